@@ -112,7 +112,7 @@ func TestAABBSurfaceClearance(t *testing.T) {
 		b    AABB
 		want float64
 	}{
-		{AABB{Vec3{4, 0, 5}, Vec3{5, 1, 6}}, 5},        // gaps 3, 0, 4
+		{AABB{Vec3{4, 0, 5}, Vec3{5, 1, 6}}, 5},       // gaps 3, 0, 4
 		{AABB{Vec3{0.5, 0.5, 0.5}, Vec3{2, 2, 2}}, 0}, // overlapping
 		{AABB{Vec3{1, 0, 0}, Vec3{2, 1, 1}}, 0},       // touching
 		{AABB{Vec3{-3, 3, -0.5}, Vec3{-1, 4, 0.5}}, math.Sqrt(1 + 4)},

@@ -282,7 +282,11 @@ func TestPropertyTeleport(t *testing.T) {
 			for _, d := range desc {
 				rel[d] = s.Object(d).Position.Sub(o.Position)
 			}
+			cerr := s.CheckPlacement(o.ID, pos, yaw)
 			err := s.TeleportObject(o.ID, pos, yaw, false)
+			if (cerr == nil) != (err == nil) || (err != nil && cerr.Error() != err.Error()) {
+				t.Fatalf("seed %d: CheckPlacement says %v, TeleportObject %v", seed, cerr, err)
+			}
 			if err != nil {
 				refused++
 				var ce *CollisionError
@@ -317,5 +321,23 @@ func TestPropertyTeleport(t *testing.T) {
 	t.Logf("%d accepted, %d refused teleports", accepted, refused)
 	if accepted < 200 || refused < 200 {
 		t.Fatalf("too few of one outcome: %d accepted, %d refused", accepted, refused)
+	}
+}
+
+// The hot path of the placement query allocates nothing when the pose fits.
+func TestCheckPlacementAllocationFree(t *testing.T) {
+	s := oneRoomScene(t)
+	tb := s.Object(table)
+	pos := tb.Position.Add(Vec3{0.1, 0, -0.1})
+	if err := s.CheckPlacement(table, pos, 10); err != nil {
+		t.Fatal(err)
+	}
+	b := obbAt(tb, pos, 10)
+	allocs := testing.AllocsPerRun(200, func() {
+		_ = s.CheckPlacement(table, pos, 10)
+		_, _ = s.CheckBox(b, table, mug)
+	})
+	if allocs != 0 {
+		t.Fatalf("CheckPlacement + CheckBox allocate %g times per call", allocs)
 	}
 }

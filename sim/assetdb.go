@@ -72,7 +72,7 @@ func LoadAssetDB(path string) (*AssetDB, error) {
 	}
 	db, err := DecodeAssetDB(b)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("asset database %s: %w", path, err)
 	}
 	db.Path = path
 	return db, nil
@@ -84,7 +84,7 @@ func DecodeAssetDB(b []byte) (*AssetDB, error) {
 	var raw map[string][]assetDBEntry
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if err := dec.Decode(&raw); err != nil {
-		return nil, fmt.Errorf("asset database: %w (want an object mapping objectType to a list of assets)", decodeError(b, err))
+		return nil, fmt.Errorf("%w (want an object mapping objectType to a list of assets)", decodeError(b, err))
 	}
 	db := &AssetDB{assets: map[string]*AssetInfo{}, types: map[string][]*AssetInfo{}}
 	types := make([]string, 0, len(raw))

@@ -92,6 +92,13 @@ func (r *ImportReport) notesWith(a ImportAction) []ImportNote {
 // docs/house-format.md (see ImportHouse). Every error names the file, and,
 // for bad content, the JSON field path and the reason.
 func LoadHouseFile(path string, opts ImportOptions) (*Scene, *ImportReport, error) {
+	if opts.AssetDB == nil && opts.AssetDBPath != "" {
+		db, err := LoadAssetDB(opts.AssetDBPath)
+		if err != nil {
+			return nil, nil, err
+		}
+		opts.AssetDB = db
+	}
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, nil, err
@@ -274,11 +281,11 @@ func (im *importer) node(o HouseObject, parent, path string) ([]HouseObject, boo
 	}
 	if a != nil {
 		if a.Moveable() || kidsMovable {
-			reason := fmt.Sprintf("type not in the catalog; kept with the asset database's size and flags (%s), drawn as a box", orStatic(a.PrimaryProperty))
+			reason := "type not in the catalog; kept with the asset database's size and flags, drawn as a box"
 			if !a.Moveable() {
 				reason = "type not in the catalog and static, but movable objects rest on it; kept with the asset database's size as a static receptacle, drawn as a box"
 			}
-			im.note(o, path, typ, ActionKeptUnknownType, reason, "")
+			im.note(o, path, typ, ActionKeptUnknownType, reason, "primaryProperty "+orStatic(a.PrimaryProperty))
 			im.keepExtra(typ, a)
 			im.rep.SizesFromAssetDB++
 			return keep(a.Moveable())

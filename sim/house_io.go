@@ -154,6 +154,7 @@ func jsonPathAt(b []byte, stop int64) string {
 		}
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber() // a number too large for float64 is still a token
 	last := ""
 	for {
 		t, err := dec.Token()

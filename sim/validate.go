@@ -101,7 +101,7 @@ func validateStructure(h *House) error {
 				}
 			}
 			if len(d.HolePolygon) < 2 {
-				return fieldErr(f+".holePolygon", "%q has %d points, need 2 corners (min, max)", d.ID, len(d.HolePolygon))
+				return fieldErr(f+".holePolygon", "%q has %d point(s), need 2 corners (min, max)", d.ID, len(d.HolePolygon))
 			}
 		}
 	}

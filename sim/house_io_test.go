@@ -171,7 +171,7 @@ func TestDecodeHouseErrorsNameLineAndField(t *testing.T) {
 		{"infinity", "{\"objects\": [{\"id\": \"a\",\n \"position\": {\"x\": -Infinity}}]}", []string{"line 2", "objects[0].position.x", "-Infinity is not a finite number"}},
 		{"type", "{\"rooms\": [{\"id\": \"a\", \"floorPolygon\": [{\"x\": \"one\"}]}]}", []string{"line 1", "rooms[0].floorPolygon[0].x", "wrong JSON type"}},
 		{"overflow", "{\"rooms\": [{\"floorPolygon\": [{\"x\": 0}, {\"z\": 1e400}]}]}", []string{"rooms[0].floorPolygon[1].z", "number 1e400"}},
-		{"container", "{\"rooms\": [{\"floorPolygon\": {\"x\": 1}}]}", []string{"rooms[0].floorPolygon:", "got object"}},
+		{"container", "{\"rooms\": [{\"floorPolygon\": {\"x\": 1}}]}", []string{"(rooms[0].floorPolygon)", "got object"}},
 		{"truncated", "{\"rooms\": [{\"id\": \"a\"", []string{"unexpected end of input", "rooms[0]"}},
 		{"trailing", "{\"rooms\": []}\n{}", []string{"line 2", "after the house object"}},
 		{"empty", "  \n", []string{"the file is empty"}},

@@ -65,11 +65,13 @@ type ImportReport struct {
 	// Sizes taken from the asset database, from the catalog by assetId, and
 	// from the catalog's median variant of the objectType (a warning).
 	SizesFromAssetDB, SizesFromCatalogAsset, SizesFromCatalogType int
-	Notes                                                         []ImportNote
+	// Notes has one entry per object the importer worked around, children
+	// before their receptacle.
+	Notes []ImportNote
 	// UnknownFields lists JSON fields of the file that flowbench does not
 	// model and drops when it writes the house back (see UnknownHouseFields).
 	UnknownFields []string
-	// Warnings summarises Notes (one line per action, type and reason) and
+	// Warnings summarises Notes (one line per action and reason) and
 	// UnknownFields, in a deterministic order.
 	Warnings []string
 }

@@ -516,3 +516,37 @@ func TestLoadReferenceAssetDB(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkImportReferenceHouse(b *testing.B) {
+	house := referencePath(b, "procthor/house-procthor-train-1.json")
+	db, err := LoadAssetDB(referencePath(b, "procthor/asset-database.json"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := LoadHouseFile(house, ImportOptions{AssetDB: db}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkLoadReferenceAssetDB(b *testing.B) {
+	p := referencePath(b, "procthor/asset-database.json")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := LoadAssetDB(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkImportTwoRooms(b *testing.B) {
+	p := housePath("two_rooms_door.json")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := LoadHouseFile(p, ImportOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

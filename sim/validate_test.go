@@ -16,7 +16,7 @@ func TestBadHouseFilesGiveClearErrors(t *testing.T) {
 		{"malformed.json", []string{"line 12, column 5", "rooms[0].floorPolygon[2]", "malformed JSON", "invalid character '{' after array element"}},
 		{"polygon2.json", []string{"rooms[1].floorPolygon", `room "room|2" has 2 points, need at least 3`}},
 		{"outside.json", []string{"objects[1].position", `object "Sofa|2|0" at (x 9.500, z 3.500) lies outside every room`}},
-		{"nan.json", []string{"line 86", "objects[1].position.x", "NaN is not a finite number"}},
+		{"nan.json", []string{"line 46, column 22", "objects[1].position.x", "NaN is not a finite number"}},
 		{"dupid.json", []string{"objects[1].children[0].id", `duplicate objectId "Mug|surface|1|1" (also objects[0].children[0])`}},
 		{"badwall.json", []string{"doors[0].wall1", `"door|1|2" references wall "wall|2|4.00|0.00|4.00|9.00", which is not in walls`}},
 		{"schema.json", []string{"metadata.schema", `version "2.0.0" is not supported`}},

@@ -81,6 +81,9 @@ type Wall struct {
 	Polygon  []XYZ    `json:"polygon"`
 	RoomID   string   `json:"roomId"`
 	Layer    string   `json:"layer,omitempty"`
+	// Empty marks an invisible wall side between two rooms joined as one open
+	// space: AI2-THOR builds no geometry for it, and neither does the Scene.
+	Empty bool `json:"empty,omitempty"`
 }
 
 // Door is a doorway cut into a wall. HolePolygon holds two corners (min, max)
@@ -88,6 +91,7 @@ type Wall struct {
 type Door struct {
 	AssetID       string  `json:"assetId"`
 	ID            string  `json:"id"`
+	Openable      *bool   `json:"openable,omitempty"`
 	Openness      float64 `json:"openness,omitempty"`
 	Room0         string  `json:"room0"`
 	Room1         string  `json:"room1"`
@@ -111,6 +115,12 @@ type HouseObject struct {
 	Rotation  XYZ           `json:"rotation"`
 	Layer     string        `json:"layer,omitempty"`
 	Material  *Material     `json:"material,omitempty"`
+	// Color tints the asset (ProcTHOR randomises some small objects' colours).
+	Color *RGB `json:"color,omitempty"`
+	// IsOn, IsDirty and Openness are initial object states passed to AI2-THOR.
+	IsOn     *bool    `json:"isOn,omitempty"`
+	IsDirty  *bool    `json:"isDirty,omitempty"`
+	Openness *float64 `json:"openness,omitempty"`
 }
 
 // ProceduralParameters holds house-wide rendering parameters.
@@ -133,4 +143,20 @@ type Light struct {
 	Rotation  *XYZ    `json:"rotation,omitempty"`
 	RGB       RGB     `json:"rgb"`
 	Range     float64 `json:"range,omitempty"`
+	// IndirectMultiplier, Shadow, Layer and CullingMaskOff are Unity light
+	// settings that ProcTHOR writes and AI2-THOR reads; flowbench passes them through.
+	IndirectMultiplier *float64     `json:"indirectMultiplier,omitempty"`
+	Shadow             *LightShadow `json:"shadow,omitempty"`
+	Layer              string       `json:"layer,omitempty"`
+	CullingMaskOff     []string     `json:"cullingMaskOff,omitempty"`
+}
+
+// LightShadow is a Unity light's shadow settings.
+type LightShadow struct {
+	Type       string  `json:"type"`
+	Strength   float64 `json:"strength"`
+	NormalBias float64 `json:"normalBias"`
+	Bias       float64 `json:"bias"`
+	NearPlane  float64 `json:"nearPlane"`
+	Resolution string  `json:"resolution"`
 }

@@ -3,12 +3,18 @@ package sim
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
 )
 
-// ReadHouseFile reads and decodes a ProcTHOR house JSON file. Errors name the file.
+// ReadHouseFile reads and decodes a ProcTHOR house JSON file. Errors name the
+// file, and for malformed JSON the line, column and field path.
 func ReadHouseFile(path string) (*House, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -21,26 +27,244 @@ func ReadHouseFile(path string) (*House, error) {
 	return h, nil
 }
 
-// DecodeHouse decodes a ProcTHOR house from JSON bytes.
+// DecodeHouse decodes a ProcTHOR house from JSON bytes. Syntax errors report
+// the line, column and JSON field path where decoding stopped; NaN and
+// Infinity literals, which JSON does not allow, get an error saying so.
+// Unknown fields are ignored (see UnknownHouseFields).
 func DecodeHouse(b []byte) (*House, error) {
 	var h House
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if err := dec.Decode(&h); err != nil {
-		if se, ok := err.(*json.SyntaxError); ok {
-			line := 1 + bytes.Count(b[:se.Offset], []byte("\n"))
-			return nil, fmt.Errorf("malformed JSON at line %d (byte %d): %v", line, se.Offset, err)
-		}
-		return nil, fmt.Errorf("malformed house JSON: %v", err)
+		return nil, decodeError(b, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		off := dec.InputOffset()
+		line, col := lineCol(b, off)
+		return nil, fmt.Errorf("line %d, column %d: malformed JSON: unexpected data after the house object", line, col)
 	}
 	return &h, nil
 }
 
+// decodeError turns an encoding/json error into one naming the line, column
+// and field path of the problem.
+func decodeError(b []byte, err error) error {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.Is(err, io.EOF) && len(bytes.TrimSpace(b)) == 0:
+		return fmt.Errorf("malformed JSON: the file is empty")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		line, col := lineCol(b, int64(len(b)))
+		return fmt.Errorf("line %d, column %d (%s): malformed JSON: unexpected end of input", line, col, orRoot(jsonPathAt(b, -1)))
+	case errors.As(err, &se):
+		off := se.Offset - 1
+		if off < 0 {
+			off = 0
+		}
+		line, col := lineCol(b, off)
+		field := orRoot(jsonPathAt(b, -1))
+		if w := nonFiniteLiteral(b, off); w != "" {
+			return fmt.Errorf("line %d, column %d (%s): %s is not a finite number; JSON has no NaN or Infinity, write a finite coordinate", line, col, field, w)
+		}
+		return fmt.Errorf("line %d, column %d (%s): malformed JSON: %v", line, col, field, se)
+	case errors.As(err, &te):
+		line, col := lineCol(b, te.Offset)
+		return fmt.Errorf("line %d, column %d (%s): wrong JSON type: got %s, want %v", line, col, orRoot(jsonPathAt(b, te.Offset)), te.Value, te.Type)
+	}
+	return fmt.Errorf("malformed house JSON: %v", err)
+}
+
+func orRoot(path string) string {
+	if path == "" {
+		return "top level"
+	}
+	return path
+}
+
+// lineCol returns the 1-based line and column of byte offset off.
+func lineCol(b []byte, off int64) (line, col int) {
+	if off > int64(len(b)) {
+		off = int64(len(b))
+	}
+	pre := b[:off]
+	line = 1 + bytes.Count(pre, []byte("\n"))
+	col = int(off) - bytes.LastIndexByte(pre, '\n')
+	return line, col
+}
+
+// nonFiniteLiteral returns the NaN/Infinity word starting around offset off,
+// or "" when the text there is something else.
+func nonFiniteLiteral(b []byte, off int64) string {
+	start := int(off)
+	for start > 0 && isWordByte(b[start-1]) {
+		start--
+	}
+	end := int(off)
+	for end < len(b) && isWordByte(b[end]) {
+		end++
+	}
+	if start >= end {
+		return ""
+	}
+	w := string(b[start:end])
+	switch strings.ToLower(strings.TrimLeft(w, "+-")) {
+	case "nan", "infinity", "inf":
+		return w
+	}
+	return ""
+}
+
+func isWordByte(c byte) bool {
+	return c == '-' || c == '+' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+}
+
+// jsonPathAt returns the field path, e.g. "rooms[2].floorPolygon[0].x", of the
+// value being read when byte offset stop is reached, or of the value at which
+// the JSON becomes invalid when stop is negative.
+func jsonPathAt(b []byte, stop int64) string {
+	type frame struct {
+		obj     bool
+		key     string
+		idx     int
+		wantKey bool
+	}
+	var st []frame
+	path := func() string {
+		var sb strings.Builder
+		for _, f := range st {
+			switch {
+			case f.obj && !f.wantKey:
+				if sb.Len() > 0 {
+					sb.WriteByte('.')
+				}
+				sb.WriteString(f.key)
+			case !f.obj:
+				fmt.Fprintf(&sb, "[%d]", f.idx)
+			}
+		}
+		return sb.String()
+	}
+	endValue := func() {
+		if n := len(st); n > 0 {
+			if st[n-1].obj {
+				st[n-1].wantKey = true
+			} else {
+				st[n-1].idx++
+			}
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber() // a number too large for float64 is still a token
+	last := ""
+	for {
+		t, err := dec.Token()
+		if err != nil {
+			if stop >= 0 {
+				return last
+			}
+			return path()
+		}
+		if d, ok := t.(json.Delim); ok {
+			switch d {
+			case '{', '[':
+				last = path()
+				st = append(st, frame{obj: d == '{', wantKey: d == '{'})
+			default:
+				st = st[:len(st)-1]
+				endValue()
+			}
+		} else if n := len(st); n > 0 && st[n-1].obj && st[n-1].wantKey {
+			st[n-1].key, _ = t.(string)
+			st[n-1].wantKey = false
+			continue
+		} else {
+			last = path()
+			endValue()
+		}
+		if stop >= 0 && dec.InputOffset() >= stop {
+			return last
+		}
+	}
+}
+
+// UnknownHouseFields lists, sorted, the JSON fields of a house file that the
+// House type does not model and that a decode/encode round trip therefore
+// drops. Array indices are written as "[]", e.g. "objects[].children[].foo".
+// Malformed JSON yields an empty list (DecodeHouse reports it).
+func UnknownHouseFields(b []byte) []string {
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		return nil
+	}
+	seen := map[string]bool{}
+	unknownFields(v, reflect.TypeOf(House{}), "", seen)
+	out := make([]string, 0, len(seen))
+	for k := range seen {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func unknownFields(v any, t reflect.Type, path string, out map[string]bool) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		m, ok := v.(map[string]any)
+		if !ok {
+			return
+		}
+		fields := map[string]reflect.Type{}
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "" {
+				name = f.Name
+			}
+			fields[name] = f.Type
+		}
+		for k, x := range m {
+			p := k
+			if path != "" {
+				p = path + "." + k
+			}
+			ft, ok := fields[k]
+			if !ok {
+				out[p] = true
+				continue
+			}
+			unknownFields(x, ft, p, out)
+		}
+	case reflect.Slice:
+		if list, ok := v.([]any); ok {
+			for _, x := range list {
+				unknownFields(x, t.Elem(), path+"[]", out)
+			}
+		}
+	case reflect.Map:
+		if m, ok := v.(map[string]any); ok {
+			for k, x := range m {
+				unknownFields(x, t.Elem(), path+"."+k, out)
+			}
+		}
+	}
+}
+
 // EncodeHouse encodes a house as indented JSON with a trailing newline.
-// The output bytes depend only on the house's contents.
+// The output bytes depend only on the house's contents. A non-finite number
+// is an error naming its field.
 func EncodeHouse(h *House) ([]byte, error) {
 	b, err := json.MarshalIndent(h, "", "  ")
 	if err != nil {
-		return nil, err
+		var ue *json.UnsupportedValueError
+		if errors.As(err, &ue) {
+			if ferr := checkHouseFinite(h); ferr != nil {
+				return nil, fmt.Errorf("encode house: %w", ferr)
+			}
+		}
+		return nil, fmt.Errorf("encode house: %w", err)
 	}
 	return append(b, '\n'), nil
 }

@@ -100,6 +100,9 @@ func NewSceneWith(h *House, cat *Catalog, resolve SizeResolver) (*Scene, error) 
 		addHoles(d, false)
 	}
 	for _, w := range h.Walls {
+		if w.Empty {
+			continue // an open boundary between rooms: no geometry in AI2-THOR either
+		}
 		ws, err := s.wallShape(w)
 		if err != nil {
 			return nil, err
@@ -337,11 +340,12 @@ func (s *Scene) HouseJSON() *House {
 		}
 		for _, id := range ids {
 			o := s.Object(id)
-			ho := HouseObject{AssetID: o.AssetID, ID: o.ID, Kinematic: o.Kinematic,
-				Position: ToXYZ(o.Position), Rotation: XYZ{0, o.Yaw, 0}}
+			var ho HouseObject
 			if orig := s.source(id); orig != nil {
-				ho.Layer, ho.Material = orig.Layer, orig.Material
+				ho = *orig // keep states, colour, layer and material
 			}
+			ho.AssetID, ho.ID, ho.Kinematic = o.AssetID, o.ID, o.Kinematic
+			ho.Position, ho.Rotation = ToXYZ(o.Position), XYZ{0, o.Yaw, 0}
 			ho.Children = build(id)
 			out = append(out, ho)
 		}

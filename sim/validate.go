@@ -5,51 +5,136 @@ import (
 	"math"
 )
 
-// ValidateHouse checks a house's structure before it is built into a Scene.
-// Errors name the offending field, e.g. "rooms[2].floorPolygon: 2 points, need at least 3".
+// FieldError is a house validation error: the JSON field path at fault, e.g.
+// "rooms[2].floorPolygon", and the reason. Loading from a file prefixes the
+// file name.
+type FieldError struct {
+	Field  string
+	Reason string
+}
+
+// Error returns "field: reason".
+func (e *FieldError) Error() string { return e.Field + ": " + e.Reason }
+
+func fieldErr(field, format string, args ...any) *FieldError {
+	return &FieldError{Field: field, Reason: fmt.Sprintf(format, args...)}
+}
+
+// ValidateHouse checks a house's structure before it is built into a Scene:
+// schema version, finite coordinates everywhere, room polygons with at least
+// 3 points and positive area, unique room/wall/object ids, walls that span
+// two floor points with a positive height, doors and windows that reference
+// existing walls and rooms, and objects whose centres lie inside a room.
+// The first problem is returned as a *FieldError.
 func ValidateHouse(h *House) error {
+	if err := validateStructure(h); err != nil {
+		return err
+	}
+	return validateContainment(h)
+}
+
+// validateStructure is ValidateHouse without the object-inside-a-room check.
+func validateStructure(h *House) error {
 	if h == nil {
-		return fmt.Errorf("house is nil")
+		return fieldErr("house", "is nil")
+	}
+	if err := checkHouseFinite(h); err != nil {
+		return err
 	}
 	if h.Metadata.Schema != "" && h.Metadata.Schema != SchemaVersion {
-		return fmt.Errorf("metadata.schema: version %q is not supported (want %q)", h.Metadata.Schema, SchemaVersion)
+		return fieldErr("metadata.schema", "version %q is not supported (flowbench reads %q)", h.Metadata.Schema, SchemaVersion)
 	}
 	if len(h.Rooms) == 0 {
-		return fmt.Errorf("rooms: the house has no rooms")
+		return fieldErr("rooms", "the house has no rooms")
 	}
+	rooms := map[string]int{}
 	for i, r := range h.Rooms {
-		f := fmt.Sprintf("rooms[%d] (%s).floorPolygon", i, r.ID)
-		if len(r.FloorPolygon) < 3 {
-			return fmt.Errorf("%s: %d points, need at least 3", f, len(r.FloorPolygon))
+		f := fmt.Sprintf("rooms[%d]", i)
+		if r.ID == "" {
+			return fieldErr(f+".id", "empty room id")
 		}
-		for j, p := range r.FloorPolygon {
-			if err := checkFinite(p); err != nil {
-				return fmt.Errorf("%s[%d]: %v", f, j, err)
-			}
+		if j, dup := rooms[r.ID]; dup {
+			return fieldErr(f+".id", "duplicate room id %q (also rooms[%d])", r.ID, j)
+		}
+		rooms[r.ID] = i
+		if len(r.FloorPolygon) < 3 {
+			return fieldErr(f+".floorPolygon", "room %q has %d points, need at least 3", r.ID, len(r.FloorPolygon))
 		}
 		if polygonArea(r.FloorPolygon) < 1e-6 {
-			return fmt.Errorf("%s: polygon has zero area", f)
+			return fieldErr(f+".floorPolygon", "room %q has zero area", r.ID)
 		}
 	}
+	walls := map[string]int{}
 	for i, w := range h.Walls {
-		for j, p := range w.Polygon {
-			if err := checkFinite(p); err != nil {
-				return fmt.Errorf("walls[%d] (%s).polygon[%d]: %v", i, w.ID, j, err)
+		f := fmt.Sprintf("walls[%d]", i)
+		if w.ID == "" {
+			return fieldErr(f+".id", "empty wall id")
+		}
+		if j, dup := walls[w.ID]; dup {
+			return fieldErr(f+".id", "duplicate wall id %q (also walls[%d])", w.ID, j)
+		}
+		walls[w.ID] = i
+		if _, ok := rooms[w.RoomID]; !ok && w.RoomID != "exterior" {
+			return fieldErr(f+".roomId", "wall %q names room %q, which is not in rooms", w.ID, w.RoomID)
+		}
+		if err := checkWallPolygon(w); err != "" {
+			return fieldErr(f+".polygon", "wall %q: %s", w.ID, err)
+		}
+	}
+	for _, g := range []struct {
+		name string
+		list []Door
+	}{{"doors", h.Doors}, {"windows", h.Windows}} {
+		for i, d := range g.list {
+			f := fmt.Sprintf("%s[%d]", g.name, i)
+			for _, ref := range []struct{ field, id string }{{"wall0", d.Wall0}, {"wall1", d.Wall1}} {
+				if _, ok := walls[ref.id]; ref.id != "" && !ok {
+					return fieldErr(f+"."+ref.field, "%q references wall %q, which is not in walls", d.ID, ref.id)
+				}
+			}
+			if d.Wall0 == "" && d.Wall1 == "" {
+				return fieldErr(f+".wall0", "%q names no wall", d.ID)
+			}
+			for _, ref := range []struct{ field, id string }{{"room0", d.Room0}, {"room1", d.Room1}} {
+				if _, ok := rooms[ref.id]; ref.id != "" && !ok {
+					return fieldErr(f+"."+ref.field, "%q references room %q, which is not in rooms", d.ID, ref.id)
+				}
+			}
+			if len(d.HolePolygon) < 2 {
+				return fieldErr(f+".holePolygon", "%q has %d point(s), need 2 corners (min, max)", d.ID, len(d.HolePolygon))
 			}
 		}
 	}
+	ids := map[string]string{}
 	var walk func(list []HouseObject, path string) error
 	walk = func(list []HouseObject, path string) error {
 		for i, o := range list {
-			p := fmt.Sprintf("%s[%d] (%s)", path, i, o.ID)
+			p := fmt.Sprintf("%s[%d]", path, i)
 			if o.ID == "" {
-				return fmt.Errorf("%s.id: empty objectId", p)
+				return fieldErr(p+".id", "empty objectId")
 			}
-			if err := checkFinite(o.Position); err != nil {
-				return fmt.Errorf("%s.position: %v", p, err)
+			if prev, dup := ids[o.ID]; dup {
+				return fieldErr(p+".id", "duplicate objectId %q (also %s)", o.ID, prev)
 			}
-			if err := checkFinite(o.Rotation); err != nil {
-				return fmt.Errorf("%s.rotation: %v", p, err)
+			ids[o.ID] = p
+			if err := walk(o.Children, p+".children"); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return walk(h.Objects, "objects")
+}
+
+// validateContainment checks that every object's centre lies inside a room.
+func validateContainment(h *House) error {
+	polys := roomPolygons(h)
+	var walk func(list []HouseObject, path string) error
+	walk = func(list []HouseObject, path string) error {
+		for i, o := range list {
+			p := fmt.Sprintf("%s[%d]", path, i)
+			if err := checkInsideRooms(polys, o, p); err != nil {
+				return err
 			}
 			if err := walk(o.Children, p+".children"); err != nil {
 				return err
@@ -60,11 +145,115 @@ func ValidateHouse(h *House) error {
 	return walk(h.Objects, "objects")
 }
 
-func checkFinite(p XYZ) error {
-	for _, v := range []float64{p.X, p.Y, p.Z} {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("coordinate (%v, %v, %v) is not a finite number", p.X, p.Y, p.Z)
+func roomPolygons(h *House) [][][2]float64 {
+	polys := make([][][2]float64, len(h.Rooms))
+	for i, r := range h.Rooms {
+		for _, p := range r.FloorPolygon {
+			polys[i] = append(polys[i], [2]float64{p.X, p.Z})
 		}
+	}
+	return polys
+}
+
+func checkInsideRooms(polys [][][2]float64, o HouseObject, path string) error {
+	for _, poly := range polys {
+		if PointInPolygon(poly, o.Position.X, o.Position.Z) {
+			return nil
+		}
+	}
+	return fieldErr(path+".position", "object %q at (x %.3f, z %.3f) lies outside every room", o.ID, o.Position.X, o.Position.Z)
+}
+
+// checkWallPolygon returns why a wall polygon is unusable, or "".
+func checkWallPolygon(w Wall) string {
+	if len(w.Polygon) < 3 {
+		return fmt.Sprintf("%d points, need at least 3", len(w.Polygon))
+	}
+	var pts [][2]float64
+	height := 0.0
+	for _, p := range w.Polygon {
+		height = math.Max(height, p.Y)
+		q := [2]float64{p.X, p.Z}
+		dup := false
+		for _, e := range pts {
+			if math.Abs(e[0]-q[0]) < 1e-6 && math.Abs(e[1]-q[1]) < 1e-6 {
+				dup = true
+			}
+		}
+		if !dup {
+			pts = append(pts, q)
+		}
+	}
+	if len(pts) != 2 {
+		return fmt.Sprintf("must span exactly two floor points, found %d", len(pts))
+	}
+	if height <= 0 {
+		return fmt.Sprintf("height %g must be positive", height)
+	}
+	return ""
+}
+
+// checkHouseFinite returns a *FieldError for the first NaN or infinite number
+// of the house, or nil.
+func checkHouseFinite(h *House) error {
+	var bad *FieldError
+	check := func(field string, p XYZ) {
+		if bad != nil {
+			return
+		}
+		for i, v := range []float64{p.X, p.Y, p.Z} {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				bad = fieldErr(field+"."+"xyz"[i:i+1], "%v is not a finite number", v)
+				return
+			}
+		}
+	}
+	scalar := func(field string, v float64) {
+		if bad == nil && (math.IsNaN(v) || math.IsInf(v, 0)) {
+			bad = fieldErr(field, "%v is not a finite number", v)
+		}
+	}
+	a := h.Metadata.Agent
+	check("metadata.agent.position", a.Position)
+	check("metadata.agent.rotation", a.Rotation)
+	scalar("metadata.agent.horizon", a.Horizon)
+	for i, r := range h.Rooms {
+		for j, p := range r.FloorPolygon {
+			check(fmt.Sprintf("rooms[%d].floorPolygon[%d]", i, j), p)
+		}
+	}
+	for i, w := range h.Walls {
+		for j, p := range w.Polygon {
+			check(fmt.Sprintf("walls[%d].polygon[%d]", i, j), p)
+		}
+	}
+	for _, g := range []struct {
+		name string
+		list []Door
+	}{{"doors", h.Doors}, {"windows", h.Windows}} {
+		for i, d := range g.list {
+			for j, p := range d.HolePolygon {
+				check(fmt.Sprintf("%s[%d].holePolygon[%d]", g.name, i, j), p)
+			}
+			check(fmt.Sprintf("%s[%d].assetPosition", g.name, i), d.AssetPosition)
+			scalar(fmt.Sprintf("%s[%d].openness", g.name, i), d.Openness)
+		}
+	}
+	for i, l := range h.ProceduralParameters.Lights {
+		check(fmt.Sprintf("proceduralParameters.lights[%d].position", i), l.Position)
+	}
+	var walk func(list []HouseObject, path string)
+	walk = func(list []HouseObject, path string) {
+		for i, o := range list {
+			p := fmt.Sprintf("%s[%d]", path, i)
+			check(p+".position", o.Position)
+			check(p+".rotation", o.Rotation)
+			walk(o.Children, p+".children")
+		}
+	}
+	walk(h.Objects, "objects")
+	if bad != nil {
+		return bad
 	}
 	return nil
 }

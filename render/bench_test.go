@@ -46,3 +46,30 @@ func BenchmarkRender800(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkUpdate measures refreshing object meshes after objects moved:
+// one object, or all 80, teleported by 1 mm per iteration.
+func BenchmarkUpdate(b *testing.B) {
+	s, _ := benchScene(b)
+	for _, moved := range []int{1, len(s.Objects)} {
+		b.Run(fmt.Sprintf("moved=%d", moved), func(b *testing.B) {
+			r, err := New(s, Options{Workers: 1})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				d := 0.001
+				if i%2 == 1 {
+					d = -0.001
+				}
+				for _, o := range s.Objects[:moved] {
+					o.Position[0] += d
+				}
+				if err := r.Update(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

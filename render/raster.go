@@ -118,33 +118,48 @@ func (r *Renderer) rasterBand(b int) {
 		row := y * W
 		pix := f.RGB.Pix[y*f.RGB.Stride : y*f.RGB.Stride+4*W]
 		tr := tbuf[(y-y0)*W : (y-y0+1)*W]
+		depth := f.Depth[row : row+W]
+		ids := f.IDs[row : row+W]
+		cls := f.ClassIDs[row : row+W]
+		runStart, runInst := 0, uint16(0)
 		for x := 0; x < W; x++ {
 			t := tr[x]
 			var inst uint16
 			if t < 0 {
-				f.Depth[row+x] = 0
-				f.IDs[row+x] = 0
-				f.ClassIDs[row+x] = 0
+				depth[x] = 0
+				ids[x] = 0
+				cls[x] = 0
 				pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = bg.R, bg.G, bg.B, 255
 			} else {
 				s := &r.setups[t]
-				fx := float64(x)
-				w := s.wa*fx + (s.wb*fy + s.wc)
+				w := s.wa*float64(x) + (s.wb*fy + s.wc)
 				inst = r.triInst[t]
-				f.Depth[row+x] = float32(1 / w)
-				f.IDs[row+x] = inst
-				f.ClassIDs[row+x] = r.classes[inst]
+				depth[x] = float32(1 / w)
+				ids[x] = inst
+				cls[x] = r.classes[inst]
 				c := r.triColor[t]
 				pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = c[0], c[1], c[2], 255
 			}
-			o := &st[inst]
-			o.Pixels++
-			o.sumU += int64(x)
-			o.sumV += int64(y)
-			o.Min.X, o.Min.Y = min(o.Min.X, x), min(o.Min.Y, y)
-			o.Max.X, o.Max.Y = max(o.Max.X, x), max(o.Max.Y, y)
+			if inst != runInst {
+				addRun(&st[runInst], runStart, x, y)
+				runStart, runInst = x, inst
+			}
 		}
+		addRun(&st[runInst], runStart, W, y)
 	}
+}
+
+// addRun adds the pixels [x0, x1) of row y to an instance's statistics.
+func addRun(o *ObjectStats, x0, x1, y int) {
+	n := x1 - x0
+	if n <= 0 {
+		return
+	}
+	o.Pixels += n
+	o.sumU += int64(x0+x1-1) * int64(n) / 2
+	o.sumV += int64(y) * int64(n)
+	o.Min.X, o.Min.Y = min(o.Min.X, x0), min(o.Min.Y, y)
+	o.Max.X, o.Max.Y = max(o.Max.X, x1-1), max(o.Max.Y, y)
 }
 
 // supersampleBand redraws the colours of band b from k×k samples per pixel.

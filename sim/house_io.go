@@ -270,7 +270,8 @@ func EncodeHouse(h *House) ([]byte, error) {
 }
 
 // WriteFileAtomic writes data to a temporary file beside path and renames it
-// into place, so a reader never sees a half-written file.
+// into place, so a reader never sees a half-written file. The file gets
+// mode 0644 rather than CreateTemp's 0600.
 func WriteFileAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
@@ -278,6 +279,11 @@ func WriteFileAtomic(path string, data []byte) error {
 		return err
 	}
 	tmp := f.Name()
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
 	if _, err := f.Write(data); err != nil {
 		f.Close()
 		os.Remove(tmp)

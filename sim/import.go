@@ -138,8 +138,10 @@ func LoadHouseFile(path string, opts ImportOptions) (*Scene, *ImportReport, erro
 //     could not spawn it either), unless opts.Lenient; without a database, or
 //     when lenient, the object is dropped with a warning;
 //   - the children of a dropped object are re-parented to its parent, or
-//     dropped with it when it stood on the floor.
+//     dropped with it when it stood on the floor;
+//   - a kept object outside every room is an error, dropped when lenient.
 //
+// The house is validated first (see ValidateHouse); h is not modified.
 // The scene's House is the house without the dropped objects, so
 // Scene.HouseJSON writes a house that re-imports to the same scene.
 func ImportHouse(h *House, opts ImportOptions) (*Scene, *ImportReport, error) {

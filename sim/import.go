@@ -68,11 +68,14 @@ type ImportReport struct {
 	// Notes has one entry per object the importer worked around, children
 	// before their receptacle.
 	Notes []ImportNote
+	// HouseWarnings are problems with the house itself that do not stop the
+	// import, e.g. an agent start pose outside every room.
+	HouseWarnings []string
 	// UnknownFields lists JSON fields of the file that flowbench does not
 	// model and drops when it writes the house back (see UnknownHouseFields).
 	UnknownFields []string
-	// Warnings summarises Notes (one line per action and reason) and
-	// UnknownFields, in a deterministic order.
+	// Warnings summarises Notes (one line per action and reason),
+	// HouseWarnings and UnknownFields, in a deterministic order.
 	Warnings []string
 }
 
@@ -135,8 +138,10 @@ func LoadHouseFile(path string, opts ImportOptions) (*Scene, *ImportReport, erro
 //     could not spawn it either), unless opts.Lenient; without a database, or
 //     when lenient, the object is dropped with a warning;
 //   - the children of a dropped object are re-parented to its parent, or
-//     dropped with it when it stood on the floor.
+//     dropped with it when it stood on the floor;
+//   - a kept object outside every room is an error, dropped when lenient.
 //
+// The house is validated first (see ValidateHouse); h is not modified.
 // The scene's House is the house without the dropped objects, so
 // Scene.HouseJSON writes a house that re-imports to the same scene.
 func ImportHouse(h *House, opts ImportOptions) (*Scene, *ImportReport, error) {
@@ -160,6 +165,9 @@ func ImportHouse(h *House, opts ImportOptions) (*Scene, *ImportReport, error) {
 		if rep.AssetDB == "" {
 			rep.AssetDB = "(in memory)"
 		}
+	}
+	if ap := h.Metadata.Agent.Position; checkInsideRooms(roomPolygons(h), HouseObject{Position: ap}, "") != nil {
+		rep.HouseWarnings = append(rep.HouseWarnings, fmt.Sprintf("metadata.agent.position: the agent start (x %.3f, z %.3f) lies outside every room", ap.X, ap.Z))
 	}
 	im := &importer{cat: cat, db: db, lenient: opts.Lenient, rep: rep,
 		rooms: roomPolygons(h), sizes: map[string]assetRef{}, extra: map[string]*TypeInfo{}, paths: map[string]string{}}
@@ -445,6 +453,7 @@ func (r *ImportReport) summarise() []string {
 		}
 		out = append(out, fmt.Sprintf("%s %d object(s) (%s): %s [%s%s]", k.action, len(g.ids), strings.Join(types, ", "), k.reason, strings.Join(ids, ", "), more))
 	}
+	out = append(out, r.HouseWarnings...)
 	if len(r.UnknownFields) > 0 {
 		out = append(out, fmt.Sprintf("unknown JSON fields, not kept when the house is written back: %s", strings.Join(r.UnknownFields, ", ")))
 	}

@@ -279,6 +279,21 @@ func TestImportNormalisedHouseReloadsToSameScene(t *testing.T) {
 	}
 }
 
+func TestImportWarnsAboutAgentOutsideRooms(t *testing.T) {
+	h, err := ReadHouseFile(housePath("two_rooms_door.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Metadata.Agent.Position = XYZ{9, 0.95, 1}
+	_, rep, err := ImportHouse(h, ImportOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0], "metadata.agent.position: the agent start (x 9.000, z 1.000) lies outside every room") {
+		t.Errorf("warnings %q", rep.Warnings)
+	}
+}
+
 func TestImportReportIsDeterministic(t *testing.T) {
 	_, a := mustLoad(t, housePath("unknown_decor.json"), ImportOptions{})
 	_, b := mustLoad(t, housePath("unknown_decor.json"), ImportOptions{})

@@ -65,6 +65,7 @@ func validateStructure(h *House) error {
 		}
 	}
 	walls := map[string]int{}
+	wallSize := map[string][2]float64{} // length, height
 	for i, w := range h.Walls {
 		f := fmt.Sprintf("walls[%d]", i)
 		if w.ID == "" {
@@ -77,9 +78,11 @@ func validateStructure(h *House) error {
 		if _, ok := rooms[w.RoomID]; !ok && w.RoomID != "exterior" {
 			return fieldErr(f+".roomId", "wall %q names room %q, which is not in rooms", w.ID, w.RoomID)
 		}
-		if err := checkWallPolygon(w); err != "" {
+		length, height, err := checkWallPolygon(w)
+		if err != "" {
 			return fieldErr(f+".polygon", "wall %q: %s", w.ID, err)
 		}
+		wallSize[w.ID] = [2]float64{length, height}
 	}
 	for _, g := range []struct {
 		name string
@@ -102,6 +105,22 @@ func validateStructure(h *House) error {
 			}
 			if len(d.HolePolygon) < 2 {
 				return fieldErr(f+".holePolygon", "%q has %d point(s), need 2 corners (min, max)", d.ID, len(d.HolePolygon))
+			}
+			a, b := d.HolePolygon[0], d.HolePolygon[1]
+			x0, x1, y0, y1 := math.Min(a.X, b.X), math.Max(a.X, b.X), math.Min(a.Y, b.Y), math.Max(a.Y, b.Y)
+			if x1-x0 <= 0 || y1-y0 <= 0 {
+				return fieldErr(f+".holePolygon", "%q: the hole (x %g–%g, y %g–%g) has no area", d.ID, x0, x1, y0, y1)
+			}
+			const tol = 0.01 // 1 cm
+			for _, wid := range []string{d.Wall0, d.Wall1} {
+				sz, ok := wallSize[wid]
+				if !ok {
+					continue
+				}
+				if x0 < -tol || x1 > sz[0]+tol || y0 < -tol || y1 > sz[1]+tol {
+					return fieldErr(f+".holePolygon", "%q: the hole (x %.3f–%.3f, y %.3f–%.3f, wall-local) does not fit wall %q (%.3f m long, %.3f m high)",
+						d.ID, x0, x1, y0, y1, wid, sz[0], sz[1])
+				}
 			}
 		}
 	}
@@ -164,13 +183,13 @@ func checkInsideRooms(polys [][][2]float64, o HouseObject, path string) error {
 	return fieldErr(path+".position", "object %q at (x %.3f, z %.3f) lies outside every room", o.ID, o.Position.X, o.Position.Z)
 }
 
-// checkWallPolygon returns why a wall polygon is unusable, or "".
-func checkWallPolygon(w Wall) string {
+// checkWallPolygon returns the wall's length and height, or why its polygon
+// is unusable.
+func checkWallPolygon(w Wall) (length, height float64, why string) {
 	if len(w.Polygon) < 3 {
-		return fmt.Sprintf("%d points, need at least 3", len(w.Polygon))
+		return 0, 0, fmt.Sprintf("%d points, need at least 3", len(w.Polygon))
 	}
 	var pts [][2]float64
-	height := 0.0
 	for _, p := range w.Polygon {
 		height = math.Max(height, p.Y)
 		q := [2]float64{p.X, p.Z}
@@ -185,12 +204,12 @@ func checkWallPolygon(w Wall) string {
 		}
 	}
 	if len(pts) != 2 {
-		return fmt.Sprintf("must span exactly two floor points, found %d", len(pts))
+		return 0, 0, fmt.Sprintf("must span exactly two floor points, found %d", len(pts))
 	}
 	if height <= 0 {
-		return fmt.Sprintf("height %g must be positive", height)
+		return 0, 0, fmt.Sprintf("height %g must be positive", height)
 	}
-	return ""
+	return math.Hypot(pts[1][0]-pts[0][0], pts[1][1]-pts[0][1]), height, ""
 }
 
 // checkHouseFinite returns a *FieldError for the first NaN or infinite number

@@ -85,11 +85,16 @@ func specHouse(sp houseSpec, objects []HouseObject) *House {
 				x0 = sp.Split
 			}
 		}
+		// Keep the 1 m window inside its room's wall (it may not straddle the split).
+		wx := math.Min(sp.WindowX, x1-1.05)
+		if wx < x0+0.05 {
+			return h
+		}
 		h.Windows = []Window{{
 			AssetID: "Window_1", ID: "window|" + room + "|0", Room0: "room|" + room, Room1: "room|" + room,
 			Wall0:       fmt.Sprintf("wall|%s|%s|%s|%s|%s", room, fmtCoord(x0), fmtCoord(sp.D), fmtCoord(x1), fmtCoord(sp.D)),
 			Wall1:       fmt.Sprintf("wall|exterior|%s|%s|%s|%s", fmtCoord(x0), fmtCoord(sp.D), fmtCoord(x1), fmtCoord(sp.D)),
-			HolePolygon: []XYZ{{sp.WindowX - x0, 0.9, 0}, {sp.WindowX - x0 + 1, 1.9, 0}},
+			HolePolygon: []XYZ{{wx - x0, 0.9, 0}, {wx - x0 + 1, 1.9, 0}},
 		}}
 	}
 	return h

@@ -31,12 +31,14 @@ func BenchmarkRender800(b *testing.B) {
 			}
 			b.ReportAllocs()
 			b.ResetTimer()
+			cpu0 := processCPUSeconds()
 			for i := 0; i < b.N; i++ {
 				if err := r.RenderInto(cam, f); err != nil {
 					b.Fatal(err)
 				}
 			}
 			b.StopTimer()
+			b.ReportMetric((processCPUSeconds()-cpu0)*1e3/float64(b.N), "cpu-ms/frame")
 			sec := b.Elapsed().Seconds()
 			n := float64(b.N)
 			b.ReportMetric(sec*1e3/n, "ms/frame")

@@ -103,18 +103,11 @@ func rayHitsBox(o, d sim.Vec3, b sim.AABB, tmax float64) bool {
 	return true
 }
 
-// crossCheckCaster returns the ray caster the cross-check compares the
-// renderer against. It is the test-only refCaster; once sim.Raycast exists,
-// the lead can switch the cross-check to it by returning instead
-//
-//	func(cam sim.Camera, u, v float64) (string, float64, bool) {
-//		h, ok := s.Raycast(cam, u, v)
-//		return h.ID, h.Depth, ok
-//	}
+// crossCheckCaster returns the simulator's own ray caster (sim.Raycast), the
+// independent path the renderer's ids and depths must agree with.
 func crossCheckCaster(s *sim.Scene) func(cam sim.Camera, u, v float64) (id string, depth float64, ok bool) {
-	c := newRefCaster(s)
 	return func(cam sim.Camera, u, v float64) (string, float64, bool) {
-		h, ok := c.cast(cam, u, v)
+		h, ok := s.Raycast(cam, u, v)
 		return h.ID, h.Depth, ok
 	}
 }

@@ -1,8 +1,11 @@
 package sim
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -342,5 +345,105 @@ func TestReachableOneRoomTestdata(t *testing.T) {
 	ps := checkReachable(t, "one_room.json", s)
 	if rooms := s.ReachableRooms(); rooms["room|1"] != len(ps) {
 		t.Errorf("room counts %v for %d positions", rooms, len(ps))
+	}
+}
+
+// referenceDir is where the shared AI2-THOR reference files live, seen from this package.
+const referenceDir = "../../shared/reference/procthor"
+
+// TestReachableReferenceHouse runs the reachability checks on a real
+// ProcTHOR house, whose walls are not on the 0.25 m grid. Objects whose type
+// the catalog lacks are dropped; sizes come from the asset database.
+func TestReachableReferenceHouse(t *testing.T) {
+	housePath := filepath.Join(referenceDir, "house-procthor-train-1.json")
+	dbPath := filepath.Join(referenceDir, "asset-database.json")
+	if _, err := os.Stat(housePath); err != nil {
+		t.Skipf("reference house not available (%v): skipping", err)
+	}
+	raw, err := os.ReadFile(dbPath)
+	if err != nil {
+		t.Skipf("asset database not available (%v): skipping", err)
+	}
+	var db map[string][]struct {
+		AssetID     string `json:"assetId"`
+		BoundingBox XYZ    `json:"boundingBox"`
+	}
+	if err := json.Unmarshal(raw, &db); err != nil {
+		t.Fatal(err)
+	}
+	type entry struct {
+		typ  string
+		size Vec3
+	}
+	assets := map[string]entry{}
+	for typ, list := range db {
+		for _, a := range list {
+			assets[a.AssetID] = entry{typ, a.BoundingBox.Vec()}
+		}
+	}
+	h, err := ReadHouseFile(housePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// ProcTHOR marks open boundaries between rooms with "empty": true; such
+	// wall sides have no geometry in AI2-THOR, so they do not block walking.
+	rawHouse, err := os.ReadFile(housePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var flags struct {
+		Walls []struct {
+			ID    string `json:"id"`
+			Empty bool   `json:"empty"`
+		} `json:"walls"`
+	}
+	if err := json.Unmarshal(rawHouse, &flags); err != nil {
+		t.Fatal(err)
+	}
+	empty := map[string]bool{}
+	for _, w := range flags.Walls {
+		empty[w.ID] = w.Empty
+	}
+	var walls []Wall
+	for _, w := range h.Walls {
+		if !empty[w.ID] {
+			walls = append(walls, w)
+		}
+	}
+	h.Walls = walls
+	cat := DefaultCatalog()
+	var keep func([]HouseObject) []HouseObject
+	keep = func(list []HouseObject) []HouseObject {
+		var out []HouseObject
+		for _, o := range list {
+			if e, ok := assets[o.AssetID]; ok && cat.Type(e.typ) != nil && cat.Type(ObjectTypeFromID(o.ID)) != nil {
+				o.Children = keep(o.Children)
+				out = append(out, o)
+			}
+		}
+		return out
+	}
+	h.Objects = keep(h.Objects)
+	s, err := NewSceneWith(h, cat, func(id string) (string, Vec3, bool) {
+		e, ok := assets[id]
+		return e.typ, e.size, ok
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := checkReachable(t, "house-procthor-train-1", s)
+	t.Logf("reference house: %d objects kept, %d reachable positions, per room %v", len(s.Objects), len(ps), s.roomCounts(ps))
+	// Its furniture narrows some doorways below the agent's width (a TV hangs
+	// in one), but its doors and open boundaries join every room.
+	h.Objects = nil
+	bare, err := NewSceneWith(h, cat, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps = checkReachable(t, "house-procthor-train-1 without objects", bare)
+	for id, c := range bare.roomCounts(ps) {
+		if c == 0 {
+			t.Errorf("reference house without objects: %s is unreachable", id)
+		}
 	}
 }

@@ -332,6 +332,36 @@ func TestReachableGeneratedHouses(t *testing.T) {
 					t.Fatalf("%s: %s is unreachable", tag, id)
 				}
 			}
+			checkDoorsWalkable(t, tag, s, ps)
+		}
+	}
+}
+
+// checkDoorsWalkable checks that the agent stands in every doorway: some
+// reachable position lies on each door's wall line within its hole.
+func checkDoorsWalkable(t *testing.T, tag string, s *Scene, ps []Vec3) {
+	t.Helper()
+	for _, d := range s.House.Doors {
+		var w *WallShape
+		for i := range s.Walls {
+			if s.Walls[i].ID == d.Wall0 {
+				w = &s.Walls[i]
+			}
+		}
+		found := false
+		for _, p := range ps {
+			xz := [2]float64{p[0], p[2]}
+			if quadDist(xz, [4][2]float64{w.A, w.B, w.B, w.A}) > 1e-9 {
+				continue
+			}
+			u := math.Hypot(p[0]-w.A[0], p[2]-w.A[1])
+			if u >= d.HolePolygon[0].X && u <= d.HolePolygon[1].X {
+				found = true
+				break
+			}
+		}
+		if !found {
+			t.Fatalf("%s: no reachable position in doorway %s", tag, d.ID)
 		}
 	}
 }

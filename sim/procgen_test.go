@@ -419,8 +419,13 @@ func checkAgainstWall(t *testing.T, tag string, s *Scene, o *Object, room string
 func TestGeneratedRoomShapes(t *testing.T) {
 	shapes := map[int]int{} // number of polygon vertices (of 4-only, 6 for L) → rooms
 	types := map[RoomType]int{}
-	for seed := int64(0); seed < genSeeds; seed++ {
-		h, _ := mustGenerate(t, StyleProcTHOR, seed, 0)
+	ithorShapes := map[int]int{}
+	for k := 0; k < genSeeds; k++ {
+		style, seed, index := StyleProcTHOR, int64(k), 0
+		if k%2 == 1 {
+			style, seed, index = StyleITHOR, int64(k/120), k%120
+		}
+		h, _ := mustGenerate(t, style, seed, index)
 		for _, r := range h.Rooms {
 			types[RoomType(r.RoomType)]++
 			// Count corners (direction changes) of the polygon.
@@ -433,18 +438,22 @@ func TestGeneratedRoomShapes(t *testing.T) {
 				}
 			}
 			if corners != 4 && corners != 6 {
-				t.Fatalf("seed %d: %s has %d corners: neither a rectangle nor an L", seed, r.ID, corners)
+				t.Fatalf("%s seed %d index %d: %s has %d corners: neither a rectangle nor an L", style, seed, index, r.ID, corners)
 			}
-			shapes[corners]++
+			if style == StyleITHOR {
+				ithorShapes[corners]++
+			} else {
+				shapes[corners]++
+			}
 			for _, p := range r.FloorPolygon {
 				if math.Abs(p.X/GridSize-math.Round(p.X/GridSize)) > 1e-9 || math.Abs(p.Z/GridSize-math.Round(p.Z/GridSize)) > 1e-9 {
-					t.Fatalf("seed %d: %s vertex %v is off the 0.25 m grid", seed, r.ID, p)
+					t.Fatalf("%s seed %d index %d: %s vertex %v is off the 0.25 m grid", style, seed, index, r.ID, p)
 				}
 			}
 		}
 	}
-	if shapes[4] == 0 || shapes[6] == 0 {
-		t.Errorf("room shapes %v: want both rectangles (4) and L-shapes (6)", shapes)
+	if shapes[4] == 0 || shapes[6] == 0 || ithorShapes[4] == 0 || ithorShapes[6] == 0 {
+		t.Errorf("room shapes procthor %v, ithor %v: want both rectangles (4 corners) and L-shapes (6)", shapes, ithorShapes)
 	}
 	for _, rt := range RoomTypes {
 		if types[rt] == 0 {

@@ -367,6 +367,13 @@ func TestGeneratedObjects(t *testing.T) {
 			if poly == nil {
 				t.Fatalf("%s: %s names room %s, which does not exist", tag, o.ID, room)
 			}
+			allowed := false
+			for _, rt := range info.Rooms {
+				allowed = allowed || rt == poly.Type
+			}
+			if !allowed {
+				t.Fatalf("%s: %s stands in a %s, which the catalog does not allow", tag, o.ID, poly.Type)
+			}
 			for _, q := range obbXZ(o) {
 				if !PointInPolygon(poly.Polygon, q[0], q[1]) {
 					t.Fatalf("%s: corner %v of %s lies outside %s", tag, q, o.ID, room)
@@ -475,6 +482,25 @@ func TestStylesDiffer(t *testing.T) {
 	}
 	if i.ObjectsPerRoom() <= 1.3*p.ObjectsPerRoom() {
 		t.Errorf("ithor %.1f objects/room is not clearly denser than procthor %.1f", i.ObjectsPerRoom(), p.ObjectsPerRoom())
+	}
+	// ithor prefers the larger asset variants of the same furniture types.
+	meanArea := func(style string) float64 {
+		sum, n := 0.0, 0
+		for k := 0; k < 60; k++ {
+			_, s := mustGenerate(t, style, 4, k)
+			for _, o := range s.Objects {
+				if o.Type == "Bed" || o.Type == "Sofa" || o.Type == "Dresser" || o.Type == "Fridge" || o.Type == "TVStand" {
+					sum += o.Size[0] * o.Size[2]
+					n++
+				}
+			}
+		}
+		return sum / float64(n)
+	}
+	ap, ai := meanArea(StyleProcTHOR), meanArea(StyleITHOR)
+	t.Logf("mean furniture footprint: procthor %.2f m², ithor %.2f m²", ap, ai)
+	if ai <= 1.1*ap {
+		t.Errorf("mean furniture footprint: ithor %.2f m², procthor %.2f m²: want ithor clearly larger", ai, ap)
 	}
 	floors := func(style string) map[string]bool {
 		out := map[string]bool{}

@@ -399,3 +399,26 @@ func TestFixtureScenesAreValid(t *testing.T) {
 		t.Fatalf("fixture scenes are too sparse: %d objects over 50 seeds", total)
 	}
 }
+
+// propertySeeds is how many scenes the physics property tests visit: 200
+// hand-rolled fixture scenes, then 200 procedural houses alternating the
+// procthor and ithor styles.
+const propertySeeds = 400
+
+// propertyScene returns the scene for one property-test seed: a fixture scene
+// for seeds below 200, else a procedurally generated house.
+func propertyScene(t testing.TB, seed uint64) *Scene {
+	t.Helper()
+	if seed < 200 {
+		return fixtureScene(t, seed)
+	}
+	style, index := StyleProcTHOR, int(seed-200)
+	if seed%2 == 1 {
+		style, index = StyleITHOR, int(seed-200)%len(IthorSceneNames())
+	}
+	h, err := Generate(style, int64(seed), index)
+	if err != nil {
+		t.Fatalf("Generate(%s, %d, %d): %v", style, seed, index, err)
+	}
+	return mustScene(t, h)
+}

@@ -141,15 +141,15 @@ func highestSupport(s *Scene, b OBB, skip map[string]bool) float64 {
 	return best
 }
 
-// Property test over 200 random scenes: objects lifted to random places and
+// Property test over propertySeeds scenes (fixtures and generated houses): objects lifted to random places and
 // settled rest on the highest surface under them (the floor or a
 // receptacle top within 1 mm, with overlapping footprints), carry their
 // load down with them, and leave no interpenetration; a refused settle
 // changes nothing.
 func TestPropertySettle(t *testing.T) {
 	settled, refused := 0, 0
-	for seed := uint64(0); seed < 200; seed++ {
-		s := fixtureScene(t, seed)
+	for seed := uint64(0); seed < propertySeeds; seed++ {
+		s := propertyScene(t, seed)
 		rng := rand.New(rand.NewPCG(seed, 99))
 		for step := 0; step < 8; step++ {
 			o := s.Objects[rng.IntN(len(s.Objects))]

@@ -269,8 +269,8 @@ func randomPose(rng *rand.Rand, s *Scene, o *Object) (Vec3, float64) {
 // with brute force.
 func TestPropertyTeleport(t *testing.T) {
 	accepted, refused := 0, 0
-	for seed := uint64(0); seed < 200; seed++ {
-		s := fixtureScene(t, seed)
+	for seed := uint64(0); seed < propertySeeds; seed++ {
+		s := propertyScene(t, seed)
 		rng := rand.New(rand.NewPCG(seed, 77))
 		for step := 0; step < 12; step++ {
 			o := s.Objects[rng.IntN(len(s.Objects))]

@@ -211,20 +211,8 @@ func (s *Scene) wallShape(w Wall) (WallShape, error) {
 		return ws, fmt.Errorf("wall %q: polygon has %d points, need at least 3", w.ID, len(w.Polygon))
 	}
 	// The base is the two distinct (x,z) points; the height is the largest y.
-	var pts [][2]float64
-	for _, p := range w.Polygon {
-		ws.Height = math.Max(ws.Height, p.Y)
-		q := [2]float64{p.X, p.Z}
-		dup := false
-		for _, e := range pts {
-			if math.Abs(e[0]-q[0]) < 1e-6 && math.Abs(e[1]-q[1]) < 1e-6 {
-				dup = true
-			}
-		}
-		if !dup {
-			pts = append(pts, q)
-		}
-	}
+	pts, height := wallBase(w)
+	ws.Height = height
 	if len(pts) != 2 {
 		return ws, fmt.Errorf("wall %q: polygon must span exactly two floor points, found %d", w.ID, len(pts))
 	}

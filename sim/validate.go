@@ -189,20 +189,7 @@ func checkWallPolygon(w Wall) (length, height float64, why string) {
 	if len(w.Polygon) < 3 {
 		return 0, 0, fmt.Sprintf("%d points, need at least 3", len(w.Polygon))
 	}
-	var pts [][2]float64
-	for _, p := range w.Polygon {
-		height = math.Max(height, p.Y)
-		q := [2]float64{p.X, p.Z}
-		dup := false
-		for _, e := range pts {
-			if math.Abs(e[0]-q[0]) < 1e-6 && math.Abs(e[1]-q[1]) < 1e-6 {
-				dup = true
-			}
-		}
-		if !dup {
-			pts = append(pts, q)
-		}
-	}
+	pts, height := wallBase(w)
 	if len(pts) != 2 {
 		return 0, 0, fmt.Sprintf("must span exactly two floor points, found %d", len(pts))
 	}
@@ -284,4 +271,23 @@ func polygonArea(p []XYZ) float64 {
 		a += p[i].X*p[j].Z - p[j].X*p[i].Z
 	}
 	return math.Abs(a) / 2
+}
+
+// wallBase returns the distinct (x, z) floor points of a wall polygon (two
+// for a valid wall) and its height, the largest y.
+func wallBase(w Wall) (pts [][2]float64, height float64) {
+	for _, p := range w.Polygon {
+		height = math.Max(height, p.Y)
+		q := [2]float64{p.X, p.Z}
+		dup := false
+		for _, e := range pts {
+			if math.Abs(e[0]-q[0]) < 1e-6 && math.Abs(e[1]-q[1]) < 1e-6 {
+				dup = true
+			}
+		}
+		if !dup {
+			pts = append(pts, q)
+		}
+	}
+	return pts, height
 }

@@ -145,3 +145,22 @@ func randomSynth(rng *rand.Rand, w, h int) (*synthScene, sim.Camera, map[string]
 func synthCamera(w, h int) sim.Camera {
 	return sim.Camera{Position: sim.Vec3{0, sim.CameraHeight, 0}, Horizon: 10, FOV: sim.DefaultFOV, Width: w, Height: h}
 }
+
+// castAt returns the instance id and planar depth of the scene seen through
+// the sub-pixel position (u, v).
+func (s *synthScene) castAt(cam sim.Camera, u, v float64) (uint16, float64) {
+	d := cam.RayCamera(u, v)
+	best, id := math.Inf(1), uint16(0)
+	if d[1] < 0 {
+		best = -cam.Position[1] / d[1]
+	}
+	if d[2] > 0 {
+		best = math.Min(best, (s.wallZ-cam.Position[2])/d[2])
+	}
+	for k, b := range s.boxes {
+		if t := hitBox(b, cam.Position, d); t < best {
+			best, id = t, uint16(k+1)
+		}
+	}
+	return id, best
+}

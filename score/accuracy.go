@@ -70,9 +70,9 @@ type Result struct {
 	Avg        Stat             `json:"avg"`        // per question
 	CatAvg     Stat             `json:"cat_avg"`    // mean of the category accuracies
 
-	Changed   Stat `json:"changed"`   // questions with a before answer that the motion changes
-	Unchanged Stat `json:"unchanged"` // questions with a before answer that it keeps
-	Gap       float64 `json:"gap"`   // Unchanged − Changed
+	Changed   Stat    `json:"changed"`   // questions with a before answer that the motion changes
+	Unchanged Stat    `json:"unchanged"` // questions with a before answer that it keeps
+	Gap       float64 `json:"gap"`       // Unchanged − Changed
 	// GapMix is Unchanged − Changed pooled over the categories holding both kinds.
 	GapMix float64     `json:"gap_mix"`
 	Stale  StaleResult `json:"stale"`

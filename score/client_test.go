@@ -128,7 +128,9 @@ func TestEvalRetriesThenSucceeds(t *testing.T) {
 			if l.Attempts != 3 || l.Response != "Answer: A" || l.Model != "served-m" || l.LatencyMS <= 0 || l.Mode != Mode1A {
 				t.Errorf("line %+v", l)
 			}
-			var u struct{ TotalTokens int `json:"total_tokens"` }
+			var u struct {
+				TotalTokens int `json:"total_tokens"`
+			}
 			if err := json.Unmarshal(l.Usage, &u); err != nil || u.TotalTokens < 3 {
 				t.Errorf("usage %s", l.Usage)
 			}

@@ -58,7 +58,9 @@ func TestValidate(t *testing.T) {
 	}{
 		{"answer letter", func(q *QuestionRow, a *AnnotationRow) { q.Answer = "Z" }, "questions", "not among"},
 		{"image", func(q *QuestionRow, a *AnnotationRow) { q.Image.Bytes = q.Image.Bytes[:len(q.Image.Bytes)/2] }, "questions", "does not decode"},
-		{"image size", func(q *QuestionRow, a *AnnotationRow) { q.ImageAfter.Bytes = synthPNG(rand.New(rand.NewPCG(1, 1)), w+1, h) }, "questions", "is 21x12"},
+		{"image size", func(q *QuestionRow, a *AnnotationRow) {
+			q.ImageAfter.Bytes = synthPNG(rand.New(rand.NewPCG(1, 1)), w+1, h)
+		}, "questions", "is 21x12"},
 		{"flow NaN", func(q *QuestionRow, a *AnnotationRow) { a.FlowBackward[2*(3*w+5)+1] = float32(math.NaN()) }, "annotations", "flow_backward at pixel (x=5, y=3)"},
 		{"flow Inf", func(q *QuestionRow, a *AnnotationRow) { a.FlowForward[7] = float32(math.Inf(1)) }, "annotations", "flow_forward"},
 		{"id not in map", func(q *QuestionRow, a *AnnotationRow) { a.InstanceAfter[w+2] = uint16(len(a.InstanceMapAfter)) }, "annotations", "instance_after at pixel (x=2, y=1)"},

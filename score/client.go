@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"net/http"
 	"os"
 	"strconv"
@@ -57,15 +58,38 @@ type EvalSummary struct {
 	Failures []error // their errors, in prompt order
 }
 
-// Eval sends every prompt not yet in outPath to an OpenAI-compatible
-// chat-completions endpoint and appends one EvalLine per reply, in prompt
-// order. An existing outPath is resumed: its (id, shuffle) pairs are
-// skipped, and a final line cut short by a crash is dropped. Requests are
-// retried only after errors (network, HTTP 429, HTTP 5xx), with exponential
-// backoff; other failures are counted, not written, and retried by the next
-// run. The returned error is non-nil when any request failed.
+// Eval runs EvalSeq over prompts held in memory.
 func Eval(ctx context.Context, prompts []PromptLine, outPath string, opt EvalOptions) (EvalSummary, error) {
-	sum := EvalSummary{Prompts: len(prompts)}
+	seq := func(yield func(PromptLine, error) bool) {
+		for _, p := range prompts {
+			if !yield(p, nil) {
+				return
+			}
+		}
+	}
+	return EvalSeq(ctx, seq, len(prompts), outPath, opt)
+}
+
+// EvalFile runs EvalSeq over a prompts JSONL file, streaming it (prompt
+// files with images run to gigabytes).
+func EvalFile(ctx context.Context, promptsPath, outPath string, opt EvalOptions) (EvalSummary, error) {
+	n, err := CountPrompts(promptsPath)
+	if err != nil {
+		return EvalSummary{}, err
+	}
+	return EvalSeq(ctx, PromptsSeq(promptsPath), n, outPath, opt)
+}
+
+// EvalSeq sends every prompt not yet in outPath to an OpenAI-compatible
+// chat-completions endpoint and appends one EvalLine per reply, in prompt
+// order. total sizes the progress bar. An existing outPath is resumed: its
+// (id, shuffle) pairs are skipped, and a final line cut short by a crash is
+// dropped. Requests are retried only after errors (network, HTTP 429, HTTP
+// 5xx), with exponential backoff; other failures are counted, not written,
+// and retried by the next run. The error is non-nil when any request
+// failed or the prompts could not be read.
+func EvalSeq(ctx context.Context, prompts iter.Seq2[PromptLine, error], total int, outPath string, opt EvalOptions) (EvalSummary, error) {
+	var sum EvalSummary
 	if opt.Endpoint == "" || opt.Model == "" {
 		return sum, errors.New("eval needs an endpoint and a model")
 	}
@@ -74,50 +98,66 @@ func Eval(ctx context.Context, prompts []PromptLine, outPath string, opt EvalOpt
 	if err != nil {
 		return sum, err
 	}
-	var todo []PromptLine
-	for _, p := range prompts {
-		if done[fmt.Sprintf("%s#%d", p.ID, p.Shuffle)] {
-			sum.Resumed++
-			continue
-		}
-		todo = append(todo, p)
-	}
 	out, err := os.OpenFile(outPath, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
 		return sum, err
 	}
 	defer out.Close()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 
 	var bar *progressbar.ProgressBar
 	if opt.Progress != nil {
-		bar = progressbar.NewOptions(len(todo), progressbar.OptionSetWriter(opt.Progress), progressbar.OptionSetDescription("eval "+opt.Model),
+		bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(opt.Progress), progressbar.OptionSetDescription("eval "+opt.Model),
 			progressbar.OptionShowCount(), progressbar.OptionSetPredictTime(true), progressbar.OptionThrottle(200*time.Millisecond),
 			progressbar.OptionOnCompletion(func() { fmt.Fprintln(opt.Progress) }))
 	}
 
+	type job struct {
+		i int
+		p PromptLine
+	}
 	type result struct {
 		i    int
+		p    *PromptLine
 		line *EvalLine
 		err  error
 	}
-	jobs := make(chan int)
+	jobs := make(chan job)
 	results := make(chan result)
+	var readErr error
 	var wg sync.WaitGroup
-	for range min(opt.Concurrency, max(len(todo), 1)) {
+	for range opt.Concurrency {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range jobs {
-				l, err := call(ctx, &todo[i], opt)
-				results <- result{i, l, err}
+			for j := range jobs {
+				l, err := call(ctx, &j.p, opt)
+				results <- result{j.i, &j.p, l, err}
 			}
 		}()
 	}
+	var resumed int
 	go func() {
 		defer close(jobs)
-		for i := range todo {
+		i := 0
+		for p, err := range prompts {
+			if err != nil {
+				readErr = err
+				cancel()
+				return
+			}
+			sum.Prompts++
+			if done[fmt.Sprintf("%s#%d", p.ID, p.Shuffle)] {
+				resumed++
+				if bar != nil {
+					bar.Add(1)
+				}
+				continue
+			}
 			select {
-			case jobs <- i:
+			case jobs <- job{i, p}:
+				i++
 			case <-ctx.Done():
 				return
 			}
@@ -143,29 +183,32 @@ func Eval(ctx context.Context, prompts []PromptLine, outPath string, opt EvalOpt
 			next++
 			if p.err != nil {
 				sum.Failed++
-				sum.Failures = append(sum.Failures, fmt.Errorf("question %s shuffle %d: %w", todo[p.i].ID, todo[p.i].Shuffle, p.err))
+				sum.Failures = append(sum.Failures, fmt.Errorf("question %s shuffle %d: %w", p.p.ID, p.p.Shuffle, p.err))
 				continue
 			}
 			b, _ := json.Marshal(p.line)
 			if _, err := out.Write(append(b, '\n')); err != nil && werr == nil {
 				werr = fmt.Errorf("%s: %w", outPath, err)
+				cancel()
 			}
 			if werr == nil {
 				sum.Written++
 			}
 		}
 	}
+	sum.Resumed = resumed // the feeder has finished: results closed after jobs
 	if err := out.Sync(); err != nil && werr == nil {
 		werr = err
 	}
-	if werr != nil {
+	switch {
+	case werr != nil:
 		return sum, werr
-	}
-	if ctx.Err() != nil {
-		return sum, fmt.Errorf("eval interrupted after %d of %d requests: %w", sum.Written+sum.Failed, len(todo), ctx.Err())
-	}
-	if sum.Failed > 0 {
-		return sum, fmt.Errorf("%d of %d requests failed (rerun to retry them); first: %w", sum.Failed, len(todo), sum.Failures[0])
+	case readErr != nil:
+		return sum, readErr
+	case ctx.Err() != nil:
+		return sum, fmt.Errorf("eval interrupted after %d requests: %w", sum.Written+sum.Failed, ctx.Err())
+	case sum.Failed > 0:
+		return sum, fmt.Errorf("%d of %d requests failed (rerun to retry them); first: %w", sum.Failed, sum.Written+sum.Failed, sum.Failures[0])
 	}
 	return sum, nil
 }

@@ -92,34 +92,45 @@ const (
 )
 
 // BuildPrompts returns opt.Shuffles prompt lines per question, in question
-// order then shuffle order. Named-object prompts skip questions whose
-// mentioned objects share a type (their names would be ambiguous); the
-// number skipped is returned.
+// order then shuffle order, and how many questions PromptsFor skipped.
 func BuildPrompts(qs []Question, opt PromptOptions) (lines []PromptLine, skipped int, err error) {
-	if _, err := ParseMode(string(opt.Mode)); err != nil {
-		return nil, 0, err
-	}
-	if opt.Shuffles < 1 {
-		return nil, 0, fmt.Errorf("shuffles must be at least 1, got %d", opt.Shuffles)
-	}
 	for i := range qs {
-		q := &qs[i]
-		if err := q.Validate(); err != nil {
+		ls, skip, err := PromptsFor(&qs[i], opt)
+		if err != nil {
 			return nil, 0, err
 		}
-		if opt.Named && ambiguousNames(q) {
+		if skip {
 			skipped++
-			continue
 		}
-		for k := range opt.Shuffles {
-			l, err := buildPrompt(q, opt, k)
-			if err != nil {
-				return nil, 0, err
-			}
-			lines = append(lines, l)
-		}
+		lines = append(lines, ls...)
 	}
 	return lines, skipped, nil
+}
+
+// PromptsFor returns the opt.Shuffles prompt lines of one question. In the
+// named-object variant a question whose mentioned objects share a type is
+// skipped (skip = true), since names without marks would not tell them apart.
+func PromptsFor(q *Question, opt PromptOptions) (lines []PromptLine, skip bool, err error) {
+	if _, err := ParseMode(string(opt.Mode)); err != nil {
+		return nil, false, err
+	}
+	if opt.Shuffles < 1 {
+		return nil, false, fmt.Errorf("shuffles must be at least 1, got %d", opt.Shuffles)
+	}
+	if err := q.Validate(); err != nil {
+		return nil, false, err
+	}
+	if opt.Named && ambiguousNames(q) {
+		return nil, true, nil
+	}
+	for k := range opt.Shuffles {
+		l, err := buildPrompt(q, opt, k)
+		if err != nil {
+			return nil, false, err
+		}
+		lines = append(lines, l)
+	}
+	return lines, false, nil
 }
 
 // buildPrompt builds shuffle k of one question.

@@ -258,3 +258,22 @@ func TestEvalProgressAndPromptsRoundTrip(t *testing.T) {
 	}
 	_ = io.Discard
 }
+
+func TestEvalFileStopsAtMalformedPrompt(t *testing.T) {
+	fs := &fakeServer{attempts: map[string]int{}}
+	srv := httptest.NewServer(fs)
+	defer srv.Close()
+	dir := t.TempDir()
+	pf := filepath.Join(dir, "prompts.jsonl")
+	var b strings.Builder
+	WritePrompts(&b, testPrompts(t, 2))
+	os.WriteFile(pf, []byte(b.String()+"{broken\n"), 0o644)
+	n, err := CountPrompts(pf)
+	if err != nil || n != 5 {
+		t.Fatalf("CountPrompts = %d, %v", n, err)
+	}
+	_, err = EvalFile(context.Background(), pf, filepath.Join(dir, "p.jsonl"), evalOpts(srv.URL))
+	if err == nil || !strings.Contains(err.Error(), "prompts.jsonl:5: malformed JSON") {
+		t.Fatalf("malformed prompt line: %v", err)
+	}
+}

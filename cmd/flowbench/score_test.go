@@ -170,8 +170,8 @@ func TestPromptsScorePipeline(t *testing.T) {
 	}
 	var rep struct {
 		Motion, Static struct {
-			Avg    struct{ Mean, Chance float64 }
-			CatAvg struct{ Mean float64 } `json:"cat_avg"`
+			Avg     struct{ Mean, Chance float64 }
+			CatAvg  struct{ Mean float64 } `json:"cat_avg"`
 			Missing int
 		}
 		Gap struct{ Avg float64 } `json:"imagination_gap"`

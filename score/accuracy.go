@@ -26,6 +26,10 @@ type Options struct {
 	Locate func(id string) (split string, ok bool)
 }
 
+// maxLocate bounds the Locate calls (each may scan a dataset's id columns)
+// made while reporting unknown ids.
+const maxLocate = 20
+
 // Stat is an accuracy (fraction in [0, 1]) averaged over shuffles.
 type Stat struct {
 	Mean       float64   `json:"mean"`
@@ -124,7 +128,7 @@ func Score(qs []Question, split string, preds []Prediction, opt Options) (*Resul
 			continue
 		}
 		if _, ok := index[p.ID]; !ok {
-			if opt.Locate != nil {
+			if opt.Locate != nil && len(errs) < maxLocate {
 				if s, ok := opt.Locate(p.ID); ok {
 					errs = append(errs, fmt.Errorf("%s: question %s belongs to split %q, not %q (wrong split?)", where, p.ID, s, split))
 					continue

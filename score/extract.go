@@ -66,7 +66,7 @@ func Extract(reply string) (Letters, bool) {
 var (
 	boxedRe  = regexp.MustCompile(`\\boxed\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}`)
 	textRe   = regexp.MustCompile(`\\(?:text|textbf|mathrm)\{([^{}]*)\}`)
-	markerRe = regexp.MustCompile(`(?i)(?:\b(?:final\s+|correct\s+|right\s+|best\s+)?answers?\b|\b(?:final|correct|right|best)\s+(?:option|choice)s?\b)(?:\s+(?:is|are|would\s+be|will\s+be|should\s+be|must\s+be))?\s*[:：=]?\s*`)
+	markerRe = regexp.MustCompile(`(?i)(?:\b(?:final\s+|correct\s+|right\s+|best\s+)?answers?\b|\b(?:final|correct|right|best)\s+(?:option|choice)s?\b)(?:\s+(?:is|are|would\s+be|will\s+be|should\s+be|must\s+be))?\s*[:：=\-]?\s*`)
 	// trailingRe matches a letter set that ends a line: group 1 upper-case
 	// letters, group 2 one bracketed letter of either case.
 	trailingRe = regexp.MustCompile(`(?:^|[\s:"'])([A-F](?:\s*(?:,|/|&|\band\b)?\s*[A-F])*)\s*[)\]}"']?\s*[.!]?\s*$|\(([A-Fa-f])\)\s*[.!]?\s*$`)

@@ -39,8 +39,8 @@ type ShardWriter struct {
 	maxBytes  int64
 	mem       memory.Allocator
 
-	buffered int64 // estimated uncompressed bytes in the open row group
-	groupRows int  // rows in the open row group
+	buffered  int64 // estimated uncompressed bytes in the open row group
+	groupRows int   // rows in the open row group
 	rows      int
 	firstID   string
 	lastID    string

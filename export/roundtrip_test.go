@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -91,5 +92,34 @@ func TestRoundTrip(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "data", "train", ".staging")); !os.IsNotExist(err) {
 		t.Fatalf("staging directory left behind: %v", err)
+	}
+}
+
+func TestQuestionsOnly(t *testing.T) {
+	dir := t.TempDir()
+	qs, _ := writeSynth(t, dir, 3, 8, 8, 2, Options{QuestionsOnly: true})
+	ds, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ds.Shards("train", AnnotationsTable); len(got) != 0 {
+		t.Fatalf("annotations shards %v written with QuestionsOnly", got)
+	}
+	n := 0
+	for q, err := range ds.Questions("train") {
+		if err != nil || !reflect.DeepEqual(q, qs[n]) {
+			t.Fatalf("question %d: %v", n, err)
+		}
+		n++
+	}
+	if n != 3 {
+		t.Fatalf("read %d questions", n)
+	}
+	if counts, err := Validate(dir); err != nil || counts["train"] != 3 {
+		t.Fatalf("Validate: %v %v", counts, err)
+	}
+	card, _ := os.ReadFile(filepath.Join(dir, CardFile))
+	if strings.Contains(string(card), "config_name: annotations") {
+		t.Fatal("card lists an annotations config for a questions-only dataset")
 	}
 }

@@ -123,3 +123,37 @@ func TestQuestionsOnly(t *testing.T) {
 		t.Fatal("card lists an annotations config for a questions-only dataset")
 	}
 }
+
+// TestEmptySplit closes a split with no rows: it still gets one shard per
+// table carrying the schema, and reads back as empty.
+func TestEmptySplit(t *testing.T) {
+	dir := t.TempDir()
+	dw, err := Create(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw, err := dw.Split("val", 8, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	m, err := dw.Finish("test", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := m.Splits["val"]; st == nil || st.Questions != 0 || st.Shards != 1 {
+		t.Fatalf("empty split stats %+v", m.Splits["val"])
+	}
+	ds, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, err := range ds.Annotations("val") {
+		t.Fatalf("empty split yielded a row (error %v)", err)
+	}
+	if got := ds.Shards("val", AnnotationsTable); len(got) != 1 || filepath.Base(got[0]) != "annotations-00000-of-00001.parquet" {
+		t.Fatalf("shards %v", got)
+	}
+}

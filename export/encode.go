@@ -239,9 +239,14 @@ func annotationsRecord(mem memory.Allocator, rows []AnnotationRow, w, h int) arr
 // denseArray builds a fixed-size-list array of typ (list size per) whose
 // values are the rows' slices laid end to end in one Go-allocated buffer.
 func denseArray[T float32 | uint16 | uint8](typ arrow.DataType, rows []AnnotationRow, per int, get func(*AnnotationRow) []T) arrow.Array {
-	vals := make([]T, 0, len(rows)*per)
-	for i := range rows {
-		vals = append(vals, get(&rows[i])...)
+	var vals []T
+	if len(rows) == 1 {
+		vals = get(&rows[0]) // zero copy: the writer copies into pages before returning
+	} else {
+		vals = make([]T, 0, len(rows)*per)
+		for i := range rows {
+			vals = append(vals, get(&rows[i])...)
+		}
 	}
 	fsl := typ.(*arrow.FixedSizeListType)
 	var raw []byte

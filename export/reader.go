@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -113,7 +114,12 @@ func openShard(path string) (*shardFile, error) {
 	if err != nil {
 		return nil, fmt.Errorf("export: shard %s (%d bytes) is not a readable Parquet file (truncated or corrupt?): %w", path, st.Size(), err)
 	}
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: 64}, memory.NewGoAllocator())
+	// Annotation rows are megabytes each: read them a few at a time.
+	batch := int64(64)
+	if strings.HasPrefix(filepath.Base(path), AnnotationsTable) {
+		batch = 2
+	}
+	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: batch}, memory.NewGoAllocator())
 	if err != nil {
 		pf.Close()
 		return nil, fmt.Errorf("export: shard %s: %w", path, err)

@@ -14,7 +14,9 @@ func TestExtractRoundTripAllSets(t *testing.T) {
 		func(ls []string) string { return strings.Join(ls, ", ") },
 		func(ls []string) string { return "{" + strings.Join(ls, ",") + "}" },
 		func(ls []string) string { return "Answer: (" + strings.Join(ls, "), (") + ")" },
-		func(ls []string) string { return "Reasoning first.\n**Final answer:** " + strings.Join(ls, " and ") + "." },
+		func(ls []string) string {
+			return "Reasoning first.\n**Final answer:** " + strings.Join(ls, " and ") + "."
+		},
 		func(ls []string) string {
 			if len(ls) == 1 {
 				return ls[0]

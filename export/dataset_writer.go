@@ -120,6 +120,7 @@ type SplitWriter struct {
 	rows      int               // rows added, written or skipped
 	q, a      *ShardWriter
 	closed    bool
+	failed    error // the first write error; the split accepts nothing after it
 }
 
 var (
@@ -257,6 +258,9 @@ func (s *SplitWriter) stagedPath(table string, idx int) string {
 // Add appends one question and its annotations (ignored with QuestionsOnly).
 // Both must have the same id.
 func (s *SplitWriter) Add(q QuestionRow, a AnnotationRow) error {
+	if s.failed != nil {
+		return fmt.Errorf("export: split %s stopped after an earlier error: %w", s.split, s.failed)
+	}
 	if s.closed {
 		return fmt.Errorf("export: split %s is closed", s.split)
 	}
@@ -277,24 +281,33 @@ func (s *SplitWriter) Add(q QuestionRow, a AnnotationRow) error {
 		s.rows++
 		return nil
 	}
+	if err := s.write(idx, q, a); err != nil {
+		s.abortOpen()
+		s.failed = err
+		return err
+	}
+	s.rows++
+	if pos == R-1 {
+		if err := s.closeShards(); err != nil {
+			s.failed = err
+			return err
+		}
+	}
+	return nil
+}
+
+// write adds a row to the shard pair idx, opening it first if needed.
+func (s *SplitWriter) write(idx int, q QuestionRow, a AnnotationRow) error {
 	if s.q == nil {
 		if err := s.openShards(idx); err != nil {
 			return err
 		}
 	}
 	if err := s.q.WriteQuestion(q); err != nil {
-		s.abortOpen()
 		return err
 	}
 	if s.a != nil {
-		if err := s.a.WriteAnnotation(a); err != nil {
-			s.abortOpen()
-			return err
-		}
-	}
-	s.rows++
-	if pos == R-1 {
-		return s.closeShards()
+		return s.a.WriteAnnotation(a)
 	}
 	return nil
 }
@@ -358,6 +371,9 @@ func (s *SplitWriter) Abort() {
 // final name <table>-<index>-of-<count>.parquet. An empty split gets one
 // empty shard per table so that its schema is still published.
 func (s *SplitWriter) Close() error {
+	if s.failed != nil {
+		return fmt.Errorf("export: split %s not finalised after an earlier error (completed shards stay staged for a resume): %w", s.split, s.failed)
+	}
 	if s.closed {
 		return nil
 	}

@@ -264,3 +264,43 @@ func TestResume(t *testing.T) {
 		t.Fatal("questions after resume differ from those written")
 	}
 }
+
+// TestWriteErrorStopsSplit feeds a row whose arrays do not match the split's
+// image size: Add fails, nothing is finalised, and later calls keep failing
+// with the first error instead of producing a dataset with a hole.
+func TestWriteErrorStopsSplit(t *testing.T) {
+	dir := t.TempDir()
+	dw, _ := Create(dir, Options{RowsPerShard: 2})
+	sw, err := dw.Split("train", 8, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for k := range 3 {
+		q, a := synthRows(rng, k, 8, 8)
+		if k == 2 {
+			a.DepthAfter = a.DepthAfter[:10]
+		}
+		err := sw.Add(q, a)
+		if (err != nil) != (k == 2) {
+			t.Fatalf("row %d: %v", k, err)
+		}
+		if k == 2 && !strings.Contains(err.Error(), "depth_after has 10 values, want 64") {
+			t.Fatalf("unclear error: %v", err)
+		}
+	}
+	q, a := synthRows(rng, 3, 8, 8)
+	if err := sw.Add(q, a); err == nil || !strings.Contains(err.Error(), "earlier error") {
+		t.Fatalf("Add after a failure: %v", err)
+	}
+	if err := sw.Close(); err == nil {
+		t.Fatal("Close after a failure succeeded")
+	}
+	if _, err := Open(dir); err == nil {
+		t.Fatal("a failed split is visible to readers")
+	}
+	staged, _ := filepath.Glob(filepath.Join(dir, "data", "train", ".staging", "*"))
+	if len(staged) != 2 { // shard 0 pair complete; the failed shard 1 removed
+		t.Fatalf("staging holds %v", staged)
+	}
+}

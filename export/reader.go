@@ -2,10 +2,8 @@ package export
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"iter"
 	"os"
 	"path/filepath"
@@ -76,16 +74,11 @@ func Open(dir string) (*Dataset, error) {
 	if len(ds.shards) == 0 {
 		return nil, fmt.Errorf("export: %s has no finished shards under data/", dir)
 	}
-	raw, err := os.ReadFile(filepath.Join(dir, ManifestFile))
-	switch {
-	case err == nil:
-		ds.Manifest = new(Manifest)
-		if err := json.Unmarshal(raw, ds.Manifest); err != nil {
-			return nil, fmt.Errorf("export: %s: %w", filepath.Join(dir, ManifestFile), err)
-		}
-	case !errors.Is(err, fs.ErrNotExist):
-		return nil, fmt.Errorf("export: %w", err)
+	m, err := readManifest(dir)
+	if err != nil {
+		return nil, err
 	}
+	ds.Manifest = m
 	return ds, nil
 }
 

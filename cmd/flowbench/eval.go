@@ -1,0 +1,57 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"time"
+
+	"flowbench/score"
+)
+
+func init() {
+	register(command{name: "eval", summary: "query an OpenAI-compatible chat-completions server with a prompts file", run: runEval})
+}
+
+func runEval(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("eval", stderr)
+	prompts := fs.String("prompts", "", "prompts JSONL written by \"flowbench prompts\" (required)")
+	endpoint := fs.String("endpoint", "http://127.0.0.1:8000/v1", "base URL of the OpenAI-compatible API")
+	model := fs.String("model", "", "model name sent with every request (required)")
+	out := fs.String("out", "", "predictions JSONL; an existing file is resumed (required)")
+	concurrency := fs.Int("concurrency", 8, "requests in flight")
+	retries := fs.Int("retries", 5, "retries per request after network errors, HTTP 429 or 5xx")
+	backoff := fs.Duration("backoff", time.Second, "wait before the first retry; doubles per retry")
+	timeout := fs.Duration("timeout", 10*time.Minute, "timeout per request")
+	maxTokens := fs.Int("max-tokens", 0, "override the prompts' max_tokens (0 = keep)")
+	keyEnv := fs.String("api-key-env", "OPENAI_API_KEY", "environment variable holding the API key (sent as a bearer token when set)")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	if err := parseFlags(fs, args, false); err != nil {
+		return err
+	}
+	switch {
+	case *prompts == "":
+		return fmt.Errorf("%w: --prompts is required", errUsage)
+	case *model == "":
+		return fmt.Errorf("%w: --model is required", errUsage)
+	case *out == "":
+		return fmt.Errorf("%w: --out is required", errUsage)
+	case *concurrency < 1 || *retries < 0:
+		return fmt.Errorf("%w: --concurrency must be ≥ 1 and --retries ≥ 0", errUsage)
+	}
+	opt := score.EvalOptions{Endpoint: *endpoint, Model: *model, APIKey: os.Getenv(*keyEnv), Concurrency: *concurrency,
+		MaxRetries: *retries, Backoff: *backoff, Timeout: *timeout, MaxTokens: *maxTokens}
+	if *retries == 0 {
+		opt.MaxRetries = -1
+	}
+	if !*quiet {
+		opt.Progress = stderr
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	sum, err := score.EvalFile(ctx, *prompts, *out, opt)
+	fmt.Fprintf(stderr, "flowbench eval: %d prompts, %d already in %s, %d written, %d failed\n", sum.Prompts, sum.Resumed, *out, sum.Written, sum.Failed)
+	return err
+}

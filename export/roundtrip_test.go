@@ -157,3 +157,34 @@ func TestEmptySplit(t *testing.T) {
 		t.Fatalf("shards %v", got)
 	}
 }
+
+// TestIteratorStopsEarly breaks out of the iterators mid-shard and
+// mid-dataset; a range-over-func iterator that kept yielding would panic.
+func TestIteratorStopsEarly(t *testing.T) {
+	dir := t.TempDir()
+	qs, _ := writeSynth(t, dir, 5, 8, 8, 3, Options{})
+	ds, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stop := range []int{0, 1, 3} {
+		n := 0
+		for q, err := range ds.Questions("train") {
+			if err != nil || q.ID != qs[n].ID {
+				t.Fatalf("row %d: %v", n, err)
+			}
+			if n == stop {
+				break
+			}
+			n++
+		}
+		if n != stop {
+			t.Fatalf("stopped at %d, want %d", n, stop)
+		}
+	}
+	for _, err := range ds.Annotations("nosuchsplit") {
+		if err == nil || !strings.Contains(err.Error(), "nosuchsplit") {
+			t.Fatalf("unknown split: %v", err)
+		}
+	}
+}

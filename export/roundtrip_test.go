@@ -188,3 +188,63 @@ func TestIteratorStopsEarly(t *testing.T) {
 		}
 	}
 }
+
+// TestAddDoesNotKeepBuffers overwrites every slice of a row right after Add
+// (as a generator reusing its frame buffers would) and checks that the
+// dataset holds the values at the time of Add.
+func TestAddDoesNotKeepBuffers(t *testing.T) {
+	const w, h = 16, 8
+	rng := rand.New(rand.NewPCG(4, 4))
+	dir := t.TempDir()
+	dw, _ := Create(dir, Options{RowsPerShard: 10})
+	sw, err := dw.Split("train", w, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []AnnotationRow
+	for k := range 3 {
+		q, a := synthRows(rng, k, w, h)
+		keep := a
+		keep.DepthBefore = append([]float32(nil), a.DepthBefore...)
+		keep.FlowForward = append([]float32(nil), a.FlowForward...)
+		keep.InstanceAfter = append([]uint16(nil), a.InstanceAfter...)
+		keep.ChangeMask = append([]uint8(nil), a.ChangeMask...)
+		keep.ImageBeforeRaw.Bytes = append([]byte(nil), a.ImageBeforeRaw.Bytes...)
+		want = append(want, keep)
+		if err := sw.Add(q, a); err != nil {
+			t.Fatal(err)
+		}
+		for i := range a.DepthBefore {
+			a.DepthBefore[i] = -1
+		}
+		for i := range a.FlowForward {
+			a.FlowForward[i] = 99
+		}
+		for i := range a.InstanceAfter {
+			a.InstanceAfter[i] = 7
+		}
+		for i := range a.ChangeMask {
+			a.ChangeMask[i] = 5
+		}
+		for i := range a.ImageBeforeRaw.Bytes {
+			a.ImageBeforeRaw.Bytes[i] = 0
+		}
+	}
+	if err := sw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	ds, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := 0
+	for a, err := range ds.Annotations("train") {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(a, want[i]) {
+			t.Fatalf("row %d holds values written after Add", i)
+		}
+		i++
+	}
+}

@@ -368,4 +368,3 @@ func (c *viewCtx) planNearObject(in Intent) (*Example, string, error) {
 		return best, ex, ""
 	})
 }
-

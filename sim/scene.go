@@ -20,6 +20,7 @@ type Scene struct {
 	index    map[string]int
 	children map[string][]string
 	grid     *spatialGrid
+	meshes   *meshCache // ray-cast meshes, rebuilt lazily when poses change (raycast.go)
 }
 
 // RoomShape is a room's type and floor polygon in the xz plane.

@@ -3,34 +3,83 @@ package sim
 import "math"
 
 // spatialGrid buckets objects by the xz cells their AABB covers, so that a
-// collision query only tests objects near the moved one.
+// collision query only tests objects near the moved one. The cells form a
+// dense array over the house's floor bounds; boxes reaching past the bounds
+// are clamped into the border cells, which keeps every query correct (an
+// overlap between two boxes always shares at least one clamped cell).
 type spatialGrid struct {
-	cell  float64
-	cells map[[2]int32][]int32 // cell → object indices
-	boxes []AABB               // current AABB per object index
+	cell   float64
+	x0, z0 int32 // cell coordinates of cells[0]
+	nx, nz int32 // number of cells along x and z
+	cells  [][]int32
+	boxes  []AABB // current AABB per object index
 }
 
 const gridCell = 1.0 // metres
 
+// rebuildIndex rebuilds the spatial grid from the current object poses and
+// resets the ray-cast mesh cache. Call it after adding or removing objects.
 func (s *Scene) rebuildIndex() {
-	g := &spatialGrid{cell: gridCell, cells: map[[2]int32][]int32{}, boxes: make([]AABB, len(s.Objects))}
+	g := &spatialGrid{cell: gridCell, boxes: make([]AABB, len(s.Objects))}
+	lo := [2]float64{math.Inf(1), math.Inf(1)}
+	hi := [2]float64{math.Inf(-1), math.Inf(-1)}
+	grow := func(x, z float64) {
+		lo[0], lo[1] = math.Min(lo[0], x), math.Min(lo[1], z)
+		hi[0], hi[1] = math.Max(hi[0], x), math.Max(hi[1], z)
+	}
+	for _, r := range s.Rooms {
+		for _, p := range r.Polygon {
+			grow(p[0], p[1])
+		}
+	}
 	for i, o := range s.Objects {
 		g.boxes[i] = o.AABB()
+		if len(s.Rooms) == 0 {
+			grow(g.boxes[i].Min[0], g.boxes[i].Min[2])
+			grow(g.boxes[i].Max[0], g.boxes[i].Max[2])
+		}
+	}
+	if lo[0] > hi[0] { // nothing to bound: a single cell at the origin
+		lo, hi = [2]float64{}, [2]float64{}
+	}
+	g.x0, g.z0 = int32(math.Floor(lo[0]/g.cell)), int32(math.Floor(lo[1]/g.cell))
+	g.nx = int32(math.Floor(hi[0]/g.cell)) - g.x0 + 1
+	g.nz = int32(math.Floor(hi[1]/g.cell)) - g.z0 + 1
+	g.cells = make([][]int32, int(g.nx)*int(g.nz))
+	for i := range s.Objects {
 		g.insert(int32(i))
 	}
 	s.grid = g
+	s.meshes = &meshCache{}
 }
 
+// cellOf returns the clamped cell coordinate (relative to x0 or z0) of v.
+func (g *spatialGrid) cellOf(v float64, origin, n int32) int32 {
+	f := math.Floor(v / g.cell)
+	c := int32(0)
+	switch {
+	case f != f || f <= float64(origin): // NaN or below the grid
+		c = 0
+	case f >= float64(origin+n-1):
+		c = n - 1
+	default:
+		c = int32(f) - origin
+	}
+	return c
+}
+
+// span returns the clamped cell ranges [x0,x1]×[z0,z1] (relative to the grid
+// origin) that box b covers.
 func (g *spatialGrid) span(b AABB) (x0, z0, x1, z1 int32) {
-	return int32(math.Floor(b.Min[0] / g.cell)), int32(math.Floor(b.Min[2] / g.cell)),
-		int32(math.Floor(b.Max[0] / g.cell)), int32(math.Floor(b.Max[2] / g.cell))
+	return g.cellOf(b.Min[0], g.x0, g.nx), g.cellOf(b.Min[2], g.z0, g.nz),
+		g.cellOf(b.Max[0], g.x0, g.nx), g.cellOf(b.Max[2], g.z0, g.nz)
 }
 
 func (g *spatialGrid) insert(i int32) {
 	x0, z0, x1, z1 := g.span(g.boxes[i])
 	for x := x0; x <= x1; x++ {
 		for z := z0; z <= z1; z++ {
-			k := [2]int32{x, z}
+			k := x*g.nz + z
 			g.cells[k] = append(g.cells[k], i)
 		}
 	}
@@ -40,20 +89,18 @@ func (g *spatialGrid) remove(i int32) {
 	x0, z0, x1, z1 := g.span(g.boxes[i])
 	for x := x0; x <= x1; x++ {
 		for z := z0; z <= z1; z++ {
-			k := [2]int32{x, z}
+			k := x*g.nz + z
 			list := g.cells[k]
 			for j, v := range list {
 				if v == i {
-					list[j] = list[len(list)-1]
+					// Keep the order of the others so that the state after a
+					// remove+insert depends only on the operations, not on luck.
+					copy(list[j:], list[j+1:])
 					list = list[:len(list)-1]
 					break
 				}
 			}
-			if len(list) == 0 {
-				delete(g.cells, k)
-			} else {
-				g.cells[k] = list
-			}
+			g.cells[k] = list
 		}
 	}
 }
@@ -65,28 +112,33 @@ func (g *spatialGrid) update(i int32, b AABB) {
 	g.insert(i)
 }
 
-// query calls fn once for each object whose AABB overlaps b (touching counts).
-// seen is scratch space of len(boxes) that must be all false on entry; it is
-// cleared again before query returns.
+// firstShared reports whether cell (x, z) is the first cell that both the
+// query span (qx0, qz0, ...) and object i's span share; visiting an object
+// only there reports it exactly once without any scratch memory.
+func (g *spatialGrid) firstShared(i int32, x, z, qx0, qz0 int32) bool {
+	ox0, oz0, _, _ := g.span(g.boxes[i])
+	return x == max(ox0, qx0) && z == max(oz0, qz0)
+}
+
+// touches reports whether boxes a and b overlap or touch.
+func touches(a, b AABB) bool {
+	return a.Min[0] <= b.Max[0] && b.Min[0] <= a.Max[0] && a.Min[1] <= b.Max[1] && b.Min[1] <= a.Max[1] && a.Min[2] <= b.Max[2] && b.Min[2] <= a.Max[2]
+}
+
+// query calls fn once for each object whose AABB overlaps b (touching
+// counts). The seen argument is no longer needed and is ignored (it may be
+// nil); it is kept so that existing callers compile. query allocates nothing
+// and only reads the grid, so concurrent queries are safe.
 func (g *spatialGrid) query(b AABB, seen []bool, fn func(i int32)) {
+	_ = seen
 	x0, z0, x1, z1 := g.span(b)
-	var hit []int32
 	for x := x0; x <= x1; x++ {
 		for z := z0; z <= z1; z++ {
-			for _, i := range g.cells[[2]int32{x, z}] {
-				if seen[i] {
-					continue
-				}
-				seen[i] = true
-				hit = append(hit, i)
-				o := g.boxes[i]
-				if o.Min[0] <= b.Max[0] && b.Min[0] <= o.Max[0] && o.Min[1] <= b.Max[1] && b.Min[1] <= o.Max[1] && o.Min[2] <= b.Max[2] && b.Min[2] <= o.Max[2] {
+			for _, i := range g.cells[x*g.nz+z] {
+				if g.firstShared(i, x, z, x0, z0) && touches(g.boxes[i], b) {
 					fn(i)
 				}
 			}
 		}
-	}
-	for _, i := range hit {
-		seen[i] = false
 	}
 }

@@ -1,0 +1,117 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+)
+
+// footprintOverlap returns the signed overlap of two boxes' footprints in the
+// xz plane by the separating-axis test: positive when they share area.
+func footprintOverlap(a, b OBB) float64 {
+	depth := math.Inf(1)
+	dx, dz := b.Center[0]-a.Center[0], b.Center[2]-a.Center[2]
+	axes := [4][2]float64{{a.AxisX[0], a.AxisX[2]}, {a.AxisZ[0], a.AxisZ[2]}, {b.AxisX[0], b.AxisX[2]}, {b.AxisZ[0], b.AxisZ[2]}}
+	for _, l := range axes {
+		ra := a.Half[0]*math.Abs(a.AxisX[0]*l[0]+a.AxisX[2]*l[1]) + a.Half[2]*math.Abs(a.AxisZ[0]*l[0]+a.AxisZ[2]*l[1])
+		rb := b.Half[0]*math.Abs(b.AxisX[0]*l[0]+b.AxisX[2]*l[1]) + b.Half[2]*math.Abs(b.AxisZ[0]*l[0]+b.AxisZ[2]*l[1])
+		depth = math.Min(depth, ra+rb-math.Abs(dx*l[0]+dz*l[1]))
+	}
+	return depth
+}
+
+// aabbAsOBB returns an axis-aligned box as an OBB with yaw 0.
+func aabbAsOBB(a AABB) OBB {
+	return OBB{Center: a.Center(), Half: a.Size().Mul(0.5), AxisX: Vec3{1, 0, 0}, AxisZ: Vec3{0, 0, 1}}
+}
+
+// supportBelow returns the highest support surface under box b: the top face
+// of a receptacle's AABB whose footprint overlaps b's footprint by more than
+// CollisionTolerance and whose top is at or below b's bottom plus
+// CollisionTolerance, or the floor ("" at height 0). Receptacles whose
+// indices are in skip are ignored. Ties go to the lower object index.
+func (s *Scene) supportBelow(b OBB, skip []int32) (id string, top float64) {
+	bottom := b.Center[1] - b.Half[1]
+	q := b.AABB()
+	q.Min[1], q.Max[1] = math.Inf(-1), bottom+CollisionTolerance
+	g := s.grid
+	best := int32(-1)
+	x0, z0, x1, z1 := g.span(q)
+	for x := x0; x <= x1; x++ {
+		for z := z0; z <= z1; z++ {
+			for _, i := range g.cells[x*g.nz+z] {
+				o := s.Objects[i]
+				if !o.Receptacle || !g.firstShared(i, x, z, x0, z0) || containsIndex(skip, i) {
+					continue
+				}
+				box := g.boxes[i]
+				t := box.Max[1]
+				if t > bottom+CollisionTolerance || t < top || (t == top && best >= 0 && i > best) {
+					continue
+				}
+				if footprintOverlap(b, aabbAsOBB(box)) <= CollisionTolerance {
+					continue
+				}
+				best, top = i, t
+			}
+		}
+	}
+	if best < 0 || top <= 0 {
+		return "", 0
+	}
+	return s.Objects[best].ID, top
+}
+
+// supportAt returns the receptacle box b rests on: the support below it when
+// b's bottom is within tol of that surface, else "" (floor or nothing).
+func (s *Scene) supportAt(b OBB, skip []int32, tol float64) (id string, top float64) {
+	id, top = s.supportBelow(b, skip)
+	if id != "" && b.Center[1]-b.Half[1]-top > tol {
+		return "", 0
+	}
+	return id, top
+}
+
+// SupportAt returns the id of the receptacle object id currently rests on
+// (its bottom within CollisionTolerance of the receptacle's AABB top, the
+// footprints overlapping), or "" when it stands on the floor or on nothing.
+func (s *Scene) SupportAt(id string) (string, error) {
+	i, ok := s.index[id]
+	if !ok {
+		return "", fmt.Errorf("SupportAt: unknown objectId %q", id)
+	}
+	var buf [32]int32
+	moved := s.movedSet(int32(i), buf[:0])
+	sup, _ := s.supportAt(s.Objects[i].OBB(), moved, CollisionTolerance)
+	return sup, nil
+}
+
+// Settle drops object id under gravity onto the highest support surface
+// under its footprint: the floor (y = 0) or the top face of a receptacle's
+// AABB whose footprint overlaps the object's and whose top is at or below
+// the object's bottom (+CollisionTolerance). Objects resting on it move down
+// with it. Its Parent becomes the support ("" for the floor) and the
+// children index follows. dropped is how far it fell (it can be slightly
+// negative, down to -CollisionTolerance, when it was sunk into the surface).
+// When the object or a carried object would end up penetrating something
+// (for example a non-receptacle it fell through) Settle refuses with a
+// *CollisionError and leaves the scene unchanged.
+func (s *Scene) Settle(id string) (dropped float64, err error) {
+	i, ok := s.index[id]
+	if !ok {
+		return 0, fmt.Errorf("Settle: unknown objectId %q", id)
+	}
+	o := s.Objects[i]
+	var buf [32]int32
+	moved := s.movedSet(int32(i), buf[:0])
+	b := o.OBB()
+	support, top := s.supportBelow(b, moved)
+	dropped = b.Center[1] - b.Half[1] - top
+	pos := o.Position
+	pos[1] -= dropped
+	if cerr := s.checkMove(moved, pos, o.Yaw, "settle"); cerr != nil {
+		return 0, cerr
+	}
+	s.commitMove(moved, pos, o.Yaw)
+	s.setParent(int32(i), support)
+	return dropped, nil
+}

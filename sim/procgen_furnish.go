@@ -1,0 +1,678 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// This file furnishes one room: furniture against the walls (back to the
+// wall), free-standing furniture, and small objects on receptacle tops. The
+// generator keeps its own overlap checks on oriented footprints, keeps the
+// doorways clear, and after every floor object checks on a 0.25 m grid that
+// the room's walkable area still joins all its doorways.
+
+// footprint is an object's oriented rectangle in the xz plane.
+type footprint struct {
+	c      [2]float64
+	ax, az [2]float64 // world directions of the local +x and +z axes
+	hx, hz float64    // half extents along them
+}
+
+// objectFootprint returns the footprint of a box of the given size at c with a yaw.
+func objectFootprint(c [2]float64, yaw float64, size Vec3) footprint {
+	x, z := YawAxes(yaw)
+	return footprint{c: c, ax: [2]float64{x[0], x[2]}, az: [2]float64{z[0], z[2]}, hx: size[0] / 2, hz: size[2] / 2}
+}
+
+// corners returns the rectangle's four corners in order around it.
+func (f footprint) corners() [4][2]float64 {
+	var out [4][2]float64
+	for k, s := range [4][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
+		out[k] = [2]float64{
+			f.c[0] + s[0]*f.hx*f.ax[0] + s[1]*f.hz*f.az[0],
+			f.c[1] + s[0]*f.hx*f.ax[1] + s[1]*f.hz*f.az[1],
+		}
+	}
+	return out
+}
+
+// overlaps reports whether the rectangles come closer than gap along some
+// separating axis test (gap 0: whether they overlap with positive area).
+func (f footprint) overlaps(g footprint, gap float64) bool {
+	d := [2]float64{g.c[0] - f.c[0], g.c[1] - f.c[1]}
+	for _, axis := range [4][2]float64{f.ax, f.az, g.ax, g.az} {
+		rf := f.hx*math.Abs(dot2(f.ax, axis)) + f.hz*math.Abs(dot2(f.az, axis))
+		rg := g.hx*math.Abs(dot2(g.ax, axis)) + g.hz*math.Abs(dot2(g.az, axis))
+		if math.Abs(dot2(d, axis)) >= rf+rg+gap {
+			return false
+		}
+	}
+	return true
+}
+
+// dist2 returns the squared distance from p to the rectangle (0 inside).
+func (f footprint) dist2(p [2]float64) float64 {
+	d := [2]float64{p[0] - f.c[0], p[1] - f.c[1]}
+	lx := math.Max(math.Abs(dot2(d, f.ax))-f.hx, 0)
+	lz := math.Max(math.Abs(dot2(d, f.az))-f.hz, 0)
+	return lx*lx + lz*lz
+}
+
+// bounds returns the rectangle's axis-aligned bounds {minx, minz, maxx, maxz}.
+func (f footprint) bounds() [4]float64 {
+	ex := f.hx*math.Abs(f.ax[0]) + f.hz*math.Abs(f.az[0])
+	ez := f.hx*math.Abs(f.ax[1]) + f.hz*math.Abs(f.az[1])
+	return [4]float64{f.c[0] - ex, f.c[1] - ez, f.c[0] + ex, f.c[1] + ez}
+}
+
+func dot2(a, b [2]float64) float64 { return a[0]*b[0] + a[1]*b[1] }
+
+// insidePolygon reports whether the rectangle lies inside the polygon: all
+// corners inside, no polygon vertex inside the rectangle and no edge crossing.
+func (f footprint) insidePolygon(poly [][2]float64) bool {
+	cs := f.corners()
+	for _, c := range cs {
+		if !PointInPolygon(poly, c[0], c[1]) {
+			return false
+		}
+	}
+	for i, p := range poly {
+		q := poly[(i+1)%len(poly)]
+		d := [2]float64{p[0] - f.c[0], p[1] - f.c[1]}
+		if math.Abs(dot2(d, f.ax)) < f.hx-1e-9 && math.Abs(dot2(d, f.az)) < f.hz-1e-9 {
+			return false
+		}
+		for k := range cs {
+			if segmentsCross(cs[k], cs[(k+1)%4], p, q) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// segmentsCross reports whether segments ab and cd properly cross.
+func segmentsCross(a, b, c, d [2]float64) bool {
+	o := func(p, q, r [2]float64) float64 { return (q[0]-p[0])*(r[1]-p[1]) - (q[1]-p[1])*(r[0]-p[0]) }
+	d1, d2 := o(c, d, a), o(c, d, b)
+	d3, d4 := o(a, b, c), o(a, b, d)
+	return ((d1 > 1e-12 && d2 < -1e-12) || (d1 < -1e-12 && d2 > 1e-12)) &&
+		((d3 > 1e-12 && d4 < -1e-12) || (d3 < -1e-12 && d4 > 1e-12))
+}
+
+// placedObj is a floor object placed by the furnisher.
+type placedObj struct {
+	fp      footprint
+	typ     *TypeInfo
+	asset   AssetVariant
+	yaw     float64
+	top     float64
+	obj     HouseObject
+	smalls  []footprint
+	against bool
+}
+
+// furnisher holds the state of furnishing one room.
+type furnisher struct {
+	st       *genStyle
+	r        *genRand
+	cat      *Catalog
+	room     *planRoom
+	wallH    float64
+	placed   []*placedObj
+	reserved []footprint
+	grid     *clearGrid
+	count    map[string]int // objects per type (looked up, never iterated)
+	k        int            // next object number in the room
+}
+
+// mustAgainstWall lists the wall furniture every room of a type gets first.
+func mustAgainstWall(t RoomType) []string {
+	switch t {
+	case Kitchen:
+		return []string{"CounterTop", "Fridge", "CounterTop"}
+	case LivingRoom:
+		return []string{"Sofa", "TVStand"}
+	case Bedroom:
+		return []string{"Bed", "Dresser"}
+	default:
+		return []string{"Toilet"}
+	}
+}
+
+// typeCap is the most objects of a type one room gets.
+func (f *furnisher) typeCap(t string) int {
+	switch t {
+	case "Fridge", "Bed", "Toilet", "TVStand", "WashingMachine", "ClothesDryer", "Safe", "VacuumCleaner", "DiningTable", "CoffeeTable", "GarbageBag", "DogBed":
+		return 1
+	case "CounterTop":
+		return 3
+	case "Chair", "Stool":
+		return 6
+	}
+	return f.st.perTypeMax
+}
+
+// furnishRoom places the room's objects and returns them (floor objects with
+// their small objects as children) and a free standing point of the room.
+func furnishRoom(st *genStyle, r *genRand, cat *Catalog, pr *planRoom, wallH float64) ([]HouseObject, [2]float64) {
+	f := &furnisher{st: st, r: r, cat: cat, room: pr, wallH: wallH, count: map[string]int{}}
+	f.grid = newClearGrid(pr)
+	// Keep a clear zone in front of every doorway: 0.25 m beyond each jamb, 1 m deep.
+	for _, d := range pr.doors {
+		e := &pr.edges[d.edge]
+		t0, t1 := math.Max(d.t0-0.25, 0), math.Min(d.t1+0.25, e.length)
+		mid := e.point((t0 + t1) / 2)
+		c := [2]float64{mid[0] + 0.5*e.normal[0], mid[1] + 0.5*e.normal[1]}
+		f.reserved = append(f.reserved, footprint{c: c, ax: e.dir(), az: e.normal, hx: (t1 - t0) / 2, hz: 0.5})
+	}
+	f.furnishWalls()
+	f.furnishFloor()
+	f.furnishSurfaces()
+	var out []HouseObject
+	for _, p := range f.placed {
+		out = append(out, p.obj)
+	}
+	return out, f.grid.standPoint(pr)
+}
+
+// pickVariant draws an asset variant with the style's size preference.
+func (f *furnisher) pickVariant(t *TypeInfo) AssetVariant {
+	return t.Variants[f.r.Weighted(f.st.variantWeights(t.Variants))]
+}
+
+// yawFacing returns the yaw that turns local +z to the direction n.
+func yawFacing(n [2]float64) float64 {
+	y := math.Atan2(n[0], n[1]) * 180 / math.Pi
+	y = math.Round(y*1e6) / 1e6
+	if y < 0 {
+		y += 360
+	}
+	return y
+}
+
+// furnishWalls places the room type's essential wall furniture, then random
+// wall furniture until the style's share of the wall length is covered.
+func (f *furnisher) furnishWalls() {
+	pr := f.room
+	perimeter := 0.0
+	for _, e := range pr.edges {
+		perimeter += e.length
+	}
+	target := f.st.wallFill * perimeter
+	queue := mustAgainstWall(pr.typ)
+	if pr.typ == Kitchen && f.r.Chance(0.5) {
+		queue = queue[:2]
+	}
+	options := f.cat.TypesIn(pr.typ, AgainstWall)
+	filled, fails := 0.0, 0
+	for fails < 12 {
+		var t *TypeInfo
+		if len(queue) > 0 {
+			t = f.cat.Type(queue[0])
+			queue = queue[1:]
+		} else {
+			if filled >= target {
+				break
+			}
+			t = options[f.r.IntN(len(options))]
+		}
+		if t == nil || f.count[t.Type] >= f.typeCap(t.Type) {
+			fails++
+			continue
+		}
+		if w, ok := f.placeAgainstWall(t); ok {
+			filled += w
+		} else {
+			fails++
+		}
+	}
+}
+
+// placeAgainstWall tries to put one object of type t with its back to a wall.
+func (f *furnisher) placeAgainstWall(t *TypeInfo) (float64, bool) {
+	pr := f.room
+	for attempt := 0; attempt < 15; attempt++ {
+		v := f.pickVariant(t)
+		w, d := v.Size[0], v.Size[2]
+		ws := make([]float64, len(pr.edges))
+		for k, e := range pr.edges {
+			if e.length >= w+0.04 {
+				ws[k] = e.length
+			}
+		}
+		k := f.r.Weighted(ws)
+		if k < 0 {
+			continue
+		}
+		e := &pr.edges[k]
+		u := f.r.Uniform(w/2+0.02, e.length-w/2-0.02)
+		p := e.point(u)
+		c := [2]float64{p[0] + (d/2+0.005)*e.normal[0], p[1] + (d/2+0.005)*e.normal[1]}
+		yaw := yawFacing(e.normal)
+		if f.tryPlace(t, v, c, yaw, true) {
+			return w, true
+		}
+	}
+	return 0, false
+}
+
+// furnishFloor places free-standing furniture, a table first where the room
+// type has one, with chairs drawn up to dining tables.
+func (f *furnisher) furnishFloor() {
+	pr := f.room
+	area := polygonArea2(pr.poly)
+	n := int(area*f.st.freePerM2 + f.r.Float64())
+	n = min(n, f.st.freeMax)
+	options := f.cat.TypesIn(pr.typ, FreeStanding)
+	if len(options) == 0 {
+		return
+	}
+	var first string
+	switch {
+	case pr.typ == Kitchen && f.r.Chance(0.4+0.4*f.st.wallFill):
+		first = "DiningTable"
+	case pr.typ == LivingRoom && f.r.Chance(0.4+0.6*f.st.wallFill):
+		first = "CoffeeTable"
+	}
+	if first != "" {
+		if p := f.placeFree(f.cat.Type(first)); p != nil && first == "DiningTable" {
+			f.chairsAround(p)
+		}
+	}
+	for placed, fails := 0, 0; placed < n && fails < 10; {
+		t := options[f.r.IntN(len(options))]
+		if f.count[t.Type] >= f.typeCap(t.Type) {
+			fails++
+			continue
+		}
+		if f.placeFree(t) != nil {
+			placed++
+		} else {
+			fails++
+		}
+	}
+}
+
+// placeFree tries to put one free-standing object of type t somewhere in the room.
+func (f *furnisher) placeFree(t *TypeInfo) *placedObj {
+	pr := f.room
+	x0, z0, x1, z1 := polyBounds(pr.poly)
+	for attempt := 0; attempt < 20; attempt++ {
+		v := f.pickVariant(t)
+		yaw := float64(90 * f.r.IntN(4))
+		if f.r.Chance(0.3) {
+			yaw = float64(15 * f.r.IntN(24))
+		}
+		c := [2]float64{f.r.Uniform(x0+0.3, x1-0.3), f.r.Uniform(z0+0.3, z1-0.3)}
+		if f.tryPlace(t, v, c, yaw, false) {
+			return f.placed[len(f.placed)-1]
+		}
+	}
+	return nil
+}
+
+// chairsAround draws chairs up to a table's sides, each facing the table.
+func (f *furnisher) chairsAround(table *placedObj) {
+	t := f.cat.Type("Chair")
+	if t == nil {
+		return
+	}
+	tf := table.fp
+	for _, side := range [4][3]float64{{0, 1, 0}, {0, -1, 0}, {1, 0, 0}, {-1, 0, 0}} {
+		if !f.r.Chance(0.6) {
+			continue
+		}
+		v := f.pickVariant(t)
+		// Outward direction in world: side[0]*ax + side[1]*az.
+		out := [2]float64{side[0]*tf.ax[0] + side[1]*tf.az[0], side[0]*tf.ax[1] + side[1]*tf.az[1]}
+		reach := math.Abs(side[0])*tf.hx + math.Abs(side[1])*tf.hz + v.Size[2]/2 + 0.05
+		c := [2]float64{tf.c[0] + reach*out[0], tf.c[1] + reach*out[1]}
+		f.tryPlace(t, v, c, yawFacing([2]float64{-out[0], -out[1]}), false)
+	}
+}
+
+// tryPlace places a floor object if it fits: inside the room, clear of other
+// objects and doorways, and leaving the room's walkable area connected.
+func (f *furnisher) tryPlace(t *TypeInfo, v AssetVariant, c [2]float64, yaw float64, against bool) bool {
+	if v.Size[1] > f.wallH-0.05 {
+		return false
+	}
+	fp := objectFootprint(c, yaw, v.Size)
+	if !fp.insidePolygon(f.room.poly) {
+		return false
+	}
+	for _, z := range f.reserved {
+		if fp.overlaps(z, 0) {
+			return false
+		}
+	}
+	for _, p := range f.placed {
+		if fp.overlaps(p.fp, f.st.objGap) {
+			return false
+		}
+	}
+	f.grid.mark(fp, 1)
+	if !f.grid.connected(f.st.minFree) {
+		f.grid.mark(fp, -1)
+		return false
+	}
+	p := &placedObj{fp: fp, typ: t, asset: v, yaw: yaw, top: v.Size[1], against: against}
+	mat := f.st.pickColor(f.r, f.st.objects)
+	p.obj = HouseObject{
+		AssetID:   v.AssetID,
+		ID:        fmt.Sprintf("%s|%d|%d", t.Type, f.room.num, f.k),
+		Kinematic: true,
+		Position:  XYZ{c[0], v.Size[1] / 2, c[1]},
+		Rotation:  XYZ{0, yaw, 0},
+		Material:  &mat,
+	}
+	f.k++
+	f.count[t.Type]++
+	f.placed = append(f.placed, p)
+	return true
+}
+
+// surfaceAccepts reports whether a small object type may stand on a receptacle.
+func surfaceAccepts(parent *placedObj, small string) bool {
+	pt := parent.typ.Type
+	switch small {
+	case "Television":
+		return pt == "TVStand" || pt == "Dresser" || pt == "SideTable" || pt == "ShelvingUnit" || pt == "Desk"
+	case "Microwave", "CoffeeMachine", "Toaster":
+		return pt == "CounterTop" || pt == "ShelvingUnit"
+	case "DeskLamp":
+		return pt == "Desk" || pt == "SideTable" || pt == "Dresser"
+	}
+	switch pt {
+	case "Bed":
+		return small == "Pillow" || small == "Laptop" || small == "Book" || small == "CellPhone" || small == "Newspaper"
+	case "Stool", "Footstool", "Ottoman":
+		return parent.fp.hx*parent.fp.hz*4 > 0.15
+	}
+	return true
+}
+
+// surfaceRect returns the usable part of a receptacle's top in its local
+// frame as {xmin, xmax, zmin, zmax}: the whole top, except for L- and
+// C-shaped counters where only the 0.6 m run along the back is solid.
+func surfaceRect(p *placedObj) [4]float64 {
+	r := [4]float64{-p.fp.hx, p.fp.hx, -p.fp.hz, p.fp.hz}
+	if strings.HasPrefix(p.asset.AssetID, "Countertop_L") || strings.HasPrefix(p.asset.AssetID, "Countertop_C") {
+		r[3] = math.Min(r[3], -p.fp.hz+0.6)
+	}
+	return r
+}
+
+// furnishSurfaces puts small objects on the receptacles of the room.
+func (f *furnisher) furnishSurfaces() {
+	pr := f.room
+	options := f.cat.TypesIn(pr.typ, OnSurface)
+	if len(options) == 0 {
+		return
+	}
+	for _, p := range f.placed {
+		if !p.typ.Receptacle || p.typ.Type == "Fridge" || p.top > 1.6 || (p.typ.Type == "Bed" && p.top > 0.75) {
+			continue
+		}
+		sr := surfaceRect(p)
+		area := (sr[1] - sr[0]) * (sr[3] - sr[2])
+		n := min(int(area*f.st.smallPerM2+f.r.Float64()), f.st.smallMax)
+		for placed, fails := 0, 0; placed < n && fails < 8; {
+			t := options[f.r.IntN(len(options))]
+			if surfaceAccepts(p, t.Type) && f.placeSmall(p, t, sr) {
+				placed++
+			} else {
+				fails++
+			}
+		}
+	}
+}
+
+// placeSmall tries to put one small object of type t on the receptacle p.
+func (f *furnisher) placeSmall(p *placedObj, t *TypeInfo, sr [4]float64) bool {
+	for attempt := 0; attempt < 6; attempt++ {
+		v := f.pickVariant(t)
+		if p.top+v.Size[1] > f.wallH-0.05 {
+			continue
+		}
+		rel := 90 * f.r.IntN(4)
+		ex, ez := v.Size[0]/2, v.Size[2]/2
+		if rel%180 != 0 {
+			ex, ez = ez, ex
+		}
+		const m = 0.01
+		if sr[1]-sr[0] < 2*(ex+m) || sr[3]-sr[2] < 2*(ez+m) {
+			continue
+		}
+		a := f.r.Uniform(sr[0]+ex+m, sr[1]-ex-m)
+		b := f.r.Uniform(sr[2]+ez+m, sr[3]-ez-m)
+		c := [2]float64{p.fp.c[0] + a*p.fp.ax[0] + b*p.fp.az[0], p.fp.c[1] + a*p.fp.ax[1] + b*p.fp.az[1]}
+		yaw := math.Mod(p.yaw+float64(rel), 360)
+		fp := objectFootprint(c, yaw, v.Size)
+		clash := false
+		for _, s := range p.smalls {
+			if fp.overlaps(s, 0.01) {
+				clash = true
+				break
+			}
+		}
+		if clash {
+			continue
+		}
+		mat := f.st.pickColor(f.r, f.st.objects)
+		p.obj.Children = append(p.obj.Children, HouseObject{
+			AssetID:   v.AssetID,
+			ID:        fmt.Sprintf("%s|surface|%d|%d", t.Type, f.room.num, f.k),
+			Kinematic: false,
+			Position:  XYZ{c[0], p.top + v.Size[1]/2, c[1]},
+			Rotation:  XYZ{0, yaw, 0},
+			Material:  &mat,
+		})
+		f.k++
+		p.smalls = append(p.smalls, fp)
+		return true
+	}
+	return false
+}
+
+// polygonArea2 returns the area of an xz polygon.
+func polygonArea2(p [][2]float64) float64 {
+	a := 0.0
+	for i := range p {
+		j := (i + 1) % len(p)
+		a += p[i][0]*p[j][1] - p[j][0]*p[i][1]
+	}
+	return math.Abs(a) / 2
+}
+
+// polyBounds returns the polygon's bounding rectangle.
+func polyBounds(p [][2]float64) (x0, z0, x1, z1 float64) {
+	x0, z0, x1, z1 = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, q := range p {
+		x0, z0 = math.Min(x0, q[0]), math.Min(z0, q[1])
+		x1, z1 = math.Max(x1, q[0]), math.Max(z1, q[1])
+	}
+	return
+}
+
+// clearGrid is a room's navigation grid (0.25 m) used while furnishing: the
+// points whose agent disc lies inside the room, how many objects block each,
+// and the points just in front of the room's doorways.
+type clearGrid struct {
+	i0, j0, ni, nj int
+	inside         []bool
+	block          []int16
+	door           []int
+	nInside        int
+	seen           []int32
+	stamp          int32
+	queue          []int
+}
+
+// newClearGrid builds the grid of a room with its doorway points.
+func newClearGrid(pr *planRoom) *clearGrid {
+	x0, z0, x1, z1 := polyBounds(pr.poly)
+	g := &clearGrid{i0: int(math.Ceil(x0/GridSize - 1e-9)), j0: int(math.Ceil(z0/GridSize - 1e-9))}
+	g.ni = int(math.Floor(x1/GridSize+1e-9)) - g.i0 + 1
+	g.nj = int(math.Floor(z1/GridSize+1e-9)) - g.j0 + 1
+	n := g.ni * g.nj
+	g.inside, g.block, g.seen = make([]bool, n), make([]int16, n), make([]int32, n)
+	for i := 0; i < g.ni; i++ {
+		for j := 0; j < g.nj; j++ {
+			p := g.point(i*g.nj + j)
+			if !PointInPolygon(pr.poly, p[0], p[1]) {
+				continue
+			}
+			ok := true
+			for _, e := range pr.edges {
+				if segDist2(p, e.a, e.b) < AgentRadius*AgentRadius-1e-9 {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				g.inside[i*g.nj+j] = true
+				g.nInside++
+			}
+		}
+	}
+	for _, d := range pr.doors {
+		e := &pr.edges[d.edge]
+		dir := e.dir()
+		for k, in := range g.inside {
+			if !in {
+				continue
+			}
+			p := g.point(k)
+			rel := [2]float64{p[0] - e.a[0], p[1] - e.a[1]}
+			t, dn := dot2(rel, dir), dot2(rel, e.normal)
+			if dn > 0 && dn <= GridSize+1e-9 && t >= d.t0+AgentRadius-1e-9 && t <= d.t1-AgentRadius+1e-9 {
+				g.door = append(g.door, k)
+			}
+		}
+	}
+	return g
+}
+
+// point returns the xz position of grid cell k.
+func (g *clearGrid) point(k int) [2]float64 {
+	return [2]float64{float64(g.i0+k/g.nj) * GridSize, float64(g.j0+k%g.nj) * GridSize}
+}
+
+// mark adds delta to the block count of every point whose agent disc touches fp.
+func (g *clearGrid) mark(fp footprint, delta int16) {
+	b := fp.bounds()
+	ia := max(int(math.Floor((b[0]-AgentRadius)/GridSize))-g.i0, 0)
+	ib := min(int(math.Ceil((b[2]+AgentRadius)/GridSize))-g.i0, g.ni-1)
+	ja := max(int(math.Floor((b[1]-AgentRadius)/GridSize))-g.j0, 0)
+	jb := min(int(math.Ceil((b[3]+AgentRadius)/GridSize))-g.j0, g.nj-1)
+	for i := ia; i <= ib; i++ {
+		for j := ja; j <= jb; j++ {
+			k := i*g.nj + j
+			if g.inside[k] && fp.dist2(g.point(k)) < AgentRadius*AgentRadius {
+				g.block[k] += delta
+			}
+		}
+	}
+}
+
+// free reports whether point k is walkable.
+func (g *clearGrid) free(k int) bool { return g.inside[k] && g.block[k] == 0 }
+
+// component runs a 4-connected flood fill from k and returns its size; the
+// visited points carry the current stamp.
+func (g *clearGrid) component(k int) int {
+	g.queue = append(g.queue[:0], k)
+	g.seen[k] = g.stamp
+	for h := 0; h < len(g.queue); h++ {
+		c := g.queue[h]
+		i, j := c/g.nj, c%g.nj
+		for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			a, b := i+d[0], j+d[1]
+			if a < 0 || b < 0 || a >= g.ni || b >= g.nj {
+				continue
+			}
+			n := a*g.nj + b
+			if g.seen[n] != g.stamp && g.free(n) {
+				g.seen[n] = g.stamp
+				g.queue = append(g.queue, n)
+			}
+		}
+	}
+	return len(g.queue)
+}
+
+// mainComponent finds the walkable component that must stay open: the one
+// holding the first doorway point, or the largest one in a room without
+// doors. It returns its stamp and size; size 0 when a doorway is blocked.
+func (g *clearGrid) mainComponent() (int32, int) {
+	if len(g.door) > 0 {
+		for _, k := range g.door {
+			if !g.free(k) {
+				return 0, 0
+			}
+		}
+		g.stamp++
+		n := g.component(g.door[0])
+		for _, k := range g.door {
+			if g.seen[k] != g.stamp {
+				return 0, 0
+			}
+		}
+		return g.stamp, n
+	}
+	best, bestStamp := 0, int32(0)
+	g.stamp++
+	first := g.stamp
+	for k := range g.inside {
+		if g.free(k) && g.seen[k] < first {
+			n := g.component(k)
+			if n > best {
+				best, bestStamp = n, g.stamp
+			}
+			g.stamp++
+		}
+	}
+	return bestStamp, best
+}
+
+// connected reports whether the doorway points share one walkable component
+// covering at least minFree of the room's grid.
+func (g *clearGrid) connected(minFree float64) bool {
+	_, n := g.mainComponent()
+	return n > 0 && float64(n) >= minFree*float64(g.nInside)
+}
+
+// standPoint returns the walkable point of the main component nearest the
+// room's centroid.
+func (g *clearGrid) standPoint(pr *planRoom) [2]float64 {
+	stamp, n := g.mainComponent()
+	c := polygonCentroid(pr.poly)
+	best, bestD := [2]float64{c[0], c[1]}, math.Inf(1)
+	if n == 0 {
+		return best
+	}
+	for k := range g.inside {
+		if g.seen[k] == stamp {
+			p := g.point(k)
+			if d := (p[0]-c[0])*(p[0]-c[0]) + (p[1]-c[1])*(p[1]-c[1]); d < bestD-1e-12 {
+				best, bestD = p, d
+			}
+		}
+	}
+	return best
+}
+
+// segDist2 returns the squared distance from p to segment ab.
+func segDist2(p, a, b [2]float64) float64 {
+	d := [2]float64{b[0] - a[0], b[1] - a[1]}
+	l2 := dot2(d, d)
+	t := 0.0
+	if l2 > 0 {
+		t = clamp(dot2([2]float64{p[0] - a[0], p[1] - a[1]}, d)/l2, 0, 1)
+	}
+	q := [2]float64{a[0] + t*d[0] - p[0], a[1] + t*d[1] - p[1]}
+	return dot2(q, q)
+}

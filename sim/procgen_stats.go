@@ -1,0 +1,152 @@
+package sim
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+)
+
+// This file gathers statistics over a batch of generated houses.
+
+// RoomTypeStats counts rooms and their objects for one room type.
+type RoomTypeStats struct {
+	Type    RoomType
+	Rooms   int
+	Objects int // all objects whose centre lies in rooms of this type
+	Movable int // of which pickupable or moveable
+}
+
+// Stats summarises houses Generate(style, seed, 0..Houses-1).
+type Stats struct {
+	Style          string
+	Seed           int64
+	Houses         int
+	Rooms          int // total over all houses
+	RoomsMin       int
+	RoomsMax       int
+	Objects        int // total, small objects included
+	Movable        int // total pickupable or moveable objects
+	Small          int // total objects resting on a receptacle
+	Doors          int
+	Windows        int
+	Reachable      int // total reachable positions
+	FullyReachable int // houses where every room holds a reachable position
+	ByRoomType     []RoomTypeStats
+}
+
+// RoomsPerHouse is the mean number of rooms per house.
+func (s *Stats) RoomsPerHouse() float64 { return ratio(s.Rooms, s.Houses) }
+
+// ObjectsPerRoom is the mean number of objects per room.
+func (s *Stats) ObjectsPerRoom() float64 { return ratio(s.Objects, s.Rooms) }
+
+// MovablePerRoom is the mean number of movable objects per room.
+func (s *Stats) MovablePerRoom() float64 { return ratio(s.Movable, s.Rooms) }
+
+// ReachableShare is the share of houses in which every room is reachable.
+func (s *Stats) ReachableShare() float64 { return ratio(s.FullyReachable, s.Houses) }
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+// GenerationStats generates houses 0..n-1 of a style for a seed and
+// summarises them. For style "ithor" n is at most 120.
+func GenerationStats(style string, seed int64, n int) (Stats, error) {
+	st := Stats{Style: style, Seed: seed}
+	if _, err := styleByName(style); err != nil {
+		return st, err
+	}
+	if n <= 0 {
+		return st, fmt.Errorf("number of houses %d must be positive", n)
+	}
+	for _, t := range RoomTypes {
+		st.ByRoomType = append(st.ByRoomType, RoomTypeStats{Type: t})
+	}
+	typeIndex := func(t RoomType) int {
+		for i, x := range RoomTypes {
+			if x == t {
+				return i
+			}
+		}
+		return -1
+	}
+	for i := 0; i < n; i++ {
+		h, err := Generate(style, seed, i)
+		if err != nil {
+			return st, err
+		}
+		s, err := NewScene(h)
+		if err != nil {
+			return st, fmt.Errorf("house %d of style %s, seed %d: %w", i, style, seed, err)
+		}
+		st.Houses++
+		st.Rooms += len(s.Rooms)
+		if st.Houses == 1 || len(s.Rooms) < st.RoomsMin {
+			st.RoomsMin = len(s.Rooms)
+		}
+		st.RoomsMax = max(st.RoomsMax, len(s.Rooms))
+		st.Doors += len(h.Doors)
+		st.Windows += len(h.Windows)
+		roomType := map[string]RoomType{}
+		for _, r := range s.Rooms {
+			roomType[r.ID] = r.Type
+			if k := typeIndex(r.Type); k >= 0 {
+				st.ByRoomType[k].Rooms++
+			}
+		}
+		for _, o := range s.Objects {
+			st.Objects++
+			if o.Movable() {
+				st.Movable++
+			}
+			if o.Parent != "" {
+				st.Small++
+			}
+			if k := typeIndex(roomType[s.RoomAt(o.Position[0], o.Position[2])]); k >= 0 {
+				st.ByRoomType[k].Objects++
+				if o.Movable() {
+					st.ByRoomType[k].Movable++
+				}
+			}
+		}
+		reach := s.ReachablePositions()
+		st.Reachable += len(reach)
+		all := true
+		counts := s.roomCounts(reach)
+		for _, r := range s.Rooms {
+			if counts[r.ID] == 0 {
+				all = false
+			}
+		}
+		if all {
+			st.FullyReachable++
+		}
+	}
+	return st, nil
+}
+
+// WriteTable prints the statistics as an aligned text table.
+func (s *Stats) WriteTable(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "style\t%s\n", s.Style)
+	fmt.Fprintf(tw, "seed\t%d\n", s.Seed)
+	fmt.Fprintf(tw, "houses\t%d\n", s.Houses)
+	fmt.Fprintf(tw, "rooms per house\t%.2f (min %d, max %d)\n", s.RoomsPerHouse(), s.RoomsMin, s.RoomsMax)
+	fmt.Fprintf(tw, "objects per room\t%.2f\n", s.ObjectsPerRoom())
+	fmt.Fprintf(tw, "movable objects per room\t%.2f\n", s.MovablePerRoom())
+	fmt.Fprintf(tw, "small objects per room\t%.2f\n", ratio(s.Small, s.Rooms))
+	fmt.Fprintf(tw, "doors per house\t%.2f\n", ratio(s.Doors, s.Houses))
+	fmt.Fprintf(tw, "windows per house\t%.2f\n", ratio(s.Windows, s.Houses))
+	fmt.Fprintf(tw, "reachable positions per house\t%.1f\n", ratio(s.Reachable, s.Houses))
+	fmt.Fprintf(tw, "houses with every room reachable\t%d/%d (%.1f%%)\n", s.FullyReachable, s.Houses, 100*s.ReachableShare())
+	fmt.Fprintln(tw)
+	fmt.Fprintln(tw, "room type\trooms\tobjects/room\tmovable/room")
+	for _, t := range s.ByRoomType {
+		fmt.Fprintf(tw, "%s\t%d\t%.2f\t%.2f\n", t.Type, t.Rooms, ratio(t.Objects, t.Rooms), ratio(t.Movable, t.Rooms))
+	}
+	return tw.Flush()
+}

@@ -1,0 +1,223 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+)
+
+// This file turns a floor plan's room edges into ProcTHOR walls, doorways
+// and windows. Each room side is one zero-thickness wall with id
+// "wall|<roomnum>|x0|z0|x1|z1" (endpoints sorted, two decimals); a side on
+// the house's outline also gets a "wall|exterior|..." face. Hole polygons are
+// measured along the wall from its id's first endpoint (x0, z0).
+
+// doorAsset and windowAsset are real AI2-THOR assets with their extents.
+type holeAsset struct {
+	id   string
+	w, h float64
+	sill float64 // bottom of the hole for windows
+}
+
+var doorAssets = []holeAsset{
+	{"Doorway_1", 1.0815, 2.1302, 0}, {"Doorway_2", 0.9998, 2.0728, 0}, {"Doorway_3", 1.0244, 2.0901, 0},
+	{"Doorway_4", 1.0426, 2.1036, 0}, {"Doorway_5", 1.0375, 2.0959, 0}, {"Doorway_7", 1.0358, 2.0956, 0},
+	{"Doorway_10", 1.0412, 2.1021, 0}, {"Doorframe_1", 1.0815, 2.1302, 0}, {"Doorframe_4", 1.0426, 2.1036, 0},
+}
+
+var doubleDoorAssets = []holeAsset{
+	{"Doorway_Double_1", 1.9969, 2.1302, 0}, {"Doorway_Double_2", 1.9135, 2.0728, 0},
+	{"Doorway_Double_4", 1.9936, 2.1049, 0}, {"Doorframe_Double_5", 1.9403, 2.0956, 0},
+	{"Doorframe_Double_8", 1.9651, 2.0994, 0},
+}
+
+var windowAssets = []holeAsset{
+	{"Window_Hung_32x60", 0.8704, 1.5802, 0.52}, {"Window_Hung_48x44", 1.2886, 1.2747, 0.67},
+	{"Window_Fixed_60x36", 1.5314, 0.9235, 0.85}, {"Window_Slider_48x48", 1.2210, 1.2214, 0.70},
+	{"Window_Fixed_36x48", 0.9150, 1.2192, 0.75}, {"Window_Slider_36x36", 0.9144, 0.9165, 0.90},
+}
+
+// wallID formats a ProcTHOR wall id with the endpoints in sorted order.
+func wallID(owner string, a, b [2]float64) string {
+	if b[0] < a[0] || (b[0] == a[0] && b[1] < a[1]) {
+		a, b = b, a
+	}
+	return fmt.Sprintf("wall|%s|%.2f|%.2f|%.2f|%.2f", owner, a[0], a[1], b[0], b[1])
+}
+
+// edgeFromFirst reports whether the edge's point a is its wall id's first endpoint.
+func (e *planEdge) edgeFromFirst() bool {
+	return !(e.b[0] < e.a[0] || (e.b[0] == e.a[0] && e.b[1] < e.a[1]))
+}
+
+// toWall converts an interval measured from the wall id's first endpoint to
+// one measured from the edge's point a (and back: the map is its own inverse).
+func (e *planEdge) toWall(t0, t1 float64) (float64, float64) {
+	if e.edgeFromFirst() {
+		return t0, t1
+	}
+	return e.length - t1, e.length - t0
+}
+
+// addWalls appends every room's wall sides, then the exterior faces.
+func addWalls(h *House, plan *floorPlan, st *genStyle, wallH float64) {
+	ext := st.exterior
+	extC := ext.C
+	var exterior []Wall
+	for ri := range plan.rooms {
+		pr := &plan.rooms[ri]
+		for k := range pr.edges {
+			e := &pr.edges[k]
+			e.wallID = wallID(fmt.Sprint(pr.num), e.a, e.b)
+			h.Walls = append(h.Walls, Wall{
+				ID:       e.wallID,
+				Material: pr.wall,
+				Polygon:  []XYZ{{e.a[0], 0, e.a[1]}, {e.b[0], 0, e.b[1]}, {e.a[0], wallH, e.a[1]}, {e.b[0], wallH, e.b[1]}},
+				RoomID:   pr.id,
+			})
+			if e.other < 0 {
+				e.extID = wallID("exterior", e.a, e.b)
+				exterior = append(exterior, Wall{
+					ID:       e.extID,
+					Material: Material{Name: ext.Name, Color: &extC},
+					Polygon:  []XYZ{{e.b[0], wallH, e.b[1]}, {e.a[0], wallH, e.a[1]}, {e.b[0], 0, e.b[1]}, {e.a[0], 0, e.a[1]}},
+					RoomID:   "exterior",
+				})
+			}
+		}
+	}
+	h.Walls = append(h.Walls, exterior...)
+}
+
+// addDoors connects the rooms: a random spanning tree over adjacent rooms,
+// plus a few extra doorways between non-bathroom rooms. Each doorway sits on
+// the longest side the two rooms share.
+func addDoors(h *House, plan *floorPlan, r *genRand) {
+	n := len(plan.rooms)
+	type pair struct{ i, j, ei, ej int }
+	var pairs []pair
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			best, bestLen := -1, 0.0
+			for k, e := range plan.rooms[i].edges {
+				if e.other == j && e.length > bestLen+1e-9 {
+					best, bestLen = k, e.length
+				}
+			}
+			if best < 0 {
+				continue
+			}
+			ej := -1
+			ei := &plan.rooms[i].edges[best]
+			for k, e := range plan.rooms[j].edges {
+				if e.other == i && sameSegment(e.a, e.b, ei.a, ei.b) {
+					ej = k
+				}
+			}
+			pairs = append(pairs, pair{i, j, best, ej})
+		}
+	}
+	r.Shuffle(len(pairs), func(a, b int) { pairs[a], pairs[b] = pairs[b], pairs[a] })
+	parent := make([]int, n)
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(x int) int {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	var chosen []pair
+	var rest []pair
+	for _, p := range pairs {
+		a, b := find(p.i), find(p.j)
+		if a != b {
+			parent[a] = b
+			chosen = append(chosen, p)
+		} else {
+			rest = append(rest, p)
+		}
+	}
+	for _, p := range rest {
+		if plan.rooms[p.i].typ != Bathroom && plan.rooms[p.j].typ != Bathroom && r.Chance(0.2) {
+			chosen = append(chosen, p)
+		}
+	}
+	// Emit doors in room order so the JSON reads naturally.
+	for a := 1; a < len(chosen); a++ {
+		for b := a; b > 0 && (chosen[b].i < chosen[b-1].i || (chosen[b].i == chosen[b-1].i && chosen[b].j < chosen[b-1].j)); b-- {
+			chosen[b], chosen[b-1] = chosen[b-1], chosen[b]
+		}
+	}
+	for _, p := range chosen {
+		ri, rj := &plan.rooms[p.i], &plan.rooms[p.j]
+		e := &ri.edges[p.ei]
+		asset := doorAssets[r.IntN(len(doorAssets))]
+		if e.length >= 3.0 && ri.typ != Bathroom && rj.typ != Bathroom && r.Chance(0.3) {
+			asset = doubleDoorAssets[r.IntN(len(doubleDoorAssets))]
+		}
+		// Position along the wall measured from its id's first endpoint.
+		u0 := r.Uniform(0.3, e.length-asset.w-0.3)
+		u1 := u0 + asset.w
+		h.Doors = append(h.Doors, Door{
+			AssetID:       asset.id,
+			ID:            fmt.Sprintf("door|%d|%d", ri.num, rj.num),
+			Openness:      1,
+			Room0:         ri.id,
+			Room1:         rj.id,
+			Wall0:         e.wallID,
+			Wall1:         rj.edges[p.ej].wallID,
+			HolePolygon:   []XYZ{{u0, 0, 0}, {u1, asset.h, 0}},
+			AssetPosition: XYZ{(u0 + u1) / 2, asset.h / 2, 0},
+		})
+		t0, t1 := e.toWall(u0, u1)
+		ri.doors = append(ri.doors, edgeSpan{p.ei, t0, t1})
+		ej := &rj.edges[p.ej]
+		s0, s1 := ej.toWall(u0, u1)
+		rj.doors = append(rj.doors, edgeSpan{p.ej, s0, s1})
+	}
+}
+
+// sameSegment reports whether two segments have the same endpoints in either order.
+func sameSegment(a, b, c, d [2]float64) bool {
+	eq := func(p, q [2]float64) bool { return math.Abs(p[0]-q[0]) < 1e-9 && math.Abs(p[1]-q[1]) < 1e-9 }
+	return (eq(a, c) && eq(b, d)) || (eq(a, d) && eq(b, c))
+}
+
+// addWindows cuts windows into some exterior wall sides.
+func addWindows(h *House, plan *floorPlan, st *genStyle, r *genRand, wallH float64) {
+	for ri := range plan.rooms {
+		pr := &plan.rooms[ri]
+		k := 0
+		for ei := range pr.edges {
+			e := &pr.edges[ei]
+			if e.other >= 0 || e.length < 1.6 || !r.Chance(st.windowP) {
+				continue
+			}
+			var fits []holeAsset
+			for _, a := range windowAssets {
+				if a.w <= e.length-0.4 && a.sill+a.h <= wallH-0.15 {
+					fits = append(fits, a)
+				}
+			}
+			if len(fits) == 0 {
+				continue
+			}
+			a := fits[r.IntN(len(fits))]
+			u0 := r.Uniform(0.2, e.length-a.w-0.2)
+			h.Windows = append(h.Windows, Window{
+				AssetID:       a.id,
+				ID:            fmt.Sprintf("window|%d|%d", pr.num, k),
+				Room0:         pr.id,
+				Room1:         pr.id,
+				Wall0:         e.wallID,
+				Wall1:         e.extID,
+				HolePolygon:   []XYZ{{u0, a.sill, 0}, {u0 + a.w, a.sill + a.h, 0}},
+				AssetPosition: XYZ{u0 + a.w/2, a.sill + a.h/2, 0},
+			})
+			k++
+		}
+	}
+}

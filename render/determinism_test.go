@@ -1,0 +1,216 @@
+package render
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"flowbench/sim"
+)
+
+// TestWorkersIdenticalOutput renders the same views with 1 and with several
+// workers and requires byte-identical outputs and statistics.
+func TestWorkersIdenticalOutput(t *testing.T) {
+	for seed := uint64(0); seed < 6; seed++ {
+		s := randomScene(t, 500+seed, 40)
+		rng := rand.New(rand.NewPCG(seed, 3))
+		cam := randomCamera(s, rng, 203, 157)
+		var frames []*Frame
+		for _, w := range []int{1, 3, 8} {
+			r, err := New(s, Options{Workers: w, Supersample: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := r.Render(cam)
+			if err != nil {
+				t.Fatal(err)
+			}
+			frames = append(frames, f)
+		}
+		a := frames[0]
+		for _, b := range frames[1:] {
+			if !bytes.Equal(a.RGB.Pix, b.RGB.Pix) || !reflect.DeepEqual(a.Depth, b.Depth) ||
+				!reflect.DeepEqual(a.IDs, b.IDs) || !reflect.DeepEqual(a.ClassIDs, b.ClassIDs) || !reflect.DeepEqual(a.Stats, b.Stats) {
+				t.Fatalf("seed %d: outputs differ between worker counts", seed)
+			}
+		}
+	}
+}
+
+// TestStatsMatchMasks recomputes every instance's count, bounding box and
+// centroid from the id image.
+func TestStatsMatchMasks(t *testing.T) {
+	s := randomScene(t, 77, 40)
+	rng := rand.New(rand.NewPCG(1, 2))
+	r, err := New(s, Options{Workers: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; k < 4; k++ {
+		cam := randomCamera(s, rng, 120, 90)
+		f, err := r.Render(cam)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := len(f.IDTable)
+		count := make([]int, n)
+		sum := make([][2]float64, n)
+		box := make([][4]int, n)
+		for i := range box {
+			box[i] = [4]int{1 << 30, 1 << 30, -1, -1}
+		}
+		for v := 0; v < f.Height; v++ {
+			for u := 0; u < f.Width; u++ {
+				id := f.IDs[v*f.Width+u]
+				count[id]++
+				sum[id][0] += float64(u)
+				sum[id][1] += float64(v)
+				b := &box[id]
+				b[0], b[1], b[2], b[3] = min(b[0], u), min(b[1], v), max(b[2], u), max(b[3], v)
+			}
+		}
+		for id := 1; id < n; id++ {
+			st := f.Stats[id]
+			if st.Pixels != count[id] {
+				t.Fatalf("%s: %d pixels, mask has %d", f.IDTable[id], st.Pixels, count[id])
+			}
+			if count[id] == 0 {
+				continue
+			}
+			b := box[id]
+			if st.Min.X != b[0] || st.Min.Y != b[1] || st.Max.X != b[2] || st.Max.Y != b[3] {
+				t.Fatalf("%s: box %v-%v, mask box %v", f.IDTable[id], st.Min, st.Max, b)
+			}
+			cu, cv := sum[id][0]/float64(count[id]), sum[id][1]/float64(count[id])
+			if math.Abs(st.Centroid[0]-cu) > 1e-9 || math.Abs(st.Centroid[1]-cv) > 1e-9 {
+				t.Fatalf("%s: centroid %v, mask centroid (%g, %g)", f.IDTable[id], st.Centroid, cu, cv)
+			}
+		}
+	}
+}
+
+// TestClassesAndIDTable checks the id table order (objects in scene order,
+// then structure meshes) and the class of every visible pixel.
+func TestClassesAndIDTable(t *testing.T) {
+	s := loadOneRoom(t)
+	r, err := New(s, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cam := sim.NewCamera(sim.Vec3{2, sim.CameraHeight, 0.5}, 0, 25)
+	cam.Width, cam.Height = 96, 96
+	f, err := r.Render(cam)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{""}
+	for _, o := range s.Objects {
+		want = append(want, o.ID)
+	}
+	for _, m := range sim.StructureMeshes(s) {
+		want = append(want, m.ID)
+	}
+	if !reflect.DeepEqual(f.IDTable, want) {
+		t.Fatalf("id table %q, want %q", f.IDTable, want)
+	}
+	names := ClassNames(s.Catalog)
+	seen := map[string]bool{}
+	for i, id := range f.IDs {
+		c := f.ClassIDs[i]
+		if id == 0 {
+			if c != ClassNone {
+				t.Fatalf("empty pixel %d has class %d", i, c)
+			}
+			continue
+		}
+		name := f.IDTable[id]
+		var wantClass string
+		switch {
+		case len(name) > 6 && name[:6] == "floor|":
+			wantClass = "Floor"
+		case len(name) > 8 && name[:8] == "ceiling|":
+			wantClass = "Ceiling"
+		case len(name) > 5 && name[:5] == "wall|":
+			wantClass = "Wall"
+		default:
+			wantClass = s.Object(name).Type
+		}
+		if names[c] != wantClass {
+			t.Fatalf("pixel %d of %s: class %d (%q), want %q", i, name, c, names[c], wantClass)
+		}
+		seen[wantClass] = true
+	}
+	for _, c := range []string{"Floor", "Wall", "DiningTable", "Chair"} {
+		if !seen[c] {
+			t.Errorf("class %s not visible in the test view", c)
+		}
+	}
+}
+
+// TestRenderIntoDoesNotAllocate renders repeatedly into the same frame.
+func TestRenderIntoDoesNotAllocate(t *testing.T) {
+	s := randomScene(t, 9, 30)
+	rng := rand.New(rand.NewPCG(4, 4))
+	cam := randomCamera(s, rng, 160, 120)
+	for _, w := range []int{1, 4} {
+		r, err := New(s, Options{Workers: w, Supersample: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := NewFrame(cam.Width, cam.Height)
+		if err := r.RenderInto(cam, f); err != nil {
+			t.Fatal(err)
+		}
+		allocs := testing.AllocsPerRun(20, func() {
+			if err := r.RenderInto(cam, f); err != nil {
+				t.Fatal(err)
+			}
+		})
+		limit := 0.0
+		if w > 1 {
+			limit = float64(4 * w) // goroutine start-up per parallel phase
+		}
+		if allocs > limit {
+			t.Errorf("workers=%d: %.1f allocations per frame, want ≤ %g", w, allocs, limit)
+		}
+	}
+}
+
+// TestUpdateFollowsMovedObjects moves an object and checks the next render
+// against a fresh renderer built from the moved scene.
+func TestUpdateFollowsMovedObjects(t *testing.T) {
+	s := loadOneRoom(t)
+	r, err := New(s, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cam := sim.NewCamera(sim.Vec3{2, sim.CameraHeight, 0.5}, 0, 25)
+	cam.Width, cam.Height = 64, 64
+	before, err := r.Render(cam)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := s.Objects[0]
+	o.Position = o.Position.Add(sim.Vec3{0.6, 0, -0.4})
+	o.Yaw += 30
+	after, err := r.Render(cam)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := New(s, Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := fresh.Render(cam)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(after.IDs, want.IDs) || !reflect.DeepEqual(after.Depth, want.Depth) || !bytes.Equal(after.RGB.Pix, want.RGB.Pix) {
+		t.Fatal("render after moving an object differs from a fresh renderer")
+	}
+	if reflect.DeepEqual(before.IDs, after.IDs) {
+		t.Fatal("moving the table did not change the id image")
+	}
+}

@@ -1,0 +1,244 @@
+package render
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"flowbench/sim"
+)
+
+// npyMagic starts every .npy file.
+const npyMagic = "\x93NUMPY"
+
+// npyDescr returns the NumPy dtype string and element size of a supported slice type.
+func npyDescr(data any) (descr string, n int, err error) {
+	switch d := data.(type) {
+	case []float32:
+		return "<f4", len(d), nil
+	case []float64:
+		return "<f8", len(d), nil
+	case []uint8:
+		return "|u1", len(d), nil
+	case []uint16:
+		return "<u2", len(d), nil
+	case []int32:
+		return "<i4", len(d), nil
+	}
+	return "", 0, fmt.Errorf("npy: unsupported data type %T (want []float32, []float64, []uint8, []uint16 or []int32)", data)
+}
+
+// NPYHeader returns the complete .npy version 1.0 header for a C-ordered
+// array: magic, version, header length and the dict padded with spaces and a
+// final newline so that the data starts at a multiple of 64 bytes, as numpy
+// writes it.
+func NPYHeader(descr string, shape []int) []byte {
+	var sb strings.Builder
+	sb.WriteString("{'descr': '")
+	sb.WriteString(descr)
+	sb.WriteString("', 'fortran_order': False, 'shape': (")
+	for i, s := range shape {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(strconv.Itoa(s))
+	}
+	if len(shape) == 1 {
+		sb.WriteString(",")
+	}
+	sb.WriteString("), }")
+	dict := sb.String()
+	total := len(npyMagic) + 2 + 2 + len(dict) + 1
+	pad := (64 - total%64) % 64
+	hlen := len(dict) + pad + 1
+	out := make([]byte, 0, total+pad)
+	out = append(out, npyMagic...)
+	out = append(out, 1, 0, byte(hlen), byte(hlen>>8))
+	out = append(out, dict...)
+	out = append(out, bytes.Repeat([]byte{' '}, pad)...)
+	return append(out, '\n')
+}
+
+// WriteNPY writes data as a little-endian, C-ordered .npy (version 1.0)
+// array of the given shape. data is []float32, []float64, []uint8, []uint16
+// or []int32, and its length must equal the product of shape.
+func WriteNPY(w io.Writer, shape []int, data any) error {
+	descr, n, err := npyDescr(data)
+	if err != nil {
+		return err
+	}
+	count := 1
+	for _, s := range shape {
+		if s < 0 {
+			return fmt.Errorf("npy: negative dimension in shape %v", shape)
+		}
+		count *= s
+	}
+	if count != n {
+		return fmt.Errorf("npy: shape %v holds %d elements, data has %d", shape, count, n)
+	}
+	hdr := NPYHeader(descr, shape)
+	if len(hdr) > math.MaxUint16+10 {
+		return fmt.Errorf("npy: shape %v too long for a version 1.0 header", shape)
+	}
+	bw := bufio.NewWriter(w)
+	if _, err := bw.Write(hdr); err != nil {
+		return err
+	}
+	if err := binary.Write(bw, binary.LittleEndian, data); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// ReadNPY reads a .npy array (version 1.0, 2.0 or 3.0, C order) of dtype
+// float32, float64, uint8, uint16 or int32 (either byte order) and returns its
+// shape and data as the matching Go slice.
+func ReadNPY(r io.Reader) (shape []int, data any, err error) {
+	br := bufio.NewReader(r)
+	pre := make([]byte, 8)
+	if _, err := io.ReadFull(br, pre); err != nil {
+		return nil, nil, fmt.Errorf("npy: reading magic: %w", err)
+	}
+	if string(pre[:6]) != npyMagic {
+		return nil, nil, errors.New("npy: not a .npy file (bad magic)")
+	}
+	var hlen int
+	switch pre[6] {
+	case 1:
+		var b [2]byte
+		if _, err := io.ReadFull(br, b[:]); err != nil {
+			return nil, nil, fmt.Errorf("npy: reading header length: %w", err)
+		}
+		hlen = int(binary.LittleEndian.Uint16(b[:]))
+	case 2, 3:
+		var b [4]byte
+		if _, err := io.ReadFull(br, b[:]); err != nil {
+			return nil, nil, fmt.Errorf("npy: reading header length: %w", err)
+		}
+		hlen = int(binary.LittleEndian.Uint32(b[:]))
+		if hlen > 1<<24 {
+			return nil, nil, fmt.Errorf("npy: header length %d too large", hlen)
+		}
+	default:
+		return nil, nil, fmt.Errorf("npy: unsupported format version %d.%d", pre[6], pre[7])
+	}
+	hdr := make([]byte, hlen)
+	if _, err := io.ReadFull(br, hdr); err != nil {
+		return nil, nil, fmt.Errorf("npy: reading header: %w", err)
+	}
+	descr, fortran, shape, err := parseNPYHeader(string(hdr))
+	if err != nil {
+		return nil, nil, err
+	}
+	if fortran {
+		return nil, nil, errors.New("npy: fortran_order arrays are not supported")
+	}
+	count := 1
+	for _, s := range shape {
+		count *= s
+		if count > 1<<34 {
+			return nil, nil, fmt.Errorf("npy: shape %v too large", shape)
+		}
+	}
+	var order binary.ByteOrder = binary.LittleEndian
+	if strings.HasPrefix(descr, ">") {
+		order = binary.BigEndian
+	}
+	switch strings.TrimLeft(descr, "<>|=") {
+	case "f4":
+		data = make([]float32, count)
+	case "f8":
+		data = make([]float64, count)
+	case "u1":
+		data = make([]uint8, count)
+	case "u2":
+		data = make([]uint16, count)
+	case "i4":
+		data = make([]int32, count)
+	default:
+		return nil, nil, fmt.Errorf("npy: unsupported dtype %q", descr)
+	}
+	if err := binary.Read(br, order, data); err != nil {
+		return nil, nil, fmt.Errorf("npy: reading %d elements of %s: %w", count, descr, err)
+	}
+	return shape, data, nil
+}
+
+// parseNPYHeader parses the header dict numpy writes, e.g.
+// "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }".
+func parseNPYHeader(h string) (descr string, fortran bool, shape []int, err error) {
+	h = strings.TrimSpace(h)
+	if !strings.HasPrefix(h, "{") || !strings.HasSuffix(h, "}") {
+		return "", false, nil, fmt.Errorf("npy: malformed header %q", h)
+	}
+	field := func(key string) (string, error) {
+		k := "'" + key + "':"
+		i := strings.Index(h, k)
+		if i < 0 {
+			return "", fmt.Errorf("npy: header %q has no %s", h, key)
+		}
+		return strings.TrimSpace(h[i+len(k):]), nil
+	}
+	v, err := field("descr")
+	if err != nil {
+		return "", false, nil, err
+	}
+	if len(v) < 2 || v[0] != '\'' || strings.IndexByte(v[1:], '\'') < 0 {
+		return "", false, nil, fmt.Errorf("npy: malformed descr in %q", h)
+	}
+	descr = v[1 : 1+strings.IndexByte(v[1:], '\'')]
+	if v, err = field("fortran_order"); err != nil {
+		return "", false, nil, err
+	}
+	fortran = strings.HasPrefix(v, "True")
+	if v, err = field("shape"); err != nil {
+		return "", false, nil, err
+	}
+	end := strings.IndexByte(v, ')')
+	if !strings.HasPrefix(v, "(") || end < 0 {
+		return "", false, nil, fmt.Errorf("npy: malformed shape in %q", h)
+	}
+	for _, p := range strings.Split(v[1:end], ",") {
+		p = strings.TrimSpace(p)
+		if p == "" {
+			continue
+		}
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 {
+			return "", false, nil, fmt.Errorf("npy: bad dimension %q in %q", p, h)
+		}
+		shape = append(shape, n)
+	}
+	return descr, fortran, shape, nil
+}
+
+// WriteNPYFile writes an .npy file atomically (temporary file and rename).
+func WriteNPYFile(path string, shape []int, data any) error {
+	var buf bytes.Buffer
+	if err := WriteNPY(&buf, shape, data); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return sim.WriteFileAtomic(path, buf.Bytes())
+}
+
+// ReadNPYFile reads an .npy file.
+func ReadNPYFile(path string) (shape []int, data any, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	shape, data, err = ReadNPY(f)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return shape, data, nil
+}

@@ -68,6 +68,10 @@ func (c *viewCtx) newExample(cat Category, e *edit, refIDs []string) (*Example, 
 	for _, id := range refIDs {
 		ex.Referenced = append(ex.Referenced, mk(id))
 	}
+	ex.out = &Outcome{ObjectsBefore: c.objs0, ObjectsAfter: movedOnly(c.objs0, e.objs1)}
+	if c.cfg.KeepFrames {
+		ex.out.Before, ex.out.After = c.f0, e.f1
+	}
 	ex.MotionText = MotionText(ex.Mover, c.cam, e.realised, e.settled)
 	ex.Metrics = map[string]any{
 		"m0": c.objectMetrics(c.objs0, c.byID0, c.m0, e.moverID, refIDs),

@@ -172,7 +172,7 @@ func (c *viewCtx) execute(moverID string, delta sim.Vec3, settle bool) (*edit, s
 	e := &edit{moverID: moverID, requested: delta}
 	if settle {
 		if err := c.s.Settle(moverID); err != nil {
-			return nil, "", c.restoreWith(fmt.Errorf("settle %s: %w", moverID, err))
+			return nil, "settle_blocked", c.restore()
 		}
 		e.settled = true
 	}

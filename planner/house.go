@@ -1,7 +1,6 @@
 package planner
 
 import (
-	"errors"
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
@@ -180,50 +179,12 @@ func planSlot(s Simulator, st *Structure, cfg Config, id string, cam sim.Camera,
 	if ex == nil {
 		return nil, nil, reason, c.fails, nil
 	}
-	// Re-execute the chosen edit to capture the after-state for the outcome.
-	out, err := c.outcome(ex)
-	if err != nil {
-		return nil, nil, "", c.fails, err
-	}
+	out := ex.out
+	ex.out = nil
 	ex.ID = fmt.Sprintf("%s/v%d/%s", id, vi, cat)
 	ex.Split, ex.HouseID, ex.SceneStyle, ex.ViewID = cfg.Split, id, cfg.SceneStyle, vi
 	ex.Seed, ex.Intent = seed, in
 	return ex, out, "", c.fails, nil
-}
-
-// outcome replays the example's realised motion with force=true, reads the
-// after-state and frame, checks it is the state the answer was read from,
-// and restores the scene.
-func (c *viewCtx) outcome(ex *Example) (*Outcome, error) {
-	m := c.obj0(ex.Mover.ObjectID)
-	target := m.Position.Add(horizontal(ex.RequestedMotion))
-	frac := c.teleportAlong(m.ID, m.Position, m.Yaw, horizontal(ex.RequestedMotion))
-	_ = target
-	if frac == 0 {
-		return nil, errors.New("replay of the chosen edit was blocked")
-	}
-	if ex.Settled || shouldSettle(m) {
-		if err := c.s.Settle(m.ID); err != nil {
-			return nil, c.restoreWith(err)
-		}
-	}
-	objs, err := c.s.Objects()
-	if err != nil {
-		return nil, err
-	}
-	mv := objs[indexObjects(objs)[m.ID]]
-	if got := mv.Position.Sub(m.Position); got.Sub(ex.RealisedMotion).Len() > 1e-5 {
-		return nil, c.restoreWith(fmt.Errorf("replay realised %v, the example recorded %v", got, ex.RealisedMotion))
-	}
-	out := &Outcome{ObjectsBefore: c.objs0, ObjectsAfter: movedOnly(c.objs0, objs)}
-	if c.cfg.KeepFrames {
-		f, err := c.s.Render()
-		if err != nil {
-			return nil, err
-		}
-		out.Before, out.After = c.f0, f
-	}
-	return out, c.restore()
 }
 
 // movedOnly returns the after-metadata of the objects whose pose changed.

@@ -18,6 +18,7 @@ type Balance struct {
 type Intent struct {
 	PreferYes bool `json:"prefer_yes"`
 	WantFlip  bool `json:"want_flip"`
+	Tie       bool `json:"tie"` // the class preference was drawn on a tie
 }
 
 // Decide draws the intent for category c: for yes/no categories the
@@ -36,6 +37,7 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 			in.PreferYes = true
 		default:
 			in.PreferYes = rng.Float64() < 1-rho
+			in.Tie = true
 		}
 	} else {
 		_ = rng.Float64() // keep the stream aligned across categories

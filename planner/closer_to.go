@@ -63,8 +63,14 @@ func (c *viewCtx) planCloserTo(in Intent) (*Example, string, error) {
 					}
 					m = math.Min(CloserMoveMax, math.Max(CloserMoveMin, m))
 					delta = delta.Normalize().Mul(m)
+					if !c.plausibleTarget(a, delta) {
+						continue
+					}
 					box := a.AABB.Translate(delta)
 					ab, ac := SurfaceClearance(box, b.AABB), SurfaceClearance(box, cc.AABB)
+					if ac+CloserMargin >= ab {
+						continue // C would not be the clear nearest even as planned
+					}
 					p := closerPlan{a: a, b: b, c: cc, delta: delta, phi: phi, move: m,
 						kappa: (dac - dab) + (ab - ac) - CloserMovePen*m}
 					if !c.pickDistractors(&p, refs, box) {

@@ -87,6 +87,19 @@ func (c *viewCtx) inBand(o *ObjectMeta) bool {
 	return d > DMin && d < DMax && ext/d > AlphaMin
 }
 
+// plausibleTarget is the offline check of a planned target centre: inside
+// the band with the apparent-size rule, and projecting into the image.
+func (c *viewCtx) plausibleTarget(o *ObjectMeta, delta sim.Vec3) bool {
+	moved := *o
+	moved.Position = o.Position.Add(delta)
+	moved.AABB = o.AABB.Translate(delta)
+	if !c.inBand(&moved) {
+		return false
+	}
+	u, v, _, ok := c.cam.Project(moved.Position)
+	return ok && u >= 0 && v >= 0 && u <= float64(c.cam.Width-1) && v <= float64(c.cam.Height-1)
+}
+
 // descends reports whether id rests (transitively) on anc in objs.
 func descends(objs []ObjectMeta, byID map[string]int, id, anc string) bool {
 	for hop := 0; hop < 64; hop++ {
@@ -163,10 +176,26 @@ func (c *viewCtx) teleportAlong(id string, from sim.Vec3, yaw float64, delta sim
 // the reason; on success the scene is left in the after-state and the
 // caller must call restore.
 func (c *viewCtx) execute(moverID string, delta sim.Vec3, settle bool) (*edit, string, error) {
+	return c.executeFirst(moverID, []sim.Vec3{delta}, settle)
+}
+
+// executeFirst is execute with alternative targets: the first delta whose
+// full teleport succeeds is used; when all are blocked, the first delta is
+// binary-searched along its motion ray.
+func (c *viewCtx) executeFirst(moverID string, deltas []sim.Vec3, settle bool) (*edit, string, error) {
 	m := c.obj0(moverID)
-	delta[1] = 0 // never raise (or lower) the planned height
-	frac := c.teleportAlong(moverID, m.Position, m.Yaw, delta)
-	if frac == 0 {
+	for i := range deltas {
+		deltas[i][1] = 0 // never raise (or lower) the planned height
+	}
+	delta := deltas[0]
+	done := false
+	for _, d := range deltas[1:] {
+		if c.s.TeleportObject(moverID, m.Position.Add(d), m.Yaw, false) == nil {
+			delta, done = d, true
+			break
+		}
+	}
+	if !done && c.teleportAlong(moverID, m.Position, m.Yaw, delta) == 0 {
 		return nil, "blocked", nil
 	}
 	e := &edit{moverID: moverID, requested: delta}

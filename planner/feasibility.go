@@ -88,7 +88,7 @@ func (c *viewCtx) feasProbes(e *edit, setup Direction, in Intent) (*Example, str
 				return nil, "palette", nil
 			}
 			choices, yes, no := c.yesNo()
-			ex.setQA(fmt.Sprintf("could %s be moved a further %s %s (as seen from the camera) without colliding with anything?",
+			ex.setQA(fmt.Sprintf("could %s be moved a further %s %s without colliding with anything?",
 				ex.Mover.Name(), metres(pr.length), probeWords(pr.dir)), choices, yn(ok, yes, no), "")
 			ex.Metrics["probe"] = map[string]any{"direction": pr.dir.String(), "length": pr.length,
 				"waypoints_ok": steps, "min_wall_clearance": finiteOr(round6(minClr)), "feasible": ok, "wall_negative": pr.wall}

@@ -38,7 +38,9 @@ func (c *viewCtx) genericProposals(movers []*ObjectMeta) []moverProposal {
 	var out []moverProposal
 	for k := 0; k < len(GenericLengths)*4; k++ {
 		for i, a := range ms {
-			out = append(out, moverProposal{a, per[i][k]})
+			if c.plausibleTarget(a, Delta(c.cam, per[i][k].dir, per[i][k].length)) {
+				out = append(out, moverProposal{a, per[i][k]})
+			}
 		}
 	}
 	return out

@@ -50,7 +50,7 @@ func (c *viewCtx) planLeftRight(in Intent) (*Example, string, error) {
 			for _, d := range []Direction{Left, Right} {
 				for _, m := range LRLengths {
 					pu1, _, _, ok := c.cam.Project(a.Position.Add(Delta(c.cam, d, m)))
-					if !ok {
+					if !ok || !c.plausibleTarget(a, Delta(c.cam, d, m)) {
 						continue
 					}
 					u1 := u0 + (pu1 - pu0)

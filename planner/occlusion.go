@@ -16,6 +16,10 @@ const (
 	OccMu       = 0.12 // metres in front of B (eq. 23)
 	OccNu       = 0.22 // metres sideways for a controlled "no"
 	OccBudget   = 16   // tries
+	// OccPullSteps blocked "yes" targets are retried pulled toward the
+	// camera along the sight ray by OccPullStep each (our addition).
+	OccPullSteps = 4
+	OccPullStep  = 0.15 // metres
 )
 
 // planOcclusion is A.2.1 with the fast ray plan: put occluder A on the ray
@@ -35,7 +39,8 @@ func (c *viewCtx) planOcclusion(in Intent) (*Example, string, error) {
 			if cat.sizeClass(b.Type) != sim.Occludee || c.m0.Pixels(b.ID) < minB {
 				continue
 			}
-			if CentreDistance(a.Position, b.Position) <= OccPairDist && math.Abs(a.Position[1]-b.Position[1]) <= OccPairDY {
+			if CentreDistance(a.Position, b.Position) <= OccPairDist && math.Abs(a.Position[1]-b.Position[1]) <= OccPairDY &&
+				(!in.PreferYes || c.canCover(a, b)) {
 				pairs = append(pairs, pair{a, b})
 			}
 		}
@@ -47,9 +52,13 @@ func (c *viewCtx) planOcclusion(in Intent) (*Example, string, error) {
 	var fallback *Example
 	for try := 0; try < OccBudget; try++ {
 		p := pairs[try%len(pairs)]
-		target := c.occlusionTarget(p.a, p.b, in.PreferYes, try/len(pairs))
-		delta := target.Sub(p.a.Position)
-		e, why, err := c.execute(p.a.ID, delta, shouldSettle(p.a))
+		deltas := []sim.Vec3{c.occlusionTarget(p.a, p.b, in.PreferYes, try/len(pairs), 0).Sub(p.a.Position)}
+		if in.PreferYes {
+			for k := 1; k <= OccPullSteps; k++ {
+				deltas = append(deltas, c.occlusionTarget(p.a, p.b, true, 0, float64(k)*OccPullStep).Sub(p.a.Position))
+			}
+		}
+		e, why, err := c.executeFirst(p.a.ID, deltas, shouldSettle(p.a))
 		if err != nil {
 			return nil, "", err
 		}
@@ -73,7 +82,9 @@ func (c *viewCtx) planOcclusion(in Intent) (*Example, string, error) {
 			fallback = ex
 		}
 	}
-	if fallback != nil {
+	// The opposite-class fallback is emitted only when the class preference
+	// was a tie draw, so that fallbacks never push the balance off target.
+	if fallback != nil && in.Tie {
 		return fallback, "", nil
 	}
 	return nil, "no_edit", nil
@@ -87,19 +98,23 @@ func betterFallback(a, b *Example, _ bool) bool {
 	return da > db
 }
 
-// occlusionTarget is eqs. 23–24 with the height clamp (A*)_y ≤ (A)_y; an
+// occlusionTarget is eqs. 23–24, pulled toward the camera by pull metres, (μ measured between the boxes) with the height clamp (A*)_y ≤ (A)_y; an
 // object standing on the floor keeps its height. For "no" the target is
 // offset sideways by ν, alternating sides by round.
-func (c *viewCtx) occlusionTarget(a, b *ObjectMeta, yes bool, round int) sim.Vec3 {
+func (c *viewCtx) occlusionTarget(a, b *ObjectMeta, yes bool, round int, pull float64) sim.Vec3 {
 	C := c.cam.Position
 	bc := b.Position.Sub(C)
 	dist := bc.Len()
 	d := bc.Mul(1 / dist)
+	// μ is the gap between the boxes along the ray: the centres sit the two
+	// boxes' horizontal half-extents along the ray further apart.
+	front := dist - OccMu - radiusAlong(a.AABB, d) - radiusAlong(b.AABB, d)
 	tA := a.Position.Sub(C).Dot(d)
-	t := dist - OccMu
-	if tA < dist-OccMu && tA > 0 { // A already in front of B
+	t := front
+	if tA < front && tA > 0 { // A already in front of B
 		t = tA
 	}
+	t -= pull
 	tgt := C.Add(d.Mul(t))
 	tgt[1] = math.Min(tgt[1], a.Position[1])
 	if a.Parent == "" {
@@ -116,6 +131,33 @@ func (c *viewCtx) occlusionTarget(a, b *ObjectMeta, yes bool, round int) sim.Vec
 		tgt = tgt.Add(side.Mul(OccNu))
 	}
 	return tgt
+}
+
+// canCover is the offline test of a "yes" pair: at the planned spot in
+// front of B, the line of sight to B's centre passes below A's top (A keeps
+// its height), so A can hide part of B at all.
+func (c *viewCtx) canCover(a, b *ObjectMeta) bool {
+	C := c.cam.Position
+	bc := b.Position.Sub(C)
+	dist := bc.Len()
+	d := bc.Mul(1 / dist)
+	t := dist - OccMu - radiusAlong(a.AABB, d) - radiusAlong(b.AABB, d)
+	if t <= 0 {
+		return false
+	}
+	rayY := C[1] + t*d[1]
+	return rayY < a.AABB.Max[1]
+}
+
+// radiusAlong is the half-extent of a box along the horizontal part of d.
+func radiusAlong(b sim.AABB, d sim.Vec3) float64 {
+	h := horizontal(d)
+	if h.Len() < 1e-9 {
+		return 0
+	}
+	h = h.Normalize()
+	s := b.Size().Mul(0.5)
+	return math.Abs(h[0])*s[0] + math.Abs(h[2])*s[2]
 }
 
 func (c *viewCtx) occlusionExample(e *edit, bID string) *Example {

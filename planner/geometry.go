@@ -67,6 +67,7 @@ func horizontal(v sim.Vec3) sim.Vec3 { return sim.Vec3{v[0], 0, v[2]} }
 type Structure struct {
 	Rooms []sim.RoomShape
 	Walls []sim.WallShape
+	scene *sim.Scene // read-only; used for its walls only
 }
 
 // NewStructure builds the static structure of a house.
@@ -75,7 +76,7 @@ func NewStructure(h *sim.House) (*Structure, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Structure{Rooms: sc.Rooms, Walls: sc.Walls}, nil
+	return &Structure{Rooms: sc.Rooms, Walls: sc.Walls, scene: sc}, nil
 }
 
 // RoomAt returns the room containing (x, z), or "".
@@ -117,50 +118,14 @@ func (a WallAxis) Vec() sim.Vec3 {
 	return sim.Vec3{0, 0, 1}
 }
 
-// WallClearances returns the signed clearance between a box and the nearest
-// wall face along each axis of eq. 31: the gap from the box face to a wall
-// face that faces it and whose span overlaps the box, negative when the box
-// pokes through. Walls are found among interior wall faces whose inward
-// normal is (anti)parallel to the axis (ProcTHOR walls are axis-aligned)
-// and whose line is ahead of the box centre; +Inf when none is.
+// WallClearances returns the signed clearance of eq. 31 between a box and
+// the walls along each axis, using sim's BoxWallClearance on the static
+// structure (solid wall panels; door and window holes are open): the gap
+// from the box face to the nearest wall panel ahead of it, negative when a
+// wall cuts into the box, +Inf when no wall lies along that axis.
 func (s *Structure) WallClearances(b sim.AABB) [4]float64 {
-	out := [4]float64{math.Inf(1), math.Inf(1), math.Inf(1), math.Inf(1)}
-	c := b.Center()
-	const tol = 1e-3
-	for i := range s.Walls {
-		w := &s.Walls[i]
-		if w.Exterior {
-			continue
-		}
-		n := w.Normal
-		switch {
-		case math.Abs(n[1]) < tol && math.Abs(w.A[0]-w.B[0]) < tol: // wall along z at x = const
-			x := w.A[0]
-			lo, hi := math.Min(w.A[1], w.B[1]), math.Max(w.A[1], w.B[1])
-			if b.Max[2] <= lo || b.Min[2] >= hi {
-				continue
-			}
-			if n[0] < 0 && x >= c[0] { // faces -x, lies in +x
-				out[PosX] = math.Min(out[PosX], x-b.Max[0])
-			}
-			if n[0] > 0 && x <= c[0] {
-				out[NegX] = math.Min(out[NegX], b.Min[0]-x)
-			}
-		case math.Abs(n[0]) < tol && math.Abs(w.A[1]-w.B[1]) < tol: // wall along x at z = const
-			z := w.A[1]
-			lo, hi := math.Min(w.A[0], w.B[0]), math.Max(w.A[0], w.B[0])
-			if b.Max[0] <= lo || b.Min[0] >= hi {
-				continue
-			}
-			if n[1] < 0 && z >= c[2] {
-				out[PosZ] = math.Min(out[PosZ], z-b.Max[2])
-			}
-			if n[1] > 0 && z <= c[2] {
-				out[NegZ] = math.Min(out[NegZ], b.Min[2]-z)
-			}
-		}
-	}
-	return out
+	c := s.scene.BoxWallClearance(b)
+	return [4]float64{c.NegX, c.PosX, c.NegZ, c.PosZ}
 }
 
 // WallClearance is eq. 31: the minimum signed clearance over the four axes,

@@ -98,24 +98,46 @@ func betterFallback(a, b *Example, _ bool) bool {
 	return da > db
 }
 
-// occlusionTarget is eqs. 23–24, pulled toward the camera by pull metres, (μ measured between the boxes) with the height clamp (A*)_y ≤ (A)_y; an
-// object standing on the floor keeps its height. For "no" the target is
-// offset sideways by ν, alternating sides by round.
-func (c *viewCtx) occlusionTarget(a, b *ObjectMeta, yes bool, round int, pull float64) sim.Vec3 {
+// occlusionT returns the distance t* along the unit sight ray d from the
+// camera to B's centre at which A is placed (eq. 24): A's current distance
+// t_A when A is already in front of B and the sight line there passes below
+// A's top, else t_front (eq. 23) with μ measured as the horizontal gap
+// between the two boxes. ok reports whether the sight line at t* passes
+// below A's top (A keeps its height), i.e. whether A can cover B at all.
+func (c *viewCtx) occlusionT(a, b *ObjectMeta) (t float64, d sim.Vec3, ok bool) {
 	C := c.cam.Position
 	bc := b.Position.Sub(C)
 	dist := bc.Len()
-	d := bc.Mul(1 / dist)
-	// μ is the gap between the boxes along the ray: the centres sit the two
-	// boxes' horizontal half-extents along the ray further apart.
-	front := dist - OccMu - radiusAlong(a.AABB, d) - radiusAlong(b.AABB, d)
+	d = bc.Mul(1 / dist)
+	dh := horizontal(d).Len()
+	if dh < 1e-6 {
+		return 0, d, false
+	}
+	below := func(t float64) bool { return C[1]+t*d[1] < a.AABB.Max[1] }
+	front := dist - (OccMu+radiusAlong(a.AABB, d)+radiusAlong(b.AABB, d))/dh
 	tA := a.Position.Sub(C).Dot(d)
-	t := front
-	if tA < front && tA > 0 { // A already in front of B
+	t = front
+	if tA > 0 && tA < front && below(tA) { // A already in front of B
 		t = tA
 	}
+	return t, d, t > 0 && below(t)
+}
+
+// canCover is the offline test of a "yes" pair (see occlusionT).
+func (c *viewCtx) canCover(a, b *ObjectMeta) bool {
+	_, _, ok := c.occlusionT(a, b)
+	return ok
+}
+
+// occlusionTarget is eqs. 23–24, pulled toward the camera by pull metres,
+// with the height clamp (A*)_y ≤ (A)_y; an object standing on the floor
+// keeps its height. For "no" the target is offset sideways by ν
+// (orthogonal to the sight ray in the horizontal plane), alternating sides
+// by round.
+func (c *viewCtx) occlusionTarget(a, b *ObjectMeta, yes bool, round int, pull float64) sim.Vec3 {
+	t, d, _ := c.occlusionT(a, b)
 	t -= pull
-	tgt := C.Add(d.Mul(t))
+	tgt := c.cam.Position.Add(d.Mul(t))
 	tgt[1] = math.Min(tgt[1], a.Position[1])
 	if a.Parent == "" {
 		tgt[1] = a.Position[1]
@@ -131,22 +153,6 @@ func (c *viewCtx) occlusionTarget(a, b *ObjectMeta, yes bool, round int, pull fl
 		tgt = tgt.Add(side.Mul(OccNu))
 	}
 	return tgt
-}
-
-// canCover is the offline test of a "yes" pair: at the planned spot in
-// front of B, the line of sight to B's centre passes below A's top (A keeps
-// its height), so A can hide part of B at all.
-func (c *viewCtx) canCover(a, b *ObjectMeta) bool {
-	C := c.cam.Position
-	bc := b.Position.Sub(C)
-	dist := bc.Len()
-	d := bc.Mul(1 / dist)
-	t := dist - OccMu - radiusAlong(a.AABB, d) - radiusAlong(b.AABB, d)
-	if t <= 0 {
-		return false
-	}
-	rayY := C[1] + t*d[1]
-	return rayY < a.AABB.Max[1]
 }
 
 // radiusAlong is the half-extent of a box along the horizontal part of d.

@@ -254,3 +254,109 @@ func sortedJoin(s []string) string {
 }
 
 func itoa(n int) string { return string(rune('0' + n)) }
+
+// aabbAfter returns every object's world AABB after the edit.
+func aabbAfter(out *Outcome) map[string]sim.AABB {
+	m := map[string]sim.AABB{}
+	for _, o := range out.ObjectsBefore {
+		m[o.ID] = o.AABB
+	}
+	for _, o := range out.ObjectsAfter {
+		m[o.ID] = o.AABB
+	}
+	return m
+}
+
+func TestCloserToRecomputed(t *testing.T) {
+	h := boxHouse(t, 8, 8,
+		tObj{asset: assetBox, id: "Box|1|1", x: 4, z: 3.2},
+		tObj{asset: assetStatue, id: "Statue|1|2", x: 3.6, z: 3.5},
+		tObj{asset: assetCan, id: "GarbageCan|1|3", x: 4.6, z: 4.4},
+		tObj{asset: assetChair, id: "Chair|1|4", x: 6.6, z: 5.6},
+		tObj{asset: assetBall, id: "BasketBall|1|5", x: 1.4, z: 5.6})
+	cam := testCam(4, 1.2, 0, 30, 240)
+	ex, out, reason, _ := planOne(t, h, cam, CloserTo, Intent{})
+	if ex == nil {
+		t.Fatalf("skipped: %s", reason)
+	}
+	boxes := aabbAfter(out)
+	before := map[string]sim.AABB{}
+	for _, o := range out.ObjectsBefore {
+		before[o.ID] = o.AABB
+	}
+	arg := func(m map[string]sim.AABB) (int, float64) {
+		best, bd, second := -1, math.Inf(1), math.Inf(1)
+		for i, r := range ex.Referenced {
+			d := sim.AABBSurfaceClearance(m[ex.Mover.ObjectID], m[r.ObjectID])
+			if d < bd {
+				best, second, bd = i, bd, d
+			} else if d < second {
+				second = d
+			}
+		}
+		return best, second - bd
+	}
+	n1, gap := arg(boxes)
+	if Letter(n1) != ex.Answer || gap <= CloserMargin {
+		t.Errorf("answer %s, recomputed nearest %s with margin %.3f", ex.Answer, Letter(n1), gap)
+	}
+	n0, _ := arg(before)
+	if Letter(n0) != ex.BeforeAnswer || !ex.Changed {
+		t.Errorf("before answer %s, recomputed %s; changed %v", ex.BeforeAnswer, Letter(n0), ex.Changed)
+	}
+	if plan := ex.Metrics["plan"].(map[string]any); ex.Referenced[n1].ObjectID != plan["c"] {
+		t.Errorf("nearest after is %s, the plan's C is %v", ex.Referenced[n1].ObjectID, plan["c"])
+	}
+	if len(ex.Choices) != 4 {
+		t.Errorf("%d choices", len(ex.Choices))
+	}
+}
+
+// Feasibility in an open room: a "yes" probe must pass every waypoint; a
+// "no" probe must hit something; both recomputed with sim's own placement
+// check and wall clearance.
+func TestFeasibilityRecomputed(t *testing.T) {
+	h := boxHouse(t, 5, 6,
+		tObj{asset: assetBox, id: "Box|1|1", x: 2.5, z: 3.4},
+		tObj{asset: assetChair, id: "Chair|1|2", x: 1.2, z: 3.6},
+		tObj{asset: assetChair, id: "Chair|1|3", x: 3.8, z: 3.6})
+	cam := testCam(2.5, 1.0, 0, 30, 240)
+	for _, yes := range []bool{true, false} {
+		ex, out, reason, l := planOne(t, h, cam, Feasibility, Intent{PreferYes: yes})
+		if ex == nil {
+			t.Fatalf("yes=%v skipped: %s", yes, reason)
+		}
+		want := map[bool]string{true: "yes", false: "no"}[yes]
+		if ex.Answer != letterOf(ex, want) {
+			t.Fatalf("yes=%v: answer %s (%v)", yes, ex.Answer, ex.Choices)
+		}
+		pr := ex.Metrics["probe"].(map[string]any)
+		dir := map[string]Direction{"left": Left, "right": Right, "forward": Forward, "back": Back}[pr["direction"].(string)]
+		length := pr["length"].(float64)
+		if !strings.Contains(ex.Question, metres(length)) {
+			t.Errorf("question %q does not state the probe length", ex.Question)
+		}
+		// Put the scene in the after-state, then walk the probe.
+		sc := l.Scene()
+		for _, o := range out.ObjectsAfter {
+			if err := sc.TeleportObject(o.ID, o.Position, o.Yaw, true); err != nil {
+				t.Fatal(err)
+			}
+		}
+		mv := sc.Object(ex.Mover.ObjectID)
+		start, box0 := mv.Position, mv.AABB()
+		d := Delta(cam, dir, length)
+		feasible := true
+		for k := 1; float64(k-1)*0.1 < length-1e-9; k++ {
+			f := math.Min(1, float64(k)*0.1/length)
+			if sc.CheckPlacement(mv.ID, start.Add(d.Mul(f)), mv.Yaw) != nil ||
+				sc.BoxWallClearance(box0.Translate(d.Mul(f))).Min() < -EpsPen {
+				feasible = false
+				break
+			}
+		}
+		if feasible != yes {
+			t.Errorf("yes=%v: recomputed probe %s %.2f m feasible=%v", yes, dir, length, feasible)
+		}
+	}
+}

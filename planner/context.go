@@ -28,6 +28,9 @@ type viewCtx struct {
 	seed      uint64    // the slot seed (mark colours derive from it)
 	base      *viewBase // shared before-state of the view
 	markCalls int
+	// preRender, when set, vets an edit from its objects before the
+	// after-render; a non-empty reason fails the edit unrendered.
+	preRender func(e *edit) string
 }
 
 // edit is one executed attempt: the realised after-state.
@@ -252,6 +255,11 @@ func (c *viewCtx) executeFirst(moverID string, deltas []sim.Vec3, settle bool) (
 	}
 	if !c.inBand(mv) {
 		return nil, "out_of_band", c.restore()
+	}
+	if c.preRender != nil {
+		if why := c.preRender(e); why != "" {
+			return nil, why, c.restore()
+		}
 	}
 	f, err := c.s.Render()
 	if err != nil {

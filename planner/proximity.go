@@ -8,9 +8,9 @@ import (
 // Proximity constants (A.2.6–A.2.8).
 const (
 	Closest3Budget  = 40 // mover attempts (A.2.6)
-	Closest3Strict  = 24 // attempts in the strict flip stage before relaxing (our choice)
+	Closest3Strict  = 40 // every attempt seeks the flip wish first; relaxed candidates are accepted after the budget
 	CountNearBudget = 40 // generic edits (our choice, as closest-three)
-	CountNearStrict = 24
+	CountNearStrict = 40
 	NearBudget      = 64 // proposals over all relaxation stages (A.2.8)
 	NearStrict      = 16 // proposals before the first relaxation (8 successful edits per stage)
 )

@@ -110,7 +110,9 @@ func recompute(t *testing.T, sc *sim.Scene, ex *Example, out *Outcome, cat Categ
 		for i := range idx {
 			idx[i] = i
 		}
-		sort.Slice(idx, func(a, b int) bool { return dist(ex.Referenced[idx[a]].ObjectID) < dist(ex.Referenced[idx[b]].ObjectID) })
+		sort.Slice(idx, func(a, b int) bool {
+			return dist(ex.Referenced[idx[a]].ObjectID) < dist(ex.Referenced[idx[b]].ObjectID)
+		})
 		return sortedLetters(idx[:3]), true
 	case CountNear:
 		tau := ex.Metrics["tau"].(float64)

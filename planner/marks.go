@@ -42,7 +42,7 @@ func (c *viewCtx) placeDots(ids []string) (map[string]render.Mark, string) {
 	c.markCalls++
 	marks, err := render.PlaceMarks(c.base.rf0, ids, render.NewMarkRNG(c.seed+uint64(c.markCalls)), render.StyleDots)
 	if err != nil {
-		return nil, c.marksWhy
+		return nil, "marks"
 	}
 	out := make(map[string]render.Mark, len(ids))
 	seen := map[[2]string]bool{}

@@ -35,6 +35,12 @@ type Example struct {
 	// per referenced object its before/after position, distances, clearances,
 	// cover rates, probe result, thresholds.
 	Metrics map[string]any `json:"metrics"`
+
+	Seed   uint64 `json:"seed"`   // the (house, view, category) seed
+	Intent Intent `json:"intent"` // balance class and flip wish drawn before planning
+	Flip   bool   `json:"flip"`   // flip-seeking categories: the edit changed the answer
+
+	out *Outcome // frames and poses of the attempt the example was read from
 }
 
 // ObjectRef names an object the question mentions, with its mark colour.
@@ -42,6 +48,9 @@ type ObjectRef struct {
 	ObjectID   string `json:"objectId"`
 	ObjectType string `json:"objectType"`
 	DotColor   string `json:"dot_color"`
+	// DotXY is the dot's centre in I0 pixel coordinates (render's
+	// Set-of-Marks placement); the same dot is drawn on I1.
+	DotXY [2]float64 `json:"dot_xy"`
 }
 
 // Outcome carries the frames and poses behind an example: the before and

@@ -1,0 +1,200 @@
+package thor
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+)
+
+// Binary image messages: a FrameHeaderSize-byte little-endian header
+// followed by Width×Height×Channels samples of the header's dtype.
+//
+//	offset size field
+//	0      4    magic "FBTF"
+//	4      2    header version (1)
+//	6      1    pass kind (PassRGB, PassDepth, PassIDs)
+//	7      1    dtype (DTypeUint8, DTypeFloat32, DTypeUint16)
+//	8      8    request id
+//	16     4    width
+//	20     4    height
+//	24     4    channels
+//	28     4    reserved (0)
+const (
+	FrameMagic         = "FBTF"
+	FrameHeaderVersion = 1
+	FrameHeaderSize    = 32
+)
+
+// PassKind is the kind of image a binary message carries.
+type PassKind uint8
+
+// Pass kinds.
+const (
+	PassRGB   PassKind = 1 // uint8 × 3 channels
+	PassDepth PassKind = 2 // float32 planar depth in metres, 0 = no hit
+	PassIDs   PassKind = 3 // uint16 instance ids indexing the reply's idTable
+)
+
+// DType is a sample type.
+type DType uint8
+
+// Sample types.
+const (
+	DTypeUint8   DType = 1
+	DTypeFloat32 DType = 2
+	DTypeUint16  DType = 3
+)
+
+// Pass names as Render's "passes" argument spells them.
+var passNames = map[string]PassKind{"rgb": PassRGB, "depth": PassDepth, "ids": PassIDs}
+
+// String returns the pass's protocol name.
+func (p PassKind) String() string {
+	for n, k := range passNames {
+		if k == p {
+			return n
+		}
+	}
+	return fmt.Sprintf("pass(%d)", uint8(p))
+}
+
+// layout returns the dtype and channel count a pass must use.
+func (p PassKind) layout() (DType, int, bool) {
+	switch p {
+	case PassRGB:
+		return DTypeUint8, 3, true
+	case PassDepth:
+		return DTypeFloat32, 1, true
+	case PassIDs:
+		return DTypeUint16, 1, true
+	}
+	return 0, 0, false
+}
+
+func (d DType) size() int {
+	switch d {
+	case DTypeUint8:
+		return 1
+	case DTypeUint16:
+		return 2
+	case DTypeFloat32:
+		return 4
+	}
+	return 0
+}
+
+// FrameHeader is the decoded header of a binary image message.
+type FrameHeader struct {
+	Pass     PassKind
+	DType    DType
+	ID       uint64
+	Width    int
+	Height   int
+	Channels int
+}
+
+// appendHeader appends the encoded header to b.
+func (h FrameHeader) appendHeader(b []byte) []byte {
+	b = append(b, FrameMagic...)
+	b = binary.LittleEndian.AppendUint16(b, FrameHeaderVersion)
+	b = append(b, byte(h.Pass), byte(h.DType))
+	b = binary.LittleEndian.AppendUint64(b, h.ID)
+	b = binary.LittleEndian.AppendUint32(b, uint32(h.Width))
+	b = binary.LittleEndian.AppendUint32(b, uint32(h.Height))
+	b = binary.LittleEndian.AppendUint32(b, uint32(h.Channels))
+	return binary.LittleEndian.AppendUint32(b, 0)
+}
+
+// DecodeFrame parses a binary image message and checks that its payload has
+// exactly the size the header announces and the dtype its pass requires.
+func DecodeFrame(msg []byte) (FrameHeader, []byte, error) {
+	var h FrameHeader
+	if len(msg) < FrameHeaderSize {
+		return h, nil, fmt.Errorf("binary frame: %d bytes, shorter than the %d-byte header", len(msg), FrameHeaderSize)
+	}
+	if string(msg[:4]) != FrameMagic {
+		return h, nil, fmt.Errorf("binary frame: bad magic %q", msg[:4])
+	}
+	if v := binary.LittleEndian.Uint16(msg[4:]); v != FrameHeaderVersion {
+		return h, nil, fmt.Errorf("binary frame: header version %d, want %d", v, FrameHeaderVersion)
+	}
+	h.Pass, h.DType = PassKind(msg[6]), DType(msg[7])
+	h.ID = binary.LittleEndian.Uint64(msg[8:])
+	w, ht, c := binary.LittleEndian.Uint32(msg[16:]), binary.LittleEndian.Uint32(msg[20:]), binary.LittleEndian.Uint32(msg[24:])
+	dt, ch, ok := h.Pass.layout()
+	if !ok {
+		return h, nil, fmt.Errorf("binary frame: unknown pass kind %d", msg[6])
+	}
+	if h.DType != dt || int(c) != ch {
+		return h, nil, fmt.Errorf("binary frame: %s pass must be dtype %d × %d channels, got dtype %d × %d", h.Pass, dt, ch, h.DType, c)
+	}
+	n := uint64(w) * uint64(ht) * uint64(c) * uint64(dt.size())
+	payload := msg[FrameHeaderSize:]
+	if uint64(len(payload)) != n {
+		return h, nil, fmt.Errorf("binary frame: %s %dx%d needs %d payload bytes, got %d", h.Pass, w, ht, n, len(payload))
+	}
+	h.Width, h.Height, h.Channels = int(w), int(ht), int(c)
+	return h, payload, nil
+}
+
+// EncodeRGB encodes an RGB pass from interleaved RGB bytes.
+func EncodeRGB(id uint64, w, h int, rgb []uint8) []byte {
+	hd := FrameHeader{Pass: PassRGB, DType: DTypeUint8, ID: id, Width: w, Height: h, Channels: 3}
+	b := hd.appendHeader(make([]byte, 0, FrameHeaderSize+len(rgb)))
+	return append(b, rgb...)
+}
+
+// encodeRGBA encodes an RGB pass from RGBA pixels, dropping alpha.
+func encodeRGBA(id uint64, w, h int, rgba []uint8) []byte {
+	hd := FrameHeader{Pass: PassRGB, DType: DTypeUint8, ID: id, Width: w, Height: h, Channels: 3}
+	b := hd.appendHeader(make([]byte, 0, FrameHeaderSize+w*h*3))
+	n := len(b)
+	b = b[:n+w*h*3]
+	out := b[n:]
+	for i, j := 0, 0; j+2 < len(out); i, j = i+4, j+3 {
+		out[j], out[j+1], out[j+2] = rgba[i], rgba[i+1], rgba[i+2]
+	}
+	return b
+}
+
+// EncodeDepth encodes a depth pass.
+func EncodeDepth(id uint64, w, h int, depth []float32) []byte {
+	hd := FrameHeader{Pass: PassDepth, DType: DTypeFloat32, ID: id, Width: w, Height: h, Channels: 1}
+	b := hd.appendHeader(make([]byte, 0, FrameHeaderSize+4*len(depth)))
+	n := len(b)
+	b = b[:n+4*len(depth)]
+	for i, d := range depth {
+		binary.LittleEndian.PutUint32(b[n+4*i:], math.Float32bits(d))
+	}
+	return b
+}
+
+// EncodeIDs encodes an instance-id pass.
+func EncodeIDs(id uint64, w, h int, ids []uint16) []byte {
+	hd := FrameHeader{Pass: PassIDs, DType: DTypeUint16, ID: id, Width: w, Height: h, Channels: 1}
+	b := hd.appendHeader(make([]byte, 0, FrameHeaderSize+2*len(ids)))
+	n := len(b)
+	b = b[:n+2*len(ids)]
+	for i, v := range ids {
+		binary.LittleEndian.PutUint16(b[n+2*i:], v)
+	}
+	return b
+}
+
+// decodeDepth converts a depth payload.
+func decodeDepth(p []byte) []float32 {
+	out := make([]float32, len(p)/4)
+	for i := range out {
+		out[i] = math.Float32frombits(binary.LittleEndian.Uint32(p[4*i:]))
+	}
+	return out
+}
+
+// decodeIDs converts an id payload.
+func decodeIDs(p []byte) []uint16 {
+	out := make([]uint16, len(p)/2)
+	for i := range out {
+		out[i] = binary.LittleEndian.Uint16(p[2*i:])
+	}
+	return out
+}

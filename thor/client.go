@@ -1,9 +1,11 @@
 package thor
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"slices"
 	"sync"
@@ -179,7 +181,7 @@ func (c *Client) roundTrip(req Request) (*result, error) {
 	}
 	res := &result{}
 	for {
-		typ, msg, err := conn.ReadMessage()
+		typ, r, err := conn.NextReader()
 		if err != nil {
 			var ne net.Error
 			if errors.As(err, &ne) && ne.Timeout() {
@@ -188,8 +190,13 @@ func (c *Client) roundTrip(req Request) (*result, error) {
 			return nil, &transportError{fmt.Errorf("thor: %s: connection lost: %w", req.Action, err)}
 		}
 		if typ == websocket.BinaryMessage {
-			h, p, err := DecodeFrame(msg)
+			h, p, err := readFrame(r)
 			if err != nil {
+				var te *transportError
+				if errors.As(err, &te) {
+					te.err = fmt.Errorf("thor: %s: connection lost: %w", req.Action, te.err)
+					return nil, te
+				}
 				return nil, fmt.Errorf("thor: %s: %w", req.Action, err)
 			}
 			if h.ID != req.ID {
@@ -200,6 +207,10 @@ func (c *Client) roundTrip(req Request) (*result, error) {
 			}
 			res.frames[h.Pass] = frameData{h, p}
 			continue
+		}
+		msg, err := io.ReadAll(r)
+		if err != nil {
+			return nil, &transportError{fmt.Errorf("thor: %s: connection lost: %w", req.Action, err)}
 		}
 		var rep Reply
 		if err := json.Unmarshal(msg, &rep); err != nil {
@@ -573,4 +584,29 @@ func (c *Client) Render() (*planner.Frame, error) {
 		}
 	}
 	return f, nil
+}
+
+// readFrame reads a binary message straight into a buffer of the size its
+// header announces (no growing copies for multi-megabyte passes).
+func readFrame(r io.Reader) (FrameHeader, []byte, error) {
+	var head [FrameHeaderSize]byte
+	if n, err := io.ReadFull(r, head[:]); err != nil {
+		if n > 0 && (err == io.EOF || err == io.ErrUnexpectedEOF) {
+			return FrameHeader{}, nil, fmt.Errorf("binary frame: %d bytes, shorter than the %d-byte header", n, FrameHeaderSize)
+		}
+		return FrameHeader{}, nil, &transportError{err}
+	}
+	w, h, ch := binary.LittleEndian.Uint32(head[16:]), binary.LittleEndian.Uint32(head[20:]), binary.LittleEndian.Uint32(head[24:])
+	dt, _, _ := PassKind(head[6]).layout()
+	n := uint64(w) * uint64(h) * uint64(ch) * uint64(dt.size())
+	if n > 1<<34 {
+		return FrameHeader{}, nil, fmt.Errorf("binary frame: %dx%dx%d is too large", w, h, ch)
+	}
+	msg := make([]byte, FrameHeaderSize+int(n)+1)
+	copy(msg, head[:])
+	got, err := io.ReadFull(r, msg[FrameHeaderSize:])
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return FrameHeader{}, nil, &transportError{err}
+	}
+	return DecodeFrame(msg[:FrameHeaderSize+got])
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"unsafe"
 )
 
 // Binary image messages: a FrameHeaderSize-byte little-endian header
@@ -137,64 +138,99 @@ func DecodeFrame(msg []byte) (FrameHeader, []byte, error) {
 	return h, payload, nil
 }
 
-// EncodeRGB encodes an RGB pass from interleaved RGB bytes.
-func EncodeRGB(id uint64, w, h int, rgb []uint8) []byte {
-	hd := FrameHeader{Pass: PassRGB, DType: DTypeUint8, ID: id, Width: w, Height: h, Channels: 3}
-	b := hd.appendHeader(make([]byte, 0, FrameHeaderSize+len(rgb)))
-	return append(b, rgb...)
+// outFrame is an encoded binary message in two parts, so that a pass can be
+// written without first copying its samples behind the header.
+type outFrame struct {
+	head, body []byte
 }
 
-// encodeRGBA encodes an RGB pass from RGBA pixels, dropping alpha.
-func encodeRGBA(id uint64, w, h int, rgba []uint8) []byte {
-	hd := FrameHeader{Pass: PassRGB, DType: DTypeUint8, ID: id, Width: w, Height: h, Channels: 3}
-	b := hd.appendHeader(make([]byte, 0, FrameHeaderSize+w*h*3))
-	n := len(b)
-	b = b[:n+w*h*3]
-	out := b[n:]
+// bytes joins the parts into one message.
+func (f outFrame) bytes() []byte { return append(append([]byte(nil), f.head...), f.body...) }
+
+// littleEndian reports whether this machine stores numbers little-endian,
+// so that sample slices can be sent as they lie in memory.
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+
+// sampleBytes returns the little-endian bytes of a float32 or uint16 slice:
+// a view of the slice's memory on little-endian machines, a copy otherwise.
+func sampleBytes[T float32 | uint16](s []T) []byte {
+	if len(s) == 0 {
+		return nil
+	}
+	size := int(unsafe.Sizeof(s[0]))
+	if littleEndian {
+		return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), size*len(s))
+	}
+	out := make([]byte, size*len(s))
+	for i, v := range s {
+		switch x := any(v).(type) {
+		case float32:
+			binary.LittleEndian.PutUint32(out[4*i:], math.Float32bits(x))
+		case uint16:
+			binary.LittleEndian.PutUint16(out[2*i:], x)
+		}
+	}
+	return out
+}
+
+// copySamples fills dst from little-endian payload bytes.
+func copySamples[T float32 | uint16](dst []T, p []byte) {
+	if len(dst) == 0 {
+		return
+	}
+	if littleEndian {
+		copy(unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(p)), p)
+		return
+	}
+	for i := range dst {
+		switch d := any(&dst[i]).(type) {
+		case *float32:
+			*d = math.Float32frombits(binary.LittleEndian.Uint32(p[4*i:]))
+		case *uint16:
+			*d = binary.LittleEndian.Uint16(p[2*i:])
+		}
+	}
+}
+
+func header(pass PassKind, id uint64, w, h int) []byte {
+	dt, ch, _ := pass.layout()
+	return FrameHeader{Pass: pass, DType: dt, ID: id, Width: w, Height: h, Channels: ch}.appendHeader(make([]byte, 0, FrameHeaderSize))
+}
+
+// EncodeRGB encodes an RGB pass from interleaved RGB bytes.
+func EncodeRGB(id uint64, w, h int, rgb []uint8) []byte {
+	return outFrame{header(PassRGB, id, w, h), rgb}.bytes()
+}
+
+// rgbaFrame encodes an RGB pass from RGBA pixels, dropping alpha.
+func rgbaFrame(id uint64, w, h int, rgba []uint8) outFrame {
+	out := make([]byte, w*h*3)
 	for i, j := 0, 0; j+2 < len(out); i, j = i+4, j+3 {
 		out[j], out[j+1], out[j+2] = rgba[i], rgba[i+1], rgba[i+2]
 	}
-	return b
+	return outFrame{header(PassRGB, id, w, h), out}
 }
 
 // EncodeDepth encodes a depth pass.
 func EncodeDepth(id uint64, w, h int, depth []float32) []byte {
-	hd := FrameHeader{Pass: PassDepth, DType: DTypeFloat32, ID: id, Width: w, Height: h, Channels: 1}
-	b := hd.appendHeader(make([]byte, 0, FrameHeaderSize+4*len(depth)))
-	n := len(b)
-	b = b[:n+4*len(depth)]
-	for i, d := range depth {
-		binary.LittleEndian.PutUint32(b[n+4*i:], math.Float32bits(d))
-	}
-	return b
+	return outFrame{header(PassDepth, id, w, h), sampleBytes(depth)}.bytes()
 }
 
 // EncodeIDs encodes an instance-id pass.
 func EncodeIDs(id uint64, w, h int, ids []uint16) []byte {
-	hd := FrameHeader{Pass: PassIDs, DType: DTypeUint16, ID: id, Width: w, Height: h, Channels: 1}
-	b := hd.appendHeader(make([]byte, 0, FrameHeaderSize+2*len(ids)))
-	n := len(b)
-	b = b[:n+2*len(ids)]
-	for i, v := range ids {
-		binary.LittleEndian.PutUint16(b[n+2*i:], v)
-	}
-	return b
+	return outFrame{header(PassIDs, id, w, h), sampleBytes(ids)}.bytes()
 }
 
 // decodeDepth converts a depth payload.
 func decodeDepth(p []byte) []float32 {
 	out := make([]float32, len(p)/4)
-	for i := range out {
-		out[i] = math.Float32frombits(binary.LittleEndian.Uint32(p[4*i:]))
-	}
+	copySamples(out, p)
 	return out
 }
 
 // decodeIDs converts an id payload.
 func decodeIDs(p []byte) []uint16 {
 	out := make([]uint16, len(p)/2)
-	for i := range out {
-		out[i] = binary.LittleEndian.Uint16(p[2*i:])
-	}
+	copySamples(out, p)
 	return out
 }

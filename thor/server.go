@@ -178,7 +178,7 @@ func (s *Server) serveConn(c *websocket.Conn) {
 		if err != nil {
 			return // closed, too large (1009 sent by the library) or broken
 		}
-		var frames [][]byte
+		var frames []outFrame
 		var reply []byte
 		if typ != websocket.TextMessage {
 			reply = sess.errorReply(0, "", "malformed request: binary message from the client (requests are JSON text)")
@@ -186,7 +186,7 @@ func (s *Server) serveConn(c *websocket.Conn) {
 			frames, reply = sess.handle(msg)
 		}
 		for _, f := range frames {
-			if c.WriteMessage(websocket.BinaryMessage, f) != nil {
+			if writeFrame(c, f) != nil {
 				return
 			}
 		}
@@ -218,4 +218,19 @@ func checkHello(typ int, msg []byte, role string) error {
 		return fmt.Errorf("hello refused: %s", h.Error)
 	}
 	return nil
+}
+
+// writeFrame sends a binary message from its two parts without joining them.
+func writeFrame(c *websocket.Conn, f outFrame) error {
+	w, err := c.NextWriter(websocket.BinaryMessage)
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(f.head); err != nil {
+		return err
+	}
+	if _, err := w.Write(f.body); err != nil {
+		return err
+	}
+	return w.Close()
 }

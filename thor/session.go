@@ -58,7 +58,7 @@ func (s *session) camera() sim.Camera {
 // handle answers one text message: the binary frames to send first, then
 // the encoded reply. It never panics: a panic inside an action becomes an
 // error reply.
-func (s *session) handle(msg []byte) (frames [][]byte, reply []byte) {
+func (s *session) handle(msg []byte) (frames []outFrame, reply []byte) {
 	var req Request
 	dec := json.NewDecoder(bytes.NewReader(msg))
 	dec.UseNumber()
@@ -157,7 +157,7 @@ func (s *session) needCamera(action string) error {
 }
 
 // act runs one action.
-func (s *session) act(req *Request) (frames [][]byte, ret any, err error) {
+func (s *session) act(req *Request) (frames []outFrame, ret any, err error) {
 	s.steps++
 	switch req.Action {
 	case ActionPass:
@@ -409,7 +409,7 @@ func (s *session) raycast(req *Request) (any, error) {
 	return RaycastReturn{X: h.Point[0], Y: h.Point[1], Z: h.Point[2], Hit: true, ObjectID: h.ID, Distance: h.Distance, Depth: h.Depth}, nil
 }
 
-func (s *session) render(req *Request) ([][]byte, any, error) {
+func (s *session) render(req *Request) ([]outFrame, any, error) {
 	var a RenderArgs
 	if err := decodeArgs(req, &a); err != nil {
 		return nil, nil, err
@@ -444,15 +444,15 @@ func (s *session) render(req *Request) ([][]byte, any, error) {
 			s.visible[f.IDTable[i]] = true
 		}
 	}
-	frames := make([][]byte, 0, len(passes))
+	frames := make([]outFrame, 0, len(passes))
 	for _, p := range passes {
-		switch passNames[p] {
+		switch k := passNames[p]; k {
 		case PassRGB:
-			frames = append(frames, encodeRGBA(req.ID, f.Width, f.Height, f.RGB.Pix))
+			frames = append(frames, rgbaFrame(req.ID, f.Width, f.Height, f.RGB.Pix))
 		case PassDepth:
-			frames = append(frames, EncodeDepth(req.ID, f.Width, f.Height, f.Depth))
+			frames = append(frames, outFrame{header(k, req.ID, f.Width, f.Height), sampleBytes(f.Depth)})
 		case PassIDs:
-			frames = append(frames, EncodeIDs(req.ID, f.Width, f.Height, f.IDs))
+			frames = append(frames, outFrame{header(k, req.ID, f.Width, f.Height), sampleBytes(f.IDs)})
 		}
 	}
 	return frames, RenderReturn{Width: f.Width, Height: f.Height, Passes: passes, IDTable: f.IDTable}, nil

@@ -121,7 +121,7 @@ func BenchmarkFrameCodec(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		frames := []outFrame{rgbaFrame(1, w, h, rgba), {header(PassDepth, 1, w, h), sampleBytes(f.Depth)}, {header(PassIDs, 1, w, h), sampleBytes(f.IDs)}}
+		frames := []outFrame{rgbaFrame(1, w, h, rgba, nil), {header(PassDepth, 1, w, h), sampleBytes(f.Depth)}, {header(PassIDs, 1, w, h), sampleBytes(f.IDs)}}
 		for _, fr := range frames {
 			rd := io.MultiReader(bytes.NewReader(fr.head), bytes.NewReader(fr.body))
 			hd, p, err := readFrame(rd)

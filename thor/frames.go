@@ -202,9 +202,13 @@ func EncodeRGB(id uint64, w, h int, rgb []uint8) []byte {
 	return outFrame{header(PassRGB, id, w, h), rgb}.bytes()
 }
 
-// rgbaFrame encodes an RGB pass from RGBA pixels, dropping alpha.
-func rgbaFrame(id uint64, w, h int, rgba []uint8) outFrame {
-	out := make([]byte, w*h*3)
+// rgbaFrame encodes an RGB pass from RGBA pixels, dropping alpha; buf is
+// reused when it is large enough.
+func rgbaFrame(id uint64, w, h int, rgba []uint8, buf []byte) outFrame {
+	if cap(buf) < w*h*3 {
+		buf = make([]byte, w*h*3)
+	}
+	out := buf[:w*h*3]
 	for i, j := 0, 0; j+2 < len(out); i, j = i+4, j+3 {
 		out[j], out[j+1], out[j+2] = rgba[i], rgba[i+1], rgba[i+2]
 	}
@@ -221,16 +225,26 @@ func EncodeIDs(id uint64, w, h int, ids []uint16) []byte {
 	return outFrame{header(PassIDs, id, w, h), sampleBytes(ids)}.bytes()
 }
 
-// decodeDepth converts a depth payload.
-func decodeDepth(p []byte) []float32 {
-	out := make([]float32, len(p)/4)
+// decodeSamples converts a payload: on a little-endian machine, when the
+// payload is suitably aligned, the result shares its memory (the caller
+// must not reuse p); otherwise it is a copy.
+func decodeSamples[T float32 | uint16](p []byte) []T {
+	var zero T
+	size := int(unsafe.Sizeof(zero))
+	n := len(p) / size
+	if n == 0 {
+		return []T{}
+	}
+	if littleEndian && uintptr(unsafe.Pointer(&p[0]))%uintptr(unsafe.Alignof(zero)) == 0 {
+		return unsafe.Slice((*T)(unsafe.Pointer(&p[0])), n)
+	}
+	out := make([]T, n)
 	copySamples(out, p)
 	return out
 }
 
-// decodeIDs converts an id payload.
-func decodeIDs(p []byte) []uint16 {
-	out := make([]uint16, len(p)/2)
-	copySamples(out, p)
-	return out
-}
+// decodeDepth converts a depth payload (see decodeSamples).
+func decodeDepth(p []byte) []float32 { return decodeSamples[float32](p) }
+
+// decodeIDs converts an id payload (see decodeSamples).
+func decodeIDs(p []byte) []uint16 { return decodeSamples[uint16](p) }

@@ -18,6 +18,7 @@ type session struct {
 	scene    *sim.Scene
 	renderer *render.Renderer
 	frame    *render.Frame // reused render target
+	rgb      []byte        // reused RGB pass buffer
 
 	width, height int
 	fov           float64
@@ -448,7 +449,8 @@ func (s *session) render(req *Request) ([]outFrame, any, error) {
 	for _, p := range passes {
 		switch k := passNames[p]; k {
 		case PassRGB:
-			frames = append(frames, rgbaFrame(req.ID, f.Width, f.Height, f.RGB.Pix))
+			frames = append(frames, rgbaFrame(req.ID, f.Width, f.Height, f.RGB.Pix, s.rgb))
+			s.rgb = frames[len(frames)-1].body
 		case PassDepth:
 			frames = append(frames, outFrame{header(k, req.ID, f.Width, f.Height), sampleBytes(f.Depth)})
 		case PassIDs:

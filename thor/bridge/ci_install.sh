@@ -5,5 +5,5 @@
 # Without them the Blender and Python bridge tests skip with a message.
 set -eu
 apt-get update
-DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends blender python3-websockets python3-numpy
+DEBIAN_FRONTEND=noninteractive apt-get install -y blender python3-websockets python3-numpy
 blender -b --factory-startup --python-expr "import websockets, numpy; print('blender python ok')" 2>&1 | grep 'blender python ok'

@@ -15,7 +15,7 @@ import (
 )
 
 // startBlender runs the Blender bridge or skips when blender is missing.
-func startBlender(t *testing.T, samples int) string {
+func startBlender(t testing.TB, samples int) string {
 	t.Helper()
 	bl, err := exec.LookPath("blender")
 	if err != nil {
@@ -213,4 +213,32 @@ func overlap(a, b []sim.Vec3) float64 {
 		return 0
 	}
 	return float64(n) / float64(len(a))
+}
+
+// BenchmarkBlenderRender800 is one 800×800 RGB + depth + ids frame rendered
+// by the Blender bridge (Cycles, CPU, 16 samples), seen from the Go client.
+func BenchmarkBlenderRender800(b *testing.B) {
+	url := startBlender(b, 16)
+	c := dialTest(b, url, Options{Timeout: 10 * time.Minute})
+	local := planner.NewLocal(planner.LocalOptions{})
+	h, err := sim.Generate(sim.StyleProcTHOR, 4, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, s := range []planner.Simulator{local, c} {
+		if err := s.LoadHouse(h); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reach, _ := local.ReachablePositions()
+	if err := c.SetCamera(sim.NewCamera(reach[0].Add(sim.Vec3{0, sim.CameraHeight, 0}), 45, 20)); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := c.Render(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/frame")
 }

@@ -58,7 +58,7 @@ func TestPythonBridgeUnittests(t *testing.T) {
 
 // startPythonBridge runs a Python bridge command that prints
 // "... listening on ws://HOST:PORT" and returns the URL and the process.
-func startPythonBridge(t *testing.T, timeout time.Duration, name string, args ...string) (string, *exec.Cmd) {
+func startPythonBridge(t testing.TB, timeout time.Duration, name string, args ...string) (string, *exec.Cmd) {
 	t.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Stderr = os.Stderr

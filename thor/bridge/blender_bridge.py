@@ -207,7 +207,8 @@ class BlenderSession:
         sc.cycles.samples = self.samples
         sc.cycles.use_denoising = False
         sc.cycles.filter_width = 0.01
-        sc.cycles.max_bounces = 4
+        sc.cycles.max_bounces = 2
+        sc.cycles.diffuse_bounces = 2
         sc.cycles.transparent_max_bounces = 16
         sc.render.film_transparent = False
         sc.view_settings.view_transform = "Standard"

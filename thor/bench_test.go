@@ -124,7 +124,7 @@ func BenchmarkFrameCodec(b *testing.B) {
 		frames := []outFrame{rgbaFrame(1, w, h, rgba, nil), {header(PassDepth, 1, w, h), sampleBytes(f.Depth)}, {header(PassIDs, 1, w, h), sampleBytes(f.IDs)}}
 		for _, fr := range frames {
 			rd := io.MultiReader(bytes.NewReader(fr.head), bytes.NewReader(fr.body))
-			hd, p, err := readFrame(rd)
+			hd, p, err := readFrame(rd, 1<<30)
 			if err != nil {
 				b.Fatal(err)
 			}

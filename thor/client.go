@@ -190,7 +190,7 @@ func (c *Client) roundTrip(req Request) (*result, error) {
 			return nil, &transportError{fmt.Errorf("thor: %s: connection lost: %w", req.Action, err)}
 		}
 		if typ == websocket.BinaryMessage {
-			h, p, err := readFrame(r)
+			h, p, err := readFrame(r, c.opts.MaxMessageBytes)
 			if err != nil {
 				var te *transportError
 				if errors.As(err, &te) {
@@ -587,8 +587,9 @@ func (c *Client) Render() (*planner.Frame, error) {
 }
 
 // readFrame reads a binary message straight into a buffer of the size its
-// header announces (no growing copies for multi-megabyte passes).
-func readFrame(r io.Reader) (FrameHeader, []byte, error) {
+// header announces (no growing copies for multi-megabyte passes), refusing
+// to allocate more than limit bytes.
+func readFrame(r io.Reader, limit int64) (FrameHeader, []byte, error) {
 	var head [FrameHeaderSize]byte
 	if n, err := io.ReadFull(r, head[:]); err != nil {
 		if n > 0 && (err == io.EOF || err == io.ErrUnexpectedEOF) {
@@ -599,8 +600,8 @@ func readFrame(r io.Reader) (FrameHeader, []byte, error) {
 	w, h, ch := binary.LittleEndian.Uint32(head[16:]), binary.LittleEndian.Uint32(head[20:]), binary.LittleEndian.Uint32(head[24:])
 	dt, _, _ := PassKind(head[6]).layout()
 	n := uint64(w) * uint64(h) * uint64(ch) * uint64(dt.size())
-	if n > 1<<34 {
-		return FrameHeader{}, nil, fmt.Errorf("binary frame: %dx%dx%d is too large", w, h, ch)
+	if n+FrameHeaderSize > uint64(limit) {
+		return FrameHeader{}, nil, fmt.Errorf("binary frame: %dx%dx%d announces %d bytes, over the %d-byte message limit", w, h, ch, n, limit)
 	}
 	msg := make([]byte, FrameHeaderSize+int(n)+1)
 	copy(msg, head[:])

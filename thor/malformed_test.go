@@ -1,7 +1,9 @@
 package thor
 
 import (
+	"bytes"
 	"encoding/json"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -148,5 +150,60 @@ func TestFrameDecodeRejectsBadHeaders(t *testing.T) {
 		if _, _, err := DecodeFrame(b); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
+	}
+}
+
+// FuzzReadFrame feeds arbitrary binary messages to the client's frame
+// reader: errors are fine, panics and huge allocations are not.
+func FuzzReadFrame(f *testing.F) {
+	f.Add(EncodeDepth(1, 2, 2, []float32{1, 2, 3, 4}))
+	f.Add(EncodeIDs(2, 1, 1, []uint16{7}))
+	f.Add(EncodeRGB(3, 1, 1, []uint8{1, 2, 3}))
+	f.Add([]byte("FBTF"))
+	f.Fuzz(func(t *testing.T, msg []byte) {
+		h, p, err := readFrame(bytes.NewReader(msg), 1<<20)
+		if err == nil && len(p) != h.Width*h.Height*h.Channels*h.DType.size() {
+			t.Fatalf("accepted %d payload bytes for %+v", len(p), h)
+		}
+	})
+}
+
+// TestClientRejectsBadServerMessages uses a server that answers with a
+// malformed frame, then with a reply that is not JSON: the calls fail with
+// errors naming the problem.
+func TestClientRejectsBadServerMessages(t *testing.T) {
+	for _, bad := range []struct {
+		typ  int
+		msg  []byte
+		want string
+	}{
+		{websocket.BinaryMessage, []byte("FBTF\x01\x00\x02\x02"), "shorter than"},
+		{websocket.BinaryMessage, append(append([]byte(nil), EncodeDepth(1, 2, 2, []float32{1, 2, 3, 4})[:16]...), 255, 255, 255, 255, 255, 255, 255, 255, 1, 0, 0, 0, 0, 0, 0, 0), "message limit"},
+		{websocket.TextMessage, []byte("{not json"), "malformed reply"},
+	} {
+		ln, err := Listen("127.0.0.1:0", false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		up := websocket.Upgrader{}
+		hs := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			conn, err := up.Upgrade(w, r, nil)
+			if err != nil {
+				return
+			}
+			defer conn.Close()
+			conn.ReadMessage()
+			conn.WriteJSON(Hello{Protocol: ProtocolName, Version: ProtocolVersion, Role: "server"})
+			conn.ReadMessage()
+			conn.WriteMessage(bad.typ, bad.msg)
+			conn.ReadMessage()
+		})}
+		go hs.Serve(ln)
+		c := dialTest(t, "ws://"+ln.Addr().String(), Options{Retries: -1, MaxMessageBytes: 1 << 20})
+		_, err = c.Render()
+		if err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%q: got %v, want an error mentioning %q", bad.msg, err, bad.want)
+		}
+		hs.Close()
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"testing"
+	"time"
 
 	"flowbench/planner"
 	"flowbench/render"
@@ -136,4 +137,27 @@ func BenchmarkFrameCodec(b *testing.B) {
 			}
 		}
 	}
+}
+
+// BenchmarkRenderOverhead renders the same 800×800 frame in process and
+// through the loopback server in alternation and reports the mean
+// difference (the bridge's overhead beyond rendering) as overhead-ms, which
+// is less sensitive to a busy machine than two separate benchmarks.
+func BenchmarkRenderOverhead(b *testing.B) {
+	c, local, _ := benchClient(b)
+	var diff time.Duration
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		if _, err := local.Render(); err != nil {
+			b.Fatal(err)
+		}
+		t1 := time.Now()
+		if _, err := c.Render(); err != nil {
+			b.Fatal(err)
+		}
+		diff += time.Since(t1) - t1.Sub(t0)
+	}
+	b.ReportMetric(float64(diff.Microseconds())/1000/float64(b.N), "overhead-ms")
 }

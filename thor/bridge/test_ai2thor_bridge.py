@@ -214,6 +214,20 @@ class BridgeTest(unittest.TestCase):
         # and the fake's raw events too
         self.assertEqual(check_schema(schema, self.ctl.step("Done").metadata), [])
 
+    def test_procthor_house_passes_through(self):
+        path = os.path.join(os.path.dirname(schema_path()), "..", "procthor", "house-procthor-train-1.json")
+        if not os.path.exists(path):
+            self.skipTest("ProcTHOR reference house not found at %s (set FLOWBENCH_SHARED)" % path)
+        with open(path) as f:
+            house = json.load(f)
+        _, md = request(self.s, "CreateHouse", {"house": house})
+        self.assertTrue(md["lastActionSuccess"], md["errorMessage"])
+        calls = [c for c in self.ctl.calls if c[0] in ("CreateHouse", "TeleportFull")][-2:]
+        self.assertEqual(calls[0][1]["house"], house)  # handed to AI2-THOR unchanged
+        agent = house["metadata"]["agent"]
+        self.assertEqual(calls[1][1]["rotation"], agent["rotation"])  # then the agent goes to the house's start pose
+        self.assertEqual(md["agent"]["position"]["y"], 0.0)
+
     def test_no_house(self):
         s = ab.Ai2ThorSession(fake.FakeController)
         _, md = request(s, "Render")

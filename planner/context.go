@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"flowbench/render"
 	"flowbench/sim"
 )
 
@@ -23,6 +24,13 @@ type viewCtx struct {
 	m0    Masks
 	scale pixelScale
 	fails map[string]int // failed attempts by reason
+
+	seed      uint64    // the slot seed (mark colours derive from it)
+	base      *viewBase // shared before-state of the view
+	markCalls int
+	// preRender, when set, vets an edit from its objects before the
+	// after-render; a non-empty reason fails the edit unrendered.
+	preRender func(e *edit) string
 }
 
 // edit is one executed attempt: the realised after-state.
@@ -41,7 +49,19 @@ type edit struct {
 // it is fatal for the house.
 var errRestore = errors.New("planner: scene restoration failed")
 
-func newViewCtx(s Simulator, st *Structure, cfg Config, cam sim.Camera, rng *rand.Rand) (*viewCtx, error) {
+// viewBase is the before-state of a view: it is the same for every
+// category of the view (the scene is restored after each), so PlanHouse
+// reads it once per view.
+type viewBase struct {
+	cam   sim.Camera
+	objs0 []ObjectMeta
+	f0    *Frame
+	m0    Masks
+	rf0   *render.Frame // f0 wrapped for mark placement, built on first use
+}
+
+// readBase places the camera and reads the before-state.
+func readBase(s Simulator, cam sim.Camera) (*viewBase, error) {
 	if err := s.SetCamera(cam); err != nil {
 		return nil, fmt.Errorf("set camera: %w", err)
 	}
@@ -53,8 +73,23 @@ func newViewCtx(s Simulator, st *Structure, cfg Config, cam sim.Camera, rng *ran
 	if err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
-	return &viewCtx{s: s, st: st, cfg: cfg, cam: cam, rng: rng, objs0: objs, byID0: indexObjects(objs),
-		f0: f, m0: MaskStats(f), scale: scaleFor(f.W), fails: map[string]int{}}, nil
+	return &viewBase{cam: cam, objs0: objs, f0: f, m0: MaskStats(f)}, nil
+}
+
+func newViewCtx(s Simulator, st *Structure, cfg Config, cam sim.Camera, rng *rand.Rand) (*viewCtx, error) {
+	b, err := readBase(s, cam)
+	if err != nil {
+		return nil, err
+	}
+	return newViewCtxFrom(s, st, cfg, b, rng)
+}
+
+func newViewCtxFrom(s Simulator, st *Structure, cfg Config, b *viewBase, rng *rand.Rand) (*viewCtx, error) {
+	if err := s.SetCamera(b.cam); err != nil {
+		return nil, fmt.Errorf("set camera: %w", err)
+	}
+	return &viewCtx{s: s, st: st, cfg: cfg, cam: b.cam, rng: rng, objs0: b.objs0, byID0: indexObjects(b.objs0),
+		f0: b.f0, m0: b.m0, scale: scaleFor(b.f0.W), fails: map[string]int{}, base: b}, nil
 }
 
 func indexObjects(objs []ObjectMeta) map[string]int {
@@ -220,6 +255,11 @@ func (c *viewCtx) executeFirst(moverID string, deltas []sim.Vec3, settle bool) (
 	}
 	if !c.inBand(mv) {
 		return nil, "out_of_band", c.restore()
+	}
+	if c.preRender != nil {
+		if why := c.preRender(e); why != "" {
+			return nil, why, c.restore()
+		}
 	}
 	f, err := c.s.Render()
 	if err != nil {

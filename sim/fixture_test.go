@@ -167,10 +167,7 @@ func fixtureScene(t testing.TB, seed uint64) *Scene {
 		var kinds []*TypeInfo
 		kinds = append(kinds, cat.TypesIn(r.Type, AgainstWall)...)
 		kinds = append(kinds, cat.TypesIn(r.Type, FreeStanding)...)
-		var small []*TypeInfo
-		for _, ti := range cat.TypesIn(r.Type, OnSurface) {
-			small = append(small, ti)
-		}
+		small := cat.TypesIn(r.Type, OnSurface)
 		x0, z0, x1, z1 := polygonBounds(r.Polygon)
 		want := 4 + rng.IntN(6)
 		for n, tries := 0, 0; n < want && tries < 60; tries++ {

@@ -14,18 +14,18 @@ const (
 
 // Action names. All but SettleObject and Render are AI2-THOR's own.
 const (
-	ActionInitialize       = "Initialize"
-	ActionCreateHouse      = "CreateHouse"
-	ActionTeleportFull     = "TeleportFull"
-	ActionReachable        = "GetReachablePositions"
-	ActionTeleportObject   = "TeleportObject"
-	ActionPlaceObjectAt    = "PlaceObjectAtPoint"
-	ActionSettleObject     = "SettleObject"
-	ActionRaycast          = "GetCoordinateFromRaycast"
-	ActionRender           = "Render"
-	ActionPass             = "Pass"
-	FeatureMeshes          = "meshes" // a server that lists it in Hello.Wants gets CreateHouse meshes
-	DefaultEyeHeightMetres = sim.CameraHeight
+	ActionInitialize     = "Initialize"
+	ActionCreateHouse    = "CreateHouse"
+	ActionTeleportFull   = "TeleportFull"
+	ActionReachable      = "GetReachablePositions"
+	ActionTeleportObject = "TeleportObject"
+	ActionPlaceObjectAt  = "PlaceObjectAtPoint"
+	ActionSettleObject   = "SettleObject"
+	ActionRaycast        = "GetCoordinateFromRaycast"
+	ActionRender         = "Render"
+	ActionPass           = "Pass"
+	// FeatureMeshes in a server's Hello.Wants asks for CreateHouse meshes.
+	FeatureMeshes = "meshes"
 )
 
 // Hello is the first message in each direction.

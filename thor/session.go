@@ -62,7 +62,6 @@ func (s *session) camera() sim.Camera {
 func (s *session) handle(msg []byte) (frames []outFrame, reply []byte) {
 	var req Request
 	dec := json.NewDecoder(bytes.NewReader(msg))
-	dec.UseNumber()
 	if err := dec.Decode(&req); err != nil {
 		return nil, s.errorReply(peekID(msg), "", fmt.Sprintf("malformed request: %v", err))
 	}

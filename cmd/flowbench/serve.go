@@ -1,0 +1,66 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"flowbench/render"
+	"flowbench/thor"
+)
+
+func init() {
+	register(command{name: "serve", summary: "serve the built-in simulator over the flowbench-thor websocket protocol", run: runServe})
+}
+
+// serveContext returns the context that stops "serve" (SIGINT or SIGTERM);
+// tests replace it.
+var serveContext = func() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
+func runServe(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("serve", stderr)
+	addr := fs.String("addr", "127.0.0.1:8765", "host:port to listen on (loopback unless --listen-any)")
+	listenAny := fs.Bool("listen-any", false, "allow a non-loopback --addr (the server has no authentication)")
+	workers := fs.Int("workers", 0, "render goroutines per connection (0 = all CPUs)")
+	maxMsg := fs.Int64("max-message", thor.DefaultMaxRequestBytes, "largest accepted request in bytes")
+	if err := parseFlags(fs, args, false); err != nil {
+		return err
+	}
+	if *workers < 0 {
+		return fmt.Errorf("%w: --workers %d must be non-negative", errUsage, *workers)
+	}
+	if *maxMsg < 1024 {
+		return fmt.Errorf("%w: --max-message %d must be at least 1024", errUsage, *maxMsg)
+	}
+	if err := thor.CheckLoopback(*addr); err != nil && !*listenAny {
+		return fmt.Errorf("%w: --addr: %v", errUsage, err)
+	}
+	ln, err := thor.Listen(*addr, *listenAny)
+	if err != nil {
+		return err
+	}
+	srv := thor.NewServer(thor.ServerOptions{Render: render.Options{Workers: *workers}, MaxMessageBytes: *maxMsg})
+	ctx, cancel := serveContext()
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	fmt.Fprintf(stdout, "flowbench serve: listening on ws://%s\n", ln.Addr())
+	select {
+	case <-ctx.Done():
+		srv.Close()
+		<-done
+		return nil
+	case err := <-done:
+		srv.Close()
+		if err != nil && !errors.Is(err, context.Canceled) {
+			return fmt.Errorf("serve: %w", err)
+		}
+		return nil
+	}
+}

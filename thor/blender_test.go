@@ -1,0 +1,244 @@
+package thor
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand"
+	"os/exec"
+	"testing"
+	"time"
+
+	"flowbench/planner"
+	"flowbench/render"
+	"flowbench/sim"
+)
+
+// startBlender runs the Blender bridge or skips when blender is missing.
+func startBlender(t testing.TB, samples int) string {
+	t.Helper()
+	bl, err := exec.LookPath("blender")
+	if err != nil {
+		t.Skip("blender is not on PATH; install Debian's blender (see thor/bridge/ci_install.sh) to run the Blender bridge tests")
+	}
+	url, _ := startPythonBridge(t, 3*time.Minute, bl, "-b", "--factory-startup", "-P", "bridge/blender_bridge.py", "--",
+		"--port", "0", "--samples", fmt.Sprint(samples))
+	return url
+}
+
+// TestBlenderAgreesWithRasterizer renders a generated house with the
+// rasterizer and with Blender (Cycles) from several cameras and runs 50
+// scripted teleports on both: depth must agree within 1% on at least 98% of
+// the pixels where both hit, ids on at least 97% of all pixels, and every
+// teleport's accept/reject must agree.
+func TestBlenderAgreesWithRasterizer(t *testing.T) {
+	url := startBlender(t, 2)
+	bc := dialTest(t, url, Options{Timeout: 5 * time.Minute, NoRGB: false})
+	if bc.ServerHello().Name != "blender" {
+		t.Fatalf("hello %+v", bc.ServerHello())
+	}
+	local := planner.NewLocal(planner.LocalOptions{Render: render.Options{Workers: 1}})
+	h, err := sim.Generate(sim.StyleProcTHOR, 4, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []planner.Simulator{local, bc} {
+		if err := s.LoadHouse(h); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reach, err := local.ReachablePositions()
+	if err != nil || len(reach) < 3 {
+		t.Fatalf("reachable: %d, %v", len(reach), err)
+	}
+	breach, err := bc.ReachablePositions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("reachable positions: rasterizer scene %d, Blender %d (%.1f%% of ours found)", len(reach), len(breach), 100*overlap(reach, breach))
+
+	// Frames.
+	const size = 64
+	var depthOK, depthBoth, idOK, idAll int
+	var blenderSecs float64
+	cams := []sim.Camera{
+		{Position: reach[0].Add(sim.Vec3{0, sim.CameraHeight, 0}), Yaw: 45, Horizon: 20, FOV: 90, Width: size, Height: size},
+		{Position: reach[len(reach)/2].Add(sim.Vec3{0, sim.CameraHeight, 0}), Yaw: 200, Horizon: 30, FOV: 90, Width: size, Height: size},
+		{Position: reach[len(reach)-1].Add(sim.Vec3{0, 1.2, 0}), Yaw: 300, Horizon: 10, FOV: 70, Width: size, Height: size},
+	}
+	for ci, cam := range cams {
+		for _, s := range []planner.Simulator{local, bc} {
+			if err := s.SetCamera(cam); err != nil {
+				t.Fatal(err)
+			}
+		}
+		fa, err := local.Render()
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		fb, err := bc.Render()
+		if err != nil {
+			t.Fatal(err)
+		}
+		blenderSecs += time.Since(start).Seconds()
+		if fb.W != size || fb.H != size || len(fb.RGB) != size*size*3 {
+			t.Fatalf("blender frame %dx%d", fb.W, fb.H)
+		}
+		dOK, dBoth, iOK := 0, 0, 0
+		for i := range fa.Depth {
+			a, b := float64(fa.Depth[i]), float64(fb.Depth[i])
+			if a > 0 && b > 0 {
+				dBoth++
+				if math.Abs(a-b) <= 0.01*a {
+					dOK++
+				}
+			}
+			if fa.IDTable[fa.IDs[i]] == fb.IDTable[fb.IDs[i]] {
+				iOK++
+			}
+		}
+		if testing.Verbose() {
+			ha, hb, shown := 0, 0, 0
+			for i := range fa.Depth {
+				if fa.Depth[i] > 0 {
+					ha++
+				}
+				if fb.Depth[i] > 0 {
+					hb++
+				}
+				if fa.IDTable[fa.IDs[i]] != fb.IDTable[fb.IDs[i]] && shown < 5 && i%7 == 0 {
+					shown++
+					t.Logf("  px %d: rasterizer %q %.3f, Blender %q %.3f", i, fa.IDTable[fa.IDs[i]], fa.Depth[i], fb.IDTable[fb.IDs[i]], fb.Depth[i])
+				}
+			}
+			t.Logf("  hits: rasterizer %d, Blender %d", ha, hb)
+		}
+		t.Logf("camera %d: depth within 1%% on %d/%d pixels where both hit, ids agree on %d/%d", ci, dOK, dBoth, iOK, len(fa.IDs))
+		depthOK, depthBoth, idOK, idAll = depthOK+dOK, depthBoth+dBoth, idOK+iOK, idAll+len(fa.IDs)
+		// Ray casts through a few pixels hit the same thing.
+		for _, px := range [][2]float64{{size / 2, size / 2}, {10, 50}, {50, 12}} {
+			ha, oka, _ := local.Raycast(px[0], px[1])
+			hb, okb, err := bc.Raycast(px[0], px[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if oka != okb || oka && (ha.ID != hb.ID || math.Abs(ha.Depth-hb.Depth) > 0.01*ha.Depth) {
+				t.Errorf("camera %d raycast %v: rasterizer %+v %v, Blender %+v %v", ci, px, ha, oka, hb, okb)
+			}
+		}
+	}
+	dShare, iShare := float64(depthOK)/float64(depthBoth), float64(idOK)/float64(idAll)
+	t.Logf("agreement: depth %.2f%% (%d px where both hit), ids %.2f%% (%d px); Blender %.2f s per %dx%d frame",
+		100*dShare, depthBoth, 100*iShare, idAll, blenderSecs/float64(len(cams)), size, size)
+	if depthBoth < idAll/2 || dShare < 0.98 {
+		t.Errorf("depth agrees on %.2f%% of %d pixels where both hit, want ≥ 98%%", 100*dShare, depthBoth)
+	}
+	if iShare < 0.97 {
+		t.Errorf("ids agree on %.2f%% of pixels, want ≥ 97%%", 100*iShare)
+	}
+
+	// 50 scripted teleports, each from the original pose (restored after an accepted one).
+	objs, err := local.Objects()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var movers []planner.ObjectMeta
+	for _, o := range objs {
+		if o.Movable() {
+			movers = append(movers, o)
+		}
+	}
+	if len(movers) == 0 {
+		t.Fatal("no movable objects")
+	}
+	rng := rand.New(rand.NewSource(11))
+	agree, accepted, refused := 0, 0, 0
+	const moves = 50
+	for k := 0; k < moves; k++ {
+		o := movers[k%len(movers)]
+		d := sim.Vec3{rng.Float64()*2 - 1, 0, rng.Float64()*2 - 1}.Mul(0.1 + 0.9*rng.Float64())
+		if k%7 == 3 {
+			d[1] = -0.2 // into the floor or the receptacle below
+		}
+		if k%5 == 4 {
+			d[1] = 0.3 // lifted: free unless something is above
+		}
+		target := o.Position.Add(d)
+		yaw := o.Yaw + float64(rng.Intn(4))*30
+		ea := local.TeleportObject(o.ID, target, yaw, false)
+		eb := bc.TeleportObject(o.ID, target, yaw, false)
+		var ca, cb *sim.CollisionError
+		if (ea == nil) == (eb == nil) {
+			agree++
+		} else {
+			t.Logf("move %d %s → %v yaw %g: rasterizer scene %v, Blender %v", k, o.ID, target, yaw, ea, eb)
+		}
+		if ea == nil {
+			accepted++
+		} else if errors.As(ea, &ca) {
+			refused++
+		}
+		if eb != nil && !errors.As(eb, &cb) {
+			t.Fatalf("Blender refused move %d without a collision: %v", k, eb)
+		}
+		for _, s := range []planner.Simulator{local, bc} {
+			if err := s.TeleportObject(o.ID, o.Position, o.Yaw, true); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("teleports: %d/%d agree (%d accepted, %d refused by the built-in simulator)", agree, moves, accepted, refused)
+	if accepted < 5 || refused < 5 {
+		t.Errorf("the script must exercise both outcomes: %d accepted, %d refused", accepted, refused)
+	}
+	if agree != moves {
+		t.Errorf("teleport accept/reject agrees on %d of %d moves, want all", agree, moves)
+	}
+}
+
+// overlap is the share of a's points that are in b.
+func overlap(a, b []sim.Vec3) float64 {
+	set := map[[2]int64]bool{}
+	for _, p := range b {
+		set[[2]int64{int64(math.Round(p[0] * 4)), int64(math.Round(p[2] * 4))}] = true
+	}
+	n := 0
+	for _, p := range a {
+		if set[[2]int64{int64(math.Round(p[0] * 4)), int64(math.Round(p[2] * 4))}] {
+			n++
+		}
+	}
+	if len(a) == 0 {
+		return 0
+	}
+	return float64(n) / float64(len(a))
+}
+
+// BenchmarkBlenderRender800 is one 800×800 RGB + depth + ids frame rendered
+// by the Blender bridge (Cycles, CPU, 16 samples), seen from the Go client.
+func BenchmarkBlenderRender800(b *testing.B) {
+	url := startBlender(b, 16)
+	c := dialTest(b, url, Options{Timeout: 10 * time.Minute})
+	local := planner.NewLocal(planner.LocalOptions{})
+	h, err := sim.Generate(sim.StyleProcTHOR, 4, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, s := range []planner.Simulator{local, c} {
+		if err := s.LoadHouse(h); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reach, _ := local.ReachablePositions()
+	if err := c.SetCamera(sim.NewCamera(reach[0].Add(sim.Vec3{0, sim.CameraHeight, 0}), 45, 20)); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := c.Render(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/frame")
+}

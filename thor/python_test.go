@@ -1,0 +1,157 @@
+package thor
+
+import (
+	"bufio"
+	"errors"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"flowbench/sim"
+)
+
+// pythonWith returns a python3 that can import the given modules (trying
+// python3 on PATH, then Debian's /usr/bin/python3), or skips the test.
+func pythonWith(t *testing.T, modules ...string) string {
+	t.Helper()
+	code := "import sys; sys.path.append('/usr/lib/python3/dist-packages')\nimport " + strings.Join(append([]string{"json"}, modules...), ", ")
+	var tried []string
+	for _, py := range []string{"python3", "/usr/bin/python3"} {
+		path, err := exec.LookPath(py)
+		if err != nil {
+			tried = append(tried, py+": not found")
+			continue
+		}
+		if out, err := exec.Command(path, "-c", code).CombinedOutput(); err != nil {
+			tried = append(tried, py+": "+strings.TrimSpace(lastLine(string(out))))
+			continue
+		}
+		return path
+	}
+	t.Skipf("no python3 with %v (%s); install python3-numpy and python3-websockets", modules, strings.Join(tried, "; "))
+	return ""
+}
+
+func lastLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+// TestPythonBridgeUnittests runs the bridges' Python unit tests (the
+// AI2-THOR translation layer against a fake controller, frame encoding).
+func TestPythonBridgeUnittests(t *testing.T) {
+	py := pythonWith(t, "numpy")
+	cmd := exec.Command(py, "-m", "unittest", "discover", "-s", "bridge", "-p", "test_*.py")
+	cmd.Env = append(os.Environ(), "FLOWBENCH_SHARED="+sharedDir())
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("python unittest failed: %v\n%s", err, out)
+	}
+	t.Logf("%s", lastLine(string(out)))
+}
+
+// startPythonBridge runs a Python bridge command that prints
+// "... listening on ws://HOST:PORT" and returns the URL and the process.
+func startPythonBridge(t testing.TB, timeout time.Duration, name string, args ...string) (string, *exec.Cmd) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Stderr = os.Stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	urlc := make(chan string, 1)
+	go func() {
+		re := regexp.MustCompile(`listening on (ws://\S+)`)
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			if m := re.FindStringSubmatch(sc.Text()); m != nil {
+				urlc <- m[1]
+				break
+			}
+		}
+		for sc.Scan() { // keep draining
+		}
+	}()
+	select {
+	case u := <-urlc:
+		return u, cmd
+	case <-time.After(timeout):
+		t.Fatalf("%s %v did not start listening within %v", name, args, timeout)
+	}
+	return "", nil
+}
+
+// TestGoClientWithAI2THORBridge drives the AI2-THOR bridge (fake controller)
+// with the Go client across languages, then kills the bridge process: the
+// next calls must fail cleanly.
+func TestGoClientWithAI2THORBridge(t *testing.T) {
+	py := pythonWith(t, "numpy", "websockets")
+	url, cmd := startPythonBridge(t, 20*time.Second, py, "bridge/test_ai2thor_bridge.py", "--serve-fake", "--port", "0")
+	c := dialTest(t, url, Options{Retries: 1, Backoff: 10 * time.Millisecond, Timeout: 20 * time.Second})
+	if c.ServerHello().Name != "ai2thor" {
+		t.Fatalf("hello %+v", c.ServerHello())
+	}
+	h, err := sim.Generate(sim.StyleProcTHOR, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.LoadHouse(h); err != nil {
+		t.Fatal(err)
+	}
+	objs, err := c.Objects()
+	if err != nil || len(objs) != 3 {
+		t.Fatalf("objects %v, %v", objs, err)
+	}
+	chair, table := objs[2], objs[0]
+	if chair.ID != "Chair|1" || chair.Size != (sim.Vec3{0.5, 0.9, 0.5}) && chair.Size.Sub(sim.Vec3{0.5, 0.9, 0.5}).Len() > 1e-9 {
+		t.Fatalf("chair %+v", chair)
+	}
+	err = c.TeleportObject(chair.ID, table.Position, 90, false)
+	var ce *sim.CollisionError
+	if !errors.As(err, &ce) || ce.Other != "Table|1" || err.Error() != "Chair|1 is colliding with Table|1 after teleport." {
+		t.Fatalf("colliding teleport: %v", err)
+	}
+	if err := c.TeleportObject(chair.ID, sim.Vec3{1, 0.45, 1}, 180, false); err != nil {
+		t.Fatal(err)
+	}
+	reach, err := c.ReachablePositions()
+	if err != nil || len(reach) != 6 || reach[0][1] != 0 {
+		t.Fatalf("reachable %v, %v", reach, err)
+	}
+	cam := sim.Camera{Position: reach[0].Add(sim.Vec3{0, sim.CameraHeight, 0}), Yaw: 90, Horizon: 10, FOV: 90, Width: 40, Height: 30}
+	if err := c.SetCamera(cam); err != nil {
+		t.Fatal(err)
+	}
+	f, err := c.Render()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.W != 40 || f.H != 30 || len(f.RGB) != 40*30*3 || len(f.IDs) != 40*30 || f.IDTable[f.IDs[29*40]] != "Table|1" {
+		t.Fatalf("frame %dx%d, table %v", f.W, f.H, f.IDTable)
+	}
+	hit, ok, err := c.Raycast(35, 25)
+	if err != nil || !ok || hit.ID != "Chair|1" || hit.Depth != 2 {
+		t.Fatalf("raycast %+v %v %v", hit, ok, err)
+	}
+	// Kill the bridge process: calls fail with an error, quickly.
+	cmd.Process.Kill()
+	cmd.Wait()
+	start := time.Now()
+	if _, err := c.Objects(); err == nil {
+		t.Fatal("call after the bridge was killed succeeded")
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Fatalf("failing took %v", d)
+	}
+}

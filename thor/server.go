@@ -1,0 +1,236 @@
+package thor
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"flowbench/render"
+)
+
+// ServerOptions configures a Server. The zero value means the defaults.
+type ServerOptions struct {
+	// Render configures the rasterizer of every session.
+	Render render.Options
+	// MaxMessageBytes bounds an incoming message (default DefaultMaxRequestBytes);
+	// a longer one closes the connection with status 1009.
+	MaxMessageBytes int64
+	// MaxImageSide bounds Initialize's width and height (default 8192).
+	MaxImageSide int
+	// HandshakeTimeout bounds the wait for the client's hello (default 10 s).
+	HandshakeTimeout time.Duration
+}
+
+// DefaultMaxRequestBytes is the default bound on a request (a large house
+// with meshes is a few MiB).
+const DefaultMaxRequestBytes = 64 << 20
+
+func (o ServerOptions) withDefaults() ServerOptions {
+	if o.MaxMessageBytes <= 0 {
+		o.MaxMessageBytes = DefaultMaxRequestBytes
+	}
+	if o.MaxImageSide <= 0 {
+		o.MaxImageSide = 8192
+	}
+	if o.HandshakeTimeout <= 0 {
+		o.HandshakeTimeout = 10 * time.Second
+	}
+	return o
+}
+
+// Server serves the flowbench-thor protocol with the built-in simulator and
+// rasterizer. Every websocket connection has its own scene and camera.
+type Server struct {
+	opts     ServerOptions
+	upgrader websocket.Upgrader
+
+	mu     sync.Mutex
+	conns  map[*websocket.Conn]bool
+	lns    []net.Listener
+	http   []*http.Server
+	closed bool
+	wg     sync.WaitGroup
+}
+
+// NewServer returns a server; serve it with Serve or mount it as an http.Handler.
+func NewServer(opts ServerOptions) *Server {
+	return &Server{opts: opts.withDefaults(), conns: map[*websocket.Conn]bool{},
+		upgrader: websocket.Upgrader{ReadBufferSize: 64 << 10, WriteBufferSize: 1 << 20}}
+}
+
+// serverActions is what the server's hello lists.
+var serverActions = []string{ActionInitialize, ActionCreateHouse, ActionTeleportFull, ActionReachable,
+	ActionTeleportObject, ActionPlaceObjectAt, ActionSettleObject, ActionRaycast, ActionRender, ActionPass}
+
+// Listen opens a TCP listener on addr. Unless allowRemote is set, addr's
+// host must be a loopback address or "localhost"; an empty host or a
+// wildcard (":8765", "0.0.0.0:8765") is refused.
+func Listen(addr string, allowRemote bool) (net.Listener, error) {
+	if err := CheckLoopback(addr); err != nil && !allowRemote {
+		return nil, err
+	}
+	return net.Listen("tcp", addr)
+}
+
+// CheckLoopback reports an error unless addr ("host:port") names a loopback host.
+func CheckLoopback(addr string) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("listen address %q: %v", addr, err)
+	}
+	if host == "localhost" {
+		return nil
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		return nil
+	}
+	return fmt.Errorf("listen address %q is not a loopback address; the simulator server has no authentication, so binding elsewhere needs --listen-any", addr)
+}
+
+// Serve accepts connections on l until Close.
+func (s *Server) Serve(l net.Listener) error {
+	hs := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return errors.New("thor server: closed")
+	}
+	s.lns, s.http = append(s.lns, l), append(s.http, hs)
+	s.mu.Unlock()
+	err := hs.Serve(l)
+	if errors.Is(err, http.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// Close stops listening and drops every connection at once, as a killed
+// process would.
+func (s *Server) Close() error {
+	s.mu.Lock()
+	s.closed = true
+	for _, hs := range s.http {
+		hs.Close()
+	}
+	for c := range s.conns {
+		c.NetConn().Close()
+	}
+	s.mu.Unlock()
+	s.wg.Wait()
+	return nil
+}
+
+// ServeHTTP upgrades the request to a websocket and serves it.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	c, err := s.upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		return // the upgrader has answered with an HTTP error
+	}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		c.Close()
+		return
+	}
+	s.conns[c] = true
+	s.wg.Add(1)
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.conns, c)
+		s.mu.Unlock()
+		c.Close()
+		s.wg.Done()
+	}()
+	s.serveConn(c)
+}
+
+// serveConn runs the handshake and then answers requests in order.
+func (s *Server) serveConn(c *websocket.Conn) {
+	c.SetReadLimit(s.opts.MaxMessageBytes)
+	c.SetReadDeadline(time.Now().Add(s.opts.HandshakeTimeout))
+	hello := Hello{Protocol: ProtocolName, Version: ProtocolVersion, Role: "server", Name: "flowbench-go", Actions: serverActions}
+	typ, msg, err := c.ReadMessage()
+	if err != nil {
+		return
+	}
+	if e := checkHello(typ, msg, "client"); e != nil {
+		hello.Error = e.Error()
+		b, _ := json.Marshal(hello)
+		c.WriteMessage(websocket.TextMessage, b)
+		c.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.ClosePolicyViolation, "bad hello"))
+		return
+	}
+	b, _ := json.Marshal(hello)
+	if c.WriteMessage(websocket.TextMessage, b) != nil {
+		return
+	}
+	c.SetReadDeadline(time.Time{})
+	sess := newSession(s.opts)
+	for {
+		typ, msg, err := c.ReadMessage()
+		if err != nil {
+			return // closed, too large (1009 sent by the library) or broken
+		}
+		var frames []outFrame
+		var reply []byte
+		if typ != websocket.TextMessage {
+			reply = sess.errorReply(0, "", "malformed request: binary message from the client (requests are JSON text)")
+		} else {
+			frames, reply = sess.handle(msg)
+		}
+		for _, f := range frames {
+			if writeFrame(c, f) != nil {
+				return
+			}
+		}
+		if c.WriteMessage(websocket.TextMessage, reply) != nil {
+			return
+		}
+	}
+}
+
+// checkHello validates a hello message from the given role.
+func checkHello(typ int, msg []byte, role string) error {
+	if typ != websocket.TextMessage {
+		return errors.New("hello: expected a JSON text message")
+	}
+	var h Hello
+	if err := json.Unmarshal(msg, &h); err != nil {
+		return fmt.Errorf("hello: %v", err)
+	}
+	if h.Protocol != ProtocolName {
+		return fmt.Errorf("hello: protocol %q, want %q", h.Protocol, ProtocolName)
+	}
+	if h.Version != ProtocolVersion {
+		return fmt.Errorf("hello: protocol version %d, this side speaks %d", h.Version, ProtocolVersion)
+	}
+	if h.Role != role {
+		return fmt.Errorf("hello: role %q, want %q", h.Role, role)
+	}
+	if h.Error != "" {
+		return fmt.Errorf("hello refused: %s", h.Error)
+	}
+	return nil
+}
+
+// writeFrame sends a binary message from its two parts without joining them.
+func writeFrame(c *websocket.Conn, f outFrame) error {
+	w, err := c.NextWriter(websocket.BinaryMessage)
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(f.head); err != nil {
+		return err
+	}
+	if _, err := w.Write(f.body); err != nil {
+		return err
+	}
+	return w.Close()
+}

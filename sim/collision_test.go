@@ -22,8 +22,6 @@ func mkOBB(c, size Vec3, yaw float64) OBB {
 	return OBB{Center: c, Half: size.Mul(0.5), AxisX: x, AxisZ: z}
 }
 
-// near reports whether a and b differ by at most tol.
-func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
 
 func TestOBBPenetrationAxisAligned(t *testing.T) {
 	unit := Vec3{1, 1, 1}

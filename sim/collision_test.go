@@ -22,7 +22,6 @@ func mkOBB(c, size Vec3, yaw float64) OBB {
 	return OBB{Center: c, Half: size.Mul(0.5), AxisX: x, AxisZ: z}
 }
 
-
 func TestOBBPenetrationAxisAligned(t *testing.T) {
 	unit := Vec3{1, 1, 1}
 	a := mkOBB(Vec3{0, 0.5, 0}, unit, 0)

@@ -161,7 +161,7 @@ func countNear(ex *planner.Example, st states) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	r := Result{Answer: ans, Detail: fmt.Sprintf("τ=%.2f count after %d before %d; after %s; before %s", tau, n1, n0, fmtDists(d1), fmtDists(d0))}
+	r := Result{Answer: ans, Changed: n0 != n1, Detail: fmt.Sprintf("τ=%.2f count after %d before %d; after %s; before %s", tau, n1, n0, fmtDists(d1), fmtDists(d0))}
 	if b, err := choiceLetter(ex, strconv.Itoa(n0)); err == nil {
 		r.Before = b
 	}

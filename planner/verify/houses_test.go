@@ -1,8 +1,12 @@
 package verify
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"sort"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -16,9 +20,83 @@ const (
 	agreeHouses    = 50   // at least this many usable houses
 	agreeQuestions = 2000 // at least this many questions over them
 	agreeShort     = 8    // houses with -short
-	agreeImage     = 128  // selected-view image size (pixel rules scale with it)
+	agreeImage     = 256  // selected-view image size (pixel rules scale with it)
 	agreeScore     = 96   // candidate scoring size
+	mutateHouses   = 3    // houses whose records are also corrupted and must be rejected
 )
+
+// roundTrip returns the example as a dataset stores it (JSON encode/decode).
+func roundTrip(t *testing.T, ex *planner.Example) *planner.Example {
+	t.Helper()
+	b, err := json.Marshal(ex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out planner.Example
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatal(err)
+	}
+	return &out
+}
+
+// mustReject corrupts an example's answer, static answer, before answer and
+// changed flag in turn and requires Check to fail on each; it returns how many
+// corruptions were tried.
+func mustReject(t *testing.T, v *Verifier, ex *planner.Example, out *planner.Outcome) int {
+	t.Helper()
+	other := func(s string) string {
+		if ex.CategoryName == "closest_three" { // swap one letter of the set for one outside it
+			for i := range ex.Choices {
+				if l := letter(i); !strings.Contains(s, l) {
+					return l + s[1:]
+				}
+			}
+		}
+		for i := range ex.Choices {
+			if l := letter(i); l != s {
+				return l
+			}
+		}
+		return s
+	}
+	n := 0
+	for _, field := range []string{"answer", "static", "before", "changed"} {
+		bad := *ex
+		switch field {
+		case "answer":
+			bad.Answer = other(ex.Answer)
+		case "static":
+			bad.StaticAnswer = other(ex.StaticAnswer)
+		case "before":
+			if ex.BeforeAnswer == "" {
+				continue
+			}
+			bad.BeforeAnswer = other(ex.BeforeAnswer)
+		case "changed":
+			bad.Changed = !ex.Changed
+		}
+		n++
+		if _, err := v.Check(&bad, out); err == nil {
+			t.Errorf("%s: corrupted %s accepted", ex.ID, field)
+		}
+	}
+	return n
+}
+
+// imageSizes returns the camera and scoring sizes of the agreement run:
+// reduced by default to keep the test short; FLOWBENCH_VERIFY_IMAGE=800
+// runs it at the released size (scoring at 200, as DefaultConfig).
+func imageSizes(t *testing.T) (int, int) {
+	s := os.Getenv("FLOWBENCH_VERIFY_IMAGE")
+	if s == "" {
+		return agreeImage, agreeScore
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 16 {
+		t.Fatalf("FLOWBENCH_VERIFY_IMAGE=%q: want an image size of at least 16", s)
+	}
+	return n, min(n, planner.DefaultConfig().ScoreSize)
+}
 
 func newLocal() *planner.Local {
 	return planner.NewLocal(planner.LocalOptions{Render: render.Options{Workers: 1}})
@@ -36,7 +114,7 @@ func TestAgreementOverHouses(t *testing.T) {
 	start := time.Now()
 	bal := &planner.Balance{}
 	perCat := map[string][2]int{} // checked, agreed
-	houses, questions, agreed := 0, 0, 0
+	houses, questions, agreed, mutants := 0, 0, 0, 0
 	var bad []string
 	for idx := 0; houses < want && idx < 3*want; idx++ {
 		h, err := sim.Generate("procthor", 11, idx)
@@ -45,7 +123,7 @@ func TestAgreementOverHouses(t *testing.T) {
 		}
 		cfg := planner.DefaultConfig()
 		cfg.HouseID = fmt.Sprintf("verify%d", idx)
-		cfg.CameraSize, cfg.ScoreSize = agreeImage, agreeScore
+		cfg.CameraSize, cfg.ScoreSize = imageSizes(t)
 		cfg.KeepFrames = true
 		cfg.Balance = bal
 		exs, outs, rep, err := planner.PlanHouse(newLocal(), h, cfg)
@@ -64,7 +142,12 @@ func TestAgreementOverHouses(t *testing.T) {
 			questions++
 			c := perCat[exs[i].CategoryName]
 			c[0]++
-			if _, err := v.Check(&exs[i], &outs[i]); err != nil {
+			// Verify the stored record (a JSON round trip), not the in-memory one.
+			ex := roundTrip(t, &exs[i])
+			if houses <= mutateHouses {
+				mutants += mustReject(t, v, ex, &outs[i])
+			}
+			if _, err := v.Check(ex, &outs[i]); err != nil {
 				bad = append(bad, err.Error())
 			} else {
 				c[1]++
@@ -81,7 +164,7 @@ func TestAgreementOverHouses(t *testing.T) {
 	for _, k := range names {
 		t.Logf("%-14s %4d questions, %4d agree", k, perCat[k][0], perCat[k][1])
 	}
-	t.Logf("%d houses, %d questions, %d agree (%.1fs)", houses, questions, agreed, time.Since(start).Seconds())
+	t.Logf("%d houses, %d questions, %d agree, %d corrupted records rejected (%.1fs)", houses, questions, agreed, mutants, time.Since(start).Seconds())
 	for i, b := range bad {
 		if i == 20 {
 			t.Errorf("... and %d more", len(bad)-20)

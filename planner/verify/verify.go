@@ -37,7 +37,12 @@ type Result struct {
 	// category has none (occlusion, feasibility) or the before count is not
 	// among the choices (count-near).
 	Before string
-	Detail string // the deciding quantities, for reports
+	// Changed reports whether the realised answer differs from the
+	// before-state's: Answer ≠ Before where there is a before answer, and for
+	// count-near whether the count changed (even when the before count is not
+	// a choice).
+	Changed bool
+	Detail  string // the deciding quantities, for reports
 }
 
 // Verifier recomputes answers for the examples of one house.
@@ -100,6 +105,9 @@ func (v *Verifier) Check(ex *planner.Example, out *planner.Outcome) (Result, err
 	if err != nil {
 		return r, err
 	}
+	if ex.CategoryName != "count_near" {
+		r.Changed = r.Before != "" && r.Before != r.Answer
+	}
 	switch {
 	case r.Answer != ex.Answer:
 		return r, fmt.Errorf("%s: answer %q, verifier %q (%s)", ex.ID, ex.Answer, r.Answer, r.Detail)
@@ -107,6 +115,8 @@ func (v *Verifier) Check(ex *planner.Example, out *planner.Outcome) (Result, err
 		return r, fmt.Errorf("%s: static answer %q, verifier %q (%s)", ex.ID, ex.StaticAnswer, r.Answer, r.Detail)
 	case ex.BeforeAnswer != r.Before:
 		return r, fmt.Errorf("%s: before answer %q, verifier %q (%s)", ex.ID, ex.BeforeAnswer, r.Before, r.Detail)
+	case ex.Changed != r.Changed:
+		return r, fmt.Errorf("%s: changed %v, verifier %v (%s)", ex.ID, ex.Changed, r.Changed, r.Detail)
 	}
 	return r, nil
 }

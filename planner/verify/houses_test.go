@@ -25,6 +25,9 @@ const (
 	mutateHouses   = 3    // houses whose records are also corrupted and must be rejected
 )
 
+// yesNoCats are the categories answered yes or no.
+var yesNoCats = map[string]bool{"occlusion": true, "contact_wall": true, "left_right": true, "feasibility": true, "near_object": true}
+
 // roundTrip returns the example as a dataset stores it (JSON encode/decode).
 func roundTrip(t *testing.T, ex *planner.Example) *planner.Example {
 	t.Helper()
@@ -114,6 +117,7 @@ func TestAgreementOverHouses(t *testing.T) {
 	start := time.Now()
 	bal := &planner.Balance{}
 	perCat := map[string][2]int{} // checked, agreed
+	yes := map[string]int{}       // yes/no categories: questions answered "yes"
 	houses, questions, agreed, mutants := 0, 0, 0, 0
 	var bad []string
 	for idx := 0; houses < want && idx < 3*want; idx++ {
@@ -152,6 +156,9 @@ func TestAgreementOverHouses(t *testing.T) {
 			} else {
 				c[1]++
 				agreed++
+				if l, err := choiceLetter(ex, "yes"); err == nil && l == ex.Answer {
+					yes[ex.CategoryName]++
+				}
 			}
 			perCat[exs[i].CategoryName] = c
 		}
@@ -162,7 +169,11 @@ func TestAgreementOverHouses(t *testing.T) {
 	}
 	sort.Strings(names)
 	for _, k := range names {
-		t.Logf("%-14s %4d questions, %4d agree", k, perCat[k][0], perCat[k][1])
+		if _, yn := yesNoCats[k]; yn {
+			t.Logf("%-14s %4d questions, %4d agree, %4d yes", k, perCat[k][0], perCat[k][1], yes[k])
+		} else {
+			t.Logf("%-14s %4d questions, %4d agree", k, perCat[k][0], perCat[k][1])
+		}
 	}
 	t.Logf("%d houses, %d questions, %d agree, %d corrupted records rejected (%.1fs)", houses, questions, agreed, mutants, time.Since(start).Seconds())
 	for i, b := range bad {
@@ -177,6 +188,12 @@ func TestAgreementOverHouses(t *testing.T) {
 	}
 	if !testing.Short() && questions < agreeQuestions {
 		t.Errorf("only %d questions, want at least %d", questions, agreeQuestions)
+	}
+	// Both classes of every yes/no category must have been checked.
+	for k := range yesNoCats {
+		if n := perCat[k][0]; !testing.Short() && (yes[k] == 0 || yes[k] == n) {
+			t.Errorf("%s: %d of %d answers are yes; both classes must be exercised", k, yes[k], n)
+		}
 	}
 	if len(perCat) != 8 {
 		t.Errorf("questions from %d categories, want all 8: %v", len(perCat), names)

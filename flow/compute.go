@@ -70,10 +70,12 @@ type Result struct {
 	Change Mask
 }
 
-// affine is a motion in OpenCV camera coordinates: q' = M·q + T.
+// affine is a motion in OpenCV camera coordinates, q' = M·q + T, with the
+// instance id the moved object has in the other frame (0: none).
 type affine struct {
-	m [9]float64
-	t [3]float64
+	m    [9]float64
+	t    [3]float64
+	want uint16
 }
 
 // Computer computes flow and masks, reusing its buffers between calls. The
@@ -239,9 +241,9 @@ func (c *Computer) prepare(cam sim.Camera, f0, f1 *Frame, motions map[string]Rig
 		return fmt.Errorf("flow: motion given for object %q, which is in neither frame's id table", id)
 	}
 	var err error
-	c.xf0, c.set0, err = fillLUT(c.lut0, c.xf0[:0], c.set0[:0], f0, cam, motions, false)
+	c.xf0, c.set0, err = fillLUT(c.lut0, c.xf0[:0], c.set0[:0], f0, f1, cam, motions, false)
 	if err == nil && f1 != nil {
-		c.xf1, c.set1, err = fillLUT(c.lut1, c.xf1[:0], c.set1[:0], f1, cam, motions, true)
+		c.xf1, c.set1, err = fillLUT(c.lut1, c.xf1[:0], c.set1[:0], f1, f0, cam, motions, true)
 	}
 	if err != nil {
 		c.clearLUTs()
@@ -260,8 +262,9 @@ func indexOf(table []string, id string) int {
 }
 
 // fillLUT assigns a slot with the motion's camera-frame affine map to every
-// instance id of the frame's table that moves (the inverse motion when inverse).
-func fillLUT(lut []uint16, xf []affine, set []uint16, f *Frame, cam sim.Camera, motions map[string]RigidMotion, inverse bool) ([]affine, []uint16, error) {
+// instance id of the frame's table that moves (the inverse motion when
+// inverse), noting the object's instance id in the other frame (may be nil).
+func fillLUT(lut []uint16, xf []affine, set []uint16, f, other *Frame, cam sim.Camera, motions map[string]RigidMotion, inverse bool) ([]affine, []uint16, error) {
 	xf = append(xf, affine{}) // slot 0: static
 	for k, name := range f.Objects {
 		if k == 0 || name == "" {
@@ -279,7 +282,13 @@ func fillLUT(lut []uint16, xf []affine, set []uint16, f *Frame, cam sim.Camera, 
 		}
 		lut[k] = uint16(len(xf))
 		set = append(set, uint16(k))
-		xf = append(xf, cameraAffine(cam, m))
+		a := cameraAffine(cam, m)
+		if other != nil {
+			if k := indexOf(other.Objects, name); k > 0 {
+				a.want = uint16(k)
+			}
+		}
+		xf = append(xf, a)
 	}
 	return xf, set, nil
 }
@@ -427,7 +436,7 @@ func (c *Computer) pass(cam sim.Camera, src, dst *Frame, lut []uint16, xf []affi
 			}
 			valid[p] = 0
 			if u >= -0.5 && u < fw && v >= -0.5 && v < fh {
-				if ref := depthAt(dst, u, v); ref > 0 && math.Abs(ref-qz) <= DepthTolAbs+DepthTolRel*qz {
+				if ref := depthAt(dst, u, v, a.want); ref > 0 && math.Abs(ref-qz) <= DepthTolAbs+DepthTolRel*qz {
 					valid[p] = 1
 				}
 			}
@@ -437,35 +446,47 @@ func (c *Computer) pass(cam sim.Camera, src, dst *Frame, lut []uint16, xf []affi
 }
 
 // depthAt returns the depth of frame f at the sub-pixel position (u, v),
-// which must round to a pixel inside the image. When the four pixel centres
-// around (u, v) lie in the image and show the same instance id as the
-// nearest one, it interpolates 1/z bilinearly (exact on planar faces, since
-// inverse planar depth is affine in pixel coordinates); otherwise it returns
-// the nearest pixel's depth. 0 means nothing is there.
-func depthAt(f *Frame, u, v float64) float64 {
-	w := f.W
+// which must round to a pixel inside the image, as seen on the object with
+// instance id want. Among the four pixel centres around (u, v) those that
+// lie in the image and show that object are blended: their inverse depths
+// are interpolated bilinearly, with the weights of the missing corners
+// dropped and the rest renormalised (exact on a planar face, since inverse
+// planar depth is affine in pixel coordinates). When none of them shows the
+// object it returns the nearest pixel's depth. 0 means nothing is there.
+func depthAt(f *Frame, u, v float64, want uint16) float64 {
+	w, h := f.W, f.H
 	n := int(v+0.5)*w + int(u+0.5)
-	d := f.Depth[n]
-	if !(d > 0) {
-		return 0
-	}
-	if u < 0 || v < 0 {
-		return float64(d)
-	}
-	i0, j0 := int(u), int(v)
-	if i0+1 >= w || j0+1 >= f.H {
-		return float64(d)
-	}
-	q := j0*w + i0
-	id := f.IDs[n]
-	if f.IDs[q] != id || f.IDs[q+1] != id || f.IDs[q+w] != id || f.IDs[q+w+1] != id {
-		return float64(d)
-	}
-	d00, d10, d01, d11 := f.Depth[q], f.Depth[q+1], f.Depth[q+w], f.Depth[q+w+1]
-	if !(d00 > 0 && d10 > 0 && d01 > 0 && d11 > 0) {
-		return float64(d)
-	}
+	i0, j0 := int(math.Floor(u)), int(math.Floor(v))
 	a, b := u-float64(i0), v-float64(j0)
-	inv := (1-a)*(1-b)/float64(d00) + a*(1-b)/float64(d10) + (1-a)*b/float64(d01) + a*b/float64(d11)
-	return 1 / inv
+	sw, si := 0.0, 0.0
+	if want != 0 {
+		for k := 0; k < 4; k++ {
+			i, j := i0+k&1, j0+k>>1
+			if i < 0 || j < 0 || i >= w || j >= h {
+				continue
+			}
+			q := j*w + i
+			if f.IDs[q] != want || !(f.Depth[q] > 0) {
+				continue
+			}
+			wt := (1 - a) * (1 - b)
+			switch k {
+			case 1:
+				wt = a * (1 - b)
+			case 2:
+				wt = (1 - a) * b
+			case 3:
+				wt = a * b
+			}
+			sw += wt
+			si += wt / float64(f.Depth[q])
+		}
+	}
+	if sw > 0 {
+		return sw / si
+	}
+	if d := f.Depth[n]; d > 0 {
+		return float64(d)
+	}
+	return 0
 }

@@ -63,17 +63,7 @@ func TestRoundTripSynthetic(t *testing.T) {
 	if total.moverValid < 1000 || total.moverValid == total.moverPix {
 		t.Fatalf("degenerate test: %d of %d mover pixels valid", total.moverValid, total.moverPix)
 	}
-	for _, q := range []struct {
-		name string
-		r    float64
-	}{{"id agreement", rate(total.idMatch, total.moverValid)}, {"depth agreement", rate(total.depthMatch, total.moverValid)},
-		{"mover forward-backward consistency", rate(total.moverCons, total.moverValid)},
-		{"forward-backward consistency", rate(total.consistent, total.valid)},
-		{"validity precision", prec}, {"validity recall", rec}} {
-		if !(q.r >= 0.99) {
-			t.Errorf("%s %.4f < 0.99", q.name, q.r)
-		}
-	}
+	checkRates(t, total, prec, rec)
 }
 
 // checkChangeMask compares the change mask with the union of moving-object

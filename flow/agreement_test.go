@@ -50,6 +50,18 @@ func (a agreement) String() string {
 		100*rate(a.moverNear, a.moverValid), a.valid, 100*rate(a.consistent, a.valid))
 }
 
+// movingByInstance returns, per instance id of the frame's table, the
+// object's motion or nil when it does not move.
+func movingByInstance(f Frame, motions map[string]RigidMotion) []*RigidMotion {
+	out := make([]*RigidMotion, len(f.Objects))
+	for k, name := range f.Objects {
+		if m, ok := motions[name]; ok && k > 0 {
+			out[k] = &m
+		}
+	}
+	return out
+}
+
 // instanceOf returns the instance id of an objectId in a frame's table (0: none).
 func instanceOf(f Frame, name string) uint16 {
 	for k, s := range f.Objects {
@@ -73,12 +85,17 @@ func measureAgreement(r *Result, f0, f1 Frame, cam sim.Camera, motions map[strin
 	var a agreement
 	w, h := f0.W, f0.H
 	_, _, fwd := cam.Basis()
+	mv := movingByInstance(f0, motions)
 	for j := 0; j < h; j++ {
 		for i := 0; i < w; i++ {
 			p := j*w + i
 			name := f0.Objects[f0.IDs[p]]
-			m, moving := motions[name]
-			moving = moving && name != ""
+			mp := mv[f0.IDs[p]]
+			moving := mp != nil
+			var m RigidMotion
+			if moving {
+				m = *mp
+			}
 			if moving {
 				a.moverPix++
 			}

@@ -132,12 +132,12 @@ func scoreVisibility(r *Result, f0 Frame, after *sim.Caster, cam sim.Camera, mot
 	_, _, fwd := cam.Basis()
 	w, h := float64(f0.W), float64(f0.H)
 	k := 0
+	mv := movingByInstance(f0, motions)
 	for p, id := range f0.IDs {
-		name := f0.Objects[id]
-		m, ok := motions[name]
-		if !ok || id == 0 {
+		if mv[id] == nil {
 			continue
 		}
+		name, m := f0.Objects[id], *mv[id]
 		if k++; k%step != 0 {
 			continue
 		}

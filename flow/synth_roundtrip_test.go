@@ -33,11 +33,12 @@ func TestRoundTripSynthetic(t *testing.T) {
 		checkChangeMask(t, r, f0, f1, motions)
 		total.add(measureAgreement(r, f0, f1, cam, motions))
 		_, _, fwd := cam.Basis()
+		mv := movingByInstance(f0, motions)
 		for p, id := range f0.IDs {
-			m, ok := motions[f0.Objects[id]]
-			if !ok || id == 0 {
+			if mv[id] == nil {
 				continue
 			}
+			m := *mv[id]
 			i, j := p%w, p/w
 			dx, dy := r.Forward.At(i, j)
 			tu, tv := float64(i)+float64(dx), float64(j)+float64(dy)
@@ -70,11 +71,10 @@ func TestRoundTripSynthetic(t *testing.T) {
 // pixels of both frames, computed from the id tables directly.
 func checkChangeMask(t *testing.T, r *Result, f0, f1 Frame, motions map[string]RigidMotion) {
 	t.Helper()
+	mv0, mv1 := movingByInstance(f0, motions), movingByInstance(f1, motions)
 	for p := range f0.IDs {
-		_, m0 := motions[f0.Objects[f0.IDs[p]]]
-		_, m1 := motions[f1.Objects[f1.IDs[p]]]
 		want := uint8(0)
-		if (m0 && f0.IDs[p] != 0) || (m1 && f1.IDs[p] != 0) {
+		if mv0[f0.IDs[p]] != nil || mv1[f1.IDs[p]] != nil {
 			want = 1
 		}
 		if r.Change.M[p] != want {

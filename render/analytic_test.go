@@ -23,7 +23,7 @@ func TestBoxDepthAnalytic(t *testing.T) {
 	// Box_... from the catalog: use the CounterTop type's first variant (a ShapeBox).
 	ti := sim.DefaultCatalog().Type("CounterTop")
 	va := ti.Variants[0]
-	const dist = 3.0 // front face distance from the eye along +z
+	const dist = 3.0                       // front face distance from the eye along +z
 	eye := sim.Vec3{10, va.Size[1] / 2, 5} // only the front face can be seen
 	centre := sim.Vec3{10, va.Size[1] / 2, eye[2] + dist + va.Size[2]/2}
 	h.Objects = []sim.HouseObject{{AssetID: va.AssetID, ID: "CounterTop|0", Position: sim.ToXYZ(centre)}}

@@ -12,6 +12,7 @@ import (
 func TestRaycastCrossCheck(t *testing.T) {
 	scenes, cams, pixels := 40, 5, 200
 	var total, idAgree, depthAgree, hits int
+	maxRel := 0.0
 	for si := 0; si < scenes; si++ {
 		s := randomScene(t, uint64(1000+si), 25)
 		cast := crossCheckCaster(s)
@@ -43,6 +44,9 @@ func TestRaycastCrossCheck(t *testing.T) {
 					t.Logf("scene %d cam %d pixel (%d,%d): renderer %q depth %.6f, ray cast %q depth %.6f", si, ci, x, y, got, f.Depth[i], id, depth)
 				}
 				d := float64(f.Depth[i])
+				if depth > 0 && got == id {
+					maxRel = math.Max(maxRel, math.Abs(d-depth)/depth)
+				}
 				if (depth == 0 && d == 0) || math.Abs(d-depth) <= 1e-4*depth {
 					depthAgree++
 				}
@@ -50,8 +54,8 @@ func TestRaycastCrossCheck(t *testing.T) {
 		}
 	}
 	idRate, depthRate := float64(idAgree)/float64(total), float64(depthAgree)/float64(total)
-	t.Logf("cross-check: %d pixels (%d hits) in %d scenes × %d cameras: ids agree %d (%.4f%%), depth within 1e-4 rel %d (%.4f%%)",
-		total, hits, scenes, cams, idAgree, 100*idRate, depthAgree, 100*depthRate)
+	t.Logf("cross-check: %d pixels (%d hits) in %d scenes × %d cameras: ids agree %d (%.4f%%), depth within 1e-4 rel %d (%.4f%%), max rel depth error %.2g",
+		total, hits, scenes, cams, idAgree, 100*idRate, depthAgree, 100*depthRate, maxRel)
 	if idRate < 0.999 || depthRate < 0.999 {
 		t.Errorf("agreement below 99.9%%: ids %.4f%%, depth %.4f%%", 100*idRate, 100*depthRate)
 	}

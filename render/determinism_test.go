@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"flowbench/sim"
@@ -212,5 +213,86 @@ func TestUpdateFollowsMovedObjects(t *testing.T) {
 	}
 	if reflect.DeepEqual(before.IDs, after.IDs) {
 		t.Fatal("moving the table did not change the id image")
+	}
+}
+
+// TestSupersampleChangesOnlyRGB checks that anti-aliasing leaves depth, ids,
+// classes and stats at their pixel-centre values and only smooths colours.
+func TestSupersampleChangesOnlyRGB(t *testing.T) {
+	s := randomScene(t, 21, 30)
+	rng := rand.New(rand.NewPCG(8, 8))
+	cam := randomCamera(s, rng, 96, 80)
+	var frames [2]*Frame
+	for i, k := range []int{1, 3} {
+		r, err := New(s, Options{Supersample: k})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := r.Render(cam)
+		if err != nil {
+			t.Fatal(err)
+		}
+		frames[i] = f
+	}
+	a, b := frames[0], frames[1]
+	if !reflect.DeepEqual(a.Depth, b.Depth) || !reflect.DeepEqual(a.IDs, b.IDs) || !reflect.DeepEqual(a.ClassIDs, b.ClassIDs) || !reflect.DeepEqual(a.Stats, b.Stats) {
+		t.Fatal("supersampling changed depth, ids, classes or stats")
+	}
+	// Interior pixels (all 8 neighbours share the id) keep their exact colour;
+	// some edge pixels must change.
+	changedEdge := 0
+	for v := 1; v < a.Height-1; v++ {
+		for u := 1; u < a.Width-1; u++ {
+			i := v*a.Width + u
+			same := true
+			for dv := -1; dv <= 1; dv++ {
+				for du := -1; du <= 1; du++ {
+					if a.IDs[i+dv*a.Width+du] != a.IDs[i] {
+						same = false
+					}
+				}
+			}
+			pa, pb := a.RGB.Pix[4*i:4*i+3], b.RGB.Pix[4*i:4*i+3]
+			if !same {
+				if !bytes.Equal(pa, pb) {
+					changedEdge++
+				}
+				continue
+			}
+			if a.IDs[i] >= uint16(len(s.Objects))+1 && !bytes.Equal(pa, pb) {
+				// Flat structure faces: one triangle colour per quad → identical.
+				t.Fatalf("interior structure pixel (%d,%d) changed colour %v → %v", u, v, pa, pb)
+			}
+		}
+	}
+	if changedEdge == 0 {
+		t.Fatal("supersampling changed no edge pixel")
+	}
+}
+
+// TestRenderRejectsBadCamera checks the camera validation errors.
+func TestRenderRejectsBadCamera(t *testing.T) {
+	r, err := New(loadOneRoom(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := sim.NewCamera(sim.Vec3{2, 1.5, 1}, 0, 0)
+	for _, tc := range []struct {
+		mod  func(*sim.Camera)
+		want string
+	}{
+		{func(c *sim.Camera) { c.Width = 0 }, "image size"},
+		{func(c *sim.Camera) { c.FOV = 180 }, "field of view"},
+		{func(c *sim.Camera) { c.FOV = 0 }, "field of view"},
+		{func(c *sim.Camera) { c.Position[0] = math.NaN() }, "not finite"},
+	} {
+		c := good
+		tc.mod(&c)
+		if _, err := r.Render(c); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("camera %+v: error %v, want one mentioning %q", c, err, tc.want)
+		}
+	}
+	if _, err := New(nil, Options{}); err == nil {
+		t.Error("nil scene accepted")
 	}
 }

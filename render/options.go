@@ -36,7 +36,7 @@ type Options struct {
 	// colour = base × shade × (Ambient + Diffuse × max(0, n·l)).
 	// Both zero means the defaults.
 	Ambient, Diffuse float64
-	// Background fills pixels where nothing is hit (default opaque black).
+	// Background fills pixels where nothing is hit (default DefaultBackground).
 	Background color.RGBA
 }
 
@@ -58,7 +58,10 @@ func (o Options) withDefaults() Options {
 		o.Ambient, o.Diffuse = DefaultAmbient, DefaultDiffuse
 	}
 	if o.Background == (color.RGBA{}) {
-		o.Background = color.RGBA{0, 0, 0, 255}
+		o.Background = DefaultBackground
 	}
 	return o
 }
+
+// DefaultBackground is the sky colour seen through windows and open doors.
+var DefaultBackground = color.RGBA{178, 204, 229, 255}

@@ -67,8 +67,8 @@ func specHouse(sp houseSpec, objects []HouseObject) *House {
 		h.Walls = append(h.Walls, ext...)
 		h.Doors = []Door{{
 			AssetID: "Doorway_1", ID: "door|1|2", Room0: "room|1", Room1: "room|2",
-			Wall0: fmt.Sprintf("wall|1|%s|0.00|%s|%s", fmtCoord(sp.Split), fmtCoord(sp.Split), fmtCoord(sp.D)),
-			Wall1: fmt.Sprintf("wall|2|%s|0.00|%s|%s", fmtCoord(sp.Split), fmtCoord(sp.Split), fmtCoord(sp.D)),
+			Wall0:       fmt.Sprintf("wall|1|%s|0.00|%s|%s", fmtCoord(sp.Split), fmtCoord(sp.Split), fmtCoord(sp.D)),
+			Wall1:       fmt.Sprintf("wall|2|%s|0.00|%s|%s", fmtCoord(sp.Split), fmtCoord(sp.Split), fmtCoord(sp.D)),
 			HolePolygon: []XYZ{{sp.DoorZ, 0, 0}, {sp.DoorZ + 1, 2.1, 0}},
 		}}
 	}
@@ -162,10 +162,7 @@ func fixtureScene(t testing.TB, seed uint64) *Scene {
 		var kinds []*TypeInfo
 		kinds = append(kinds, cat.TypesIn(r.Type, AgainstWall)...)
 		kinds = append(kinds, cat.TypesIn(r.Type, FreeStanding)...)
-		var small []*TypeInfo
-		for _, ti := range cat.TypesIn(r.Type, OnSurface) {
-			small = append(small, ti)
-		}
+		small := cat.TypesIn(r.Type, OnSurface)
 		x0, z0, x1, z1 := polygonBounds(r.Polygon)
 		want := 4 + rng.IntN(6)
 		for n, tries := 0, 0; n < want && tries < 60; tries++ {

@@ -51,7 +51,9 @@ func (s *Scene) WallClearance(id string) (Clearance, error) {
 //
 // So a positive value is the gap the +x face can travel before it meets a
 // wall, zero means touching, and a negative value means a wall cuts into the
-// box between its centre and its +x face (by that much).
+// box between its centre and its +x face (by that much). A wall that runs
+// through the box parallel to x, across its centre, gives minus the half
+// width: there is no way out along x either.
 func (s *Scene) BoxWallClearance(a AABB) Clearance {
 	c := Clearance{math.Inf(1), math.Inf(1), math.Inf(1), math.Inf(1)}
 	ctr := a.Center()

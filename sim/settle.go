@@ -105,9 +105,9 @@ func (s *Scene) Settle(id string) (dropped float64, err error) {
 	moved := s.movedSet(int32(i), buf[:0])
 	b := o.OBB()
 	support, top := s.supportBelow(b, moved)
-	dropped = b.Center[1] - b.Half[1] - top
 	pos := o.Position
-	pos[1] -= dropped
+	pos[1] = top + b.Half[1]
+	dropped = o.Position[1] - pos[1]
 	if cerr := s.checkMove(moved, pos, o.Yaw, "settle"); cerr != nil {
 		return 0, cerr
 	}

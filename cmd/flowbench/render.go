@@ -1,0 +1,186 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"flowbench/render"
+	"flowbench/sim"
+)
+
+func init() {
+	register(command{name: "render", summary: "render RGB, depth and instance ids of a house from one camera", run: runRender})
+}
+
+// wallClearance is how close the eye may come to a wall before the camera
+// counts as inside it.
+const wallClearance = 0.05
+
+// renderMarksFile is the overlay image written with --marks.
+const renderMarksFile = "rgb_marks.png"
+
+func runRender(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("render", stderr)
+	scenePath := fs.String("scene", "", "ProcTHOR house JSON file (required)")
+	camFlag := fs.String("camera", "", "camera pose x,y,z,yaw,horizon: eye position in metres (y = eye height), yaw and horizon in degrees (required)")
+	size := fs.Int("size", sim.DefaultSize, "image width and height in pixels")
+	fov := fs.Float64("fov", sim.DefaultFOV, "vertical field of view in degrees, in (0, 180)")
+	outDir := fs.String("out", "", "output directory (required)")
+	marksFlag := fs.String("marks", "", "comma-separated object ids to overlay Set-of-Marks on")
+	styleFlag := fs.String("style", "dots", "mark style: dots or badges")
+	seed := fs.Uint64("seed", 0, "seed of the mark colour draw")
+	aa := fs.Int("aa", 1, "supersampling factor for RGB anti-aliasing (1 = off)")
+	workers := fs.Int("workers", 0, "render goroutines (0 = all CPUs)")
+	if err := parseFlags(fs, args, false); err != nil {
+		return err
+	}
+	switch {
+	case *scenePath == "":
+		return fmt.Errorf("%w: --scene is required", errUsage)
+	case *outDir == "":
+		return fmt.Errorf("%w: --out is required", errUsage)
+	case *camFlag == "":
+		return fmt.Errorf("%w: --camera is required (x,y,z,yaw,horizon)", errUsage)
+	case *size <= 0:
+		return fmt.Errorf("%w: --size %d: the image size must be positive", errUsage, *size)
+	case *size > 16384:
+		return fmt.Errorf("%w: --size %d: the image size must be at most 16384", errUsage, *size)
+	case !(*fov > 0 && *fov < 180):
+		return fmt.Errorf("%w: --fov %g: the field of view must be in (0, 180) degrees", errUsage, *fov)
+	case *aa < 1 || *aa > 8:
+		return fmt.Errorf("%w: --aa %d: the supersampling factor must be in 1..8", errUsage, *aa)
+	}
+	pose, err := parseCameraPose(*camFlag)
+	if err != nil {
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	style, err := render.ParseMarkStyle(*styleFlag)
+	if err != nil {
+		return fmt.Errorf("%w: --style: %v", errUsage, err)
+	}
+	var markIDs []string
+	if *marksFlag != "" {
+		for _, id := range strings.Split(*marksFlag, ",") {
+			if id = strings.TrimSpace(id); id != "" {
+				markIDs = append(markIDs, id)
+			}
+		}
+	}
+
+	scene, _, err := sim.LoadHouseFile(*scenePath, sim.ImportOptions{})
+	if err != nil {
+		return fmt.Errorf("--scene %s: %w", *scenePath, err)
+	}
+	cam := sim.Camera{Position: sim.Vec3{pose[0], pose[1], pose[2]}, Yaw: pose[3], Horizon: pose[4], FOV: *fov, Width: *size, Height: *size}
+	if err := cam.Validate(); err != nil {
+		return fmt.Errorf("--camera %s: %w", *camFlag, err)
+	}
+	if err := checkCameraPlacement(scene, cam.Position); err != nil {
+		return fmt.Errorf("--camera %s: %w", *camFlag, err)
+	}
+	for _, id := range markIDs {
+		if scene.Object(id) == nil {
+			return fmt.Errorf("--marks: unknown object id %q (not in %s)", id, *scenePath)
+		}
+	}
+
+	r, err := render.New(scene, render.Options{Workers: *workers, Supersample: *aa})
+	if err != nil {
+		return err
+	}
+	f, err := r.Render(cam)
+	if err != nil {
+		return err
+	}
+	var marks []render.Mark
+	if len(markIDs) > 0 {
+		marks, err = render.PlaceMarks(f, markIDs, render.NewMarkRNG(*seed), style)
+		if err != nil {
+			return fmt.Errorf("--marks: %w", err)
+		}
+	}
+	if err := render.WriteFrameFiles(*outDir, f); err != nil {
+		return err
+	}
+	if len(marks) > 0 {
+		if err := render.WritePNG(filepath.Join(*outDir, renderMarksFile), render.DrawMarks(f.RGB, marks, style)); err != nil {
+			return err
+		}
+		for _, m := range marks {
+			fmt.Fprintf(stdout, "%s\t%s\t#%02x%02x%02x\tmark %d at (%.0f, %.0f)\n", m.ID, m.Color.Name,
+				m.Color.Color.R, m.Color.Color.G, m.Color.Color.B, m.Number, m.X, m.Y)
+		}
+	}
+	visible := 0
+	for _, s := range f.Stats[1:] {
+		if s.Pixels > 0 {
+			visible++
+		}
+	}
+	fmt.Fprintf(stderr, "flowbench render: %dx%d frame, %d visible instances, files in %s\n", f.Width, f.Height, visible, *outDir)
+	return nil
+}
+
+// parseCameraPose parses "x,y,z,yaw,horizon" into five finite numbers.
+func parseCameraPose(s string) ([5]float64, error) {
+	var p [5]float64
+	parts := strings.Split(s, ",")
+	if len(parts) != 5 {
+		return p, fmt.Errorf("--camera %q: want x,y,z,yaw,horizon (5 numbers), got %d values", s, len(parts))
+	}
+	names := [5]string{"x", "y", "z", "yaw", "horizon"}
+	for i, part := range parts {
+		v, err := strconv.ParseFloat(strings.TrimSpace(part), 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return p, fmt.Errorf("--camera %q: %s %q is not a finite number", s, names[i], part)
+		}
+		p[i] = v
+	}
+	return p, nil
+}
+
+// checkCameraPlacement rejects an eye outside every room, below the floor
+// or above the walls, inside an object's bounding box, or within
+// wallClearance of a wall.
+func checkCameraPlacement(s *sim.Scene, eye sim.Vec3) error {
+	if s.RoomAt(eye[0], eye[2]) == "" {
+		return fmt.Errorf("eye (%.3f, %.3f, %.3f) is outside every room", eye[0], eye[1], eye[2])
+	}
+	top := 0.0
+	for _, w := range s.Walls {
+		top = math.Max(top, w.Height)
+	}
+	if eye[1] <= 0 || (top > 0 && eye[1] >= top) {
+		return fmt.Errorf("eye height %.3f m is not between the floor (0) and the ceiling (%.3f)", eye[1], top)
+	}
+	for _, o := range s.Objects {
+		b := o.AABB()
+		if eye[0] > b.Min[0] && eye[0] < b.Max[0] && eye[1] > b.Min[1] && eye[1] < b.Max[1] && eye[2] > b.Min[2] && eye[2] < b.Max[2] {
+			return fmt.Errorf("eye (%.3f, %.3f, %.3f) is inside object %q", eye[0], eye[1], eye[2], o.ID)
+		}
+	}
+	for _, w := range s.Walls {
+		if eye[1] > w.Height {
+			continue
+		}
+		if d := segmentDistance(w.A, w.B, eye[0], eye[2]); d < wallClearance {
+			return fmt.Errorf("eye (%.3f, %.3f, %.3f) is %.3f m from wall %q (closer than %.2f m: inside the wall)", eye[0], eye[1], eye[2], d, w.ID, wallClearance)
+		}
+	}
+	return nil
+}
+
+// segmentDistance is the distance in the xz plane from (x, z) to segment ab.
+func segmentDistance(a, b [2]float64, x, z float64) float64 {
+	dx, dz := b[0]-a[0], b[1]-a[1]
+	l2 := dx*dx + dz*dz
+	t := 0.0
+	if l2 > 0 {
+		t = math.Max(0, math.Min(1, ((x-a[0])*dx+(z-a[1])*dz)/l2))
+	}
+	return math.Hypot(x-a[0]-t*dx, z-a[1]-t*dz)
+}

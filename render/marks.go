@@ -1,0 +1,313 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+	"math/rand/v2"
+	"sort"
+	"strconv"
+
+	"github.com/fogleman/gg"
+	"github.com/golang/freetype/truetype"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+)
+
+// MarkStyle is how Set-of-Marks overlays look.
+type MarkStyle int
+
+const (
+	// StyleDots draws a coloured dot with a thin contrasting outline per object.
+	StyleDots MarkStyle = iota
+	// StyleBadges draws a red disc with a white number per object.
+	StyleBadges
+)
+
+// String names the style as the CLI spells it.
+func (s MarkStyle) String() string {
+	if s == StyleBadges {
+		return "badges"
+	}
+	return "dots"
+}
+
+// ParseMarkStyle parses "dots" or "badges".
+func ParseMarkStyle(s string) (MarkStyle, error) {
+	switch s {
+	case "dots":
+		return StyleDots, nil
+	case "badges":
+		return StyleBadges, nil
+	}
+	return 0, fmt.Errorf("mark style %q: want dots or badges", s)
+}
+
+// NamedColor is a palette entry.
+type NamedColor struct {
+	Name  string
+	Color color.RGBA
+}
+
+// Palette is the set of dot colours (Trubetskoy's distinct colours).
+var Palette = []NamedColor{
+	{"red", color.RGBA{230, 25, 75, 255}},
+	{"green", color.RGBA{60, 180, 75, 255}},
+	{"yellow", color.RGBA{255, 225, 25, 255}},
+	{"blue", color.RGBA{0, 130, 200, 255}},
+	{"orange", color.RGBA{245, 130, 48, 255}},
+	{"purple", color.RGBA{145, 30, 180, 255}},
+	{"cyan", color.RGBA{70, 240, 240, 255}},
+	{"magenta", color.RGBA{240, 50, 230, 255}},
+	{"lime", color.RGBA{210, 245, 60, 255}},
+	{"pink", color.RGBA{250, 190, 212, 255}},
+	{"white", color.RGBA{255, 255, 255, 255}},
+	{"black", color.RGBA{0, 0, 0, 255}},
+}
+
+// BadgeColor is the disc colour of numbered badges.
+var BadgeColor = NamedColor{"red", color.RGBA{220, 20, 30, 255}}
+
+// MinColorDeltaE is the smallest CIE76 difference allowed between a dot's
+// colour and the mean colour of the object under it.
+const MinColorDeltaE = 40
+
+// Mark is one placed Set-of-Marks overlay.
+type Mark struct {
+	ID       string     // object id
+	Instance uint16     // instance id in the frame
+	Number   int        // 1-based position in the request (the badge number)
+	X, Y     float64    // centre in pixel coordinates (pixel (i, j) centre at (i, j))
+	Radius   float64    // disc radius in pixels
+	Inset    float64    // distance from the centre to the mask boundary, pixels
+	Color    NamedColor // dot colour (BadgeColor for badges)
+	Mean     color.RGBA // mean colour of the object's visible pixels
+}
+
+// MarkRadius returns the disc radius for an image size: it scales with the
+// smaller image side (12.8 px dots, 22.4 px badges at 800×800).
+func MarkRadius(style MarkStyle, width, height int) float64 {
+	s := float64(min(width, height))
+	if style == StyleBadges {
+		return math.Max(6, 0.028*s)
+	}
+	return math.Max(3, 0.016*s)
+}
+
+// MarkSeparation is the smallest distance between two mark centres: the
+// discs stay a quarter radius apart, outline included.
+func MarkSeparation(radius float64) float64 { return 2*radius + math.Max(2, radius/2) }
+
+// NewMarkRNG returns the seeded PCG generator colours are drawn from.
+func NewMarkRNG(seed uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, 0x5eed_0f_4a4b5))
+}
+
+// PlaceMarks places one mark per id and returns them in the order of ids.
+// Marks are placed from the smallest visible mask to the largest (ties in
+// request order); each sits at the point of its object's visible mask farthest
+// from the mask boundary (exact Euclidean distance transform; the image
+// border counts as boundary) among the points at least MarkSeparation from
+// the marks already placed; ties go to the topmost, then leftmost pixel. Dot colours are drawn from rng among the
+// palette colours allowed by AllowedColors, preferring colours not used yet.
+// Unknown ids, objects with no visible pixel and objects with no point far
+// enough from the other marks are errors naming the id.
+func PlaceMarks(f *Frame, ids []string, rng *rand.Rand, style MarkStyle) ([]Mark, error) {
+	if f == nil || f.Width <= 0 || f.Height <= 0 {
+		return nil, errors.New("marks: empty frame")
+	}
+	radius := MarkRadius(style, f.Width, f.Height)
+	sep := MarkSeparation(radius)
+	// Place the smallest masks first: they have the fewest candidate points.
+	insts := make([]uint16, len(ids))
+	area := make([]int, len(ids))
+	order := make([]int, len(ids))
+	for n, id := range ids {
+		inst, ok := f.Instance(id)
+		if !ok {
+			return nil, fmt.Errorf("marks: unknown object id %q", id)
+		}
+		insts[n] = inst
+		for _, v := range f.IDs {
+			if v == inst {
+				area[n]++
+			}
+		}
+		order[n] = n
+	}
+	sort.SliceStable(order, func(a, b int) bool { return area[order[a]] < area[order[b]] })
+	used := map[string]bool{}
+	marks := make([]Mark, len(ids))
+	var placed []Mark
+	for _, n := range order {
+		id := ids[n]
+		m := Mark{ID: id, Instance: insts[n], Number: n + 1, Radius: radius}
+		x, y, inset, mean, err := bestPoint(f, insts[n], placed, sep)
+		if err != nil {
+			return nil, fmt.Errorf("marks: object %q: %w", id, err)
+		}
+		m.X, m.Y, m.Inset, m.Mean = float64(x), float64(y), inset, mean
+		if style == StyleBadges {
+			m.Color = BadgeColor
+		} else {
+			allowed := AllowedColors(mean)
+			if len(allowed) == 0 {
+				return nil, fmt.Errorf("marks: object %q: no palette colour contrasts with its mean colour %v", id, mean)
+			}
+			var fresh []NamedColor
+			for _, c := range allowed {
+				if !used[c.Name] {
+					fresh = append(fresh, c)
+				}
+			}
+			if len(fresh) > 0 {
+				allowed = fresh
+			}
+			m.Color = allowed[rng.IntN(len(allowed))]
+			used[m.Color.Name] = true
+		}
+		marks[n] = m
+		placed = append(placed, m)
+	}
+	return marks, nil
+}
+
+// AllowedColors returns the palette colours a dot on an object of the given
+// mean colour may take: not the nearest nor the second-nearest palette colour
+// to the mean (CIE76 in CIELAB), and none within MinColorDeltaE of it.
+func AllowedColors(mean color.RGBA) []NamedColor {
+	ml := LabOf(mean)
+	first, second := -1, -1
+	dist := make([]float64, len(Palette))
+	for i, c := range Palette {
+		dist[i] = DeltaE76(ml, LabOf(c.Color))
+		switch {
+		case first < 0 || dist[i] < dist[first]:
+			first, second = i, first
+		case second < 0 || dist[i] < dist[second]:
+			second = i
+		}
+	}
+	var out []NamedColor
+	for i, c := range Palette {
+		if i != first && i != second && dist[i] >= MinColorDeltaE {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// bestPoint finds the mask point of inst farthest from the mask boundary
+// among those at least sep from every placed mark, and the mask's mean colour.
+func bestPoint(f *Frame, inst uint16, placed []Mark, sep float64) (x, y int, inset float64, mean color.RGBA, err error) {
+	// Bounding box of the mask, padded by one background pixel all round.
+	x0, y0, x1, y1 := f.Width, f.Height, -1, -1
+	var sr, sg, sb, n int
+	for v := 0; v < f.Height; v++ {
+		row := f.IDs[v*f.Width : (v+1)*f.Width]
+		for u, id := range row {
+			if id != inst {
+				continue
+			}
+			x0, y0, x1, y1 = min(x0, u), min(y0, v), max(x1, u), max(y1, v)
+			p := f.RGB.Pix[v*f.RGB.Stride+4*u:]
+			sr, sg, sb, n = sr+int(p[0]), sg+int(p[1]), sb+int(p[2]), n+1
+		}
+	}
+	if n == 0 {
+		return 0, 0, 0, mean, errors.New("not visible in the frame")
+	}
+	mean = color.RGBA{uint8((sr + n/2) / n), uint8((sg + n/2) / n), uint8((sb + n/2) / n), 255}
+	w, h := x1-x0+3, y1-y0+3
+	mask := make([]bool, w*h)
+	for v := y0; v <= y1; v++ {
+		for u := x0; u <= x1; u++ {
+			if f.IDs[v*f.Width+u] == inst {
+				mask[(v-y0+1)*w+(u-x0+1)] = true
+			}
+		}
+	}
+	d := distanceTransform(mask, w, h)
+	best := -1.0
+	for v := 1; v < h-1; v++ {
+		for u := 1; u < w-1; u++ {
+			dv := d[v*w+u]
+			if dv <= best || !mask[v*w+u] {
+				continue
+			}
+			px, py := float64(u-1+x0), float64(v-1+y0)
+			ok := true
+			for _, m := range placed {
+				if math.Hypot(px-m.X, py-m.Y) < sep {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				best, x, y = dv, u-1+x0, v-1+y0
+			}
+		}
+	}
+	if best < 0 {
+		return 0, 0, 0, mean, fmt.Errorf("no visible point lies %.1f px from the other marks", sep)
+	}
+	return x, y, math.Sqrt(best), mean, nil
+}
+
+// DrawMarks returns a copy of img with the marks drawn on it.
+func DrawMarks(img image.Image, marks []Mark, style MarkStyle) *image.RGBA {
+	b := img.Bounds()
+	dst := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	draw.Draw(dst, dst.Rect, img, b.Min, draw.Src)
+	dc := gg.NewContextForRGBA(dst)
+	for _, m := range marks {
+		// Pixel centre (i, j) is at gg coordinates (i+0.5, j+0.5).
+		cx, cy := m.X+0.5, m.Y+0.5
+		lw := math.Max(1, 0.15*m.Radius)
+		switch style {
+		case StyleBadges:
+			dc.DrawCircle(cx, cy, m.Radius)
+			dc.SetColor(BadgeColor.Color)
+			dc.FillPreserve()
+			dc.SetColor(color.White)
+			dc.SetLineWidth(lw)
+			dc.Stroke()
+			dc.SetFontFace(badgeFace(m.Radius * 1.1))
+			dc.SetColor(color.White)
+			dc.DrawStringAnchored(strconv.Itoa(m.Number), cx, cy, 0.5, 0.38)
+		default:
+			dc.DrawCircle(cx, cy, m.Radius-lw/2)
+			dc.SetColor(m.Color.Color)
+			dc.FillPreserve()
+			dc.SetColor(OutlineColor(m.Color.Color))
+			dc.SetLineWidth(lw)
+			dc.Stroke()
+		}
+	}
+	return dst
+}
+
+// OutlineColor returns black for light colours and white for dark ones.
+func OutlineColor(c color.RGBA) color.Color {
+	if LabOf(c).L > 55 {
+		return color.Black
+	}
+	return color.White
+}
+
+// badgeFont is the parsed Go Bold font used for badge numbers.
+var badgeFont = func() *truetype.Font {
+	f, err := truetype.Parse(gobold.TTF)
+	if err != nil {
+		panic("render: parsing the embedded Go Bold font: " + err.Error())
+	}
+	return f
+}()
+
+// badgeFace returns a Go Bold face of the given pixel size.
+func badgeFace(size float64) font.Face {
+	return truetype.NewFace(badgeFont, &truetype.Options{Size: size, DPI: 72, Hinting: font.HintingFull})
+}

@@ -1,0 +1,214 @@
+package sim
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+func bottom(o *Object) float64 { return o.Position[1] - o.Size[1]/2 }
+
+func TestSettleOntoReceptacleAndFloor(t *testing.T) {
+	s := oneRoomScene(t)
+	m, tb := s.Object(mug), s.Object(table)
+	top := tb.AABB().Max[1]
+	// Lift the mug 0.3 m: it floats, so it no longer rests on the table.
+	if err := s.TeleportObject(mug, m.Position.Add(Vec3{0.1, 0.3, 0}), 0, false); err != nil {
+		t.Fatal(err)
+	}
+	if m.Parent != "" {
+		t.Fatalf("floating mug still has parent %q", m.Parent)
+	}
+	d, err := s.Settle(mug)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !near(d, 0.3, 1e-9) || !near(bottom(m), top, 1e-12) || m.Parent != table {
+		t.Fatalf("dropped %g to bottom %g parent %q; want 0.3 onto the table top %g", d, bottom(m), m.Parent, top)
+	}
+	// Off the table's edge it falls to the floor.
+	if err := s.TeleportObject(mug, Vec3{0.5, 1.2, 0.5}, 0, false); err != nil {
+		t.Fatal(err)
+	}
+	d, err = s.Settle(mug)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !near(d, 1.2-m.Size[1]/2, 1e-12) || bottom(m) != 0 || m.Parent != "" {
+		t.Fatalf("dropped %g to bottom %g parent %q; want onto the floor", d, bottom(m), m.Parent)
+	}
+	checkGrid(t, s)
+	checkParents(t, s)
+	if _, err := s.Settle("Nope|1"); err == nil {
+		t.Fatal("unknown id accepted")
+	}
+}
+
+func TestSettleCarriesChildren(t *testing.T) {
+	s := oneRoomScene(t)
+	m, tb := s.Object(mug), s.Object(table)
+	if err := s.TeleportObject(table, tb.Position.Add(Vec3{0, 0.25, 0}), 0, false); err != nil {
+		t.Fatal(err)
+	}
+	mugY := m.Position[1]
+	d, err := s.Settle(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !near(d, 0.25, 1e-12) || !near(m.Position[1], mugY-0.25, 1e-12) || m.Parent != table || tb.Parent != "" {
+		t.Fatalf("table dropped %g, mug y %g (want %g), parents %q %q", d, m.Position[1], mugY-0.25, m.Parent, tb.Parent)
+	}
+}
+
+// A box on a coffee table: an apple over both lands on the box (the
+// highest surface under it); beside the box it lands on the table.
+func TestSettleHighestSurface(t *testing.T) {
+	cat := DefaultCatalog()
+	ct := cat.Type("CoffeeTable").Variants[0]
+	bx := cat.Type("Box").Variants[0]
+	ap := cat.Type("Apple").Variants[0]
+	tableTop := ct.Size[1]
+	h := specHouse(houseSpec{W: 5, D: 5, RoomTypes: [2]RoomType{LivingRoom}}, []HouseObject{{
+		AssetID: ct.AssetID, ID: "CoffeeTable|1|0", Position: XYZ{2.5, ct.Size[1] / 2, 2.5},
+		Children: []HouseObject{{AssetID: bx.AssetID, ID: "Box|1|1", Position: XYZ{2.5, tableTop + bx.Size[1]/2, 2.5}}},
+	}, {AssetID: ap.AssetID, ID: "Apple|1|2", Position: XYZ{1, ap.Size[1] / 2, 1}}})
+	s := mustScene(t, h)
+	boxTop := tableTop + bx.Size[1]
+	// Half over the box's east edge.
+	over := Vec3{2.5 + bx.Size[0]/2, boxTop + 0.5, 2.5}
+	if err := s.TeleportObject("Apple|1|2", over, 0, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Settle("Apple|1|2"); err != nil {
+		t.Fatal(err)
+	}
+	a := s.Object("Apple|1|2")
+	if !near(bottom(a), boxTop, 1e-12) || a.Parent != "Box|1|1" {
+		t.Fatalf("apple bottom %g parent %q, want the box top %g", bottom(a), a.Parent, boxTop)
+	}
+	// Beside the box, still over the table.
+	beside := Vec3{2.5 + bx.Size[0]/2 + ap.Size[0]/2 + 0.01, boxTop + 0.5, 2.5}
+	if beside[0]+ap.Size[0]/2 > 2.5+ct.Size[0]/2 {
+		t.Skip("catalog coffee table too small for this layout")
+	}
+	if err := s.TeleportObject("Apple|1|2", beside, 0, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Settle("Apple|1|2"); err != nil {
+		t.Fatal(err)
+	}
+	if !near(bottom(a), tableTop, 1e-12) || a.Parent != "CoffeeTable|1|0" {
+		t.Fatalf("apple bottom %g parent %q, want the table top %g", bottom(a), a.Parent, tableTop)
+	}
+	checkParents(t, s)
+}
+
+// Over a chair (not a receptacle) the mug would fall through it to the
+// floor; Settle refuses and changes nothing.
+func TestSettleRefusedThroughNonReceptacle(t *testing.T) {
+	s := oneRoomScene(t)
+	c := s.Object(chair)
+	above := Vec3{c.Position[0], c.AABB().Max[1] + 0.2, c.Position[2]}
+	if err := s.TeleportObject(mug, above, 0, false); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, s)
+	_, err := s.Settle(mug)
+	var ce *CollisionError
+	if !errors.As(err, &ce) || ce.Other != chair || ce.Action != "settle" {
+		t.Fatalf("settle through the chair: %v", err)
+	}
+	if diff := snapshot(t, s).equal(before); diff != "" {
+		t.Fatalf("refused settle changed the scene: %s", diff)
+	}
+}
+
+// highestSupport finds, by brute force, the highest receptacle top (or the
+// floor, 0) under box b, ignoring the objects in skip.
+func highestSupport(s *Scene, b OBB, skip map[string]bool) float64 {
+	best := 0.0
+	bot := b.Center[1] - b.Half[1]
+	for _, o := range s.Objects {
+		if !o.Receptacle || skip[o.ID] {
+			continue
+		}
+		a := o.AABB()
+		if a.Max[1] <= bot+CollisionTolerance && footprintOverlap(b, aabbAsOBB(a)) > CollisionTolerance {
+			best = math.Max(best, a.Max[1])
+		}
+	}
+	return best
+}
+
+// Property test over 200 random scenes: objects lifted to random places and
+// settled rest on the highest surface under them (the floor or a
+// receptacle top within 1 mm, with overlapping footprints), carry their
+// load down with them, and leave no interpenetration; a refused settle
+// changes nothing.
+func TestPropertySettle(t *testing.T) {
+	settled, refused := 0, 0
+	for seed := uint64(0); seed < 200; seed++ {
+		s := fixtureScene(t, seed)
+		rng := rand.New(rand.NewPCG(seed, 99))
+		for step := 0; step < 8; step++ {
+			o := s.Objects[rng.IntN(len(s.Objects))]
+			pos, yaw := randomPose(rng, s, o)
+			pos[1] = o.Position[1] + 0.05 + rng.Float64()
+			if s.TeleportObject(o.ID, pos, yaw, false) != nil {
+				continue
+			}
+			skip := map[string]bool{o.ID: true}
+			desc := s.Descendants(o.ID)
+			ys := map[string]float64{}
+			for _, d := range desc {
+				skip[d] = true
+				ys[d] = s.Object(d).Position[1]
+			}
+			want := highestSupport(s, o.OBB(), skip)
+			before := snapshot(t, s)
+			oldY := o.Position[1]
+			dropped, err := s.Settle(o.ID)
+			if err != nil {
+				refused++
+				var ce *CollisionError
+				if !errors.As(err, &ce) || ce.Action != "settle" {
+					t.Fatalf("seed %d: settle error %v is not a collision", seed, err)
+				}
+				if diff := snapshot(t, s).equal(before); diff != "" {
+					t.Fatalf("seed %d: refused settle changed the scene: %s", seed, diff)
+				}
+				continue
+			}
+			settled++
+			if b := bottom(o); math.Abs(b-want) > 1e-9 || !near(oldY-o.Position[1], dropped, 1e-12) {
+				t.Fatalf("seed %d: %s settled with bottom %g (dropped %g), highest surface under it is %g", seed, o.ID, b, dropped, want)
+			}
+			if o.Parent == "" {
+				if math.Abs(bottom(o)) > CollisionTolerance {
+					t.Fatalf("seed %d: %s has no parent but its bottom is at %g", seed, o.ID, bottom(o))
+				}
+			} else {
+				p := s.Object(o.Parent)
+				a := p.AABB()
+				if !p.Receptacle || math.Abs(bottom(o)-a.Max[1]) > CollisionTolerance || footprintOverlap(o.OBB(), aabbAsOBB(a)) <= 0 {
+					t.Fatalf("seed %d: %s does not rest on its parent %s", seed, o.ID, p.ID)
+				}
+			}
+			for _, d := range desc {
+				if !near(ys[d]-s.Object(d).Position[1], dropped, 1e-9) {
+					t.Fatalf("seed %d: carried %s moved %g, carrier dropped %g", seed, d, ys[d]-s.Object(d).Position[1], dropped)
+				}
+			}
+			if bad := interpenetrations(s); len(bad) > 0 {
+				t.Fatalf("seed %d: after settling %s: %v", seed, o.ID, bad)
+			}
+			checkGrid(t, s)
+			checkParents(t, s)
+		}
+	}
+	t.Logf("%d settled, %d refused", settled, refused)
+	if settled < 200 {
+		t.Fatalf("only %d objects settled", settled)
+	}
+}

@@ -383,6 +383,7 @@ func (c *Computer) pass(cam sim.Camera, src, dst *Frame, lut *idTable, xf []affi
 		ids := src.IDs[row : row+w]
 		ids = ids[:len(dep)]
 		o := out[2*row : 2*row+2*w]
+		clear(o) // static pixels keep flow 0; moving ones are written below
 		if dst == nil {
 			for i, d := range dep {
 				b := math.Float32bits(d)
@@ -390,11 +391,10 @@ func (c *Computer) pass(cam sim.Camera, src, dst *Frame, lut *idTable, xf []affi
 					return row + i
 				}
 				s := lut[ids[i]]
-				if s == 0 || b&0x7fffffff == 0 {
+				if s == 0 || b&0x7fffffff == 0 { // static or nothing hit: flow stays 0
 					if b&0x7fffffff == 0 && ids[i] != 0 {
 						return row + i
 					}
-					o[2*i], o[2*i+1] = 0, 0
 					continue
 				}
 				c.movePixel(cam, &xf[s], nil, d, i, j, o[2*i:2*i+2])
@@ -415,21 +415,23 @@ func (c *Computer) pass(cam sim.Camera, src, dst *Frame, lut *idTable, xf []affi
 			}
 			id := ids[i]
 			s := lut[id]
-			m := uint8(0)
-			if s != 0 {
-				m = 1
+			if keep == 0 {
+				m := uint8(0)
+				if s != 0 {
+					m = 1
+				}
+				ch[i] = m
+			} else if s != 0 {
+				ch[i] = 1
 			}
-			ch[i] = ch[i]&keep | m
 			if b&0x7fffffff == 0 { // nothing hit
 				if id != 0 {
 					return row + i
 				}
-				o[2*i], o[2*i+1] = 0, 0
 				vd[i] = 0
 				continue
 			}
 			if s == 0 { // static: the point stays at this pixel
-				o[2*i], o[2*i+1] = 0, 0
 				d1 := dd[i]
 				diff := d1 - d
 				if diff < 0 {

@@ -487,7 +487,7 @@ func (c *Computer) movePixel(cam sim.Camera, a *affine, dst *Frame, d float32, i
 func depthAt(f *Frame, u, v float64, want uint16) float64 {
 	w, h := f.W, f.H
 	n := int(v+0.5)*w + int(u+0.5)
-	i0, j0 := int(math.Floor(u)), int(math.Floor(v))
+	i0, j0 := int(u+1)-1, int(v+1)-1 // floor, as u, v ≥ −0.5
 	a, b := u-float64(i0), v-float64(j0)
 	sw, si := 0.0, 0.0
 	if want != 0 {

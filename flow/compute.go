@@ -13,11 +13,11 @@ import (
 // projecting to (u', v') is visible in the other frame when (u', v') rounds to
 // a pixel inside the image and the other frame's depth there differs from z'
 // by at most DepthTolAbs + DepthTolRel·z' (1 cm + 0.5 %). The depth "there"
-// is sampled at the exact sub-pixel target: inverse depth interpolated
-// bilinearly over the four surrounding pixel centres when they all show the
-// object of the nearest pixel (exact on planar faces), else the nearest
-// pixel's depth. The relative term absorbs interpolation error across edges
-// and curved parts; occluders and back faces differ by far more.
+// is sampled at the exact sub-pixel target from the surrounding pixel
+// centres that show the moved object (inverse depth interpolated
+// bilinearly, exact on planar faces), or is the nearest pixel's depth when
+// none of them does. The relative term absorbs interpolation error across
+// edges and curved parts; occluders and faces turned away differ by more.
 const (
 	DepthTolAbs = 0.01
 	DepthTolRel = 0.005
@@ -127,8 +127,8 @@ func (c *Computer) Compute(f0, f1 Frame, cam sim.Camera, motions map[string]Rigi
 	c.res.Change = reuseMask(c.res.Change, w, h)
 	r := &c.res
 	bad0, bad1 := c.rows(h, func(j0, j1 int) (int, int) {
-		b0 := c.pass(cam, &f0, &f1, c.lut0, c.xf0, r.Forward.D, r.ValidForward.M, r.Change.M, 0, j0, j1)
-		b1 := c.pass(cam, &f1, &f0, c.lut1, c.xf1, r.Backward.D, r.ValidBackward.M, r.Change.M, 1, j0, j1)
+		b0 := c.pass(&f0, &f1, c.lut0, c.xf0, r.Forward.D, r.ValidForward.M, r.Change.M, 0, j0, j1)
+		b1 := c.pass(&f1, &f0, c.lut1, c.xf1, r.Backward.D, r.ValidBackward.M, r.Change.M, 1, j0, j1)
 		return b0, b1
 	})
 	if bad0 >= 0 {
@@ -155,7 +155,7 @@ func (c *Computer) Forward(f0 Frame, cam sim.Camera, motions map[string]RigidMot
 	defer c.clearLUTs()
 	c.res.Forward = reuseField(c.res.Forward, f0.W, f0.H)
 	bad, _ := c.rows(f0.H, func(j0, j1 int) (int, int) {
-		return c.pass(cam, &f0, nil, c.lut0, c.xf0, c.res.Forward.D, nil, nil, 0, j0, j1), -1
+		return c.pass(&f0, nil, c.lut0, c.xf0, c.res.Forward.D, nil, nil, 0, j0, j1), -1
 	})
 	if bad >= 0 {
 		return Field{}, badPixel("before", &f0, bad)
@@ -375,7 +375,7 @@ func (c *Computer) rows(h int, fn func(j0, j1 int) (int, int)) (int, int) {
 // each pixel belongs to a moving object into change: set when keep is 0, or
 // ored in when keep is 1. It returns the index of the first pixel with a bad
 // depth, or -1.
-func (c *Computer) pass(cam sim.Camera, src, dst *Frame, lut *idTable, xf []affine, out []float32, valid, change []uint8, keep uint8, j0, j1 int) int {
+func (c *Computer) pass(src, dst *Frame, lut *idTable, xf []affine, out []float32, valid, change []uint8, keep uint8, j0, j1 int) int {
 	w := src.W
 	for j := j0; j < j1; j++ {
 		row := j * w
@@ -397,7 +397,7 @@ func (c *Computer) pass(cam sim.Camera, src, dst *Frame, lut *idTable, xf []affi
 					}
 					continue
 				}
-				c.movePixel(cam, &xf[s], nil, d, i, j, o[2*i:2*i+2])
+				c.movePixel(&xf[s], nil, d, i, j, o[2*i:2*i+2])
 			}
 			continue
 		}
@@ -444,7 +444,7 @@ func (c *Computer) pass(cam sim.Camera, src, dst *Frame, lut *idTable, xf []affi
 				vd[i] = ok
 				continue
 			}
-			vd[i] = c.movePixel(cam, &xf[s], dst, d, i, j, o[2*i:2*i+2])
+			vd[i] = c.movePixel(&xf[s], dst, d, i, j, o[2*i:2*i+2])
 		}
 	}
 	return -1
@@ -452,7 +452,7 @@ func (c *Computer) pass(cam sim.Camera, src, dst *Frame, lut *idTable, xf []affi
 
 // movePixel writes the flow of pixel (i, j) with depth d moved by a into o
 // and returns whether the moved point is visible in dst (0 when dst is nil).
-func (c *Computer) movePixel(cam sim.Camera, a *affine, dst *Frame, d float32, i, j int, o []float32) uint8 {
+func (c *Computer) movePixel(a *affine, dst *Frame, d float32, i, j int, o []float32) uint8 {
 	z := float64(d)
 	x, y := z*c.xs[i], z*c.ys[j]
 	qz := a.m[6]*x + a.m[7]*y + a.m[8]*z + a.t[2]

@@ -489,8 +489,33 @@ func depthAt(f *Frame, u, v float64, want uint16) float64 {
 	n := int(v+0.5)*w + int(u+0.5)
 	i0, j0 := int(u+1)-1, int(v+1)-1 // floor, as u, v ≥ −0.5
 	a, b := u-float64(i0), v-float64(j0)
-	sw, si := 0.0, 0.0
-	if want != 0 {
+	if want != 0 && i0 >= 0 && j0 >= 0 && i0+1 < w && j0+1 < h {
+		// All four corners are in the image (the common case).
+		q := j0*w + i0
+		ids := f.IDs[q : q+w+2]
+		dep := f.Depth[q : q+w+2]
+		sw, si := 0.0, 0.0
+		if ids[0] == want && dep[0] > 0 {
+			wt := (1 - a) * (1 - b)
+			sw, si = sw+wt, si+wt/float64(dep[0])
+		}
+		if ids[1] == want && dep[1] > 0 {
+			wt := a * (1 - b)
+			sw, si = sw+wt, si+wt/float64(dep[1])
+		}
+		if ids[w] == want && dep[w] > 0 {
+			wt := (1 - a) * b
+			sw, si = sw+wt, si+wt/float64(dep[w])
+		}
+		if ids[w+1] == want && dep[w+1] > 0 {
+			wt := a * b
+			sw, si = sw+wt, si+wt/float64(dep[w+1])
+		}
+		if sw > 0 {
+			return sw / si
+		}
+	} else if want != 0 {
+		sw, si := 0.0, 0.0
 		for k := 0; k < 4; k++ {
 			i, j := i0+k&1, j0+k>>1
 			if i < 0 || j < 0 || i >= w || j >= h {
@@ -512,9 +537,9 @@ func depthAt(f *Frame, u, v float64, want uint16) float64 {
 			sw += wt
 			si += wt / float64(f.Depth[q])
 		}
-	}
-	if sw > 0 {
-		return sw / si
+		if sw > 0 {
+			return sw / si
+		}
 	}
 	if d := f.Depth[n]; d > 0 {
 		return float64(d)

@@ -18,6 +18,8 @@ import (
 // bilinearly, exact on planar faces), or is the nearest pixel's depth when
 // none of them does. The relative term absorbs interpolation error across
 // edges and curved parts; occluders and faces turned away differ by more.
+// In addition, when the nearest pixel shows another object (or nothing), that
+// surface must not lie in front of z' by more than the tolerance.
 const (
 	DepthTolAbs = 0.01
 	DepthTolRel = 0.005
@@ -470,10 +472,15 @@ func (c *Computer) movePixel(a *affine, dst *Frame, d float32, i, j int, o []flo
 	if dst == nil || !(u >= -0.5 && u < float64(dst.W)-0.5 && v >= -0.5 && v < float64(dst.H)-0.5) {
 		return 0
 	}
-	if ref := depthAt(dst, u, v, a.want); ref > 0 && math.Abs(ref-qz) <= DepthTolAbs+DepthTolRel*qz {
-		return 1
+	tol := DepthTolAbs + DepthTolRel*qz
+	if ref := depthAt(dst, u, v, a.want); !(ref > 0 && math.Abs(ref-qz) <= tol) {
+		return 0
 	}
-	return 0
+	// Nothing may stand in front of the point at the nearest pixel.
+	if n := int(v+0.5)*dst.W + int(u+0.5); dst.IDs[n] != a.want && float64(dst.Depth[n]) < qz-tol {
+		return 0
+	}
+	return 1
 }
 
 // depthAt returns the depth of frame f at the sub-pixel position (u, v),

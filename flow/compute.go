@@ -9,19 +9,20 @@ import (
 	"flowbench/sim"
 )
 
-// Depth tolerance of the visibility test. A moved point with planar depth z'
-// projecting to (u', v') is visible in the other frame when (u', v') rounds to
-// a pixel inside the image and the other frame's depth there differs from z'
-// by at most DepthTolAbs + DepthTolRel·z' (1 cm + 0.5 %). The depth "there"
-// is sampled at the exact sub-pixel target: inverse depth interpolated
-// bilinearly over the four surrounding pixel centres when they all show the
-// object of the nearest pixel (exact on planar faces), else the nearest
-// pixel's depth. The relative term absorbs interpolation error across edges
-// and curved parts; occluders and back faces differ by far more.
-const (
-	DepthTolAbs = 0.01
-	DepthTolRel = 0.005
-)
+// DepthTol is the tolerance of the visibility test, in metres. A moved point
+// with planar depth z' projecting to (u', v') is visible in the other frame
+// when (u', v') rounds to a pixel inside the image and the other frame's
+// depth there differs from z' by at most DepthTol (1 cm). The depth "there"
+// is sampled at the exact sub-pixel target from the surrounding pixel
+// centres that show the moved object (inverse depth interpolated
+// bilinearly, exact on planar faces), or is the nearest pixel's depth when
+// none of them does. In addition, when the nearest pixel shows another
+// object (or nothing), that surface must not lie more than DepthTol in front
+// of z'. Occluders and faces turned away fail the test; so do some visible
+// points on grazing or curved surfaces and right at silhouettes, where the
+// pixel-centre samples cannot pin the depth down to 1 cm (the mask prefers
+// precision to recall; the round-trip tests measure both).
+const DepthTol = 0.01
 
 // minDepth is the smallest planar depth a moved point may have and still get
 // a flow vector; closer (or behind the camera) gets Unknown.
@@ -61,7 +62,7 @@ type Result struct {
 	Forward  Field // F01: displacement of each pixel of I0 into I1
 	Backward Field // F10: displacement of each pixel of I1 into I0
 	// ValidForward marks pixels of I0 whose moved point lands inside I1 and
-	// is visible there (depth test, see DepthTolAbs); pixels with no depth,
+	// is visible there (depth test, see DepthTol); pixels with no depth,
 	// unknown flow, leaving the image or occluded after the motion get 0.
 	ValidForward Mask
 	// ValidBackward is the same for I1 → I0.
@@ -70,11 +71,17 @@ type Result struct {
 	Change Mask
 }
 
-// affine is a motion in OpenCV camera coordinates: q' = M·q + T.
+// affine is a motion in OpenCV camera coordinates, q' = M·q + T, with the
+// instance id the moved object has in the other frame (0: none).
 type affine struct {
-	m [9]float64
-	t [3]float64
+	m    [9]float64
+	t    [3]float64
+	want uint16
 }
+
+// idTable maps every uint16 instance id to a motion slot (0: static); being
+// an array it needs no bounds checks in the pixel loop.
+type idTable [1 << 16]uint16
 
 // Computer computes flow and masks, reusing its buffers between calls. The
 // zero value is ready to use; it is not safe for concurrent use.
@@ -85,8 +92,10 @@ type Computer struct {
 	Workers int
 
 	res        Result
-	xs, ys     []float64
-	lut0, lut1 []uint16 // instance id → slot in xf0 / xf1 (0: static)
+	xs, ys     []float64 // per-column and per-row ray factors (i − cx)/f, (j − cy)/f
+	focal      float64
+	cx, cy     float64
+	lut0, lut1 *idTable // instance id → slot in xf0 / xf1 (0: static)
 	set0, set1 []uint16 // lut entries to clear after a call
 	xf0, xf1   []affine // slot 0 unused
 }
@@ -119,16 +128,8 @@ func (c *Computer) Compute(f0, f1 Frame, cam sim.Camera, motions map[string]Rigi
 	c.res.Change = reuseMask(c.res.Change, w, h)
 	r := &c.res
 	bad0, bad1 := c.rows(h, func(j0, j1 int) (int, int) {
-		b0 := c.pass(cam, &f0, &f1, c.lut0, c.xf0, r.Forward.D, r.ValidForward.M, j0, j1)
-		b1 := c.pass(cam, &f1, &f0, c.lut1, c.xf1, r.Backward.D, r.ValidBackward.M, j0, j1)
-		ch := r.Change.M
-		for p := j0 * w; p < j1*w; p++ {
-			if c.lut0[f0.IDs[p]] != 0 || c.lut1[f1.IDs[p]] != 0 {
-				ch[p] = 1
-			} else {
-				ch[p] = 0
-			}
-		}
+		b0 := c.pass(&f0, &f1, c.lut0, c.xf0, r.Forward.D, r.ValidForward.M, r.Change.M, 0, j0, j1)
+		b1 := c.pass(&f1, &f0, c.lut1, c.xf1, r.Backward.D, r.ValidBackward.M, r.Change.M, 1, j0, j1)
 		return b0, b1
 	})
 	if bad0 >= 0 {
@@ -155,7 +156,7 @@ func (c *Computer) Forward(f0 Frame, cam sim.Camera, motions map[string]RigidMot
 	defer c.clearLUTs()
 	c.res.Forward = reuseField(c.res.Forward, f0.W, f0.H)
 	bad, _ := c.rows(f0.H, func(j0, j1 int) (int, int) {
-		return c.pass(cam, &f0, nil, c.lut0, c.xf0, c.res.Forward.D, nil, j0, j1), -1
+		return c.pass(&f0, nil, c.lut0, c.xf0, c.res.Forward.D, nil, nil, 0, j0, j1), -1
 	})
 	if bad >= 0 {
 		return Field{}, badPixel("before", &f0, bad)
@@ -203,6 +204,7 @@ func reuseMask(m Mask, w, h int) Mask {
 func (c *Computer) prepare(cam sim.Camera, f0, f1 *Frame, motions map[string]RigidMotion) error {
 	fl := cam.Focal()
 	cx, cy := cam.Principal()
+	c.focal, c.cx, c.cy = fl, cx, cy
 	if cap(c.xs) < cam.Width {
 		c.xs = make([]float64, cam.Width)
 	}
@@ -217,7 +219,7 @@ func (c *Computer) prepare(cam sim.Camera, f0, f1 *Frame, motions map[string]Rig
 		c.ys[j] = (float64(j) - cy) / fl
 	}
 	if c.lut0 == nil {
-		c.lut0, c.lut1 = make([]uint16, 1<<16), make([]uint16, 1<<16)
+		c.lut0, c.lut1 = new(idTable), new(idTable)
 	}
 	ids := make([]string, 0, len(motions))
 	for id := range motions {
@@ -239,9 +241,9 @@ func (c *Computer) prepare(cam sim.Camera, f0, f1 *Frame, motions map[string]Rig
 		return fmt.Errorf("flow: motion given for object %q, which is in neither frame's id table", id)
 	}
 	var err error
-	c.xf0, c.set0, err = fillLUT(c.lut0, c.xf0[:0], c.set0[:0], f0, cam, motions, false)
+	c.xf0, c.set0, err = fillLUT(c.lut0, c.xf0[:0], c.set0[:0], f0, f1, cam, motions, false)
 	if err == nil && f1 != nil {
-		c.xf1, c.set1, err = fillLUT(c.lut1, c.xf1[:0], c.set1[:0], f1, cam, motions, true)
+		c.xf1, c.set1, err = fillLUT(c.lut1, c.xf1[:0], c.set1[:0], f1, f0, cam, motions, true)
 	}
 	if err != nil {
 		c.clearLUTs()
@@ -260,8 +262,9 @@ func indexOf(table []string, id string) int {
 }
 
 // fillLUT assigns a slot with the motion's camera-frame affine map to every
-// instance id of the frame's table that moves (the inverse motion when inverse).
-func fillLUT(lut []uint16, xf []affine, set []uint16, f *Frame, cam sim.Camera, motions map[string]RigidMotion, inverse bool) ([]affine, []uint16, error) {
+// instance id of the frame's table that moves (the inverse motion when
+// inverse), noting the object's instance id in the other frame (may be nil).
+func fillLUT(lut *idTable, xf []affine, set []uint16, f, other *Frame, cam sim.Camera, motions map[string]RigidMotion, inverse bool) ([]affine, []uint16, error) {
 	xf = append(xf, affine{}) // slot 0: static
 	for k, name := range f.Objects {
 		if k == 0 || name == "" {
@@ -279,7 +282,13 @@ func fillLUT(lut []uint16, xf []affine, set []uint16, f *Frame, cam sim.Camera, 
 		}
 		lut[k] = uint16(len(xf))
 		set = append(set, uint16(k))
-		xf = append(xf, cameraAffine(cam, m))
+		a := cameraAffine(cam, m)
+		if other != nil {
+			if k := indexOf(other.Objects, name); k > 0 {
+				a.want = uint16(k)
+			}
+		}
+		xf = append(xf, a)
 	}
 	return xf, set, nil
 }
@@ -363,109 +372,183 @@ func (c *Computer) rows(h int, fn func(j0, j1 int) (int, int)) (int, int) {
 }
 
 // pass computes the flow of rows [j0, j1) of src into out and, when dst is
-// not nil, the visibility of each moved point in dst into valid. It returns
-// the index of the first pixel with a bad depth, or -1.
-func (c *Computer) pass(cam sim.Camera, src, dst *Frame, lut []uint16, xf []affine, out []float32, valid []uint8, j0, j1 int) int {
-	w, h := src.W, src.H
-	fl := cam.Focal()
-	cx, cy := cam.Principal()
-	xs := c.xs
-	fw, fh := float64(w)-0.5, float64(h)-0.5
+// not nil, the visibility of each moved point in dst into valid and whether
+// each pixel belongs to a moving object into change: set when keep is 0, or
+// ored in when keep is 1. It returns the index of the first pixel with a bad
+// depth, or -1.
+func (c *Computer) pass(src, dst *Frame, lut *idTable, xf []affine, out []float32, valid, change []uint8, keep uint8, j0, j1 int) int {
+	w := src.W
 	for j := j0; j < j1; j++ {
-		yr := c.ys[j]
 		row := j * w
-		for i := 0; i < w; i++ {
-			p := row + i
-			d := src.Depth[p]
-			if !(d >= 0 && d <= math.MaxFloat32) {
-				return p
-			}
-			id := src.IDs[p]
-			if d == 0 {
-				if id != 0 {
-					return p
+		dep := src.Depth[row : row+w]
+		ids := src.IDs[row : row+w]
+		ids = ids[:len(dep)]
+		o := out[2*row : 2*row+2*w]
+		clear(o) // static pixels keep flow 0; moving ones are written below
+		if dst == nil {
+			for i, d := range dep {
+				b := math.Float32bits(d)
+				if b >= 0x7f800000 && b != 0x80000000 { // NaN, ±Inf or negative (−0 is fine)
+					return row + i
 				}
-				out[2*p], out[2*p+1] = 0, 0
-				if valid != nil {
-					valid[p] = 0
-				}
-				continue
-			}
-			s := lut[id]
-			if s == 0 {
-				out[2*p], out[2*p+1] = 0, 0
-				if valid != nil {
-					d1 := dst.Depth[p]
-					if d1 > 0 && math.Abs(float64(d1)-float64(d)) <= DepthTolAbs+DepthTolRel*float64(d) {
-						valid[p] = 1
-					} else {
-						valid[p] = 0
+				s := lut[ids[i]]
+				if s == 0 || b&0x7fffffff == 0 { // static or nothing hit: flow stays 0
+					if b&0x7fffffff == 0 && ids[i] != 0 {
+						return row + i
 					}
+					continue
 				}
+				c.movePixel(&xf[s], nil, d, i, j, o[2*i:2*i+2])
+			}
+			continue
+		}
+		vd := valid[row : row+w]
+		vd = vd[:len(dep)]
+		ch := change[row : row+w]
+		ch = ch[:len(dep)]
+		dd := dst.Depth[row : row+w]
+		dd = dd[:len(dep)]
+		const tol = float32(DepthTol)
+		for i, d := range dep {
+			b := math.Float32bits(d)
+			if b >= 0x7f800000 && b != 0x80000000 {
+				return row + i
+			}
+			id := ids[i]
+			s := lut[id]
+			if keep == 0 {
+				m := uint8(0)
+				if s != 0 {
+					m = 1
+				}
+				ch[i] = m
+			} else if s != 0 {
+				ch[i] = 1
+			}
+			if b&0x7fffffff == 0 { // nothing hit
+				if id != 0 {
+					return row + i
+				}
+				vd[i] = 0
 				continue
 			}
-			a := &xf[s]
-			z := float64(d)
-			x, y := z*xs[i], z*yr
-			qz := a.m[6]*x + a.m[7]*y + a.m[8]*z + a.t[2]
-			if !(qz > minDepth) {
-				out[2*p], out[2*p+1] = Unknown, Unknown
-				if valid != nil {
-					valid[p] = 0
+			if s == 0 { // static: the point stays at this pixel
+				d1 := dd[i]
+				diff := d1 - d
+				if diff < 0 {
+					diff = -diff
 				}
+				ok := uint8(0)
+				if d1 > 0 && diff <= tol {
+					ok = 1
+				}
+				vd[i] = ok
 				continue
 			}
-			qx := a.m[0]*x + a.m[1]*y + a.m[2]*z + a.t[0]
-			qy := a.m[3]*x + a.m[4]*y + a.m[5]*z + a.t[1]
-			inv := fl / qz
-			u := cx + qx*inv
-			v := cy + qy*inv
-			out[2*p] = float32(u - float64(i))
-			out[2*p+1] = float32(v - float64(j))
-			if valid == nil {
-				continue
-			}
-			valid[p] = 0
-			if u >= -0.5 && u < fw && v >= -0.5 && v < fh {
-				if ref := depthAt(dst, u, v); ref > 0 && math.Abs(ref-qz) <= DepthTolAbs+DepthTolRel*qz {
-					valid[p] = 1
-				}
-			}
+			vd[i] = c.movePixel(&xf[s], dst, d, i, j, o[2*i:2*i+2])
 		}
 	}
 	return -1
 }
 
-// depthAt returns the depth of frame f at the sub-pixel position (u, v),
-// which must round to a pixel inside the image. When the four pixel centres
-// around (u, v) lie in the image and show the same instance id as the
-// nearest one, it interpolates 1/z bilinearly (exact on planar faces, since
-// inverse planar depth is affine in pixel coordinates); otherwise it returns
-// the nearest pixel's depth. 0 means nothing is there.
-func depthAt(f *Frame, u, v float64) float64 {
-	w := f.W
-	n := int(v+0.5)*w + int(u+0.5)
-	d := f.Depth[n]
-	if !(d > 0) {
+// movePixel writes the flow of pixel (i, j) with depth d moved by a into o
+// and returns whether the moved point is visible in dst (0 when dst is nil).
+func (c *Computer) movePixel(a *affine, dst *Frame, d float32, i, j int, o []float32) uint8 {
+	z := float64(d)
+	x, y := z*c.xs[i], z*c.ys[j]
+	qz := a.m[6]*x + a.m[7]*y + a.m[8]*z + a.t[2]
+	if !(qz > minDepth) {
+		o[0], o[1] = Unknown, Unknown
 		return 0
 	}
-	if u < 0 || v < 0 {
-		return float64(d)
+	qx := a.m[0]*x + a.m[1]*y + a.m[2]*z + a.t[0]
+	qy := a.m[3]*x + a.m[4]*y + a.m[5]*z + a.t[1]
+	inv := c.focal / qz
+	u := c.cx + qx*inv
+	v := c.cy + qy*inv
+	o[0] = float32(u - float64(i))
+	o[1] = float32(v - float64(j))
+	if dst == nil || !(u >= -0.5 && u < float64(dst.W)-0.5 && v >= -0.5 && v < float64(dst.H)-0.5) {
+		return 0
 	}
-	i0, j0 := int(u), int(v)
-	if i0+1 >= w || j0+1 >= f.H {
-		return float64(d)
+	const tol = DepthTol
+	if ref := depthAt(dst, u, v, a.want); !(ref > 0 && math.Abs(ref-qz) <= tol) {
+		return 0
 	}
-	q := j0*w + i0
-	id := f.IDs[n]
-	if f.IDs[q] != id || f.IDs[q+1] != id || f.IDs[q+w] != id || f.IDs[q+w+1] != id {
-		return float64(d)
+	// Nothing may stand in front of the point at the nearest pixel.
+	if n := int(v+0.5)*dst.W + int(u+0.5); dst.IDs[n] != a.want && float64(dst.Depth[n]) < qz-tol {
+		return 0
 	}
-	d00, d10, d01, d11 := f.Depth[q], f.Depth[q+1], f.Depth[q+w], f.Depth[q+w+1]
-	if !(d00 > 0 && d10 > 0 && d01 > 0 && d11 > 0) {
-		return float64(d)
-	}
+	return 1
+}
+
+// depthAt returns the depth of frame f at the sub-pixel position (u, v),
+// which must round to a pixel inside the image, as seen on the object with
+// instance id want. Among the four pixel centres around (u, v) those that
+// lie in the image and show that object are blended: their inverse depths
+// are interpolated bilinearly, with the weights of the missing corners
+// dropped and the rest renormalised (exact on a planar face, since inverse
+// planar depth is affine in pixel coordinates). When none of them shows the
+// object it returns the nearest pixel's depth. 0 means nothing is there.
+func depthAt(f *Frame, u, v float64, want uint16) float64 {
+	w, h := f.W, f.H
+	n := int(v+0.5)*w + int(u+0.5)
+	i0, j0 := int(u+1)-1, int(v+1)-1 // floor, as u, v ≥ −0.5
 	a, b := u-float64(i0), v-float64(j0)
-	inv := (1-a)*(1-b)/float64(d00) + a*(1-b)/float64(d10) + (1-a)*b/float64(d01) + a*b/float64(d11)
-	return 1 / inv
+	if want != 0 && i0 >= 0 && j0 >= 0 && i0+1 < w && j0+1 < h {
+		// All four corners are in the image (the common case).
+		q := j0*w + i0
+		ids := f.IDs[q : q+w+2]
+		dep := f.Depth[q : q+w+2]
+		sw, si := 0.0, 0.0
+		if ids[0] == want && dep[0] > 0 {
+			wt := (1 - a) * (1 - b)
+			sw, si = sw+wt, si+wt/float64(dep[0])
+		}
+		if ids[1] == want && dep[1] > 0 {
+			wt := a * (1 - b)
+			sw, si = sw+wt, si+wt/float64(dep[1])
+		}
+		if ids[w] == want && dep[w] > 0 {
+			wt := (1 - a) * b
+			sw, si = sw+wt, si+wt/float64(dep[w])
+		}
+		if ids[w+1] == want && dep[w+1] > 0 {
+			wt := a * b
+			sw, si = sw+wt, si+wt/float64(dep[w+1])
+		}
+		if sw > 0 {
+			return sw / si
+		}
+	} else if want != 0 {
+		sw, si := 0.0, 0.0
+		for k := 0; k < 4; k++ {
+			i, j := i0+k&1, j0+k>>1
+			if i < 0 || j < 0 || i >= w || j >= h {
+				continue
+			}
+			q := j*w + i
+			if f.IDs[q] != want || !(f.Depth[q] > 0) {
+				continue
+			}
+			wt := (1 - a) * (1 - b)
+			switch k {
+			case 1:
+				wt = a * (1 - b)
+			case 2:
+				wt = (1 - a) * b
+			case 3:
+				wt = a * b
+			}
+			sw += wt
+			si += wt / float64(f.Depth[q])
+		}
+		if sw > 0 {
+			return sw / si
+		}
+	}
+	if d := f.Depth[n]; d > 0 {
+		return float64(d)
+	}
+	return 0
 }

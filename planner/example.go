@@ -35,6 +35,12 @@ type Example struct {
 	// per referenced object its before/after position, distances, clearances,
 	// cover rates, probe result, thresholds.
 	Metrics map[string]any `json:"metrics"`
+
+	Seed   uint64 `json:"seed"`   // the (house, view, category) seed
+	Intent Intent `json:"intent"` // balance class and flip wish drawn before planning
+	Flip   bool   `json:"flip"`   // flip-seeking categories: the edit changed the answer
+
+	out *Outcome // frames and poses of the attempt the example was read from
 }
 
 // ObjectRef names an object the question mentions, with its mark colour.

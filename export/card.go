@@ -1,0 +1,110 @@
+package export
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"flowbench/sim"
+)
+
+// CardFile is the dataset card's name inside a dataset directory.
+const CardFile = "README.md"
+
+// DatasetCard returns the Hugging Face dataset card for a manifest: YAML
+// front matter with one config per table ("questions", the default, and
+// "annotations"), each listing a data_files glob per split, then a short
+// description with counts and loading examples.
+func DatasetCard(m *Manifest) string {
+	var b strings.Builder
+	splits := sortedKeys(m.Splits)
+	b.WriteString("---\npretty_name: flowbench\ntask_categories:\n- visual-question-answering\n")
+	b.WriteString("tags:\n- spatial-reasoning\n- optical-flow\n- counterfactual\n- synthetic\nconfigs:\n")
+	for _, table := range []string{QuestionsTable, AnnotationsTable} {
+		if table == AnnotationsTable && !hasTable(m, table) {
+			continue
+		}
+		fmt.Fprintf(&b, "- config_name: %s\n", table)
+		if table == QuestionsTable {
+			b.WriteString("  default: true\n")
+		}
+		b.WriteString("  data_files:\n")
+		for _, s := range splits {
+			fmt.Fprintf(&b, "  - split: %s\n    path: %s\n", s, filepath.ToSlash(filepath.Join("data", s, table+"-*.parquet")))
+		}
+	}
+	b.WriteString("---\n\n# flowbench\n\n")
+	b.WriteString("Counterfactual spatial imagination questions in procedural indoor houses: an object moves " +
+		"(described in camera terms), and the question asks about the scene after the motion. " +
+		"Every answer is read from the simulated outcome.\n\n")
+	fmt.Fprintf(&b, "Generator version %s, schema version %s.\n\n", m.Version, m.SchemaVersion)
+	b.WriteString("| split | questions | houses | shards | image | chance |\n|---|---:|---:|---:|---|---:|\n")
+	for _, s := range splits {
+		st := m.Splits[s]
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %dx%d | %.3f |\n", s, st.Questions, st.Houses, st.Shards, st.Width, st.Height, st.Chance)
+	}
+	b.WriteString("\n## Categories\n\n| split | category | questions | changed | chance |\n|---|---|---:|---:|---:|\n")
+	for _, s := range splits {
+		st := m.Splits[s]
+		for _, c := range sortedCategories(st.Categories) {
+			cs := st.Categories[c]
+			fmt.Fprintf(&b, "| %s | %s | %d | %d | %.3f |\n", s, c, cs.Questions, cs.Changed, cs.Chance)
+		}
+	}
+	b.WriteString("\n## Tables\n\n")
+	b.WriteString("- `questions`: one row per question, with I0/I1 images (marked), text, answer, camera and motion.\n")
+	b.WriteString("- `annotations`: one row per question (same id, same order): raw images, depth, instance ids, " +
+		"forward/backward optical flow, flow validity and change mask as `arrow.fixed_shape_tensor` columns, and object metadata.\n\n")
+	b.WriteString("`manifest.json` lists every column with its type; conventions (Unity world frame, OpenCV camera, " +
+		"planar depth, flow sign: pixel p of I0 moves to p + F01(p) in I1, x right, y down) are documented in the " +
+		"flowbench repository's docs/dataset.md.\n\n")
+	b.WriteString("## Loading\n\n```python\nimport datasets\nds = datasets.load_dataset(\"path/to/DIR\", \"questions\")\n\n" +
+		"import pyarrow.parquet as pq\nt = pq.read_table(\"path/to/DIR/data/" + firstOr(splits, "train") + "/annotations-00000-of-0000N.parquet\")\n" +
+		"depth = t.column(\"depth_before\").combine_chunks().to_numpy_ndarray()  # (rows, H, W) float32\n```\n\n")
+	b.WriteString("```sql\n-- DuckDB\nSELECT category, count(*) FROM 'DIR/data/*/questions-*.parquet' GROUP BY category;\n```\n")
+	return b.String()
+}
+
+func hasTable(m *Manifest, table string) bool {
+	for _, t := range m.Schema {
+		if t.Table == table {
+			return true
+		}
+	}
+	return len(m.Schema) == 0
+}
+
+func firstOr(s []string, def string) string {
+	if len(s) > 0 {
+		return s[0]
+	}
+	return def
+}
+
+// WriteCard writes the dataset card as DIR/README.md atomically.
+func WriteCard(dir string, m *Manifest) error {
+	p := filepath.Join(dir, CardFile)
+	if err := sim.WriteFileAtomic(p, []byte(DatasetCard(m))); err != nil {
+		return fmt.Errorf("export: writing %s: %w", p, err)
+	}
+	return nil
+}
+
+// Finish writes the manifest (statistics computed from the finished shards)
+// and the dataset card. Call it after closing every split.
+func (d *DatasetWriter) Finish(version string, cfg map[string]any, seeds map[string]int64) (*Manifest, error) {
+	m, err := NewManifest(d.dir, version, cfg, seeds)
+	if err != nil {
+		return nil, err
+	}
+	if d.opt.QuestionsOnly {
+		m.Schema = m.Schema[:1]
+	}
+	if err := WriteManifest(d.dir, m); err != nil {
+		return nil, err
+	}
+	if err := WriteCard(d.dir, m); err != nil {
+		return nil, err
+	}
+	return m, nil
+}

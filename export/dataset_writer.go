@@ -1,0 +1,409 @@
+package export
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Mode says what Create does with an existing dataset directory.
+type Mode int
+
+const (
+	// CreateNew refuses a directory that already holds a dataset.
+	CreateNew Mode = iota
+	// Overwrite removes the dataset files (data/, manifest.json, README.md)
+	// of an existing directory and starts again; other files are kept.
+	Overwrite
+	// Resume keeps completed shards and skips their rows; partial shards are
+	// removed and redone.
+	Resume
+)
+
+// DefaultRowsPerShard is the number of questions per shard pair.
+const DefaultRowsPerShard = 1000
+
+// Options configure a DatasetWriter.
+type Options struct {
+	Mode Mode
+	// RowsPerShard is the number of rows in every shard but the last; the
+	// questions and annotations shards of an index hold the same rows.
+	RowsPerShard int
+	// QuestionsOnly skips the annotations table.
+	QuestionsOnly bool
+	// MaxRowGroupBytes and ZstdLevel are passed to every ShardWriter.
+	MaxRowGroupBytes int64
+	ZstdLevel        int
+}
+
+// DatasetWriter writes a dataset directory split by split.
+type DatasetWriter struct {
+	dir string
+	opt Options
+}
+
+// ErrExists is returned by Create for a directory that already holds a
+// dataset when the mode is CreateNew.
+var ErrExists = errors.New("already holds a dataset (use resume or overwrite)")
+
+// Create prepares dir for writing. It fails clearly for a directory that
+// cannot be written, and for an existing dataset in CreateNew mode.
+func Create(dir string, opt Options) (*DatasetWriter, error) {
+	if opt.RowsPerShard <= 0 {
+		opt.RowsPerShard = DefaultRowsPerShard
+	}
+	if opt.RowsPerShard > 99999 {
+		return nil, fmt.Errorf("export: %d rows per shard is too many", opt.RowsPerShard)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("export: cannot create dataset directory %s: %w", dir, err)
+	}
+	existing := false
+	for _, name := range []string{"data", ManifestFile, CardFile} {
+		if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
+			existing = true
+		}
+	}
+	switch opt.Mode {
+	case CreateNew:
+		if existing {
+			return nil, fmt.Errorf("export: %s %w", dir, ErrExists)
+		}
+	case Overwrite:
+		for _, name := range []string{"data", ManifestFile, CardFile} {
+			if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
+				return nil, fmt.Errorf("export: cannot remove old dataset files in %s: %w", dir, err)
+			}
+		}
+	case Resume:
+	default:
+		return nil, fmt.Errorf("export: unknown mode %d", opt.Mode)
+	}
+	// Probe writability now rather than after an hour of generation.
+	probe, err := os.CreateTemp(dir, ".write-probe-*")
+	if err != nil {
+		return nil, fmt.Errorf("export: dataset directory %s is not writable: %w", dir, err)
+	}
+	probe.Close()
+	os.Remove(probe.Name())
+	return &DatasetWriter{dir: dir, opt: opt}, nil
+}
+
+// Dir returns the dataset directory.
+func (d *DatasetWriter) Dir() string { return d.dir }
+
+// ShardInfo describes a completed shard pair found when resuming.
+type ShardInfo struct {
+	Index   int
+	Rows    int
+	FirstID string
+	LastID  string
+}
+
+// SplitWriter writes the shards of one split. Rows are added in their final
+// order; every RowsPerShard rows the current shard pair is completed into
+// the split's staging directory. Close gives the shards their final names.
+type SplitWriter struct {
+	d       *DatasetWriter
+	split   string
+	w, h    int
+	dir     string // DIR/data/<split>
+	staging string // DIR/data/<split>/.staging
+
+	completed map[int]ShardInfo // staged shard pairs from an earlier run
+	rows      int               // rows added, written or skipped
+	q, a      *ShardWriter
+	closed    bool
+}
+
+var (
+	splitName   = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
+	stagedShard = regexp.MustCompile(`^(questions|annotations)-(\d{5})\.parquet$`)
+)
+
+// Split starts (or, in Resume mode, continues) writing a split whose images
+// are w×h pixels.
+func (d *DatasetWriter) Split(split string, w, h int) (*SplitWriter, error) {
+	if !splitName.MatchString(split) {
+		return nil, fmt.Errorf("export: bad split name %q", split)
+	}
+	if w <= 0 || h <= 0 {
+		return nil, fmt.Errorf("export: split %s: image size %dx%d must be positive", split, w, h)
+	}
+	s := &SplitWriter{d: d, split: split, w: w, h: h, dir: filepath.Join(d.dir, "data", split), completed: map[int]ShardInfo{}}
+	s.staging = filepath.Join(s.dir, ".staging")
+	if err := os.MkdirAll(s.staging, 0o755); err != nil {
+		return nil, fmt.Errorf("export: cannot create %s: %w", s.staging, err)
+	}
+	if err := s.prepare(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// prepare cleans the split directory: temp files go; finished shards of an
+// earlier run are moved back to staging (Resume) or removed.
+func (s *SplitWriter) prepare() error {
+	for _, dir := range []string{s.dir, s.staging} {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return fmt.Errorf("export: %w", err)
+		}
+		for _, e := range entries {
+			name := e.Name()
+			p := filepath.Join(dir, name)
+			switch {
+			case strings.HasSuffix(name, partialSuffix):
+				if err := os.Remove(p); err != nil {
+					return fmt.Errorf("export: removing partial shard: %w", err)
+				}
+			case dir == s.dir && shardName.MatchString(name):
+				m := shardName.FindStringSubmatch(name)
+				if s.d.opt.Mode == Resume {
+					err = os.Rename(p, filepath.Join(s.staging, m[1]+"-"+m[2]+".parquet"))
+				} else {
+					err = os.Remove(p)
+				}
+				if err != nil {
+					return fmt.Errorf("export: %w", err)
+				}
+			case dir == s.staging && stagedShard.MatchString(name) && s.d.opt.Mode != Resume:
+				if err := os.Remove(p); err != nil {
+					return fmt.Errorf("export: %w", err)
+				}
+			}
+		}
+	}
+	if s.d.opt.Mode != Resume {
+		return nil
+	}
+	// A shard index is complete when every table's staged file opens and
+	// agrees on rows and ids; anything else is redone.
+	infos := map[int]map[string]ShardInfo{}
+	entries, err := os.ReadDir(s.staging)
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	for _, e := range entries {
+		m := stagedShard.FindStringSubmatch(e.Name())
+		if m == nil {
+			continue
+		}
+		idx, _ := strconv.Atoi(m[2])
+		p := filepath.Join(s.staging, e.Name())
+		info, err := stagedInfo(p, idx)
+		if err != nil {
+			os.Remove(p) // unreadable: redo it
+			continue
+		}
+		if infos[idx] == nil {
+			infos[idx] = map[string]ShardInfo{}
+		}
+		infos[idx][m[1]] = info
+	}
+	for idx, byTable := range infos {
+		q, ok := byTable[QuestionsTable]
+		a, okA := byTable[AnnotationsTable]
+		if ok && (s.d.opt.QuestionsOnly || (okA && a == q)) {
+			s.completed[idx] = q
+		}
+	}
+	return nil
+}
+
+// stagedInfo reads the footer metadata of a staged shard.
+func stagedInfo(path string, idx int) (ShardInfo, error) {
+	sf, err := openShard(path)
+	if err != nil {
+		return ShardInfo{}, err
+	}
+	defer sf.Close()
+	rows, err := strconv.Atoi(sf.meta("flowbench.rows"))
+	if err != nil || int64(rows) != sf.pf.NumRows() {
+		return ShardInfo{}, fmt.Errorf("export: shard %s: row count metadata disagrees with the file", path)
+	}
+	return ShardInfo{Index: idx, Rows: rows, FirstID: sf.meta("flowbench.first_id"), LastID: sf.meta("flowbench.last_id")}, nil
+}
+
+// Completed returns the shard pairs kept from an earlier run (Resume mode),
+// by index. Their rows are still passed to Add, which checks and skips them.
+func (s *SplitWriter) Completed() []ShardInfo {
+	out := make([]ShardInfo, 0, len(s.completed))
+	for _, i := range sortedInts(s.completed) {
+		out = append(out, s.completed[i])
+	}
+	return out
+}
+
+func sortedInts[V any](m map[int]V) []int {
+	keys := make([]int, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	return keys
+}
+
+func (s *SplitWriter) stagedPath(table string, idx int) string {
+	return filepath.Join(s.staging, fmt.Sprintf("%s-%05d.parquet", table, idx))
+}
+
+// Add appends one question and its annotations (ignored with QuestionsOnly).
+// Both must have the same id.
+func (s *SplitWriter) Add(q QuestionRow, a AnnotationRow) error {
+	if s.closed {
+		return fmt.Errorf("export: split %s is closed", s.split)
+	}
+	if !s.d.opt.QuestionsOnly && q.ID != a.ID {
+		return fmt.Errorf("export: split %s: question %q paired with annotations %q", s.split, q.ID, a.ID)
+	}
+	if q.Split != "" && q.Split != s.split {
+		return fmt.Errorf("export: question %s belongs to split %q, not %q", q.ID, q.Split, s.split)
+	}
+	R := s.d.opt.RowsPerShard
+	idx, pos := s.rows/R, s.rows%R
+	if info, ok := s.completed[idx]; ok {
+		// Resuming: the row must be the one stored there.
+		if (pos == 0 && q.ID != info.FirstID) || pos >= info.Rows || (pos == info.Rows-1 && q.ID != info.LastID) {
+			return fmt.Errorf("export: resume: split %s shard %d was written from different rows (row %d is %q now); rerun with overwrite",
+				s.split, idx, pos, q.ID)
+		}
+		s.rows++
+		return nil
+	}
+	if s.q == nil {
+		if err := s.openShards(idx); err != nil {
+			return err
+		}
+	}
+	if err := s.q.WriteQuestion(q); err != nil {
+		s.abortOpen()
+		return err
+	}
+	if s.a != nil {
+		if err := s.a.WriteAnnotation(a); err != nil {
+			s.abortOpen()
+			return err
+		}
+	}
+	s.rows++
+	if pos == R-1 {
+		return s.closeShards()
+	}
+	return nil
+}
+
+func (s *SplitWriter) openShards(idx int) error {
+	opt := ShardOptions{W: s.w, H: s.h, MaxRowGroupBytes: s.d.opt.MaxRowGroupBytes, ZstdLevel: s.d.opt.ZstdLevel,
+		Metadata: map[string]string{SplitKey: s.split, ShardKey: strconv.Itoa(idx)}}
+	var err error
+	if s.q, err = NewShardWriter(s.stagedPath(QuestionsTable, idx), QuestionsTable, opt); err != nil {
+		return err
+	}
+	if !s.d.opt.QuestionsOnly {
+		if s.a, err = NewShardWriter(s.stagedPath(AnnotationsTable, idx), AnnotationsTable, opt); err != nil {
+			s.q.Abort()
+			s.q = nil
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *SplitWriter) closeShards() error {
+	q, a := s.q, s.a
+	s.q, s.a = nil, nil
+	if err := q.Close(); err != nil {
+		if a != nil {
+			a.Abort()
+		}
+		return err
+	}
+	if a != nil {
+		if err := a.Close(); err != nil {
+			os.Remove(q.Path())
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *SplitWriter) abortOpen() {
+	if s.q != nil {
+		s.q.Abort()
+	}
+	if s.a != nil {
+		s.a.Abort()
+	}
+	s.q, s.a = nil, nil
+}
+
+// Rows returns the number of rows added so far (written or skipped).
+func (s *SplitWriter) Rows() int { return s.rows }
+
+// Abort stops the split, removing the shard being written; completed
+// shards stay staged for a resume.
+func (s *SplitWriter) Abort() {
+	s.abortOpen()
+	s.closed = true
+}
+
+// Close completes the last shard and renames every staged shard to its
+// final name <table>-<index>-of-<count>.parquet. An empty split gets one
+// empty shard per table so that its schema is still published.
+func (s *SplitWriter) Close() error {
+	if s.closed {
+		return nil
+	}
+	if s.q != nil {
+		if err := s.closeShards(); err != nil {
+			return err
+		}
+	}
+	s.closed = true
+	R := s.d.opt.RowsPerShard
+	count := (s.rows + R - 1) / R
+	if count == 0 {
+		count = 1
+		if err := s.openShards(0); err != nil {
+			return err
+		}
+		if err := s.closeShards(); err != nil {
+			return err
+		}
+	}
+	if count > 99999 {
+		return fmt.Errorf("export: split %s needs %d shards; raise the rows per shard", s.split, count)
+	}
+	tables := []string{QuestionsTable, AnnotationsTable}
+	if s.d.opt.QuestionsOnly {
+		tables = tables[:1]
+	}
+	for _, t := range tables {
+		for i := 0; i < count; i++ {
+			src := s.stagedPath(t, i)
+			dst := filepath.Join(s.dir, fmt.Sprintf("%s-%05d-of-%05d.parquet", t, i, count))
+			if err := os.Rename(src, dst); err != nil {
+				return fmt.Errorf("export: finalising split %s: %w", s.split, err)
+			}
+		}
+	}
+	entries, err := os.ReadDir(s.staging)
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	if len(entries) > 0 {
+		return fmt.Errorf("export: split %s: %s still holds %s (shards beyond the %d rows of this run?); rerun with overwrite",
+			s.split, s.staging, entries[0].Name(), s.rows)
+	}
+	if err := os.Remove(s.staging); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("export: %w", err)
+	}
+	return syncDir(s.dir)
+}

@@ -1,0 +1,325 @@
+package export
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"iter"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+)
+
+// shardName matches a finished shard: <table>-<index>-of-<count>.parquet.
+var shardName = regexp.MustCompile(`^(questions|annotations)-(\d{5})-of-(\d{5})\.parquet$`)
+
+// Dataset is an opened dataset directory.
+type Dataset struct {
+	Dir string
+	// Manifest is DIR/manifest.json, or nil when the directory has none.
+	Manifest *Manifest
+	// shards[split][table] lists shard paths in index order.
+	shards map[string]map[string][]string
+}
+
+// Open scans DIR/data/<split>/ for finished shards and reads the manifest.
+// Shard files themselves are opened lazily, by the iterators.
+func Open(dir string) (*Dataset, error) {
+	data := filepath.Join(dir, "data")
+	entries, err := os.ReadDir(data)
+	if err != nil {
+		return nil, fmt.Errorf("export: %s is not a dataset: %w", dir, err)
+	}
+	ds := &Dataset{Dir: dir, shards: map[string]map[string][]string{}}
+	for _, e := range entries {
+		if !e.IsDir() || e.Name()[0] == '.' {
+			continue
+		}
+		split := e.Name()
+		files, err := os.ReadDir(filepath.Join(data, split))
+		if err != nil {
+			return nil, fmt.Errorf("export: %w", err)
+		}
+		counts := map[string]int{}
+		for _, f := range files {
+			m := shardName.FindStringSubmatch(f.Name())
+			if m == nil || f.IsDir() {
+				continue
+			}
+			total, _ := strconv.Atoi(m[3])
+			if c, ok := counts[m[1]]; ok && c != total {
+				return nil, fmt.Errorf("export: split %s mixes %s shards of %d and %d files (an interrupted overwrite?)", split, m[1], c, total)
+			}
+			counts[m[1]] = total
+			if ds.shards[split] == nil {
+				ds.shards[split] = map[string][]string{}
+			}
+			ds.shards[split][m[1]] = append(ds.shards[split][m[1]], filepath.Join(data, split, f.Name()))
+		}
+		for table, paths := range ds.shards[split] {
+			sort.Strings(paths)
+			if len(paths) != counts[table] {
+				return nil, fmt.Errorf("export: split %s has %d of %d %s shards", split, len(paths), counts[table], table)
+			}
+		}
+	}
+	if len(ds.shards) == 0 {
+		return nil, fmt.Errorf("export: %s has no finished shards under data/", dir)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	switch {
+	case err == nil:
+		ds.Manifest = new(Manifest)
+		if err := json.Unmarshal(raw, ds.Manifest); err != nil {
+			return nil, fmt.Errorf("export: %s: %w", filepath.Join(dir, ManifestFile), err)
+		}
+	case !errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("export: %w", err)
+	}
+	return ds, nil
+}
+
+// Splits returns the dataset's split names, sorted.
+func (d *Dataset) Splits() []string { return sortedKeys(d.shards) }
+
+// Shards returns the shard paths of a split's table in index order.
+func (d *Dataset) Shards(split, table string) []string {
+	return append([]string(nil), d.shards[split][table]...)
+}
+
+// shardFile is an opened shard.
+type shardFile struct {
+	path string
+	pf   *file.Reader
+	fr   *pqarrow.FileReader
+}
+
+// openShard opens a Parquet shard, naming the file in every error.
+func openShard(path string) (*shardFile, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("export: shard %s: %w", path, err)
+	}
+	pf, err := file.OpenParquetFile(path, false)
+	if err != nil {
+		return nil, fmt.Errorf("export: shard %s (%d bytes) is not a readable Parquet file (truncated or corrupt?): %w", path, st.Size(), err)
+	}
+	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: 64}, memory.NewGoAllocator())
+	if err != nil {
+		pf.Close()
+		return nil, fmt.Errorf("export: shard %s: %w", path, err)
+	}
+	return &shardFile{path: path, pf: pf, fr: fr}, nil
+}
+
+func (s *shardFile) Close() error { return s.pf.Close() }
+
+// table returns the flowbench.table key-value metadata.
+func (s *shardFile) meta(key string) string {
+	if v := s.pf.MetaData().KeyValueMetadata().FindValue(key); v != nil {
+		return *v
+	}
+	return ""
+}
+
+// eachRecord calls fn with each record of the given row groups (all when nil).
+func (s *shardFile) eachRecord(rowGroups []int, fn func(arrow.RecordBatch) error) error {
+	rr, err := s.fr.GetRecordReader(context.Background(), nil, rowGroups)
+	if err != nil {
+		return fmt.Errorf("export: shard %s: %w", s.path, err)
+	}
+	defer rr.Release()
+	for rr.Next() {
+		if err := fn(rr.RecordBatch()); err != nil {
+			return err
+		}
+	}
+	if err := rr.Err(); err != nil {
+		return fmt.Errorf("export: shard %s: %w", s.path, err)
+	}
+	return nil
+}
+
+// rowsOf iterates the rows of a split's table, decoding records with decode.
+func rowsOf[R any](d *Dataset, split, table string, decode func(arrow.RecordBatch) ([]R, error)) iter.Seq2[R, error] {
+	return func(yield func(R, error) bool) {
+		var zero R
+		paths := d.shards[split][table]
+		if len(paths) == 0 {
+			yield(zero, fmt.Errorf("export: %s has no %s shards for split %q", d.Dir, table, split))
+			return
+		}
+		for _, p := range paths {
+			sf, err := openShard(p)
+			if err != nil {
+				yield(zero, err)
+				return
+			}
+			stop := false
+			row := 0
+			err = sf.eachRecord(nil, func(rec arrow.RecordBatch) error {
+				rows, err := decode(rec)
+				if err != nil {
+					return fmt.Errorf("export: shard %s near row %d: %w", p, row, err)
+				}
+				for _, r := range rows {
+					row++
+					if !yield(r, nil) {
+						stop = true
+						return errStop
+					}
+				}
+				return nil
+			})
+			sf.Close()
+			if stop {
+				return
+			}
+			if err != nil {
+				yield(zero, err)
+				return
+			}
+		}
+	}
+}
+
+var errStop = errors.New("stop")
+
+// Questions iterates the questions of a split in shard and row order. An
+// error ends the iteration and names the shard.
+func (d *Dataset) Questions(split string) iter.Seq2[QuestionRow, error] {
+	return rowsOf(d, split, QuestionsTable, decodeQuestions)
+}
+
+// Annotations iterates the annotations of a split in shard and row order,
+// which is the order of Questions.
+func (d *Dataset) Annotations(split string) iter.Seq2[AnnotationRow, error] {
+	return rowsOf(d, split, AnnotationsTable, decodeAnnotations)
+}
+
+// Question returns the question with the given id, searching every split.
+func (d *Dataset) Question(id string) (QuestionRow, error) {
+	return lookup(d, QuestionsTable, id, decodeQuestions)
+}
+
+// Annotation returns the annotations of the question with the given id.
+func (d *Dataset) Annotation(id string) (AnnotationRow, error) {
+	return lookup(d, AnnotationsTable, id, decodeAnnotations)
+}
+
+// lookup finds a row by id: it reads only the id column of each shard, then
+// the one row group that holds the row.
+func lookup[R any](d *Dataset, table, id string, decode func(arrow.RecordBatch) ([]R, error)) (R, error) {
+	var zero R
+	for _, split := range d.Splits() {
+		for _, p := range d.shards[split][table] {
+			sf, err := openShard(p)
+			if err != nil {
+				return zero, err
+			}
+			rg, row, err := sf.findID(id)
+			if err == nil && rg >= 0 {
+				var out R
+				found := false
+				k := 0
+				err = sf.eachRecord([]int{rg}, func(rec arrow.RecordBatch) error {
+					n := int(rec.NumRows())
+					if row >= k && row < k+n {
+						rows, err := decode(rec.NewSlice(int64(row-k), int64(row-k+1)))
+						if err != nil {
+							return fmt.Errorf("export: shard %s: %w", p, err)
+						}
+						out, found = rows[0], true
+						return errStop
+					}
+					k += n
+					return nil
+				})
+				sf.Close()
+				if found {
+					return out, nil
+				}
+				if err != nil && err != errStop {
+					return zero, err
+				}
+				continue
+			}
+			sf.Close()
+			if err != nil {
+				return zero, err
+			}
+		}
+	}
+	return zero, fmt.Errorf("export: no %s row with id %q in %s", table, id, d.Dir)
+}
+
+// findID returns the row group and the row within it holding id, or -1.
+func (s *shardFile) findID(id string) (int, int, error) {
+	idx, err := s.leafColumns("id")
+	if err != nil {
+		return -1, 0, err
+	}
+	for rg := 0; rg < s.pf.NumRowGroups(); rg++ {
+		tbl, err := s.fr.ReadRowGroups(context.Background(), idx, []int{rg})
+		if err != nil {
+			return -1, 0, fmt.Errorf("export: shard %s row group %d: %w", s.path, rg, err)
+		}
+		row := 0
+		found := -1
+		for _, chunk := range tbl.Column(0).Data().Chunks() {
+			ids, ok := chunk.(interface{ Value(int) string })
+			if !ok {
+				tbl.Release()
+				return -1, 0, fmt.Errorf("export: shard %s: id column has type %s", s.path, chunk.DataType())
+			}
+			for i := 0; i < chunk.Len(); i++ {
+				if found < 0 && ids.Value(i) == id {
+					found = row
+				}
+				row++
+			}
+		}
+		tbl.Release()
+		if found >= 0 {
+			return rg, found, nil
+		}
+	}
+	return -1, 0, nil
+}
+
+// leafColumns returns the Parquet leaf column indices under the named
+// top-level fields, which is what pqarrow's column selection takes.
+func (s *shardFile) leafColumns(names ...string) ([]int, error) {
+	var out []int
+	var walk func(f *pqarrow.SchemaField)
+	walk = func(f *pqarrow.SchemaField) {
+		if f.IsLeaf() {
+			out = append(out, f.ColIndex)
+		}
+		for i := range f.Children {
+			walk(&f.Children[i])
+		}
+	}
+	for _, name := range names {
+		found := false
+		for i := range s.fr.Manifest.Fields {
+			if f := &s.fr.Manifest.Fields[i]; f.Field.Name == name {
+				walk(f)
+				found = true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("export: shard %s has no column %q", s.path, name)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,95 @@
+package export
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+// writeSynth writes n synthetic rows of w×h to a fresh dataset and returns
+// the directory and the rows.
+func writeSynth(t testing.TB, dir string, n, w, h, perShard int, opt Options) ([]QuestionRow, []AnnotationRow) {
+	t.Helper()
+	opt.RowsPerShard = perShard
+	dw, err := Create(dir, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw, err := dw.Split("train", w, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var qs []QuestionRow
+	var as []AnnotationRow
+	for k := range n {
+		q, a := synthRows(rng, k, w, h)
+		qs, as = append(qs, q), append(as, a)
+		if err := sw.Add(q, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := sw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := dw.Finish("test", map[string]any{"houses": 2}, map[string]int64{"train": 7}); err != nil {
+		t.Fatal(err)
+	}
+	return qs, as
+}
+
+func TestRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	// Small row groups force several groups per shard.
+	qs, as := writeSynth(t, dir, 7, 24, 16, 3, Options{MaxRowGroupBytes: 20000})
+	ds, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ds.Shards("train", QuestionsTable); len(got) != 3 || filepath.Base(got[2]) != "questions-00002-of-00003.parquet" {
+		t.Fatalf("question shards %v", got)
+	}
+	i := 0
+	for q, err := range ds.Questions("train") {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(q, qs[i]) {
+			t.Fatalf("question %d differs:\n got %+v\nwant %+v", i, q, qs[i])
+		}
+		i++
+	}
+	if i != len(qs) {
+		t.Fatalf("read %d questions, wrote %d", i, len(qs))
+	}
+	i = 0
+	for a, err := range ds.Annotations("train") {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(a, as[i]) {
+			t.Fatalf("annotation %d differs", i)
+		}
+		i++
+	}
+	if i != len(as) {
+		t.Fatalf("read %d annotations, wrote %d", i, len(as))
+	}
+	// Lookup by id, in a later shard.
+	a, err := ds.Annotation(as[5].ID)
+	if err != nil || !reflect.DeepEqual(a, as[5]) {
+		t.Fatalf("Annotation(%q): %v", as[5].ID, err)
+	}
+	q, err := ds.Question(qs[4].ID)
+	if err != nil || !reflect.DeepEqual(q, qs[4]) {
+		t.Fatalf("Question(%q): %v", qs[4].ID, err)
+	}
+	if _, err := ds.Question("nope"); err == nil {
+		t.Fatal("lookup of a missing id succeeded")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "data", "train", ".staging")); !os.IsNotExist(err) {
+		t.Fatalf("staging directory left behind: %v", err)
+	}
+}

@@ -1,0 +1,303 @@
+package export
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+)
+
+// DefaultMaxRowGroupBytes bounds the estimated uncompressed size of a row
+// group (the issue asks for at most 128 MB).
+const DefaultMaxRowGroupBytes = 128_000_000
+
+// DefaultZstdLevel is the zstd level used for every column.
+const DefaultZstdLevel = 3
+
+// partialSuffix marks a shard still being written; it is removed on resume.
+const partialSuffix = ".partial"
+
+// ShardWriter writes one Parquet shard of one table. Rows are buffered into
+// row groups bounded by estimated bytes; the file is written to PATH.partial
+// in the same directory, fsynced and renamed to PATH by Close, so PATH is
+// either absent or complete.
+type ShardWriter struct {
+	path, tmp string
+	table     string
+	w, h      int
+	f         *os.File
+	fw        *pqarrow.FileWriter
+	maxBytes  int64
+	mem       memory.Allocator
+
+	questions   []QuestionRow
+	annotations []AnnotationRow
+	buffered    int64
+	rows        int
+	firstID     string
+	lastID      string
+	done        bool
+}
+
+// ShardOptions configure a ShardWriter.
+type ShardOptions struct {
+	// W and H are the image size of an annotations shard (ignored for questions).
+	W, H int
+	// MaxRowGroupBytes bounds a row group's estimated uncompressed size;
+	// 0 means DefaultMaxRowGroupBytes. A single larger row gets a group of its own.
+	MaxRowGroupBytes int64
+	// ZstdLevel is the zstd compression level; 0 means DefaultZstdLevel.
+	ZstdLevel int
+	// Metadata is extra Parquet key-value metadata (keys sorted on write).
+	Metadata map[string]string
+}
+
+// writerProperties returns the Parquet properties of a table: zstd, column
+// statistics on, byte-stream-split and no dictionary for float tensors and
+// image bytes, dictionaries for everything else.
+func writerProperties(table string, level int) *parquet.WriterProperties {
+	opts := []parquet.WriterProperty{
+		parquet.WithCompression(compress.Codecs.Zstd),
+		parquet.WithCompressionLevel(level),
+		parquet.WithStats(true),
+		parquet.WithMaxRowGroupLength(1 << 40), // row groups are cut by bytes, one per Write
+		parquet.WithCreatedBy("flowbench export (arrow-go v18)"),
+	}
+	images := []string{"image", "image_after"}
+	if table == AnnotationsTable {
+		images = []string{"image_before_raw", "image_after_raw"}
+		for _, c := range []string{"depth_before", "depth_after", "flow_forward", "flow_backward"} {
+			p := c + ".list.element"
+			opts = append(opts, parquet.WithDictionaryFor(p, false),
+				parquet.WithEncodingFor(p, parquet.Encodings.ByteStreamSplit))
+		}
+	}
+	for _, c := range images {
+		opts = append(opts, parquet.WithDictionaryFor(c+".bytes", false))
+	}
+	return parquet.NewWriterProperties(opts...)
+}
+
+// NewShardWriter starts the shard at path for table (QuestionsTable or
+// AnnotationsTable). Nothing appears at path until Close succeeds.
+func NewShardWriter(path, table string, opt ShardOptions) (*ShardWriter, error) {
+	schema := QuestionsSchema()
+	switch table {
+	case QuestionsTable:
+	case AnnotationsTable:
+		if opt.W <= 0 || opt.H <= 0 {
+			return nil, fmt.Errorf("export: shard %s: annotation image size %dx%d must be positive", path, opt.W, opt.H)
+		}
+		schema = AnnotationsSchema(opt.W, opt.H)
+	default:
+		return nil, fmt.Errorf("export: shard %s: unknown table %q (want %q or %q)", path, table, QuestionsTable, AnnotationsTable)
+	}
+	if opt.MaxRowGroupBytes <= 0 {
+		opt.MaxRowGroupBytes = DefaultMaxRowGroupBytes
+	}
+	if opt.ZstdLevel == 0 {
+		opt.ZstdLevel = DefaultZstdLevel
+	}
+	tmp := path + partialSuffix
+	f, err := os.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("export: cannot create shard %s: %w", tmp, err)
+	}
+	mem := memory.NewGoAllocator()
+	fw, err := pqarrow.NewFileWriter(schema, f, writerProperties(table, opt.ZstdLevel),
+		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem)))
+	if err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return nil, fmt.Errorf("export: shard %s: %w", path, err)
+	}
+	s := &ShardWriter{path: path, tmp: tmp, table: table, w: opt.W, h: opt.H, f: f, fw: fw,
+		maxBytes: opt.MaxRowGroupBytes, mem: mem}
+	for _, k := range sortedKeys(opt.Metadata) {
+		if err := fw.AppendKeyValueMetadata(k, opt.Metadata[k]); err != nil {
+			s.Abort()
+			return nil, fmt.Errorf("export: shard %s: %w", path, err)
+		}
+	}
+	return s, nil
+}
+
+// Path returns the shard's final path.
+func (s *ShardWriter) Path() string { return s.path }
+
+// Rows returns the number of rows written so far.
+func (s *ShardWriter) Rows() int { return s.rows }
+
+// WriteQuestion appends a row to a questions shard.
+func (s *ShardWriter) WriteQuestion(r QuestionRow) error {
+	if s.table != QuestionsTable {
+		return fmt.Errorf("export: shard %s holds %s, not questions", s.path, s.table)
+	}
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	n := questionBytes(&r)
+	if err := s.maybeFlush(n); err != nil {
+		return err
+	}
+	s.questions = append(s.questions, r)
+	s.note(r.ID, n)
+	return nil
+}
+
+// WriteAnnotation appends a row to an annotations shard; its dense arrays
+// must match the shard's image size.
+func (s *ShardWriter) WriteAnnotation(r AnnotationRow) error {
+	if s.table != AnnotationsTable {
+		return fmt.Errorf("export: shard %s holds %s, not annotations", s.path, s.table)
+	}
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	if err := checkAnnotation(&r, s.w, s.h); err != nil {
+		return fmt.Errorf("export: shard %s: %w", s.path, err)
+	}
+	n := annotationBytes(&r)
+	if err := s.maybeFlush(n); err != nil {
+		return err
+	}
+	s.annotations = append(s.annotations, r)
+	s.note(r.ID, n)
+	return nil
+}
+
+func (s *ShardWriter) checkOpen() error {
+	if s.done {
+		return fmt.Errorf("export: shard %s is already closed", s.path)
+	}
+	return nil
+}
+
+func (s *ShardWriter) note(id string, n int64) {
+	if s.rows == 0 {
+		s.firstID = id
+	}
+	s.lastID = id
+	s.rows++
+	s.buffered += n
+}
+
+// maybeFlush writes the buffered rows as a row group when adding n more
+// bytes would pass the bound.
+func (s *ShardWriter) maybeFlush(n int64) error {
+	if s.buffered > 0 && s.buffered+n > s.maxBytes {
+		return s.flush()
+	}
+	return nil
+}
+
+// flush writes the buffered rows as one row group.
+func (s *ShardWriter) flush() error {
+	if len(s.questions) == 0 && len(s.annotations) == 0 {
+		return nil
+	}
+	if err := s.writeGroup(); err != nil {
+		s.Abort()
+		return fmt.Errorf("export: writing shard %s: %w", s.path, err)
+	}
+	s.questions, s.annotations, s.buffered = s.questions[:0], s.annotations[:0], 0
+	return nil
+}
+
+// writeGroup writes the buffered rows (possibly none) as one row group.
+func (s *ShardWriter) writeGroup() error {
+	var rec arrow.RecordBatch
+	if s.table == QuestionsTable {
+		rec = questionsRecord(s.mem, s.questions)
+	} else {
+		rec = annotationsRecord(s.mem, s.annotations, s.w, s.h)
+	}
+	defer rec.Release()
+	return s.fw.Write(rec)
+}
+
+// Close writes the remaining rows and the footer (with the row count and
+// first/last ids in the key-value metadata), fsyncs, and renames the temp
+// file to the shard's path. After an error nothing is left at the path.
+func (s *ShardWriter) Close() error {
+	if s.done {
+		return nil
+	}
+	if err := s.flush(); err != nil {
+		return err
+	}
+	if s.rows == 0 {
+		// An empty shard still carries the schema: write one empty row group.
+		if err := s.writeGroup(); err != nil {
+			s.Abort()
+			return fmt.Errorf("export: writing shard %s: %w", s.path, err)
+		}
+	}
+	for _, kv := range [][2]string{{"flowbench.rows", fmt.Sprint(s.rows)}, {"flowbench.first_id", s.firstID}, {"flowbench.last_id", s.lastID}} {
+		if err := s.fw.AppendKeyValueMetadata(kv[0], kv[1]); err != nil {
+			s.Abort()
+			return fmt.Errorf("export: shard %s: %w", s.path, err)
+		}
+	}
+	s.done = true
+	err := s.fw.Close() // closes s.f too
+	if err == nil {
+		err = syncFile(s.tmp)
+	}
+	if err == nil {
+		err = os.Rename(s.tmp, s.path)
+	}
+	if err == nil {
+		err = syncDir(filepath.Dir(s.path))
+	}
+	if err != nil {
+		os.Remove(s.tmp)
+		return fmt.Errorf("export: writing shard %s: %w", s.path, err)
+	}
+	return nil
+}
+
+// Abort discards the shard: the temp file is removed and nothing is renamed.
+func (s *ShardWriter) Abort() {
+	if s.done {
+		return
+	}
+	s.done = true
+	s.fw.Close()
+	s.f.Close()
+	os.Remove(s.tmp)
+	s.questions, s.annotations = nil, nil
+}
+
+func syncFile(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return err
+	}
+	err = f.Sync()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// syncDir makes a rename durable; file systems that cannot sync a
+// directory are tolerated.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) && !strings.Contains(err.Error(), "invalid argument") {
+		return err
+	}
+	return nil
+}

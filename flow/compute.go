@@ -1,0 +1,492 @@
+package flow
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"sync"
+
+	"flowbench/sim"
+)
+
+// Depth tolerance of the visibility test. A moved point with planar depth z'
+// projecting to (u', v') is visible in the other frame when (u', v') rounds to
+// a pixel inside the image and the other frame's depth there differs from z'
+// by at most DepthTolAbs + DepthTolRel·z' (1 cm + 0.5 %). The depth "there"
+// is sampled at the exact sub-pixel target: inverse depth interpolated
+// bilinearly over the four surrounding pixel centres when they all show the
+// object of the nearest pixel (exact on planar faces), else the nearest
+// pixel's depth. The relative term absorbs interpolation error across edges
+// and curved parts; occluders and back faces differ by far more.
+const (
+	DepthTolAbs = 0.01
+	DepthTolRel = 0.005
+)
+
+// minDepth is the smallest planar depth a moved point may have and still get
+// a flow vector; closer (or behind the camera) gets Unknown.
+const minDepth = 1e-6
+
+// Frame is what flow needs of one rendered image: depth and instance ids at
+// pixel centres, and the table naming the object behind each instance id.
+type Frame struct {
+	W, H  int
+	Depth []float32 // planar z in metres, row-major; 0 where nothing is hit
+	IDs   []uint16  // instance id per pixel, row-major; 0 for none
+	// Objects maps instance ids to objectIds: Objects[id] names the object of
+	// instance id; "" (and index 0) for ids that are no object.
+	Objects []string
+}
+
+// check reports a frame whose arrays do not match its size or the camera.
+func (f *Frame) check(name string, cam sim.Camera) error {
+	switch {
+	case f.W <= 0 || f.H <= 0:
+		return fmt.Errorf("flow: %s frame size %dx%d must be positive", name, f.W, f.H)
+	case f.W != cam.Width || f.H != cam.Height:
+		return fmt.Errorf("flow: %s frame is %dx%d but the camera is %dx%d", name, f.W, f.H, cam.Width, cam.Height)
+	case len(f.Depth) != f.W*f.H:
+		return fmt.Errorf("flow: %s depth has %d values, want %dx%d = %d", name, len(f.Depth), f.W, f.H, f.W*f.H)
+	case len(f.IDs) != f.W*f.H:
+		return fmt.Errorf("flow: %s ids have %d values but depth is %dx%d = %d", name, len(f.IDs), f.W, f.H, f.W*f.H)
+	case len(f.Objects) > 1<<16:
+		return fmt.Errorf("flow: %s id table has %d entries, more than uint16 ids can address", name, len(f.Objects))
+	}
+	return nil
+}
+
+// Result holds the flow fields and masks of one motion. Its slices belong to
+// the Computer that produced it and are overwritten by its next call.
+type Result struct {
+	Forward  Field // F01: displacement of each pixel of I0 into I1
+	Backward Field // F10: displacement of each pixel of I1 into I0
+	// ValidForward marks pixels of I0 whose moved point lands inside I1 and
+	// is visible there (depth test, see DepthTolAbs); pixels with no depth,
+	// unknown flow, leaving the image or occluded after the motion get 0.
+	ValidForward Mask
+	// ValidBackward is the same for I1 → I0.
+	ValidBackward Mask
+	// Change marks pixels owned by a moving object in I0 or in I1.
+	Change Mask
+}
+
+// affine is a motion in OpenCV camera coordinates, q' = M·q + T, with the
+// instance id the moved object has in the other frame (0: none).
+type affine struct {
+	m    [9]float64
+	t    [3]float64
+	want uint16
+}
+
+// Computer computes flow and masks, reusing its buffers between calls. The
+// zero value is ready to use; it is not safe for concurrent use.
+type Computer struct {
+	// Workers is the number of goroutines sharing the rows (≤ 1: serial).
+	// Every pixel is computed independently with the same arithmetic, so the
+	// output bytes do not depend on it.
+	Workers int
+
+	res        Result
+	xs, ys     []float64
+	lut0, lut1 []uint16 // instance id → slot in xf0 / xf1 (0: static)
+	set0, set1 []uint16 // lut entries to clear after a call
+	xf0, xf1   []affine // slot 0 unused
+}
+
+// Compute returns the forward and backward flow between frames f0 (before)
+// and f1 (after) seen by the same camera, the two validity masks and the
+// change-region mask. motions gives, by objectId, the realised motion of
+// every object that moved; every other object is static. A motion for an
+// objectId in neither frame's table, a motion that is not finite, frames of
+// the wrong size, or a negative or non-finite depth is an error.
+func (c *Computer) Compute(f0, f1 Frame, cam sim.Camera, motions map[string]RigidMotion) (*Result, error) {
+	if err := cam.Validate(); err != nil {
+		return nil, fmt.Errorf("flow: %w", err)
+	}
+	if err := f0.check("before", cam); err != nil {
+		return nil, err
+	}
+	if err := f1.check("after", cam); err != nil {
+		return nil, err
+	}
+	if err := c.prepare(cam, &f0, &f1, motions); err != nil {
+		return nil, err
+	}
+	defer c.clearLUTs()
+	w, h := f0.W, f0.H
+	c.res.Forward = reuseField(c.res.Forward, w, h)
+	c.res.Backward = reuseField(c.res.Backward, w, h)
+	c.res.ValidForward = reuseMask(c.res.ValidForward, w, h)
+	c.res.ValidBackward = reuseMask(c.res.ValidBackward, w, h)
+	c.res.Change = reuseMask(c.res.Change, w, h)
+	r := &c.res
+	bad0, bad1 := c.rows(h, func(j0, j1 int) (int, int) {
+		b0 := c.pass(cam, &f0, &f1, c.lut0, c.xf0, r.Forward.D, r.ValidForward.M, j0, j1)
+		b1 := c.pass(cam, &f1, &f0, c.lut1, c.xf1, r.Backward.D, r.ValidBackward.M, j0, j1)
+		ch := r.Change.M
+		for p := j0 * w; p < j1*w; p++ {
+			if c.lut0[f0.IDs[p]] != 0 || c.lut1[f1.IDs[p]] != 0 {
+				ch[p] = 1
+			} else {
+				ch[p] = 0
+			}
+		}
+		return b0, b1
+	})
+	if bad0 >= 0 {
+		return nil, badPixel("before", &f0, bad0)
+	}
+	if bad1 >= 0 {
+		return nil, badPixel("after", &f1, bad1)
+	}
+	return r, nil
+}
+
+// Forward returns only the forward flow F01 of frame f0 (no masks). The field
+// is owned by the Computer and overwritten by its next call.
+func (c *Computer) Forward(f0 Frame, cam sim.Camera, motions map[string]RigidMotion) (Field, error) {
+	if err := cam.Validate(); err != nil {
+		return Field{}, fmt.Errorf("flow: %w", err)
+	}
+	if err := f0.check("before", cam); err != nil {
+		return Field{}, err
+	}
+	if err := c.prepare(cam, &f0, nil, motions); err != nil {
+		return Field{}, err
+	}
+	defer c.clearLUTs()
+	c.res.Forward = reuseField(c.res.Forward, f0.W, f0.H)
+	bad, _ := c.rows(f0.H, func(j0, j1 int) (int, int) {
+		return c.pass(cam, &f0, nil, c.lut0, c.xf0, c.res.Forward.D, nil, j0, j1), -1
+	})
+	if bad >= 0 {
+		return Field{}, badPixel("before", &f0, bad)
+	}
+	return c.res.Forward, nil
+}
+
+// Forward computes F01 with a fresh Computer; see Computer.Forward.
+func Forward(f0 Frame, cam sim.Camera, motions map[string]RigidMotion) (Field, error) {
+	var c Computer
+	return c.Forward(f0, cam, motions)
+}
+
+// Compute computes flow and masks with a fresh Computer; see Computer.Compute.
+func Compute(f0, f1 Frame, cam sim.Camera, motions map[string]RigidMotion) (*Result, error) {
+	var c Computer
+	return c.Compute(f0, f1, cam, motions)
+}
+
+func badPixel(name string, f *Frame, p int) error {
+	i, j := p%f.W, p/f.W
+	d := f.Depth[p]
+	if d == 0 {
+		return fmt.Errorf("flow: %s frame pixel (%d, %d) has instance id %d but no depth", name, i, j, f.IDs[p])
+	}
+	return fmt.Errorf("flow: %s frame pixel (%d, %d) has invalid depth %g (must be finite and ≥ 0)", name, i, j, d)
+}
+
+func reuseField(f Field, w, h int) Field {
+	if cap(f.D) < 2*w*h {
+		f.D = make([]float32, 2*w*h)
+	}
+	return Field{W: w, H: h, D: f.D[:2*w*h]}
+}
+
+func reuseMask(m Mask, w, h int) Mask {
+	if cap(m.M) < w*h {
+		m.M = make([]uint8, w*h)
+	}
+	return Mask{W: w, H: h, M: m.M[:w*h]}
+}
+
+// prepare fills the per-column and per-row ray factors and the id → motion
+// tables of both frames (f1 may be nil).
+func (c *Computer) prepare(cam sim.Camera, f0, f1 *Frame, motions map[string]RigidMotion) error {
+	fl := cam.Focal()
+	cx, cy := cam.Principal()
+	if cap(c.xs) < cam.Width {
+		c.xs = make([]float64, cam.Width)
+	}
+	if cap(c.ys) < cam.Height {
+		c.ys = make([]float64, cam.Height)
+	}
+	c.xs, c.ys = c.xs[:cam.Width], c.ys[:cam.Height]
+	for i := range c.xs {
+		c.xs[i] = (float64(i) - cx) / fl
+	}
+	for j := range c.ys {
+		c.ys[j] = (float64(j) - cy) / fl
+	}
+	if c.lut0 == nil {
+		c.lut0, c.lut1 = make([]uint16, 1<<16), make([]uint16, 1<<16)
+	}
+	ids := make([]string, 0, len(motions))
+	for id := range motions {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		if err := motions[id].Validate(); err != nil {
+			return fmt.Errorf("flow: motion of %q: %w", id, err)
+		}
+	}
+	for _, id := range ids {
+		if indexOf(f0.Objects, id) >= 0 || (f1 != nil && indexOf(f1.Objects, id) >= 0) {
+			continue
+		}
+		if f1 == nil {
+			return fmt.Errorf("flow: motion given for object %q, which is not in the frame's id table", id)
+		}
+		return fmt.Errorf("flow: motion given for object %q, which is in neither frame's id table", id)
+	}
+	var err error
+	c.xf0, c.set0, err = fillLUT(c.lut0, c.xf0[:0], c.set0[:0], f0, f1, cam, motions, false)
+	if err == nil && f1 != nil {
+		c.xf1, c.set1, err = fillLUT(c.lut1, c.xf1[:0], c.set1[:0], f1, f0, cam, motions, true)
+	}
+	if err != nil {
+		c.clearLUTs()
+		return err
+	}
+	return nil
+}
+
+func indexOf(table []string, id string) int {
+	for k, s := range table {
+		if s == id && k > 0 {
+			return k
+		}
+	}
+	return -1
+}
+
+// fillLUT assigns a slot with the motion's camera-frame affine map to every
+// instance id of the frame's table that moves (the inverse motion when
+// inverse), noting the object's instance id in the other frame (may be nil).
+func fillLUT(lut []uint16, xf []affine, set []uint16, f, other *Frame, cam sim.Camera, motions map[string]RigidMotion, inverse bool) ([]affine, []uint16, error) {
+	xf = append(xf, affine{}) // slot 0: static
+	for k, name := range f.Objects {
+		if k == 0 || name == "" {
+			continue
+		}
+		m, ok := motions[name]
+		if !ok {
+			continue
+		}
+		if inverse {
+			m = m.Inverse()
+		}
+		if len(xf) >= 1<<16 {
+			return xf, set, fmt.Errorf("flow: too many moving objects")
+		}
+		lut[k] = uint16(len(xf))
+		set = append(set, uint16(k))
+		a := cameraAffine(cam, m)
+		if other != nil {
+			if k := indexOf(other.Objects, name); k > 0 {
+				a.want = uint16(k)
+			}
+		}
+		xf = append(xf, a)
+	}
+	return xf, set, nil
+}
+
+func (c *Computer) clearLUTs() {
+	for _, k := range c.set0 {
+		c.lut0[k] = 0
+	}
+	for _, k := range c.set1 {
+		c.lut1[k] = 0
+	}
+	c.set0, c.set1 = c.set0[:0], c.set1[:0]
+}
+
+// cameraAffine expresses a world motion p' = c1 + R·(p − c0) in the camera
+// frame q = B·(p − C), with B's rows the camera's right, down and forward
+// axes: q' = B·R·Bᵀ·q + B·(c1 − C + R·(C − c0)).
+func cameraAffine(cam sim.Camera, m RigidMotion) affine {
+	r, d, f := cam.Basis()
+	b := [3]sim.Vec3{r, d, f}
+	rot := rotY(m.To.Yaw - m.From.Yaw)
+	var a affine
+	// RBt[k][l] = Σ_n R[k][n]·B[l][n]
+	var rbt [3][3]float64
+	for k := 0; k < 3; k++ {
+		for l := 0; l < 3; l++ {
+			rbt[k][l] = rot[k][0]*b[l][0] + rot[k][1]*b[l][1] + rot[k][2]*b[l][2]
+		}
+	}
+	for k := 0; k < 3; k++ {
+		for l := 0; l < 3; l++ {
+			a.m[3*k+l] = b[k][0]*rbt[0][l] + b[k][1]*rbt[1][l] + b[k][2]*rbt[2][l]
+		}
+	}
+	cc := cam.Position.Sub(m.From.Position)
+	rc := sim.Vec3{
+		rot[0][0]*cc[0] + rot[0][1]*cc[1] + rot[0][2]*cc[2],
+		rot[1][0]*cc[0] + rot[1][1]*cc[1] + rot[1][2]*cc[2],
+		rot[2][0]*cc[0] + rot[2][1]*cc[1] + rot[2][2]*cc[2],
+	}
+	v := m.To.Position.Sub(cam.Position).Add(rc)
+	for k := 0; k < 3; k++ {
+		a.t[k] = b[k].Dot(v)
+	}
+	return a
+}
+
+// rows runs fn over the rows [0, h) split into bands, one per worker, and
+// returns for each of the two results the smallest non-negative value (or -1).
+func (c *Computer) rows(h int, fn func(j0, j1 int) (int, int)) (int, int) {
+	n := c.Workers
+	if n > h {
+		n = h
+	}
+	if n <= 1 {
+		return fn(0, h)
+	}
+	type pair struct{ a, b int }
+	out := make([]pair, n)
+	var wg sync.WaitGroup
+	for k := 0; k < n; k++ {
+		j0, j1 := k*h/n, (k+1)*h/n
+		wg.Add(1)
+		go func(k int) {
+			defer wg.Done()
+			a, b := fn(j0, j1)
+			out[k] = pair{a, b}
+		}(k)
+	}
+	wg.Wait()
+	a, b := -1, -1
+	for _, p := range out { // bands are in row order: the first hit is the smallest
+		if a < 0 {
+			a = p.a
+		}
+		if b < 0 {
+			b = p.b
+		}
+	}
+	return a, b
+}
+
+// pass computes the flow of rows [j0, j1) of src into out and, when dst is
+// not nil, the visibility of each moved point in dst into valid. It returns
+// the index of the first pixel with a bad depth, or -1.
+func (c *Computer) pass(cam sim.Camera, src, dst *Frame, lut []uint16, xf []affine, out []float32, valid []uint8, j0, j1 int) int {
+	w, h := src.W, src.H
+	fl := cam.Focal()
+	cx, cy := cam.Principal()
+	xs := c.xs
+	fw, fh := float64(w)-0.5, float64(h)-0.5
+	for j := j0; j < j1; j++ {
+		yr := c.ys[j]
+		row := j * w
+		for i := 0; i < w; i++ {
+			p := row + i
+			d := src.Depth[p]
+			if !(d >= 0 && d <= math.MaxFloat32) {
+				return p
+			}
+			id := src.IDs[p]
+			if d == 0 {
+				if id != 0 {
+					return p
+				}
+				out[2*p], out[2*p+1] = 0, 0
+				if valid != nil {
+					valid[p] = 0
+				}
+				continue
+			}
+			s := lut[id]
+			if s == 0 {
+				out[2*p], out[2*p+1] = 0, 0
+				if valid != nil {
+					d1 := dst.Depth[p]
+					if d1 > 0 && math.Abs(float64(d1)-float64(d)) <= DepthTolAbs+DepthTolRel*float64(d) {
+						valid[p] = 1
+					} else {
+						valid[p] = 0
+					}
+				}
+				continue
+			}
+			a := &xf[s]
+			z := float64(d)
+			x, y := z*xs[i], z*yr
+			qz := a.m[6]*x + a.m[7]*y + a.m[8]*z + a.t[2]
+			if !(qz > minDepth) {
+				out[2*p], out[2*p+1] = Unknown, Unknown
+				if valid != nil {
+					valid[p] = 0
+				}
+				continue
+			}
+			qx := a.m[0]*x + a.m[1]*y + a.m[2]*z + a.t[0]
+			qy := a.m[3]*x + a.m[4]*y + a.m[5]*z + a.t[1]
+			inv := fl / qz
+			u := cx + qx*inv
+			v := cy + qy*inv
+			out[2*p] = float32(u - float64(i))
+			out[2*p+1] = float32(v - float64(j))
+			if valid == nil {
+				continue
+			}
+			valid[p] = 0
+			if u >= -0.5 && u < fw && v >= -0.5 && v < fh {
+				if ref := depthAt(dst, u, v, a.want); ref > 0 && math.Abs(ref-qz) <= DepthTolAbs+DepthTolRel*qz {
+					valid[p] = 1
+				}
+			}
+		}
+	}
+	return -1
+}
+
+// depthAt returns the depth of frame f at the sub-pixel position (u, v),
+// which must round to a pixel inside the image, as seen on the object with
+// instance id want. Among the four pixel centres around (u, v) those that
+// lie in the image and show that object are blended: their inverse depths
+// are interpolated bilinearly, with the weights of the missing corners
+// dropped and the rest renormalised (exact on a planar face, since inverse
+// planar depth is affine in pixel coordinates). When none of them shows the
+// object it returns the nearest pixel's depth. 0 means nothing is there.
+func depthAt(f *Frame, u, v float64, want uint16) float64 {
+	w, h := f.W, f.H
+	n := int(v+0.5)*w + int(u+0.5)
+	i0, j0 := int(math.Floor(u)), int(math.Floor(v))
+	a, b := u-float64(i0), v-float64(j0)
+	sw, si := 0.0, 0.0
+	if want != 0 {
+		for k := 0; k < 4; k++ {
+			i, j := i0+k&1, j0+k>>1
+			if i < 0 || j < 0 || i >= w || j >= h {
+				continue
+			}
+			q := j*w + i
+			if f.IDs[q] != want || !(f.Depth[q] > 0) {
+				continue
+			}
+			wt := (1 - a) * (1 - b)
+			switch k {
+			case 1:
+				wt = a * (1 - b)
+			case 2:
+				wt = (1 - a) * b
+			case 3:
+				wt = a * b
+			}
+			sw += wt
+			si += wt / float64(f.Depth[q])
+		}
+	}
+	if sw > 0 {
+		return sw / si
+	}
+	if d := f.Depth[n]; d > 0 {
+		return float64(d)
+	}
+	return 0
+}

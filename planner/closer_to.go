@@ -1,0 +1,254 @@
+package planner
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"flowbench/sim"
+)
+
+// Closer-to constants (A.2.2).
+const (
+	CloserGamma     = 0.18 // metres, before-gap γ (eq. 26)
+	CloserSigmaBC   = 0.30 // metres, landmark separation σ_BC (eq. 26)
+	CloserMoveMin   = 0.25 // metres, eq. 29
+	CloserMoveMax   = 1.05
+	CloserMovePen   = 0.15 // κ weight of m_move (eq. 30)
+	CloserFastPlans = 6
+	CloserFullPlans = 24
+	closerBonus     = 0.05 // κ bonus per metre of distractor separation, capped at 1 m
+)
+
+// CloserFractions are the fractions φ past the midpoint (eq. 28), in order.
+var CloserFractions = []float64{0.45, 0.55, 0.60, 0.50, 0.65, 0.40}
+
+// CloserMargin is the uniqueness margin max(0.02, 0.25γ).
+var CloserMargin = math.Max(0.02, 0.25*CloserGamma)
+
+type closerPlan struct {
+	a         *ObjectMeta
+	b, c      *ObjectMeta
+	d1, d2    *ObjectMeta
+	delta     sim.Vec3
+	kappa     float64
+	phi, move float64
+}
+
+// planCloserTo is A.2.2: enumerate (A, B, C, φ) plans offline with AABB
+// surface clearances, score them by κ (eq. 30), execute the best ones and
+// accept when C is the unique nearest of the four options after the move.
+func (c *viewCtx) planCloserTo(in Intent) (*Example, string, error) {
+	var plans []closerPlan
+	for _, a := range c.movers() {
+		refs := c.referables(a.ID)
+		for _, b := range refs {
+			for _, cc := range refs {
+				if b == cc || descends(c.objs0, c.byID0, cc.ID, b.ID) || descends(c.objs0, c.byID0, b.ID, cc.ID) {
+					continue
+				}
+				dab, dac := SurfaceClearance(a.AABB, b.AABB), SurfaceClearance(a.AABB, cc.AABB)
+				bc := horizontal(cc.Position.Sub(b.Position))
+				if !(dab+CloserGamma < dac) || bc.Len() < CloserSigmaBC {
+					continue
+				}
+				u := bc.Normalize()
+				mid := horizontal(b.Position.Add(cc.Position).Mul(0.5))
+				for _, phi := range CloserFractions {
+					ideal := mid.Add(u.Mul(phi * bc.Len()))
+					delta := horizontal(ideal.Sub(a.Position))
+					m := delta.Len()
+					if m < 1e-9 {
+						continue
+					}
+					m = math.Min(CloserMoveMax, math.Max(CloserMoveMin, m))
+					delta = delta.Normalize().Mul(m)
+					if !c.plausibleTarget(a, delta) {
+						continue
+					}
+					box := a.AABB.Translate(delta)
+					ab, ac := SurfaceClearance(box, b.AABB), SurfaceClearance(box, cc.AABB)
+					if ac+CloserMargin >= ab {
+						continue // C would not be the clear nearest even as planned
+					}
+					p := closerPlan{a: a, b: b, c: cc, delta: delta, phi: phi, move: m,
+						kappa: (dac - dab) + (ab - ac) - CloserMovePen*m}
+					if !c.pickDistractors(&p, refs, box) {
+						continue
+					}
+					plans = append(plans, p)
+				}
+			}
+		}
+	}
+	if len(plans) == 0 {
+		return nil, "no_plan", nil
+	}
+	sort.SliceStable(plans, func(i, j int) bool { return plans[i].kappa > plans[j].kappa })
+	budget := CloserFastPlans
+	if c.cfg.Full {
+		budget = CloserFullPlans
+	}
+	for i := 0; i < len(plans) && i < budget; i++ {
+		p := plans[i]
+		e, why, err := c.execute(p.a.ID, p.delta, shouldSettle(p.a))
+		if err != nil {
+			return nil, "", err
+		}
+		if e == nil {
+			c.fail("closer_to_" + why)
+			continue
+		}
+		ex, why := c.closerExample(e, p)
+		if err := c.restore(); err != nil {
+			return nil, "", err
+		}
+		if ex == nil {
+			c.fail("closer_to_" + why)
+			continue
+		}
+		return ex, "", nil
+	}
+	return nil, "no_valid_plan", nil
+}
+
+// pickDistractors adds D1, D2: the nearest referables (before) that are
+// farther than both B and C before and after the planned move by the
+// uniqueness margin, keeping at most one shelving unit and one drawer over
+// the four options. A small κ bonus rewards well-separated distractors.
+func (c *viewCtx) pickDistractors(p *closerPlan, refs []*ObjectMeta, box sim.AABB) bool {
+	used := map[string]bool{}
+	for _, o := range []*ObjectMeta{p.b, p.c} {
+		if k := capped(o.Type); k != "" {
+			if used[k] {
+				return false
+			}
+			used[k] = true
+		}
+	}
+	a := p.a
+	floor0 := math.Max(SurfaceClearance(a.AABB, p.b.AABB), SurfaceClearance(a.AABB, p.c.AABB)) + CloserMargin
+	floor1 := math.Max(SurfaceClearance(box, p.b.AABB), SurfaceClearance(box, p.c.AABB)) + CloserMargin
+	type cand struct {
+		o *ObjectMeta
+		d float64
+	}
+	var cs []cand
+	for _, o := range refs {
+		if o == p.b || o == p.c {
+			continue
+		}
+		d0, d1 := SurfaceClearance(a.AABB, o.AABB), SurfaceClearance(box, o.AABB)
+		if d0 > floor0 && d1 > floor1 {
+			cs = append(cs, cand{o, d1})
+		}
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].d < cs[j].d })
+	var picked []*ObjectMeta
+	for _, cd := range cs {
+		if k := capped(cd.o.Type); k != "" {
+			if used[k] {
+				continue
+			}
+			used[k] = true
+		}
+		picked = append(picked, cd.o)
+		p.kappa += closerBonus * math.Min(1, cd.d-floor1)
+		if len(picked) == 2 {
+			break
+		}
+	}
+	if len(picked) < 2 {
+		return false
+	}
+	p.d1, p.d2 = picked[0], picked[1]
+	return true
+}
+
+func (c *viewCtx) closerExample(e *edit, p closerPlan) (*Example, string) {
+	opts := []string{p.b.ID, p.c.ID, p.d1.ID, p.d2.ID}
+	perm := shuffled(c.rng, 4)
+	ordered := make([]string, 4)
+	for i, k := range perm {
+		ordered[i] = opts[k]
+	}
+	mv0, mv1 := c.obj0(e.moverID), e.obj1(e.moverID)
+	d0 := make([]float64, 4)
+	d1 := make([]float64, 4)
+	for i, id := range ordered {
+		d0[i] = SurfaceClearance(mv0.AABB, c.obj0(id).AABB)
+		d1[i] = SurfaceClearance(mv1.AABB, e.obj1(id).AABB)
+	}
+	n1, ok1 := uniqueMin(d1, CloserMargin)
+	if !ok1 {
+		return nil, "not_unique"
+	}
+	if ordered[n1] != p.c.ID {
+		return nil, "c_not_nearest"
+	}
+	n0, ok0 := uniqueMin(d0, 0)
+	ex, ok := c.newExample(CloserTo, e, ordered)
+	if !ok {
+		return nil, "palette"
+	}
+	choices := make([]string, 4)
+	for i, id := range ordered {
+		choices[i] = ex.ref(id).Name()
+	}
+	before := ""
+	if ok0 {
+		before = Letter(n0)
+	}
+	ex.setQA(fmt.Sprintf("which of these objects is closest to %s (smallest gap between their bounding boxes)?", ex.Mover.Name()),
+		choices, Letter(n1), before)
+	ex.Flip = ex.Changed
+	dm := map[string]any{}
+	for i, id := range ordered {
+		dm[id] = map[string]float64{"before": round6(d0[i]), "after": round6(d1[i])}
+	}
+	ex.Metrics["surface_clearance"] = dm
+	ex.Metrics["margin"] = CloserMargin
+	ex.Metrics["plan"] = map[string]any{"b": p.b.ID, "c": p.c.ID, "phi": p.phi, "m_move": round6(p.move), "kappa": round6(p.kappa)}
+	var parts []string
+	for i, id := range ordered {
+		parts = append(parts, fmt.Sprintf("%s %s", ex.ref(id).Name(), metres(d1[i])))
+	}
+	ex.Reasoning = fmt.Sprintf("%s After the move the bounding-box gaps to %s are: %s. The smallest is %s, so the answer is %s.",
+		ex.MotionText, ex.Mover.Name(), joinList(parts), choices[n1], ex.Answer)
+	return ex, ""
+}
+
+// uniqueMin returns the index of the smallest value when it beats every
+// other value by more than margin.
+func uniqueMin(d []float64, margin float64) (int, bool) {
+	best := 0
+	for i := range d {
+		if d[i] < d[best] {
+			best = i
+		}
+	}
+	for i := range d {
+		if i != best && d[i]-d[best] <= margin {
+			return best, false
+		}
+	}
+	return best, true
+}
+
+// joinList joins "a, b and c".
+func joinList(p []string) string {
+	switch len(p) {
+	case 0:
+		return ""
+	case 1:
+		return p[0]
+	}
+	s := ""
+	for i, x := range p[:len(p)-1] {
+		if i > 0 {
+			s += ", "
+		}
+		s += x
+	}
+	return s + " and " + p[len(p)-1]
+}

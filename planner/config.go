@@ -1,0 +1,71 @@
+package planner
+
+// Config holds the planner's knobs. The zero value is not useful; start from
+// DefaultConfig. Every constant of the method (Appendix A) lives here or in
+// the per-category files as a named constant.
+type Config struct {
+	Seed       uint64 // master seed; every (house, view, category) derives its own
+	HouseID    string // the house's id for seeds and example ids ("" = hash of the house JSON)
+	Split      string // copied into every example
+	SceneStyle string // "procthor" or "ithor", copied into every example
+	Views      int    // N_v: at most this many views per house (the camera budget y caps it too)
+	Categories []Category
+	// VisiblePixels is N, the instance-mask pixel count at which an object
+	// counts as visible, stated for an 800×800 image and scaled by area.
+	VisiblePixels float64
+	// FPSPerRoom is K, the farthest-point samples per room (A.1).
+	FPSPerRoom int
+	// PerRoom is m, the proposals kept per room (A.1, m ∈ {2,3}).
+	PerRoom int
+	// Full selects the full search budgets (24 closer-to plans, longer wall
+	// slides) instead of the fast ones.
+	Full bool
+	// Balance carries the running yes/no counts across houses; nil starts a
+	// fresh one per PlanHouse call.
+	Balance *Balance
+	// KeepFrames keeps the before/after frames in the returned Outcomes.
+	KeepFrames bool
+	// CameraSize overrides the square image size of selected cameras (0 = sim.DefaultSize).
+	CameraSize int
+}
+
+// DefaultConfig returns the configuration used for the released datasets.
+func DefaultConfig() Config {
+	return Config{
+		Seed:          1,
+		Split:         "train",
+		SceneStyle:    "procthor",
+		Views:         10,
+		Categories:    AllCategories(),
+		VisiblePixels: 50,
+		FPSPerRoom:    10,
+		PerRoom:       3,
+		KeepFrames:    true,
+	}
+}
+
+// AllCategories returns the eight categories in method order.
+func AllCategories() []Category {
+	out := make([]Category, NumCategories)
+	for i := range out {
+		out[i] = Category(i)
+	}
+	return out
+}
+
+// Shared constants of A.1 and A.2.
+const (
+	DMin          = 1.5  // metres, mid-range band lower bound (eq. 7)
+	DMax          = 4.5  // metres, upper bound
+	AlphaMin      = 0.08 // m_ext / d_cam lower bound for movers
+	BaseWidth     = 800  // image width the pixel constants are stated for
+	Halvings      = 4    // binary-search halvings along a blocked motion ray
+	MinMove       = 0.05 // metres: a realised horizontal move shorter than this is a failed edit
+	SettleText    = 0.02 // metres: a drop larger than this is mentioned as settling
+	TextMinComp   = 0.02 // metres: motion-text components under this are omitted
+	EpsPen        = 0.02 // metres, wall penetration tolerance ε_pen
+	DistanceGuard = 0.02 // metres: distance answers must clear thresholds by this much
+)
+
+// GenericLengths are the generic move lengths m of A.2 in metres.
+var GenericLengths = []float64{0.6, 0.5, 0.4, 0.25}

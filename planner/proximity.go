@@ -1,0 +1,370 @@
+package planner
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Proximity constants (A.2.6–A.2.8).
+const (
+	Closest3Budget  = 40 // mover attempts (A.2.6)
+	Closest3Strict  = 24 // attempts in the strict flip stage before relaxing (our choice)
+	CountNearBudget = 40 // generic edits (our choice, as closest-three)
+	CountNearStrict = 24
+	NearBudget      = 64 // proposals over all relaxation stages (A.2.8)
+	NearStrict      = 16 // proposals before the first relaxation (8 successful edits per stage)
+)
+
+// TauGrid is the distance-threshold grid of eq. 42.
+var TauGrid = []float64{0.35, 0.5, 0.65, 0.8, 1.0, 1.25}
+
+// CountAnswers are the allowed count-near answers.
+var CountAnswers = []int{2, 3, 4, 5}
+
+type ranked struct {
+	id     string
+	d0, d1 float64 // centroid distance to the mover before and after
+}
+
+// neighbourPool ranks the referable objects by after-move centroid distance
+// to the mover, keeping at most one shelving unit and one drawer.
+func (c *viewCtx) neighbourPool(e *edit) []ranked {
+	mv0, mv1 := c.obj0(e.moverID), e.obj1(e.moverID)
+	var all []ranked
+	for _, o := range c.referables(e.moverID) {
+		all = append(all, ranked{o.ID, CentreDistance(mv0.Position, o.Position), CentreDistance(mv1.Position, e.obj1(o.ID).Position)})
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].d1 < all[j].d1 })
+	used := map[string]bool{}
+	var out []ranked
+	for _, r := range all {
+		if k := capped(c.obj0(r.id).Type); k != "" {
+			if used[k] {
+				continue
+			}
+			used[k] = true
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// stagedSearch runs generic edits over the movers. judge returns, for an
+// executed edit, the best stage it satisfies (0 is the strict intent) and
+// the example; stage-0 examples are accepted at once, and after `strict`
+// attempts the best stored relaxed example is accepted.
+func (c *viewCtx) stagedSearch(prefix string, budget, strict int, judge func(e *edit) (int, *Example, string)) (*Example, string, error) {
+	movers := c.movers()
+	if len(movers) == 0 {
+		return nil, "no_mover", nil
+	}
+	props := c.genericProposals(movers)
+	var best *Example
+	bestStage := 1 << 30
+	for i := 0; i < len(props) && i < budget; i++ {
+		if i >= strict && best != nil {
+			return best, "", nil
+		}
+		p := props[i]
+		e, why, err := c.execute(p.a.ID, Delta(c.cam, p.mv.dir, p.mv.length), shouldSettle(p.a))
+		if err != nil {
+			return nil, "", err
+		}
+		if e == nil {
+			c.fail(prefix + why)
+			continue
+		}
+		stage, ex, why := judge(e)
+		if err := c.restore(); err != nil {
+			return nil, "", err
+		}
+		if ex == nil {
+			c.fail(prefix + why)
+			continue
+		}
+		if stage == 0 {
+			return ex, "", nil
+		}
+		c.fail(prefix + "relaxed_candidate")
+		if stage < bestStage {
+			best, bestStage = ex, stage
+		}
+	}
+	if best != nil {
+		return best, "", nil
+	}
+	return nil, "no_valid_edit", nil
+}
+
+// planClosestThree is A.2.6.
+func (c *viewCtx) planClosestThree(in Intent) (*Example, string, error) {
+	return c.stagedSearch("closest_three_", Closest3Budget, Closest3Strict, func(e *edit) (int, *Example, string) {
+		pool := c.neighbourPool(e)
+		if len(pool) < 6 {
+			return 0, nil, "pool_too_small"
+		}
+		t1 := pool[:3]
+		if pool[3].d1-pool[2].d1 < DistanceGuard {
+			return 0, nil, "third_fourth_tie"
+		}
+		byD0 := append([]ranked(nil), pool...)
+		sort.SliceStable(byD0, func(i, j int) bool { return byD0[i].d0 < byD0[j].d0 })
+		t0 := byD0[:3]
+		opts := map[string]ranked{}
+		var order []ranked
+		add := func(r ranked) {
+			if _, ok := opts[r.id]; !ok && len(order) < 6 {
+				opts[r.id] = r
+				order = append(order, r)
+			}
+		}
+		for _, r := range t0 {
+			add(r)
+		}
+		for _, r := range t1 {
+			add(r)
+		}
+		for _, r := range pool {
+			add(r)
+		}
+		flip := !sameSet(t0, t1)
+		stage := 0
+		if flip != in.WantFlip {
+			stage = 1
+		}
+		perm := shuffled(c.rng, 6)
+		ids := make([]string, 6)
+		for i, k := range perm {
+			ids[i] = order[k].id
+		}
+		ex, ok := c.newExample(ClosestThree, e, ids)
+		if !ok {
+			return 0, nil, "palette"
+		}
+		var ans, before []int
+		for i, id := range ids {
+			if inSet(t1, id) {
+				ans = append(ans, i)
+			}
+			if inSet(t0, id) {
+				before = append(before, i)
+			}
+		}
+		choices := make([]string, 6)
+		for i, id := range ids {
+			choices[i] = ex.ref(id).Name()
+		}
+		beforeAns := ""
+		if len(before) == 3 {
+			beforeAns = sortedLetters(before)
+		}
+		ex.setQA(fmt.Sprintf("which three of these objects are closest to %s (centre to centre)? Answer with three letters.", ex.Mover.Name()),
+			choices, sortedLetters(ans), beforeAns)
+		ex.Flip = flip
+		dm := map[string]any{}
+		var parts []string
+		sorted := append([]string(nil), ids...)
+		sort.SliceStable(sorted, func(i, j int) bool { return opts[sorted[i]].d1 < opts[sorted[j]].d1 })
+		for _, id := range ids {
+			dm[id] = map[string]float64{"before": round6(opts[id].d0), "after": round6(opts[id].d1)}
+		}
+		for _, id := range sorted {
+			parts = append(parts, fmt.Sprintf("%s %s", ex.ref(id).Name(), metres(opts[id].d1)))
+		}
+		ex.Metrics["centre_distance"] = dm
+		ex.Reasoning = fmt.Sprintf("%s After the move the centre distances to %s are, nearest first: %s. The three nearest give the answer %s.",
+			ex.MotionText, ex.Mover.Name(), joinList(parts), ex.Answer)
+		return stage, ex, ""
+	})
+}
+
+func inSet(s []ranked, id string) bool {
+	for _, r := range s {
+		if r.id == id {
+			return true
+		}
+	}
+	return false
+}
+
+func sameSet(a, b []ranked) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, r := range a {
+		if !inSet(b, r.id) {
+			return false
+		}
+	}
+	return true
+}
+
+// guarded reports whether every distance clears τ by DistanceGuard.
+func guarded(ds []float64, tau float64) bool {
+	for _, d := range ds {
+		if d > tau-DistanceGuard && d < tau+DistanceGuard {
+			return false
+		}
+	}
+	return true
+}
+
+// planCountNear is A.2.7: the six nearest eligible neighbours after a
+// generic move, τ from the shuffled grid, n1 ∈ {2,3,4,5}; with the flip
+// wish n0 ≠ n1, otherwise n0 = n1. Relaxation drops the flip preference;
+// the answer set is never widened (the choices are fixed to {2,3,4,5}).
+func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
+	return c.stagedSearch("count_near_", CountNearBudget, CountNearStrict, func(e *edit) (int, *Example, string) {
+		pool := c.neighbourPool(e)
+		if len(pool) < 6 {
+			return 0, nil, "pool_too_small"
+		}
+		pool = pool[:6]
+		taus := append([]float64(nil), TauGrid...)
+		c.rng.Shuffle(len(taus), func(i, j int) { taus[i], taus[j] = taus[j], taus[i] })
+		bestStage, bestTau, n0b, n1b := -1, 0.0, 0, 0
+		for _, tau := range taus {
+			var d0, d1 []float64
+			n0, n1 := 0, 0
+			for _, r := range pool {
+				d0, d1 = append(d0, r.d0), append(d1, r.d1)
+				if r.d0 <= tau {
+					n0++
+				}
+				if r.d1 <= tau {
+					n1++
+				}
+			}
+			if n1 < 2 || n1 > 5 || !guarded(d1, tau) || !guarded(d0, tau) {
+				continue
+			}
+			stage := 0
+			if (n0 != n1) != in.WantFlip {
+				stage = 1
+			}
+			if bestStage < 0 || stage < bestStage {
+				bestStage, bestTau, n0b, n1b = stage, tau, n0, n1
+			}
+			if stage == 0 {
+				break
+			}
+		}
+		if bestStage < 0 {
+			return 0, nil, "no_tau"
+		}
+		ids := make([]string, 6)
+		for i, k := range shuffled(c.rng, 6) {
+			ids[i] = pool[k].id
+		}
+		ex, ok := c.newExample(CountNear, e, ids)
+		if !ok {
+			return 0, nil, "palette"
+		}
+		perm := shuffled(c.rng, 4)
+		choices := make([]string, 4)
+		ans, before := "", ""
+		for i, k := range perm {
+			choices[i] = fmt.Sprint(CountAnswers[k])
+			if CountAnswers[k] == n1b {
+				ans = Letter(i)
+			}
+			if CountAnswers[k] == n0b {
+				before = Letter(i)
+			}
+		}
+		var names []string
+		for _, id := range ids {
+			names = append(names, ex.ref(id).Name())
+		}
+		ex.setQA(fmt.Sprintf("how many of these six objects have their centre within %s of the centre of %s: %s?",
+			metres(bestTau), ex.Mover.Name(), joinList(names)), choices, ans, before)
+		// before letters exist only for counts in {2,3,4,5}
+		ex.Flip = n0b != n1b
+		ex.Changed = n0b != n1b
+		dm := map[string]any{}
+		var parts []string
+		for _, r := range pool {
+			dm[r.id] = map[string]float64{"before": round6(r.d0), "after": round6(r.d1)}
+			mark := "outside"
+			if r.d1 <= bestTau {
+				mark = "within"
+			}
+			parts = append(parts, fmt.Sprintf("%s %s (%s)", ex.ref(r.id).Name(), metres(r.d1), mark))
+		}
+		ex.Metrics["centre_distance"] = dm
+		ex.Metrics["tau"] = bestTau
+		ex.Metrics["count_before"] = n0b
+		ex.Metrics["count_after"] = n1b
+		ex.Reasoning = fmt.Sprintf("%s After the move the centre distances are: %s. %d of them are within %s, so the answer is %s (%d).",
+			ex.MotionText, joinList(parts), n1b, metres(bestTau), ex.Answer, n1b)
+		return bestStage, ex, ""
+	})
+}
+
+// planNearObject is A.2.8 with the relaxation order (flip, balance) →
+// (¬flip, balance) → (flip, ·) → (¬flip, ·), where "flip" is the drawn
+// flip wish.
+func (c *viewCtx) planNearObject(in Intent) (*Example, string, error) {
+	return c.stagedSearch("near_object_", NearBudget, NearStrict, func(e *edit) (int, *Example, string) {
+		pool := c.neighbourPool(e)
+		type cand struct {
+			r     ranked
+			tau   float64
+			stage int
+		}
+		var cands []cand
+		for _, r := range pool {
+			for _, tau := range TauGrid {
+				if !guarded([]float64{r.d0, r.d1}, tau) {
+					continue
+				}
+				in0, in1 := r.d0 <= tau, r.d1 <= tau
+				flipOK := (in0 != in1) == in.WantFlip
+				balOK := in1 == in.PreferYes
+				stage := 3
+				switch {
+				case flipOK && balOK:
+					stage = 0
+				case balOK:
+					stage = 1
+				case flipOK:
+					stage = 2
+				}
+				cands = append(cands, cand{r, tau, stage})
+			}
+		}
+		if len(cands) == 0 {
+			return 0, nil, "no_landmark"
+		}
+		best := 4
+		for _, cd := range cands {
+			best = min(best, cd.stage)
+		}
+		var top []cand
+		for _, cd := range cands {
+			if cd.stage == best {
+				top = append(top, cd)
+			}
+		}
+		pick := top[c.rng.IntN(len(top))]
+		ex, ok := c.newExample(NearObject, e, []string{pick.r.id})
+		if !ok {
+			return 0, nil, "palette"
+		}
+		choices, yes, no := c.yesNo()
+		ans, before := pick.r.d1 <= pick.tau, pick.r.d0 <= pick.tau
+		L := ex.ref(pick.r.id).Name()
+		ex.setQA(fmt.Sprintf("is the centre of %s within %s of the centre of %s?", ex.Mover.Name(), metres(pick.tau), L),
+			choices, yn(ans, yes, no), yn(before, yes, no))
+		ex.Flip = ans != before
+		ex.Metrics["tau"] = pick.tau
+		ex.Metrics["centre_distance"] = map[string]any{pick.r.id: map[string]float64{"before": round6(pick.r.d0), "after": round6(pick.r.d1)}}
+		cmp := "more than"
+		if ans {
+			cmp = "at most"
+		}
+		ex.Reasoning = fmt.Sprintf("%s The centre distance to %s was %s before and is %s after the move, %s %s. So the answer is %s (%s).",
+			ex.MotionText, L, metres(pick.r.d0), metres(pick.r.d1), cmp, metres(pick.tau), yn(ans, "yes", "no"), ex.Answer)
+		return best, ex, ""
+	})
+}

@@ -1,0 +1,121 @@
+package planner
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// CategoryStats are the statistics of one category over a set of examples.
+type CategoryStats struct {
+	Category   string         `json:"category"`
+	Count      int            `json:"count"`
+	Chance     float64        `json:"chance"`
+	NoRate     *float64       `json:"no_rate,omitempty"`     // yes/no categories
+	TargetNo   *float64       `json:"target_no,omitempty"`   // ρ_no
+	FlipRate   *float64       `json:"flip_rate,omitempty"`   // flip-seeking categories
+	ChangeRate *float64       `json:"change_rate,omitempty"` // examples with a before answer
+	Letters    map[string]int `json:"letters"`               // answer letters (each letter of a set counts)
+	MaxLetter  float64        `json:"max_letter_share"`      // largest letter share
+}
+
+// StatsReport summarises a set of examples (issue item 7).
+type StatsReport struct {
+	Total      int             `json:"total"`
+	Categories []CategoryStats `json:"categories"`
+	// ChanceOverall is the mean of the per-example chance, i.e. the accuracy
+	// of uniform guessing at this category mix.
+	ChanceOverall float64 `json:"chance_overall"`
+}
+
+// Stats computes per-category counts, yes/no rates against the targets,
+// flip rates, the answer-letter distribution and chance levels.
+func Stats(examples []Example) StatsReport {
+	var rep StatsReport
+	by := map[Category][]*Example{}
+	for i := range examples {
+		ex := &examples[i]
+		cat := ex.Category
+		if ex.CategoryName != "" {
+			if c, err := ParseCategory(ex.CategoryName); err == nil {
+				cat = c
+			}
+		}
+		by[cat] = append(by[cat], ex)
+		rep.Total++
+		rep.ChanceOverall += cat.Chance()
+	}
+	if rep.Total > 0 {
+		rep.ChanceOverall /= float64(rep.Total)
+	}
+	for c := Category(0); c < NumCategories; c++ {
+		exs := by[c]
+		if len(exs) == 0 {
+			continue
+		}
+		cs := CategoryStats{Category: c.String(), Count: len(exs), Chance: c.Chance(), Letters: map[string]int{}}
+		letters := 0
+		nNo, nFlip, nBefore, nChanged := 0, 0, 0, 0
+		for _, ex := range exs {
+			for _, r := range ex.Answer {
+				cs.Letters[string(r)]++
+				letters++
+			}
+			if ex.BeforeAnswer != "" {
+				nBefore++
+				if ex.Changed {
+					nChanged++
+				}
+			}
+			if ex.Flip {
+				nFlip++
+			}
+			if _, ok := c.TargetNoRate(); ok && ex.Answer != yesLetter(ex) {
+				nNo++
+			}
+		}
+		if rho, ok := c.TargetNoRate(); ok {
+			r := float64(nNo) / float64(len(exs))
+			cs.NoRate, cs.TargetNo = &r, &rho
+		}
+		if c.FlipSeeking() {
+			r := float64(nFlip) / float64(len(exs))
+			cs.FlipRate = &r
+		}
+		if nBefore > 0 {
+			r := float64(nChanged) / float64(nBefore)
+			cs.ChangeRate = &r
+		}
+		for _, n := range cs.Letters {
+			cs.MaxLetter = max(cs.MaxLetter, float64(n)/float64(letters))
+		}
+		rep.Categories = append(rep.Categories, cs)
+	}
+	return rep
+}
+
+// String renders the report as an aligned table.
+func (r StatsReport) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-14s %6s %7s %8s %8s %7s %7s  %s\n", "category", "count", "chance", "no_rate", "target", "flip", "maxlet", "letters")
+	for _, c := range r.Categories {
+		opt := func(p *float64) string {
+			if p == nil {
+				return "-"
+			}
+			return fmt.Sprintf("%.3f", *p)
+		}
+		keys := make([]string, 0, len(c.Letters))
+		for k := range c.Letters {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		var ls []string
+		for _, k := range keys {
+			ls = append(ls, fmt.Sprintf("%s:%d", k, c.Letters[k]))
+		}
+		fmt.Fprintf(&b, "%-14s %6d %7.3f %8s %8s %7s %7.3f  %s\n", c.Category, c.Count, c.Chance, opt(c.NoRate), opt(c.TargetNo), opt(c.FlipRate), c.MaxLetter, strings.Join(ls, " "))
+	}
+	fmt.Fprintf(&b, "total %d, chance overall %.3f\n", r.Total, r.ChanceOverall)
+	return b.String()
+}

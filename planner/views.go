@@ -1,0 +1,299 @@
+package planner
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+
+	"flowbench/sim"
+)
+
+// Camera-selection constants (A.1).
+const (
+	ViewLambda     = 1e3  // λ, eq. 15
+	ViewYawWindow  = 35.0 // degrees, same-room yaw penalty window
+	ViewYawPenalty = 25.0 // ρ_yaw per same-room selected view within the window (our choice: 0.5 of the 0.05λ term)
+	ViewTau        = 1.0  // metres, proposal separation τ
+	ViewTauMin     = 0.35 // metres, the most τ is relaxed to
+	ViewMaxBudget  = 10   // y = min(10, 3|R|)
+)
+
+// ViewTaus is the relaxation schedule of τ for global selection.
+var ViewTaus = []float64{1.0, 0.8, 0.65, 0.5, 0.35}
+
+// ViewYaws are the candidate yaws of eq. 6.
+var ViewYaws = []float64{0, 45, 90, 135, 180, 225, 270, 315}
+
+// ViewHorizons are the candidate horizons, drawn uniformly per pose.
+var ViewHorizons = []float64{0, 30}
+
+// View is one selected camera pose with its score terms.
+type View struct {
+	Camera  sim.Camera `json:"camera"`
+	Room    string     `json:"room"`
+	Score   float64    `json:"score"`   // s(c), eq. 8
+	Band    int        `json:"band"`    // |B|
+	Pref    int        `json:"pref"`    // |B_pref|
+	Visible int        `json:"visible"` // |V|
+	Centre  float64    `json:"centre"`  // δ, the centre raycast depth (-1 when nothing is hit)
+}
+
+// Phi is eq. 9.
+func Phi(depth float64, hit bool) float64 {
+	switch {
+	case !hit:
+		return -5
+	case depth < 0.6:
+		return -8
+	}
+	return math.Min(depth, 4)
+}
+
+// farthestPoints is FPS: the first point is the one nearest the centroid of
+// the set, then repeatedly the point farthest from those chosen.
+func farthestPoints(pts []sim.Vec3, k int) []sim.Vec3 {
+	if len(pts) <= k {
+		return append([]sim.Vec3(nil), pts...)
+	}
+	var cen sim.Vec3
+	for _, p := range pts {
+		cen = cen.Add(p)
+	}
+	cen = cen.Mul(1 / float64(len(pts)))
+	first := 0
+	for i, p := range pts {
+		if p.Sub(cen).Len() < pts[first].Sub(cen).Len() {
+			first = i
+		}
+	}
+	out := []sim.Vec3{pts[first]}
+	dist := make([]float64, len(pts))
+	for i, p := range pts {
+		dist[i] = p.Sub(pts[first]).Len()
+	}
+	for len(out) < k {
+		far := 0
+		for i := range pts {
+			if dist[i] > dist[far] {
+				far = i
+			}
+		}
+		out = append(out, pts[far])
+		for i, p := range pts {
+			dist[i] = math.Min(dist[i], p.Sub(pts[far]).Len())
+		}
+	}
+	return out
+}
+
+// SelectViews is A.1: FPS per room, scoring of every (position, yaw)
+// candidate that sees a movable object in the band, per-room proposals with
+// τ separation, then global selection under y = min(10, 3|R|) with room
+// coverage first and κ ranking after, relaxing τ down to 0.35 m.
+func SelectViews(s Simulator, st *Structure, cfg Config, rng *rand.Rand) ([]View, error) {
+	pos, err := s.ReachablePositions()
+	if err != nil {
+		return nil, fmt.Errorf("reachable positions: %w", err)
+	}
+	objs, err := s.Objects()
+	if err != nil {
+		return nil, err
+	}
+	ci := defaultCatalogInfo()
+	perRoom := map[string][]sim.Vec3{}
+	for _, p := range pos {
+		if r := st.RoomAt(p[0], p[2]); r != "" {
+			perRoom[r] = append(perRoom[r], p)
+		}
+	}
+	var proposals []View
+	for _, room := range st.Rooms {
+		pts := farthestPoints(perRoom[room.ID], cfg.FPSPerRoom)
+		var cands []View
+		for _, p := range pts {
+			for _, yaw := range ViewYaws {
+				h := ViewHorizons[rng.IntN(len(ViewHorizons))]
+				cam := sim.NewCamera(sim.Vec3{p[0], p[1] + sim.CameraHeight, p[2]}, yaw, h)
+				if cfg.CameraSize > 0 {
+					cam.Width, cam.Height = cfg.CameraSize, cfg.CameraSize
+				}
+				if !anyMovableInFrustum(cam, objs) {
+					continue // cannot pass the band test; skip the render
+				}
+				v, ok, err := scoreView(s, cam, objs, ci, cfg)
+				if err != nil {
+					return nil, err
+				}
+				if ok {
+					v.Room = room.ID
+					cands = append(cands, v)
+				}
+			}
+		}
+		sort.SliceStable(cands, func(i, j int) bool { return cands[i].Score > cands[j].Score })
+		var kept []View
+		for _, v := range cands {
+			if len(kept) >= cfg.PerRoom {
+				break
+			}
+			if farFromAll(v, kept, ViewTau) {
+				kept = append(kept, v)
+			}
+		}
+		proposals = append(proposals, kept...)
+	}
+	budget := min(ViewMaxBudget, 3*len(st.Rooms))
+	if cfg.Views > 0 {
+		budget = min(budget, cfg.Views)
+	}
+	return selectGlobal(proposals, budget), nil
+}
+
+func farFromAll(v View, sel []View, tau float64) bool {
+	for _, w := range sel {
+		if v.Camera.Position.Sub(w.Camera.Position).Len() < tau {
+			return false
+		}
+	}
+	return true
+}
+
+// selectGlobal is eqs. 12–15.
+func selectGlobal(props []View, budget int) []View {
+	var sel []View
+	used := make([]bool, len(props))
+	for _, tau := range ViewTaus {
+		// Coverage first (eq. 14).
+		for len(sel) < budget {
+			cov := covered(sel)
+			best := -1
+			for i, v := range props {
+				if used[i] || cov[v.Room] > 0 || !farFromAll(v, sel, tau) {
+					continue
+				}
+				if best < 0 || v.Score > props[best].Score {
+					best = i
+				}
+			}
+			if best < 0 {
+				break
+			}
+			used[best] = true
+			sel = append(sel, props[best])
+		}
+		// Then κ (eq. 15).
+		for len(sel) < budget {
+			cov := covered(sel)
+			best, bestK := -1, math.Inf(-1)
+			for i, v := range props {
+				if used[i] || !farFromAll(v, sel, tau) {
+					continue
+				}
+				k := v.Score + ViewLambda*0.05/float64(1+cov[v.Room]) - yawPenalty(v, sel)
+				if cov[v.Room] == 0 {
+					k += ViewLambda
+				}
+				if k > bestK {
+					best, bestK = i, k
+				}
+			}
+			if best < 0 {
+				break
+			}
+			used[best] = true
+			sel = append(sel, props[best])
+		}
+		if len(sel) >= budget {
+			break
+		}
+	}
+	return sel
+}
+
+func covered(sel []View) map[string]int {
+	m := map[string]int{}
+	for _, v := range sel {
+		m[v.Room]++
+	}
+	return m
+}
+
+func yawPenalty(v View, sel []View) float64 {
+	p := 0.0
+	for _, w := range sel {
+		if w.Room != v.Room {
+			continue
+		}
+		d := math.Abs(math.Mod(v.Camera.Yaw-w.Camera.Yaw+540, 360) - 180)
+		if d < ViewYawWindow {
+			p += ViewYawPenalty
+		}
+	}
+	return p
+}
+
+// anyMovableInFrustum is a cheap necessary condition for the band test:
+// some movable object's centre projects into the image within the band.
+func anyMovableInFrustum(cam sim.Camera, objs []ObjectMeta) bool {
+	for i := range objs {
+		o := &objs[i]
+		if !o.Movable() {
+			continue
+		}
+		d := o.Position.Sub(cam.Position).Len()
+		if d <= DMin || d >= DMax {
+			continue
+		}
+		// Test the box corners so a large object whose centre is just off-screen still counts.
+		for _, p := range o.AABB.Corners() {
+			u, v, _, ok := cam.Project(p)
+			if ok && u >= -0.5 && v >= -0.5 && u <= float64(cam.Width)-0.5 && v <= float64(cam.Height)-0.5 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// scoreView renders a candidate pose and computes eq. 8; ok is false when
+// no movable object is visible in the band (eq. 7).
+func scoreView(s Simulator, cam sim.Camera, objs []ObjectMeta, ci catalogInfo, cfg Config) (View, bool, error) {
+	if err := s.SetCamera(cam); err != nil {
+		return View{}, false, err
+	}
+	f, err := s.Render()
+	if err != nil {
+		return View{}, false, err
+	}
+	m := MaskStats(f)
+	n := scaleFor(f.W).area(cfg.VisiblePixels)
+	v := View{Camera: cam, Centre: -1}
+	for i := range objs {
+		o := &objs[i]
+		if m.Pixels(o.ID) < n {
+			continue
+		}
+		v.Visible++
+		d := o.Position.Sub(cam.Position).Len()
+		if o.Movable() && d > DMin && d < DMax {
+			v.Band++
+			if ci.preferred(o.Type) {
+				v.Pref++
+			}
+		}
+	}
+	if v.Band == 0 {
+		return v, false, nil
+	}
+	cx, cy := cam.Principal()
+	hit, ok, err := s.Raycast(cx, cy)
+	if err != nil {
+		return View{}, false, err
+	}
+	if ok {
+		v.Centre = hit.Depth
+	}
+	v.Score = 4*float64(v.Pref) + 1.5*float64(v.Band) + 0.1*float64(v.Visible) + Phi(hit.Depth, ok)
+	return v, true, nil
+}

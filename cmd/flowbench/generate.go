@@ -50,34 +50,14 @@ type generateFlags struct {
 	houses, size, workers, rowsPerShard, views            int
 	seed                                                  int64
 	resume, overwrite, quiet, verbose, questionsOnly      bool
+
+	// onHouse, when set (tests), is called after each house's rows are
+	// written and its shard possibly completed, with the shards completed so far.
+	onHouse func(completedShards int)
 }
 
 func runGenerate(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("generate", stderr)
-	var g generateFlags
-	fs.StringVar(&g.split, "split", "train", "split: train or val (procthor houses), test (ithor scenes)")
-	fs.IntVar(&g.houses, "houses", 0, "number of houses (required for train/val; test and --import default to all)")
-	fs.Int64Var(&g.seed, "seed", 1, "master seed")
-	fs.StringVar(&g.out, "out", "", "dataset directory (required)")
-	fs.IntVar(&g.size, "size", 800, "square image size in pixels")
-	fs.IntVar(&g.workers, "workers", runtime.GOMAXPROCS(0), "houses processed in parallel (the output does not depend on it)")
-	fs.IntVar(&g.rowsPerShard, "rows-per-shard", defaultRowsPerShard, "questions per shard (shards end at a house boundary, so a shard may hold a few more)")
-	fs.BoolVar(&g.resume, "resume", false, "continue an interrupted run: keep its completed shards, redo the rest")
-	fs.BoolVar(&g.overwrite, "overwrite", false, "replace this split if DIR already holds it")
-	fs.BoolVar(&g.quiet, "quiet", false, "no progress bar")
-	fs.BoolVar(&g.verbose, "verbose", false, "debug logs: the planner's per-house skip report")
-	fs.StringVar(&g.importDir, "import", "", "generate from the ProcTHOR house JSON files of this directory")
-	fs.StringVar(&g.scenes, "scenes", "", "test split: comma-separated ithor scenes (default all 120), e.g. FloorPlan1,FloorPlan201")
-	fs.IntVar(&g.views, "views", planner.DefaultConfig().Views, "at most this many camera views per house")
-	fs.StringVar(&g.categories, "categories", "", "comma-separated question categories (default all eight)")
-	fs.BoolVar(&g.questionsOnly, "questions-only", false, "write only the questions table (no dense annotations)")
-	fs.StringVar(&g.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
-	if err := parseFlags(fs, args, false); err != nil {
-		return err
-	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	src, cfg, err := g.check(set)
+	g, src, cfg, err := parseGenerate(args, stderr)
 	if err != nil {
 		return err
 	}
@@ -102,6 +82,36 @@ func runGenerate(args []string, stdout, stderr io.Writer) error {
 		stop() // a second Ctrl-C kills at once
 	}()
 	return generate(ctx, g, src, cfg, stdout, stderr)
+}
+
+// parseGenerate parses and checks generate's flags.
+func parseGenerate(args []string, stderr io.Writer) (generateFlags, *houseSource, planner.Config, error) {
+	fs := newFlags("generate", stderr)
+	var g generateFlags
+	fs.StringVar(&g.split, "split", "train", "split: train or val (procthor houses), test (ithor scenes)")
+	fs.IntVar(&g.houses, "houses", 0, "number of houses (required for train/val; test and --import default to all)")
+	fs.Int64Var(&g.seed, "seed", 1, "master seed")
+	fs.StringVar(&g.out, "out", "", "dataset directory (required)")
+	fs.IntVar(&g.size, "size", 800, "square image size in pixels")
+	fs.IntVar(&g.workers, "workers", runtime.GOMAXPROCS(0), "houses processed in parallel (the output does not depend on it)")
+	fs.IntVar(&g.rowsPerShard, "rows-per-shard", defaultRowsPerShard, "questions per shard (shards end at a house boundary, so a shard may hold a few more)")
+	fs.BoolVar(&g.resume, "resume", false, "continue an interrupted run: keep its completed shards, redo the rest")
+	fs.BoolVar(&g.overwrite, "overwrite", false, "replace this split if DIR already holds it")
+	fs.BoolVar(&g.quiet, "quiet", false, "no progress bar")
+	fs.BoolVar(&g.verbose, "verbose", false, "debug logs: the planner's per-house skip report")
+	fs.StringVar(&g.importDir, "import", "", "generate from the ProcTHOR house JSON files of this directory")
+	fs.StringVar(&g.scenes, "scenes", "", "test split: comma-separated ithor scenes (default all 120), e.g. FloorPlan1,FloorPlan201")
+	fs.IntVar(&g.views, "views", planner.DefaultConfig().Views, "at most this many camera views per house")
+	fs.StringVar(&g.categories, "categories", "", "comma-separated question categories (default all eight)")
+	fs.BoolVar(&g.questionsOnly, "questions-only", false, "write only the questions table (no dense annotations)")
+	fs.StringVar(&g.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
+	if err := parseFlags(fs, args, false); err != nil {
+		return g, nil, planner.Config{}, err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	src, cfg, err := g.check(set)
+	return g, src, cfg, err
 }
 
 // check validates the flags and builds the house source and planner config.
@@ -194,6 +204,9 @@ func generate(ctx context.Context, g generateFlags, src *houseSource, cfg planne
 	opt := runOptions{Split: g.split, Seed: g.seed, Size: g.size, Workers: g.workers, RowsPerShard: g.rowsPerShard,
 		QuestionsOnly: g.questionsOnly, Planner: cfg}
 	start := time.Now()
+	if g.onHouse != nil {
+		prog = hookSink{prog, func() { g.onHouse(len(shards.done)) }}
+	}
 	res, err := runPipeline(ctx, src, from, opt, shards, prog)
 	if bar != nil {
 		bar.Finish()

@@ -111,6 +111,9 @@ func runPipeline(ctx context.Context, src *houseSource, from int, opt runOptions
 			if !ok {
 				break
 			}
+			if ctx.Err() != nil {
+				return fail(ctx.Err())
+			}
 			if err := shards.add(r); err != nil {
 				return fail(err)
 			}
@@ -127,11 +130,14 @@ func runPipeline(ctx context.Context, src *houseSource, from int, opt runOptions
 		if o.report.Bad != "" {
 			res.Bad[o.report.Bad]++
 		}
+		if ctx.Err() != nil {
+			return fail(ctx.Err())
+		}
 		res.Houses++
-		prog.House(o.report)
 		if err := shards.houseDone(o.spec.Index); err != nil {
 			return fail(err)
 		}
+		prog.House(o.report)
 	}
 	if err := ctx.Err(); err != nil {
 		return fail(err)

@@ -82,3 +82,14 @@ type noProgress struct{}
 
 func (noProgress) Question()            {}
 func (noProgress) House(planner.Report) {}
+
+// hookSink forwards to a sink and calls after when a house is reported.
+type hookSink struct {
+	progressSink
+	after func()
+}
+
+func (h hookSink) House(rep planner.Report) {
+	h.progressSink.House(rep)
+	h.after()
+}

@@ -2,6 +2,7 @@ package export
 
 import (
 	"fmt"
+	"unsafe"
 
 	"flowbench/planner"
 	"flowbench/sim"
@@ -165,25 +166,24 @@ func checkAnnotation(r *AnnotationRow, w, h int) error {
 }
 
 // annotationsRecord converts rows (already checked against w×h) to one
-// Arrow record of the annotations schema.
+// Arrow record of the annotations schema. Dense columns are assembled
+// directly into one contiguous buffer each (one copy, no builder growth);
+// the other columns go through builders.
 func annotationsRecord(mem memory.Allocator, rows []AnnotationRow, w, h int) arrow.RecordBatch {
-	b := newRecordBuilder(mem, AnnotationsSchema(w, h))
+	full := AnnotationsSchema(w, h)
+	dense := map[string]bool{}
+	for _, c := range denseColumns {
+		dense[c] = true
+	}
+	var liteFields []arrow.Field
+	for _, f := range full.Fields() {
+		if !dense[f.Name] {
+			liteFields = append(liteFields, f)
+		}
+	}
+	lite := arrow.NewSchema(liteFields, nil)
+	b := newRecordBuilder(mem, lite)
 	defer b.Release()
-	f32 := func(name string, v []float32) {
-		fb := b.col(name).(*array.FixedSizeListBuilder)
-		fb.Append(true)
-		fb.ValueBuilder().(*array.Float32Builder).AppendValues(v, nil)
-	}
-	u16 := func(name string, v []uint16) {
-		fb := b.col(name).(*array.FixedSizeListBuilder)
-		fb.Append(true)
-		fb.ValueBuilder().(*array.Uint16Builder).AppendValues(v, nil)
-	}
-	u8 := func(name string, v []uint8) {
-		fb := b.col(name).(*array.FixedSizeListBuilder)
-		fb.Append(true)
-		fb.ValueBuilder().(*array.Uint8Builder).AppendValues(v, nil)
-	}
 	for i := range rows {
 		r := &rows[i]
 		b.str("id", r.ID)
@@ -191,20 +191,73 @@ func annotationsRecord(mem memory.Allocator, rows []AnnotationRow, w, h int) arr
 		b.i32("height", r.Height)
 		appendImage(b.col("image_before_raw").(*array.StructBuilder), r.ImageBeforeRaw)
 		appendImage(b.col("image_after_raw").(*array.StructBuilder), r.ImageAfterRaw)
-		f32("depth_before", r.DepthBefore)
-		f32("depth_after", r.DepthAfter)
-		u16("instance_before", r.InstanceBefore)
-		u16("instance_after", r.InstanceAfter)
 		appendStrings(b.col("instance_map_before").(*array.ListBuilder), r.InstanceMapBefore)
 		appendStrings(b.col("instance_map_after").(*array.ListBuilder), r.InstanceMapAfter)
-		f32("flow_forward", r.FlowForward)
-		f32("flow_backward", r.FlowBackward)
-		u8("flow_valid", r.FlowValid)
-		u8("change_mask", r.ChangeMask)
 		appendObjectRows(b.col("objects_before").(*array.ListBuilder), r.ObjectsBefore)
 		appendObjectRows(b.col("objects_after").(*array.ListBuilder), r.ObjectsAfter)
 	}
-	return b.NewRecordBatch()
+	liteRec := b.NewRecordBatch()
+	defer liteRec.Release()
+
+	n := w * h
+	cols := make([]arrow.Array, 0, full.NumFields())
+	defer func() {
+		for _, c := range cols {
+			c.Release()
+		}
+	}()
+	k := 0
+	for _, f := range full.Fields() {
+		var a arrow.Array
+		switch f.Name {
+		case "depth_before":
+			a = denseArray(f.Type, rows, n, func(r *AnnotationRow) []float32 { return r.DepthBefore })
+		case "depth_after":
+			a = denseArray(f.Type, rows, n, func(r *AnnotationRow) []float32 { return r.DepthAfter })
+		case "flow_forward":
+			a = denseArray(f.Type, rows, 2*n, func(r *AnnotationRow) []float32 { return r.FlowForward })
+		case "flow_backward":
+			a = denseArray(f.Type, rows, 2*n, func(r *AnnotationRow) []float32 { return r.FlowBackward })
+		case "instance_before":
+			a = denseArray(f.Type, rows, n, func(r *AnnotationRow) []uint16 { return r.InstanceBefore })
+		case "instance_after":
+			a = denseArray(f.Type, rows, n, func(r *AnnotationRow) []uint16 { return r.InstanceAfter })
+		case "flow_valid":
+			a = denseArray(f.Type, rows, n, func(r *AnnotationRow) []uint8 { return r.FlowValid })
+		case "change_mask":
+			a = denseArray(f.Type, rows, n, func(r *AnnotationRow) []uint8 { return r.ChangeMask })
+		default:
+			a = liteRec.Column(k)
+			a.Retain()
+			k++
+		}
+		cols = append(cols, a)
+	}
+	return array.NewRecordBatch(full, cols, int64(len(rows)))
+}
+
+// denseArray builds a fixed-size-list array of typ (list size per) whose
+// values are the rows' slices laid end to end in one Go-allocated buffer.
+func denseArray[T float32 | uint16 | uint8](typ arrow.DataType, rows []AnnotationRow, per int, get func(*AnnotationRow) []T) arrow.Array {
+	var vals []T
+	if len(rows) == 1 {
+		vals = get(&rows[0]) // zero copy: the writer copies into pages before returning
+	} else {
+		vals = make([]T, 0, len(rows)*per)
+		for i := range rows {
+			vals = append(vals, get(&rows[i])...)
+		}
+	}
+	fsl := typ.(*arrow.FixedSizeListType)
+	var raw []byte
+	if len(vals) > 0 {
+		raw = unsafe.Slice((*byte)(unsafe.Pointer(&vals[0])), len(vals)*int(unsafe.Sizeof(vals[0])))
+	}
+	values := array.NewData(fsl.Elem(), len(vals), []*memory.Buffer{nil, memory.NewBufferBytes(raw)}, nil, 0, 0)
+	defer values.Release()
+	data := array.NewData(fsl, len(rows), []*memory.Buffer{nil}, []arrow.ArrayData{values}, 0, 0)
+	defer data.Release()
+	return array.MakeFromData(data)
 }
 
 // questionBytes and annotationBytes estimate a row's uncompressed size, used

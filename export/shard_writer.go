@@ -24,10 +24,12 @@ const DefaultZstdLevel = 3
 // partialSuffix marks a shard still being written; it is removed on resume.
 const partialSuffix = ".partial"
 
-// ShardWriter writes one Parquet shard of one table. Rows are buffered into
-// row groups bounded by estimated bytes; the file is written to PATH.partial
-// in the same directory, fsynced and renamed to PATH by Close, so PATH is
-// either absent or complete.
+// ShardWriter writes one Parquet shard of one table. Each row is encoded
+// into the open row group as soon as it is written (the row's slices are not
+// kept), and a new row group starts when the estimated uncompressed size
+// would pass the bound. The file is written to PATH.partial in the same
+// directory, fsynced and renamed to PATH by Close, so PATH is either absent
+// or complete.
 type ShardWriter struct {
 	path, tmp string
 	table     string
@@ -37,13 +39,12 @@ type ShardWriter struct {
 	maxBytes  int64
 	mem       memory.Allocator
 
-	questions   []QuestionRow
-	annotations []AnnotationRow
-	buffered    int64
-	rows        int
-	firstID     string
-	lastID      string
-	done        bool
+	buffered  int64 // estimated uncompressed bytes in the open row group
+	groupRows int   // rows in the open row group
+	rows      int
+	firstID   string
+	lastID    string
+	done      bool
 }
 
 // ShardOptions configure a ShardWriter.
@@ -143,13 +144,7 @@ func (s *ShardWriter) WriteQuestion(r QuestionRow) error {
 	if err := s.checkOpen(); err != nil {
 		return err
 	}
-	n := questionBytes(&r)
-	if err := s.maybeFlush(n); err != nil {
-		return err
-	}
-	s.questions = append(s.questions, r)
-	s.note(r.ID, n)
-	return nil
+	return s.write(questionBytes(&r), r.ID, func() arrow.RecordBatch { return questionsRecord(s.mem, []QuestionRow{r}) })
 }
 
 // WriteAnnotation appends a row to an annotations shard; its dense arrays
@@ -164,13 +159,9 @@ func (s *ShardWriter) WriteAnnotation(r AnnotationRow) error {
 	if err := checkAnnotation(&r, s.w, s.h); err != nil {
 		return fmt.Errorf("export: shard %s: %w", s.path, err)
 	}
-	n := annotationBytes(&r)
-	if err := s.maybeFlush(n); err != nil {
-		return err
-	}
-	s.annotations = append(s.annotations, r)
-	s.note(r.ID, n)
-	return nil
+	return s.write(annotationBytes(&r), r.ID, func() arrow.RecordBatch {
+		return annotationsRecord(s.mem, []AnnotationRow{r}, s.w, s.h)
+	})
 }
 
 func (s *ShardWriter) checkOpen() error {
@@ -180,44 +171,41 @@ func (s *ShardWriter) checkOpen() error {
 	return nil
 }
 
-func (s *ShardWriter) note(id string, n int64) {
+// write encodes one row (n estimated bytes) into the open row group,
+// starting a new group first when the bound would be passed.
+func (s *ShardWriter) write(n int64, id string, record func() arrow.RecordBatch) error {
+	if s.groupRows > 0 && s.buffered+n > s.maxBytes {
+		if err := s.fw.NewBufferedRowGroupChecked(); err != nil {
+			s.Abort()
+			return fmt.Errorf("export: writing shard %s: %w", s.path, err)
+		}
+		s.buffered, s.groupRows = 0, 0
+	}
+	rec := record()
+	err := s.fw.WriteBuffered(rec)
+	rec.Release()
+	if err != nil {
+		s.Abort()
+		return fmt.Errorf("export: writing shard %s: %w", s.path, err)
+	}
 	if s.rows == 0 {
 		s.firstID = id
 	}
 	s.lastID = id
 	s.rows++
+	s.groupRows++
 	s.buffered += n
-}
-
-// maybeFlush writes the buffered rows as a row group when adding n more
-// bytes would pass the bound.
-func (s *ShardWriter) maybeFlush(n int64) error {
-	if s.buffered > 0 && s.buffered+n > s.maxBytes {
-		return s.flush()
-	}
 	return nil
 }
 
-// flush writes the buffered rows as one row group.
-func (s *ShardWriter) flush() error {
-	if len(s.questions) == 0 && len(s.annotations) == 0 {
-		return nil
-	}
-	if err := s.writeGroup(); err != nil {
-		s.Abort()
-		return fmt.Errorf("export: writing shard %s: %w", s.path, err)
-	}
-	s.questions, s.annotations, s.buffered = s.questions[:0], s.annotations[:0], 0
-	return nil
-}
-
-// writeGroup writes the buffered rows (possibly none) as one row group.
-func (s *ShardWriter) writeGroup() error {
+// writeEmpty writes a row group with no rows, so that an empty shard still
+// has the schema and a valid layout.
+func (s *ShardWriter) writeEmpty() error {
 	var rec arrow.RecordBatch
 	if s.table == QuestionsTable {
-		rec = questionsRecord(s.mem, s.questions)
+		rec = questionsRecord(s.mem, nil)
 	} else {
-		rec = annotationsRecord(s.mem, s.annotations, s.w, s.h)
+		rec = annotationsRecord(s.mem, nil, s.w, s.h)
 	}
 	defer rec.Release()
 	return s.fw.Write(rec)
@@ -230,12 +218,8 @@ func (s *ShardWriter) Close() error {
 	if s.done {
 		return nil
 	}
-	if err := s.flush(); err != nil {
-		return err
-	}
 	if s.rows == 0 {
-		// An empty shard still carries the schema: write one empty row group.
-		if err := s.writeGroup(); err != nil {
+		if err := s.writeEmpty(); err != nil {
 			s.Abort()
 			return fmt.Errorf("export: writing shard %s: %w", s.path, err)
 		}
@@ -273,7 +257,6 @@ func (s *ShardWriter) Abort() {
 	s.fw.Close()
 	s.f.Close()
 	os.Remove(s.tmp)
-	s.questions, s.annotations = nil, nil
 }
 
 func syncFile(path string) error {

@@ -97,9 +97,9 @@ func synthRows(rng *rand.Rand, k, w, h int) (QuestionRow, AnnotationRow) {
 		SceneStyle: "procthor", ViewID: k % 3, Category: cat, CategoryName: cat.String(),
 		MotionText: "Move the red-dot chair 1.0 m to the left.", Question: "After the motion, is the lamp (blue dot) hidden? A. yes B. no",
 		Answer: "B", StaticQuestion: "Is the lamp hidden? A. yes B. no", StaticAnswer: "B", BeforeAnswer: "A", Changed: true,
-		Reasoning: "The chair no longer covers the lamp: cover rate 0.02 < 0.5.",
-		Mover:     planner.ObjectRef{ObjectID: "Chair|+1.0|0|2", ObjectType: "Chair", DotColor: "red"},
-		Camera:    sim.NewCamera(sim.Vec3{1.25, sim.CameraHeight, -0.5 + float64(k)}, 90, 30),
+		Reasoning:       "The chair no longer covers the lamp: cover rate 0.02 < 0.5.",
+		Mover:           planner.ObjectRef{ObjectID: "Chair|+1.0|0|2", ObjectType: "Chair", DotColor: "red"},
+		Camera:          sim.NewCamera(sim.Vec3{1.25, sim.CameraHeight, -0.5 + float64(k)}, 90, 30),
 		RequestedMotion: sim.Vec3{-1, 0, 0}, RealisedMotion: sim.Vec3{-0.98, 0, 0.01 * float64(k)},
 		Metrics: map[string]any{"cover_before": 0.81, "cover_after": 0.02, "threshold": 0.5},
 	}

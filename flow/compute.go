@@ -78,6 +78,10 @@ type affine struct {
 	want uint16
 }
 
+// idTable maps every uint16 instance id to a motion slot (0: static); being
+// an array it needs no bounds checks in the pixel loop.
+type idTable [1 << 16]uint16
+
 // Computer computes flow and masks, reusing its buffers between calls. The
 // zero value is ready to use; it is not safe for concurrent use.
 type Computer struct {
@@ -87,8 +91,10 @@ type Computer struct {
 	Workers int
 
 	res        Result
-	xs, ys     []float64
-	lut0, lut1 []uint16 // instance id → slot in xf0 / xf1 (0: static)
+	xs, ys     []float64 // per-column and per-row ray factors (i − cx)/f, (j − cy)/f
+	focal      float64
+	cx, cy     float64
+	lut0, lut1 *idTable // instance id → slot in xf0 / xf1 (0: static)
 	set0, set1 []uint16 // lut entries to clear after a call
 	xf0, xf1   []affine // slot 0 unused
 }
@@ -121,16 +127,8 @@ func (c *Computer) Compute(f0, f1 Frame, cam sim.Camera, motions map[string]Rigi
 	c.res.Change = reuseMask(c.res.Change, w, h)
 	r := &c.res
 	bad0, bad1 := c.rows(h, func(j0, j1 int) (int, int) {
-		b0 := c.pass(cam, &f0, &f1, c.lut0, c.xf0, r.Forward.D, r.ValidForward.M, j0, j1)
-		b1 := c.pass(cam, &f1, &f0, c.lut1, c.xf1, r.Backward.D, r.ValidBackward.M, j0, j1)
-		ch := r.Change.M
-		for p := j0 * w; p < j1*w; p++ {
-			if c.lut0[f0.IDs[p]] != 0 || c.lut1[f1.IDs[p]] != 0 {
-				ch[p] = 1
-			} else {
-				ch[p] = 0
-			}
-		}
+		b0 := c.pass(cam, &f0, &f1, c.lut0, c.xf0, r.Forward.D, r.ValidForward.M, r.Change.M, 0, j0, j1)
+		b1 := c.pass(cam, &f1, &f0, c.lut1, c.xf1, r.Backward.D, r.ValidBackward.M, r.Change.M, 1, j0, j1)
 		return b0, b1
 	})
 	if bad0 >= 0 {
@@ -157,7 +155,7 @@ func (c *Computer) Forward(f0 Frame, cam sim.Camera, motions map[string]RigidMot
 	defer c.clearLUTs()
 	c.res.Forward = reuseField(c.res.Forward, f0.W, f0.H)
 	bad, _ := c.rows(f0.H, func(j0, j1 int) (int, int) {
-		return c.pass(cam, &f0, nil, c.lut0, c.xf0, c.res.Forward.D, nil, j0, j1), -1
+		return c.pass(cam, &f0, nil, c.lut0, c.xf0, c.res.Forward.D, nil, nil, 0, j0, j1), -1
 	})
 	if bad >= 0 {
 		return Field{}, badPixel("before", &f0, bad)
@@ -205,6 +203,7 @@ func reuseMask(m Mask, w, h int) Mask {
 func (c *Computer) prepare(cam sim.Camera, f0, f1 *Frame, motions map[string]RigidMotion) error {
 	fl := cam.Focal()
 	cx, cy := cam.Principal()
+	c.focal, c.cx, c.cy = fl, cx, cy
 	if cap(c.xs) < cam.Width {
 		c.xs = make([]float64, cam.Width)
 	}
@@ -219,7 +218,7 @@ func (c *Computer) prepare(cam sim.Camera, f0, f1 *Frame, motions map[string]Rig
 		c.ys[j] = (float64(j) - cy) / fl
 	}
 	if c.lut0 == nil {
-		c.lut0, c.lut1 = make([]uint16, 1<<16), make([]uint16, 1<<16)
+		c.lut0, c.lut1 = new(idTable), new(idTable)
 	}
 	ids := make([]string, 0, len(motions))
 	for id := range motions {
@@ -264,7 +263,7 @@ func indexOf(table []string, id string) int {
 // fillLUT assigns a slot with the motion's camera-frame affine map to every
 // instance id of the frame's table that moves (the inverse motion when
 // inverse), noting the object's instance id in the other frame (may be nil).
-func fillLUT(lut []uint16, xf []affine, set []uint16, f, other *Frame, cam sim.Camera, motions map[string]RigidMotion, inverse bool) ([]affine, []uint16, error) {
+func fillLUT(lut *idTable, xf []affine, set []uint16, f, other *Frame, cam sim.Camera, motions map[string]RigidMotion, inverse bool) ([]affine, []uint16, error) {
 	xf = append(xf, affine{}) // slot 0: static
 	for k, name := range f.Objects {
 		if k == 0 || name == "" {
@@ -372,77 +371,109 @@ func (c *Computer) rows(h int, fn func(j0, j1 int) (int, int)) (int, int) {
 }
 
 // pass computes the flow of rows [j0, j1) of src into out and, when dst is
-// not nil, the visibility of each moved point in dst into valid. It returns
-// the index of the first pixel with a bad depth, or -1.
-func (c *Computer) pass(cam sim.Camera, src, dst *Frame, lut []uint16, xf []affine, out []float32, valid []uint8, j0, j1 int) int {
-	w, h := src.W, src.H
-	fl := cam.Focal()
-	cx, cy := cam.Principal()
-	xs := c.xs
-	fw, fh := float64(w)-0.5, float64(h)-0.5
+// not nil, the visibility of each moved point in dst into valid and whether
+// each pixel belongs to a moving object into change: set when keep is 0, or
+// ored in when keep is 1. It returns the index of the first pixel with a bad
+// depth, or -1.
+func (c *Computer) pass(cam sim.Camera, src, dst *Frame, lut *idTable, xf []affine, out []float32, valid, change []uint8, keep uint8, j0, j1 int) int {
+	w := src.W
 	for j := j0; j < j1; j++ {
-		yr := c.ys[j]
 		row := j * w
-		for i := 0; i < w; i++ {
-			p := row + i
-			d := src.Depth[p]
-			if !(d >= 0 && d <= math.MaxFloat32) {
-				return p
-			}
-			id := src.IDs[p]
-			if d == 0 {
-				if id != 0 {
-					return p
+		dep := src.Depth[row : row+w]
+		ids := src.IDs[row : row+w]
+		ids = ids[:len(dep)]
+		o := out[2*row : 2*row+2*w]
+		clear(o) // static pixels keep flow 0; moving ones are written below
+		if dst == nil {
+			for i, d := range dep {
+				b := math.Float32bits(d)
+				if b >= 0x7f800000 && b != 0x80000000 { // NaN, ±Inf or negative (−0 is fine)
+					return row + i
 				}
-				out[2*p], out[2*p+1] = 0, 0
-				if valid != nil {
-					valid[p] = 0
-				}
-				continue
-			}
-			s := lut[id]
-			if s == 0 {
-				out[2*p], out[2*p+1] = 0, 0
-				if valid != nil {
-					d1 := dst.Depth[p]
-					if d1 > 0 && math.Abs(float64(d1)-float64(d)) <= DepthTolAbs+DepthTolRel*float64(d) {
-						valid[p] = 1
-					} else {
-						valid[p] = 0
+				s := lut[ids[i]]
+				if s == 0 || b&0x7fffffff == 0 { // static or nothing hit: flow stays 0
+					if b&0x7fffffff == 0 && ids[i] != 0 {
+						return row + i
 					}
+					continue
 				}
+				c.movePixel(cam, &xf[s], nil, d, i, j, o[2*i:2*i+2])
+			}
+			continue
+		}
+		vd := valid[row : row+w]
+		vd = vd[:len(dep)]
+		ch := change[row : row+w]
+		ch = ch[:len(dep)]
+		dd := dst.Depth[row : row+w]
+		dd = dd[:len(dep)]
+		const tolA, tolR = float32(DepthTolAbs), float32(DepthTolRel)
+		for i, d := range dep {
+			b := math.Float32bits(d)
+			if b >= 0x7f800000 && b != 0x80000000 {
+				return row + i
+			}
+			id := ids[i]
+			s := lut[id]
+			if keep == 0 {
+				m := uint8(0)
+				if s != 0 {
+					m = 1
+				}
+				ch[i] = m
+			} else if s != 0 {
+				ch[i] = 1
+			}
+			if b&0x7fffffff == 0 { // nothing hit
+				if id != 0 {
+					return row + i
+				}
+				vd[i] = 0
 				continue
 			}
-			a := &xf[s]
-			z := float64(d)
-			x, y := z*xs[i], z*yr
-			qz := a.m[6]*x + a.m[7]*y + a.m[8]*z + a.t[2]
-			if !(qz > minDepth) {
-				out[2*p], out[2*p+1] = Unknown, Unknown
-				if valid != nil {
-					valid[p] = 0
+			if s == 0 { // static: the point stays at this pixel
+				d1 := dd[i]
+				diff := d1 - d
+				if diff < 0 {
+					diff = -diff
 				}
+				ok := uint8(0)
+				if d1 > 0 && diff <= tolA+tolR*d {
+					ok = 1
+				}
+				vd[i] = ok
 				continue
 			}
-			qx := a.m[0]*x + a.m[1]*y + a.m[2]*z + a.t[0]
-			qy := a.m[3]*x + a.m[4]*y + a.m[5]*z + a.t[1]
-			inv := fl / qz
-			u := cx + qx*inv
-			v := cy + qy*inv
-			out[2*p] = float32(u - float64(i))
-			out[2*p+1] = float32(v - float64(j))
-			if valid == nil {
-				continue
-			}
-			valid[p] = 0
-			if u >= -0.5 && u < fw && v >= -0.5 && v < fh {
-				if ref := depthAt(dst, u, v, a.want); ref > 0 && math.Abs(ref-qz) <= DepthTolAbs+DepthTolRel*qz {
-					valid[p] = 1
-				}
-			}
+			vd[i] = c.movePixel(cam, &xf[s], dst, d, i, j, o[2*i:2*i+2])
 		}
 	}
 	return -1
+}
+
+// movePixel writes the flow of pixel (i, j) with depth d moved by a into o
+// and returns whether the moved point is visible in dst (0 when dst is nil).
+func (c *Computer) movePixel(cam sim.Camera, a *affine, dst *Frame, d float32, i, j int, o []float32) uint8 {
+	z := float64(d)
+	x, y := z*c.xs[i], z*c.ys[j]
+	qz := a.m[6]*x + a.m[7]*y + a.m[8]*z + a.t[2]
+	if !(qz > minDepth) {
+		o[0], o[1] = Unknown, Unknown
+		return 0
+	}
+	qx := a.m[0]*x + a.m[1]*y + a.m[2]*z + a.t[0]
+	qy := a.m[3]*x + a.m[4]*y + a.m[5]*z + a.t[1]
+	inv := c.focal / qz
+	u := c.cx + qx*inv
+	v := c.cy + qy*inv
+	o[0] = float32(u - float64(i))
+	o[1] = float32(v - float64(j))
+	if dst == nil || !(u >= -0.5 && u < float64(dst.W)-0.5 && v >= -0.5 && v < float64(dst.H)-0.5) {
+		return 0
+	}
+	if ref := depthAt(dst, u, v, a.want); ref > 0 && math.Abs(ref-qz) <= DepthTolAbs+DepthTolRel*qz {
+		return 1
+	}
+	return 0
 }
 
 // depthAt returns the depth of frame f at the sub-pixel position (u, v),

@@ -25,6 +25,10 @@ type Config struct {
 	Balance *Balance
 	// KeepFrames keeps the before/after frames in the returned Outcomes.
 	KeepFrames bool
+	// ScoreSize is the square image size at which candidate poses are
+	// rendered for scoring (eq. 8), with N scaled by area; 0 scores at the
+	// camera size. Selected views keep the full camera size.
+	ScoreSize int
 	// CameraSize overrides the square image size of selected cameras (0 = sim.DefaultSize).
 	CameraSize int
 }
@@ -41,6 +45,7 @@ func DefaultConfig() Config {
 		FPSPerRoom:    10,
 		PerRoom:       3,
 		KeepFrames:    true,
+		ScoreSize:     200,
 	}
 }
 

@@ -41,7 +41,18 @@ type edit struct {
 // it is fatal for the house.
 var errRestore = errors.New("planner: scene restoration failed")
 
-func newViewCtx(s Simulator, st *Structure, cfg Config, cam sim.Camera, rng *rand.Rand) (*viewCtx, error) {
+// viewBase is the before-state of a view: it is the same for every
+// category of the view (the scene is restored after each), so PlanHouse
+// reads it once per view.
+type viewBase struct {
+	cam   sim.Camera
+	objs0 []ObjectMeta
+	f0    *Frame
+	m0    Masks
+}
+
+// readBase places the camera and reads the before-state.
+func readBase(s Simulator, cam sim.Camera) (*viewBase, error) {
 	if err := s.SetCamera(cam); err != nil {
 		return nil, fmt.Errorf("set camera: %w", err)
 	}
@@ -53,8 +64,23 @@ func newViewCtx(s Simulator, st *Structure, cfg Config, cam sim.Camera, rng *ran
 	if err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
-	return &viewCtx{s: s, st: st, cfg: cfg, cam: cam, rng: rng, objs0: objs, byID0: indexObjects(objs),
-		f0: f, m0: MaskStats(f), scale: scaleFor(f.W), fails: map[string]int{}}, nil
+	return &viewBase{cam: cam, objs0: objs, f0: f, m0: MaskStats(f)}, nil
+}
+
+func newViewCtx(s Simulator, st *Structure, cfg Config, cam sim.Camera, rng *rand.Rand) (*viewCtx, error) {
+	b, err := readBase(s, cam)
+	if err != nil {
+		return nil, err
+	}
+	return newViewCtxFrom(s, st, cfg, b, rng)
+}
+
+func newViewCtxFrom(s Simulator, st *Structure, cfg Config, b *viewBase, rng *rand.Rand) (*viewCtx, error) {
+	if err := s.SetCamera(b.cam); err != nil {
+		return nil, fmt.Errorf("set camera: %w", err)
+	}
+	return &viewCtx{s: s, st: st, cfg: cfg, cam: b.cam, rng: rng, objs0: b.objs0, byID0: indexObjects(b.objs0),
+		f0: b.f0, m0: b.m0, scale: scaleFor(b.f0.W), fails: map[string]int{}}, nil
 }
 
 func indexObjects(objs []ObjectMeta) map[string]int {

@@ -118,10 +118,14 @@ func PlanHouse(s Simulator, h *sim.House, cfg Config) ([]Example, []Outcome, Rep
 	var exs []Example
 	var outs []Outcome
 	for vi, v := range views {
+		base, err := readBase(s, v.Camera)
+		if err != nil {
+			return exs, outs, rep, fmt.Errorf("house %s view %d: %w", id, vi, err)
+		}
 		for _, cat := range cfg.Categories {
 			rep.Slots++
 			in := bal.Decide(cat, newRNG(Seed(cfg.Seed, id, vi, cat)^0x5bd1e995))
-			ex, out, reason, fails, err := planSlot(s, st, cfg, id, v.Camera, vi, cat, in)
+			ex, out, reason, fails, err := planSlot(s, st, cfg, id, base, vi, cat, in)
 			for k, n := range fails {
 				rep.Failures[k] += n
 			}
@@ -162,13 +166,17 @@ func PlanOne(s Simulator, h *sim.House, cfg Config, cam sim.Camera, view int, ca
 	if err != nil {
 		return nil, nil, "", err
 	}
-	ex, out, reason, _, err := planSlot(s, st, cfg, HouseID(h, cfg), cam, view, cat, in)
+	base, err := readBase(s, cam)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	ex, out, reason, _, err := planSlot(s, st, cfg, HouseID(h, cfg), base, view, cat, in)
 	return ex, out, reason, err
 }
 
-func planSlot(s Simulator, st *Structure, cfg Config, id string, cam sim.Camera, vi int, cat Category, in Intent) (*Example, *Outcome, string, map[string]int, error) {
+func planSlot(s Simulator, st *Structure, cfg Config, id string, base *viewBase, vi int, cat Category, in Intent) (*Example, *Outcome, string, map[string]int, error) {
 	seed := Seed(cfg.Seed, id, vi, cat)
-	c, err := newViewCtx(s, st, cfg, cam, newRNG(seed))
+	c, err := newViewCtxFrom(s, st, cfg, base, newRNG(seed))
 	if err != nil {
 		return nil, nil, "", nil, err
 	}

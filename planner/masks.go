@@ -51,6 +51,23 @@ func MaskStats(f *Frame) Masks {
 	return out
 }
 
+// PixelCounts is MaskStats without centroids and boxes (pixel counts only).
+func PixelCounts(f *Frame) Masks {
+	cnt := make([]int, len(f.IDTable))
+	for _, id := range f.IDs {
+		if int(id) < len(cnt) {
+			cnt[id]++
+		}
+	}
+	out := Masks{}
+	for id := 1; id < len(cnt); id++ {
+		if cnt[id] > 0 {
+			out[f.IDTable[id]] = MaskStat{Pixels: cnt[id]}
+		}
+	}
+	return out
+}
+
 // Pixels returns the visible pixel count of an object (0 if absent).
 func (m Masks) Pixels(id string) int { return m[id].Pixels }
 

@@ -258,7 +258,11 @@ func anyMovableInFrustum(cam sim.Camera, objs []ObjectMeta) bool {
 
 // scoreView renders a candidate pose and computes eq. 8; ok is false when
 // no movable object is visible in the band (eq. 7).
-func scoreView(s Simulator, cam sim.Camera, objs []ObjectMeta, ci catalogInfo, cfg Config) (View, bool, error) {
+func scoreView(s Simulator, full sim.Camera, objs []ObjectMeta, ci catalogInfo, cfg Config) (View, bool, error) {
+	cam := full
+	if cfg.ScoreSize > 0 && cfg.ScoreSize < full.Width {
+		cam.Width, cam.Height = cfg.ScoreSize, cfg.ScoreSize*full.Height/full.Width
+	}
 	if err := s.SetCamera(cam); err != nil {
 		return View{}, false, err
 	}
@@ -266,9 +270,9 @@ func scoreView(s Simulator, cam sim.Camera, objs []ObjectMeta, ci catalogInfo, c
 	if err != nil {
 		return View{}, false, err
 	}
-	m := MaskStats(f)
+	m := PixelCounts(f)
 	n := scaleFor(f.W).area(cfg.VisiblePixels)
-	v := View{Camera: cam, Centre: -1}
+	v := View{Camera: full, Centre: -1}
 	for i := range objs {
 		o := &objs[i]
 		if m.Pixels(o.ID) < n {

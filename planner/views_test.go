@@ -72,8 +72,10 @@ func TestSelectViewsScoresAndBand(t *testing.T) {
 		t.Fatalf("one room gives 1..3 views (y = min(10, 3)), got %d", len(views))
 	}
 	for _, v := range views {
-		// Recompute eq. 8 from a fresh render and raycast.
-		l.SetCamera(v.Camera)
+		// Recompute eq. 8 from a fresh render and raycast at the scoring size.
+		sc := v.Camera
+		sc.Width, sc.Height = cfg.ScoreSize, cfg.ScoreSize
+		l.SetCamera(sc)
 		f, _ := l.Render()
 		m := MaskStats(f)
 		objs, _ := l.Objects()
@@ -90,11 +92,11 @@ func TestSelectViewsScoresAndBand(t *testing.T) {
 		if band == 0 || band != v.Band || vis != v.Visible {
 			t.Errorf("view %v: band %d/%d visible %d/%d", v.Camera.Position, band, v.Band, vis, v.Visible)
 		}
-		cx, cy := v.Camera.Principal()
+		cx, cy := sc.Principal()
 		hit, ok, _ := l.Raycast(cx, cy)
 		want := 4*float64(v.Pref) + 1.5*float64(band) + 0.1*float64(vis) + Phi(hit.Depth, ok)
 		if math.Abs(want-v.Score) > 1e-9 {
-			t.Errorf("score %v, recomputed %v", v.Score, want)
+			t.Errorf("score %v, recomputed %v (centre %v vs %v %v; pref %d)", v.Score, want, v.Centre, hit.Depth, hit.ID, v.Pref)
 		}
 		if v.Camera.Horizon != 0 && v.Camera.Horizon != 30 || math.Mod(v.Camera.Yaw, 45) != 0 {
 			t.Errorf("pose yaw %v horizon %v", v.Camera.Yaw, v.Camera.Horizon)

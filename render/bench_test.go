@@ -2,17 +2,23 @@ package render
 
 import (
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"testing"
 
 	"flowbench/sim"
 )
 
-// benchScene is a 6×5 m room holding 80 random catalog objects, seen from a
-// corner at eye height with the default 800×800, 90° camera.
+// benchScene is a 7×6 m room (door, window) holding 80 random catalog
+// objects, none within 1.5 m of the camera, seen from a corner at eye height
+// with the default 800×800, 90° camera looking down 30°.
 func benchScene(b testing.TB) (*sim.Scene, sim.Camera) {
-	s := randomScene(b, 42, 80)
-	cam := sim.NewCamera(sim.Vec3{0.4, sim.CameraHeight, 0.4}, 40, 30)
-	return s, cam
+	eye := sim.Vec3{0.5, sim.CameraHeight, 0.5}
+	rng := rand.New(rand.NewPCG(42, 1))
+	s := furnish(b, roomHouse(7, 6), rng, 7, 6, 80, func(x, z float64) bool {
+		return math.Hypot(x-eye[0], z-eye[2]) > 1.5
+	})
+	return s, sim.NewCamera(eye, 50, 30)
 }
 
 // BenchmarkRender800 renders an 800×800 frame (RGB + depth + ids + classes +
@@ -31,12 +37,14 @@ func BenchmarkRender800(b *testing.B) {
 			}
 			b.ReportAllocs()
 			b.ResetTimer()
+			cpu0 := processCPUSeconds()
 			for i := 0; i < b.N; i++ {
 				if err := r.RenderInto(cam, f); err != nil {
 					b.Fatal(err)
 				}
 			}
 			b.StopTimer()
+			b.ReportMetric((processCPUSeconds()-cpu0)*1e3/float64(b.N), "cpu-ms/frame")
 			sec := b.Elapsed().Seconds()
 			n := float64(b.N)
 			b.ReportMetric(sec*1e3/n, "ms/frame")

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"flowbench/sim"
@@ -266,5 +267,32 @@ func TestSupersampleChangesOnlyRGB(t *testing.T) {
 	}
 	if changedEdge == 0 {
 		t.Fatal("supersampling changed no edge pixel")
+	}
+}
+
+// TestRenderRejectsBadCamera checks the camera validation errors.
+func TestRenderRejectsBadCamera(t *testing.T) {
+	r, err := New(loadOneRoom(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := sim.NewCamera(sim.Vec3{2, 1.5, 1}, 0, 0)
+	for _, tc := range []struct {
+		mod  func(*sim.Camera)
+		want string
+	}{
+		{func(c *sim.Camera) { c.Width = 0 }, "image size"},
+		{func(c *sim.Camera) { c.FOV = 180 }, "field of view"},
+		{func(c *sim.Camera) { c.FOV = 0 }, "field of view"},
+		{func(c *sim.Camera) { c.Position[0] = math.NaN() }, "not finite"},
+	} {
+		c := good
+		tc.mod(&c)
+		if _, err := r.Render(c); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("camera %+v: error %v, want one mentioning %q", c, err, tc.want)
+		}
+	}
+	if _, err := New(nil, Options{}); err == nil {
+		t.Error("nil scene accepted")
 	}
 }

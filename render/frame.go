@@ -68,12 +68,7 @@ func (f *Frame) resize(width, height int) {
 	if f.RGB == nil || f.RGB.Rect.Dx() != width || f.RGB.Rect.Dy() != height {
 		f.RGB = image.NewRGBA(image.Rect(0, 0, width, height))
 	}
-	if cap(f.Depth) < n {
-		f.Depth = make([]float32, n)
-		f.IDs = make([]uint16, n)
-		f.ClassIDs = make([]uint8, n)
-	}
-	f.Depth, f.IDs, f.ClassIDs = f.Depth[:n], f.IDs[:n], f.ClassIDs[:n]
+	f.Depth, f.IDs, f.ClassIDs = grow(f.Depth, n), grow(f.IDs, n), grow(f.ClassIDs, n)
 }
 
 // Instance returns the instance id of an id string (object id or structure

@@ -27,44 +27,79 @@ func (r *Renderer) rasterRows(v *view, bin []int32, y0, y1 int, wbuf []float64, 
 			b0 := s.eb[0]*fy + s.ec[0]
 			b1 := s.eb[1]*fy + s.ec[1]
 			b2 := s.eb[2]*fy + s.ec[2]
-			xs, xe := float64(s.x0), float64(s.x1)
-			// Narrow the span to where each edge function can be ≤ 0;
-			// the exact test below decides the boundary pixels.
-			xs, xe, empty := narrow(s.ea[0], b0, xs, xe)
-			if empty {
+			// Narrow the row to where every edge function can be ≤ 0 (outer
+			// span, one pixel of slack) and find the inner span where all are
+			// certainly < 0; only pixels between the two need the exact test.
+			sp := span{xs: float64(s.x0), xe: float64(s.x1), is: float64(s.x0), ie: float64(s.x1)}
+			if !sp.narrow(s.ea[0], b0) || !sp.narrow(s.ea[1], b1) || !sp.narrow(s.ea[2], b2) {
 				continue
 			}
-			xs, xe, empty = narrow(s.ea[1], b1, xs, xe)
-			if empty {
-				continue
-			}
-			xs, xe, empty = narrow(s.ea[2], b2, xs, xe)
-			if empty {
-				continue
+			xs, xe := int(sp.xs), int(sp.xe)
+			is, ie := max(int(sp.is), xs), min(int(sp.ie), xe)
+			if is > ie {
+				is, ie = xe+1, xe
 			}
 			bw := s.wb*fy + s.wc
 			row := (y - y0) * W
 			wr := wbuf[row : row+W]
 			tr := tbuf[row : row+W]
-			for x := int(xs); x <= int(xe); x++ {
-				fx := float64(x)
-				e0 := s.ea[0]*fx + b0
-				e1 := s.ea[1]*fx + b1
-				e2 := s.ea[2]*fx + b2
-				if e0 > 0 || e1 > 0 || e2 > 0 {
-					continue
+			for x := xs; x < is; x++ {
+				if s.covers(float64(x), b0, b1, b2) {
+					if w := s.wa*float64(x) + bw; w > wr[x]*tieFactor && w <= invNear {
+						wr[x], tr[x] = w, ti
+					}
 				}
-				if (e0 == 0 && s.own&1 == 0) || (e1 == 0 && s.own&2 == 0) || (e2 == 0 && s.own&4 == 0) {
-					continue
+			}
+			for x := is; x <= ie; x++ {
+				if w := s.wa*float64(x) + bw; w > wr[x]*tieFactor && w <= invNear {
+					wr[x], tr[x] = w, ti
 				}
-				w := s.wa*fx + bw
-				if w > wr[x]*tieFactor && w <= invNear {
-					wr[x] = w
-					tr[x] = ti
+			}
+			for x := max(ie+1, is); x <= xe; x++ {
+				if s.covers(float64(x), b0, b1, b2) {
+					if w := s.wa*float64(x) + bw; w > wr[x]*tieFactor && w <= invNear {
+						wr[x], tr[x] = w, ti
+					}
 				}
 			}
 		}
 	}
+}
+
+// covers is the exact coverage test of the sample at column x of a row whose
+// edge-function row offsets are b0, b1, b2 (top-left rule for zeros).
+func (s *triSetup) covers(x, b0, b1, b2 float64) bool {
+	e0, e1, e2 := s.ea[0]*x+b0, s.ea[1]*x+b1, s.ea[2]*x+b2
+	if e0 > 0 || e1 > 0 || e2 > 0 {
+		return false
+	}
+	return !((e0 == 0 && s.own&1 == 0) || (e1 == 0 && s.own&2 == 0) || (e2 == 0 && s.own&4 == 0))
+}
+
+// span is a row's candidate columns [xs, xe] and its certainly-inside
+// columns [is, ie].
+type span struct{ xs, xe, is, ie float64 }
+
+// narrow applies the edge a·x + b ≤ 0; it reports false when no column is left.
+func (p *span) narrow(a, b float64) bool {
+	switch {
+	case a > 0: // x ≤ -b/a
+		c := -b / a
+		p.xe = math.Min(p.xe, math.Floor(c)+1)
+		p.ie = math.Min(p.ie, math.Ceil(c-1e-6)-1)
+	case a < 0: // x ≥ -b/a
+		c := -b / a
+		p.xs = math.Max(p.xs, math.Ceil(c)-1)
+		p.is = math.Max(p.is, math.Floor(c+1e-6)+1)
+	default:
+		if b > 0 {
+			return false
+		}
+		if b == 0 { // on the edge line: every column needs the exact test
+			p.is, p.ie = p.xe+1, p.xe
+		}
+	}
+	return p.xs <= p.xe
 }
 
 // tieFactor makes depths within a relative 1e-9 count as equal, so that
@@ -72,28 +107,6 @@ func (r *Renderer) rasterRows(v *view, bin []int32, y0, y1 int, wbuf []float64, 
 // resolve to the earlier triangle rather than to rounding noise: a later
 // triangle wins only when its depth is below the current one / (1+1e-9).
 const tieFactor = 1 + 1e-9
-
-// narrow intersects [xs, xe] with the x range where a·x + b ≤ 0 could hold,
-// widened by one pixel for rounding.
-func narrow(a, b, xs, xe float64) (float64, float64, bool) {
-	switch {
-	case a > 0:
-		lim := math.Floor(-b/a) + 1
-		if lim < xe {
-			xe = lim
-		}
-	case a < 0:
-		lim := math.Ceil(-b/a) - 1
-		if lim > xs {
-			xs = lim
-		}
-	default:
-		if b > 0 {
-			return xs, xe, true
-		}
-	}
-	return xs, xe, xs > xe
-}
 
 // rasterBand draws band b of the frame at pixel centres: depth, ids,
 // classes, colour and the band's mask statistics.

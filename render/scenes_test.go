@@ -53,7 +53,13 @@ func randomScene(t testing.TB, seed uint64, n int) *sim.Scene {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 99))
 	w, d := 3.5+3*rng.Float64(), 3.5+3*rng.Float64()
-	h := roomHouse(w, d)
+	return furnish(t, roomHouse(w, d), rng, w, d, n, nil)
+}
+
+// furnish adds n random catalog objects to a w×d room house; keep, when
+// non-nil, rejects object centres for which it returns false.
+func furnish(t testing.TB, h *sim.House, rng *rand.Rand, w, d float64, n int, keep func(x, z float64) bool) *sim.Scene {
+	t.Helper()
 	cat := sim.DefaultCatalog()
 	types := cat.Types()
 	for i := 0; i < n; i++ {
@@ -64,10 +70,15 @@ func randomScene(t testing.TB, seed uint64, n int) *sim.Scene {
 		if rng.IntN(4) == 0 {
 			y += rng.Float64() * 1.2
 		}
+		x, z := 0.2+(w-0.4)*rng.Float64(), 0.2+(d-0.4)*rng.Float64()
+		if keep != nil && !keep(x, z) {
+			i--
+			continue
+		}
 		h.Objects = append(h.Objects, sim.HouseObject{
 			AssetID:  va.AssetID,
 			ID:       fmt.Sprintf("%s|%d", ti.Type, i),
-			Position: sim.XYZ{X: 0.2 + (w-0.4)*rng.Float64(), Y: y, Z: 0.2 + (d-0.4)*rng.Float64()},
+			Position: sim.XYZ{X: x, Y: y, Z: z},
 			Rotation: sim.XYZ{Y: 360 * rng.Float64()},
 		})
 	}

@@ -74,7 +74,7 @@ func EncodeFloorPlan(s *Scene, reachable []Vec3) ([]byte, error) {
 	}
 	span := math.Max(x1-x0, z1-z0)
 	scale := math.Min(90, 1400/math.Max(span, 1)) // pixels per metre
-	const margin, legendW = 30.0, 170.0
+	const margin, legendW = 30.0, 210.0
 	W := int(math.Ceil((x1-x0)*scale + 2*margin + legendW))
 	H := int(math.Ceil(math.Max((z1-z0)*scale+2*margin, 220)))
 	px := func(x, z float64) (float64, float64) {

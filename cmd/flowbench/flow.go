@@ -1,0 +1,186 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"flowbench/flow"
+	"flowbench/render"
+	"flowbench/sim"
+)
+
+func init() {
+	register(command{name: "flow", summary: "move one object and write exact optical flow, validity and change masks", run: runFlow})
+}
+
+// Files written by flowbench flow.
+const (
+	flowForwardFlo  = "flow_forward.flo"
+	flowForwardNPY  = "flow_forward.npy"
+	flowBackwardFlo = "flow_backward.flo"
+	flowValidPNG    = "flow_valid.png"
+	flowChangePNG   = "change_mask.png"
+	flowWheelPNG    = "flow_wheel.png"
+	flowRGB0PNG     = "rgb0.png"
+	flowRGB1PNG     = "rgb1.png"
+)
+
+// flowMove is a parsed --move: an object and its displacement (metres) and turn (degrees).
+type flowMove struct {
+	id    string
+	delta sim.Vec3
+	dyaw  float64
+}
+
+// parseMove parses "objectId:dx,dy,dz" or "objectId:dx,dy,dz,dyaw". The
+// objectId may itself contain ':' (the last one separates the numbers).
+func parseMove(s string) (flowMove, error) {
+	k := strings.LastIndexByte(s, ':')
+	if k <= 0 {
+		return flowMove{}, fmt.Errorf("--move %q: want objectId:dx,dy,dz[,dyaw]", s)
+	}
+	m := flowMove{id: s[:k]}
+	parts := strings.Split(s[k+1:], ",")
+	if len(parts) != 3 && len(parts) != 4 {
+		return flowMove{}, fmt.Errorf("--move %q: want 3 or 4 numbers after the objectId (dx,dy,dz[,dyaw]), got %d", s, len(parts))
+	}
+	names := []string{"dx", "dy", "dz", "dyaw"}
+	for i, p := range parts {
+		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return flowMove{}, fmt.Errorf("--move %q: %s %q is not a finite number", s, names[i], p)
+		}
+		if i < 3 {
+			m.delta[i] = v
+		} else {
+			m.dyaw = v
+		}
+	}
+	return m, nil
+}
+
+func runFlow(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("flow", stderr)
+	scenePath := fs.String("scene", "", "ProcTHOR house JSON file (required)")
+	camFlag := fs.String("camera", "", "camera pose x,y,z,yaw,horizon: eye position in metres, yaw and horizon in degrees (required)")
+	moveFlag := fs.String("move", "", "objectId:dx,dy,dz[,dyaw]: teleport the object by this offset (metres) and turn (degrees) (required)")
+	size := fs.Int("size", sim.DefaultSize, "image width and height in pixels")
+	fov := fs.Float64("fov", sim.DefaultFOV, "vertical field of view in degrees, in (0, 180)")
+	settle := fs.Bool("settle", false, "after the teleport, drop the object onto the surface below it (gravity)")
+	maxFlow := fs.Float64("max-flow", 0, "flow magnitude drawn at full saturation in flow_wheel.png (0 = the largest valid one)")
+	outDir := fs.String("out", "", "output directory (required)")
+	if err := parseFlags(fs, args, false); err != nil {
+		return err
+	}
+	switch {
+	case *scenePath == "":
+		return fmt.Errorf("%w: --scene is required", errUsage)
+	case *outDir == "":
+		return fmt.Errorf("%w: --out is required", errUsage)
+	case *camFlag == "":
+		return fmt.Errorf("%w: --camera is required (x,y,z,yaw,horizon)", errUsage)
+	case *moveFlag == "":
+		return fmt.Errorf("%w: --move is required (objectId:dx,dy,dz[,dyaw])", errUsage)
+	case *size <= 0 || *size > 16384:
+		return fmt.Errorf("%w: --size %d: the image size must be in 1..16384", errUsage, *size)
+	case !(*fov > 0 && *fov < 180):
+		return fmt.Errorf("%w: --fov %g: the field of view must be in (0, 180) degrees", errUsage, *fov)
+	case !(*maxFlow >= 0) || math.IsInf(*maxFlow, 0):
+		return fmt.Errorf("%w: --max-flow %g must be a finite number ≥ 0", errUsage, *maxFlow)
+	}
+	pose, err := parseCameraPose(*camFlag)
+	if err != nil {
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	mv, err := parseMove(*moveFlag)
+	if err != nil {
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+
+	scene, _, err := sim.LoadHouseFile(*scenePath, sim.ImportOptions{})
+	if err != nil {
+		return fmt.Errorf("--scene %s: %w", *scenePath, err)
+	}
+	cam := sim.Camera{Position: sim.Vec3{pose[0], pose[1], pose[2]}, Yaw: pose[3], Horizon: pose[4], FOV: *fov, Width: *size, Height: *size}
+	if err := cam.Validate(); err != nil {
+		return fmt.Errorf("--camera %s: %w", *camFlag, err)
+	}
+	if err := checkCameraPlacement(scene, cam.Position); err != nil {
+		return fmt.Errorf("--camera %s: %w", *camFlag, err)
+	}
+	obj := scene.Object(mv.id)
+	if obj == nil {
+		return fmt.Errorf("--move: unknown object id %q (not in %s)", mv.id, *scenePath)
+	}
+
+	r, err := render.New(scene, render.Options{})
+	if err != nil {
+		return err
+	}
+	f0, err := r.Render(cam)
+	if err != nil {
+		return err
+	}
+	before := flow.Snapshot(scene)
+	if err := scene.TeleportObject(mv.id, obj.Position.Add(mv.delta), obj.Yaw+mv.dyaw, false); err != nil {
+		return fmt.Errorf("--move %s: the move is blocked: %w", *moveFlag, err)
+	}
+	if *settle {
+		if _, err := scene.Settle(mv.id); err != nil {
+			return fmt.Errorf("--settle %s: %w", mv.id, err)
+		}
+	}
+	motions, err := flow.MotionsBetween(before, flow.Snapshot(scene))
+	if err != nil {
+		return err
+	}
+	f1, err := r.Render(cam)
+	if err != nil {
+		return err
+	}
+	res, err := flow.Compute(flow.FromRender(f0), flow.FromRender(f1), cam, motions)
+	if err != nil {
+		return err
+	}
+
+	if err := os.MkdirAll(*outDir, 0o755); err != nil {
+		return err
+	}
+	out := func(name string) string { return filepath.Join(*outDir, name) }
+	wheel := flow.ColorImage(res.Forward, flow.WheelOptions{Max: *maxFlow, Mask: res.ValidForward.M})
+	for _, step := range []func() error{
+		func() error { return flow.WriteFlo(out(flowForwardFlo), res.Forward) },
+		func() error {
+			return render.WriteNPYFile(out(flowForwardNPY), []int{res.Forward.H, res.Forward.W, 2}, res.Forward.D)
+		},
+		func() error { return flow.WriteFlo(out(flowBackwardFlo), res.Backward) },
+		func() error { return flow.WritePNG(out(flowValidPNG), flow.MaskImage(res.ValidForward)) },
+		func() error { return flow.WritePNG(out(flowChangePNG), flow.MaskImage(res.Change)) },
+		func() error { return flow.WritePNG(out(flowWheelPNG), wheel) },
+		func() error { return render.WritePNG(out(flowRGB0PNG), f0.RGB) },
+		func() error { return render.WritePNG(out(flowRGB1PNG), f1.RGB) },
+	} {
+		if err := step(); err != nil {
+			return err
+		}
+	}
+	moved := make([]string, 0, len(motions))
+	for _, o := range scene.Objects { // scene order: deterministic
+		if m, ok := motions[o.ID]; ok {
+			d := m.To.Position.Sub(m.From.Position)
+			moved = append(moved, fmt.Sprintf("%s (%+.3f, %+.3f, %+.3f) m, %+.1f°", o.ID, d[0], d[1], d[2], m.To.Yaw-m.From.Yaw))
+		}
+	}
+	for _, line := range moved {
+		fmt.Fprintf(stdout, "moved\t%s\n", line)
+	}
+	fmt.Fprintf(stdout, "pixels\tchanged %d\tvalid %d of %d\tmax valid flow %.2f px\n",
+		res.Change.Count(), res.ValidForward.Count(), cam.Width*cam.Height, res.Forward.MaxMagnitude(res.ValidForward.M))
+	fmt.Fprintf(stderr, "flowbench flow: %d object(s) moved, files in %s\n", len(moved), *outDir)
+	return nil
+}

@@ -1,0 +1,146 @@
+package export
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// duckdbReport is what testdata/duckdb/check.mjs prints.
+type duckdbReport struct {
+	Version string                                  `json:"duckdb_version"`
+	Splits  map[string]map[string]int               `json:"splits"`
+	Types   map[string]string                       `json:"types"`
+	Rows    map[string][]map[string]json.RawMessage `json:"rows"`
+}
+
+// TestDuckDBReadsDataset reads a small dataset with DuckDB (npm
+// @duckdb/node-api) and compares counts, dense column types and values with
+// our reader.
+func TestDuckDBReadsDataset(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed: skipping the DuckDB cross-check")
+	}
+	script, _ := filepath.Abs("../testdata/duckdb/check.mjs")
+	if _, err := os.Stat("../testdata/duckdb/node_modules/@duckdb/node-api"); err != nil {
+		t.Skip("@duckdb/node-api is not installed (npm install --prefix testdata/duckdb): skipping the DuckDB cross-check")
+	}
+	dir := t.TempDir()
+	const w, h = 24, 16
+	qs, as := writeSynth(t, dir, 5, w, h, 2, Options{})
+	out, err := exec.Command(node, script, dir).Output()
+	if err != nil {
+		if ee, ok := err.(*exec.ExitError); ok {
+			t.Fatalf("check.mjs: %v\n%s", err, ee.Stderr)
+		}
+		t.Fatal(err)
+	}
+	var rep duckdbReport
+	if err := json.Unmarshal(out, &rep); err != nil {
+		t.Fatalf("check.mjs output: %v\n%s", err, out)
+	}
+	t.Logf("DuckDB %s types: depth_before %s, instance_before %s, flow_forward %s, flow_valid %s, image %s",
+		rep.Version, rep.Types["annotations.depth_before"], rep.Types["annotations.instance_before"],
+		rep.Types["annotations.flow_forward"], rep.Types["annotations.flow_valid"], rep.Types["questions.image"])
+	if got := rep.Splits["train"]; got["questions"] != len(qs) || got["annotations"] != len(as) {
+		t.Fatalf("DuckDB counts %v, wrote %d", got, len(qs))
+	}
+	// Dense columns must be numeric arrays or lists of the right element type.
+	for col, elem := range map[string]string{"depth_before": "FLOAT", "depth_after": "FLOAT", "flow_forward": "FLOAT",
+		"flow_backward": "FLOAT", "instance_before": "USMALLINT", "instance_after": "USMALLINT",
+		"flow_valid": "UTINYINT", "change_mask": "UTINYINT"} {
+		typ := rep.Types["annotations."+col]
+		if typ != elem+"[]" && !matchArray(typ, elem) {
+			t.Errorf("DuckDB type of %s is %q, want %s[] or %s[N]", col, typ, elem, elem)
+		}
+	}
+	rows := rep.Rows["train"]
+	if len(rows) != len(qs) {
+		t.Fatalf("DuckDB joined %d rows, want %d", len(rows), len(qs))
+	}
+	// Compare with our reader, not with the in-memory rows.
+	ds, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := 0
+	var ours []AnnotationRow
+	for a, err := range ds.Annotations("train") {
+		if err != nil {
+			t.Fatal(err)
+		}
+		ours = append(ours, a)
+	}
+	for q, err := range ds.Questions("train") {
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, a := rows[i], ours[i]
+		str := func(k string) (s string) { json.Unmarshal(r[k], &s); return }
+		num := func(k string) (f float64) {
+			if err := json.Unmarshal(r[k], &f); err != nil {
+				var s string // DuckDB prints some numbers as strings
+				json.Unmarshal(r[k], &s)
+				json.Unmarshal([]byte(s), &f)
+			}
+			return
+		}
+		if str("id") != q.ID || str("answer") != q.Answer || str("category") != q.Category {
+			t.Errorf("row %d: DuckDB id/answer/category %s %s %s, ours %s %s %s", i, str("id"), str("answer"), str("category"), q.ID, q.Answer, q.Category)
+		}
+		var choices, imap []string
+		var K []float64
+		json.Unmarshal(r["choices"], &choices)
+		json.Unmarshal(r["instance_map_before"], &imap)
+		json.Unmarshal(r["K"], &K)
+		if len(choices) != len(q.Choices) || len(imap) != len(a.InstanceMapBefore) || len(K) != 9 || K[0] != q.Camera.K[0] || K[2] != q.Camera.K[2] {
+			t.Errorf("row %d: DuckDB choices %v map %d K %v; ours %v %d %v", i, choices, len(imap), K, q.Choices, len(a.InstanceMapBefore), q.Camera.K)
+		}
+		if num("realised_x") != q.RealisedMotion[0] || int(num("image_bytes")) != len(q.Image.Bytes) {
+			t.Errorf("row %d: realised x %v image bytes %v; ours %v %d", i, num("realised_x"), num("image_bytes"), q.RealisedMotion[0], len(q.Image.Bytes))
+		}
+		if int(num("width")) != w || int(num("height")) != h || int(num("depth_len")) != w*h || int(num("objects_after")) != len(a.ObjectsAfter) {
+			t.Errorf("row %d: size %vx%v depth_len %v objects %v", i, num("width"), num("height"), num("depth_len"), num("objects_after"))
+		}
+		if num("depth_first") != float64(a.DepthBefore[0]) || num("flow_forward_first") != float64(a.FlowForward[0]) {
+			t.Errorf("row %d: first depth %v flow %v, ours %v %v", i, num("depth_first"), num("flow_forward_first"), a.DepthBefore[0], a.FlowForward[0])
+		}
+		for _, c := range []struct {
+			key  string
+			ours float64
+		}{
+			{"depth_sum", sum(a.DepthBefore)}, {"flow_forward_sum", sum(a.FlowForward)},
+			{"instance_after_sum", sum(a.InstanceAfter)}, {"flow_valid_sum", sum(a.FlowValid)}, {"change_sum", sum(a.ChangeMask)},
+		} {
+			if got := num(c.key); math.Abs(got-c.ours) > 1e-9*math.Max(1, math.Abs(c.ours)) {
+				t.Errorf("row %d: DuckDB %s = %v, ours %v", i, c.key, got, c.ours)
+			}
+		}
+		i++
+	}
+}
+
+func sum[T float32 | uint16 | uint8](v []T) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += float64(x)
+	}
+	return s
+}
+
+// matchArray reports whether typ is DuckDB's fixed-size array of elem, "ELEM[N]".
+func matchArray(typ, elem string) bool {
+	if len(typ) < len(elem)+3 || typ[:len(elem)] != elem || typ[len(elem)] != '[' || typ[len(typ)-1] != ']' {
+		return false
+	}
+	for _, c := range typ[len(elem)+1 : len(typ)-1] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}

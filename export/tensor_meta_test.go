@@ -1,0 +1,121 @@
+package export
+
+import (
+	"encoding/base64"
+	"slices"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/flight"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
+)
+
+// TestTensorMetadataInParquet checks that the dense columns of a written
+// annotations shard carry the canonical fixed_shape_tensor extension name
+// and shape, both in the Arrow schema stored in the Parquet footer (what
+// pyarrow deserialises) and in the schema pqarrow reads back.
+func TestTensorMetadataInParquet(t *testing.T) {
+	dir := t.TempDir()
+	const w, h = 24, 16
+	writeSynth(t, dir, 2, w, h, 10, Options{})
+	ds, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sf, err := openShard(ds.Shards("train", AnnotationsTable)[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sf.Close()
+	read, err := sf.fr.Schema()
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := sf.meta("ARROW:schema")
+	if raw == "" {
+		t.Fatal("no ARROW:schema in the footer")
+	}
+	buf, err := base64.StdEncoding.DecodeString(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, err := flight.DeserializeSchema(buf, memory.DefaultAllocator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]int{
+		"depth_before": {h, w}, "depth_after": {h, w}, "instance_before": {h, w}, "instance_after": {h, w},
+		"flow_forward": {h, w, 2}, "flow_backward": {h, w, 2}, "flow_valid": {h, w}, "change_mask": {h, w},
+	}
+	for _, sc := range []struct {
+		name string
+		s    *arrow.Schema
+	}{{"stored", stored}, {"read", read}} {
+		for name, shape := range want {
+			idx := sc.s.FieldIndices(name)
+			if len(idx) != 1 {
+				t.Fatalf("%s schema has no %s", sc.name, name)
+			}
+			f := sc.s.Field(idx[0])
+			got, err := TensorShape(f)
+			if err != nil || !slices.Equal(got, shape) {
+				t.Errorf("%s schema: %s shape %v (%v), want %v", sc.name, name, got, err, shape)
+			}
+			fsl, ok := f.Type.(*arrow.FixedSizeListType)
+			if !ok || int(fsl.Len()) != product(shape) {
+				t.Errorf("%s schema: %s has type %s, want a fixed_size_list of %d", sc.name, name, f.Type, product(shape))
+			}
+		}
+		// Nothing else is a tensor.
+		for _, f := range sc.s.Fields() {
+			if _, ok := want[f.Name]; !ok {
+				if _, err := TensorShape(f); err == nil {
+					t.Errorf("%s schema: %s unexpectedly carries tensor metadata", sc.name, f.Name)
+				}
+			}
+		}
+	}
+	if v := sf.meta(SchemaVersionKey); v != SchemaVersion {
+		t.Errorf("%s = %q, want %q", SchemaVersionKey, v, SchemaVersion)
+	}
+	if v := sf.meta("huggingface"); v == "" {
+		t.Error("no huggingface features metadata")
+	}
+	// Row groups: statistics present and zstd used on every column chunk.
+	md := sf.pf.MetaData()
+	floatChunks := 0
+	for rg := 0; rg < md.NumRowGroups(); rg++ {
+		rgm := md.RowGroup(rg)
+		for c := 0; c < rgm.NumColumns(); c++ {
+			cc, err := rgm.ColumnChunk(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cc.Compression().String() != "ZSTD" {
+				t.Errorf("column %s compressed with %s", cc.PathInSchema(), cc.Compression())
+			}
+			path := cc.PathInSchema().String()
+			if path == "depth_before.list.element" || path == "flow_forward.list.element" {
+				floatChunks++
+				if !slices.Contains(cc.Encodings(), parquet.Encodings.ByteStreamSplit) {
+					t.Errorf("column %s encodings %v, want BYTE_STREAM_SPLIT", path, cc.Encodings())
+				}
+			}
+			if ok, _ := cc.StatsSet(); !ok {
+				t.Errorf("column %s has no statistics", cc.PathInSchema())
+			}
+		}
+	}
+	if floatChunks != 2*md.NumRowGroups() {
+		t.Errorf("found %d float tensor column chunks, want %d", floatChunks, 2*md.NumRowGroups())
+	}
+}
+
+func product(s []int) int {
+	n := 1
+	for _, x := range s {
+		n *= x
+	}
+	return n
+}

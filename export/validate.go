@@ -1,0 +1,238 @@
+package export
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image/png"
+	"math"
+
+	"github.com/apache/arrow-go/v18/arrow"
+)
+
+// ValidationError locates the first problem Validate found.
+type ValidationError struct {
+	Shard  string // shard file path
+	Row    int    // row within the shard, from 0; -1 for a shard-level problem
+	ID     string // question id, when known
+	Reason string
+}
+
+// Error names the shard, row and id of the problem.
+func (e *ValidationError) Error() string {
+	if e.Row < 0 {
+		return fmt.Sprintf("%s: %s", e.Shard, e.Reason)
+	}
+	return fmt.Sprintf("%s row %d (id %q): %s", e.Shard, e.Row, e.ID, e.Reason)
+}
+
+// Validate checks every row of a dataset directory: images decode as PNG
+// with the camera's size, the answer's letters are among the choices, the
+// annotations row of each question has the same id, dense values are
+// finite, masks are 0 or 1, and instance ids are in the id map. It returns
+// the number of questions checked per split, and a *ValidationError for
+// the first problem.
+func Validate(dir string) (map[string]int, error) {
+	ds, err := Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	counts := map[string]int{}
+	for _, split := range ds.Splits() {
+		qs, as := ds.shards[split][QuestionsTable], ds.shards[split][AnnotationsTable]
+		if len(as) > 0 && len(as) != len(qs) {
+			return counts, &ValidationError{Shard: ds.Dir + "/data/" + split, Row: -1,
+				Reason: fmt.Sprintf("%d questions shards but %d annotations shards", len(qs), len(as))}
+		}
+		for k, qp := range qs {
+			var questions []QuestionRow
+			if err := eachShardRow(qp, decodeQuestions, func(row int, q QuestionRow) error {
+				questions = append(questions, QuestionRow{ID: q.ID, Camera: q.Camera})
+				if reason := checkQuestion(&q); reason != "" {
+					return &ValidationError{Shard: qp, Row: row, ID: q.ID, Reason: reason}
+				}
+				return nil
+			}); err != nil {
+				return counts, err
+			}
+			counts[split] += len(questions)
+			if len(as) == 0 {
+				continue
+			}
+			ap := as[k]
+			n := 0
+			if err := eachShardRow(ap, decodeAnnotations, func(row int, a AnnotationRow) error {
+				n++
+				if row >= len(questions) {
+					return &ValidationError{Shard: ap, Row: row, ID: a.ID, Reason: fmt.Sprintf("more rows than %s", qp)}
+				}
+				q := &questions[row]
+				if a.ID != q.ID {
+					return &ValidationError{Shard: ap, Row: row, ID: a.ID, Reason: fmt.Sprintf("id differs from the question %q at the same row", q.ID)}
+				}
+				if a.Width != q.Camera.Width || a.Height != q.Camera.Height {
+					return &ValidationError{Shard: ap, Row: row, ID: a.ID,
+						Reason: fmt.Sprintf("size %dx%d differs from the camera's %dx%d", a.Width, a.Height, q.Camera.Width, q.Camera.Height)}
+				}
+				if reason := checkAnnotationValues(&a); reason != "" {
+					return &ValidationError{Shard: ap, Row: row, ID: a.ID, Reason: reason}
+				}
+				return nil
+			}); err != nil {
+				return counts, err
+			}
+			if n != len(questions) {
+				return counts, &ValidationError{Shard: ap, Row: -1, Reason: fmt.Sprintf("%d rows, but %s has %d", n, qp, len(questions))}
+			}
+		}
+	}
+	return counts, nil
+}
+
+// eachShardRow decodes a shard record by record and calls fn per row; a
+// shard that cannot be read becomes a shard-level ValidationError.
+func eachShardRow[R any](path string, decode func(arrow.RecordBatch) ([]R, error), fn func(int, R) error) error {
+	sf, err := openShard(path)
+	if err != nil {
+		return &ValidationError{Shard: path, Row: -1, Reason: err.Error()}
+	}
+	defer sf.Close()
+	row := 0
+	var rowErr error
+	err = sf.eachRecord(nil, func(rec arrow.RecordBatch) error {
+		rows, err := decode(rec)
+		if err != nil {
+			return &ValidationError{Shard: path, Row: row, Reason: err.Error()}
+		}
+		for _, r := range rows {
+			if rowErr = fn(row, r); rowErr != nil {
+				return errStop
+			}
+			row++
+		}
+		return nil
+	})
+	if rowErr != nil {
+		return rowErr
+	}
+	if err != nil {
+		if _, ok := err.(*ValidationError); ok {
+			return err
+		}
+		return &ValidationError{Shard: path, Row: -1, Reason: err.Error()}
+	}
+	return nil
+}
+
+// checkPNG decodes an image fully and checks its size.
+func checkPNG(name string, im Image, w, h int32) string {
+	img, err := png.Decode(bytes.NewReader(im.Bytes))
+	if err != nil {
+		return fmt.Sprintf("%s does not decode as PNG: %v", name, err)
+	}
+	if b := img.Bounds(); b.Dx() != int(w) || b.Dy() != int(h) {
+		return fmt.Sprintf("%s is %dx%d, want %dx%d", name, b.Dx(), b.Dy(), w, h)
+	}
+	return ""
+}
+
+// checkQuestion returns why a question row is invalid, or "".
+func checkQuestion(q *QuestionRow) string {
+	if q.ID == "" {
+		return "empty id"
+	}
+	if q.Camera.Width <= 0 || q.Camera.Height <= 0 {
+		return fmt.Sprintf("camera size %dx%d", q.Camera.Width, q.Camera.Height)
+	}
+	for _, c := range []struct {
+		name string
+		im   Image
+	}{{"image", q.Image}, {"image_after", q.ImageAfter}} {
+		if r := checkPNG(c.name, c.im, q.Camera.Width, q.Camera.Height); r != "" {
+			return r
+		}
+	}
+	if len(q.Choices) == 0 {
+		return "no choices"
+	}
+	if q.Answer == "" {
+		return "empty answer"
+	}
+	seen := map[rune]bool{}
+	for _, l := range q.Answer {
+		i := int(l - 'A')
+		if i < 0 || i >= len(q.Choices) {
+			return fmt.Sprintf("answer %q: letter %c is not among the %d choices", q.Answer, l, len(q.Choices))
+		}
+		if seen[l] {
+			return fmt.Sprintf("answer %q repeats %c", q.Answer, l)
+		}
+		seen[l] = true
+	}
+	if !json.Valid([]byte(q.Metrics)) {
+		return "metrics is not valid JSON"
+	}
+	for _, v := range append(q.Camera.K[:], q.Camera.WorldToCamera[:]...) {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return "camera matrix is not finite"
+		}
+	}
+	return ""
+}
+
+// checkAnnotationValues returns why an annotations row is invalid, or "".
+func checkAnnotationValues(a *AnnotationRow) string {
+	for _, c := range []struct {
+		name string
+		im   Image
+	}{{"image_before_raw", a.ImageBeforeRaw}, {"image_after_raw", a.ImageAfterRaw}} {
+		if r := checkPNG(c.name, c.im, a.Width, a.Height); r != "" {
+			return r
+		}
+	}
+	w := int(a.Width)
+	for _, c := range []struct {
+		name string
+		v    []float32
+		comp int
+	}{{"flow_forward", a.FlowForward, 2}, {"flow_backward", a.FlowBackward, 2}, {"depth_before", a.DepthBefore, 1}, {"depth_after", a.DepthAfter, 1}} {
+		for i, x := range c.v {
+			if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) || (c.comp == 1 && x < 0) {
+				p := i / c.comp
+				return fmt.Sprintf("%s at pixel (x=%d, y=%d) is %v", c.name, p%w, p/w, x)
+			}
+		}
+	}
+	for _, c := range []struct {
+		name string
+		ids  []uint16
+		m    []string
+	}{{"instance_before", a.InstanceBefore, a.InstanceMapBefore}, {"instance_after", a.InstanceAfter, a.InstanceMapAfter}} {
+		if len(c.m) == 0 || c.m[0] != "" {
+			return fmt.Sprintf("%s map must start with the empty entry for id 0", c.name)
+		}
+		for i, id := range c.ids {
+			if int(id) >= len(c.m) {
+				return fmt.Sprintf("%s at pixel (x=%d, y=%d) is %d, not in its %d-entry map", c.name, i%w, i/w, id, len(c.m))
+			}
+		}
+	}
+	for _, c := range []struct {
+		name string
+		v    []uint8
+	}{{"flow_valid", a.FlowValid}, {"change_mask", a.ChangeMask}} {
+		for i, x := range c.v {
+			if x > 1 {
+				return fmt.Sprintf("%s at pixel (x=%d, y=%d) is %d, want 0 or 1", c.name, i%w, i/w, x)
+			}
+		}
+	}
+	ids := map[string]bool{}
+	for _, o := range a.ObjectsBefore {
+		if ids[o.ObjectID] {
+			return fmt.Sprintf("objects_before lists %q twice", o.ObjectID)
+		}
+		ids[o.ObjectID] = true
+	}
+	return ""
+}

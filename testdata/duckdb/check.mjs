@@ -1,0 +1,60 @@
+// check.mjs reads a flowbench dataset directory with DuckDB and prints JSON:
+// row counts per split and table, the DuckDB types of the annotations
+// columns, and a few values per row, for comparison with the Go reader
+// (export/duckdb_test.go).
+//
+// Usage: node testdata/duckdb/check.mjs DIR
+// Needs: npm install --prefix testdata/duckdb (installs @duckdb/node-api).
+import { DuckDBInstance } from '@duckdb/node-api';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const dir = process.argv[2];
+if (!dir) {
+  console.error('usage: node check.mjs DATASET_DIR');
+  process.exit(2);
+}
+
+const instance = await DuckDBInstance.create(':memory:');
+const con = await instance.connect();
+const rows = async (sql) => (await con.runAndReadAll(sql)).getRowObjectsJson();
+const lit = (s) => "'" + s.replaceAll("'", "''") + "'";
+const source = (split, table) =>
+  `read_parquet(${lit(join(dir, 'data', split, table + '-*.parquet'))}, filename = true, file_row_number = true)`;
+
+const out = { duckdb_version: (await rows('SELECT version() AS v'))[0].v, splits: {}, types: {}, rows: {} };
+const splits = readdirSync(join(dir, 'data'), { withFileTypes: true })
+  .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+  .map((e) => e.name)
+  .sort();
+
+for (const split of splits) {
+  out.splits[split] = {};
+  for (const table of ['questions', 'annotations']) {
+    const r = await rows(`SELECT count(*) AS n FROM ${source(split, table)}`);
+    out.splits[split][table] = Number(r[0].n);
+  }
+  if (Object.keys(out.types).length === 0) {
+    for (const table of ['questions', 'annotations']) {
+      for (const r of await rows(`DESCRIBE SELECT * FROM ${source(split, table)}`)) {
+        out.types[`${table}.${r.column_name}`] = r.column_type;
+      }
+    }
+  }
+  // A few values per question, in shard and row order.
+  const sum = (c) => `list_sum(list_transform(${c}::DOUBLE[], v -> v))`;
+  out.rows[split] = await rows(`
+    SELECT q.id, q.category, q.answer, q.choices, q.camera.K AS K, q.realised_motion.x AS realised_x,
+           octet_length(q.image.bytes) AS image_bytes,
+           a.width, a.height, len(a.depth_before::FLOAT[]) AS depth_len,
+           a.depth_before[1] AS depth_first, ${sum('a.depth_before')} AS depth_sum,
+           ${sum('a.instance_after')} AS instance_after_sum, a.instance_map_before,
+           ${sum('a.flow_forward')} AS flow_forward_sum, a.flow_forward[1] AS flow_forward_first,
+           ${sum('a.flow_valid')} AS flow_valid_sum, ${sum('a.change_mask')} AS change_sum,
+           len(a.objects_after) AS objects_after
+    FROM (SELECT *, row_number() OVER (ORDER BY filename, file_row_number) AS k FROM ${source(split, 'questions')}) q
+    JOIN (SELECT *, row_number() OVER (ORDER BY filename, file_row_number) AS k FROM ${source(split, 'annotations')}) a
+      ON q.k = a.k
+    ORDER BY q.k`);
+}
+console.log(JSON.stringify(out, null, 1));

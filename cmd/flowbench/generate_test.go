@@ -57,7 +57,7 @@ func sameTree(t *testing.T, a, b map[string][]byte, what string) {
 	}
 }
 
-func runCLI(t *testing.T, args ...string) (string, int) {
+func genCLI(t *testing.T, args ...string) (string, int) {
 	t.Helper()
 	var out bytes.Buffer
 	code := run(args, &out, &out)
@@ -77,7 +77,7 @@ func referenceRun(t *testing.T) map[string][]byte {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, code := runCLI(t, append([]string{"generate"}, tinyRun(dir, "--workers", "1")...)...)
+		out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir, "--workers", "1")...)...)
 		if code != 0 {
 			t.Fatalf("generate failed (%d):\n%s", code, out)
 		}
@@ -150,7 +150,7 @@ func TestGenerateLayoutAndShardCuts(t *testing.T) {
 func TestGenerateSameBytesForAnyWorkerCount(t *testing.T) {
 	ref := referenceRun(t)
 	dir := t.TempDir()
-	out, code := runCLI(t, append([]string{"generate"}, tinyRun(dir, "--workers", "3")...)...)
+	out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir, "--workers", "3")...)...)
 	if code != 0 {
 		t.Fatalf("generate --workers 3 failed:\n%s", out)
 	}
@@ -186,7 +186,7 @@ func TestGenerateResumeAfterInterrupt(t *testing.T) {
 	os.WriteFile(filepath.Join(staging, "annotations-00002.parquet"), []byte("PAR1 truncated"), 0o644)
 
 	// Without --resume the split is refused.
-	if out, code := runCLI(t, append([]string{"generate"}, tinyRun(dir)...)...); code == 0 || !strings.Contains(out, "--resume") {
+	if out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir)...)...); code == 0 || !strings.Contains(out, "--resume") {
 		t.Fatalf("rerun without --resume: code %d, output %q", code, out)
 	}
 	var stdout bytes.Buffer
@@ -202,7 +202,7 @@ func TestGenerateResumeAfterInterrupt(t *testing.T) {
 		t.Errorf("resumed run should redo only the houses after the first shard; it said:\n%s", stdout.String())
 	}
 	// Resuming a finished split changes nothing.
-	if out, code := runCLI(t, append([]string{"generate"}, tinyRun(dir, "--resume")...)...); code != 0 {
+	if out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir, "--resume")...)...); code != 0 {
 		t.Fatalf("resume of a finished split failed:\n%s", out)
 	}
 	sameTree(t, ref, readTree(t, dir), "resumed twice vs uninterrupted")
@@ -216,7 +216,7 @@ func TestGenerateResumeRefusesOtherConfig(t *testing.T) {
 		os.MkdirAll(filepath.Dir(p), 0o755)
 		os.WriteFile(p, b, 0o644)
 	}
-	out, code := runCLI(t, append([]string{"generate"}, tinyRun(dir, "--resume", "--seed", "2")...)...)
+	out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir, "--resume", "--seed", "2")...)...)
 	if code == 0 || !strings.Contains(out, "different configuration") {
 		t.Fatalf("resume with another seed: code %d, output %q", code, out)
 	}
@@ -225,7 +225,7 @@ func TestGenerateResumeRefusesOtherConfig(t *testing.T) {
 func TestGenerateRefusesExistingDir(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644)
-	out, code := runCLI(t, append([]string{"generate"}, tinyRun(dir)...)...)
+	out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir)...)...)
 	if code != 1 || !strings.Contains(out, "not empty") || !strings.Contains(out, dir) {
 		t.Fatalf("non-empty dir: code %d, output %q", code, out)
 	}
@@ -235,7 +235,7 @@ func TestGenerateRefusesExistingDir(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "data")); err == nil {
 		t.Error("a refused run created data/")
 	}
-	out, code = runCLI(t, "generate", "--split", "train", "--houses", "1", "--out", dir, "--resume", "--overwrite")
+	out, code = genCLI(t, "generate", "--split", "train", "--houses", "1", "--out", dir, "--resume", "--overwrite")
 	if code != 2 || !strings.Contains(out, "exclude") {
 		t.Fatalf("--resume --overwrite: code %d, output %q", code, out)
 	}
@@ -262,7 +262,7 @@ func TestGenerateReadOnlyDir(t *testing.T) {
 		}
 		return
 	}
-	out, code := runCLI(t, append([]string{"generate"}, tinyRun(dir)...)...)
+	out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir)...)...)
 	if code != 1 || !strings.Contains(out, "not writable") {
 		t.Fatalf("read-only dir: code %d, output %q", code, out)
 	}
@@ -282,7 +282,7 @@ func TestGenerateFlagErrors(t *testing.T) {
 		{[]string{"--split", "train", "--houses", "1", "--size", "4", "--out", dir}, "--size"},
 		{[]string{"--split", "train", "--houses", "1", "--categories", "bogus", "--out", dir}, "--categories"},
 	} {
-		out, code := runCLI(t, append([]string{"generate"}, c.args...)...)
+		out, code := genCLI(t, append([]string{"generate"}, c.args...)...)
 		if code != 2 || !strings.Contains(out, c.want) {
 			t.Errorf("generate %v: code %d, output %q; want exit 2 mentioning %q", c.args, code, out, c.want)
 		}

@@ -15,6 +15,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"sort"
 	"strings"
@@ -35,6 +36,10 @@ const flowbenchVersion = "0.1.0"
 
 // defaultRowsPerShard is generate's default shard size in questions.
 const defaultRowsPerShard = 256
+
+// defaultMemoryLimit is the Go soft memory limit of a generate run
+// (override with the GOMEMLIMIT environment variable).
+const defaultMemoryLimit = 768 << 20
 
 func init() {
 	register(command{
@@ -74,6 +79,11 @@ func runGenerate(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		defer pprof.StopCPUProfile()
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// Rows are large and short-lived; a soft limit keeps the heap from
+		// doubling between collections (GOGC) on long runs.
+		debug.SetMemoryLimit(defaultMemoryLimit)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

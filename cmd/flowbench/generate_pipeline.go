@@ -63,7 +63,7 @@ func runPipeline(ctx context.Context, src *houseSource, from int, opt runOptions
 	houses := src.Houses[from:]
 	jobs := make(chan *houseOutcome)
 	pending := make(chan *houseOutcome, workers)
-	buffer := rowBuffer(opt.Size, opt.QuestionsOnly)
+	buffer := rowBuffer(opt.Size, opt.QuestionsOnly, workers)
 
 	go func() { // dispatcher: hands out houses in order
 		defer close(pending)
@@ -146,14 +146,16 @@ func runPipeline(ctx context.Context, src *houseSource, from int, opt runOptions
 	return res, shards.finish(len(src.Houses))
 }
 
-// rowBuffer is how many finished rows a house may hold before the writer
-// takes them: about 256 MB of rows, between 2 and 64.
-func rowBuffer(size int, questionsOnly bool) int {
-	per := size * size * 40 // dense annotations: depth, ids, flow, masks, PNGs
+// rowBuffer is how many finished rows each house in flight may hold before
+// the writer takes them: about 64 MB of rows over all houses in flight,
+// between 1 and 16 per house. (Planning, not annotation, is what takes
+// time, so a small buffer costs little parallelism.)
+func rowBuffer(size int, questionsOnly bool, workers int) int {
+	per := size * size * 32 // dense annotations: depth, ids, flow, masks, PNGs
 	if questionsOnly {
 		per = size * size * 3
 	}
-	return min(64, max(2, (256<<20)/max(1, per)))
+	return min(16, max(1, (64<<20)/max(1, per)/(workers+1)))
 }
 
 // generateHouse plans one house and annotates its examples one by one,

@@ -90,12 +90,36 @@ func WriteCard(dir string, m *Manifest) error {
 	return nil
 }
 
-// Finish writes the manifest (statistics computed from the finished shards)
-// and the dataset card. Call it after closing every split.
+// Finish writes the manifest (statistics computed from the finished shards
+// of every split in the directory) and the dataset card. Call it after
+// closing every split. The splits written by this writer record cfg as
+// their config; other splits keep the config and seeds of the manifest
+// they were written with.
 func (d *DatasetWriter) Finish(version string, cfg map[string]any, seeds map[string]int64) (*Manifest, error) {
-	m, err := NewManifest(d.dir, version, cfg, seeds)
+	old, err := readManifest(d.dir)
 	if err != nil {
 		return nil, err
+	}
+	allSeeds := map[string]int64{}
+	if old != nil {
+		for k, v := range old.Seeds {
+			allSeeds[k] = v
+		}
+	}
+	for k, v := range seeds {
+		allSeeds[k] = v
+	}
+	m, err := NewManifest(d.dir, version, cfg, allSeeds)
+	if err != nil {
+		return nil, err
+	}
+	for name, st := range m.Splits {
+		switch {
+		case d.written[name]:
+			st.Config = cfg
+		case old != nil && old.Splits[name] != nil:
+			st.Config = old.Splits[name].Config
+		}
 	}
 	if d.opt.QuestionsOnly {
 		m.Schema = m.Schema[:1]

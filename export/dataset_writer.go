@@ -10,19 +10,21 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
-// Mode says what Create does with an existing dataset directory.
+// Mode says what a DatasetWriter does with a split that already exists in
+// the dataset directory. Splits are independent: one run may add a split to
+// a directory that holds others, which are kept.
 type Mode int
 
 const (
-	// CreateNew refuses a directory that already holds a dataset.
+	// CreateNew refuses a split that already exists (ErrExists).
 	CreateNew Mode = iota
-	// Overwrite removes the dataset files (data/, manifest.json, README.md)
-	// of an existing directory and starts again; other files are kept.
+	// Overwrite removes an existing split's shards and writes it again.
 	Overwrite
-	// Resume keeps completed shards and skips their rows; partial shards are
-	// removed and redone.
+	// Resume keeps a split's completed shards and skips their rows; partial
+	// shards are removed and redone.
 	Resume
 )
 
@@ -44,16 +46,19 @@ type Options struct {
 
 // DatasetWriter writes a dataset directory split by split.
 type DatasetWriter struct {
-	dir string
-	opt Options
+	dir     string
+	opt     Options
+	mu      sync.Mutex
+	written map[string]bool // splits opened by this writer
 }
 
-// ErrExists is returned by Create for a directory that already holds a
-// dataset when the mode is CreateNew.
-var ErrExists = errors.New("already holds a dataset (use resume or overwrite)")
+// ErrExists is returned by Split for a split that already exists when the
+// mode is CreateNew.
+var ErrExists = errors.New("already exists (use resume or overwrite)")
 
-// Create prepares dir for writing. It fails clearly for a directory that
-// cannot be written, and for an existing dataset in CreateNew mode.
+// Create prepares dir for writing: it is created if needed, and a
+// directory that cannot be written fails now, with a clear error, rather
+// than after hours of generation.
 func Create(dir string, opt Options) (*DatasetWriter, error) {
 	if opt.RowsPerShard <= 0 {
 		opt.RowsPerShard = DefaultRowsPerShard
@@ -61,38 +66,21 @@ func Create(dir string, opt Options) (*DatasetWriter, error) {
 	if opt.RowsPerShard > 99999 {
 		return nil, fmt.Errorf("export: %d rows per shard is too many", opt.RowsPerShard)
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("export: cannot create dataset directory %s: %w", dir, err)
-	}
-	existing := false
-	for _, name := range []string{"data", ManifestFile, CardFile} {
-		if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
-			existing = true
-		}
-	}
-	switch opt.Mode {
-	case CreateNew:
-		if existing {
-			return nil, fmt.Errorf("export: %s %w", dir, ErrExists)
-		}
-	case Overwrite:
-		for _, name := range []string{"data", ManifestFile, CardFile} {
-			if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
-				return nil, fmt.Errorf("export: cannot remove old dataset files in %s: %w", dir, err)
-			}
-		}
-	case Resume:
-	default:
+	if opt.Mode < CreateNew || opt.Mode > Resume {
 		return nil, fmt.Errorf("export: unknown mode %d", opt.Mode)
 	}
-	// Probe writability now rather than after an hour of generation.
-	probe, err := os.CreateTemp(dir, ".write-probe-*")
-	if err != nil {
-		return nil, fmt.Errorf("export: dataset directory %s is not writable: %w", dir, err)
+	if err := os.MkdirAll(filepath.Join(dir, "data"), 0o755); err != nil {
+		return nil, fmt.Errorf("export: cannot create dataset directory %s: %w", dir, err)
 	}
-	probe.Close()
-	os.Remove(probe.Name())
-	return &DatasetWriter{dir: dir, opt: opt}, nil
+	for _, d := range []string{dir, filepath.Join(dir, "data")} {
+		probe, err := os.CreateTemp(d, ".write-probe-*")
+		if err != nil {
+			return nil, fmt.Errorf("export: dataset directory %s is not writable: %w", d, err)
+		}
+		probe.Close()
+		os.Remove(probe.Name())
+	}
+	return &DatasetWriter{dir: dir, opt: opt, written: map[string]bool{}}, nil
 }
 
 // Dir returns the dataset directory.
@@ -120,6 +108,7 @@ type SplitWriter struct {
 	rows      int               // rows added, written or skipped
 	q, a      *ShardWriter
 	closed    bool
+	failed    error // the first write error; the split accepts nothing after it
 }
 
 var (
@@ -138,6 +127,21 @@ func (d *DatasetWriter) Split(split string, w, h int) (*SplitWriter, error) {
 	}
 	s := &SplitWriter{d: d, split: split, w: w, h: h, dir: filepath.Join(d.dir, "data", split), completed: map[int]ShardInfo{}}
 	s.staging = filepath.Join(s.dir, ".staging")
+	switch d.opt.Mode {
+	case CreateNew:
+		if exists, err := splitExists(s.dir); err != nil {
+			return nil, err
+		} else if exists {
+			return nil, fmt.Errorf("export: split %s in %s %w", split, d.dir, ErrExists)
+		}
+	case Overwrite:
+		if err := os.RemoveAll(s.dir); err != nil {
+			return nil, fmt.Errorf("export: cannot remove the old split %s: %w", s.dir, err)
+		}
+	}
+	d.mu.Lock()
+	d.written[split] = true
+	d.mu.Unlock()
 	if err := os.MkdirAll(s.staging, 0o755); err != nil {
 		return nil, fmt.Errorf("export: cannot create %s: %w", s.staging, err)
 	}
@@ -145,6 +149,28 @@ func (d *DatasetWriter) Split(split string, w, h int) (*SplitWriter, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// splitExists reports whether a split directory holds any shard, finished,
+// staged or partial.
+func splitExists(dir string) (bool, error) {
+	found := false
+	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
+			return err
+		}
+		if !e.IsDir() && (strings.HasSuffix(p, ".parquet") || strings.HasSuffix(p, partialSuffix)) {
+			found = true
+		}
+		return nil
+	})
+	if err != nil {
+		return false, fmt.Errorf("export: %w", err)
+	}
+	return found, nil
 }
 
 // prepare cleans the split directory: temp files go; finished shards of an
@@ -257,6 +283,9 @@ func (s *SplitWriter) stagedPath(table string, idx int) string {
 // Add appends one question and its annotations (ignored with QuestionsOnly).
 // Both must have the same id.
 func (s *SplitWriter) Add(q QuestionRow, a AnnotationRow) error {
+	if s.failed != nil {
+		return fmt.Errorf("export: split %s stopped after an earlier error: %w", s.split, s.failed)
+	}
 	if s.closed {
 		return fmt.Errorf("export: split %s is closed", s.split)
 	}
@@ -277,24 +306,33 @@ func (s *SplitWriter) Add(q QuestionRow, a AnnotationRow) error {
 		s.rows++
 		return nil
 	}
+	if err := s.write(idx, q, a); err != nil {
+		s.abortOpen()
+		s.failed = err
+		return err
+	}
+	s.rows++
+	if pos == R-1 {
+		if err := s.closeShards(); err != nil {
+			s.failed = err
+			return err
+		}
+	}
+	return nil
+}
+
+// write adds a row to the shard pair idx, opening it first if needed.
+func (s *SplitWriter) write(idx int, q QuestionRow, a AnnotationRow) error {
 	if s.q == nil {
 		if err := s.openShards(idx); err != nil {
 			return err
 		}
 	}
 	if err := s.q.WriteQuestion(q); err != nil {
-		s.abortOpen()
 		return err
 	}
 	if s.a != nil {
-		if err := s.a.WriteAnnotation(a); err != nil {
-			s.abortOpen()
-			return err
-		}
-	}
-	s.rows++
-	if pos == R-1 {
-		return s.closeShards()
+		return s.a.WriteAnnotation(a)
 	}
 	return nil
 }
@@ -358,6 +396,9 @@ func (s *SplitWriter) Abort() {
 // final name <table>-<index>-of-<count>.parquet. An empty split gets one
 // empty shard per table so that its schema is still published.
 func (s *SplitWriter) Close() error {
+	if s.failed != nil {
+		return fmt.Errorf("export: split %s not finalised after an earlier error (completed shards stay staged for a resume): %w", s.split, s.failed)
+	}
 	if s.closed {
 		return nil
 	}

@@ -23,7 +23,13 @@ func (c *columns) get(name string) arrow.Array {
 		c.fail(fmt.Errorf("missing column %q", name))
 		return nil
 	}
-	return c.rec.Column(idx[0])
+	a := c.rec.Column(idx[0])
+	if ext, ok := a.(array.ExtensionArray); ok {
+		// A reader that registers arrow.fixed_shape_tensor sees extension
+		// arrays; their storage is the fixed-size list decoded here.
+		return ext.Storage()
+	}
+	return a
 }
 
 func (c *columns) fail(err error) {

@@ -2,10 +2,12 @@ package export
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -15,6 +17,14 @@ type duckdbReport struct {
 	Splits  map[string]map[string]int               `json:"splits"`
 	Types   map[string]string                       `json:"types"`
 	Rows    map[string][]map[string]json.RawMessage `json:"rows"`
+	KV      map[string]string                       `json:"kv"`
+	// ArrowFields is the footer's ARROW:schema decoded by Arrow JS; nil
+	// when apache-arrow is not installed.
+	ArrowFields map[string]struct {
+		Type              string  `json:"type"`
+		ExtensionName     *string `json:"extension_name"`
+		ExtensionMetadata *string `json:"extension_metadata"`
+	} `json:"arrow_fields"`
 }
 
 // TestDuckDBReadsDataset reads a small dataset with DuckDB (npm
@@ -56,6 +66,36 @@ func TestDuckDBReadsDataset(t *testing.T) {
 		typ := rep.Types["annotations."+col]
 		if typ != elem+"[]" && !matchArray(typ, elem) {
 			t.Errorf("DuckDB type of %s is %q, want %s[] or %s[N]", col, typ, elem, elem)
+		}
+	}
+	if rep.KV[SchemaVersionKey] != SchemaVersion || rep.KV[TableKey] != AnnotationsTable || rep.KV["flowbench.first_id"] != qs[0].ID {
+		t.Errorf("DuckDB parquet_kv_metadata: %v", rep.KV)
+	}
+	if rep.ArrowFields == nil {
+		t.Log("apache-arrow is not installed: the stored Arrow schema was not decoded by Arrow JS")
+	}
+	for _, f := range AnnotationsSchema(w, h).Fields() {
+		if rep.ArrowFields == nil {
+			break
+		}
+		got, ok := rep.ArrowFields[f.Name]
+		if !ok {
+			t.Errorf("Arrow JS: stored schema lacks %s", f.Name)
+			continue
+		}
+		shape, err := TensorShape(f)
+		if err != nil {
+			if got.ExtensionName != nil {
+				t.Errorf("Arrow JS: %s has extension %s", f.Name, *got.ExtensionName)
+			}
+			continue
+		}
+		wantMeta, _ := json.Marshal(map[string][]int{"shape": shape})
+		wantType := fmt.Sprintf("FixedSizeList[%d]<", product(shape))
+		if got.ExtensionName == nil || *got.ExtensionName != FixedShapeTensorName || got.ExtensionMetadata == nil ||
+			*got.ExtensionMetadata != string(wantMeta) || !strings.HasPrefix(got.Type, wantType) {
+			t.Errorf("Arrow JS: %s is %s with extension %v %v, want %s… with %s %s", f.Name, got.Type,
+				deref(got.ExtensionName), deref(got.ExtensionMetadata), wantType, FixedShapeTensorName, wantMeta)
 		}
 	}
 	rows := rep.Rows["train"]
@@ -122,6 +162,13 @@ func TestDuckDBReadsDataset(t *testing.T) {
 		}
 		i++
 	}
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return "<nil>"
+	}
+	return *s
 }
 
 func sum[T float32 | uint16 | uint8](v []T) float64 {

@@ -3,7 +3,10 @@ package export
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"sort"
 
@@ -45,6 +48,8 @@ type SplitStats struct {
 	Letters    map[string]int            `json:"letters"` // by letter occurrence
 	Categories map[string]*CategoryStats `json:"categories"`
 	Chance     float64                   `json:"chance"` // expected accuracy of uniform guessing
+	// Config is the generation configuration the split was written with.
+	Config map[string]any `json:"config,omitempty"`
 }
 
 // CategoryStats counts one category's questions in a split.
@@ -222,6 +227,23 @@ func NewManifest(dir, version string, cfg map[string]any, seeds map[string]int64
 		m.Chance /= float64(n)
 	}
 	m.Schema = DescribeSchema(w, h)
+	return m, nil
+}
+
+// readManifest reads DIR/manifest.json, or returns nil when there is none.
+func readManifest(dir string) (*Manifest, error) {
+	p := filepath.Join(dir, ManifestFile)
+	raw, err := os.ReadFile(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("export: %w", err)
+	}
+	m := new(Manifest)
+	if err := json.Unmarshal(raw, m); err != nil {
+		return nil, fmt.Errorf("export: %s: %w", p, err)
+	}
 	return m, nil
 }
 

@@ -2,16 +2,15 @@ package export
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"iter"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -75,16 +74,11 @@ func Open(dir string) (*Dataset, error) {
 	if len(ds.shards) == 0 {
 		return nil, fmt.Errorf("export: %s has no finished shards under data/", dir)
 	}
-	raw, err := os.ReadFile(filepath.Join(dir, ManifestFile))
-	switch {
-	case err == nil:
-		ds.Manifest = new(Manifest)
-		if err := json.Unmarshal(raw, ds.Manifest); err != nil {
-			return nil, fmt.Errorf("export: %s: %w", filepath.Join(dir, ManifestFile), err)
-		}
-	case !errors.Is(err, fs.ErrNotExist):
-		return nil, fmt.Errorf("export: %w", err)
+	m, err := readManifest(dir)
+	if err != nil {
+		return nil, err
 	}
+	ds.Manifest = m
 	return ds, nil
 }
 
@@ -113,7 +107,12 @@ func openShard(path string) (*shardFile, error) {
 	if err != nil {
 		return nil, fmt.Errorf("export: shard %s (%d bytes) is not a readable Parquet file (truncated or corrupt?): %w", path, st.Size(), err)
 	}
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: 64}, memory.NewGoAllocator())
+	// Annotation rows are megabytes each: read them a few at a time.
+	batch := int64(64)
+	if strings.HasPrefix(filepath.Base(path), AnnotationsTable) {
+		batch = 2
+	}
+	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: batch}, memory.NewGoAllocator())
 	if err != nil {
 		pf.Close()
 		return nil, fmt.Errorf("export: shard %s: %w", path, err)

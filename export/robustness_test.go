@@ -93,25 +93,64 @@ func TestDeterministicBytes(t *testing.T) {
 func TestCreateModes(t *testing.T) {
 	dir := t.TempDir()
 	writeSynth(t, dir, 2, 8, 8, 2, Options{})
-	if _, err := Create(dir, Options{}); !errors.Is(err, ErrExists) {
-		t.Fatalf("Create on an existing dataset: %v, want ErrExists", err)
-	}
-	keep := filepath.Join(dir, "notes.txt")
-	os.WriteFile(keep, []byte("mine"), 0o644)
-	if _, err := Create(dir, Options{Mode: Overwrite}); err != nil {
+	dw, err := Create(dir, Options{})
+	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "data")); !os.IsNotExist(err) {
-		t.Fatal("overwrite kept data/")
+	if _, err := dw.Split("train", 8, 8); !errors.Is(err, ErrExists) || !strings.Contains(err.Error(), "split train") {
+		t.Fatalf("existing split without resume or overwrite: %v, want ErrExists", err)
 	}
+	// A second run adds a split and keeps the first one and its config.
+	sw, err := dw.Split("val", 8, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	q, a := synthRows(rng, 0, 8, 8)
+	q.Split = "val"
+	if err := sw.Add(q, a); err != nil {
+		t.Fatal(err)
+	}
+	if err := sw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	m, err := dw.Finish("test2", map[string]any{"houses": 1}, map[string]int64{"val": 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Splits["train"].Questions != 2 || m.Splits["val"].Questions != 1 || m.Seeds["train"] != 7 || m.Seeds["val"] != 9 ||
+		m.Splits["train"].Config["houses"] != 2.0 || m.Splits["val"].Config["houses"] != 1 {
+		t.Fatalf("merged manifest: splits %+v %+v seeds %v", m.Splits["train"], m.Splits["val"], m.Seeds)
+	}
+	card, _ := os.ReadFile(filepath.Join(dir, CardFile))
+	if !strings.Contains(string(card), "path: data/val/questions-*.parquet") || !strings.Contains(string(card), "path: data/train/questions-*.parquet") {
+		t.Fatal("card lacks a split")
+	}
+
+	// Overwrite replaces one split and nothing else.
+	keep := filepath.Join(dir, "notes.txt")
+	os.WriteFile(keep, []byte("mine"), 0o644)
+	dw, _ = Create(dir, Options{Mode: Overwrite})
+	sw, err = dw.Split("val", 8, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "data", "val", "questions-00000-of-00001.parquet")); !os.IsNotExist(err) {
+		t.Fatal("overwrite kept the old shards of the split")
+	}
+	sw.Abort()
 	if _, err := os.Stat(keep); err != nil {
 		t.Fatal("overwrite removed a file that is not part of the dataset")
 	}
+	if _, err := os.Stat(filepath.Join(dir, "data", "train", "questions-00000-of-00001.parquet")); err != nil {
+		t.Fatal("overwriting val removed train")
+	}
+
 	if os.Geteuid() != 0 { // root can write anywhere
 		ro := filepath.Join(t.TempDir(), "ro")
 		os.Mkdir(ro, 0o555)
-		if _, err := Create(ro, Options{}); err == nil || !strings.Contains(err.Error(), "not writable") {
-			t.Fatalf("read-only directory: %v", err)
+		if _, err := Create(ro, Options{}); err == nil {
+			t.Fatalf("read-only directory accepted")
 		}
 	}
 	file := filepath.Join(t.TempDir(), "file")
@@ -187,7 +226,9 @@ func TestResume(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	if _, err := Create(dir, Options{}); !errors.Is(err, ErrExists) {
+	if dw2, err := Create(dir, Options{}); err != nil {
+		t.Fatal(err)
+	} else if _, err := dw2.Split("train", w, h); !errors.Is(err, ErrExists) {
 		t.Fatalf("second run without resume: %v", err)
 	}
 	dw, err = Create(dir, Options{Mode: Resume, RowsPerShard: 2})
@@ -262,5 +303,45 @@ func TestResume(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, qs) {
 		t.Fatal("questions after resume differ from those written")
+	}
+}
+
+// TestWriteErrorStopsSplit feeds a row whose arrays do not match the split's
+// image size: Add fails, nothing is finalised, and later calls keep failing
+// with the first error instead of producing a dataset with a hole.
+func TestWriteErrorStopsSplit(t *testing.T) {
+	dir := t.TempDir()
+	dw, _ := Create(dir, Options{RowsPerShard: 2})
+	sw, err := dw.Split("train", 8, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for k := range 3 {
+		q, a := synthRows(rng, k, 8, 8)
+		if k == 2 {
+			a.DepthAfter = a.DepthAfter[:10]
+		}
+		err := sw.Add(q, a)
+		if (err != nil) != (k == 2) {
+			t.Fatalf("row %d: %v", k, err)
+		}
+		if k == 2 && !strings.Contains(err.Error(), "depth_after has 10 values, want 64") {
+			t.Fatalf("unclear error: %v", err)
+		}
+	}
+	q, a := synthRows(rng, 3, 8, 8)
+	if err := sw.Add(q, a); err == nil || !strings.Contains(err.Error(), "earlier error") {
+		t.Fatalf("Add after a failure: %v", err)
+	}
+	if err := sw.Close(); err == nil {
+		t.Fatal("Close after a failure succeeded")
+	}
+	if _, err := Open(dir); err == nil {
+		t.Fatal("a failed split is visible to readers")
+	}
+	staged, _ := filepath.Glob(filepath.Join(dir, "data", "train", ".staging", "*"))
+	if len(staged) != 2 { // shard 0 pair complete; the failed shard 1 removed
+		t.Fatalf("staging holds %v", staged)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -91,5 +92,68 @@ func TestRoundTrip(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "data", "train", ".staging")); !os.IsNotExist(err) {
 		t.Fatalf("staging directory left behind: %v", err)
+	}
+}
+
+func TestQuestionsOnly(t *testing.T) {
+	dir := t.TempDir()
+	qs, _ := writeSynth(t, dir, 3, 8, 8, 2, Options{QuestionsOnly: true})
+	ds, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ds.Shards("train", AnnotationsTable); len(got) != 0 {
+		t.Fatalf("annotations shards %v written with QuestionsOnly", got)
+	}
+	n := 0
+	for q, err := range ds.Questions("train") {
+		if err != nil || !reflect.DeepEqual(q, qs[n]) {
+			t.Fatalf("question %d: %v", n, err)
+		}
+		n++
+	}
+	if n != 3 {
+		t.Fatalf("read %d questions", n)
+	}
+	if counts, err := Validate(dir); err != nil || counts["train"] != 3 {
+		t.Fatalf("Validate: %v %v", counts, err)
+	}
+	card, _ := os.ReadFile(filepath.Join(dir, CardFile))
+	if strings.Contains(string(card), "config_name: annotations") {
+		t.Fatal("card lists an annotations config for a questions-only dataset")
+	}
+}
+
+// TestEmptySplit closes a split with no rows: it still gets one shard per
+// table carrying the schema, and reads back as empty.
+func TestEmptySplit(t *testing.T) {
+	dir := t.TempDir()
+	dw, err := Create(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw, err := dw.Split("val", 8, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	m, err := dw.Finish("test", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := m.Splits["val"]; st == nil || st.Questions != 0 || st.Shards != 1 {
+		t.Fatalf("empty split stats %+v", m.Splits["val"])
+	}
+	ds, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, err := range ds.Annotations("val") {
+		t.Fatalf("empty split yielded a row (error %v)", err)
+	}
+	if got := ds.Shards("val", AnnotationsTable); len(got) != 1 || filepath.Base(got[0]) != "annotations-00000-of-00001.parquet" {
+		t.Fatalf("shards %v", got)
 	}
 }

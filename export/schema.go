@@ -86,6 +86,9 @@ func imageField(name string) arrow.Field {
 // arrow.fixed_shape_tensor extension metadata for a row-major tensor of the
 // given shape. arrow-go v18.8 has no FixedShapeTensor type, so the metadata
 // is written by hand; it is identical to what the extension type serialises.
+// The storage is fixed_size_list<item: T (nullable)>[n], the storage type
+// pyarrow's fixed_shape_tensor itself uses, so that Arrow C++ readers see
+// the same Parquet layout as for tensors pyarrow writes.
 func tensorField(name string, elem arrow.DataType, shape ...int) arrow.Field {
 	n := 1
 	for _, s := range shape {
@@ -96,7 +99,7 @@ func tensorField(name string, elem arrow.DataType, shape ...int) arrow.Field {
 	}{shape})
 	return arrow.Field{
 		Name: name,
-		Type: arrow.FixedSizeListOfNonNullable(int32(n), elem),
+		Type: arrow.FixedSizeListOf(int32(n), elem),
 		Metadata: arrow.NewMetadata(
 			[]string{ExtensionNameKey, ExtensionMetadataKey},
 			[]string{FixedShapeTensorName, string(meta)}),

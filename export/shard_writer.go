@@ -45,6 +45,7 @@ type ShardWriter struct {
 	firstID   string
 	lastID    string
 	done      bool
+	aborted   bool
 }
 
 // ShardOptions configure a ShardWriter.
@@ -165,6 +166,9 @@ func (s *ShardWriter) WriteAnnotation(r AnnotationRow) error {
 }
 
 func (s *ShardWriter) checkOpen() error {
+	if s.aborted {
+		return fmt.Errorf("export: shard %s was aborted after an error", s.path)
+	}
 	if s.done {
 		return fmt.Errorf("export: shard %s is already closed", s.path)
 	}
@@ -215,6 +219,9 @@ func (s *ShardWriter) writeEmpty() error {
 // first/last ids in the key-value metadata), fsyncs, and renames the temp
 // file to the shard's path. After an error nothing is left at the path.
 func (s *ShardWriter) Close() error {
+	if s.aborted {
+		return fmt.Errorf("export: shard %s was aborted after an error; nothing was written", s.path)
+	}
 	if s.done {
 		return nil
 	}
@@ -253,7 +260,7 @@ func (s *ShardWriter) Abort() {
 	if s.done {
 		return
 	}
-	s.done = true
+	s.done, s.aborted = true, true
 	s.fw.Close()
 	s.f.Close()
 	os.Remove(s.tmp)

@@ -6,7 +6,6 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"math"
 	"math/rand/v2"
 
 	"flowbench/planner"
@@ -52,38 +51,48 @@ func synthPNG(rng *rand.Rand, w, h int) []byte {
 	return buf.Bytes()
 }
 
-// synthFrame returns a frame with smooth depth (a tilted floor and wall plus
-// boxes at constant depth) and blocky instance ids.
+// synthFrame returns a frame with the structure of a render: planar depth
+// of a floor (1/z linear in the row), two oblique walls and boxes whose
+// faces are planes (1/z linear in column and row), and blocky instance ids.
 func synthFrame(rng *rand.Rand, w, h int) *planner.Frame {
 	f := &planner.Frame{W: w, H: h, Depth: make([]float32, w*h), IDs: make([]uint16, w*h), RGB: make([]uint8, 3*w*h)}
-	f.IDTable = []string{"", "floor|0", "wall|0|1"}
+	f.IDTable = []string{"", "floor|0", "wall|0|1", "wall|0|2"}
 	type box struct {
 		x0, y0, x1, y1 int
-		z              float32
+		a, b, c        float64 // 1/z = a + b·x + c·y over the box
 		id             uint16
 	}
 	var boxes []box
 	for k := range 10 {
 		x0, y0 := rng.IntN(w), rng.IntN(h)
-		boxes = append(boxes, box{x0, y0, x0 + 10 + rng.IntN(w/4), y0 + 10 + rng.IntN(h/4), 1 + 4*rng.Float32(), uint16(3 + k)})
+		boxes = append(boxes, box{x0, y0, x0 + 10 + rng.IntN(w/4), y0 + 10 + rng.IntN(h/4),
+			1 / (1 + 4*rng.Float64()), (rng.Float64() - 0.5) * 0.2 / float64(w), (rng.Float64() - 0.5) * 0.2 / float64(h), uint16(4 + k)})
 		f.IDTable = append(f.IDTable, fmt.Sprintf("Obj%d|+1.00|+0.00|-2.%02d", k, rng.IntN(100)))
 	}
+	split := w/3 + rng.IntN(w/3)
 	for y := range h {
 		for x := range w {
 			i := y*w + x
-			if y > h/2 {
-				f.Depth[i] = float32(1.5 * float64(h) / (float64(y-h/2) + 1) / 10)
+			fx, fy := float64(x), float64(y)
+			var inv float64
+			switch {
+			case y > h/2: // floor: depth depends on the row only
+				inv = 0.05 + 1.2*(fy-float64(h/2))/float64(h)
 				f.IDs[i] = 1
-			} else {
-				f.Depth[i] = 4 + 0.3*float32(math.Sin(float64(x)/float64(w)))
+			case x < split: // left wall, receding
+				inv = 0.3 + 0.25*fx/float64(w) - 0.05*fy/float64(h)
 				f.IDs[i] = 2
+			default: // right wall
+				inv = 0.45 - 0.2*(fx-float64(split))/float64(w) + 0.03*fy/float64(h)
+				f.IDs[i] = 3
 			}
 			for _, b := range boxes {
 				if x >= b.x0 && x < b.x1 && y >= b.y0 && y < b.y1 {
-					f.Depth[i] = b.z + 0.001*float32(y-b.y0)
+					inv = b.a + b.b*fx + b.c*fy
 					f.IDs[i] = b.id
 				}
 			}
+			f.Depth[i] = float32(1 / inv)
 		}
 	}
 	return f
@@ -118,17 +127,25 @@ func synthRows(rng *rand.Rand, k, w, h int) (QuestionRow, AnnotationRow) {
 	before, after := synthFrame(rng, w, h), synthFrame(rng, w, h)
 	n := w * h
 	fl := Flow{Forward: make([]float32, 2*n), Backward: make([]float32, 2*n), Valid: make([]uint8, n), Change: make([]uint8, n)}
+	// The mover is every box with an even id: its flow is the image motion
+	// of a 0.3 m sideways translation at its depth, f·Δx/z (f = w/2 at 90°).
+	fpx := float32(w) / 2
 	for i := range n {
-		if before.IDs[i] > 2 && before.IDs[i]%3 == 0 { // the "mover"
-			fl.Forward[2*i], fl.Forward[2*i+1] = -12.5+0.01*float32(i%w), 0.25
+		x := i % w
+		if id := before.IDs[i]; id > 3 && id%2 == 0 {
+			dx := -0.3 * fpx / before.Depth[i]
+			fl.Forward[2*i], fl.Forward[2*i+1] = dx, 0.02*dx
 			fl.Change[i] = 1
-		}
-		if after.IDs[i] > 2 && after.IDs[i]%3 == 0 {
-			fl.Backward[2*i], fl.Backward[2*i+1] = 12.5-0.01*float32(i%w), -0.25
-			fl.Change[i] = 1
-		}
-		if i%w > 12 {
+			if tx := float32(x) + dx; tx >= 0 && tx < float32(w) {
+				fl.Valid[i] = 1
+			}
+		} else {
 			fl.Valid[i] = 1
+		}
+		if id := after.IDs[i]; id > 3 && id%2 == 0 {
+			dx := 0.3 * fpx / after.Depth[i]
+			fl.Backward[2*i], fl.Backward[2*i+1] = dx, 0.02*dx
+			fl.Change[i] = 1
 		}
 	}
 	objs := []planner.ObjectMeta{

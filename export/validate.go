@@ -26,8 +26,9 @@ func (e *ValidationError) Error() string {
 	return fmt.Sprintf("%s row %d (id %q): %s", e.Shard, e.Row, e.ID, e.Reason)
 }
 
-// Validate checks every row of a dataset directory: images decode as PNG
-// with the camera's size, the answer's letters are among the choices, the
+// Validate checks every row of a dataset directory: ids are unique and the
+// split column matches the directory, images decode as PNG with the
+// camera's size, the answer's letters are among the choices, the
 // annotations row of each question has the same id, dense values are
 // finite, masks are 0 or 1, and instance ids are in the id map. It returns
 // the number of questions checked per split, and a *ValidationError for
@@ -38,6 +39,7 @@ func Validate(dir string) (map[string]int, error) {
 		return nil, err
 	}
 	counts := map[string]int{}
+	seen := map[string]string{} // id -> "shard row n" of its first occurrence
 	for _, split := range ds.Splits() {
 		qs, as := ds.shards[split][QuestionsTable], ds.shards[split][AnnotationsTable]
 		if len(as) > 0 && len(as) != len(qs) {
@@ -51,6 +53,13 @@ func Validate(dir string) (map[string]int, error) {
 				if reason := checkQuestion(&q); reason != "" {
 					return &ValidationError{Shard: qp, Row: row, ID: q.ID, Reason: reason}
 				}
+				if q.Split != split {
+					return &ValidationError{Shard: qp, Row: row, ID: q.ID, Reason: fmt.Sprintf("split column is %q in split directory %q", q.Split, split)}
+				}
+				if first, dup := seen[q.ID]; dup {
+					return &ValidationError{Shard: qp, Row: row, ID: q.ID, Reason: "duplicate id, first at " + first}
+				}
+				seen[q.ID] = fmt.Sprintf("%s row %d", qp, row)
 				return nil
 			}); err != nil {
 				return counts, err

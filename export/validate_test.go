@@ -65,6 +65,10 @@ func TestValidate(t *testing.T) {
 		{"flow Inf", func(q *QuestionRow, a *AnnotationRow) { a.FlowForward[7] = float32(math.Inf(1)) }, "annotations", "flow_forward"},
 		{"id not in map", func(q *QuestionRow, a *AnnotationRow) { a.InstanceAfter[w+2] = uint16(len(a.InstanceMapAfter)) }, "annotations", "instance_after at pixel (x=2, y=1)"},
 		{"mask", func(q *QuestionRow, a *AnnotationRow) { a.ChangeMask[0] = 2 }, "annotations", "change_mask"},
+		{"duplicate id", func(q *QuestionRow, a *AnnotationRow) {
+			q.ID, a.ID = "house_000/v0/occlusion", "house_000/v0/occlusion"
+		}, "questions", "duplicate id, first at"},
+		{"split", func(q *QuestionRow, a *AnnotationRow) { q.Split = "" }, "questions", "split column"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -13,11 +13,13 @@ import (
 // projecting to (u', v') is visible in the other frame when (u', v') rounds to
 // a pixel inside the image and the other frame's depth there differs from z'
 // by at most DepthTolAbs + DepthTolRel·z' (1 cm + 0.5 %). The depth "there"
-// is sampled at the exact sub-pixel target: inverse depth interpolated
-// bilinearly over the four surrounding pixel centres when they all show the
-// object of the nearest pixel (exact on planar faces), else the nearest
-// pixel's depth. The relative term absorbs interpolation error across edges
-// and curved parts; occluders and back faces differ by far more.
+// is sampled at the exact sub-pixel target from the surrounding pixel
+// centres that show the moved object (inverse depth interpolated
+// bilinearly, exact on planar faces), or is the nearest pixel's depth when
+// none of them does. The relative term absorbs interpolation error across
+// edges and curved parts; occluders and faces turned away differ by more.
+// In addition, when the nearest pixel shows another object (or nothing), that
+// surface must not lie in front of z' by more than the tolerance.
 const (
 	DepthTolAbs = 0.01
 	DepthTolRel = 0.005
@@ -127,8 +129,8 @@ func (c *Computer) Compute(f0, f1 Frame, cam sim.Camera, motions map[string]Rigi
 	c.res.Change = reuseMask(c.res.Change, w, h)
 	r := &c.res
 	bad0, bad1 := c.rows(h, func(j0, j1 int) (int, int) {
-		b0 := c.pass(cam, &f0, &f1, c.lut0, c.xf0, r.Forward.D, r.ValidForward.M, r.Change.M, 0, j0, j1)
-		b1 := c.pass(cam, &f1, &f0, c.lut1, c.xf1, r.Backward.D, r.ValidBackward.M, r.Change.M, 1, j0, j1)
+		b0 := c.pass(&f0, &f1, c.lut0, c.xf0, r.Forward.D, r.ValidForward.M, r.Change.M, 0, j0, j1)
+		b1 := c.pass(&f1, &f0, c.lut1, c.xf1, r.Backward.D, r.ValidBackward.M, r.Change.M, 1, j0, j1)
 		return b0, b1
 	})
 	if bad0 >= 0 {
@@ -155,7 +157,7 @@ func (c *Computer) Forward(f0 Frame, cam sim.Camera, motions map[string]RigidMot
 	defer c.clearLUTs()
 	c.res.Forward = reuseField(c.res.Forward, f0.W, f0.H)
 	bad, _ := c.rows(f0.H, func(j0, j1 int) (int, int) {
-		return c.pass(cam, &f0, nil, c.lut0, c.xf0, c.res.Forward.D, nil, nil, 0, j0, j1), -1
+		return c.pass(&f0, nil, c.lut0, c.xf0, c.res.Forward.D, nil, nil, 0, j0, j1), -1
 	})
 	if bad >= 0 {
 		return Field{}, badPixel("before", &f0, bad)
@@ -375,7 +377,7 @@ func (c *Computer) rows(h int, fn func(j0, j1 int) (int, int)) (int, int) {
 // each pixel belongs to a moving object into change: set when keep is 0, or
 // ored in when keep is 1. It returns the index of the first pixel with a bad
 // depth, or -1.
-func (c *Computer) pass(cam sim.Camera, src, dst *Frame, lut *idTable, xf []affine, out []float32, valid, change []uint8, keep uint8, j0, j1 int) int {
+func (c *Computer) pass(src, dst *Frame, lut *idTable, xf []affine, out []float32, valid, change []uint8, keep uint8, j0, j1 int) int {
 	w := src.W
 	for j := j0; j < j1; j++ {
 		row := j * w
@@ -397,7 +399,7 @@ func (c *Computer) pass(cam sim.Camera, src, dst *Frame, lut *idTable, xf []affi
 					}
 					continue
 				}
-				c.movePixel(cam, &xf[s], nil, d, i, j, o[2*i:2*i+2])
+				c.movePixel(&xf[s], nil, d, i, j, o[2*i:2*i+2])
 			}
 			continue
 		}
@@ -444,7 +446,7 @@ func (c *Computer) pass(cam sim.Camera, src, dst *Frame, lut *idTable, xf []affi
 				vd[i] = ok
 				continue
 			}
-			vd[i] = c.movePixel(cam, &xf[s], dst, d, i, j, o[2*i:2*i+2])
+			vd[i] = c.movePixel(&xf[s], dst, d, i, j, o[2*i:2*i+2])
 		}
 	}
 	return -1
@@ -452,7 +454,7 @@ func (c *Computer) pass(cam sim.Camera, src, dst *Frame, lut *idTable, xf []affi
 
 // movePixel writes the flow of pixel (i, j) with depth d moved by a into o
 // and returns whether the moved point is visible in dst (0 when dst is nil).
-func (c *Computer) movePixel(cam sim.Camera, a *affine, dst *Frame, d float32, i, j int, o []float32) uint8 {
+func (c *Computer) movePixel(a *affine, dst *Frame, d float32, i, j int, o []float32) uint8 {
 	z := float64(d)
 	x, y := z*c.xs[i], z*c.ys[j]
 	qz := a.m[6]*x + a.m[7]*y + a.m[8]*z + a.t[2]
@@ -470,10 +472,15 @@ func (c *Computer) movePixel(cam sim.Camera, a *affine, dst *Frame, d float32, i
 	if dst == nil || !(u >= -0.5 && u < float64(dst.W)-0.5 && v >= -0.5 && v < float64(dst.H)-0.5) {
 		return 0
 	}
-	if ref := depthAt(dst, u, v, a.want); ref > 0 && math.Abs(ref-qz) <= DepthTolAbs+DepthTolRel*qz {
-		return 1
+	tol := DepthTolAbs + DepthTolRel*qz
+	if ref := depthAt(dst, u, v, a.want); !(ref > 0 && math.Abs(ref-qz) <= tol) {
+		return 0
 	}
-	return 0
+	// Nothing may stand in front of the point at the nearest pixel.
+	if n := int(v+0.5)*dst.W + int(u+0.5); dst.IDs[n] != a.want && float64(dst.Depth[n]) < qz-tol {
+		return 0
+	}
+	return 1
 }
 
 // depthAt returns the depth of frame f at the sub-pixel position (u, v),
@@ -487,10 +494,35 @@ func (c *Computer) movePixel(cam sim.Camera, a *affine, dst *Frame, d float32, i
 func depthAt(f *Frame, u, v float64, want uint16) float64 {
 	w, h := f.W, f.H
 	n := int(v+0.5)*w + int(u+0.5)
-	i0, j0 := int(math.Floor(u)), int(math.Floor(v))
+	i0, j0 := int(u+1)-1, int(v+1)-1 // floor, as u, v ≥ −0.5
 	a, b := u-float64(i0), v-float64(j0)
-	sw, si := 0.0, 0.0
-	if want != 0 {
+	if want != 0 && i0 >= 0 && j0 >= 0 && i0+1 < w && j0+1 < h {
+		// All four corners are in the image (the common case).
+		q := j0*w + i0
+		ids := f.IDs[q : q+w+2]
+		dep := f.Depth[q : q+w+2]
+		sw, si := 0.0, 0.0
+		if ids[0] == want && dep[0] > 0 {
+			wt := (1 - a) * (1 - b)
+			sw, si = sw+wt, si+wt/float64(dep[0])
+		}
+		if ids[1] == want && dep[1] > 0 {
+			wt := a * (1 - b)
+			sw, si = sw+wt, si+wt/float64(dep[1])
+		}
+		if ids[w] == want && dep[w] > 0 {
+			wt := (1 - a) * b
+			sw, si = sw+wt, si+wt/float64(dep[w])
+		}
+		if ids[w+1] == want && dep[w+1] > 0 {
+			wt := a * b
+			sw, si = sw+wt, si+wt/float64(dep[w+1])
+		}
+		if sw > 0 {
+			return sw / si
+		}
+	} else if want != 0 {
+		sw, si := 0.0, 0.0
 		for k := 0; k < 4; k++ {
 			i, j := i0+k&1, j0+k>>1
 			if i < 0 || j < 0 || i >= w || j >= h {
@@ -512,9 +544,9 @@ func depthAt(f *Frame, u, v float64, want uint16) float64 {
 			sw += wt
 			si += wt / float64(f.Depth[q])
 		}
-	}
-	if sw > 0 {
-		return sw / si
+		if sw > 0 {
+			return sw / si
+		}
 	}
 	if d := f.Depth[n]; d > 0 {
 		return float64(d)

@@ -14,7 +14,7 @@ import (
 // sub-pixel target in the after scene.
 func TestRoundTripSynthetic(t *testing.T) {
 	const w, h = 800, 800
-	scenes := 40
+	scenes := 30
 	if testing.Short() {
 		scenes = 12
 	}
@@ -192,6 +192,17 @@ func TestWorkersGiveIdenticalBytes(t *testing.T) {
 		if !bytes.Equal(ba.Bytes(), bb.Bytes()) || !bytes.Equal(a.ValidForward.M, b.ValidForward.M) ||
 			!bytes.Equal(a.ValidBackward.M, b.ValidBackward.M) || !bytes.Equal(a.Change.M, b.Change.M) {
 			t.Fatalf("scene %d: %d workers differ from serial", k, par.Workers)
+		}
+		// Forward alone gives the same field as Compute.
+		var solo Computer
+		fw, err := solo.Forward(f0, cam, motions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var bf bytes.Buffer
+		_ = EncodeFlo(&bf, fw)
+		if !bytes.Equal(bf.Bytes(), ba.Bytes()[:bf.Len()]) {
+			t.Fatalf("scene %d: Forward differs from Compute's forward field", k)
 		}
 	}
 }

@@ -12,7 +12,8 @@ import (
 
 // BenchmarkPlanHouse plans whole procthor houses on one core at the
 // default 800×800 image size (FLOWBENCH_BENCH_SIZE overrides it) and
-// reports questions per house, questions per second and the skip reasons.
+// reports questions per house, questions per second and the skip reasons;
+// FLOWBENCH_BENCH_REPORT=path writes the full report (skips and Stats) there.
 // Run: go test ./planner -run '^$' -bench PlanHouse -benchtime 20x
 func BenchmarkPlanHouse(b *testing.B) {
 	size := 0
@@ -61,6 +62,13 @@ func BenchmarkPlanHouse(b *testing.B) {
 		msg += fmt.Sprintf("  skip %-40s %d\n", k, skips[k])
 	}
 	b.Logf("%s%s", msg, Stats(all))
+	if path := os.Getenv("FLOWBENCH_BENCH_REPORT"); path != "" && b.N > 1 {
+		txt := fmt.Sprintf("%s%.2f questions/house, %.2f questions/s wall, %.2f questions/cpu-s\n%s",
+			msg, float64(len(all))/float64(houses), float64(len(all))/planTime.Seconds(), float64(len(all))/cpuUsed.Seconds(), Stats(all))
+		if err := os.WriteFile(path, []byte(txt), 0o644); err != nil {
+			b.Error(err)
+		}
+	}
 }
 
 // cpuTime is the process's user+system CPU time (the machine is shared, so

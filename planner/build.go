@@ -46,16 +46,18 @@ func round6(x float64) float64    { return math.Round(x*1e6) / 1e6 }
 func round6v(v sim.Vec3) sim.Vec3 { return sim.Vec3{round6(v[0]), round6(v[1]), round6(v[2])} }
 
 // newExample fills the parts every category shares: ids, mover and
-// referenced objects with their dots, camera, motion and motion text, and
-// the m0/m1 metrics. It returns false when there are too many objects for
-// the dot palette.
+// referenced objects with their Set-of-Marks dots, camera, motion and motion
+// text, and the m0/m1 metrics. It returns false (and counts the reason)
+// when the dots cannot be placed unambiguously.
 func (c *viewCtx) newExample(cat Category, e *edit, refIDs []string) (*Example, bool) {
-	dots, ok := assignDots(append([]string{e.moverID}, refIDs...))
-	if !ok {
+	dots, why := c.placeDots(append([]string{e.moverID}, refIDs...))
+	if why != "" {
+		c.fail(cat.String() + "_" + why)
 		return nil, false
 	}
 	mk := func(id string) ObjectRef {
-		return ObjectRef{ObjectID: id, ObjectType: c.obj0(id).Type, DotColor: dots[id]}
+		m := dots[id]
+		return ObjectRef{ObjectID: id, ObjectType: c.obj0(id).Type, DotColor: m.Color.Name, DotXY: [2]float64{m.X, m.Y}}
 	}
 	ex := &Example{
 		Category: cat, CategoryName: cat.String(),

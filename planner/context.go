@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"flowbench/render"
 	"flowbench/sim"
 )
 
@@ -23,6 +24,10 @@ type viewCtx struct {
 	m0    Masks
 	scale pixelScale
 	fails map[string]int // failed attempts by reason
+
+	seed      uint64        // the slot seed (mark colours derive from it)
+	rf0       *render.Frame // I0 wrapped for mark placement, built on first use
+	markCalls int
 }
 
 // edit is one executed attempt: the realised after-state.

@@ -48,6 +48,9 @@ type ObjectRef struct {
 	ObjectID   string `json:"objectId"`
 	ObjectType string `json:"objectType"`
 	DotColor   string `json:"dot_color"`
+	// DotXY is the dot's centre in I0 pixel coordinates (render's
+	// Set-of-Marks placement); the same dot is drawn on I1.
+	DotXY [2]float64 `json:"dot_xy"`
 }
 
 // Outcome carries the frames and poses behind an example: the before and

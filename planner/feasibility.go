@@ -85,13 +85,13 @@ func (c *viewCtx) feasProbes(e *edit, setup Direction, in Intent) (*Example, str
 			}
 			ex, good := c.newExample(Feasibility, e, nil)
 			if !good {
-				return nil, "palette", nil
+				return nil, "marks", nil
 			}
 			choices, yes, no := c.yesNo()
 			ex.setQA(fmt.Sprintf("could %s be moved a further %s %s without colliding with anything?",
 				ex.Mover.Name(), metres(pr.length), probeWords(pr.dir)), choices, yn(ok, yes, no), "")
 			ex.Metrics["probe"] = map[string]any{"direction": pr.dir.String(), "length": pr.length,
-				"waypoints_ok": steps, "min_wall_clearance": finiteOr(round6(minClr)), "feasible": ok, "wall_negative": pr.wall}
+				"waypoints_ok": steps, "waypoint_gap": FeasWaypointGap, "eps_pen": EpsPen, "min_wall_clearance": finiteOr(round6(minClr)), "feasible": ok, "wall_negative": pr.wall}
 			verdict := "every waypoint of the probe teleports without collision and the wall clearance stays above −0.02 m"
 			if !ok {
 				verdict = fmt.Sprintf("the probe is blocked after %d free waypoints (collision or wall clearance below −0.02 m)", steps)

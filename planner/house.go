@@ -180,6 +180,7 @@ func planSlot(s Simulator, st *Structure, cfg Config, id string, base *viewBase,
 	if err != nil {
 		return nil, nil, "", nil, err
 	}
+	c.seed = seed
 	ex, reason, err := c.plan(cat, in)
 	if err != nil {
 		return nil, nil, "", c.fails, err

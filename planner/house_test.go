@@ -31,7 +31,7 @@ func genHouse(t testing.TB, i int) *sim.House {
 }
 
 func newTestLocal() *Local {
-	return NewLocal(LocalOptions{Render: render.Options{Workers: 1}, NoRGB: true})
+	return NewLocal(LocalOptions{Render: render.Options{Workers: 1}})
 }
 
 func examplesJSON(t testing.TB, exs []Example) []byte {
@@ -123,15 +123,15 @@ func checkWellFormed(t *testing.T, ex *Example) {
 	if ex.StaticAnswer != ex.Answer || ex.StaticQuestion == "" {
 		t.Errorf("%s: static counterpart missing", ex.ID)
 	}
-	dots := map[string]bool{ex.Mover.DotColor: true}
+	dots := map[string]bool{ex.Mover.ObjectType + "/" + ex.Mover.DotColor: true}
 	if !bytes.Contains([]byte(ex.Question), []byte(ex.Mover.Name())) || !strings.Contains(strings.ToLower(ex.MotionText), strings.ToLower(ex.Mover.Name())) {
 		t.Errorf("%s: mover %q not named", ex.ID, ex.Mover.Name())
 	}
 	for _, r := range ex.Referenced {
-		if dots[r.DotColor] {
-			t.Errorf("%s: dot colour %s reused", ex.ID, r.DotColor)
+		if dots[r.ObjectType+"/"+r.DotColor] {
+			t.Errorf("%s: %s with dot colour %s twice", ex.ID, r.ObjectType, r.DotColor)
 		}
-		dots[r.DotColor] = true
+		dots[r.ObjectType+"/"+r.DotColor] = true
 		if !bytes.Contains([]byte(ex.Question), []byte(r.Name())) {
 			t.Errorf("%s: %q not in the question", ex.ID, r.Name())
 		}

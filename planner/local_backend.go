@@ -12,9 +12,6 @@ import (
 type LocalOptions struct {
 	// Render configures the rasterizer (Workers 1 keeps a run on one core).
 	Render render.Options
-	// NoRGB skips copying the colour image into frames (the planner itself
-	// reads only depth and ids); outcomes then carry no RGB.
-	NoRGB bool
 }
 
 // Local is the in-process Simulator: a sim.Scene for state, collisions,
@@ -137,12 +134,10 @@ func (l *Local) Render() (*Frame, error) {
 		return nil, err
 	}
 	f := &Frame{W: rf.Width, H: rf.Height, Depth: rf.Depth, IDs: rf.IDs, IDTable: rf.IDTable}
-	if !l.opts.NoRGB {
-		f.RGB = make([]uint8, 0, f.W*f.H*3)
-		pix := rf.RGB.Pix
-		for i := 0; i+3 < len(pix); i += 4 {
-			f.RGB = append(f.RGB, pix[i], pix[i+1], pix[i+2])
-		}
+	f.RGB = make([]uint8, f.W*f.H*3)
+	pix := rf.RGB.Pix
+	for i, j := 0, 0; j < len(f.RGB); i, j = i+4, j+3 {
+		f.RGB[j], f.RGB[j+1], f.RGB[j+2] = pix[i], pix[i+1], pix[i+2]
 	}
 	return f, nil
 }

@@ -139,7 +139,7 @@ func (c *viewCtx) planClosestThree(in Intent) (*Example, string, error) {
 		}
 		ex, ok := c.newExample(ClosestThree, e, ids)
 		if !ok {
-			return 0, nil, "palette"
+			return 0, nil, "marks"
 		}
 		var ans, before []int
 		for i, id := range ids {
@@ -258,7 +258,7 @@ func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
 		}
 		ex, ok := c.newExample(CountNear, e, ids)
 		if !ok {
-			return 0, nil, "palette"
+			return 0, nil, "marks"
 		}
 		perm := shuffled(c.rng, 4)
 		choices := make([]string, 4)
@@ -349,7 +349,7 @@ func (c *viewCtx) planNearObject(in Intent) (*Example, string, error) {
 		pick := top[c.rng.IntN(len(top))]
 		ex, ok := c.newExample(NearObject, e, []string{pick.r.id})
 		if !ok {
-			return 0, nil, "palette"
+			return 0, nil, "marks"
 		}
 		choices, yes, no := c.yesNo()
 		ans, before := pick.r.d1 <= pick.tau, pick.r.d0 <= pick.tau

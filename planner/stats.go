@@ -2,6 +2,7 @@ package planner
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 )
@@ -118,4 +119,33 @@ func (r StatsReport) String() string {
 	}
 	fmt.Fprintf(&b, "total %d, chance overall %.3f\n", r.Total, r.ChanceOverall)
 	return b.String()
+}
+
+// Acceptance tolerances of the dataset statistics (issue item 7).
+const (
+	NoRateTolerance   = 0.05 // |no-rate − ρ_no| once a category has MinForNoRate questions
+	MinForNoRate      = 200
+	FlipTolerance     = 0.10 // |flip rate − π_flip| for flip-seeking categories
+	MaxLetterShare4   = 0.35 // no answer letter above this share for 4-way questions
+	minForFlipOrShare = 50   // flip and letter checks start at this many questions
+)
+
+// Problems lists the statistics that miss the acceptance tolerances, in
+// category order; empty when all pass. Checks start once a category has
+// enough questions to be meaningful (200 for no-rates, 50 otherwise).
+func (r StatsReport) Problems() []string {
+	var out []string
+	for _, c := range r.Categories {
+		cat, _ := ParseCategory(c.Category)
+		if c.NoRate != nil && c.Count >= MinForNoRate && math.Abs(*c.NoRate-*c.TargetNo) > NoRateTolerance {
+			out = append(out, fmt.Sprintf("%s: no-rate %.3f, target %.2f ± %.2f", c.Category, *c.NoRate, *c.TargetNo, NoRateTolerance))
+		}
+		if c.FlipRate != nil && c.Count >= minForFlipOrShare && math.Abs(*c.FlipRate-FlipProbability) > FlipTolerance {
+			out = append(out, fmt.Sprintf("%s: flip rate %.3f, target %.2f ± %.2f", c.Category, *c.FlipRate, FlipProbability, FlipTolerance))
+		}
+		if cat.NumChoices() == 4 && c.Count >= minForFlipOrShare && c.MaxLetter > MaxLetterShare4 {
+			out = append(out, fmt.Sprintf("%s: an answer letter has share %.3f > %.2f", c.Category, c.MaxLetter, MaxLetterShare4))
+		}
+	}
+	return out
 }

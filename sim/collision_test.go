@@ -22,7 +22,7 @@ func mkOBB(c, size Vec3, yaw float64) OBB {
 	return OBB{Center: c, Half: size.Mul(0.5), AxisX: x, AxisZ: z}
 }
 
-func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
+// near is declared in camera_test.go (identical); merged branches share it.
 
 func TestOBBPenetrationAxisAligned(t *testing.T) {
 	unit := Vec3{1, 1, 1}

@@ -45,14 +45,7 @@ func sharedDoor(w, d, z0, z1, sill float64) Door {
 		HolePolygon: []XYZ{{z0, sill, 0}, {z1, 2.1, 0}}}
 }
 
-func mustScene(t *testing.T, h *House) *Scene {
-	t.Helper()
-	s, err := NewScene(h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
+// mustScene is declared in fixture_test.go (from the phys branch); merged branches share it.
 
 // gridCount counts multiples of 0.25 in [lo, hi].
 func gridCount(lo, hi float64) int {

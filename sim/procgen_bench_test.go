@@ -24,6 +24,32 @@ func BenchmarkGenerate(b *testing.B) {
 	}
 }
 
+// BenchmarkGenerateScene measures generation plus building the runtime Scene
+// (what a data-generation worker pays per house before rendering).
+func BenchmarkGenerateScene(b *testing.B) {
+	for _, style := range Styles {
+		b.Run(style, func(b *testing.B) {
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				idx := n % 1000
+				if style == StyleITHOR {
+					idx = n % 120
+				}
+				h, err := Generate(style, 1, idx)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := NewScene(h); err != nil {
+					b.Fatal(err)
+				}
+				n++
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "houses/s")
+		})
+	}
+}
+
 // BenchmarkReachablePositions measures the reachable-positions search per
 // house over a fixed set of 32 generated houses per style.
 func BenchmarkReachablePositions(b *testing.B) {

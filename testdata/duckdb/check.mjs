@@ -3,8 +3,13 @@
 // columns, and a few values per row, for comparison with the Go reader
 // (export/duckdb_test.go).
 //
+// It also decodes the Arrow schema stored in the first annotations shard's
+// footer (key ARROW:schema, read through DuckDB's parquet_kv_metadata) with
+// Arrow JS, when apache-arrow is installed, and reports each dense field's
+// extension metadata: an independent check of what pyarrow will see.
+//
 // Usage: node testdata/duckdb/check.mjs DIR
-// Needs: npm install --prefix testdata/duckdb (installs @duckdb/node-api).
+// Needs: npm ci --prefix testdata/duckdb (@duckdb/node-api, apache-arrow).
 import { DuckDBInstance } from '@duckdb/node-api';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -57,4 +62,49 @@ for (const split of splits) {
       ON q.k = a.k
     ORDER BY q.k`);
 }
+// Footer metadata of the first annotations shard of the first split.
+if (splits.length > 0) {
+  const first = readdirSync(join(dir, 'data', splits[0])).filter((f) => f.startsWith('annotations-')).sort()[0];
+  const kv = await rows(`SELECT decode(key) AS key, value FROM parquet_kv_metadata(${lit(join(dir, 'data', splits[0], first))})`);
+  out.kv = {};
+  let arrowSchema = null;
+  for (const r of kv) {
+    if (r.key === 'ARROW:schema') {
+      arrowSchema = r.value;
+    } else if (r.key.startsWith('flowbench.')) {
+      out.kv[r.key] = blobText(r.value);
+    }
+  }
+  out.arrow_fields = await arrowFields(arrowSchema);
+}
 console.log(JSON.stringify(out, null, 1));
+
+// blobText turns DuckDB's JSON form of a BLOB (printable bytes as text,
+// others as \xNN escapes) back into a string.
+function blobText(v) {
+  return String(v).replace(/\\x([0-9A-Fa-f]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+}
+
+// arrowFields decodes the base64 IPC schema with Arrow JS and returns, per
+// field, its type and extension metadata; null when apache-arrow is absent.
+async function arrowFields(value) {
+  if (value == null) return null;
+  let arrow;
+  try {
+    arrow = await import('apache-arrow');
+  } catch {
+    return null;
+  }
+  const bytes = Buffer.from(blobText(value), 'base64');
+  const reader = arrow.RecordBatchReader.from(bytes);
+  reader.open();
+  const fields = {};
+  for (const f of reader.schema.fields) {
+    fields[f.name] = {
+      type: String(f.type),
+      extension_name: f.metadata.get('ARROW:extension:name') ?? null,
+      extension_metadata: f.metadata.get('ARROW:extension:metadata') ?? null,
+    };
+  }
+  return fields;
+}

@@ -15,14 +15,14 @@ import (
 	"flowbench/sim"
 )
 
-// The planner runs without RGB and without keeping frames (that keeps a
-// house's 80 outcomes from holding 160 frames in memory). Each example is
-// then annotated on its own: the before and after states are re-rendered
-// from the example's camera with a renderer of our own, exact flow and masks
-// are computed from the two renders, Set-of-Marks dots are drawn on both
-// images with the colours the question text names, and the four images are
-// PNG-encoded. The re-render is exact: the after state is the before state
-// with every moved object set to its recorded after pose.
+// The planner runs without keeping frames (that keeps a house's 80 outcomes
+// from holding 160 frames in memory). Each example is then annotated on its
+// own: the before and after states are re-rendered from the example's camera
+// with a renderer of our own, exact flow and masks are computed from the two
+// renders, the planner's Set-of-Marks dots (colour and I0 position, chosen
+// by render.PlaceMarks on I0) are drawn on both images, and the four images
+// are PNG-encoded. The re-render is exact: the after state is the before
+// state with every moved object set to its recorded after pose.
 
 // annotator re-renders and annotates the examples of one house. It is not
 // safe for concurrent use.
@@ -84,18 +84,14 @@ func (an *annotator) annotate(ex *planner.Example, out *planner.Outcome) (exampl
 		return fail("render after", err)
 	}
 
-	ids := append([]string{ex.Mover.ObjectID}, refIDs(ex)...)
-	colours := dotColours(ex)
-	markRNG := render.NewMarkRNG(ex.Seed)
-	m0 := placeVisibleMarks(&an.f0, ids, colours, markRNG)
-	m1 := placeVisibleMarks(&an.f1, ids, colours, markRNG)
+	marks := exampleMarks(ex, cam.Width, cam.Height)
 
 	var (
 		pngs [4][]byte
 		errs [4]error
 		wg   sync.WaitGroup
 	)
-	imgs := []image.Image{render.DrawMarks(an.f0.RGB, m0, render.StyleDots), render.DrawMarks(an.f1.RGB, m1, render.StyleDots)}
+	imgs := []image.Image{render.DrawMarks(an.f0.RGB, marks, render.StyleDots), render.DrawMarks(an.f1.RGB, marks, render.StyleDots)}
 	if !an.noAnn {
 		imgs = append(imgs, an.f0.RGB, an.f1.RGB)
 	}
@@ -176,88 +172,34 @@ func plannerFrame(f *render.Frame) *planner.Frame {
 	}
 }
 
-// refIDs returns the objectIds of the referenced objects in order, without
-// the mover and without repeats.
-func refIDs(ex *planner.Example) []string {
-	seen := map[string]bool{ex.Mover.ObjectID: true}
-	var out []string
-	for _, r := range ex.Referenced {
-		if !seen[r.ObjectID] {
-			seen[r.ObjectID] = true
-			out = append(out, r.ObjectID)
+// exampleMarks returns the dots of an example, mover first, then the
+// referenced objects in mention order (each object once): the colour the
+// question names it by, at the I0 position the planner chose. The same
+// dots are drawn on I0 and I1.
+func exampleMarks(ex *planner.Example, w, h int) []render.Mark {
+	radius := render.MarkRadius(render.StyleDots, w, h)
+	seen := map[string]bool{}
+	var out []render.Mark
+	for _, r := range append([]planner.ObjectRef{ex.Mover}, ex.Referenced...) {
+		if seen[r.ObjectID] || r.DotColor == "" {
+			continue
 		}
+		seen[r.ObjectID] = true
+		out = append(out, render.Mark{ID: r.ObjectID, Number: len(out) + 1, X: r.DotXY[0], Y: r.DotXY[1],
+			Radius: radius, Color: namedDot(r.DotColor)})
 	}
 	return out
 }
 
-// dotColours maps each marked objectId to the colour its dot is named by
-// in the question text.
-func dotColours(ex *planner.Example) map[string]render.NamedColor {
-	out := map[string]render.NamedColor{ex.Mover.ObjectID: namedDot(ex.Mover.DotColor)}
-	for _, r := range ex.Referenced {
-		if _, ok := out[r.ObjectID]; !ok {
-			out[r.ObjectID] = namedDot(r.DotColor)
-		}
-	}
-	return out
-}
-
-// extraDots are dot colours the planner may name that the renderer's
-// palette lacks.
-var extraDots = map[string]color.RGBA{
-	"brown":  {154, 99, 36, 255},
-	"grey":   {128, 128, 128, 255},
-	"gray":   {128, 128, 128, 255},
-	"navy":   {0, 0, 128, 255},
-	"maroon": {128, 0, 0, 255},
-	"olive":  {128, 128, 0, 255},
-	"teal":   {0, 128, 128, 255},
-}
-
-// namedDot returns the palette colour with the given name.
+// namedDot returns the render palette colour with the given name (grey for
+// a name the palette lacks, which the planner never gives).
 func namedDot(name string) render.NamedColor {
 	for _, c := range render.Palette {
 		if c.Name == name {
 			return c
 		}
 	}
-	if c, ok := extraDots[name]; ok {
-		return render.NamedColor{Name: name, Color: c}
-	}
 	return render.NamedColor{Name: name, Color: color.RGBA{128, 128, 128, 255}}
-}
-
-// placeVisibleMarks places a dot on every id that is visible in f, in the
-// colour the question names it by. Ids hidden in this frame (an occluded
-// landmark in I1, say) get no dot. When the marks cannot all be placed
-// together (no point far enough from the others), they are placed one at a
-// time and those that do not fit are left out.
-func placeVisibleMarks(f *render.Frame, ids []string, colours map[string]render.NamedColor, rng interface{ Uint64() uint64 }) []render.Mark {
-	var vis []string
-	for _, id := range ids {
-		if st, ok := f.ObjectStats(id); ok && st.Pixels > 0 {
-			vis = append(vis, id)
-		}
-	}
-	if len(vis) == 0 {
-		return nil
-	}
-	// Positions do not depend on the rng (only the palette draw does, and
-	// the colours are replaced), so a fixed stream keeps this simple.
-	marks, err := render.PlaceMarks(f, vis, render.NewMarkRNG(rng.Uint64()), render.StyleDots)
-	if err != nil {
-		var kept []string
-		for _, id := range vis {
-			try := append(append([]string(nil), kept...), id)
-			if m, e := render.PlaceMarks(f, try, render.NewMarkRNG(0), render.StyleDots); e == nil {
-				kept, marks = try, m
-			}
-		}
-	}
-	for i := range marks {
-		marks[i].Color = colours[marks[i].ID]
-	}
-	return marks
 }
 
 // pngEncoder favours speed: the images are stored inside zstd-compressed

@@ -77,21 +77,23 @@ func TestAnnotatorReproducesPlannerFrames(t *testing.T) {
 		if math.Hypot(ex.RealisedMotion[0], ex.RealisedMotion[2]) > 0.05 && changed > 0 {
 			moved++
 		}
-		// Dots: the marked I0 shows each dot in the colour the text names.
-		marked, err := png.Decode(bytes.NewReader(rows.q.Image.Bytes))
-		if err != nil {
-			t.Fatal(err)
-		}
-		an.renderer.RenderInto(ex.Camera, &an.f0)
-		marks := placeVisibleMarks(&an.f0, append([]string{ex.Mover.ObjectID}, refIDs(ex)...), dotColours(ex), render.NewMarkRNG(ex.Seed))
-		if len(marks) == 0 {
-			t.Fatalf("%s: no marks placed", ex.ID)
-		}
-		for _, m := range marks {
-			r, g, b, _ := marked.At(int(math.Round(m.X)), int(math.Round(m.Y))).RGBA()
-			want := namedDot(dotColours(ex)[m.ID].Name).Color
-			if uint8(r>>8) != want.R || uint8(g>>8) != want.G || uint8(b>>8) != want.B {
-				t.Errorf("%s: dot of %s at (%.0f, %.0f) is (%d,%d,%d), want %s %v", ex.ID, m.ID, m.X, m.Y, r>>8, g>>8, b>>8, m.Color.Name, want)
+		// Dots: I0 and I1 show each mentioned object's dot at the planner's
+		// I0 position in the colour the question names it by.
+		for _, im := range []struct {
+			name string
+			png  []byte
+		}{{"image", rows.q.Image.Bytes}, {"image_after", rows.q.ImageAfter.Bytes}} {
+			marked, err := png.Decode(bytes.NewReader(im.png))
+			if err != nil {
+				t.Fatal(err)
+			}
+			refs := append([]planner.ObjectRef{ex.Mover}, ex.Referenced...)
+			for _, r := range refs {
+				got := marked.At(int(math.Round(r.DotXY[0])), int(math.Round(r.DotXY[1])))
+				want := namedDot(r.DotColor).Color
+				if cr, cg, cb, _ := got.RGBA(); uint8(cr>>8) != want.R || uint8(cg>>8) != want.G || uint8(cb>>8) != want.B {
+					t.Errorf("%s %s: dot of %s at %v is %v, want %s", ex.ID, im.name, r.ObjectID, r.DotXY, got, r.DotColor)
+				}
 			}
 		}
 	}

@@ -169,7 +169,7 @@ func generateHouse(ctx context.Context, spec houseSpec, opt runOptions, out chan
 	cfg.Seed, cfg.Split, cfg.CameraSize = uint64(opt.Seed), opt.Split, opt.Size
 	cfg.HouseID, cfg.SceneStyle = spec.ID, spec.Style
 	cfg.KeepFrames, cfg.Balance = false, nil // yes/no balance per house: houses are independent
-	sim := planner.NewLocal(planner.LocalOptions{Render: render.Options{Workers: 1}, NoRGB: true})
+	sim := planner.NewLocal(planner.LocalOptions{Render: render.Options{Workers: 1}})
 	exs, outs, rep, err := planner.PlanHouse(sim, h, cfg)
 	if err != nil {
 		return rep, err

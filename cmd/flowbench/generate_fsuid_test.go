@@ -31,3 +31,12 @@ func fsuid() int {
 	r, _, _ := syscall.RawSyscall(syscall.SYS_SETFSUID, ^uintptr(0), 0, 0)
 	return int(r)
 }
+
+// mountTinyDisk mounts a tmpfs of the given size at dir (needs root with
+// CAP_SYS_ADMIN); it returns an unmount function, or ok false.
+func mountTinyDisk(dir string, size string) (unmount func(), ok bool) {
+	if err := syscall.Mount("tmpfs", dir, "tmpfs", 0, "size="+size); err != nil {
+		return nil, false
+	}
+	return func() { syscall.Unmount(dir, syscall.MNT_DETACH) }, true
+}

@@ -268,6 +268,26 @@ func TestGenerateReadOnlyDir(t *testing.T) {
 	}
 }
 
+// A disk that fills up mid-run gives a clear error, leaves no partial file
+// and keeps the completed shards for --resume.
+func TestGenerateFullDisk(t *testing.T) {
+	dir := t.TempDir()
+	unmount, ok := mountTinyDisk(dir, "400k")
+	if !ok {
+		t.Skip("cannot mount a small tmpfs here (needs root with CAP_SYS_ADMIN): cannot test a full disk")
+	}
+	defer unmount()
+	out, code := genCLI(t, append([]string{"generate"}, tinyRun(filepath.Join(dir, "ds"))...)...)
+	if code != 1 || !strings.Contains(out, "disk full") || !strings.Contains(out, "--resume") {
+		t.Fatalf("full disk: code %d, output %q", code, out)
+	}
+	for name := range readTree(t, dir) {
+		if strings.HasSuffix(name, ".partial") {
+			t.Errorf("a partial file was left: %s", name)
+		}
+	}
+}
+
 func TestGenerateFlagErrors(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range []struct {

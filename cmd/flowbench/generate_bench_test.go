@@ -3,14 +3,14 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"os"
-
-	"flowbench/export"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"flowbench/export"
 )
 
 // BenchmarkGenerate runs the whole pipeline (one worker) on the first two

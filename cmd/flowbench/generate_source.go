@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"sort"
@@ -112,8 +113,9 @@ func newIthorSource(scenes string, seed int64, n int) (*houseSource, error) {
 }
 
 // newImportSource lists the *.json house files of a directory in name
-// order; n > 0 keeps the first n. Houses are loaded (and validated) by the
-// workers; a file that fails to load fails the run with its name.
+// order; n > 0 keeps the first n. Every file is loaded and validated up
+// front, so that a bad file fails the run before anything is written, with
+// its name and the reason; import warnings are logged.
 func newImportSource(dir string, n int) (*houseSource, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -144,6 +146,15 @@ func newImportSource(dir string, n int) (*houseSource, error) {
 		}
 		ids[id] = f
 		path := filepath.Join(dir, f)
+		_, rep, err := sim.LoadHouseFile(path, sim.ImportOptions{})
+		if err != nil {
+			return nil, fmt.Errorf("--import: %w (fix or remove the file)", err)
+		}
+		if rep != nil {
+			for _, w := range rep.Warnings {
+				slog.Info("import warning", "file", path, "warning", w)
+			}
+		}
 		src.Houses = append(src.Houses, houseSpec{
 			Index: i, ID: id, Style: sim.StyleProcTHOR,
 			load: func() (*sim.House, error) {

@@ -317,3 +317,65 @@ func keys[V any](m map[string]V) []string {
 	sort.Strings(out)
 	return out
 }
+
+func TestGenerateTestSplitAndImport(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "ds")
+	out, code := genCLI(t, "generate", "--split", "test", "--scenes", "FloorPlan201,FloorPlan1", "--size", "64", "--views", "2",
+		"--quiet", "--out", dir)
+	if code != 0 {
+		t.Fatalf("test split: code %d\n%s", code, out)
+	}
+	imp := t.TempDir()
+	for _, f := range []string{"two_rooms_door.json", "l_shaped.json"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "houses", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(imp, f), b, 0o644)
+	}
+	// A second split goes into the same dataset directory.
+	out, code = genCLI(t, "generate", "--split", "val", "--import", imp, "--size", "64", "--views", "2", "--quiet", "--out", dir)
+	if code != 0 {
+		t.Fatalf("import: code %d\n%s", code, out)
+	}
+	ds, err := export.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(ds.Splits(), ","); got != "test,val" {
+		t.Fatalf("splits %s, want test,val", got)
+	}
+	houses := map[string]map[string]bool{}
+	for _, split := range ds.Splits() {
+		houses[split] = map[string]bool{}
+		for q, err := range ds.Questions(split) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			houses[split][q.HouseID] = true
+			want := map[string]string{"test": "ithor", "val": "procthor"}[split]
+			if q.SceneStyle != want {
+				t.Errorf("%s: scene style %s, want %s", q.ID, q.SceneStyle, want)
+			}
+		}
+	}
+	for _, h := range []string{"FloorPlan201", "FloorPlan1"} {
+		if !houses["test"][h] {
+			t.Errorf("test split has no question from %s (houses %v)", h, keys(houses["test"]))
+		}
+	}
+	for h := range houses["val"] {
+		if h != "two_rooms_door" && h != "l_shaped" {
+			t.Errorf("val split has house %s, not one of the imported files", h)
+		}
+	}
+	if m := ds.Manifest; m == nil || m.Splits["test"] == nil || m.Splits["val"] == nil || m.Seeds["test"] != 1 {
+		t.Errorf("manifest should describe both splits: %+v", m)
+	}
+	// A file that is not a house fails the run before anything is written.
+	os.WriteFile(filepath.Join(imp, "a_notes.json"), []byte(`{"rooms": []}`), 0o644)
+	out, code = genCLI(t, "generate", "--split", "val", "--import", imp, "--size", "64", "--quiet", "--out", filepath.Join(t.TempDir(), "x"))
+	if code != 2 || !strings.Contains(out, "a_notes.json") {
+		t.Errorf("bad import file: code %d\n%s", code, out)
+	}
+}

@@ -59,7 +59,7 @@ func DatasetCard(m *Manifest) string {
 		"planar depth, flow sign: pixel p of I0 moves to p + F01(p) in I1, x right, y down) are documented in the " +
 		"flowbench repository's docs/dataset.md.\n\n")
 	b.WriteString("## Loading\n\n```python\nimport datasets\nds = datasets.load_dataset(\"path/to/DIR\", \"questions\")\n\n" +
-		"import pyarrow.parquet as pq\nt = pq.read_table(\"path/to/DIR/data/" + firstOr(splits, "train") + "/annotations-00000-of-0000N.parquet\")\n" +
+		"import pyarrow.parquet as pq\nt = pq.read_table(\"path/to/DIR/" + firstShard(m, splits) + "\")\n" +
 		"depth = t.column(\"depth_before\").combine_chunks().to_numpy_ndarray()  # (rows, H, W) float32\n```\n\n")
 	b.WriteString("```sql\n-- DuckDB\nSELECT category, count(*) FROM 'DIR/data/*/questions-*.parquet' GROUP BY category;\n```\n")
 	return b.String()
@@ -74,11 +74,13 @@ func hasTable(m *Manifest, table string) bool {
 	return len(m.Schema) == 0
 }
 
-func firstOr(s []string, def string) string {
-	if len(s) > 0 {
-		return s[0]
+// firstShard names the first annotations shard of the first split.
+func firstShard(m *Manifest, splits []string) string {
+	split, n := "train", 1
+	if len(splits) > 0 {
+		split, n = splits[0], max(1, m.Splits[splits[0]].Shards)
 	}
-	return def
+	return fmt.Sprintf("data/%s/%s-%05d-of-%05d.parquet", split, AnnotationsTable, 0, n)
 }
 
 // WriteCard writes the dataset card as DIR/README.md atomically.

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -249,11 +250,14 @@ func readManifest(dir string) (*Manifest, error) {
 
 // WriteManifest writes m as DIR/manifest.json atomically (temp file, rename).
 func WriteManifest(dir string, m *Manifest) error {
-	b, err := json.MarshalIndent(m, "", "  ")
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // keep "<house_id>" readable
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(m); err != nil {
 		return fmt.Errorf("export: manifest: %w", err)
 	}
-	if err := sim.WriteFileAtomic(filepath.Join(dir, ManifestFile), append(b, '\n')); err != nil {
+	if err := sim.WriteFileAtomic(filepath.Join(dir, ManifestFile), buf.Bytes()); err != nil {
 		return fmt.Errorf("export: writing %s: %w", filepath.Join(dir, ManifestFile), err)
 	}
 	return nil

@@ -121,3 +121,20 @@ func TestManifestAndCard(t *testing.T) {
 		t.Errorf("card lacks the split table row:\n%s", card)
 	}
 }
+
+func TestCardNamesARealShard(t *testing.T) {
+	dir := t.TempDir()
+	writeSynth(t, dir, 3, 8, 8, 2, Options{})
+	card, _ := os.ReadFile(filepath.Join(dir, CardFile))
+	const shard = "data/train/annotations-00000-of-00002.parquet"
+	if !strings.Contains(string(card), shard) {
+		t.Fatalf("card does not name %s", shard)
+	}
+	if _, err := os.Stat(filepath.Join(dir, shard)); err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := os.ReadFile(filepath.Join(dir, ManifestFile))
+	if strings.Contains(string(raw), `\u003c`) {
+		t.Error("manifest escapes < as \\u003c")
+	}
+}

@@ -157,3 +157,94 @@ func TestEmptySplit(t *testing.T) {
 		t.Fatalf("shards %v", got)
 	}
 }
+
+// TestIteratorStopsEarly breaks out of the iterators mid-shard and
+// mid-dataset; a range-over-func iterator that kept yielding would panic.
+func TestIteratorStopsEarly(t *testing.T) {
+	dir := t.TempDir()
+	qs, _ := writeSynth(t, dir, 5, 8, 8, 3, Options{})
+	ds, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stop := range []int{0, 1, 3} {
+		n := 0
+		for q, err := range ds.Questions("train") {
+			if err != nil || q.ID != qs[n].ID {
+				t.Fatalf("row %d: %v", n, err)
+			}
+			if n == stop {
+				break
+			}
+			n++
+		}
+		if n != stop {
+			t.Fatalf("stopped at %d, want %d", n, stop)
+		}
+	}
+	for _, err := range ds.Annotations("nosuchsplit") {
+		if err == nil || !strings.Contains(err.Error(), "nosuchsplit") {
+			t.Fatalf("unknown split: %v", err)
+		}
+	}
+}
+
+// TestAddDoesNotKeepBuffers overwrites every slice of a row right after Add
+// (as a generator reusing its frame buffers would) and checks that the
+// dataset holds the values at the time of Add.
+func TestAddDoesNotKeepBuffers(t *testing.T) {
+	const w, h = 16, 8
+	rng := rand.New(rand.NewPCG(4, 4))
+	dir := t.TempDir()
+	dw, _ := Create(dir, Options{RowsPerShard: 10})
+	sw, err := dw.Split("train", w, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []AnnotationRow
+	for k := range 3 {
+		q, a := synthRows(rng, k, w, h)
+		keep := a
+		keep.DepthBefore = append([]float32(nil), a.DepthBefore...)
+		keep.FlowForward = append([]float32(nil), a.FlowForward...)
+		keep.InstanceAfter = append([]uint16(nil), a.InstanceAfter...)
+		keep.ChangeMask = append([]uint8(nil), a.ChangeMask...)
+		keep.ImageBeforeRaw.Bytes = append([]byte(nil), a.ImageBeforeRaw.Bytes...)
+		want = append(want, keep)
+		if err := sw.Add(q, a); err != nil {
+			t.Fatal(err)
+		}
+		for i := range a.DepthBefore {
+			a.DepthBefore[i] = -1
+		}
+		for i := range a.FlowForward {
+			a.FlowForward[i] = 99
+		}
+		for i := range a.InstanceAfter {
+			a.InstanceAfter[i] = 7
+		}
+		for i := range a.ChangeMask {
+			a.ChangeMask[i] = 5
+		}
+		for i := range a.ImageBeforeRaw.Bytes {
+			a.ImageBeforeRaw.Bytes[i] = 0
+		}
+	}
+	if err := sw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	ds, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := 0
+	for a, err := range ds.Annotations("train") {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(a, want[i]) {
+			t.Fatalf("row %d holds values written after Add", i)
+		}
+		i++
+	}
+}

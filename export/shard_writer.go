@@ -69,7 +69,7 @@ func writerProperties(table string, level int) *parquet.WriterProperties {
 		parquet.WithCompression(compress.Codecs.Zstd),
 		parquet.WithCompressionLevel(level),
 		parquet.WithStats(true),
-		parquet.WithMaxRowGroupLength(1 << 40), // row groups are cut by bytes, one per Write
+		parquet.WithMaxRowGroupLength(1 << 40), // ShardWriter cuts row groups by estimated bytes
 		parquet.WithCreatedBy("flowbench export (arrow-go v18)"),
 	}
 	images := []string{"image", "image_after"}

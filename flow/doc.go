@@ -24,7 +24,7 @@
 //
 // ValidForward marks pixels of I0 whose moved point lands inside I1 and is
 // visible there: its transformed depth matches I1's depth at the exact
-// sub-pixel target within DepthTolAbs + DepthTolRel·z (see depthAt in
+// sub-pixel target within DepthTol = 1 cm (see depthAt in
 // compute.go for the sampling), so pixels occluded after the motion, or
 // turned away, are 0. ValidBackward is the same for I1. Change marks the
 // pixels owned by a moving object in I0 or in I1.

@@ -19,7 +19,7 @@ import (
 // the same object at the moved point's depth (1 mm), for every 5th mover pixel.
 func TestRoundTripRendered(t *testing.T) {
 	const size = 800
-	scenes, movesPerScene := 24, 4
+	scenes, movesPerScene := 32, 4
 	if testing.Short() {
 		scenes = 8
 	}

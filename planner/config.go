@@ -1,5 +1,7 @@
 package planner
 
+import "fmt"
+
 // Config holds the planner's knobs. The zero value is not useful; start from
 // DefaultConfig. Every constant of the method (Appendix A) lives here or in
 // the per-category files as a named constant.
@@ -74,3 +76,33 @@ const (
 
 // GenericLengths are the generic move lengths m of A.2 in metres.
 var GenericLengths = []float64{0.6, 0.5, 0.4, 0.25}
+
+// Validate reports a configuration the planner cannot run with, naming the
+// field and the reason.
+func (c Config) Validate() error {
+	switch {
+	case c.Views < 0:
+		return fmt.Errorf("planner config: views %d must be non-negative (0 = the camera budget)", c.Views)
+	case len(c.Categories) == 0:
+		return fmt.Errorf("planner config: no categories")
+	case !(c.VisiblePixels > 0):
+		return fmt.Errorf("planner config: visible-pixel threshold %g must be positive", c.VisiblePixels)
+	case c.FPSPerRoom < 1:
+		return fmt.Errorf("planner config: FPS samples per room %d must be at least 1", c.FPSPerRoom)
+	case c.PerRoom < 1:
+		return fmt.Errorf("planner config: proposals per room %d must be at least 1", c.PerRoom)
+	case c.CameraSize < 0 || c.ScoreSize < 0:
+		return fmt.Errorf("planner config: image sizes %d/%d must be non-negative", c.CameraSize, c.ScoreSize)
+	}
+	seen := map[Category]bool{}
+	for _, cat := range c.Categories {
+		if cat < 0 || cat >= NumCategories {
+			return fmt.Errorf("planner config: unknown category %d", int(cat))
+		}
+		if seen[cat] {
+			return fmt.Errorf("planner config: category %s listed twice", cat)
+		}
+		seen[cat] = true
+	}
+	return nil
+}

@@ -25,9 +25,12 @@ type viewCtx struct {
 	scale pixelScale
 	fails map[string]int // failed attempts by reason
 
-	seed      uint64        // the slot seed (mark colours derive from it)
-	rf0       *render.Frame // I0 wrapped for mark placement, built on first use
+	seed      uint64    // the slot seed (mark colours derive from it)
+	base      *viewBase // shared before-state of the view
 	markCalls int
+	// preRender, when set, vets an edit from its objects before the
+	// after-render; a non-empty reason fails the edit unrendered.
+	preRender func(e *edit) string
 }
 
 // edit is one executed attempt: the realised after-state.
@@ -54,6 +57,7 @@ type viewBase struct {
 	objs0 []ObjectMeta
 	f0    *Frame
 	m0    Masks
+	rf0   *render.Frame // f0 wrapped for mark placement, built on first use
 }
 
 // readBase places the camera and reads the before-state.
@@ -85,7 +89,7 @@ func newViewCtxFrom(s Simulator, st *Structure, cfg Config, b *viewBase, rng *ra
 		return nil, fmt.Errorf("set camera: %w", err)
 	}
 	return &viewCtx{s: s, st: st, cfg: cfg, cam: b.cam, rng: rng, objs0: b.objs0, byID0: indexObjects(b.objs0),
-		f0: b.f0, m0: b.m0, scale: scaleFor(b.f0.W), fails: map[string]int{}}, nil
+		f0: b.f0, m0: b.m0, scale: scaleFor(b.f0.W), fails: map[string]int{}, base: b}, nil
 }
 
 func indexObjects(objs []ObjectMeta) map[string]int {
@@ -251,6 +255,11 @@ func (c *viewCtx) executeFirst(moverID string, deltas []sim.Vec3, settle bool) (
 	}
 	if !c.inBand(mv) {
 		return nil, "out_of_band", c.restore()
+	}
+	if c.preRender != nil {
+		if why := c.preRender(e); why != "" {
+			return nil, why, c.restore()
+		}
 	}
 	f, err := c.s.Render()
 	if err != nil {

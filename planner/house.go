@@ -83,6 +83,9 @@ func HouseID(h *sim.House, cfg Config) string {
 func PlanHouse(s Simulator, h *sim.House, cfg Config) ([]Example, []Outcome, Report, error) {
 	id := HouseID(h, cfg)
 	rep := Report{HouseID: id, Skips: map[string]int{}, Failures: map[string]int{}}
+	if err := cfg.Validate(); err != nil {
+		return nil, nil, rep, err
+	}
 	st, err := NewStructure(h)
 	if err != nil {
 		return nil, nil, rep, fmt.Errorf("house %s: %w", id, err)

@@ -32,15 +32,15 @@ func renderFrame(f *Frame) (*render.Frame, error) {
 // (reason "marks") when render cannot place a mark, and ("marks_ambiguous")
 // when two mentioned objects of the same type would share a dot colour.
 func (c *viewCtx) placeDots(ids []string) (map[string]render.Mark, string) {
-	if c.rf0 == nil {
+	if c.base.rf0 == nil {
 		rf, err := renderFrame(c.f0)
 		if err != nil {
 			return nil, "no_rgb"
 		}
-		c.rf0 = rf
+		c.base.rf0 = rf
 	}
 	c.markCalls++
-	marks, err := render.PlaceMarks(c.rf0, ids, render.NewMarkRNG(c.seed+uint64(c.markCalls)), render.StyleDots)
+	marks, err := render.PlaceMarks(c.base.rf0, ids, render.NewMarkRNG(c.seed+uint64(c.markCalls)), render.StyleDots)
 	if err != nil {
 		return nil, "marks"
 	}

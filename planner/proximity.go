@@ -8,9 +8,9 @@ import (
 // Proximity constants (A.2.6–A.2.8).
 const (
 	Closest3Budget  = 40 // mover attempts (A.2.6)
-	Closest3Strict  = 24 // attempts in the strict flip stage before relaxing (our choice)
+	Closest3Strict  = 40 // every attempt seeks the flip wish first; relaxed candidates are accepted after the budget
 	CountNearBudget = 40 // generic edits (our choice, as closest-three)
-	CountNearStrict = 24
+	CountNearStrict = 40
 	NearBudget      = 64 // proposals over all relaxation stages (A.2.8)
 	NearStrict      = 16 // proposals before the first relaxation (8 successful edits per stage)
 )
@@ -53,7 +53,12 @@ func (c *viewCtx) neighbourPool(e *edit) []ranked {
 // executed edit, the best stage it satisfies (0 is the strict intent) and
 // the example; stage-0 examples are accepted at once, and after `strict`
 // attempts the best stored relaxed example is accepted.
-func (c *viewCtx) stagedSearch(prefix string, budget, strict int, judge func(e *edit) (int, *Example, string)) (*Example, string, error) {
+//
+// judge(e, true) is a dry run on the edit's objects only (no frame): it
+// returns the stage or a failure reason without building the example. It is
+// called before the after-render, so edits that cannot be accepted or cannot
+// beat the stored candidate are not rendered.
+func (c *viewCtx) stagedSearch(prefix string, budget, strict int, judge func(e *edit, dry bool) (int, *Example, string)) (*Example, string, error) {
 	movers := c.movers()
 	if len(movers) == 0 {
 		return nil, "no_mover", nil
@@ -61,6 +66,17 @@ func (c *viewCtx) stagedSearch(prefix string, budget, strict int, judge func(e *
 	props := c.genericProposals(movers)
 	var best *Example
 	bestStage := 1 << 30
+	c.preRender = func(e *edit) string {
+		stage, _, why := judge(e, true)
+		if why != "" {
+			return why
+		}
+		if stage >= bestStage {
+			return "not_better"
+		}
+		return ""
+	}
+	defer func() { c.preRender = nil }()
 	for i := 0; i < len(props) && i < budget; i++ {
 		if i >= strict && best != nil {
 			return best, "", nil
@@ -74,7 +90,7 @@ func (c *viewCtx) stagedSearch(prefix string, budget, strict int, judge func(e *
 			c.fail(prefix + why)
 			continue
 		}
-		stage, ex, why := judge(e)
+		stage, ex, why := judge(e, false)
 		if err := c.restore(); err != nil {
 			return nil, "", err
 		}
@@ -98,7 +114,7 @@ func (c *viewCtx) stagedSearch(prefix string, budget, strict int, judge func(e *
 
 // planClosestThree is A.2.6.
 func (c *viewCtx) planClosestThree(in Intent) (*Example, string, error) {
-	return c.stagedSearch("closest_three_", Closest3Budget, Closest3Strict, func(e *edit) (int, *Example, string) {
+	return c.stagedSearch("closest_three_", Closest3Budget, Closest3Strict, func(e *edit, dry bool) (int, *Example, string) {
 		pool := c.neighbourPool(e)
 		if len(pool) < 6 {
 			return 0, nil, "pool_too_small"
@@ -131,6 +147,9 @@ func (c *viewCtx) planClosestThree(in Intent) (*Example, string, error) {
 		stage := 0
 		if flip != in.WantFlip {
 			stage = 1
+		}
+		if dry {
+			return stage, nil, ""
 		}
 		perm := shuffled(c.rng, 6)
 		ids := make([]string, 6)
@@ -214,7 +233,7 @@ func guarded(ds []float64, tau float64) bool {
 // wish n0 ≠ n1, otherwise n0 = n1. Relaxation drops the flip preference;
 // the answer set is never widened (the choices are fixed to {2,3,4,5}).
 func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
-	return c.stagedSearch("count_near_", CountNearBudget, CountNearStrict, func(e *edit) (int, *Example, string) {
+	return c.stagedSearch("count_near_", CountNearBudget, CountNearStrict, func(e *edit, dry bool) (int, *Example, string) {
 		pool := c.neighbourPool(e)
 		if len(pool) < 6 {
 			return 0, nil, "pool_too_small"
@@ -251,6 +270,9 @@ func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
 		}
 		if bestStage < 0 {
 			return 0, nil, "no_tau"
+		}
+		if dry {
+			return bestStage, nil, ""
 		}
 		ids := make([]string, 6)
 		for i, k := range shuffled(c.rng, 6) {
@@ -305,7 +327,7 @@ func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
 // (¬flip, balance) → (flip, ·) → (¬flip, ·), where "flip" is the drawn
 // flip wish.
 func (c *viewCtx) planNearObject(in Intent) (*Example, string, error) {
-	return c.stagedSearch("near_object_", NearBudget, NearStrict, func(e *edit) (int, *Example, string) {
+	return c.stagedSearch("near_object_", NearBudget, NearStrict, func(e *edit, dry bool) (int, *Example, string) {
 		pool := c.neighbourPool(e)
 		type cand struct {
 			r     ranked
@@ -339,6 +361,9 @@ func (c *viewCtx) planNearObject(in Intent) (*Example, string, error) {
 		best := 4
 		for _, cd := range cands {
 			best = min(best, cd.stage)
+		}
+		if dry {
+			return best, nil, ""
 		}
 		var top []cand
 		for _, cd := range cands {

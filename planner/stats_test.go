@@ -60,3 +60,24 @@ func TestStatsProblems(t *testing.T) {
 		t.Fatalf("problems %q, want near no-rate, near flip, count flip, count letter", p)
 	}
 }
+
+func TestConfigValidate(t *testing.T) {
+	if err := DefaultConfig().Validate(); err != nil {
+		t.Fatal(err)
+	}
+	bad := []func(*Config){
+		func(c *Config) { c.Categories = nil },
+		func(c *Config) { c.Categories = []Category{Occlusion, Occlusion} },
+		func(c *Config) { c.Categories = []Category{NumCategories} },
+		func(c *Config) { c.VisiblePixels = 0 },
+		func(c *Config) { c.FPSPerRoom = 0 },
+		func(c *Config) { c.Views = -1 },
+	}
+	for i, f := range bad {
+		c := DefaultConfig()
+		f(&c)
+		if c.Validate() == nil {
+			t.Errorf("case %d: bad config accepted", i)
+		}
+	}
+}

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"syscall"
@@ -345,17 +344,6 @@ func (s *shardSet) abort() {
 		s.a.Abort()
 	}
 	s.q, s.a = nil, nil
-}
-
-// stagedShards lists the staged shard files (for tests and messages).
-func (s *shardSet) stagedShards() []string {
-	entries, _ := os.ReadDir(s.staging)
-	var out []string
-	for _, e := range entries {
-		out = append(out, e.Name())
-	}
-	sort.Strings(out)
-	return out
 }
 
 // diskError explains the errors a user can fix: a full disk and a

@@ -244,6 +244,12 @@ func generate(ctx context.Context, g generateFlags, src *houseSource, cfg planne
 	for _, reason := range sortedKeys(res.Bad) {
 		fmt.Fprintf(stdout, "  %d houses gave no questions: %s\n", res.Bad[reason], reason)
 	}
+	if len(res.Failed) > 0 {
+		fmt.Fprintf(stdout, "  %d houses failed (their remaining questions are missing):\n", len(res.Failed))
+		for _, f := range res.Failed {
+			fmt.Fprintf(stdout, "    %s\n", f)
+		}
+	}
 	if st != nil {
 		per := 0.0
 		if st.Questions > 0 {

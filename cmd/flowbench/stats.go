@@ -62,7 +62,15 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 		reports["all"] = planner.Stats(all)
 	}
 	if *asJSON {
-		b, err := json.MarshalIndent(reports, "", "  ")
+		type withProblems struct {
+			planner.StatsReport
+			Problems []string `json:"problems"` // statistics outside the acceptance tolerances
+		}
+		out := map[string]withProblems{}
+		for k, r := range reports {
+			out[k] = withProblems{r, append([]string{}, r.Problems()...)}
+		}
+		b, err := json.MarshalIndent(out, "", "  ")
 		if err != nil {
 			return err
 		}
@@ -74,7 +82,16 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 		if !ok {
 			continue
 		}
-		fmt.Fprintf(stdout, "== %s\n%s\n", s, r)
+		fmt.Fprintf(stdout, "== %s\n%s", s, r)
+		if p := r.Problems(); len(p) > 0 {
+			fmt.Fprintf(stdout, "outside the acceptance tolerances:\n")
+			for _, line := range p {
+				fmt.Fprintf(stdout, "  %s\n", line)
+			}
+		} else {
+			fmt.Fprintf(stdout, "within the acceptance tolerances (checked where a category has enough questions)\n")
+		}
+		fmt.Fprintln(stdout)
 	}
 	return nil
 }

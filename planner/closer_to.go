@@ -189,7 +189,7 @@ func (c *viewCtx) closerExample(e *edit, p closerPlan) (*Example, string) {
 	n0, ok0 := uniqueMin(d0, 0)
 	ex, ok := c.newExample(CloserTo, e, ordered)
 	if !ok {
-		return nil, "marks"
+		return nil, c.marksWhy
 	}
 	choices := make([]string, 4)
 	for i, id := range ordered {

@@ -108,7 +108,7 @@ func (c *viewCtx) planContactWall(in Intent) (*Example, string, error) {
 		if reason == "" {
 			ex = c.wallExample(e, clr1, ax1)
 			if ex == nil {
-				reason = "marks"
+				reason = c.marksWhy
 			}
 		}
 		if err := c.restore(); err != nil {

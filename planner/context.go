@@ -28,6 +28,7 @@ type viewCtx struct {
 	seed      uint64    // the slot seed (mark colours derive from it)
 	base      *viewBase // shared before-state of the view
 	markCalls int
+	marksWhy  string // why the last mark placement failed
 	// preRender, when set, vets an edit from its objects before the
 	// after-render; a non-empty reason fails the edit unrendered.
 	preRender func(e *edit) string

@@ -85,7 +85,7 @@ func (c *viewCtx) feasProbes(e *edit, setup Direction, in Intent) (*Example, str
 			}
 			ex, good := c.newExample(Feasibility, e, nil)
 			if !good {
-				return nil, "marks", nil
+				return nil, c.marksWhy, nil
 			}
 			choices, yes, no := c.yesNo()
 			ex.setQA(fmt.Sprintf("could %s be moved a further %s %s without colliding with anything?",

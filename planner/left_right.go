@@ -123,7 +123,7 @@ func (c *viewCtx) lrExample(e *edit, p lrPlan, in Intent) (*Example, string) {
 	}
 	ex, ok := c.newExample(LeftRight, e, []string{p.l.ID})
 	if !ok {
-		return nil, "marks"
+		return nil, c.marksWhy
 	}
 	choices, yes, no := c.yesNo()
 	ans := left1 == askLeft

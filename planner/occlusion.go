@@ -71,7 +71,7 @@ func (c *viewCtx) planOcclusion(in Intent) (*Example, string, error) {
 			return nil, "", err
 		}
 		if ex == nil {
-			c.fail("occlusion_marks")
+			c.fail("occlusion_" + c.marksWhy)
 			continue
 		}
 		if (ex.Metrics["cover_rate"].(float64) >= TauOcc) == in.PreferYes {

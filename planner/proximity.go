@@ -158,7 +158,7 @@ func (c *viewCtx) planClosestThree(in Intent) (*Example, string, error) {
 		}
 		ex, ok := c.newExample(ClosestThree, e, ids)
 		if !ok {
-			return 0, nil, "marks"
+			return 0, nil, c.marksWhy
 		}
 		var ans, before []int
 		for i, id := range ids {
@@ -280,7 +280,7 @@ func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
 		}
 		ex, ok := c.newExample(CountNear, e, ids)
 		if !ok {
-			return 0, nil, "marks"
+			return 0, nil, c.marksWhy
 		}
 		perm := shuffled(c.rng, 4)
 		choices := make([]string, 4)
@@ -374,7 +374,7 @@ func (c *viewCtx) planNearObject(in Intent) (*Example, string, error) {
 		pick := top[c.rng.IntN(len(top))]
 		ex, ok := c.newExample(NearObject, e, []string{pick.r.id})
 		if !ok {
-			return 0, nil, "marks"
+			return 0, nil, c.marksWhy
 		}
 		choices, yes, no := c.yesNo()
 		ans, before := pick.r.d1 <= pick.tau, pick.r.d0 <= pick.tau

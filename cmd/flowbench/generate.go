@@ -37,6 +37,9 @@ const flowbenchVersion = "0.1.0"
 // defaultRowsPerShard is generate's default shard size in questions.
 const defaultRowsPerShard = 256
 
+// defaultBalanceHouses is the default number of houses per balance block.
+const defaultBalanceHouses = 8
+
 // defaultMemoryLimit is the Go soft memory limit of a generate run
 // (override with the GOMEMLIMIT environment variable).
 const defaultMemoryLimit = 768 << 20
@@ -53,6 +56,7 @@ func init() {
 type generateFlags struct {
 	split, out, importDir, scenes, cpuProfile, categories string
 	houses, size, workers, rowsPerShard, views            int
+	balanceHouses                                         int
 	seed                                                  int64
 	resume, overwrite, quiet, verbose, questionsOnly      bool
 
@@ -111,6 +115,8 @@ func parseGenerate(args []string, stderr io.Writer) (generateFlags, *houseSource
 	fs.BoolVar(&g.verbose, "verbose", false, "debug logs: the planner's per-house skip report")
 	fs.StringVar(&g.importDir, "import", "", "generate from the ProcTHOR house JSON files of this directory")
 	fs.StringVar(&g.scenes, "scenes", "", "test split: comma-separated ithor scenes (default all 120), e.g. FloorPlan1,FloorPlan201")
+	fs.IntVar(&g.balanceHouses, "balance-houses", defaultBalanceHouses,
+		"the yes/no balance runs over blocks of this many consecutive houses (shards end at block boundaries)")
 	fs.IntVar(&g.views, "views", planner.DefaultConfig().Views, "at most this many camera views per house")
 	fs.StringVar(&g.categories, "categories", "", "comma-separated question categories (default all eight)")
 	fs.BoolVar(&g.questionsOnly, "questions-only", false, "write only the questions table (no dense annotations)")
@@ -143,6 +149,8 @@ func (g *generateFlags) check(set map[string]bool) (*houseSource, planner.Config
 		return bad("--rows-per-shard must be at least 1, got %d", g.rowsPerShard)
 	case g.houses < 0:
 		return bad("--houses must not be negative, got %d", g.houses)
+	case g.balanceHouses < 1:
+		return bad("--balance-houses must be at least 1, got %d", g.balanceHouses)
 	case g.views < 1:
 		return bad("--views must be at least 1, got %d", g.views)
 	case set["scenes"] && g.split != "test":
@@ -193,7 +201,7 @@ func generate(ctx context.Context, g generateFlags, src *houseSource, cfg planne
 	}
 	fp := fingerprint(g, src, cfg)
 	shards, err := openShardSet(g.out, g.split, g.size, g.size, g.rowsPerShard, g.questionsOnly, fp,
-		func(id string) (int, bool) { i, ok := index[id]; return i, ok }, g.resume)
+		func(id string) (int, bool) { i, ok := index[id]; return i, ok }, g.balanceHouses, len(src.Houses), g.resume)
 	if err != nil {
 		return err
 	}
@@ -212,7 +220,7 @@ func generate(ctx context.Context, g generateFlags, src *houseSource, cfg planne
 		prog = bar
 	}
 	opt := runOptions{Split: g.split, Seed: g.seed, Size: g.size, Workers: g.workers, RowsPerShard: g.rowsPerShard,
-		QuestionsOnly: g.questionsOnly, Planner: cfg}
+		BalanceHouses: g.balanceHouses, QuestionsOnly: g.questionsOnly, Planner: cfg}
 	start := time.Now()
 	if g.onHouse != nil {
 		prog = hookSink{prog, func() { g.onHouse(len(shards.done)) }}
@@ -315,8 +323,8 @@ func prepareOutDir(dir, split string, resume, overwrite bool) error {
 // never mixes shards of different configurations.
 func fingerprint(g generateFlags, src *houseSource, cfg planner.Config) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "flowbench %s schema %s\nsplit %s seed %d size %d questions-only %v\nsource %s\n",
-		flowbenchVersion, export.SchemaVersion, g.split, g.seed, g.size, g.questionsOnly, src.Kind)
+	fmt.Fprintf(h, "flowbench %s schema %s\nsplit %s seed %d size %d questions-only %v balance-houses %d rows-per-shard %d\nsource %s\n",
+		flowbenchVersion, export.SchemaVersion, g.split, g.seed, g.size, g.questionsOnly, g.balanceHouses, g.rowsPerShard, src.Kind)
 	for _, hs := range src.Houses {
 		fmt.Fprintf(h, "%s\n", hs.ID)
 	}
@@ -369,7 +377,7 @@ func writeManifest(g generateFlags, src *houseSource, cfg planner.Config) (*expo
 	conf[g.split] = map[string]any{
 		"houses": len(src.Houses), "seed": g.seed, "size": g.size, "rows_per_shard": g.rowsPerShard,
 		"views": cfg.Views, "categories": categoryNames(cfg.Categories), "questions_only": g.questionsOnly,
-		"source": source, "yes_no_balance": "per house",
+		"source": source, "balance_houses": g.balanceHouses,
 	}
 	seeds[g.split] = g.seed
 	m, err := export.NewManifest(g.out, flowbenchVersion, conf, seeds)

@@ -14,11 +14,14 @@ import (
 )
 
 // The pipeline plans and annotates houses on K workers and writes their
-// rows in house order. Houses are handed out in order; each house's rows go
-// through a small per-house channel, and the writer drains those channels
-// in house order, so the output bytes do not depend on K. At most K+1
-// houses are in flight and each holds a bounded number of finished rows, so
-// memory does not grow with the run.
+// rows in house order. Houses are grouped into balance blocks of B
+// consecutive houses (block k = house indices [kB, (k+1)B)); a worker plans
+// the houses of a block one after the other, carrying the planner's yes/no
+// balance from house to house, and blocks are handed out in order. Each
+// house's rows go through a small per-house channel, and the writer drains
+// those channels in house order, so the output bytes do not depend on K.
+// At most K houses are being filled and each holds a bounded number of
+// finished rows, so memory does not grow with the run.
 
 // runOptions are the pipeline's settings.
 type runOptions struct {
@@ -27,6 +30,7 @@ type runOptions struct {
 	Size          int
 	Workers       int
 	RowsPerShard  int
+	BalanceHouses int // houses per balance block
 	QuestionsOnly bool
 	Planner       planner.Config // Seed, Split, CameraSize set by the pipeline; HouseID and SceneStyle per house
 }
@@ -53,7 +57,8 @@ type runResult struct {
 	Failed    []string       // houses whose generation failed, with the error
 }
 
-// runPipeline generates houses[from:] into shards. A cancelled context
+// runPipeline generates houses[from:] into shards; from is the start of a
+// balance block. A cancelled context
 // stops it: the open shard is discarded (completed ones stay for --resume)
 // and ctx's error is returned.
 func runPipeline(ctx context.Context, src *houseSource, from int, opt runOptions, shards *shardSet, prog progressSink) (runResult, error) {
@@ -61,26 +66,33 @@ func runPipeline(ctx context.Context, src *houseSource, from int, opt runOptions
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	workers := max(1, opt.Workers)
-	houses := src.Houses[from:]
-	jobs := make(chan *houseOutcome)
-	pending := make(chan *houseOutcome, workers)
+	block := max(1, opt.BalanceHouses)
+	jobs := make(chan []*houseOutcome)
+	// pending holds every dispatched house, so that a whole block fits.
+	pending := make(chan *houseOutcome, workers*block+1)
 	buffer := rowBuffer(opt.Size, opt.QuestionsOnly, workers)
 
-	go func() { // dispatcher: hands out houses in order
+	go func() { // dispatcher: hands out blocks in order
 		defer close(pending)
 		defer close(jobs)
-		for _, h := range houses {
-			o := &houseOutcome{spec: h, rows: make(chan exampleRows, buffer)}
+		for start := from; start < len(src.Houses); {
+			end := min(len(src.Houses), (start/block+1)*block)
+			var job []*houseOutcome
+			for _, h := range src.Houses[start:end] {
+				o := &houseOutcome{spec: h, rows: make(chan exampleRows, buffer)}
+				select {
+				case pending <- o:
+				case <-ctx.Done():
+					return
+				}
+				job = append(job, o)
+			}
 			select {
-			case pending <- o:
+			case jobs <- job:
 			case <-ctx.Done():
 				return
 			}
-			select {
-			case jobs <- o:
-			case <-ctx.Done():
-				return
-			}
+			start = end
 		}
 	}()
 	var wg sync.WaitGroup
@@ -88,9 +100,16 @@ func runPipeline(ctx context.Context, src *houseSource, from int, opt runOptions
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for o := range jobs {
-				o.report, o.err = generateHouse(ctx, o.spec, opt, o.rows)
-				close(o.rows)
+			for job := range jobs {
+				bal := &planner.Balance{} // one balance per block
+				for _, o := range job {
+					if ctx.Err() != nil {
+						o.err = ctx.Err()
+					} else {
+						o.report, o.err = generateHouse(ctx, o.spec, opt, bal, o.rows)
+					}
+					close(o.rows)
+				}
 			}
 		}()
 	}
@@ -163,7 +182,7 @@ func rowBuffer(size int, questionsOnly bool, workers int) int {
 
 // generateHouse plans one house and annotates its examples one by one,
 // sending each example's rows as soon as they are ready.
-func generateHouse(ctx context.Context, spec houseSpec, opt runOptions, out chan<- exampleRows) (planner.Report, error) {
+func generateHouse(ctx context.Context, spec houseSpec, opt runOptions, bal *planner.Balance, out chan<- exampleRows) (planner.Report, error) {
 	h, err := spec.load()
 	if err != nil {
 		return planner.Report{HouseID: spec.ID}, err
@@ -171,7 +190,7 @@ func generateHouse(ctx context.Context, spec houseSpec, opt runOptions, out chan
 	cfg := opt.Planner
 	cfg.Seed, cfg.Split, cfg.CameraSize = uint64(opt.Seed), opt.Split, opt.Size
 	cfg.HouseID, cfg.SceneStyle = spec.ID, spec.Style
-	cfg.KeepFrames, cfg.Balance = false, nil // yes/no balance per house: houses are independent
+	cfg.KeepFrames, cfg.Balance = false, bal
 	sim := planner.NewLocal(planner.LocalOptions{Render: render.Options{Workers: 1}})
 	exs, outs, rep, err := planner.PlanHouse(sim, h, cfg)
 	if err != nil {

@@ -16,14 +16,16 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/file"
 )
 
-// Shards of a split are cut at house boundaries: a shard holds whole houses
-// and is closed right after the first house that brings it to at least
-// --rows-per-shard rows (the last shard holds the rest). A shard is thus a
-// deterministic function of its house range. The range is recovered from the
-// shard's first and last question ids (which start with the house id; the
-// last house of every shard but the final one has rows by construction), and
-// a fingerprint of the run's configuration is stored in the Parquet
-// key-value metadata. While a run is in progress, shard pairs are completed into
+// Shards of a split are cut at balance-block boundaries: houses are grouped
+// into blocks of --balance-houses consecutive houses (block k holds house
+// indices [kB, (k+1)B)), the planner's yes/no balance runs through a block,
+// and a shard is closed at the end of the first block that brings it to at
+// least --rows-per-shard rows (the last shard holds the rest). A shard is
+// thus a deterministic function of its house range, and a resumed run always
+// restarts at the start of a block. The range is recovered from the shard's
+// last question id (which starts with the house id), rounded up to the end
+// of its block; a fingerprint of the run's configuration is stored in the
+// Parquet key-value metadata. While a run is in progress, shard pairs are completed into
 // DIR/data/<split>/.staging/<table>-<index>.parquet (each written to a
 // .partial file, fsynced and renamed by the export writer); when the split is
 // done they get their final names <table>-<index>-of-<count>.parquet.
@@ -65,6 +67,8 @@ type shardSet struct {
 	fingerprint   string
 	maxGroupBytes int64
 	houseIndex    func(houseID string) (int, bool) // position of a house in the run
+	block         int                              // houses per balance block
+	houses        int                              // houses in the run
 
 	done    []shardRange // completed shard pairs, in index order
 	q, a    *export.ShardWriter
@@ -85,9 +89,10 @@ func (s *shardSet) tables() []string {
 // prefix of an earlier run (see Resumed); otherwise the split must be absent
 // or empty (the caller removes it for --overwrite).
 func openShardSet(dir, split string, w, h, rowsPerShard int, questionsOnly bool, fingerprint string,
-	houseIndex func(string) (int, bool), resume bool) (*shardSet, error) {
+	houseIndex func(string) (int, bool), block, houses int, resume bool) (*shardSet, error) {
 	s := &shardSet{dir: filepath.Join(dir, "data", split), split: split, w: w, h: h, rowsPerShard: rowsPerShard,
-		questionsOnly: questionsOnly, fingerprint: fingerprint, maxGroupBytes: 64 << 20, houseIndex: houseIndex}
+		questionsOnly: questionsOnly, fingerprint: fingerprint, maxGroupBytes: 64 << 20, houseIndex: houseIndex,
+		block: max(1, block), houses: houses}
 	s.staging = filepath.Join(s.dir, ".staging")
 	if err := os.MkdirAll(s.staging, 0o755); err != nil {
 		return nil, diskError(fmt.Errorf("cannot create %s: %w", s.staging, err))
@@ -173,9 +178,10 @@ func (s *shardSet) recover(resume bool) error {
 		if q.rows == 0 || !ok1 || !ok2 || first < next || last < first {
 			break
 		}
-		s.done = append(s.done, shardRange{Index: idx, First: next, End: last + 1, Rows: q.rows, Fingerprint: q.fingerprint})
+		end := s.blockEnd(last)
+		s.done = append(s.done, shardRange{Index: idx, First: next, End: end, Rows: q.rows, Fingerprint: q.fingerprint})
 		keep[idx] = true
-		next = last + 1
+		next = end
 	}
 	for _, e := range staged {
 		m := stagedShardName.FindStringSubmatch(e.Name())
@@ -256,10 +262,15 @@ func (s *shardSet) add(r exampleRows) error {
 	return nil
 }
 
-// houseDone records that every row of house index has been added; it
-// completes the shard when it holds enough rows.
+// blockEnd returns the end (exclusive) of the balance block of house index.
+func (s *shardSet) blockEnd(index int) int {
+	return min(s.houses, (index/s.block+1)*s.block)
+}
+
+// houseDone records that every row of house index has been added; at the
+// end of a block it completes the shard when the shard holds enough rows.
 func (s *shardSet) houseDone(index int) error {
-	if s.rows >= s.rowsPerShard {
+	if index+1 == s.blockEnd(index) && s.rows >= s.rowsPerShard {
 		return s.complete(index + 1)
 	}
 	return nil

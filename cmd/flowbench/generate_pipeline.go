@@ -7,21 +7,23 @@ import (
 	"log/slog"
 	"sort"
 	"strings"
-	"sync"
 
 	"flowbench/planner"
 	"flowbench/render"
+	"flowbench/sim"
 )
 
-// The pipeline plans and annotates houses on K workers and writes their
-// rows in house order. Houses are grouped into balance blocks of B
-// consecutive houses (block k = house indices [kB, (k+1)B)); a worker plans
-// the houses of a block one after the other, carrying the planner's yes/no
-// balance from house to house, and blocks are handed out in order. Each
-// house's rows go through a small per-house channel, and the writer drains
-// those channels in house order, so the output bytes do not depend on K.
-// At most K houses are being filled and each holds a bounded number of
-// finished rows, so memory does not grow with the run.
+// The pipeline has three stages. Houses are grouped into balance blocks of
+// B consecutive houses (block k = house indices [kB, (k+1)B)). K planning
+// workers take blocks in order and plan their houses one after the other,
+// carrying the planner's yes/no balance through the block; plans hold no
+// frames, so they are small. One annotation stage takes the houses in
+// order and re-renders, computes flow, draws marks and encodes images,
+// streaming each example's rows through a small per-house channel to the
+// writer, which writes them in house order. Every house's bytes depend only
+// on (seed, its block, flags), so the output does not depend on K; at most
+// K·B+1 houses are in flight and only one of them holds rows, so memory does
+// not grow with the run.
 
 // runOptions are the pipeline's settings.
 type runOptions struct {
@@ -37,10 +39,18 @@ type runOptions struct {
 
 // houseOutcome is what the writer learns about a finished house.
 type houseOutcome struct {
-	spec   houseSpec
-	rows   chan exampleRows // closed when the house is done
+	spec    houseSpec
+	planned chan plannedHouse // the planner's result, sent once
+	rows    chan exampleRows  // closed when the house is done
+	report  planner.Report
+	err     error // set before rows is closed
+}
+
+// plannedHouse is a planning worker's result for one house.
+type plannedHouse struct {
+	plan   housePlan
 	report planner.Report
-	err    error // set before rows is closed
+	err    error
 }
 
 // progressSink receives the pipeline's progress (the bar, or nothing).
@@ -70,7 +80,7 @@ func runPipeline(ctx context.Context, src *houseSource, from int, opt runOptions
 	jobs := make(chan []*houseOutcome)
 	// pending holds every dispatched house, so that a whole block fits.
 	pending := make(chan *houseOutcome, workers*block+1)
-	buffer := rowBuffer(opt.Size, opt.QuestionsOnly, workers)
+	buffer := rowBuffer(opt.Size, opt.QuestionsOnly)
 
 	go func() { // dispatcher: hands out blocks in order
 		defer close(pending)
@@ -79,7 +89,7 @@ func runPipeline(ctx context.Context, src *houseSource, from int, opt runOptions
 			end := min(len(src.Houses), (start/block+1)*block)
 			var job []*houseOutcome
 			for _, h := range src.Houses[start:end] {
-				o := &houseOutcome{spec: h, rows: make(chan exampleRows, buffer)}
+				o := &houseOutcome{spec: h, planned: make(chan plannedHouse, 1), rows: make(chan exampleRows, buffer)}
 				select {
 				case pending <- o:
 				case <-ctx.Done():
@@ -95,31 +105,55 @@ func runPipeline(ctx context.Context, src *houseSource, from int, opt runOptions
 			start = end
 		}
 	}()
-	var wg sync.WaitGroup
+	// Planning workers: each plans a block's houses in order, carrying one
+	// balance through the block, and hands each plan on at once (plans are
+	// small), so planning never waits for annotation or the writer.
 	for range workers {
-		wg.Add(1)
 		go func() {
-			defer wg.Done()
 			for job := range jobs {
-				bal := &planner.Balance{} // one balance per block
+				bal := &planner.Balance{}
 				for _, o := range job {
-					if ctx.Err() != nil {
-						o.err = ctx.Err()
-					} else {
-						o.report, o.err = generateHouse(ctx, o.spec, opt, bal, o.rows)
+					var ph plannedHouse
+					if ph.err = ctx.Err(); ph.err == nil {
+						ph.plan, ph.report, ph.err = planHouse(o.spec, opt, bal)
 					}
-					close(o.rows)
+					o.planned <- ph
 				}
 			}
 		}()
 	}
+	// The annotation stage takes the houses in order: it re-renders,
+	// computes flow, draws marks and encodes images, streaming each
+	// example's rows to the writer.
+	ordered := make(chan *houseOutcome, 1)
+	go func() {
+		defer close(ordered)
+		for o := range pending {
+			select {
+			case ordered <- o:
+			case <-ctx.Done():
+				return
+			}
+			var ph plannedHouse
+			select {
+			case ph = <-o.planned:
+			case <-ctx.Done():
+				return
+			}
+			o.report, o.err = ph.report, ph.err
+			if o.err == nil {
+				o.err = annotateHouse(ctx, ph.plan, opt, o.rows)
+			}
+			close(o.rows)
+		}
+	}()
 
 	fail := func(err error) (runResult, error) {
 		shards.abort()
 		cancel()
 		return res, err
 	}
-	for o := range pending {
+	for o := range ordered {
 		for {
 			var r exampleRows
 			var ok bool
@@ -164,60 +198,67 @@ func runPipeline(ctx context.Context, src *houseSource, from int, opt runOptions
 	if err := ctx.Err(); err != nil {
 		return fail(err)
 	}
-	wg.Wait()
 	return res, shards.finish(len(src.Houses))
 }
 
-// rowBuffer is how many finished rows each house in flight may hold before
-// the writer takes them: about 64 MB of rows over all houses in flight,
-// between 1 and 16 per house. (Planning, not annotation, is what takes
-// time, so a small buffer costs little parallelism.)
-func rowBuffer(size int, questionsOnly bool, workers int) int {
+// rowBuffer is how many finished rows the house being annotated may hold
+// before the writer takes them: about 64 MB of rows, between 1 and 16.
+func rowBuffer(size int, questionsOnly bool) int {
 	per := size * size * 32 // dense annotations: depth, ids, flow, masks, PNGs
 	if questionsOnly {
 		per = size * size * 3
 	}
-	return min(16, max(1, (64<<20)/max(1, per)/(workers+1)))
+	return min(16, max(1, (64<<20)/max(1, per)))
 }
 
-// generateHouse plans one house and annotates its examples one by one,
-// sending each example's rows as soon as they are ready.
-func generateHouse(ctx context.Context, spec houseSpec, opt runOptions, bal *planner.Balance, out chan<- exampleRows) (planner.Report, error) {
+// housePlan is a planned house: its examples without frames (small), ready
+// to be annotated.
+type housePlan struct {
+	house *sim.House
+	exs   []planner.Example
+	outs  []planner.Outcome
+}
+
+// planHouse loads and plans one house, carrying the block's balance.
+func planHouse(spec houseSpec, opt runOptions, bal *planner.Balance) (housePlan, planner.Report, error) {
 	h, err := spec.load()
 	if err != nil {
-		return planner.Report{HouseID: spec.ID}, err
+		return housePlan{}, planner.Report{HouseID: spec.ID}, err
 	}
 	cfg := opt.Planner
 	cfg.Seed, cfg.Split, cfg.CameraSize = uint64(opt.Seed), opt.Split, opt.Size
 	cfg.HouseID, cfg.SceneStyle = spec.ID, spec.Style
 	cfg.KeepFrames, cfg.Balance = false, bal
-	sim := planner.NewLocal(planner.LocalOptions{Render: render.Options{Workers: 1}})
-	exs, outs, rep, err := planner.PlanHouse(sim, h, cfg)
+	s := planner.NewLocal(planner.LocalOptions{Render: render.Options{Workers: 1}})
+	exs, outs, rep, err := planner.PlanHouse(s, h, cfg)
+	return housePlan{house: h, exs: exs, outs: outs}, rep, err
+}
+
+// annotateHouse annotates a planned house's examples one by one, sending
+// each example's rows as soon as they are ready.
+func annotateHouse(ctx context.Context, p housePlan, opt runOptions, out chan<- exampleRows) error {
+	if len(p.exs) == 0 {
+		return nil
+	}
+	an, err := newAnnotator(p.house, opt.QuestionsOnly)
 	if err != nil {
-		return rep, err
+		return err
 	}
-	if len(exs) == 0 {
-		return rep, nil
-	}
-	an, err := newAnnotator(h, opt.QuestionsOnly)
-	if err != nil {
-		return rep, err
-	}
-	for i := range exs {
+	for i := range p.exs {
 		if ctx.Err() != nil {
-			return rep, ctx.Err()
+			return ctx.Err()
 		}
-		r, err := an.annotate(&exs[i], &outs[i])
+		r, err := an.annotate(&p.exs[i], &p.outs[i])
 		if err != nil {
-			return rep, err
+			return err
 		}
 		select {
 		case out <- r:
 		case <-ctx.Done():
-			return rep, ctx.Err()
+			return ctx.Err()
 		}
 	}
-	return rep, nil
+	return nil
 }
 
 // logHouse writes the planner's report of a house as a structured log

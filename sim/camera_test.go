@@ -7,6 +7,8 @@ import (
 	"testing"
 )
 
+func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
+
 func TestCameraCentreProjectsToPrincipalPoint(t *testing.T) {
 	for _, yaw := range []float64{0, 45, 90, 180, 270, 315} {
 		for _, hz := range []float64{-30, 0, 30, 60} {

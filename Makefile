@@ -20,9 +20,13 @@ lint:
 	@unformatted=$$(gofmt -l .); if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 
 demo: build
-	@mkdir -p $(DEMO_DIR)
-	$(BIN) scene --style procthor --seed 7 --out $(DEMO_DIR)/house.json --plan $(DEMO_DIR)/plan.png
-	@echo "demo output in $(DEMO_DIR)"
+	@rm -rf $(DEMO_DIR)
+	$(BIN) generate --split train --houses 3 --size 512 --seed 1 --out $(DEMO_DIR)
+	$(BIN) validate $(DEMO_DIR)
+	$(BIN) inspect $(DEMO_DIR) --out $(DEMO_DIR)/panel.png
+	$(BIN) scene --style procthor --seed 1 --out $(DEMO_DIR)/house.json --plan $(DEMO_DIR)/plan.png
+	@echo "demo dataset: $(DEMO_DIR) (data/train/*.parquet, manifest.json, README.md)"
+	@echo "inspect panel: $(DEMO_DIR)/panel.png; first house and floor plan: $(DEMO_DIR)/house.json, $(DEMO_DIR)/plan.png"
 
 clean:
 	rm -rf bin out

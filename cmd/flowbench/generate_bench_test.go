@@ -1,0 +1,69 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"flowbench/export"
+)
+
+// BenchmarkGenerate runs the whole pipeline (one worker) on the first two
+// training houses and reports questions per second and bytes per question
+// at 512×512 and 800×800 with full annotations.
+func BenchmarkGenerate(b *testing.B) {
+	for _, size := range []int{512, 800} {
+		b.Run(fmt.Sprintf("size%d", size), func(b *testing.B) {
+			var questions, bytes int64
+			var elapsed time.Duration
+			for i := 0; i < b.N; i++ {
+				dir := filepath.Join(b.TempDir(), "ds")
+				g, src, cfg, err := parseGenerate([]string{"--split", "train", "--houses", "2", "--size", fmt.Sprint(size),
+					"--workers", "1", "--quiet", "--out", dir}, io.Discard)
+				if err != nil {
+					b.Fatal(err)
+				}
+				start := time.Now()
+				if err := generate(context.Background(), g, src, cfg, io.Discard, io.Discard); err != nil {
+					b.Fatal(err)
+				}
+				elapsed += time.Since(start)
+				n, err := dirBytes(filepath.Join(dir, "data"))
+				if err != nil {
+					b.Fatal(err)
+				}
+				m, err := readManifestQuestions(dir)
+				if err != nil {
+					b.Fatal(err)
+				}
+				questions += int64(m)
+				bytes += n
+			}
+			b.ReportMetric(float64(questions)/elapsed.Seconds(), "questions/s")
+			b.ReportMetric(float64(bytes)/float64(questions), "bytes/question")
+		})
+	}
+}
+
+// readManifestQuestions returns the number of questions a dataset's
+// manifest records over all splits.
+func readManifestQuestions(dir string) (int, error) {
+	b, err := os.ReadFile(filepath.Join(dir, export.ManifestFile))
+	if err != nil {
+		return 0, err
+	}
+	var m export.Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return 0, fmt.Errorf("%s: %w", filepath.Join(dir, export.ManifestFile), err)
+	}
+	n := 0
+	for _, st := range m.Splits {
+		n += st.Questions
+	}
+	return n, nil
+}

@@ -1,0 +1,390 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"flowbench/export"
+)
+
+// tinyRun are the flags of a small but complete run: three procthor houses
+// in two balance blocks ({0, 1} and {2}), small images, two views.
+func tinyRun(out string, extra ...string) []string {
+	return append([]string{"--split", "train", "--houses", "3", "--seed", "1", "--size", "96", "--views", "2",
+		"--rows-per-shard", "6", "--balance-houses", "2", "--quiet", "--out", out}, extra...)
+}
+
+func TestBlockEnd(t *testing.T) {
+	s := &shardSet{block: 4, houses: 10}
+	for index, want := range map[int]int{0: 4, 3: 4, 4: 8, 7: 8, 8: 10, 9: 10} {
+		if got := s.blockEnd(index); got != want {
+			t.Errorf("blockEnd(%d) = %d, want %d", index, got, want)
+		}
+	}
+}
+
+// readTree returns every regular file under dir by relative path.
+func readTree(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		out[rel] = b
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func sameTree(t *testing.T, a, b map[string][]byte, what string) {
+	t.Helper()
+	var names []string
+	for k := range a {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	if len(a) != len(b) {
+		t.Fatalf("%s: %d files vs %d files", what, len(a), len(b))
+	}
+	for _, n := range names {
+		if !bytes.Equal(a[n], b[n]) {
+			t.Fatalf("%s: %s differs (%d vs %d bytes)", what, n, len(a[n]), len(b[n]))
+		}
+	}
+}
+
+func genCLI(t *testing.T, args ...string) (string, int) {
+	t.Helper()
+	var out bytes.Buffer
+	code := run(args, &out, &out)
+	return out.String(), code
+}
+
+// generateOnce is the reference run shared by the tests below.
+var generateOnce struct {
+	dir   string
+	files map[string][]byte
+}
+
+func referenceRun(t *testing.T) map[string][]byte {
+	t.Helper()
+	if generateOnce.files == nil {
+		dir, err := os.MkdirTemp("", "flowbench-ref-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir, "--workers", "1")...)...)
+		if code != 0 {
+			t.Fatalf("generate failed (%d):\n%s", code, out)
+		}
+		generateOnce.dir, generateOnce.files = dir, readTree(t, dir)
+	}
+	return generateOnce.files
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if generateOnce.dir != "" {
+		os.RemoveAll(generateOnce.dir)
+	}
+	os.Exit(code)
+}
+
+func TestGenerateLayoutAndShardCuts(t *testing.T) {
+	files := referenceRun(t)
+	for _, want := range []string{export.ManifestFile, export.CardFile} {
+		if files[want] == nil {
+			t.Errorf("missing %s", want)
+		}
+	}
+	ds, err := export.Open(generateOnce.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	qs := ds.Shards("train", export.QuestionsTable)
+	as := ds.Shards("train", export.AnnotationsTable)
+	if len(qs) < 2 || len(qs) != len(as) {
+		t.Fatalf("%d questions shards and %d annotations shards; want equal and at least 2", len(qs), len(as))
+	}
+	// Every shard but the last holds at least 6 rows and ends at a house
+	// boundary: the next shard starts with a different house.
+	prevLast := ""
+	total := 0
+	for i, p := range qs {
+		m, err := readStagedMeta(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total += m.rows
+		if i < len(qs)-1 && m.rows < 6 {
+			t.Errorf("shard %d has %d rows, want >= 6", i, m.rows)
+		}
+		first, _, _ := strings.Cut(m.firstID, "/")
+		if prevLast != "" && first == prevLast {
+			t.Errorf("house %s is split across shards %d and %d", first, i-1, i)
+		}
+		prevLast, _, _ = strings.Cut(m.lastID, "/")
+		if am, err := readStagedMeta(as[i]); err != nil || am != m {
+			t.Errorf("annotations shard %d disagrees with questions shard: %+v vs %+v (%v)", i, am, m, err)
+		}
+	}
+	n := 0
+	for q, err := range ds.Questions("train") {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(q.ID, "train_00000") || q.Split != "train" {
+			t.Errorf("question %s split %s: want train_00000x ids in split train", q.ID, q.Split)
+		}
+		n++
+	}
+	if n != total || n == 0 {
+		t.Errorf("read %d questions, shard metadata says %d", n, total)
+	}
+}
+
+func TestGenerateSameBytesForAnyWorkerCount(t *testing.T) {
+	ref := referenceRun(t)
+	dir := t.TempDir()
+	out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir, "--workers", "3")...)...)
+	if code != 0 {
+		t.Fatalf("generate --workers 3 failed:\n%s", out)
+	}
+	sameTree(t, ref, readTree(t, dir), "--workers 1 vs --workers 3")
+}
+
+func TestGenerateResumeAfterInterrupt(t *testing.T) {
+	ref := referenceRun(t)
+	dir := t.TempDir()
+	g, src, cfg, err := parseGenerate(tinyRun(dir, "--workers", "2"), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	g.onHouse = func(done int) {
+		if done >= 1 {
+			cancel() // "kill" the run once the first shard is complete
+		}
+	}
+	err = generate(ctx, g, src, cfg, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "--resume") {
+		t.Fatalf("interrupted run: got error %v, want one suggesting --resume", err)
+	}
+	staging := filepath.Join(dir, "data", "train", ".staging")
+	left := readTree(t, filepath.Join(dir, "data"))
+	if len(left) != 2 || left[filepath.Join("train", ".staging", "questions-00000.parquet")] == nil {
+		t.Fatalf("after the interrupt data/ holds %v; want just the first staged shard pair", keys(left))
+	}
+	// A kill during the next shard leaves a partial file, and a damaged
+	// later shard; resume must clean both.
+	os.WriteFile(filepath.Join(staging, "questions-00001.parquet.partial"), []byte("half a shard"), 0o644)
+	os.WriteFile(filepath.Join(staging, "annotations-00002.parquet"), []byte("PAR1 truncated"), 0o644)
+
+	// Without --resume the split is refused.
+	if out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir)...)...); code == 0 || !strings.Contains(out, "--resume") {
+		t.Fatalf("rerun without --resume: code %d, output %q", code, out)
+	}
+	var stdout bytes.Buffer
+	g2, src2, cfg2, err := parseGenerate(tinyRun(dir, "--resume", "--workers", "2"), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := generate(context.Background(), g2, src2, cfg2, &stdout, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	sameTree(t, ref, readTree(t, dir), "resumed vs uninterrupted")
+	if !strings.Contains(stdout.String(), "from 1 houses") {
+		t.Errorf("resumed run should redo only the house after the first shard (the first block); it said:\n%s", stdout.String())
+	}
+	// Resuming a finished split changes nothing.
+	if out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir, "--resume")...)...); code != 0 {
+		t.Fatalf("resume of a finished split failed:\n%s", out)
+	}
+	sameTree(t, ref, readTree(t, dir), "resumed twice vs uninterrupted")
+}
+
+func TestGenerateResumeRefusesOtherConfig(t *testing.T) {
+	ref := referenceRun(t)
+	dir := t.TempDir()
+	for name, b := range ref {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, b, 0o644)
+	}
+	out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir, "--resume", "--seed", "2")...)...)
+	if code == 0 || !strings.Contains(out, "different configuration") {
+		t.Fatalf("resume with another seed: code %d, output %q", code, out)
+	}
+}
+
+func TestGenerateRefusesExistingDir(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644)
+	out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir)...)...)
+	if code != 1 || !strings.Contains(out, "not empty") || !strings.Contains(out, dir) {
+		t.Fatalf("non-empty dir: code %d, output %q", code, out)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "notes.txt")); string(b) != "mine" {
+		t.Error("the user's file was touched")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "data")); err == nil {
+		t.Error("a refused run created data/")
+	}
+	out, code = genCLI(t, "generate", "--split", "train", "--houses", "1", "--out", dir, "--resume", "--overwrite")
+	if code != 2 || !strings.Contains(out, "exclude") {
+		t.Fatalf("--resume --overwrite: code %d, output %q", code, out)
+	}
+}
+
+func TestGenerateReadOnlyDir(t *testing.T) {
+	parent := t.TempDir()
+	os.Chmod(parent, 0o755)
+	os.Chmod(filepath.Dir(parent), 0o755)
+	dir := filepath.Join(parent, "ro")
+	os.Mkdir(dir, 0o555)
+	defer os.Chmod(dir, 0o755)
+	if f, err := os.Create(filepath.Join(dir, "probe")); err == nil {
+		// Root ignores permission bits. Check the directory check itself
+		// as an unprivileged file-system user instead (see readOnlyAsNobody).
+		f.Close()
+		os.Remove(f.Name())
+		err, ok := readOnlyAsNobody(func() error { return prepareOutDir(dir, "train", false, false) })
+		if !ok {
+			t.Skip("running as root and cannot drop file-system privileges: cannot test a read-only directory")
+		}
+		if err == nil || !strings.Contains(err.Error(), "not writable") || !strings.Contains(err.Error(), "no permission") {
+			t.Fatalf("read-only dir as an unprivileged user: got %v", err)
+		}
+		return
+	}
+	out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir)...)...)
+	if code != 1 || !strings.Contains(out, "not writable") {
+		t.Fatalf("read-only dir: code %d, output %q", code, out)
+	}
+}
+
+// A disk that fills up mid-run gives a clear error, leaves no partial file
+// and keeps the completed shards for --resume.
+func TestGenerateFullDisk(t *testing.T) {
+	dir := t.TempDir()
+	unmount, ok := mountTinyDisk(dir, "400k")
+	if !ok {
+		t.Skip("cannot mount a small tmpfs here (needs root with CAP_SYS_ADMIN): cannot test a full disk")
+	}
+	defer unmount()
+	out, code := genCLI(t, append([]string{"generate"}, tinyRun(filepath.Join(dir, "ds"))...)...)
+	if code != 1 || !strings.Contains(out, "disk full") || !strings.Contains(out, "--resume") {
+		t.Fatalf("full disk: code %d, output %q", code, out)
+	}
+	for name := range readTree(t, dir) {
+		if strings.HasSuffix(name, ".partial") {
+			t.Errorf("a partial file was left: %s", name)
+		}
+	}
+}
+
+func TestGenerateFlagErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--split", "train", "--out", dir}, "--houses is required"},
+		{[]string{"--split", "dev", "--houses", "1", "--out", dir}, "--split must be"},
+		{[]string{"--split", "train", "--houses", "1"}, "--out is required"},
+		{[]string{"--split", "test", "--scenes", "FloorPlan999", "--out", dir}, "unknown ithor scene"},
+		{[]string{"--split", "train", "--houses", "1", "--scenes", "FloorPlan1", "--out", dir}, "--scenes"},
+		{[]string{"--split", "train", "--houses", "1", "--size", "4", "--out", dir}, "--size"},
+		{[]string{"--split", "train", "--houses", "1", "--categories", "bogus", "--out", dir}, "--categories"},
+	} {
+		out, code := genCLI(t, append([]string{"generate"}, c.args...)...)
+		if code != 2 || !strings.Contains(out, c.want) {
+			t.Errorf("generate %v: code %d, output %q; want exit 2 mentioning %q", c.args, code, out, c.want)
+		}
+	}
+}
+
+func keys[V any](m map[string]V) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestGenerateTestSplitAndImport(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "ds")
+	out, code := genCLI(t, "generate", "--split", "test", "--scenes", "FloorPlan201,FloorPlan1", "--size", "64", "--views", "2",
+		"--quiet", "--out", dir)
+	if code != 0 {
+		t.Fatalf("test split: code %d\n%s", code, out)
+	}
+	imp := t.TempDir()
+	for _, f := range []string{"two_rooms_door.json", "l_shaped.json"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "houses", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(imp, f), b, 0o644)
+	}
+	// A second split goes into the same dataset directory.
+	out, code = genCLI(t, "generate", "--split", "val", "--import", imp, "--size", "64", "--views", "2", "--quiet", "--out", dir)
+	if code != 0 {
+		t.Fatalf("import: code %d\n%s", code, out)
+	}
+	ds, err := export.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(ds.Splits(), ","); got != "test,val" {
+		t.Fatalf("splits %s, want test,val", got)
+	}
+	houses := map[string]map[string]bool{}
+	for _, split := range ds.Splits() {
+		houses[split] = map[string]bool{}
+		for q, err := range ds.Questions(split) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			houses[split][q.HouseID] = true
+			want := map[string]string{"test": "ithor", "val": "procthor"}[split]
+			if q.SceneStyle != want {
+				t.Errorf("%s: scene style %s, want %s", q.ID, q.SceneStyle, want)
+			}
+		}
+	}
+	for _, h := range []string{"FloorPlan201", "FloorPlan1"} {
+		if !houses["test"][h] {
+			t.Errorf("test split has no question from %s (houses %v)", h, keys(houses["test"]))
+		}
+	}
+	for h := range houses["val"] {
+		if h != "two_rooms_door" && h != "l_shaped" {
+			t.Errorf("val split has house %s, not one of the imported files", h)
+		}
+	}
+	if m := ds.Manifest; m == nil || m.Splits["test"] == nil || m.Splits["val"] == nil || m.Seeds["test"] != 1 {
+		t.Errorf("manifest should describe both splits: %+v", m)
+	}
+	// A file that is not a house fails the run before anything is written.
+	os.WriteFile(filepath.Join(imp, "a_notes.json"), []byte(`{"rooms": []}`), 0o644)
+	out, code = genCLI(t, "generate", "--split", "val", "--import", imp, "--size", "64", "--quiet", "--out", filepath.Join(t.TempDir(), "x"))
+	if code != 2 || !strings.Contains(out, "a_notes.json") {
+		t.Errorf("bad import file: code %d\n%s", code, out)
+	}
+}

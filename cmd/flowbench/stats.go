@@ -1,0 +1,168 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"flowbench/export"
+	"flowbench/planner"
+)
+
+// The "stats" subcommand reports the planner's statistics (planner.Stats)
+// over the questions of a finished dataset: per-category counts, yes/no
+// rates against their targets, flip rates, the answer-letter distribution
+// and chance, per split and over all splits.
+
+func init() {
+	register(command{
+		name:    "stats",
+		summary: "per-category counts, yes/no and flip rates, letters and chance of a dataset",
+		run:     runStats,
+	})
+}
+
+func runStats(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("stats", stderr)
+	split := fs.String("split", "", "only this split (default: every split, then all together)")
+	asJSON := fs.Bool("json", false, "print JSON instead of tables")
+	fs.Usage = func() { fmt.Fprintln(stderr, "usage: flowbench stats [--split S] [--json] DIR"); fs.PrintDefaults() }
+	if err := parseFlags(fs, reorderArgs(args), true); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return fmt.Errorf("%w: want exactly one dataset directory, got %d arguments", errUsage, fs.NArg())
+	}
+	ds, err := export.Open(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	splits := ds.Splits()
+	if *split != "" {
+		found := false
+		for _, s := range splits {
+			found = found || s == *split
+		}
+		if !found {
+			return fmt.Errorf("%s has no split %q (it has %v)", fs.Arg(0), *split, splits)
+		}
+		splits = []string{*split}
+	}
+	reports := map[string]planner.StatsReport{}
+	var all []planner.Example
+	for _, s := range splits {
+		exs, err := statsExamples(ds, s)
+		if err != nil {
+			return err
+		}
+		reports[s] = planner.Stats(exs)
+		all = append(all, exs...)
+	}
+	if len(splits) > 1 {
+		reports["all"] = planner.Stats(all)
+	}
+	if *asJSON {
+		type withProblems struct {
+			planner.StatsReport
+			Problems []string `json:"problems"` // statistics outside the acceptance tolerances
+		}
+		out := map[string]withProblems{}
+		for k, r := range reports {
+			out[k] = withProblems{r, append([]string{}, r.Problems()...)}
+		}
+		b, err := json.MarshalIndent(out, "", "  ")
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(stdout, "%s\n", b)
+		return err
+	}
+	for _, s := range append(splits, "all") {
+		r, ok := reports[s]
+		if !ok {
+			continue
+		}
+		fmt.Fprintf(stdout, "== %s\n%s", s, r)
+		if p := r.Problems(); len(p) > 0 {
+			fmt.Fprintf(stdout, "outside the acceptance tolerances:\n")
+			for _, line := range p {
+				fmt.Fprintf(stdout, "  %s\n", line)
+			}
+		} else {
+			fmt.Fprintf(stdout, "within the acceptance tolerances (checked where a category has enough questions)\n")
+		}
+		fmt.Fprintln(stdout)
+	}
+	return nil
+}
+
+// statsExamples reads a split's questions back as planner examples carrying
+// what planner.Stats looks at. The flip flag is not stored; for the
+// flip-seeking categories it is the changed flag (the edit flipped the answer).
+func statsExamples(ds *export.Dataset, split string) ([]planner.Example, error) {
+	var out []planner.Example
+	for q, err := range ds.Questions(split) {
+		if err != nil {
+			return nil, err
+		}
+		ex := planner.Example{ID: q.ID, Split: q.Split, CategoryName: q.Category, Choices: q.Choices, Answer: q.Answer,
+			BeforeAnswer: q.BeforeAnswer, Changed: q.Changed}
+		c, err := planner.ParseCategory(q.Category)
+		if err != nil {
+			return nil, fmt.Errorf("question %s: %w", q.ID, err)
+		}
+		ex.Category = c
+		ex.Flip = c.FlipSeeking() && q.Changed
+		out = append(out, ex)
+	}
+	return out, nil
+}
+
+// reorderArgs moves flags before positional arguments so that
+// "stats DIR --json" works like "stats --json DIR".
+func reorderArgs(args []string) []string {
+	var flags, pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			pos = append(pos, args[i+1:]...)
+			i = len(args)
+		case len(a) > 1 && a[0] == '-':
+			flags = append(flags, a)
+			if !hasValue(a) && i+1 < len(args) && takesValue(a) {
+				flags = append(flags, args[i+1])
+				i++
+			}
+		default:
+			pos = append(pos, a)
+		}
+	}
+	return append(flags, pos...)
+}
+
+// takesValue reports whether a flag of inspect, stats or validate takes a
+// separate value argument.
+func takesValue(flag string) bool {
+	switch trimDashes(flag) {
+	case "split", "id", "out", "row":
+		return true
+	}
+	return false
+}
+
+func hasValue(flag string) bool {
+	for _, c := range flag {
+		if c == '=' {
+			return true
+		}
+	}
+	return false
+}
+
+func trimDashes(s string) string {
+	for len(s) > 0 && s[0] == '-' {
+		s = s[1:]
+	}
+	return s
+}

@@ -54,11 +54,11 @@ func init() {
 
 // generateFlags are the parsed flags of a generate run.
 type generateFlags struct {
-	split, out, importDir, scenes, cpuProfile, categories string
-	houses, size, workers, rowsPerShard, views            int
-	balanceHouses                                         int
-	seed                                                  int64
-	resume, overwrite, quiet, verbose, questionsOnly      bool
+	split, out, importDir, scenes, cpuProfile, categories, backend string
+	houses, size, workers, rowsPerShard, views                     int
+	balanceHouses                                                  int
+	seed                                                           int64
+	resume, overwrite, quiet, verbose, questionsOnly               bool
 
 	// onHouse, when set (tests), is called after each house's rows are
 	// written and its shard possibly completed, with the shards completed so far.
@@ -121,6 +121,7 @@ func parseGenerate(args []string, stderr io.Writer) (generateFlags, *houseSource
 	fs.StringVar(&g.categories, "categories", "", "comma-separated question categories (default all eight)")
 	fs.BoolVar(&g.questionsOnly, "questions-only", false, "write only the questions table (no dense annotations)")
 	fs.StringVar(&g.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
+	fs.StringVar(&g.backend, "backend", "", "plan and render through a websocket bridge, e.g. ws://127.0.0.1:8765 (default: in-process)")
 	if err := parseFlags(fs, args, false); err != nil {
 		return g, nil, planner.Config{}, err
 	}
@@ -157,6 +158,9 @@ func (g *generateFlags) check(set map[string]bool) (*houseSource, planner.Config
 		return bad("--scenes selects ithor scenes of the test split, not %s", g.split)
 	case set["scenes"] && g.importDir != "":
 		return bad("--scenes and --import exclude each other")
+	}
+	if err := checkBackend(g.backend); err != nil {
+		return bad("%v", err)
 	}
 	if g.categories != "" {
 		cfg.Categories = nil
@@ -220,7 +224,7 @@ func generate(ctx context.Context, g generateFlags, src *houseSource, cfg planne
 		prog = bar
 	}
 	opt := runOptions{Split: g.split, Seed: g.seed, Size: g.size, Workers: g.workers, RowsPerShard: g.rowsPerShard,
-		BalanceHouses: g.balanceHouses, QuestionsOnly: g.questionsOnly, Planner: cfg}
+		BalanceHouses: g.balanceHouses, QuestionsOnly: g.questionsOnly, Planner: cfg, Backend: g.backend}
 	start := time.Now()
 	if g.onHouse != nil {
 		prog = hookSink{prog, func() { g.onHouse(len(shards.done)) }}

@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"sort"
 	"sync"
 
 	"flowbench/export"
@@ -27,15 +28,43 @@ import (
 // annotator re-renders and annotates the examples of one house. It is not
 // safe for concurrent use.
 type annotator struct {
-	scene    *sim.Scene
-	renderer *render.Renderer
-	flow     flow.Computer
-	f0, f1   render.Frame
-	noAnn    bool // questions only: no flow, no raw images
+	frames frameSource
+	flow   flow.Computer
+	noAnn  bool // questions only: no flow, no raw images
 }
 
-// newAnnotator builds the scene and renderer of a house.
+// frameSource renders an example's before and after frames from its camera:
+// the before state, then every moved object at its after pose. The frames
+// stay valid until the next call.
+type frameSource interface {
+	render(cam sim.Camera, motions map[string]flow.RigidMotion, order []string) (f0, f1 shotFrame, err error)
+	close() error
+}
+
+// shotFrame is one rendered frame as the annotator needs it.
+type shotFrame struct {
+	rgb *image.RGBA
+	flow.Frame
+}
+
+// newAnnotator builds an annotator that renders with the built-in renderer.
 func newAnnotator(h *sim.House, noAnnotations bool) (*annotator, error) {
+	src, err := newLocalFrames(h)
+	if err != nil {
+		return nil, err
+	}
+	return &annotator{frames: src, noAnn: noAnnotations}, nil
+}
+
+// localFrames renders with an in-process scene and renderer; poses are set
+// directly (the recorded poses are exact, and carried objects have their own entries).
+type localFrames struct {
+	scene    *sim.Scene
+	renderer *render.Renderer
+	f0, f1   render.Frame
+}
+
+func newLocalFrames(h *sim.House) (*localFrames, error) {
 	sc, err := sim.NewScene(h)
 	if err != nil {
 		return nil, err
@@ -44,7 +73,40 @@ func newAnnotator(h *sim.House, noAnnotations bool) (*annotator, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &annotator{scene: sc, renderer: r, noAnn: noAnnotations}, nil
+	return &localFrames{scene: sc, renderer: r}, nil
+}
+
+func (l *localFrames) close() error { return nil }
+
+func (l *localFrames) render(cam sim.Camera, motions map[string]flow.RigidMotion, _ []string) (shotFrame, shotFrame, error) {
+	for id := range motions {
+		if l.scene.Object(id) == nil {
+			return shotFrame{}, shotFrame{}, fmt.Errorf("moved object %s is not in the scene", id)
+		}
+	}
+	if err := l.renderer.RenderInto(cam, &l.f0); err != nil {
+		return shotFrame{}, shotFrame{}, fmt.Errorf("render before: %w", err)
+	}
+	l.setPoses(motions, true)
+	err := l.renderer.RenderInto(cam, &l.f1)
+	l.setPoses(motions, false)
+	if err != nil {
+		return shotFrame{}, shotFrame{}, fmt.Errorf("render after: %w", err)
+	}
+	return shotFrame{l.f0.RGB, flow.FromRender(&l.f0)}, shotFrame{l.f1.RGB, flow.FromRender(&l.f1)}, nil
+}
+
+// setPoses puts every moved object at its after pose (after=true) or back
+// at its before pose.
+func (l *localFrames) setPoses(motions map[string]flow.RigidMotion, after bool) {
+	for id, m := range motions {
+		o := l.scene.Object(id)
+		p := m.From
+		if after {
+			p = m.To
+		}
+		o.Position, o.Yaw = p.Position, p.Yaw
+	}
 }
 
 // exampleRows is one finished example: its two table rows.
@@ -69,19 +131,11 @@ func (an *annotator) annotate(ex *planner.Example, out *planner.Outcome) (exampl
 		if !ok {
 			return fail("outcome", fmt.Errorf("moved object %s has no before pose", o.ID))
 		}
-		if an.scene.Object(o.ID) == nil {
-			return fail("outcome", fmt.Errorf("moved object %s is not in the scene", o.ID))
-		}
 		motions[o.ID] = flow.RigidMotion{From: from, To: flow.Pose{Position: o.Position, Yaw: o.Yaw}}
 	}
-	if err := an.renderer.RenderInto(cam, &an.f0); err != nil {
-		return fail("render before", err)
-	}
-	an.setPoses(motions, true)
-	err := an.renderer.RenderInto(cam, &an.f1)
-	an.setPoses(motions, false)
+	f0, f1, err := an.frames.render(cam, motions, parentsFirst(out.ObjectsBefore, out.ObjectsAfter))
 	if err != nil {
-		return fail("render after", err)
+		return fail("outcome", err)
 	}
 
 	marks := exampleMarks(ex, cam.Width, cam.Height)
@@ -91,9 +145,9 @@ func (an *annotator) annotate(ex *planner.Example, out *planner.Outcome) (exampl
 		errs [4]error
 		wg   sync.WaitGroup
 	)
-	imgs := []image.Image{render.DrawMarks(an.f0.RGB, marks, render.StyleDots), render.DrawMarks(an.f1.RGB, marks, render.StyleDots)}
+	imgs := []image.Image{render.DrawMarks(f0.rgb, marks, render.StyleDots), render.DrawMarks(f1.rgb, marks, render.StyleDots)}
 	if !an.noAnn {
-		imgs = append(imgs, an.f0.RGB, an.f1.RGB)
+		imgs = append(imgs, f0.rgb, f1.rgb)
 	}
 	// The PNG encodes are independent of the flow: overlap them with it.
 	for i, img := range imgs {
@@ -106,7 +160,7 @@ func (an *annotator) annotate(ex *planner.Example, out *planner.Outcome) (exampl
 	var res *flow.Result
 	var ferr error
 	if !an.noAnn {
-		res, ferr = an.flow.Compute(flow.FromRender(&an.f0), flow.FromRender(&an.f1), cam, motions)
+		res, ferr = an.flow.Compute(f0.Frame, f1.Frame, cam, motions)
 	}
 	wg.Wait()
 	for _, e := range errs {
@@ -127,8 +181,8 @@ func (an *annotator) annotate(ex *planner.Example, out *planner.Outcome) (exampl
 	// The annotation row keeps its own copies: the frames and the flow
 	// computer's buffers are reused by the next example.
 	o := planner.Outcome{
-		Before:        plannerFrame(&an.f0),
-		After:         plannerFrame(&an.f1),
+		Before:        plannerFrame(&f0.Frame),
+		After:         plannerFrame(&f1.Frame),
 		ObjectsBefore: out.ObjectsBefore,
 		ObjectsAfter:  out.ObjectsAfter,
 	}
@@ -147,29 +201,39 @@ func (an *annotator) annotate(ex *planner.Example, out *planner.Outcome) (exampl
 	return exampleRows{q: q, a: a}, nil
 }
 
-// setPoses puts every moved object at its after pose (after=true) or back
-// at its before pose. Pose fields are set directly: the recorded poses are
-// exact, and objects carried along have their own entries.
-func (an *annotator) setPoses(motions map[string]flow.RigidMotion, after bool) {
-	for id, m := range motions {
-		o := an.scene.Object(id)
-		p := m.From
-		if after {
-			p = m.To
-		}
-		o.Position, o.Yaw = p.Position, p.Yaw
+// plannerFrame copies the depth, ids and id table of a frame into the
+// planner's frame type (no RGB: the annotation row stores PNGs).
+func plannerFrame(f *flow.Frame) *planner.Frame {
+	return &planner.Frame{
+		W: f.W, H: f.H,
+		Depth:   append([]float32(nil), f.Depth...),
+		IDs:     append([]uint16(nil), f.IDs...),
+		IDTable: append([]string(nil), f.Objects...),
 	}
 }
 
-// plannerFrame copies the depth, ids and id table of a render into the
-// planner's frame type (no RGB: the annotation row stores PNGs).
-func plannerFrame(f *render.Frame) *planner.Frame {
-	return &planner.Frame{
-		W: f.Width, H: f.Height,
-		Depth:   append([]float32(nil), f.Depth...),
-		IDs:     append([]uint16(nil), f.IDs...),
-		IDTable: append([]string(nil), f.IDTable...),
+// parentsFirst orders the moved objects so that every object comes after
+// the objects it rested on before the move (by depth of the before-state
+// parent chain, then in the given order): teleporting a parent moves what
+// rests on it, so parents must be placed first.
+func parentsFirst(before, moved []planner.ObjectMeta) []string {
+	parent := map[string]string{}
+	for _, o := range before {
+		parent[o.ID] = o.Parent
 	}
+	depth := func(id string) int {
+		d := 0
+		for p := parent[id]; p != "" && d < len(before); p = parent[p] {
+			d++
+		}
+		return d
+	}
+	ids := make([]string, len(moved))
+	for i, o := range moved {
+		ids[i] = o.ID
+	}
+	sort.SliceStable(ids, func(a, b int) bool { return depth(ids[a]) < depth(ids[b]) })
+	return ids
 }
 
 // exampleMarks returns the dots of an example, mover first, then the

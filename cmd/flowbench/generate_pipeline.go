@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"flowbench/planner"
-	"flowbench/render"
 	"flowbench/sim"
 )
 
@@ -35,6 +34,7 @@ type runOptions struct {
 	BalanceHouses int // houses per balance block
 	QuestionsOnly bool
 	Planner       planner.Config // Seed, Split, CameraSize set by the pipeline; HouseID and SceneStyle per house
+	Backend       string         // websocket bridge URL; "" plans and renders in-process
 }
 
 // houseOutcome is what the writer learns about a finished house.
@@ -178,8 +178,12 @@ func runPipeline(ctx context.Context, src *houseSource, from int, opt runOptions
 			return fail(ctx.Err())
 		}
 		switch {
+		case o.err != nil && opt.Backend != "":
+			// A bridge that fails (killed, unreachable, timed out) stops the
+			// run: the open shard is discarded and completed ones stay for --resume.
+			return fail(fmt.Errorf("house %d (%s): %w (completed shards are kept: rerun with --resume)", o.spec.Index, o.spec.ID, o.err))
 		case o.err != nil:
-			// A simulator failure costs the house (the rows it gave before
+			// An in-process simulator failure costs the house (the rows it gave before
 			// the failure are kept), not the run; it is reported at the end.
 			slog.Error("house failed", "index", o.spec.Index, "house", o.spec.ID, "error", o.err)
 			res.Failed = append(res.Failed, fmt.Sprintf("house %d (%s): %v", o.spec.Index, o.spec.ID, o.err))
@@ -229,7 +233,11 @@ func planHouse(spec houseSpec, opt runOptions, bal *planner.Balance) (housePlan,
 	cfg.Seed, cfg.Split, cfg.CameraSize = uint64(opt.Seed), opt.Split, opt.Size
 	cfg.HouseID, cfg.SceneStyle = spec.ID, spec.Style
 	cfg.KeepFrames, cfg.Balance = false, bal
-	s := planner.NewLocal(planner.LocalOptions{Render: render.Options{Workers: 1}})
+	s, release, err := newSimulator(opt.Backend)
+	if err != nil {
+		return housePlan{house: h}, planner.Report{HouseID: spec.ID}, err
+	}
+	defer release()
 	exs, outs, rep, err := planner.PlanHouse(s, h, cfg)
 	return housePlan{house: h, exs: exs, outs: outs}, rep, err
 }
@@ -240,10 +248,11 @@ func annotateHouse(ctx context.Context, p housePlan, opt runOptions, out chan<- 
 	if len(p.exs) == 0 {
 		return nil
 	}
-	an, err := newAnnotator(p.house, opt.QuestionsOnly)
+	an, err := newHouseAnnotator(p.house, opt.Backend, opt.QuestionsOnly)
 	if err != nil {
 		return err
 	}
+	defer an.frames.close()
 	for i := range p.exs {
 		if ctx.Err() != nil {
 			return ctx.Err()

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"sort"
 )
 
@@ -20,6 +21,34 @@ var TauGrid = []float64{0.35, 0.5, 0.65, 0.8, 1.0, 1.25}
 
 // CountAnswers are the allowed count-near answers.
 var CountAnswers = []int{2, 3, 4, 5}
+
+// CountAnswersRelaxed is the widened answer set of the last count-near
+// fallback (A.2.7: "then, if needed, the allowed answer set"): a count of
+// 1 or 6 is accepted when no edit gives a count in CountAnswers.
+var CountAnswersRelaxed = []int{1, 2, 3, 4, 5, 6}
+
+// countChoices returns the four counts offered for answer n1 (in
+// presentation order before shuffling). For n1 in CountAnswers it is
+// CountAnswers; for a relaxed answer (1 or 6) it is n1 plus three other
+// counts drawn uniformly from CountAnswersRelaxed, so the answer is not
+// always the extreme option.
+func countChoices(n1 int, rng *rand.Rand) []int {
+	if n1 >= CountAnswers[0] && n1 <= CountAnswers[len(CountAnswers)-1] {
+		return CountAnswers
+	}
+	var others []int
+	for _, k := range CountAnswersRelaxed {
+		if k != n1 {
+			others = append(others, k)
+		}
+	}
+	out := []int{n1}
+	for _, i := range rng.Perm(len(others))[:3] {
+		out = append(out, others[i])
+	}
+	sort.Ints(out)
+	return out
+}
 
 type ranked struct {
 	id     string
@@ -230,8 +259,9 @@ func guarded(ds []float64, tau float64) bool {
 
 // planCountNear is A.2.7: the six nearest eligible neighbours after a
 // generic move, τ from the shuffled grid, n1 ∈ {2,3,4,5}; with the flip
-// wish n0 ≠ n1, otherwise n0 = n1. Relaxation drops the flip preference;
-// the answer set is never widened (the choices are fixed to {2,3,4,5}).
+// wish n0 ≠ n1, otherwise n0 = n1. Stages: 0 strict, 1 flip preference
+// dropped, 2 answer set widened to {1..6} with the flip wish met, 3 widened
+// without it (see countChoices for the four options of a widened answer).
 func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
 	return c.stagedSearch("count_near_", CountNearBudget, CountNearStrict, func(e *edit, dry bool) (int, *Example, string) {
 		pool := c.neighbourPool(e)
@@ -254,12 +284,15 @@ func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
 					n1++
 				}
 			}
-			if n1 < 2 || n1 > 5 || !guarded(d1, tau) || !guarded(d0, tau) {
+			if n1 < CountAnswersRelaxed[0] || n1 > CountAnswersRelaxed[len(CountAnswersRelaxed)-1] || !guarded(d1, tau) || !guarded(d0, tau) {
 				continue
 			}
 			stage := 0
 			if (n0 != n1) != in.WantFlip {
 				stage = 1
+			}
+			if n1 < CountAnswers[0] || n1 > CountAnswers[len(CountAnswers)-1] {
+				stage += 2
 			}
 			if bestStage < 0 || stage < bestStage {
 				bestStage, bestTau, n0b, n1b = stage, tau, n0, n1
@@ -282,15 +315,16 @@ func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
 		if !ok {
 			return 0, nil, c.marksWhy
 		}
-		perm := shuffled(c.rng, 4)
-		choices := make([]string, 4)
+		counts := countChoices(n1b, c.rng)
+		perm := shuffled(c.rng, len(counts))
+		choices := make([]string, len(counts))
 		ans, before := "", ""
 		for i, k := range perm {
-			choices[i] = fmt.Sprint(CountAnswers[k])
-			if CountAnswers[k] == n1b {
+			choices[i] = fmt.Sprint(counts[k])
+			if counts[k] == n1b {
 				ans = Letter(i)
 			}
-			if CountAnswers[k] == n0b {
+			if counts[k] == n0b {
 				before = Letter(i)
 			}
 		}
@@ -300,7 +334,7 @@ func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
 		}
 		ex.setQA(fmt.Sprintf("how many of these six objects have their centre within %s of the centre of %s: %s?",
 			metres(bestTau), ex.Mover.Name(), joinList(names)), choices, ans, before)
-		// before letters exist only for counts in {2,3,4,5}
+		// before letters exist only for counts among the choices
 		ex.Flip = n0b != n1b
 		ex.Changed = n0b != n1b
 		dm := map[string]any{}
@@ -317,6 +351,7 @@ func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
 		ex.Metrics["tau"] = bestTau
 		ex.Metrics["count_before"] = n0b
 		ex.Metrics["count_after"] = n1b
+		ex.Metrics["answer_set_relaxed"] = bestStage >= 2
 		ex.Reasoning = fmt.Sprintf("%s After the move the centre distances are: %s. %d of them are within %s, so the answer is %s (%d).",
 			ex.MotionText, joinList(parts), n1b, metres(bestTau), ex.Answer, n1b)
 		return bestStage, ex, ""

@@ -1,7 +1,9 @@
 package planner
 
 import (
+	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -112,5 +114,27 @@ func TestMaskStatsAndCover(t *testing.T) {
 	rate, cov, bpx := CoverRate(f0, f1, "a", "b")
 	if cov != 3 || bpx != 4 || rate != 0.75 {
 		t.Errorf("CoverRate = %v %d %d, want 0.75 3 4", rate, cov, bpx)
+	}
+}
+
+func TestCountChoices(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for n1 := 1; n1 <= 6; n1++ {
+		for rep := 0; rep < 200; rep++ {
+			got := countChoices(n1, rng)
+			if n1 >= 2 && n1 <= 5 && fmt.Sprint(got) != fmt.Sprint(CountAnswers) {
+				t.Fatalf("n1=%d: choices %v, want the fixed set %v", n1, got, CountAnswers)
+			}
+			seen, has := map[int]bool{}, false
+			for _, k := range got {
+				if k < 1 || k > 6 || seen[k] {
+					t.Fatalf("n1=%d: choices %v not distinct counts in 1..6", n1, got)
+				}
+				seen[k], has = true, has || k == n1
+			}
+			if len(got) != 4 || !has {
+				t.Fatalf("n1=%d: choices %v must be four and contain the answer", n1, got)
+			}
+		}
 	}
 }

@@ -141,6 +141,9 @@ func countNear(ex *planner.Example, st states) (Result, error) {
 			return Result{}, fmt.Errorf("%s: question does not list %s (%s dot)", ex.ID, r.ObjectID, r.DotColor)
 		}
 	}
+	if err := countChoicesValid(ex); err != nil {
+		return Result{}, err
+	}
 	tau, err := parseNumber(ex, reWithin, "distance threshold")
 	if err != nil {
 		return Result{}, err
@@ -189,4 +192,22 @@ func nearObject(ex *planner.Example, st states) (Result, error) {
 	}
 	before, err := yesNo(ex, d0 <= tau)
 	return Result{Answer: ans, Before: before, Detail: fmt.Sprintf("τ=%.2f distance after %.4f before %.4f", tau, d1, d0)}, err
+}
+
+// countChoicesValid checks the count-near options: four distinct integers,
+// either exactly {2,3,4,5} or (the widened answer set of the last
+// fallback) drawn from 1..6.
+func countChoicesValid(ex *planner.Example) error {
+	if len(ex.Choices) != 4 {
+		return fmt.Errorf("%s: count-near has %d choices, want 4", ex.ID, len(ex.Choices))
+	}
+	seen := map[int]bool{}
+	for _, c := range ex.Choices {
+		n, err := strconv.Atoi(c)
+		if err != nil || n < 1 || n > 6 || seen[n] {
+			return fmt.Errorf("%s: count-near choice %q is not a new count in 1..6", ex.ID, c)
+		}
+		seen[n] = true
+	}
+	return nil
 }

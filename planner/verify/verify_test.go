@@ -387,6 +387,13 @@ func TestHandBuiltDistanceCategories(t *testing.T) {
 	mustAgree(t, v, handExample("count_near", cnStem("1.25 m"), []string{"5", "3", "2", "4"}, "B", "B", mover, refs...), out)
 	// Within 1.50 m: after C, D, F, B(1.5) → 4; before G, B, E, C(1.6 no) → 3.
 	mustAgree(t, v, handExample("count_near", cnStem("1.50 m"), []string{"2", "3", "4", "5"}, "C", "B", mover, refs...), out)
+	// Widened answer set (last count-near fallback): within 0.65 m after C → 1; before G, B → 2.
+	mustAgree(t, v, handExample("count_near", cnStem("0.65 m"), []string{"4", "1", "6", "2"}, "B", "D", mover, refs...), out)
+	for _, bad := range [][]string{{"4", "1", "7", "2"}, {"4", "1", "1", "2"}, {"1", "2", "3"}, {"x", "1", "2", "3"}} {
+		if _, err := v.Check(handExample("count_near", cnStem("0.65 m"), bad, "B", "D", mover, refs...), out); err == nil {
+			t.Errorf("count-near choices %v accepted", bad)
+		}
+	}
 	// Near object: C is within 0.50 m after (0.4) but not before (1.6).
 	nearStem := "is the centre of " + name(mover) + " within 0.50 m of the centre of " + name(refs[1]) + "?"
 	mustAgree(t, v, handExample("near_object", nearStem, []string{"no", "yes"}, "B", "A", mover, refs[1]), out)

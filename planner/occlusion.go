@@ -25,11 +25,14 @@ const (
 // planOcclusion is A.2.1 with the fast ray plan: put occluder A on the ray
 // from the camera to occludee B just in front of B (yes) or offset sideways
 // by ν (no), teleport once, re-render, read the cover rate. An edit whose
-// measured answer differs from the balance is kept as the fallback.
+// measured answer differs from the balance is kept as the fallback. A "yes"
+// wish the fast plan cannot meet runs the full cover-grid plan (occGridPlan)
+// over all pairs in range.
 func (c *viewCtx) planOcclusion(in Intent) (*Example, string, error) {
 	cat := defaultCatalogInfo()
 	type pair struct{ a, b *ObjectMeta }
 	var pairs []pair
+	var gridPairs [][2]*ObjectMeta // every pair in range, for the cover grid
 	minB := c.scale.area(OccMinB)
 	for _, a := range c.movers() {
 		if cat.sizeClass(a.Type) != sim.Occluder {
@@ -39,18 +42,24 @@ func (c *viewCtx) planOcclusion(in Intent) (*Example, string, error) {
 			if cat.sizeClass(b.Type) != sim.Occludee || c.m0.Pixels(b.ID) < minB {
 				continue
 			}
-			if CentreDistance(a.Position, b.Position) <= OccPairDist && math.Abs(a.Position[1]-b.Position[1]) <= OccPairDY &&
-				(!in.PreferYes || c.canCover(a, b)) {
+			if CentreDistance(a.Position, b.Position) > OccPairDist || math.Abs(a.Position[1]-b.Position[1]) > OccPairDY {
+				continue
+			}
+			gridPairs = append(gridPairs, [2]*ObjectMeta{a, b})
+			if !in.PreferYes || c.canCover(a, b) {
 				pairs = append(pairs, pair{a, b})
 			}
 		}
 	}
-	if len(pairs) == 0 {
+	// The cover grid serves "yes" wishes the fast ray plan could not meet,
+	// in every scene style (see docs/planner.md).
+	grid := in.PreferYes && len(gridPairs) > 0
+	if len(pairs) == 0 && !grid {
 		return nil, "no_pair", nil
 	}
 	c.rng.Shuffle(len(pairs), func(i, j int) { pairs[i], pairs[j] = pairs[j], pairs[i] })
 	var fallback *Example
-	for try := 0; try < OccBudget; try++ {
+	for try := 0; try < OccBudget && len(pairs) > 0; try++ {
 		p := pairs[try%len(pairs)]
 		deltas := []sim.Vec3{c.occlusionTarget(p.a, p.b, in.PreferYes, try/len(pairs), 0).Sub(p.a.Position)}
 		if in.PreferYes {
@@ -74,12 +83,29 @@ func (c *viewCtx) planOcclusion(in Intent) (*Example, string, error) {
 			c.fail("occlusion_" + c.marksWhy)
 			continue
 		}
+		ex.Metrics["plan"] = "fast_ray"
 		if (ex.Metrics["cover_rate"].(float64) >= TauOcc) == in.PreferYes {
 			return ex, "", nil
 		}
 		c.fail("occlusion_wrong_class")
 		if fallback == nil || betterFallback(ex, fallback, in.PreferYes) {
 			fallback = ex
+		}
+	}
+	if grid {
+		c.rng.Shuffle(len(gridPairs), func(i, j int) { gridPairs[i], gridPairs[j] = gridPairs[j], gridPairs[i] })
+		ex, err := c.occGridPlan(gridPairs)
+		if err != nil {
+			return nil, "", err
+		}
+		if ex != nil && ex.Metrics["cover_rate"].(float64) >= TauOcc {
+			return ex, "", nil
+		}
+		if ex != nil {
+			c.fail("occlusion_grid_wrong_class")
+			if fallback == nil || betterFallback(ex, fallback, true) {
+				fallback = ex
+			}
 		}
 	}
 	// The opposite-class fallback is emitted only when the class preference

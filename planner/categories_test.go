@@ -331,11 +331,26 @@ func TestFeasibilityRecomputed(t *testing.T) {
 			t.Fatalf("yes=%v: answer %s (%v)", yes, ex.Answer, ex.Choices)
 		}
 		pr := ex.Metrics["probe"].(map[string]any)
-		dir := map[string]Direction{"left": Left, "right": Right, "forward": Forward, "back": Back}[pr["direction"].(string)]
+		dirs := map[string]Direction{"left": Left, "right": Right, "forward": Forward, "back": Back}
+		dir := dirs[pr["direction"].(string)]
 		length := pr["length"].(float64)
 		if !strings.Contains(ex.Question, metres(length)) {
 			t.Errorf("question %q does not state the probe length", ex.Question)
 		}
+		var d sim.Vec3
+		switch pr["kind"] {
+		case ProbeDown:
+			d = sim.Vec3{0, -length, 0}
+		case ProbeCompound:
+			l2 := pr["length2"].(float64)
+			if !strings.Contains(ex.Question, metres(l2)) {
+				t.Errorf("question %q does not state the second component", ex.Question)
+			}
+			d = Delta(cam, dir, length).Add(Delta(cam, dirs[pr["direction2"].(string)], l2))
+		default:
+			d = Delta(cam, dir, length)
+		}
+		total := d.Len()
 		// Put the scene in the after-state, then walk the probe.
 		sc := l.Scene()
 		for _, o := range out.ObjectsAfter {
@@ -345,10 +360,9 @@ func TestFeasibilityRecomputed(t *testing.T) {
 		}
 		mv := sc.Object(ex.Mover.ObjectID)
 		start, box0 := mv.Position, mv.AABB()
-		d := Delta(cam, dir, length)
 		feasible := true
-		for k := 1; float64(k-1)*0.1 < length-1e-9; k++ {
-			f := math.Min(1, float64(k)*0.1/length)
+		for k := 1; float64(k-1)*0.1 < total-1e-9; k++ {
+			f := math.Min(1, float64(k)*0.1/total)
 			if sc.CheckPlacement(mv.ID, start.Add(d.Mul(f)), mv.Yaw) != nil ||
 				sc.BoxWallClearance(box0.Translate(d.Mul(f))).Min() < -EpsPen {
 				feasible = false
@@ -356,7 +370,7 @@ func TestFeasibilityRecomputed(t *testing.T) {
 			}
 		}
 		if feasible != yes {
-			t.Errorf("yes=%v: recomputed probe %s %.2f m feasible=%v", yes, dir, length, feasible)
+			t.Errorf("yes=%v: recomputed probe %v feasible=%v", yes, pr, feasible)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package planner
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"flowbench/sim"
 )
@@ -16,17 +17,83 @@ const (
 	FeasEta         = 0.10 // metres, η of the closed-form wall negatives
 )
 
-// Probe lengths of eq. 38 and the extended "no" lengths.
+// Probe lengths of eq. 38, the extended "no" lengths, the full path's
+// lengths (cfg.Full, both classes) and the downward probe lengths.
 var (
 	FeasYesLengths   = []float64{0.4, 0.5}
 	FeasNoLengths    = []float64{1.5, 1.25, 1.0}
 	FeasNoLengthsExt = []float64{2.0, 1.75, 1.5}
+	FeasFullLengths  = []float64{1.5, 1.25, 1.0, 0.75, 0.6, 0.5, 0.4}
+	FeasDownLengths  = []float64{0.6, 0.5, 0.4}
+)
+
+// Probe shape probabilities (our choices).
+const (
+	// FeasCompoundProb is the probability that a random probe candidate
+	// is a compound two-axis probe (one left/right and one forward/back
+	// component, each drawn from the class's lengths, walked as one
+	// straight diagonal), in both classes.
+	FeasCompoundProb = 0.2
+	// FeasHardNegProb is the probability that a "no" wish tries a compound
+	// hard negative (with "no" lengths) first, before the wall negative.
+	FeasHardNegProb = 0.25
+	// FeasDownProb is the probability that a "no" wish on the full path
+	// (cfg.Full) tries a downward probe of FeasDownLengths first. A settled
+	// mover rests on a support, so drops are almost always blocked: they
+	// serve as negatives only.
+	FeasDownProb = 0.15
+)
+
+// Probe kinds as written to metrics.probe.kind.
+const (
+	ProbeSingle   = "single"
+	ProbeCompound = "compound"
+	ProbeDown     = "down"
 )
 
 type probe struct {
-	dir    Direction
-	length float64
-	wall   bool // a closed-form wall negative
+	kind    string
+	dir     Direction // single and compound: the first component
+	length  float64   // metres of the first component (down: the drop)
+	dir2    Direction // compound only: the second component (other axis)
+	length2 float64
+	wall    bool // a closed-form wall negative
+}
+
+// delta is the probe's world displacement.
+func (p probe) delta(cam sim.Camera) sim.Vec3 {
+	switch p.kind {
+	case ProbeDown:
+		return sim.Vec3{0, -p.length, 0}
+	case ProbeCompound:
+		return Delta(cam, p.dir, p.length).Add(Delta(cam, p.dir2, p.length2))
+	}
+	return Delta(cam, p.dir, p.length)
+}
+
+// words states the probe for the question: both components of a compound
+// probe, "straight down" for a downward probe.
+func (p probe) words() string {
+	switch p.kind {
+	case ProbeDown:
+		return fmt.Sprintf("%s straight down", metres(p.length))
+	case ProbeCompound:
+		return fmt.Sprintf("%s %s and %s %s at the same time, along one straight diagonal line,",
+			metres(p.length), probeWords(p.dir), metres(p.length2), probeWords(p.dir2))
+	}
+	return fmt.Sprintf("%s %s", metres(p.length), probeWords(p.dir))
+}
+
+// metric is the probe's record in metrics.probe (without the outcome).
+func (p probe) metric() map[string]any {
+	m := map[string]any{"kind": p.kind, "length": p.length, "direction": p.dir.String(), "wall_negative": p.wall}
+	switch p.kind {
+	case ProbeDown:
+		m["direction"] = "down"
+	case ProbeCompound:
+		m["direction2"], m["length2"] = p.dir2.String(), p.length2
+	}
+	return m
 }
 
 // planFeasibility is A.2.5: a generic setup move (pickupables settle), then
@@ -88,16 +155,18 @@ func (c *viewCtx) feasProbes(e *edit, setup Direction, in Intent) (*Example, str
 				return nil, c.marksWhy, nil
 			}
 			choices, yes, no := c.yesNo()
-			ex.setQA(fmt.Sprintf("could %s be moved a further %s %s without colliding with anything?",
-				ex.Mover.Name(), metres(pr.length), probeWords(pr.dir)), choices, yn(ok, yes, no), "")
-			ex.Metrics["probe"] = map[string]any{"direction": pr.dir.String(), "length": pr.length,
-				"waypoints_ok": steps, "waypoint_gap": FeasWaypointGap, "eps_pen": EpsPen, "min_wall_clearance": finiteOr(round6(minClr)), "feasible": ok, "wall_negative": pr.wall}
+			ex.setQA(fmt.Sprintf("could %s be moved a further %s without colliding with anything?",
+				ex.Mover.Name(), pr.words()), choices, yn(ok, yes, no), "")
+			pm := pr.metric()
+			pm["waypoints_ok"], pm["waypoint_gap"], pm["eps_pen"] = steps, FeasWaypointGap, EpsPen
+			pm["min_wall_clearance"], pm["feasible"] = finiteOr(round6(minClr)), ok
+			ex.Metrics["probe"] = pm
 			verdict := "every waypoint of the probe teleports without collision and the wall clearance stays above −0.02 m"
 			if !ok {
 				verdict = fmt.Sprintf("the probe is blocked after %d free waypoints (collision or wall clearance below −0.02 m)", steps)
 			}
-			ex.Reasoning = fmt.Sprintf("%s From the new position, a further %s %s was tested: %s. So the answer is %s (%s).",
-				ex.MotionText, metres(pr.length), probeWords(pr.dir), verdict, yn(ok, "yes", "no"), ex.Answer)
+			ex.Reasoning = fmt.Sprintf("%s From the new position, a further %s was tested: %s. So the answer is %s (%s).",
+				ex.MotionText, strings.TrimSuffix(pr.words(), ","), verdict, yn(ok, "yes", "no"), ex.Answer)
 			return ex, "", nil
 		}
 	}
@@ -117,8 +186,11 @@ func probeWords(d Direction) string {
 }
 
 // probeCandidates lists probes for the wanted class: orthogonal to the setup
-// axis with probability 0.85, else along it; "no" probes add the
-// closed-form wall negative toward the nearest wall.
+// axis with probability 0.85, else along it; some are compound two-axis
+// probes (FeasCompoundProb). "No" probes start with a downward probe (full
+// path, FeasDownProb), a compound hard negative (FeasHardNegProb) and the
+// closed-form wall negative toward the nearest wall. Lengths: FeasYesLengths / FeasNoLengths (FeasNoLengthsExt when
+// extended), or FeasFullLengths for both classes with cfg.Full.
 func (c *viewCtx) probeCandidates(e *edit, setup Direction, yes, extended bool) []probe {
 	ortho := []Direction{Forward, Back}
 	along := []Direction{Left, Right}
@@ -132,20 +204,41 @@ func (c *viewCtx) probeCandidates(e *edit, setup Direction, yes, extended bool) 
 			lengths = FeasNoLengthsExt
 		}
 	}
+	if c.cfg.Full && !extended {
+		lengths = FeasFullLengths
+	}
+	pick := func(l []float64) float64 { return l[c.rng.IntN(len(l))] }
+	compound := func(l []float64) probe {
+		d1 := ortho[c.rng.IntN(2)]
+		d2 := along[c.rng.IntN(2)]
+		if d1 == Forward || d1 == Back { // state left/right first
+			d1, d2 = d2, d1
+		}
+		return probe{kind: ProbeCompound, dir: d1, length: pick(l), dir2: d2, length2: pick(l)}
+	}
 	var out []probe
 	if !yes {
+		if c.cfg.Full && c.rng.Float64() < FeasDownProb {
+			out = append(out, probe{kind: ProbeDown, length: pick(FeasDownLengths)})
+		}
+		if c.rng.Float64() < FeasHardNegProb {
+			out = append(out, compound(lengths))
+		}
 		if p, ok := c.wallNegative(e); ok {
 			out = append(out, p)
 		}
 	}
 	for range lengths {
+		if c.rng.Float64() < FeasCompoundProb {
+			out = append(out, compound(lengths))
+			continue
+		}
 		dirs := along
 		if c.rng.Float64() < FeasOrthogonal {
 			dirs = ortho
 		}
 		d := dirs[c.rng.IntN(2)]
-		m := lengths[c.rng.IntN(len(lengths))]
-		out = append(out, probe{dir: d, length: m})
+		out = append(out, probe{kind: ProbeSingle, dir: d, length: pick(lengths)})
 	}
 	return out
 }
@@ -169,7 +262,7 @@ func (c *viewCtx) wallNegative(e *edit) (probe, bool) {
 	}
 	m := math.Max(0.05, clr+FeasEta) / bestCos
 	m = math.Ceil(m*20) / 20
-	return probe{dir: best, length: m, wall: true}, true
+	return probe{kind: ProbeSingle, dir: best, length: m, wall: true}, true
 }
 
 // runProbe teleports the mover along the probe's waypoints with force=false
@@ -177,11 +270,12 @@ func (c *viewCtx) wallNegative(e *edit) (probe, bool) {
 // wall clearance above −ε_pen, how many did, and the smallest clearance seen.
 func (c *viewCtx) runProbe(e *edit, pr probe) (bool, int, float64, error) {
 	mv := e.obj1(e.moverID)
-	d := Delta(c.cam, pr.dir, pr.length)
-	n := int(math.Ceil(pr.length/FeasWaypointGap - 1e-9))
+	d := pr.delta(c.cam)
+	total := d.Len()
+	n := int(math.Ceil(total/FeasWaypointGap - 1e-9))
 	minClr := math.Inf(1)
 	for k := 1; k <= n; k++ {
-		t := math.Min(1, float64(k)*FeasWaypointGap/pr.length)
+		t := math.Min(1, float64(k)*FeasWaypointGap/total)
 		pos := mv.Position.Add(d.Mul(t))
 		if err := c.s.TeleportObject(e.moverID, pos, mv.Yaw, false); err != nil {
 			return false, k - 1, minClr, nil

@@ -118,6 +118,7 @@ func TestAgreementOverHouses(t *testing.T) {
 	bal := &planner.Balance{}
 	perCat := map[string][2]int{} // checked, agreed
 	yes := map[string]int{}       // yes/no categories: questions answered "yes"
+	variants := map[string]int{}  // plan variants (probe kinds, cover grid, widened counts)
 	houses, questions, agreed, mutants := 0, 0, 0, 0
 	var bad []string
 	for idx := 0; houses < want && idx < 3*want; idx++ {
@@ -161,6 +162,7 @@ func TestAgreementOverHouses(t *testing.T) {
 				}
 			}
 			perCat[exs[i].CategoryName] = c
+			variants[variantOf(ex)]++
 		}
 	}
 	names := make([]string, 0, len(perCat))
@@ -174,6 +176,16 @@ func TestAgreementOverHouses(t *testing.T) {
 		} else {
 			t.Logf("%-14s %4d questions, %4d agree", k, perCat[k][0], perCat[k][1])
 		}
+	}
+	vnames := make([]string, 0, len(variants))
+	for k := range variants {
+		if k != "" {
+			vnames = append(vnames, k)
+		}
+	}
+	sort.Strings(vnames)
+	for _, k := range vnames {
+		t.Logf("variant %-32s %4d", k, variants[k])
 	}
 	t.Logf("%d houses, %d questions, %d agree, %d corrupted records rejected (%.1fs)", houses, questions, agreed, mutants, time.Since(start).Seconds())
 	for i, b := range bad {
@@ -197,5 +209,74 @@ func TestAgreementOverHouses(t *testing.T) {
 	}
 	if len(perCat) != 8 {
 		t.Errorf("questions from %d categories, want all 8: %v", len(perCat), names)
+	}
+}
+
+// variantOf names the plan variant of an example for the run's log:
+// feasibility probe kind and answer, occlusion plan, widened count-near
+// answers; "" for the rest.
+func variantOf(ex *planner.Example) string {
+	switch ex.CategoryName {
+	case "feasibility":
+		pm, _ := ex.Metrics["probe"].(map[string]any)
+		kind, _ := pm["kind"].(string)
+		ans := "no"
+		if l, err := choiceLetter(ex, "yes"); err == nil && l == ex.Answer {
+			ans = "yes"
+		}
+		return "feasibility/" + kind + "/" + ans
+	case "occlusion":
+		p, _ := ex.Metrics["plan"].(string)
+		return "occlusion/" + p
+	case "count_near":
+		if r, _ := ex.Metrics["answer_set_relaxed"].(bool); r {
+			return "count_near/answer_set_relaxed"
+		}
+	}
+	return ""
+}
+
+// TestAgreementFullPath plans a few houses with the full search budgets
+// (cfg.Full: the full path's probe lengths and downward probes) and requires
+// 100% agreement; skipped with -short.
+func TestAgreementFullPath(t *testing.T) {
+	if testing.Short() {
+		t.Skip("full-path agreement plans extra houses; skipped with -short")
+	}
+	bal := &planner.Balance{}
+	questions, kinds := 0, map[string]int{}
+	for idx := 0; idx < 4; idx++ {
+		h, err := sim.Generate("procthor", 13, idx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := planner.DefaultConfig()
+		cfg.HouseID = fmt.Sprintf("full%d", idx)
+		cfg.CameraSize, cfg.ScoreSize = agreeImage, agreeScore
+		cfg.KeepFrames, cfg.Full, cfg.Balance = true, true, bal
+		exs, outs, rep, err := planner.PlanHouse(newLocal(), h, cfg)
+		if err != nil {
+			t.Fatalf("house %d: %v", idx, err)
+		}
+		if rep.Bad != "" {
+			continue
+		}
+		v, err := New(h, newLocal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range exs {
+			questions++
+			if k := variantOf(&exs[i]); k != "" {
+				kinds[k]++
+			}
+			if _, err := v.Check(roundTrip(t, &exs[i]), &outs[i]); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	t.Logf("%d questions; variants %v", questions, kinds)
+	if questions == 0 {
+		t.Error("no questions from the full path")
 	}
 }

@@ -161,7 +161,7 @@ func TestWaypoints(t *testing.T) {
 		{Probe{Length: 0.35, Gap: 0.1}, []float64{0.1, 0.2, 0.3, 0.35}},
 		{Probe{Length: 0.05, Gap: 0.1}, []float64{0.05}},
 	} {
-		got := tc.p.Waypoints()
+		got := tc.p.Waypoints(tc.p.Length)
 		if len(got) != len(tc.want) {
 			t.Fatalf("%v: waypoints %v, want %v", tc.p, got, tc.want)
 		}
@@ -463,5 +463,50 @@ func TestHandBuiltFeasibility(t *testing.T) {
 	}
 	if clr < 0.3 || clr > 2 {
 		t.Fatalf("chair clearance to the +x wall %v: the fixture changed", clr)
+	}
+	// Compound and downward probes.
+	into := math.Ceil((clr+0.1)*20) / 20
+	for _, tc := range []struct {
+		words  string
+		metric map[string]any
+		yes    bool
+	}{
+		{"0.30 m to the right and 0.10 m forward (away from the camera) at the same time, along one straight diagonal line,",
+			map[string]any{"kind": "compound", "direction": "right", "length": 0.3, "direction2": "forward", "length2": 0.1}, true},
+		{fmt.Sprintf("0.30 m to the right and %.2f m forward (away from the camera) at the same time, along one straight diagonal line,", into),
+			map[string]any{"kind": "compound", "direction": "right", "length": 0.3, "direction2": "forward", "length2": into}, false},
+		{"0.40 m straight down", map[string]any{"kind": "down", "direction": "down", "length": 0.4}, false}, // into the floor
+	} {
+		stem := fmt.Sprintf("could %s be moved a further %s without colliding with anything?", name(mover), tc.words)
+		ans := "B"
+		if tc.yes {
+			ans = "A"
+		}
+		ex := handExample("feasibility", stem, []string{"yes", "no"}, ans, "", mover)
+		ex.Camera = sim.NewCamera(sim.Vec3{0.5, sim.CameraHeight, 1.8}, 90, 0)
+		tc.metric["waypoint_gap"] = 0.1
+		ex.Metrics["probe"] = tc.metric
+		mustAgree(t, v, ex, &planner.Outcome{ObjectsBefore: objs})
+		// The record must match the text: a wrong kind or second component is rejected.
+		bad := map[string]any{}
+		for k, x := range tc.metric {
+			bad[k] = x
+		}
+		if tc.metric["kind"] == "compound" {
+			bad["length2"] = 0.5
+		} else {
+			bad["kind"] = "single"
+		}
+		ex.Metrics["probe"] = bad
+		if _, err := v.Check(ex, &planner.Outcome{ObjectsBefore: objs}); err == nil {
+			t.Errorf("%s: mismatched probe record %v accepted", tc.words, bad)
+		}
+	}
+	// A compound on one axis is not a two-axis probe.
+	stem := "could " + name(mover) + " be moved a further 0.30 m to the right and 0.20 m to the left at the same time, along one straight diagonal line, without colliding with anything?"
+	ex := handExample("feasibility", stem, []string{"yes", "no"}, "A", "", mover)
+	ex.Metrics["probe"] = map[string]any{"kind": "compound", "direction": "right", "length": 0.3, "direction2": "left", "length2": 0.2, "waypoint_gap": 0.1}
+	if _, err := v.Check(ex, &planner.Outcome{ObjectsBefore: objs}); err == nil {
+		t.Error("one-axis compound probe accepted")
 	}
 }

@@ -66,56 +66,34 @@ func parseMove(s string) (flowMove, error) {
 
 func runFlow(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("flow", stderr)
-	scenePath := fs.String("scene", "", "ProcTHOR house JSON file (required)")
-	camFlag := fs.String("camera", "", "camera pose x,y,z,yaw,horizon: eye position in metres, yaw and horizon in degrees (required)")
+	view := addViewFlags(fs)
 	moveFlag := fs.String("move", "", "objectId:dx,dy,dz[,dyaw]: teleport the object by this offset (metres) and turn (degrees) (required)")
-	size := fs.Int("size", sim.DefaultSize, "image width and height in pixels")
-	fov := fs.Float64("fov", sim.DefaultFOV, "vertical field of view in degrees, in (0, 180)")
 	settle := fs.Bool("settle", false, "after the teleport, drop the object onto the surface below it (gravity)")
 	maxFlow := fs.Float64("max-flow", 0, "flow magnitude drawn at full saturation in flow_wheel.png (0 = the largest valid one)")
-	outDir := fs.String("out", "", "output directory (required)")
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
+	if err := view.check(); err != nil {
+		return err
+	}
 	switch {
-	case *scenePath == "":
-		return fmt.Errorf("%w: --scene is required", errUsage)
-	case *outDir == "":
-		return fmt.Errorf("%w: --out is required", errUsage)
-	case *camFlag == "":
-		return fmt.Errorf("%w: --camera is required (x,y,z,yaw,horizon)", errUsage)
 	case *moveFlag == "":
 		return fmt.Errorf("%w: --move is required (objectId:dx,dy,dz[,dyaw])", errUsage)
-	case *size <= 0 || *size > 16384:
-		return fmt.Errorf("%w: --size %d: the image size must be in 1..16384", errUsage, *size)
-	case !(*fov > 0 && *fov < 180):
-		return fmt.Errorf("%w: --fov %g: the field of view must be in (0, 180) degrees", errUsage, *fov)
 	case !(*maxFlow >= 0) || math.IsInf(*maxFlow, 0):
 		return fmt.Errorf("%w: --max-flow %g must be a finite number ≥ 0", errUsage, *maxFlow)
-	}
-	pose, err := parseCameraPose(*camFlag)
-	if err != nil {
-		return fmt.Errorf("%w: %v", errUsage, err)
 	}
 	mv, err := parseMove(*moveFlag)
 	if err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
 
-	scene, _, err := sim.LoadHouseFile(*scenePath, sim.ImportOptions{})
+	scene, cam, err := view.load()
 	if err != nil {
-		return fmt.Errorf("--scene %s: %w", *scenePath, err)
-	}
-	cam := sim.Camera{Position: sim.Vec3{pose[0], pose[1], pose[2]}, Yaw: pose[3], Horizon: pose[4], FOV: *fov, Width: *size, Height: *size}
-	if err := cam.Validate(); err != nil {
-		return fmt.Errorf("--camera %s: %w", *camFlag, err)
-	}
-	if err := checkCameraPlacement(scene, cam.Position); err != nil {
-		return fmt.Errorf("--camera %s: %w", *camFlag, err)
+		return err
 	}
 	obj := scene.Object(mv.id)
 	if obj == nil {
-		return fmt.Errorf("--move: unknown object id %q (not in %s)", mv.id, *scenePath)
+		return fmt.Errorf("--move: unknown object id %q (not in %s)", mv.id, *view.scene)
 	}
 
 	r, err := render.New(scene, render.Options{})
@@ -148,10 +126,10 @@ func runFlow(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 
-	if err := os.MkdirAll(*outDir, 0o755); err != nil {
+	if err := os.MkdirAll(*view.out, 0o755); err != nil {
 		return err
 	}
-	out := func(name string) string { return filepath.Join(*outDir, name) }
+	out := func(name string) string { return filepath.Join(*view.out, name) }
 	wheel := flow.ColorImage(res.Forward, flow.WheelOptions{Max: *maxFlow, Mask: res.ValidForward.M})
 	for _, step := range []func() error{
 		func() error { return flow.WriteFlo(out(flowForwardFlo), res.Forward) },
@@ -181,6 +159,6 @@ func runFlow(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "pixels\tchanged %d\tvalid %d of %d\tmax valid flow %.2f px\n",
 		res.Change.Count(), res.ValidForward.Count(), cam.Width*cam.Height, res.Forward.MaxMagnitude(res.ValidForward.M))
-	fmt.Fprintf(stderr, "flowbench flow: %d object(s) moved, files in %s\n", len(moved), *outDir)
+	fmt.Fprintf(stderr, "flowbench flow: %d object(s) moved, files in %s\n", len(moved), *view.out)
 	return nil
 }

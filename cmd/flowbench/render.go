@@ -25,11 +25,7 @@ const renderMarksFile = "rgb_marks.png"
 
 func runRender(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("render", stderr)
-	scenePath := fs.String("scene", "", "ProcTHOR house JSON file (required)")
-	camFlag := fs.String("camera", "", "camera pose x,y,z,yaw,horizon: eye position in metres (y = eye height), yaw and horizon in degrees (required)")
-	size := fs.Int("size", sim.DefaultSize, "image width and height in pixels")
-	fov := fs.Float64("fov", sim.DefaultFOV, "vertical field of view in degrees, in (0, 180)")
-	outDir := fs.String("out", "", "output directory (required)")
+	view := addViewFlags(fs)
 	marksFlag := fs.String("marks", "", "comma-separated object ids to overlay Set-of-Marks on")
 	styleFlag := fs.String("style", "dots", "mark style: dots or badges")
 	seed := fs.Uint64("seed", 0, "seed of the mark colour draw")
@@ -38,25 +34,12 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
+	if err := view.check(); err != nil {
+		return err
+	}
 	switch {
-	case *scenePath == "":
-		return fmt.Errorf("%w: --scene is required", errUsage)
-	case *outDir == "":
-		return fmt.Errorf("%w: --out is required", errUsage)
-	case *camFlag == "":
-		return fmt.Errorf("%w: --camera is required (x,y,z,yaw,horizon)", errUsage)
-	case *size <= 0:
-		return fmt.Errorf("%w: --size %d: the image size must be positive", errUsage, *size)
-	case *size > 16384:
-		return fmt.Errorf("%w: --size %d: the image size must be at most 16384", errUsage, *size)
-	case !(*fov > 0 && *fov < 180):
-		return fmt.Errorf("%w: --fov %g: the field of view must be in (0, 180) degrees", errUsage, *fov)
 	case *aa < 1 || *aa > 8:
 		return fmt.Errorf("%w: --aa %d: the supersampling factor must be in 1..8", errUsage, *aa)
-	}
-	pose, err := parseCameraPose(*camFlag)
-	if err != nil {
-		return fmt.Errorf("%w: %v", errUsage, err)
 	}
 	style, err := render.ParseMarkStyle(*styleFlag)
 	if err != nil {
@@ -71,20 +54,13 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 
-	scene, _, err := sim.LoadHouseFile(*scenePath, sim.ImportOptions{})
+	scene, cam, err := view.load()
 	if err != nil {
-		return fmt.Errorf("--scene %s: %w", *scenePath, err)
-	}
-	cam := sim.Camera{Position: sim.Vec3{pose[0], pose[1], pose[2]}, Yaw: pose[3], Horizon: pose[4], FOV: *fov, Width: *size, Height: *size}
-	if err := cam.Validate(); err != nil {
-		return fmt.Errorf("--camera %s: %w", *camFlag, err)
-	}
-	if err := checkCameraPlacement(scene, cam.Position); err != nil {
-		return fmt.Errorf("--camera %s: %w", *camFlag, err)
+		return err
 	}
 	for _, id := range markIDs {
 		if scene.Object(id) == nil {
-			return fmt.Errorf("--marks: unknown object id %q (not in %s)", id, *scenePath)
+			return fmt.Errorf("--marks: unknown object id %q (not in %s)", id, *view.scene)
 		}
 	}
 
@@ -103,11 +79,11 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("--marks: %w", err)
 		}
 	}
-	if err := render.WriteFrameFiles(*outDir, f); err != nil {
+	if err := render.WriteFrameFiles(*view.out, f); err != nil {
 		return err
 	}
 	if len(marks) > 0 {
-		if err := render.WritePNG(filepath.Join(*outDir, renderMarksFile), render.DrawMarks(f.RGB, marks, style)); err != nil {
+		if err := render.WritePNG(filepath.Join(*view.out, renderMarksFile), render.DrawMarks(f.RGB, marks, style)); err != nil {
 			return err
 		}
 		for _, m := range marks {
@@ -121,7 +97,7 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 			visible++
 		}
 	}
-	fmt.Fprintf(stderr, "flowbench render: %dx%d frame, %d visible instances, files in %s\n", f.Width, f.Height, visible, *outDir)
+	fmt.Fprintf(stderr, "flowbench render: %dx%d frame, %d visible instances, files in %s\n", f.Width, f.Height, visible, *view.out)
 	return nil
 }
 

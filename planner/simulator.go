@@ -32,46 +32,13 @@ type Simulator interface {
 	Render() (*Frame, error)
 }
 
-// ObjectMeta is one object's metadata as AI2-THOR reports it.
-type ObjectMeta struct {
-	ID         string
-	Type       string
-	Position   sim.Vec3 // bounding-box centre
-	Yaw        float64  // degrees
-	Size       sim.Vec3 // full extents in the object's own frame
-	AABB       sim.AABB // world axis-aligned bounding box
-	Pickupable bool
-	Moveable   bool
-	Receptacle bool
-	Parent     string // receptacle it rests on, "" for the floor
-}
-
-// Movable reports whether the planner may move the object.
-func (o *ObjectMeta) Movable() bool { return o.Pickupable || o.Moveable }
+// ObjectMeta is one object's metadata as AI2-THOR reports it. The
+// observation types live in sim so that simulator backends below the planner
+// (the websocket client in thor) can implement Simulator without importing it.
+type ObjectMeta = sim.ObjectMeta
 
 // RayHit is the first surface a ray meets.
-type RayHit struct {
-	Point    sim.Vec3
-	ID       string  // objectId or structure id
-	Distance float64 // along the ray, metres
-	Depth    float64 // planar depth, metres
-}
+type RayHit = sim.RayHit
 
-// Frame is one rendered view.
-type Frame struct {
-	W, H    int
-	RGB     []uint8   // W*H*3, row-major from the top-left pixel
-	Depth   []float32 // W*H planar depth in metres, 0 where nothing is hit
-	IDs     []uint16  // W*H instance ids, 0 = none
-	IDTable []string  // IDTable[id] is the objectId or structure id; IDTable[0] = ""
-}
-
-// InstanceOf returns the instance id of an objectId in this frame, or 0.
-func (f *Frame) InstanceOf(objectID string) uint16 {
-	for i, s := range f.IDTable {
-		if i > 0 && s == objectID {
-			return uint16(i)
-		}
-	}
-	return 0
-}
+// Frame is one rendered view: RGB, planar depth and instance ids.
+type Frame = sim.Frame

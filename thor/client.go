@@ -13,11 +13,8 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	"flowbench/planner"
 	"flowbench/sim"
 )
-
-var _ planner.Simulator = (*Client)(nil)
 
 // Options configures a Client. The zero value means the defaults.
 type Options struct {
@@ -61,7 +58,8 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// Client is a planner.Simulator that talks to a flowbench-thor server. It
+// Client implements planner.Simulator (without importing the planner: its
+// methods use sim's observation types) and talks to a flowbench-thor server. It
 // remembers the house, the camera and every successful object move, and
 // replays them on a fresh connection after the old one broke, so a
 // restarted server ends up in the same state. It is safe for concurrent
@@ -430,14 +428,14 @@ func (c *Client) SetCamera(cam sim.Camera) error {
 }
 
 // Objects reads every object's metadata (a Pass action).
-func (c *Client) Objects() ([]planner.ObjectMeta, error) {
+func (c *Client) Objects() ([]sim.ObjectMeta, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	res, err := c.call(ActionPass, nil, true)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]planner.ObjectMeta, len(res.md.Objects))
+	out := make([]sim.ObjectMeta, len(res.md.Objects))
 	for i := range res.md.Objects {
 		out[i], err = objectMeta(&res.md.Objects[i])
 		if err != nil {
@@ -449,8 +447,8 @@ func (c *Client) Objects() ([]planner.ObjectMeta, error) {
 
 // objectMeta converts an object entry; the AABB comes from the corner points
 // (exact), the size from boxSize or else from the oriented box.
-func objectMeta(m *ObjectMetadata) (planner.ObjectMeta, error) {
-	o := planner.ObjectMeta{ID: m.ObjectID, Type: m.ObjectType, Position: m.Position.Vec(), Yaw: m.Rotation.Y,
+func objectMeta(m *ObjectMetadata) (sim.ObjectMeta, error) {
+	o := sim.ObjectMeta{ID: m.ObjectID, Type: m.ObjectType, Position: m.Position.Vec(), Yaw: m.Rotation.Y,
 		Pickupable: m.Pickupable, Moveable: m.Moveable, Receptacle: m.Receptacle}
 	if len(m.ParentReceptacles) > 0 {
 		o.Parent = m.ParentReceptacles[0]
@@ -521,7 +519,7 @@ func (c *Client) Settle(id string) error {
 
 // Raycast sends GetCoordinateFromRaycast with viewport fractions and the
 // exact pixel coordinates.
-func (c *Client) Raycast(u, v float64) (planner.RayHit, bool, error) {
+func (c *Client) Raycast(u, v float64) (sim.RayHit, bool, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	a := RaycastArgs{U: &u, V: &v}
@@ -531,20 +529,20 @@ func (c *Client) Raycast(u, v float64) (planner.RayHit, bool, error) {
 	}
 	res, err := c.call(ActionRaycast, mustJSON(a), false)
 	if err != nil {
-		return planner.RayHit{}, false, err
+		return sim.RayHit{}, false, err
 	}
 	var r RaycastReturn
 	if err := json.Unmarshal(res.md.ActionReturn, &r); err != nil {
-		return planner.RayHit{}, false, fmt.Errorf("thor: GetCoordinateFromRaycast: actionReturn: %w", err)
+		return sim.RayHit{}, false, fmt.Errorf("thor: GetCoordinateFromRaycast: actionReturn: %w", err)
 	}
 	if !r.Hit {
-		return planner.RayHit{}, false, nil
+		return sim.RayHit{}, false, nil
 	}
-	return planner.RayHit{Point: sim.Vec3{r.X, r.Y, r.Z}, ID: r.ObjectID, Distance: r.Distance, Depth: r.Depth}, true, nil
+	return sim.RayHit{Point: sim.Vec3{r.X, r.Y, r.Z}, ID: r.ObjectID, Distance: r.Distance, Depth: r.Depth}, true, nil
 }
 
 // Render sends Render and assembles the frame from the binary passes.
-func (c *Client) Render() (*planner.Frame, error) {
+func (c *Client) Render() (*sim.Frame, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	passes := []string{"rgb", "depth", "ids"}
@@ -559,7 +557,7 @@ func (c *Client) Render() (*planner.Frame, error) {
 	if err := json.Unmarshal(res.md.ActionReturn, &rr); err != nil {
 		return nil, fmt.Errorf("thor: Render: actionReturn: %w", err)
 	}
-	f := &planner.Frame{W: rr.Width, H: rr.Height, IDTable: rr.IDTable}
+	f := &sim.Frame{W: rr.Width, H: rr.Height, IDTable: rr.IDTable}
 	for _, p := range passes {
 		k := passNames[p]
 		fd, ok := res.frames[k]

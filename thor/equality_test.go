@@ -157,3 +157,7 @@ func runScript(t *testing.T, p *pair, h *sim.House) {
 	p.do("ReachablePositions after moves", func(s planner.Simulator) (any, error) { return s.ReachablePositions() })
 	frames("moved")
 }
+
+// The client satisfies the planner's simulator interface (thor itself does
+// not import the planner: the interface's types live in sim).
+var _ planner.Simulator = (*Client)(nil)

@@ -23,6 +23,7 @@ const (
 	flowForwardFlo  = "flow_forward.flo"
 	flowForwardNPY  = "flow_forward.npy"
 	flowBackwardFlo = "flow_backward.flo"
+	flowBackwardNPY = "flow_backward.npy"
 	flowValidPNG    = "flow_valid.png"
 	flowChangePNG   = "change_mask.png"
 	flowWheelPNG    = "flow_wheel.png"
@@ -137,6 +138,9 @@ func runFlow(args []string, stdout, stderr io.Writer) error {
 			return render.WriteNPYFile(out(flowForwardNPY), []int{res.Forward.H, res.Forward.W, 2}, res.Forward.D)
 		},
 		func() error { return flow.WriteFlo(out(flowBackwardFlo), res.Backward) },
+		func() error {
+			return render.WriteNPYFile(out(flowBackwardNPY), []int{res.Backward.H, res.Backward.W, 2}, res.Backward.D)
+		},
 		func() error { return flow.WritePNG(out(flowValidPNG), flow.MaskImage(res.ValidForward)) },
 		func() error { return flow.WritePNG(out(flowChangePNG), flow.MaskImage(res.Change)) },
 		func() error { return flow.WritePNG(out(flowWheelPNG), wheel) },

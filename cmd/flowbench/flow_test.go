@@ -40,16 +40,18 @@ func TestFlowCommand(t *testing.T) {
 	if fwd.W != 96 || fwd.H != 96 || bwd.W != 96 || bwd.H != 96 {
 		t.Fatalf("flow sizes %dx%d and %dx%d", fwd.W, fwd.H, bwd.W, bwd.H)
 	}
-	shape, data, err := render.ReadNPYFile(filepath.Join(dir, flowForwardNPY))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(shape) != 3 || shape[0] != 96 || shape[1] != 96 || shape[2] != 2 {
-		t.Fatalf("npy shape %v, want [96 96 2]", shape)
-	}
-	for k, v := range data.([]float32) {
-		if v != fwd.D[k] {
-			t.Fatalf("npy value %d is %g, .flo has %g", k, v, fwd.D[k])
+	for name, want := range map[string]flow.Field{flowForwardNPY: fwd, flowBackwardNPY: bwd} {
+		shape, data, err := render.ReadNPYFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(shape) != 3 || shape[0] != 96 || shape[1] != 96 || shape[2] != 2 {
+			t.Fatalf("%s shape %v, want [96 96 2]", name, shape)
+		}
+		for k, v := range data.([]float32) {
+			if v != want.D[k] {
+				t.Fatalf("%s value %d is %g, the .flo has %g", name, k, v, want.D[k])
+			}
 		}
 	}
 	masks := map[string][]uint8{}

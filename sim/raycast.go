@@ -151,10 +151,17 @@ func (c *Caster) Raycast(cam Camera, u, v float64) (Hit, bool) {
 	return c.Cast(cam.Position, dir)
 }
 
+// rayTie makes hits within a relative 1e-9 of each other count as equal: a
+// later mesh wins only when it is nearer by more than that, the same rule as
+// the renderer's depth test, so coplanar faces (two counters of the same
+// height) resolve to the same object in both.
+const rayTie = 1 + 1e-9
+
 // Cast returns the first front-facing triangle hit by the ray origin + t·dir
 // with t > 0 (dir need not be unit length). Depth is t. A triangle counts
 // only when dir·normal < 0, with normal = cross(V1-V0, V2-V0). Intersections
 // use Möller–Trumbore in float64; edges and vertices belong to the triangle.
+// Hits within a relative 1e-9 (rayTie) go to the earlier mesh.
 func (c *Caster) Cast(origin, dir Vec3) (Hit, bool) {
 	inv := Vec3{1 / dir[0], 1 / dir[1], 1 / dir[2]}
 	best := math.Inf(1)
@@ -166,7 +173,7 @@ func (c *Caster) Cast(origin, dir Vec3) (Hit, bool) {
 			continue
 		}
 		for k := range m.tris {
-			if t, ok := intersect(&m.tris[k], origin, dir); ok && t < best {
+			if t, ok := intersect(&m.tris[k], origin, dir); ok && t*rayTie < best {
 				best, bestMesh = t, mi
 			}
 		}

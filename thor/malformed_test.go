@@ -3,7 +3,6 @@ package thor
 import (
 	"bytes"
 	"encoding/json"
-	"net/http"
 	"strings"
 	"testing"
 
@@ -181,29 +180,16 @@ func TestClientRejectsBadServerMessages(t *testing.T) {
 		{websocket.BinaryMessage, append(append([]byte(nil), EncodeDepth(1, 2, 2, []float32{1, 2, 3, 4})[:16]...), 255, 255, 255, 255, 255, 255, 255, 255, 1, 0, 0, 0, 0, 0, 0, 0), "message limit"},
 		{websocket.TextMessage, []byte("{not json"), "malformed reply"},
 	} {
-		ln, err := Listen("127.0.0.1:0", false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		up := websocket.Upgrader{}
-		hs := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			conn, err := up.Upgrade(w, r, nil)
-			if err != nil {
-				return
-			}
-			defer conn.Close()
-			conn.ReadMessage()
-			conn.WriteJSON(Hello{Protocol: ProtocolName, Version: ProtocolVersion, Role: "server"})
+		url := fakeServer(t, func(conn *websocket.Conn) {
+			serverHello(conn)
 			conn.ReadMessage()
 			conn.WriteMessage(bad.typ, bad.msg)
 			conn.ReadMessage()
-		})}
-		go hs.Serve(ln)
-		c := dialTest(t, "ws://"+ln.Addr().String(), Options{Retries: -1, MaxMessageBytes: 1 << 20})
-		_, err = c.Render()
+		})
+		c := dialTest(t, url, Options{Retries: -1, MaxMessageBytes: 1 << 20})
+		_, err := c.Render()
 		if err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("%q: got %v, want an error mentioning %q", bad.msg, err, bad.want)
 		}
-		hs.Close()
 	}
 }

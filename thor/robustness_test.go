@@ -49,25 +49,12 @@ func TestKilledServerFailsCleanly(t *testing.T) {
 // TestServerDyingMidRequest uses a server that reads a request and then
 // drops the connection: the call fails after its reconnect attempts.
 func TestServerDyingMidRequest(t *testing.T) {
-	ln, err := Listen("127.0.0.1:0", false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	up := websocket.Upgrader{}
-	hs := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		conn, err := up.Upgrade(w, r, nil)
-		if err != nil {
-			return
-		}
-		defer conn.Close()
-		conn.ReadMessage()
-		conn.WriteJSON(Hello{Protocol: ProtocolName, Version: ProtocolVersion, Role: "server"})
+	url := fakeServer(t, func(conn *websocket.Conn) {
+		serverHello(conn)
 		conn.ReadMessage() // the request ... and then the "process" dies
-	})}
-	go hs.Serve(ln)
-	defer hs.Close()
-	c := dialTest(t, "ws://"+ln.Addr().String(), Options{Retries: 2, Backoff: time.Millisecond})
-	_, err = c.Render()
+	})
+	c := dialTest(t, url, Options{Retries: 2, Backoff: time.Millisecond})
+	_, err := c.Render()
 	if err == nil || !strings.Contains(err.Error(), "connection lost") {
 		t.Fatalf("got %v, want a connection-lost error", err)
 	}
@@ -75,30 +62,17 @@ func TestServerDyingMidRequest(t *testing.T) {
 
 // TestRequestTimeout uses a server that never answers.
 func TestRequestTimeout(t *testing.T) {
-	ln, err := Listen("127.0.0.1:0", false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	up := websocket.Upgrader{}
-	hs := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		conn, err := up.Upgrade(w, r, nil)
-		if err != nil {
-			return
-		}
-		defer conn.Close()
-		conn.ReadMessage()
-		conn.WriteJSON(Hello{Protocol: ProtocolName, Version: ProtocolVersion, Role: "server"})
+	url := fakeServer(t, func(conn *websocket.Conn) {
+		serverHello(conn)
 		for {
 			if _, _, err := conn.ReadMessage(); err != nil {
 				return
 			}
 		}
-	})}
-	go hs.Serve(ln)
-	defer hs.Close()
-	c := dialTest(t, "ws://"+ln.Addr().String(), Options{Timeout: 200 * time.Millisecond})
+	})
+	c := dialTest(t, url, Options{Timeout: 200 * time.Millisecond})
 	start := time.Now()
-	_, err = c.ReachablePositions()
+	_, err := c.ReachablePositions()
 	if err == nil || !strings.Contains(err.Error(), "no reply within") {
 		t.Fatalf("got %v, want a timeout", err)
 	}
@@ -208,6 +182,25 @@ func TestListenRefusesNonLoopback(t *testing.T) {
 
 // TestClientRefusesWrongServer dials something that is not a flowbench-thor server.
 func TestClientRefusesWrongServer(t *testing.T) {
+	url := fakeServer(t, func(conn *websocket.Conn) {
+		conn.ReadMessage()
+		conn.WriteJSON(map[string]any{"protocol": "other", "version": 1})
+	})
+	_, err := Dial(url, Options{})
+	if err == nil || !strings.Contains(err.Error(), `protocol "other"`) {
+		t.Fatalf("got %v", err)
+	}
+	var ne *net.OpError
+	if _, err := Dial("ws://127.0.0.1:1", Options{DialTimeout: time.Second}); err == nil || errors.As(err, &ne) && ne == nil {
+		t.Fatalf("dialing a closed port: %v", err)
+	}
+}
+
+// fakeServer serves a scripted websocket peer on loopback: script runs on
+// each upgraded connection (which it need not close). It returns the URL;
+// the server stops when the test ends.
+func fakeServer(t *testing.T, script func(conn *websocket.Conn)) string {
+	t.Helper()
 	ln, err := Listen("127.0.0.1:0", false)
 	if err != nil {
 		t.Fatal(err)
@@ -219,17 +212,15 @@ func TestClientRefusesWrongServer(t *testing.T) {
 			return
 		}
 		defer conn.Close()
-		conn.ReadMessage()
-		conn.WriteJSON(map[string]any{"protocol": "other", "version": 1})
+		script(conn)
 	})}
 	go hs.Serve(ln)
-	defer hs.Close()
-	_, err = Dial("ws://"+ln.Addr().String(), Options{})
-	if err == nil || !strings.Contains(err.Error(), `protocol "other"`) {
-		t.Fatalf("got %v", err)
-	}
-	var ne *net.OpError
-	if _, err := Dial("ws://127.0.0.1:1", Options{DialTimeout: time.Second}); err == nil || errors.As(err, &ne) && ne == nil {
-		t.Fatalf("dialing a closed port: %v", err)
-	}
+	t.Cleanup(func() { hs.Close() })
+	return "ws://" + ln.Addr().String()
+}
+
+// serverHello answers the client's hello as a flowbench-thor server.
+func serverHello(conn *websocket.Conn) {
+	conn.ReadMessage()
+	conn.WriteJSON(Hello{Protocol: ProtocolName, Version: ProtocolVersion, Role: "server"})
 }

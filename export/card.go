@@ -2,7 +2,9 @@ package export
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"flowbench/sim"
@@ -17,7 +19,7 @@ const CardFile = "README.md"
 // description with counts and loading examples.
 func DatasetCard(m *Manifest) string {
 	var b strings.Builder
-	splits := sortedKeys(m.Splits)
+	splits := slices.Sorted(maps.Keys(m.Splits))
 	b.WriteString("---\npretty_name: flowbench\ntask_categories:\n- visual-question-answering\n")
 	b.WriteString("tags:\n- spatial-reasoning\n- optical-flow\n- counterfactual\n- synthetic\nconfigs:\n")
 	for _, table := range []string{QuestionsTable, AnnotationsTable} {

@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"flowbench/planner"
@@ -216,7 +218,7 @@ func NewManifest(dir, version string, cfg map[string]any, seeds map[string]int64
 	}
 	m := &Manifest{Name: "flowbench", Version: version, SchemaVersion: SchemaVersion, Config: cfg, Seeds: seeds, Splits: stats}
 	w, h, n := sim.DefaultSize, sim.DefaultSize, 0
-	for _, split := range sortedKeys(stats) {
+	for _, split := range slices.Sorted(maps.Keys(stats)) {
 		st := stats[split]
 		m.Chance += st.Chance * float64(st.Questions)
 		n += st.Questions
@@ -266,7 +268,7 @@ func WriteManifest(dir string, m *Manifest) error {
 // sortedCategories returns category names in the planner's order, unknown
 // ones after, alphabetically.
 func sortedCategories(m map[string]*CategoryStats) []string {
-	keys := sortedKeys(m)
+	keys := slices.Sorted(maps.Keys(m))
 	rank := func(s string) int {
 		if c, err := planner.ParseCategory(s); err == nil {
 			return int(c)

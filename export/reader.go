@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -83,7 +85,7 @@ func Open(dir string) (*Dataset, error) {
 }
 
 // Splits returns the dataset's split names, sorted.
-func (d *Dataset) Splits() []string { return sortedKeys(d.shards) }
+func (d *Dataset) Splits() []string { return slices.Sorted(maps.Keys(d.shards)) }
 
 // Shards returns the shard paths of a split's table in index order.
 func (d *Dataset) Shards(split, table string) []string {

@@ -3,8 +3,10 @@ package export
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -122,7 +124,7 @@ func NewShardWriter(path, table string, opt ShardOptions) (*ShardWriter, error) 
 	}
 	s := &ShardWriter{path: path, tmp: tmp, table: table, w: opt.W, h: opt.H, f: f, fw: fw,
 		maxBytes: opt.MaxRowGroupBytes, mem: mem}
-	for _, k := range sortedKeys(opt.Metadata) {
+	for _, k := range slices.Sorted(maps.Keys(opt.Metadata)) {
 		if err := fw.AppendKeyValueMetadata(k, opt.Metadata[k]); err != nil {
 			s.Abort()
 			return nil, fmt.Errorf("export: shard %s: %w", path, err)

@@ -1,11 +1,12 @@
 package sim
 
 import (
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
 	"reflect"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -30,15 +31,6 @@ func notesOf(rep *ImportReport, a ImportAction) map[string]ImportNote {
 			out[n.ObjectID] = n
 		}
 	}
-	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }
 
@@ -113,7 +105,7 @@ func TestImportUnknownDecorWithoutAssetDB(t *testing.T) {
 	s, rep := mustLoad(t, housePath("unknown_decor.json"), ImportOptions{})
 	dropped := notesOf(rep, ActionDropped)
 	want := []string{"BaseballBat|1|3", "Faucet|1|0|1", "LightSwitch|1|2", "Painting|1|1", "Sink|1|0|0"}
-	if got := sortedKeys(dropped); !reflect.DeepEqual(got, want) {
+	if got := slices.Sorted(maps.Keys(dropped)); !reflect.DeepEqual(got, want) {
 		t.Fatalf("dropped %v, want %v", got, want)
 	}
 	if dropped["Faucet|1|0|1"].Field != "objects[0].children[0].children[0]" {
@@ -145,7 +137,7 @@ func TestImportUnknownDecorWithAssetDB(t *testing.T) {
 	}
 	s, rep := mustLoad(t, housePath("unknown_decor.json"), ImportOptions{AssetDB: db})
 	want := []string{"Faucet|1|0|1", "LightSwitch|1|2", "Painting|1|1"}
-	if got := sortedKeys(notesOf(rep, ActionDropped)); !reflect.DeepEqual(got, want) {
+	if got := slices.Sorted(maps.Keys(notesOf(rep, ActionDropped))); !reflect.DeepEqual(got, want) {
 		t.Fatalf("dropped %v, want %v (static decor only)", got, want)
 	}
 	sink := s.Object("Sink|1|0|0")
@@ -167,7 +159,7 @@ func TestImportUnknownDecorWithAssetDB(t *testing.T) {
 		t.Errorf("size sources %d/%d/%d, want 5/0/0", rep.SizesFromAssetDB, rep.SizesFromCatalogAsset, rep.SizesFromCatalogType)
 	}
 	if kept := notesOf(rep, ActionKeptUnknownType); len(kept) != 2 {
-		t.Errorf("kept-unknown-type notes %v, want the sink and the bat", sortedKeys(kept))
+		t.Errorf("kept-unknown-type notes %v, want the sink and the bat", slices.Sorted(maps.Keys(kept)))
 	}
 }
 

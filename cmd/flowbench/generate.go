@@ -11,13 +11,14 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
-	"sort"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -253,7 +254,7 @@ func generate(ctx context.Context, g generateFlags, src *houseSource, cfg planne
 	rate := float64(res.Questions) / elapsed.Seconds()
 	fmt.Fprintf(stdout, "generated %d questions from %d houses in %s (%.2f questions/s, %d workers)\n",
 		res.Questions, res.Houses, elapsed.Round(time.Millisecond), rate, g.workers)
-	for _, reason := range sortedKeys(res.Bad) {
+	for _, reason := range slices.Sorted(maps.Keys(res.Bad)) {
 		fmt.Fprintf(stdout, "  %d houses gave no questions: %s\n", res.Bad[reason], reason)
 	}
 	if len(res.Failed) > 0 {
@@ -425,14 +426,4 @@ func dirBytes(dir string) (int64, error) {
 		return nil
 	})
 	return n, err
-}
-
-// sortedKeys returns a map's keys in increasing order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 
 	"flowbench/export"
 )
@@ -43,7 +45,7 @@ func runValidate(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	total := 0
-	for _, split := range sortedKeys(counts) {
+	for _, split := range slices.Sorted(maps.Keys(counts)) {
 		fmt.Fprintf(stdout, "split %s: %d questions ok\n", split, counts[split])
 		total += counts[split]
 	}

@@ -31,15 +31,22 @@ type Triangle struct {
 func (t *Triangle) Normal() Vec3 { return t.V[1].Sub(t.V[0]).Cross(t.V[2].Sub(t.V[0])) }
 
 // Mesh is the triangle geometry of one object or structure element.
-// Object meshes are closed, so only front faces can be seen; structure meshes
-// (walls, floors, ceilings) are one-sided: seen and hit from the front only.
-// The renderer and the ray caster both honour front faces only.
+// Primitive object meshes are closed, so only front faces can be seen;
+// structure meshes (walls, floors, ceilings) are one-sided: seen and hit from
+// the front only. Real models (Object.Model) are not always closed or
+// consistently wound, so their meshes are TwoSided. The renderer and the ray
+// caster both honour the same rule.
 type Mesh struct {
 	ID     string // objectId, or "floor|<room>", "ceiling|<room>", or a wall id
 	Kind   MeshKind
 	Color  RGB
 	Tris   []Triangle
 	Bounds AABB
+	// Attrs, when not nil, runs parallel to Tris with vertex normals, UVs and
+	// surface indices into Surfaces (textured, smooth-shaded meshes).
+	Attrs    []TriAttr
+	Surfaces []*Surface
+	TwoSided bool // both faces are seen and hit
 }
 
 func (m *Mesh) finish() {
@@ -54,8 +61,16 @@ func (m *Mesh) finish() {
 	}
 }
 
-// ObjectMesh tessellates an object's shape at its current pose.
-func ObjectMesh(o *Object) Mesh {
+// ObjectMesh returns the object's full-detail mesh at its current pose: its
+// real model's level 0 when it has one, otherwise its primitive shape.
+func ObjectMesh(o *Object) Mesh { return ObjectMeshLevel(o, 0) }
+
+// ObjectMeshLevel returns the object's mesh at its current pose using model
+// level lvl (clamped to the model's levels; ignored for primitive shapes).
+func ObjectMeshLevel(o *Object, lvl int) Mesh {
+	if o.Model != nil && len(o.Model.Levels) > 0 {
+		return modelMesh(o, o.Model, min(max(lvl, 0), len(o.Model.Levels)-1))
+	}
 	m := Mesh{ID: o.ID, Kind: MeshObject, Color: o.Color}
 	ax, az := o.Axes()
 	toWorld := func(u Vec3) Vec3 { // unit-box coordinates → world
@@ -181,6 +196,8 @@ func StructureMeshes(s *Scene) []Mesh {
 			g.V[1], g.V[2] = g.V[2], g.V[1]
 			ce.Tris = append(ce.Tris, g)
 		}
+		dressStructure(s, &fl, floorUV)
+		dressStructure(s, &ce, floorUV)
 		fl.finish()
 		ce.finish()
 		out = append(out, fl, ce)
@@ -201,6 +218,13 @@ func StructureMeshes(s *Scene) []Mesh {
 			m.Tris = append(m.Tris, t0, t1)
 		}
 		if len(m.Tris) > 0 {
+			dressStructure(s, &m, func(p Vec3) [2]float32 {
+				u := (p[0]-w.A[0])*(w.B[0]-w.A[0]) + (p[2]-w.A[1])*(w.B[1]-w.A[1])
+				if l := w.Length(); l > 0 {
+					u /= l
+				}
+				return [2]float32{float32(u), float32(p[1])}
+			})
 			m.finish()
 			out = append(out, m)
 		}
@@ -321,4 +345,35 @@ func TriangulatePolygon(p [][2]float64) [][3]int {
 		out = append(out, [3]int{idx[0], idx[1], idx[2]})
 	}
 	return out
+}
+
+// floorUV maps a floor or ceiling point to metres in the xz plane.
+func floorUV(p Vec3) [2]float32 { return [2]float32{float32(p[0]), float32(p[2])} }
+
+// dressStructure gives a structure mesh its surface from Scene.Surfaces:
+// flat normals and UVs = uvMetres(point) / Tile. Meshes without a surface keep
+// their plain colour.
+func dressStructure(s *Scene, m *Mesh, uvMetres func(Vec3) [2]float32) {
+	sf := s.Surfaces[m.ID]
+	if sf == nil {
+		return
+	}
+	tile := float32(sf.Tile)
+	if !(tile > 0) {
+		tile = 1
+	}
+	m.Surfaces = []*Surface{sf}
+	m.Attrs = make([]TriAttr, len(m.Tris))
+	for i := range m.Tris {
+		t := &m.Tris[i]
+		n := t.Normal()
+		if l := n.Len(); l > 0 {
+			n = n.Mul(1 / l)
+		}
+		for k, v := range t.V {
+			uv := uvMetres(v)
+			m.Attrs[i].N[k] = n
+			m.Attrs[i].UV[k] = [2]float32{uv[0] / tile, uv[1] / tile}
+		}
+	}
 }

@@ -18,6 +18,7 @@ type Object struct {
 	Color      RGB    // base colour
 	Material   string // material name, informative
 	Shape      ShapeKind
+	Model      *Model // real mesh drawn and ray-cast instead of Shape; nil for primitives
 }
 
 // Movable reports whether the planner may move the object (pickupable or moveable).

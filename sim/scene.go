@@ -16,6 +16,9 @@ type Scene struct {
 	Rooms   []RoomShape
 	Walls   []WallShape
 	Objects []*Object // parents come before their children
+	// Surfaces optionally gives structure meshes ("floor|<room>",
+	// "ceiling|<room>", wall ids) a textured look; nil keeps plain colours.
+	Surfaces map[string]*Surface
 
 	index    map[string]int
 	children map[string][]string

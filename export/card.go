@@ -64,6 +64,7 @@ func DatasetCard(m *Manifest) string {
 		"import pyarrow.parquet as pq\nt = pq.read_table(\"path/to/DIR/" + firstShard(m, splits) + "\")\n" +
 		"depth = t.column(\"depth_before\").combine_chunks().to_numpy_ndarray()  # (rows, H, W) float32\n```\n\n")
 	b.WriteString("```sql\n-- DuckDB\nSELECT category, count(*) FROM 'DIR/data/*/questions-*.parquet' GROUP BY category;\n```\n")
+	attributionSection(&b, m)
 	return b.String()
 }
 

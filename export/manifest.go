@@ -53,6 +53,8 @@ type SplitStats struct {
 	Chance     float64                   `json:"chance"` // expected accuracy of uniform guessing
 	// Config is the generation configuration the split was written with.
 	Config map[string]any `json:"config,omitempty"`
+	// Assets lists the third-party models and textures the split's images show.
+	Assets *AssetUse `json:"assets,omitempty"`
 }
 
 // CategoryStats counts one category's questions in a split.

@@ -12,6 +12,10 @@ import (
 type LocalOptions struct {
 	// Render configures the rasterizer (Workers 1 keeps a run on one core).
 	Render render.Options
+	// Dress, when set, is applied to every scene right after it is built
+	// from a house: it attaches real models and surfaces (assets.Library.Dress).
+	// It must be deterministic, so that every process dresses a house alike.
+	Dress func(*sim.Scene)
 }
 
 // Local is the in-process Simulator: a sim.Scene for state, collisions,
@@ -39,6 +43,9 @@ func (l *Local) LoadHouse(h *sim.House) error {
 	sc, err := sim.NewScene(h)
 	if err != nil {
 		return fmt.Errorf("local simulator: %w", err)
+	}
+	if l.opts.Dress != nil {
+		l.opts.Dress(sc)
 	}
 	r, err := render.New(sc, l.opts.Render)
 	if err != nil {

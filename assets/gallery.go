@@ -1,0 +1,62 @@
+package assets
+
+import (
+	"fmt"
+	"math"
+
+	"flowbench/sim"
+)
+
+// Showcase geometry: a large square room with the model at its centre, seen
+// from the front-right and above, so every model is drawn alike.
+const (
+	showcaseRoom    = 20.0 // room side, metres
+	showcaseAzimuth = 30.0 // degrees from the model's front (+z) towards +x
+	showcaseFOV     = 45.0 // vertical field of view, degrees
+)
+
+// ShowcaseScene builds a one-room scene holding one object of type typ drawn
+// with model m at the model's own size (front facing +z), and a camera of
+// size px×px framing it from the front-right and above. It is what the
+// contact sheet (flowbench assets gallery) draws for each model.
+func ShowcaseScene(m *sim.Model, typ string, px int) (*sim.Scene, sim.Camera, error) {
+	info := sim.DefaultCatalog().Type(typ)
+	if info == nil || len(info.Variants) == 0 {
+		return nil, sim.Camera{}, fmt.Errorf("assets: showcase: unknown object type %q", typ)
+	}
+	if m == nil || !(m.Size[0] > 0 && m.Size[1] > 0 && m.Size[2] > 0) {
+		return nil, sim.Camera{}, fmt.Errorf("assets: showcase: %s: model without a size", typ)
+	}
+	c := showcaseRoom / 2
+	h := &sim.House{Metadata: sim.HouseMetadata{Schema: sim.SchemaVersion}}
+	h.Rooms = []sim.Room{{ID: "room|1", RoomType: "LivingRoom", FloorMaterial: sim.Material{Name: "WoodFloor"},
+		FloorPolygon: []sim.XYZ{{X: 0, Z: 0}, {X: 0, Z: showcaseRoom}, {X: showcaseRoom, Z: showcaseRoom}, {X: showcaseRoom, Z: 0}}}}
+	corners := [][2]float64{{0, 0}, {showcaseRoom, 0}, {showcaseRoom, showcaseRoom}, {0, showcaseRoom}}
+	for i := range corners {
+		a, b := corners[i], corners[(i+1)%len(corners)]
+		h.Walls = append(h.Walls, sim.Wall{ID: fmt.Sprintf("wall|1|%.2f|%.2f|%.2f|%.2f", a[0], a[1], b[0], b[1]), RoomID: "room|1",
+			Material: sim.Material{Name: "PureWhite"}, Polygon: []sim.XYZ{
+				{X: a[0], Z: a[1]}, {X: b[0], Z: b[1]}, {X: a[0], Y: 3, Z: a[1]}, {X: b[0], Y: 3, Z: b[1]}}})
+	}
+	v := info.Variants[0]
+	h.Objects = []sim.HouseObject{{AssetID: v.AssetID, ID: typ + "|showcase", Kinematic: true,
+		Position: sim.XYZ{X: c, Y: v.Size[1] / 2, Z: c}}}
+	s, err := sim.NewScene(h)
+	if err != nil {
+		return nil, sim.Camera{}, fmt.Errorf("assets: showcase %s: %w", typ, err)
+	}
+	o := s.Objects[0]
+	o.Size, o.Position, o.Yaw, o.Model = m.Size, sim.Vec3{c, m.Size[1] / 2, c}, 0, m
+	// Frame the bounding sphere: its radius over sin(fov/2), with a margin.
+	r := m.Size.Len() / 2
+	d := 1.15 * r / math.Sin(showcaseFOV/2*math.Pi/180)
+	elev := 25 * math.Pi / 180
+	az := showcaseAzimuth * math.Pi / 180
+	target := sim.Vec3{c, m.Size[1] / 2, c}
+	eye := target.Add(sim.Vec3{d * math.Cos(elev) * math.Sin(az), d * math.Sin(elev), d * math.Cos(elev) * math.Cos(az)})
+	cam := sim.Camera{Position: eye, Yaw: showcaseAzimuth + 180, Horizon: elev * 180 / math.Pi, FOV: showcaseFOV, Width: px, Height: px}
+	if err := cam.Validate(); err != nil {
+		return nil, cam, fmt.Errorf("assets: showcase %s: %w", typ, err)
+	}
+	return s, cam, nil
+}

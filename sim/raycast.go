@@ -12,6 +12,14 @@ type Hit struct {
 	Kind     MeshKind // what the id names
 	Distance float64  // Euclidean distance from the ray origin
 	Depth    float64  // for camera rays: planar depth (camera z); otherwise the ray parameter
+	// Tri is the index of the triangle hit in its mesh's Tris (the mesh is
+	// ObjectMesh of the object, or the StructureMeshes entry, named by ID).
+	Tri int
+	// Surface is the triangle's surface (Mesh.Surfaces[Attrs[Tri].Surface]),
+	// nil for plain-coloured meshes; UV the texture coordinates at the hit,
+	// interpolated with the hit's barycentrics (zero without Attrs).
+	Surface *Surface
+	UV      [2]float64
 }
 
 // rayTri is a triangle prepared for Möller–Trumbore: V0 and the edges
@@ -21,19 +29,83 @@ type rayTri struct {
 }
 
 type rayMesh struct {
-	id     string
-	kind   MeshKind
-	bounds AABB
-	tris   []rayTri
+	id       string
+	kind     MeshKind
+	bounds   AABB
+	tris     []rayTri
+	twoSided bool
+	attrs    []TriAttr
+	surfaces []*Surface
+	cutout   []bool // per surface: HasCutout; nil when no surface has holes
+	// tree culls triangles; in the mesh's world frame, or, when local is
+	// set, in the frame of the object's model (see toLocal).
+	tree            *bvh
+	local           bool
+	pos, ax, az, is Vec3 // local frame: origin, world x and z axes, 1/stretch per axis
 }
 
-func prepareMesh(m *Mesh) rayMesh {
-	rm := rayMesh{id: m.ID, kind: m.Kind, bounds: m.Bounds, tris: make([]rayTri, len(m.Tris))}
+// prepareMesh prepares m for casting. tree, when not nil, is m's tree in a
+// model frame (then o is the object whose pose maps it); otherwise a world
+// tree is built when the mesh is big enough.
+func prepareMesh(m *Mesh, tree *bvh, o *Object) rayMesh {
+	rm := rayMesh{id: m.ID, kind: m.Kind, bounds: m.Bounds, tris: make([]rayTri, len(m.Tris)),
+		twoSided: m.TwoSided, attrs: m.Attrs, surfaces: m.Surfaces}
 	for k := range m.Tris {
 		v := &m.Tris[k].V
 		rm.tris[k] = rayTri{v[0], v[1].Sub(v[0]), v[2].Sub(v[0])}
 	}
+	if len(m.Attrs) == len(m.Tris) {
+		for i, sf := range m.Surfaces {
+			if sf.HasCutout() {
+				if rm.cutout == nil {
+					rm.cutout = make([]bool, len(m.Surfaces))
+				}
+				rm.cutout[i] = true
+			}
+		}
+	} else {
+		rm.attrs = nil
+	}
+	if tree != nil && o != nil {
+		rm.tree, rm.local = tree, true
+		rm.pos = o.Position
+		rm.ax, rm.az = o.Axes()
+		sc := modelStretch(o, o.Model)
+		rm.is = Vec3{1 / sc[0], 1 / sc[1], 1 / sc[2]}
+		return rm
+	}
+	rm.tree = buildBVH(len(m.Tris), func(i int) [3]Vec3 { return m.Tris[i].V })
 	return rm
+}
+
+// modelStretch is the per-axis scale from the model's Size to the object's,
+// as modelMesh applies it.
+func modelStretch(o *Object, md *Model) Vec3 {
+	var sc Vec3
+	for k := 0; k < 3; k++ {
+		sc[k] = 1
+		if md.Size[k] > 0 && o.Size[k] > 0 {
+			sc[k] = o.Size[k] / md.Size[k]
+		}
+	}
+	return sc
+}
+
+// modelTree builds the tree of a model's level 0 in its own frame.
+func modelTree(md *Model) *bvh {
+	l := &md.Levels[0]
+	return buildBVH(len(l.Tris), func(i int) [3]Vec3 {
+		t := &l.Tris[i]
+		return [3]Vec3{l.Pos[t.V[0]], l.Pos[t.V[1]], l.Pos[t.V[2]]}
+	})
+}
+
+// toLocal maps a world ray into the model frame. The map is affine, so a
+// point keeps its ray parameter t.
+func (m *rayMesh) toLocal(o, d Vec3) (Vec3, Vec3) {
+	q := o.Sub(m.pos)
+	return Vec3{q.Dot(m.ax) * m.is[0], q[1] * m.is[1], q.Dot(m.az) * m.is[2]},
+		Vec3{d.Dot(m.ax) * m.is[0], d[1] * m.is[1], d.Dot(m.az) * m.is[2]}
 }
 
 // Caster is an immutable snapshot of a scene's meshes for ray casting, safe
@@ -48,7 +120,7 @@ type Caster struct {
 func NewCaster(meshes []Mesh) *Caster {
 	c := &Caster{meshes: make([]rayMesh, len(meshes))}
 	for i := range meshes {
-		c.meshes[i] = prepareMesh(&meshes[i])
+		c.meshes[i] = prepareMesh(&meshes[i], nil, nil)
 	}
 	return c
 }
@@ -60,16 +132,21 @@ type meshPose struct {
 	size  Vec3
 	shape ShapeKind
 	id    string
+	model *Model
 }
 
+func poseOf(o *Object) meshPose { return meshPose{o.Position, o.Yaw, o.Size, o.Shape, o.ID, o.Model} }
+
 // meshCache keeps the prepared meshes of a scene and rebuilds only the
-// object meshes whose pose changed since they were built.
+// object meshes whose pose changed since they were built. Model trees are
+// built once per model (in the model's frame) and shared by every pose.
 type meshCache struct {
 	mu         sync.Mutex
 	structures []rayMesh
 	built      bool
 	poses      []meshPose
 	caster     *Caster
+	trees      map[*Model]*bvh
 }
 
 // Caster returns a ray-casting snapshot of the scene's current state. It is
@@ -88,7 +165,7 @@ func (s *Scene) Caster() *Caster {
 		sm := StructureMeshes(s)
 		mc.structures = make([]rayMesh, len(sm))
 		for i := range sm {
-			mc.structures[i] = prepareMesh(&sm[i])
+			mc.structures[i] = prepareMesh(&sm[i], nil, nil)
 		}
 		mc.built = true
 	}
@@ -96,7 +173,7 @@ func (s *Scene) Caster() *Caster {
 	fresh := mc.caster != nil && len(mc.poses) == n
 	if fresh {
 		for i, o := range s.Objects {
-			if mc.poses[i] != (meshPose{o.Position, o.Yaw, o.Size, o.Shape, o.ID}) {
+			if mc.poses[i] != poseOf(o) {
 				fresh = false
 				break
 			}
@@ -108,17 +185,35 @@ func (s *Scene) Caster() *Caster {
 	c := &Caster{meshes: make([]rayMesh, 0, n+len(mc.structures))}
 	poses := make([]meshPose, n)
 	for i, o := range s.Objects {
-		poses[i] = meshPose{o.Position, o.Yaw, o.Size, o.Shape, o.ID}
+		poses[i] = poseOf(o)
 		if mc.caster != nil && i < len(mc.poses) && mc.poses[i] == poses[i] {
 			c.meshes = append(c.meshes, mc.caster.meshes[i])
 			continue
 		}
 		m := ObjectMesh(o)
-		c.meshes = append(c.meshes, prepareMesh(&m))
+		c.meshes = append(c.meshes, prepareMesh(&m, mc.modelTree(o), o))
 	}
 	c.meshes = append(c.meshes, mc.structures...)
 	mc.caster, mc.poses = c, poses
 	return c
+}
+
+// modelTree returns the cached model-frame tree of o's model, or nil when o
+// has no model or the model is too small for one. Called with mc.mu held.
+func (mc *meshCache) modelTree(o *Object) *bvh {
+	md := o.Model
+	if md == nil || len(md.Levels) == 0 || len(md.Levels[0].Tris) < bvhMinTris {
+		return nil
+	}
+	if t, ok := mc.trees[md]; ok {
+		return t
+	}
+	if mc.trees == nil {
+		mc.trees = map[*Model]*bvh{}
+	}
+	t := modelTree(md)
+	mc.trees[md] = t
+	return t
 }
 
 func objectMeshes(s *Scene) []Mesh {
@@ -131,7 +226,8 @@ func objectMeshes(s *Scene) []Mesh {
 
 // Raycast casts the camera ray through pixel coordinates (u, v) (OpenCV
 // convention: the centre of pixel (i, j) is (i, j)) and returns the first
-// front-facing triangle it meets among the meshes the renderer draws:
+// triangle it meets (see Caster.Cast for which faces count) among the
+// meshes the renderer draws:
 // ObjectMesh of every object and StructureMeshes of the scene. Depth is the
 // planar depth (camera z) of the hit, Distance its distance from the eye.
 func (s *Scene) Raycast(cam Camera, u, v float64) (Hit, bool) {
@@ -157,15 +253,240 @@ func (c *Caster) Raycast(cam Camera, u, v float64) (Hit, bool) {
 // height) resolve to the same object in both.
 const rayTie = 1 + 1e-9
 
-// Cast returns the first front-facing triangle hit by the ray origin + t·dir
-// with t > 0 (dir need not be unit length). Depth is t. A triangle counts
-// only when dir·normal < 0, with normal = cross(V1-V0, V2-V0). Intersections
-// use Möller–Trumbore in float64; edges and vertices belong to the triangle.
-// Hits within a relative 1e-9 (rayTie) go to the earlier mesh.
+// Cast returns the first triangle hit by the ray origin + t·dir with t > 0
+// (dir need not be unit length). Depth is t. A triangle of a one-sided mesh
+// counts only when dir·normal < 0, with normal = cross(V1-V0, V2-V0); a
+// triangle of a TwoSided mesh counts from both sides (a zero determinant, a
+// ray in the triangle's plane, never counts). A hit on a surface with
+// HasCutout counts only where Texture.Opaque(uv), uv being the triangle's
+// UVs interpolated as (1-b1-b2)·UV0 + b1·UV1 + b2·UV2 with the hit's
+// barycentrics (b1, b2). Intersections use Möller–Trumbore in float64;
+// edges and vertices belong to the triangle.
+//
+// The result is exactly that of testing every triangle of every mesh in
+// order (meshes in Caster order, triangles in mesh order) and keeping a hit
+// when t·rayTie < the best t so far, which is what the renderer's depth test
+// does per pixel. Bounding volume hierarchies only cull: the caster collects
+// every hit within a relative castSlack of the nearest, takes the cluster of
+// hits chained to the nearest by gaps within rayTie (hits beyond a larger
+// gap can neither win nor block), and replays that cluster in mesh and
+// triangle order. Should a cluster reach the edge of what was collected
+// (more than castCands hits, or a chain of about 100 near-equal hits) the
+// caster falls back to the full ordered loop.
 func (c *Caster) Cast(origin, dir Vec3) (Hit, bool) {
+	var st castState
+	st.best, st.lim = math.Inf(1), math.Inf(1)
+	inv := Vec3{1 / dir[0], 1 / dir[1], 1 / dir[2]}
+	for mi := range c.meshes {
+		m := &c.meshes[mi]
+		tn, ok := slab(m.bounds, origin, inv)
+		if !ok || tn > st.lim {
+			continue
+		}
+		if m.tree == nil {
+			for k := range m.tris {
+				st.test(m, int32(mi), int32(k), origin, dir)
+			}
+			continue
+		}
+		lo, ld, linv := origin, dir, inv
+		if m.local {
+			lo, ld = m.toLocal(origin, dir)
+			linv = Vec3{1 / ld[0], 1 / ld[1], 1 / ld[2]}
+		}
+		st.traverse(m, int32(mi), lo, linv, origin, dir)
+	}
+	if st.overflow {
+		return c.castOrdered(origin, dir)
+	}
+	// Keep the hits still within the limit, nearest first.
+	cs := st.c[:0]
+	for _, h := range st.c[:st.n] {
+		if h.t <= st.lim {
+			cs = append(cs, h)
+		}
+	}
+	if len(cs) == 0 {
+		return Hit{}, false
+	}
+	for i := 1; i < len(cs); i++ {
+		for j := i; j > 0 && cs[j].t < cs[j-1].t; j-- {
+			cs[j], cs[j-1] = cs[j-1], cs[j]
+		}
+	}
+	top := 0
+	for top+1 < len(cs) && !(cs[top].t*rayTie < cs[top+1].t) {
+		top++
+	}
+	if !(cs[top].t*rayTie < st.lim*(1-1e-12)) {
+		return c.castOrdered(origin, dir) // the chain may go on past the collected hits
+	}
+	cs = cs[:top+1]
+	for i := 1; i < len(cs); i++ { // mesh, then triangle order
+		for j := i; j > 0 && (cs[j].mesh < cs[j-1].mesh || cs[j].mesh == cs[j-1].mesh && cs[j].tri < cs[j-1].tri); j-- {
+			cs[j], cs[j-1] = cs[j-1], cs[j]
+		}
+	}
+	best, w := math.Inf(1), -1
+	for i := range cs {
+		if cs[i].t*rayTie < best {
+			best, w = cs[i].t, i
+		}
+	}
+	h := cs[w]
+	return c.hit(origin, dir, int(h.mesh), int(h.tri), h.t, h.u, h.v), true
+}
+
+// castSlack is how far beyond the nearest hit, relatively, Cast collects hits
+// for the tie replay; castCands is how many it can hold.
+const (
+	castSlack = 1e-7
+	castCands = 32
+)
+
+type castCand struct {
+	t, u, v   float64
+	mesh, tri int32
+}
+
+// castState is one ray's search: the nearest t so far, the collection limit
+// best·(1+castSlack) and the collected hits.
+type castState struct {
+	best, lim float64
+	n         int
+	overflow  bool
+	c         [castCands]castCand
+}
+
+// test intersects triangle k of mesh m and records a hit within the limit.
+func (st *castState) test(m *rayMesh, mi, k int32, o, d Vec3) {
+	t, u, v, ok := intersect(&m.tris[k], o, d, m.twoSided)
+	if !ok || t > st.lim || (m.cutout != nil && !m.opaqueAt(int(k), u, v)) {
+		return
+	}
+	if t < st.best {
+		st.best, st.lim = t, t*(1+castSlack)
+	}
+	if st.n == len(st.c) { // drop what fell behind the limit
+		n := 0
+		for _, h := range st.c {
+			if h.t <= st.lim {
+				st.c[n] = h
+				n++
+			}
+		}
+		st.n = n
+		if n == len(st.c) {
+			st.overflow = true
+			return
+		}
+	}
+	st.c[st.n] = castCand{t, u, v, mi, k}
+	st.n++
+}
+
+// traverse walks m's tree with the ray (lo, linv) in the tree's frame and
+// tests the leaves' triangles with the world ray (o, d).
+func (st *castState) traverse(m *rayMesh, mi int32, lo, linv, o, d Vec3) {
+	nodes := m.tree.nodes
+	if tn, ok := rayBox(&nodes[0], lo, linv); !ok || tn > st.lim {
+		return
+	}
+	var stack [bvhStack]struct {
+		node int32
+		t    float64
+	}
+	sp := 0
+	ni := int32(0)
+	for {
+		nd := &nodes[ni]
+		if nd.count > 0 {
+			for _, k := range m.tree.prims[nd.start : nd.start+nd.count] {
+				st.test(m, mi, k, o, d)
+			}
+		} else {
+			l, r := ni+1, nd.start
+			tl, okl := rayBox(&nodes[l], lo, linv)
+			tr, okr := rayBox(&nodes[r], lo, linv)
+			okl = okl && tl <= st.lim
+			okr = okr && tr <= st.lim
+			switch {
+			case okl && okr:
+				if tr < tl {
+					l, r, tl, tr = r, l, tr, tl
+				}
+				stack[sp].node, stack[sp].t = r, tr
+				sp++
+				ni = l
+				continue
+			case okl:
+				ni = l
+				continue
+			case okr:
+				ni = r
+				continue
+			}
+		}
+		for {
+			if sp == 0 {
+				return
+			}
+			sp--
+			if stack[sp].t <= st.lim {
+				ni = stack[sp].node
+				break
+			}
+		}
+	}
+}
+
+// opaqueAt reports whether triangle k is solid at barycentrics (u, v).
+func (m *rayMesh) opaqueAt(k int, u, v float64) bool {
+	s := int(m.attrs[k].Surface)
+	if s >= len(m.cutout) || !m.cutout[s] {
+		return true
+	}
+	uv := m.uvAt(k, u, v)
+	return m.surfaces[s].Texture.Opaque(uv[0], uv[1])
+}
+
+// uvAt interpolates triangle k's UVs at barycentrics (u, v).
+func (m *rayMesh) uvAt(k int, u, v float64) [2]float64 {
+	a := &m.attrs[k].UV
+	w := 1 - u - v
+	return [2]float64{
+		w*float64(a[0][0]) + u*float64(a[1][0]) + v*float64(a[2][0]),
+		w*float64(a[0][1]) + u*float64(a[1][1]) + v*float64(a[2][1]),
+	}
+}
+
+func (c *Caster) hit(origin, dir Vec3, mi, k int, t, u, v float64) Hit {
+	m := &c.meshes[mi]
+	h := Hit{
+		Point:    origin.Add(dir.Mul(t)),
+		ID:       m.id,
+		Kind:     m.kind,
+		Distance: t * dir.Len(),
+		Depth:    t,
+		Tri:      k,
+	}
+	if m.attrs != nil {
+		h.UV = m.uvAt(k, u, v)
+		if s := int(m.attrs[k].Surface); s < len(m.surfaces) {
+			h.Surface = m.surfaces[s]
+		}
+	}
+	return h
+}
+
+// castOrdered is Cast by brute force: every triangle of every mesh (after a
+// test against the mesh bounds) in order. Cast falls back to it; tests
+// compare against it.
+func (c *Caster) castOrdered(origin, dir Vec3) (Hit, bool) {
 	inv := Vec3{1 / dir[0], 1 / dir[1], 1 / dir[2]}
 	best := math.Inf(1)
-	bestMesh := -1
+	bestMesh, bestTri := -1, -1
+	var bu, bv float64
 	for mi := range c.meshes {
 		m := &c.meshes[mi]
 		tn, ok := slab(m.bounds, origin, inv)
@@ -173,22 +494,16 @@ func (c *Caster) Cast(origin, dir Vec3) (Hit, bool) {
 			continue
 		}
 		for k := range m.tris {
-			if t, ok := intersect(&m.tris[k], origin, dir); ok && t*rayTie < best {
-				best, bestMesh = t, mi
+			if t, u, v, ok := intersect(&m.tris[k], origin, dir, m.twoSided); ok && t*rayTie < best &&
+				(m.cutout == nil || m.opaqueAt(k, u, v)) {
+				best, bestMesh, bestTri, bu, bv = t, mi, k, u, v
 			}
 		}
 	}
 	if bestMesh < 0 {
 		return Hit{}, false
 	}
-	m := &c.meshes[bestMesh]
-	return Hit{
-		Point:    origin.Add(dir.Mul(best)),
-		ID:       m.id,
-		Kind:     m.kind,
-		Distance: best * dir.Len(),
-		Depth:    best,
-	}, true
+	return c.hit(origin, dir, bestMesh, bestTri, best, bu, bv), true
 }
 
 // slab returns the ray parameter at which the ray enters box b (padded by a
@@ -216,29 +531,35 @@ func slab(b AABB, o, inv Vec3) (float64, bool) {
 	return tmin, true
 }
 
-// intersect is the Möller–Trumbore test restricted to front faces: the
-// determinant e1·(dir×e2) equals -dir·(e1×e2), so it is positive exactly
-// when the ray meets the front face.
-func intersect(tr *rayTri, o, d Vec3) (float64, bool) {
+// intersect is the Möller–Trumbore test. It returns the ray parameter and
+// the barycentrics (u weights V1, v weights V2). For one-sided triangles it
+// is restricted to front faces: the determinant e1·(dir×e2) equals
+// -dir·(e1×e2), so it is positive exactly when the ray meets the front face.
+// Two-sided triangles accept either sign (not zero).
+func intersect(tr *rayTri, o, d Vec3, twoSided bool) (t, u, v float64, ok bool) {
 	e1, e2 := tr.e1, tr.e2
 	px, py, pz := d[1]*e2[2]-d[2]*e2[1], d[2]*e2[0]-d[0]*e2[2], d[0]*e2[1]-d[1]*e2[0]
 	det := e1[0]*px + e1[1]*py + e1[2]*pz
-	if !(det > 0) {
-		return 0, false
+	if twoSided {
+		if det == 0 || det != det {
+			return 0, 0, 0, false
+		}
+	} else if !(det > 0) {
+		return 0, 0, 0, false
 	}
 	sx, sy, sz := o[0]-tr.v0[0], o[1]-tr.v0[1], o[2]-tr.v0[2]
-	u := (sx*px + sy*py + sz*pz) / det
+	u = (sx*px + sy*py + sz*pz) / det
 	if u < 0 || u > 1 {
-		return 0, false
+		return 0, 0, 0, false
 	}
 	qx, qy, qz := sy*e1[2]-sz*e1[1], sz*e1[0]-sx*e1[2], sx*e1[1]-sy*e1[0]
-	v := (d[0]*qx + d[1]*qy + d[2]*qz) / det
+	v = (d[0]*qx + d[1]*qy + d[2]*qz) / det
 	if v < 0 || u+v > 1 {
-		return 0, false
+		return 0, 0, 0, false
 	}
-	t := (e2[0]*qx + e2[1]*qy + e2[2]*qz) / det
+	t = (e2[0]*qx + e2[1]*qy + e2[2]*qz) / det
 	if !(t > 0) {
-		return 0, false
+		return 0, 0, 0, false
 	}
-	return t, true
+	return t, u, v, true
 }

@@ -1,0 +1,283 @@
+package sim
+
+import (
+	"math"
+	"slices"
+)
+
+// Bounding volume hierarchy for the ray caster.
+//
+// A bvh is built over one mesh's triangles, either in world space (structure
+// meshes, NewCaster) or in a model's local frame (Object.Model level 0, built
+// once per model and reused for every pose of every object that uses it: the
+// caster maps the ray into the model frame, which keeps the ray parameter t,
+// so node entry distances compare directly with world hit distances). The
+// tree is only a conservative filter: its leaves name triangles, which the
+// caster intersects in world space exactly as the brute-force loop does, so
+// the hits are the same (see Caster.Cast for how ties stay identical).
+//
+// Construction is a binned SAH split (bvhBins bins on the longest centroid
+// axis) with a median fallback, leaves of at most bvhLeafMax triangles and a
+// depth limit; nodes are flattened depth first (left child follows its
+// parent) and their float32 boxes are rounded outwards and padded.
+
+const (
+	bvhBins     = 16
+	bvhLeafMax  = 4
+	bvhMaxDepth = 56 // bvhStack must hold one pending node per level
+	bvhStack    = 64
+	// bvhMinTris: meshes with fewer triangles get no tree (a linear loop is faster).
+	bvhMinTris = 12
+)
+
+// bvhNode is one flattened node: a leaf when count > 0 (triangles
+// prims[start : start+count]), else an inner node whose left child is the
+// next node and whose right child is node start.
+type bvhNode struct {
+	min, max [3]float32
+	start    int32
+	count    int32
+}
+
+type bvh struct {
+	nodes []bvhNode
+	prims []int32 // triangle indices in leaf order
+}
+
+// bvhPrim is a triangle's box and centroid during construction.
+type bvhPrim struct {
+	lo, hi, c Vec3
+}
+
+// buildBVH builds a tree over n triangles whose corners tri(i) returns.
+// It returns nil when n is below bvhMinTris.
+func buildBVH(n int, tri func(i int) [3]Vec3) *bvh {
+	if n < bvhMinTris {
+		return nil
+	}
+	prims := make([]bvhPrim, n)
+	// The padding covers the rounding of the float64 → float32 boxes and of
+	// the pose transform between model and world triangles.
+	ext := 0.0
+	for i := range prims {
+		v := tri(i)
+		p := &prims[i]
+		p.lo, p.hi = v[0], v[0]
+		for k := 1; k < 3; k++ {
+			for a := 0; a < 3; a++ {
+				p.lo[a] = math.Min(p.lo[a], v[k][a])
+				p.hi[a] = math.Max(p.hi[a], v[k][a])
+			}
+		}
+		for a := 0; a < 3; a++ {
+			p.c[a] = (p.lo[a] + p.hi[a]) / 2
+			ext = math.Max(ext, math.Max(math.Abs(p.lo[a]), math.Abs(p.hi[a])))
+		}
+	}
+	b := &bvhBuilder{prims: prims, idx: make([]int32, n), pad: 1e-9 + 1e-7*ext}
+	for i := range b.idx {
+		b.idx[i] = int32(i)
+	}
+	b.nodes = make([]bvhNode, 0, 2*n/bvhLeafMax+1)
+	b.build(0, n, 0)
+	return &bvh{nodes: slices.Clip(b.nodes), prims: b.idx}
+}
+
+type bvhBuilder struct {
+	prims []bvhPrim
+	idx   []int32
+	nodes []bvhNode
+	pad   float64
+}
+
+func (b *bvhBuilder) bounds(lo, hi int) (bmin, bmax, cmin, cmax Vec3) {
+	inf := math.Inf(1)
+	bmin, bmax = Vec3{inf, inf, inf}, Vec3{-inf, -inf, -inf}
+	cmin, cmax = bmin, bmax
+	for _, i := range b.idx[lo:hi] {
+		p := &b.prims[i]
+		for a := 0; a < 3; a++ {
+			bmin[a] = math.Min(bmin[a], p.lo[a])
+			bmax[a] = math.Max(bmax[a], p.hi[a])
+			cmin[a] = math.Min(cmin[a], p.c[a])
+			cmax[a] = math.Max(cmax[a], p.c[a])
+		}
+	}
+	return
+}
+
+// down32 and up32 round a float64 to a float32 at or below (above) it.
+func down32(v float64) float32 {
+	f := float32(v)
+	if float64(f) > v {
+		f = math.Nextafter32(f, float32(math.Inf(-1)))
+	}
+	return f
+}
+
+func up32(v float64) float32 {
+	f := float32(v)
+	if float64(f) < v {
+		f = math.Nextafter32(f, float32(math.Inf(1)))
+	}
+	return f
+}
+
+func halfArea(lo, hi Vec3) float64 {
+	d := hi.Sub(lo)
+	if d[0] < 0 {
+		return 0
+	}
+	return d[0]*d[1] + d[1]*d[2] + d[2]*d[0]
+}
+
+// build appends the subtree over idx[lo:hi] and returns its node index.
+func (b *bvhBuilder) build(lo, hi, depth int) int32 {
+	bmin, bmax, cmin, cmax := b.bounds(lo, hi)
+	ni := int32(len(b.nodes))
+	var nd bvhNode
+	for a := 0; a < 3; a++ {
+		nd.min[a] = down32(bmin[a] - b.pad)
+		nd.max[a] = up32(bmax[a] + b.pad)
+	}
+	b.nodes = append(b.nodes, nd)
+	n := hi - lo
+	leaf := func() int32 {
+		b.nodes[ni].start, b.nodes[ni].count = int32(lo), int32(n)
+		return ni
+	}
+	if n <= bvhLeafMax || depth >= bvhMaxDepth {
+		return leaf()
+	}
+	axis := 0
+	ce := cmax.Sub(cmin)
+	if ce[1] > ce[axis] {
+		axis = 1
+	}
+	if ce[2] > ce[axis] {
+		axis = 2
+	}
+	if !(ce[axis] > 0) { // all centroids coincide: split in the middle of the list
+		mid := lo + n/2
+		b.nodes[ni].start = b.buildChildren(lo, mid, hi, depth)
+		return ni
+	}
+	// Binned SAH on the longest centroid axis.
+	type bin struct {
+		lo, hi Vec3
+		n      int
+	}
+	var bins [bvhBins]bin
+	inf := math.Inf(1)
+	for k := range bins {
+		bins[k].lo, bins[k].hi = Vec3{inf, inf, inf}, Vec3{-inf, -inf, -inf}
+	}
+	scale := bvhBins / ce[axis]
+	binOf := func(c float64) int { return min(int((c-cmin[axis])*scale), bvhBins-1) }
+	for _, i := range b.idx[lo:hi] {
+		p := &b.prims[i]
+		k := &bins[binOf(p.c[axis])]
+		k.n++
+		for a := 0; a < 3; a++ {
+			k.lo[a] = math.Min(k.lo[a], p.lo[a])
+			k.hi[a] = math.Max(k.hi[a], p.hi[a])
+		}
+	}
+	// Sweep: cost of splitting after bin k = A(left)·n(left) + A(right)·n(right).
+	var rightCost [bvhBins]float64
+	rlo, rhi, rn := Vec3{inf, inf, inf}, Vec3{-inf, -inf, -inf}, 0
+	for k := bvhBins - 1; k > 0; k-- {
+		rn += bins[k].n
+		for a := 0; a < 3; a++ {
+			rlo[a] = math.Min(rlo[a], bins[k].lo[a])
+			rhi[a] = math.Max(rhi[a], bins[k].hi[a])
+		}
+		rightCost[k] = halfArea(rlo, rhi) * float64(rn)
+	}
+	best, bestK := inf, -1
+	llo, lhi, ln := Vec3{inf, inf, inf}, Vec3{-inf, -inf, -inf}, 0
+	for k := 0; k < bvhBins-1; k++ {
+		ln += bins[k].n
+		for a := 0; a < 3; a++ {
+			llo[a] = math.Min(llo[a], bins[k].lo[a])
+			lhi[a] = math.Max(lhi[a], bins[k].hi[a])
+		}
+		if ln == 0 || ln == n {
+			continue
+		}
+		if c := halfArea(llo, lhi)*float64(ln) + rightCost[k+1]; c < best {
+			best, bestK = c, k
+		}
+	}
+	if bestK < 0 { // no useful bin boundary: median split
+		mid := lo + n/2
+		slices.SortFunc(b.idx[lo:hi], func(x, y int32) int {
+			return cmpFloat(b.prims[x].c[axis], b.prims[y].c[axis])
+		})
+		b.nodes[ni].start = b.buildChildren(lo, mid, hi, depth)
+		return ni
+	}
+	// SAH: a leaf costs n triangle tests, a split one traversal step plus
+	// the children's tests weighted by their area.
+	if a := halfArea(bmin, bmax); a > 0 && 1+best/a >= float64(n) && n <= 4*bvhLeafMax {
+		return leaf()
+	}
+	// Partition idx[lo:hi] by bin.
+	i, j := lo, hi-1
+	for i <= j {
+		if binOf(b.prims[b.idx[i]].c[axis]) <= bestK {
+			i++
+		} else {
+			b.idx[i], b.idx[j] = b.idx[j], b.idx[i]
+			j--
+		}
+	}
+	b.nodes[ni].start = b.buildChildren(lo, i, hi, depth)
+	return ni
+}
+
+// buildChildren builds the left subtree over [lo, mid) right after its
+// parent and the right one over [mid, hi); it returns the right child's index.
+func (b *bvhBuilder) buildChildren(lo, mid, hi, depth int) int32 {
+	b.build(lo, mid, depth+1)
+	return b.build(mid, hi, depth+1)
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// rayBox returns the ray parameter at which the ray o + t·d (inv = 1/d
+// componentwise) enters node box n and whether it meets it at t ≥ 0.
+func rayBox(n *bvhNode, o, inv Vec3) (float64, bool) {
+	tmin, tmax := 0.0, math.Inf(1)
+	for k := 0; k < 3; k++ {
+		lo, hi := float64(n.min[k]), float64(n.max[k])
+		if math.IsInf(inv[k], 0) {
+			if o[k] < lo || o[k] > hi {
+				return 0, false
+			}
+			continue
+		}
+		t1, t2 := (lo-o[k])*inv[k], (hi-o[k])*inv[k]
+		if t1 > t2 {
+			t1, t2 = t2, t1
+		}
+		if t1 > tmin {
+			tmin = t1
+		}
+		if t2 < tmax {
+			tmax = t2
+		}
+		if tmin > tmax {
+			return 0, false
+		}
+	}
+	return tmin, true
+}

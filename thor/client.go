@@ -34,6 +34,12 @@ type Options struct {
 	Backoff, MaxBackoff time.Duration
 	// NoRGB asks Render for depth and ids only (Frame.RGB stays nil).
 	NoRGB bool
+	// Dress, when set, is applied to the scene built from each house before
+	// its meshes are sent to a server that wants them (Blender): it attaches
+	// real models and textured surfaces (assets.Library.Dress). It must be
+	// deterministic, since a reconnect dresses the house again. Servers that
+	// do not want meshes dress the house themselves (ServerOptions.Dress).
+	Dress func(*sim.Scene)
 }
 
 func (o Options) withDefaults() Options {
@@ -74,9 +80,13 @@ type Client struct {
 	nextID uint64
 	closed bool
 
+	// sentTex holds the texture hashes this connection has carried (reset
+	// on every new connection).
+	sentTex map[string]bool
+
 	// replay state
 	init      *InitializeArgs
-	house     json.RawMessage // encoded CreateHouse args
+	house     json.RawMessage // encoded CreateHouse args; nil when they carry meshes (rebuilt on replay)
 	houseMesh bool            // house carries meshes
 	houseObj  *sim.House
 	moves     []Request
@@ -140,7 +150,7 @@ func (c *Client) connect() error {
 	}
 	var h Hello
 	_ = json.Unmarshal(msg, &h)
-	c.conn, c.hello = conn, h
+	c.conn, c.hello, c.sentTex = conn, h, map[string]bool{}
 	return nil
 }
 
@@ -244,15 +254,18 @@ func (c *Client) reconnect(attempt int) error {
 	if c.init != nil {
 		replay = append(replay, Request{Action: ActionInitialize, Args: mustJSON(c.init)})
 	}
-	if c.house != nil {
-		if c.houseMesh != slices.Contains(c.hello.Wants, FeatureMeshes) {
-			args, err := c.houseArgs(c.houseObj)
-			if err != nil {
+	if c.houseObj != nil {
+		args := c.house
+		if args == nil || c.houseMesh != slices.Contains(c.hello.Wants, FeatureMeshes) {
+			// Meshes are rebuilt: the new connection has no textures yet.
+			var err error
+			if args, err = c.houseArgs(c.houseObj); err != nil {
+				c.drop()
 				return err
 			}
-			c.house = args
+			c.keepHouseArgs(args)
 		}
-		replay = append(replay, Request{Action: ActionCreateHouse, Args: c.house})
+		replay = append(replay, Request{Action: ActionCreateHouse, Args: args})
 		replay = append(replay, c.moves...)
 	}
 	if c.cam != nil {
@@ -286,10 +299,15 @@ func mustJSON(v any) json.RawMessage {
 // broken. A refused action returns its error message as an error
 // (*sim.CollisionError for collisions).
 func (c *Client) call(action string, args json.RawMessage, withObjects bool) (*result, error) {
+	return c.callBuild(action, func() (json.RawMessage, error) { return args, nil }, withObjects)
+}
+
+// callBuild is call with arguments built for each attempt's connection
+// (CreateHouse leaves out the textures the connection already carried).
+func (c *Client) callBuild(action string, build func() (json.RawMessage, error), withObjects bool) (*result, error) {
 	if c.closed {
 		return nil, errors.New("thor: client is closed")
 	}
-	req := Request{Action: action, Args: args, WithObjects: &withObjects}
 	var lastErr error
 	for attempt := 0; ; attempt++ {
 		if c.conn == nil {
@@ -304,7 +322,11 @@ func (c *Client) call(action string, args json.RawMessage, withObjects bool) (*r
 				continue
 			}
 		}
-		res, err := c.roundTrip(req)
+		args, err := build()
+		if err != nil {
+			return nil, err
+		}
+		res, err := c.roundTrip(Request{Action: action, Args: args, WithObjects: &withObjects})
 		if err != nil {
 			c.drop()
 			var te *transportError
@@ -360,23 +382,39 @@ func (c *Client) houseArgs(h *sim.House) (json.RawMessage, error) {
 		if err != nil {
 			return nil, fmt.Errorf("thor: CreateHouse: %w", err)
 		}
-		args.Meshes = BuildHouseMeshes(sc)
+		if c.opts.Dress != nil {
+			c.opts.Dress(sc)
+		}
+		args.Meshes = buildHouseMeshes(sc, c.sentTex)
 	}
 	return mustJSON(args), nil
+}
+
+// keepHouseArgs remembers CreateHouse's arguments for a replay, except when
+// they carry meshes (often megabytes, and their textures are only right for
+// the connection they were built for): those are rebuilt from the house.
+func (c *Client) keepHouseArgs(args json.RawMessage) {
+	c.house = args
+	if c.houseMesh {
+		c.house = nil
+	}
 }
 
 // LoadHouse sends CreateHouse.
 func (c *Client) LoadHouse(h *sim.House) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	args, err := c.houseArgs(h)
+	var sent json.RawMessage
+	_, err := c.callBuild(ActionCreateHouse, func() (json.RawMessage, error) {
+		a, err := c.houseArgs(h)
+		sent = a
+		return a, err
+	}, false)
 	if err != nil {
 		return err
 	}
-	if _, err := c.call(ActionCreateHouse, args, false); err != nil {
-		return err
-	}
-	c.house, c.houseObj, c.moves, c.cam = args, h, nil, nil
+	c.houseObj, c.moves, c.cam = h, nil, nil
+	c.keepHouseArgs(sent)
 	return nil
 }
 

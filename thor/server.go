@@ -12,6 +12,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"flowbench/render"
+	"flowbench/sim"
 )
 
 // ServerOptions configures a Server. The zero value means the defaults.
@@ -25,6 +26,13 @@ type ServerOptions struct {
 	MaxImageSide int
 	// HandshakeTimeout bounds the wait for the client's hello (default 10 s).
 	HandshakeTimeout time.Duration
+	// Dress, when set, is applied to every scene CreateHouse builds, before
+	// its renderer: it attaches real models and textured surfaces
+	// (`flowbench serve` sets it to the asset library's Dress), so that the
+	// server gives the same results as an in-process backend that dresses
+	// its scenes the same way. It must be deterministic and safe for
+	// concurrent use (sessions run in parallel); a panic becomes an error reply.
+	Dress func(*sim.Scene)
 }
 
 // DefaultMaxRequestBytes is the default bound on a request (a large house

@@ -240,6 +240,9 @@ func (s *session) createHouse(req *Request) error {
 	if err != nil {
 		return failf("CreateHouse: %v", err)
 	}
+	if s.opts.Dress != nil {
+		s.opts.Dress(sc)
+	}
 	r, err := render.New(sc, s.opts.Render)
 	if err != nil {
 		return failf("CreateHouse: %v", err)

@@ -1,0 +1,243 @@
+package thor
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+
+	"flowbench/planner"
+	"flowbench/render"
+	"flowbench/sim"
+)
+
+// Synthetic textured assets for the thor tests (no asset library needed).
+
+// checkerTexture is an n×n checkerboard of cells×cells squares of a and b
+// with its mip chain; hole (when set) makes the a squares of the top-left
+// quarter transparent, for cut-outs.
+func checkerTexture(hash string, n, cells int, a, b color.NRGBA, hole bool) *sim.Texture {
+	img := image.NewNRGBA(image.Rect(0, 0, n, n))
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			c := b
+			if (x*cells/n+y*cells/n)%2 == 0 {
+				c = a
+				if hole && x < n/2 && y < n/2 {
+					c.A = 0
+				}
+			}
+			img.SetNRGBA(x, y, c)
+		}
+	}
+	t := &sim.Texture{Hash: hash, Levels: []*image.NRGBA{img}}
+	for l := img; l.Rect.Dx() > 1 || l.Rect.Dy() > 1; {
+		w, h := max(l.Rect.Dx()/2, 1), max(l.Rect.Dy()/2, 1)
+		next := image.NewNRGBA(image.Rect(0, 0, w, h))
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				var s [4]int
+				for _, d := range [4][2]int{{0, 0}, {1, 0}, {0, 1}, {1, 1}} {
+					c := l.NRGBAAt(min(2*x+d[0], l.Rect.Dx()-1), min(2*y+d[1], l.Rect.Dy()-1))
+					s[0], s[1], s[2], s[3] = s[0]+int(c.R), s[1]+int(c.G), s[2]+int(c.B), s[3]+int(c.A)
+				}
+				next.SetNRGBA(x, y, color.NRGBA{uint8(s[0] / 4), uint8(s[1] / 4), uint8(s[2] / 4), uint8(s[3] / 4)})
+			}
+		}
+		t.Levels = append(t.Levels, next)
+		l = next
+	}
+	return t
+}
+
+// cubeModel is a unit-size textured box (24 vertices, 12 triangles, front
+// faces outward) whose faces use surface 0, except the top (+y) which uses
+// surface 1 when the model has two surfaces. UVs span [0, 1] per face.
+func cubeModel(key string, surfaces ...*sim.Surface) *sim.Model {
+	l := sim.ModelLevel{}
+	faces := []struct{ n, u, v sim.Vec3 }{
+		{sim.Vec3{1, 0, 0}, sim.Vec3{0, 0, -1}, sim.Vec3{0, 1, 0}},
+		{sim.Vec3{-1, 0, 0}, sim.Vec3{0, 0, 1}, sim.Vec3{0, 1, 0}},
+		{sim.Vec3{0, 1, 0}, sim.Vec3{1, 0, 0}, sim.Vec3{0, 0, -1}},
+		{sim.Vec3{0, -1, 0}, sim.Vec3{1, 0, 0}, sim.Vec3{0, 0, 1}},
+		{sim.Vec3{0, 0, 1}, sim.Vec3{1, 0, 0}, sim.Vec3{0, 1, 0}},
+		{sim.Vec3{0, 0, -1}, sim.Vec3{-1, 0, 0}, sim.Vec3{0, 1, 0}},
+	}
+	for fi, f := range faces {
+		base := uint32(len(l.Pos))
+		for _, c := range [4][2]float64{{0, 0}, {1, 0}, {1, 1}, {0, 1}} {
+			p := f.n.Mul(0.5).Add(f.u.Mul(c[0] - 0.5)).Add(f.v.Mul(c[1] - 0.5))
+			l.Pos = append(l.Pos, p)
+			l.Normal = append(l.Normal, f.n)
+			l.UV = append(l.UV, [2]float32{float32(c[0]), float32(c[1])})
+		}
+		s := uint16(0)
+		if fi == 2 && len(surfaces) > 1 {
+			s = 1
+		}
+		// u × v = n for every face above, so (0, 1, 2) faces outward.
+		l.Tris = append(l.Tris, sim.ModelTri{V: [3]uint32{base, base + 1, base + 2}, Surface: s},
+			sim.ModelTri{V: [3]uint32{base, base + 2, base + 3}, Surface: s})
+	}
+	return &sim.Model{Key: key, Size: sim.Vec3{1, 1, 1}, Surfaces: surfaces, Levels: []sim.ModelLevel{l}}
+}
+
+var (
+	checkerA = color.NRGBA{220, 60, 40, 255}  // red
+	checkerB = color.NRGBA{240, 220, 120, 255} // cream
+	floorA   = color.NRGBA{90, 60, 40, 255}    // dark wood
+	floorB   = color.NRGBA{150, 110, 70, 255}  // light wood
+)
+
+// testDress returns a deterministic dress hook: every object of the given
+// types (all when none are given) gets a textured cube model (shared by all
+// of them) and every floor a textured surface (1 m tiles); its object colour
+// becomes the texture's mean so that an untextured renderer shows roughly
+// the same colour.
+func testDress(types ...string) func(*sim.Scene) {
+	cube := checkerTexture("0123456789abcdef0123456789abcdef", 64, 4, checkerA, checkerB, false)
+	wood := checkerTexture("fedcba9876543210fedcba9876543210", 32, 2, floorA, floorB, false)
+	model := cubeModel("test#cube", &sim.Surface{Name: "checker", Color: sim.RGB{R: 1, G: 1, B: 1}, Texture: cube},
+		&sim.Surface{Name: "top", Color: sim.RGB{R: 1, G: 1, B: 1}, Texture: cube})
+	want := map[string]bool{}
+	for _, t := range types {
+		want[t] = true
+	}
+	mean := func(a, b color.NRGBA) sim.RGB {
+		return sim.RGB{R: (float64(a.R) + float64(b.R)) / 510, G: (float64(a.G) + float64(b.G)) / 510, B: (float64(a.B) + float64(b.B)) / 510}
+	}
+	return func(s *sim.Scene) {
+		for _, o := range s.Objects {
+			if len(want) == 0 || want[o.Type] {
+				o.Model = model
+				o.Color = mean(checkerA, checkerB)
+			}
+		}
+		if s.Surfaces == nil {
+			s.Surfaces = map[string]*sim.Surface{}
+		}
+		for i := range s.Rooms {
+			r := &s.Rooms[i]
+			s.Surfaces["floor|"+r.ID] = &sim.Surface{Name: "wood", Color: sim.RGB{R: 1, G: 1, B: 1}, Texture: wood, Tile: 1}
+			r.Floor = mean(floorA, floorB)
+		}
+	}
+}
+
+// dressedLocal is planner.Local with a dress hook between building the scene
+// and its renderer (planner.LocalOptions has no hook yet): the in-process
+// reference for a server with ServerOptions.Dress.
+type dressedLocal struct {
+	dress    func(*sim.Scene)
+	opts     render.Options
+	scene    *sim.Scene
+	renderer *render.Renderer
+	cam      sim.Camera
+	camSet   bool
+	reach    []sim.Vec3
+	reachOK  bool
+}
+
+var errNoHouseTest = errors.New("local simulator: no house loaded")
+
+func (l *dressedLocal) LoadHouse(h *sim.House) error {
+	sc, err := sim.NewScene(h)
+	if err != nil {
+		return fmt.Errorf("local simulator: %w", err)
+	}
+	l.dress(sc)
+	r, err := render.New(sc, l.opts)
+	if err != nil {
+		return fmt.Errorf("local simulator: %w", err)
+	}
+	l.scene, l.renderer, l.camSet, l.reach, l.reachOK = sc, r, false, nil, false
+	return nil
+}
+
+func (l *dressedLocal) ReachablePositions() ([]sim.Vec3, error) {
+	if l.scene == nil {
+		return nil, errNoHouseTest
+	}
+	if !l.reachOK {
+		l.reach, l.reachOK = l.scene.ReachablePositions(), true
+	}
+	return append([]sim.Vec3(nil), l.reach...), nil
+}
+
+func (l *dressedLocal) SetCamera(cam sim.Camera) error {
+	if err := cam.Validate(); err != nil {
+		return err
+	}
+	l.cam, l.camSet = cam, true
+	return nil
+}
+
+func (l *dressedLocal) Objects() ([]planner.ObjectMeta, error) {
+	if l.scene == nil {
+		return nil, errNoHouseTest
+	}
+	out := make([]planner.ObjectMeta, len(l.scene.Objects))
+	for i, o := range l.scene.Objects {
+		out[i] = planner.ObjectMeta{ID: o.ID, Type: o.Type, Position: o.Position, Yaw: o.Yaw, Size: o.Size,
+			AABB: o.AABB(), Pickupable: o.Pickupable, Moveable: o.Moveable, Receptacle: o.Receptacle, Parent: o.Parent}
+	}
+	return out, nil
+}
+
+func (l *dressedLocal) TeleportObject(id string, pos sim.Vec3, yaw float64, force bool) error {
+	if l.scene == nil {
+		return errNoHouseTest
+	}
+	if err := l.scene.TeleportObject(id, pos, yaw, force); err != nil {
+		return err
+	}
+	l.reachOK = false
+	return nil
+}
+
+func (l *dressedLocal) Settle(id string) error {
+	if l.scene == nil {
+		return errNoHouseTest
+	}
+	if _, err := l.scene.Settle(id); err != nil {
+		return err
+	}
+	l.reachOK = false
+	return nil
+}
+
+func (l *dressedLocal) Raycast(u, v float64) (planner.RayHit, bool, error) {
+	if l.scene == nil {
+		return planner.RayHit{}, false, errNoHouseTest
+	}
+	if !l.camSet {
+		return planner.RayHit{}, false, errors.New("local simulator: Raycast before SetCamera")
+	}
+	h, ok := l.scene.Raycast(l.cam, u, v)
+	if !ok {
+		return planner.RayHit{}, false, nil
+	}
+	return planner.RayHit{Point: h.Point, ID: h.ID, Distance: h.Distance, Depth: h.Depth}, true, nil
+}
+
+func (l *dressedLocal) Render() (*planner.Frame, error) {
+	if l.scene == nil {
+		return nil, errNoHouseTest
+	}
+	if !l.camSet {
+		return nil, errors.New("local simulator: Render before SetCamera")
+	}
+	rf, err := l.renderer.Render(l.cam)
+	if err != nil {
+		return nil, err
+	}
+	f := &planner.Frame{W: rf.Width, H: rf.Height, Depth: rf.Depth, IDs: rf.IDs, IDTable: rf.IDTable}
+	f.RGB = make([]uint8, f.W*f.H*3)
+	pix := rf.RGB.Pix
+	for i, j := 0, 0; j < len(f.RGB); i, j = i+4, j+3 {
+		f.RGB[j], f.RGB[j+1], f.RGB[j+2] = pix[i], pix[i+1], pix[i+2]
+	}
+	return f, nil
+}
+
+var _ planner.Simulator = (*dressedLocal)(nil)

@@ -42,7 +42,9 @@ func boxRoomHouse(n int, w, d float64, holes []Door) *House {
 func sharedDoor(w, d, z0, z1, sill float64) Door {
 	return Door{ID: "door|1|2", Room0: "room|1", Room1: "room|2",
 		Wall0: wallID("1", [2]float64{w, 0}, [2]float64{w, d}), Wall1: wallID("2", [2]float64{w, 0}, [2]float64{w, d}),
-		HolePolygon: []XYZ{{z0, sill, 0}, {z1, 2.1, 0}}}
+		// Room 1's shared wall polygon starts at (w, d): AI2-THOR measures
+		// the hole from there, so z in [z0, z1] is d-z1 .. d-z0 along it.
+		HolePolygon: []XYZ{{d - z1, sill, 0}, {d - z0, 2.1, 0}}}
 }
 
 // gridCount counts multiples of 0.25 in [lo, hi].
@@ -454,8 +456,16 @@ func TestReachableReferenceHouse(t *testing.T) {
 	}
 	ps := checkReachable(t, "house-procthor-train-1", s)
 	t.Logf("reference house: %d objects kept, %d reachable positions, per room %v", len(s.Objects), len(ps), s.roomCounts(ps))
-	// Its furniture narrows some doorways below the agent's width (a TV hangs
-	// in one), but its doors and open boundaries join every room.
+	// With holes measured from wall0's first polygon vertex (as AI2-THOR
+	// does), every door is where ProcTHOR put it: every room is reachable
+	// with the furniture in place. (Measured from the wall id's first
+	// endpoint, door|2|3 sat behind Sofa|3|3 and only the kitchen was.)
+	for id, c := range s.roomCounts(ps) {
+		if c == 0 {
+			t.Errorf("reference house with furniture: %s is unreachable", id)
+		}
+	}
+	// Without furniture, its doors and open boundaries join every room too.
 	h.Objects = nil
 	bare, err := NewSceneWith(h, cat, nil)
 	if err != nil {

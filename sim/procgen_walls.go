@@ -158,9 +158,11 @@ func addDoors(h *House, plan *floorPlan, r *genRand) {
 		if e.length >= 3.0 && ri.typ != Bathroom && rj.typ != Bathroom && r.Chance(0.3) {
 			asset = doubleDoorAssets[r.IntN(len(doubleDoorAssets))]
 		}
-		// Position along the wall measured from its id's first endpoint.
+		// u0, u1: along the wall from its id's first endpoint; the hole is
+		// written from wall0's first polygon vertex (e.a), as AI2-THOR reads it.
 		u0 := r.Uniform(0.3, e.length-asset.w-0.3)
 		u1 := u0 + asset.w
+		t0, t1 := e.toWall(u0, u1)
 		h.Doors = append(h.Doors, Door{
 			AssetID:       asset.id,
 			ID:            fmt.Sprintf("door|%d|%d", ri.num, rj.num),
@@ -169,10 +171,9 @@ func addDoors(h *House, plan *floorPlan, r *genRand) {
 			Room1:         rj.id,
 			Wall0:         e.wallID,
 			Wall1:         rj.edges[p.ej].wallID,
-			HolePolygon:   []XYZ{{u0, 0, 0}, {u1, asset.h, 0}},
-			AssetPosition: XYZ{(u0 + u1) / 2, asset.h / 2, 0},
+			HolePolygon:   []XYZ{{t0, 0, 0}, {t1, asset.h, 0}},
+			AssetPosition: XYZ{(t0 + t1) / 2, asset.h / 2, 0},
 		})
-		t0, t1 := e.toWall(u0, u1)
 		ri.doors = append(ri.doors, edgeSpan{p.ei, t0, t1})
 		ej := &rj.edges[p.ej]
 		s0, s1 := ej.toWall(u0, u1)
@@ -206,7 +207,9 @@ func addWindows(h *House, plan *floorPlan, st *genStyle, r *genRand, wallH float
 				continue
 			}
 			a := fits[r.IntN(len(fits))]
-			u0 := r.Uniform(0.2, e.length-a.w-0.2)
+			// Drawn from the id's first endpoint; written from wall0's first polygon vertex.
+			s := r.Uniform(0.2, e.length-a.w-0.2)
+			u0, u1 := e.toWall(s, s+a.w)
 			h.Windows = append(h.Windows, Window{
 				AssetID:       a.id,
 				ID:            fmt.Sprintf("window|%d|%d", pr.num, k),
@@ -214,8 +217,8 @@ func addWindows(h *House, plan *floorPlan, st *genStyle, r *genRand, wallH float
 				Room1:         pr.id,
 				Wall0:         e.wallID,
 				Wall1:         e.extID,
-				HolePolygon:   []XYZ{{u0, a.sill, 0}, {u0 + a.w, a.sill + a.h, 0}},
-				AssetPosition: XYZ{u0 + a.w/2, a.sill + a.h/2, 0},
+				HolePolygon:   []XYZ{{u0, a.sill, 0}, {u1, a.sill + a.h, 0}},
+				AssetPosition: XYZ{(u0 + u1) / 2, a.sill + a.h/2, 0},
 			})
 			k++
 		}

@@ -83,16 +83,22 @@ func NewSceneWith(h *House, cat *Catalog, resolve SizeResolver) (*Scene, error) 
 		rs.Floor = materialColor(r.FloorMaterial, "floor|"+r.ID)
 		s.Rooms = append(s.Rooms, rs)
 	}
+	houseWalls := map[string]Wall{}
+	for _, w := range h.Walls {
+		houseWalls[w.ID] = w
+	}
 	holes := map[string][]Hole{}
 	addHoles := func(d Door, isDoor bool) {
 		if len(d.HolePolygon) < 2 {
 			return
 		}
-		a, b := d.HolePolygon[0], d.HolePolygon[1]
-		hole := Hole{ID: d.ID, U0: math.Min(a.X, b.X), U1: math.Max(a.X, b.X), Y0: math.Min(a.Y, b.Y), Y1: math.Max(a.Y, b.Y), Door: isDoor}
+		w0, ok := houseWalls[d.Wall0]
+		if !ok {
+			return
+		}
 		for _, w := range []string{d.Wall0, d.Wall1} {
-			if w != "" {
-				holes[w] = append(holes[w], hole)
+			if hw, ok := houseWalls[w]; ok && w != "" {
+				holes[w] = append(holes[w], holeOnWall(d, isDoor, w0, hw))
 			}
 		}
 	}
@@ -223,14 +229,10 @@ func (s *Scene) wallShape(w Wall) (WallShape, error) {
 	if ws.Height <= 0 {
 		return ws, fmt.Errorf("wall %q: height %g must be positive", w.ID, ws.Height)
 	}
-	// Keep the id's endpoint order when it encodes one, so hole offsets measure from x0,z0.
-	if f := strings.Split(w.ID, "|"); len(f) == 6 {
-		var x0, z0 float64
-		if _, err := fmt.Sscanf(f[2]+" "+f[3], "%g %g", &x0, &z0); err == nil {
-			if math.Hypot(ws.B[0]-x0, ws.B[1]-z0) < math.Hypot(ws.A[0]-x0, ws.A[1]-z0) {
-				ws.A, ws.B = ws.B, ws.A
-			}
-		}
+	// Keep the id's endpoint order when it encodes one (hole intervals are
+	// converted to this frame by holeOnWall).
+	if a, b, ok := idOrder(w.ID, ws.A, ws.B); ok {
+		ws.A, ws.B = a, b
 	}
 	dx, dz := ws.B[0]-ws.A[0], ws.B[1]-ws.A[1]
 	l := math.Hypot(dx, dz)

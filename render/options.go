@@ -11,8 +11,8 @@ import (
 // Default rendering parameters.
 const (
 	DefaultNear       = 0.01 // metres; surfaces nearer than this are not drawn
-	DefaultAmbient    = 0.45 // ambient light fraction
-	DefaultDiffuse    = 0.55 // directional light fraction at normal incidence
+	DefaultAmbient    = 0.45 // ambient light fraction (LightFlat)
+	DefaultDiffuse    = 0.55 // directional light fraction at normal incidence (LightFlat)
 	DefaultBandHeight = 16   // rows per work unit
 )
 
@@ -20,7 +20,35 @@ const (
 // from above, slightly from the right and from behind a camera facing +z.
 var DefaultLightDir = sim.Vec3{0.35, 1, -0.45}
 
-// Options configures a Renderer. The zero value means "use the defaults".
+// LightingMode selects the shading model.
+type LightingMode int
+
+const (
+	// LightInterior (the default) lights every pixel with an ambient term, a
+	// soft directional "window" light and its room's main light (a warm point
+	// light near the ceiling centre, with distance falloff and shadow maps);
+	// textured surfaces are sampled and smooth normals interpolated.
+	LightInterior LightingMode = iota
+	// LightFlat is the original look: one Lambert colour per triangle from
+	// the directional light, no textures, no room lights, no shadows.
+	LightFlat
+)
+
+// AAMode selects the RGB anti-aliasing used when Supersample ≤ 1.
+type AAMode int
+
+const (
+	// AAEdge (the default) shades pixels on an edge (see isEdge) from 2×2
+	// samples and every other pixel once at its centre.
+	AAEdge AAMode = iota
+	// AAOff shades every pixel once at its centre.
+	AAOff
+)
+
+// Options configures a Renderer. The zero value means "use the defaults":
+// interior lighting with shadows, textures, edge anti-aliasing and automatic
+// level of detail. Depth, ids, classes and stats are always exact at pixel
+// centres, whatever the options.
 type Options struct {
 	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
 	// The output does not depend on it.
@@ -28,14 +56,37 @@ type Options struct {
 	// Near is the near-plane distance in metres (default DefaultNear).
 	Near float64
 	// Supersample k > 1 renders the RGB image with k×k samples per pixel and
-	// averages them. Depth, ids, classes and stats always use pixel centres.
+	// averages them (instead of AntiAlias). Depth, ids, classes and stats
+	// always use pixel centres.
 	Supersample int
+	// AntiAlias is the RGB anti-aliasing when Supersample ≤ 1 (default AAEdge).
+	AntiAlias AAMode
+	// Lighting selects the shading model (default LightInterior).
+	Lighting LightingMode
+	// NoShadows turns the room lights' shadow maps off.
+	NoShadows bool
+	// NoTextures draws textured surfaces in their plain colour.
+	NoTextures bool
+	// Trilinear filters textures between the two nearest mip levels instead
+	// of bilinearly in the nearest one.
+	Trilinear bool
+	// ShadowMapSize is the side of each shadow-map face in texels
+	// (default DefaultShadowMapSize).
+	ShadowMapSize int
+	// FullDetail draws every model at level 0 (the mesh the ray caster uses);
+	// otherwise each object's level follows its projected size (see
+	// chooseLevel). Depth and ids are exact for the level drawn.
+	FullDetail bool
 	// LightDir points towards the directional light (default DefaultLightDir).
 	LightDir sim.Vec3
-	// Ambient and Diffuse weight the Lambert model
-	// colour = base × shade × (Ambient + Diffuse × max(0, n·l)).
-	// Both zero means the defaults.
+	// Ambient and Diffuse weight the ambient and the directional light.
+	// LightFlat: colour = base × shade × (Ambient + Diffuse × max(0, n·l)),
+	// defaults DefaultAmbient and DefaultDiffuse. LightInterior: defaults
+	// DefaultInteriorAmbient and DefaultWindowLight. Both zero means the defaults.
 	Ambient, Diffuse float64
+	// RoomLight is the room lights' intensity (LightInterior; default
+	// DefaultRoomLight; negative turns them off).
+	RoomLight float64
 	// Background fills pixels where nothing is hit (default DefaultBackground).
 	Background color.RGBA
 }
@@ -55,7 +106,17 @@ func (o Options) withDefaults() Options {
 		o.LightDir = DefaultLightDir
 	}
 	if o.Ambient == 0 && o.Diffuse == 0 {
-		o.Ambient, o.Diffuse = DefaultAmbient, DefaultDiffuse
+		if o.Lighting == LightFlat {
+			o.Ambient, o.Diffuse = DefaultAmbient, DefaultDiffuse
+		} else {
+			o.Ambient, o.Diffuse = DefaultInteriorAmbient, DefaultWindowLight
+		}
+	}
+	if o.RoomLight == 0 {
+		o.RoomLight = DefaultRoomLight
+	}
+	if o.ShadowMapSize <= 0 {
+		o.ShadowMapSize = DefaultShadowMapSize
 	}
 	if o.Background == (color.RGBA{}) {
 		o.Background = DefaultBackground

@@ -12,7 +12,11 @@ var image0 = image.Point{X: -1, Y: -1}
 // triangle at every sample centre among the triangles in bin. wbuf and tbuf
 // hold rows y0..y1-1 (v.w samples each) and receive the inverse depth and the
 // triangle index (-1 = none). Ties keep the earlier triangle (see tieFactor).
-func (r *Renderer) rasterRows(v *view, bin []int32, y0, y1 int, wbuf []float64, tbuf []int32) {
+//
+// Cut-out triangles (Surface.HasCutout) cover a sample only where
+// sim.Texture.Opaque holds at the sample's UVs, so holes show what is behind
+// in colour, depth and ids alike.
+func rasterRows(v *view, setups []triSetup, bin []int32, y0, y1 int, wbuf []float64, tbuf []int32) {
 	clear(wbuf)
 	for i := range tbuf {
 		tbuf[i] = -1
@@ -20,8 +24,12 @@ func (r *Renderer) rasterRows(v *view, bin []int32, y0, y1 int, wbuf []float64, 
 	W := v.w
 	invNear := v.invNear
 	for _, ti := range bin {
-		s := &r.setups[ti]
+		s := &setups[ti]
 		ys, ye := max(int(s.y0), y0), min(int(s.y1), y1-1)
+		if s.cut != nil {
+			rasterCut(s, ti, ys, ye, y0, W, invNear, wbuf, tbuf)
+			continue
+		}
 		for y := ys; y <= ye; y++ {
 			fy := float64(y)
 			b0 := s.eb[0]*fy + s.ec[0]
@@ -61,6 +69,27 @@ func (r *Renderer) rasterRows(v *view, bin []int32, y0, y1 int, wbuf []float64, 
 						wr[x], tr[x] = w, ti
 					}
 				}
+			}
+		}
+	}
+}
+
+// rasterCut is rasterRows' loop for one cut-out triangle.
+func rasterCut(s *triSetup, ti int32, ys, ye, y0, W int, invNear float64, wbuf []float64, tbuf []int32) {
+	for y := ys; y <= ye; y++ {
+		fy := float64(y)
+		b0 := s.eb[0]*fy + s.ec[0]
+		b1 := s.eb[1]*fy + s.ec[1]
+		b2 := s.eb[2]*fy + s.ec[2]
+		bw := s.wb*fy + s.wc
+		row := (y - y0) * W
+		for x := int(s.x0); x <= int(s.x1); x++ {
+			fx := float64(x)
+			if !s.covers(fx, b0, b1, b2) {
+				continue
+			}
+			if w := s.wa*fx + bw; w > wbuf[row+x]*tieFactor && w <= invNear && s.opaqueAt(fx, fy) {
+				wbuf[row+x], tbuf[row+x] = w, ti
 			}
 		}
 	}
@@ -108,8 +137,8 @@ func (p *span) narrow(a, b float64) bool {
 // triangle wins only when its depth is below the current one / (1+1e-9).
 const tieFactor = 1 + 1e-9
 
-// rasterBand draws band b of the frame at pixel centres: depth, ids,
-// classes, colour and the band's mask statistics.
+// rasterBand finds the visible triangle at the pixel centres of band b and
+// writes depth, ids, classes and the band's mask statistics.
 func (r *Renderer) rasterBand(b int) {
 	v := &r.v
 	f := r.frame
@@ -118,18 +147,16 @@ func (r *Renderer) rasterBand(b int) {
 	W := v.w
 	wbuf := r.wbuf[y0*W : y1*W]
 	tbuf := r.tbuf[y0*W : y1*W]
-	r.rasterRows(v, r.bins[b], y0, y1, wbuf, tbuf)
+	rasterRows(v, r.setups, r.bins[b], y0, y1, wbuf, tbuf)
 
 	st := grow(r.bandStats[b], len(r.ids))
 	r.bandStats[b] = st
 	for i := range st {
 		st[i] = ObjectStats{Min: image.Point{X: math.MaxInt32, Y: math.MaxInt32}, Max: image0}
 	}
-	bg := r.opts.Background
 	for y := y0; y < y1; y++ {
 		fy := float64(y)
 		row := y * W
-		pix := f.RGB.Pix[y*f.RGB.Stride : y*f.RGB.Stride+4*W]
 		tr := tbuf[(y-y0)*W : (y-y0+1)*W]
 		depth := f.Depth[row : row+W]
 		ids := f.IDs[row : row+W]
@@ -142,16 +169,13 @@ func (r *Renderer) rasterBand(b int) {
 				depth[x] = 0
 				ids[x] = 0
 				cls[x] = 0
-				pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = bg.R, bg.G, bg.B, 255
 			} else {
 				s := &r.setups[t]
 				w := s.wa*float64(x) + (s.wb*fy + s.wc)
-				inst = r.triInst[t]
+				inst = s.inst
 				depth[x] = float32(1 / w)
 				ids[x] = inst
 				cls[x] = r.classes[inst]
-				c := r.triColor[t]
-				pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = c[0], c[1], c[2], 255
 			}
 			if inst != runInst {
 				addRun(&st[runInst], runStart, x, y)
@@ -175,7 +199,7 @@ func addRun(o *ObjectStats, x0, x1, y int) {
 	o.Max.X, o.Max.Y = max(o.Max.X, x1-1), max(o.Max.Y, y)
 }
 
-// supersampleBand redraws the colours of band b from k×k samples per pixel.
+// supersampleBand draws the colours of band b from k×k samples per pixel.
 func (r *Renderer) supersampleBand(b int) {
 	v := &r.sv
 	f := r.frame
@@ -186,22 +210,18 @@ func (r *Renderer) supersampleBand(b int) {
 	W := v.w
 	wbuf := r.ssW[y0*W : y1*W]
 	tbuf := r.ssT[y0*W : y1*W]
-	r.rasterRows(v, r.ssBins[b], y0, y1, wbuf, tbuf)
-	bg := r.opts.Background
+	rasterRows(v, r.setups, r.ssBins[b], y0, y1, wbuf, tbuf)
 	kk := uint32(k * k)
 	for py := y0 / k; py < y1/k; py++ {
 		pix := f.RGB.Pix[py*f.RGB.Stride:]
 		for px := 0; px < f.Width; px++ {
 			var sr, sg, sb uint32
 			for sy := 0; sy < k; sy++ {
-				tr := tbuf[(py*k+sy-y0)*W+px*k:]
+				ry := py*k + sy
+				tr := tbuf[(ry-y0)*W+px*k:]
 				for sx := 0; sx < k; sx++ {
-					if t := tr[sx]; t >= 0 {
-						c := r.triColor[t]
-						sr, sg, sb = sr+uint32(c[0]), sg+uint32(c[1]), sb+uint32(c[2])
-					} else {
-						sr, sg, sb = sr+uint32(bg.R), sg+uint32(bg.G), sb+uint32(bg.B)
-					}
+					c := r.sampleColor(v, r.setups, tr[sx], float64(px*k+sx), float64(ry))
+					sr, sg, sb = sr+uint32(c[0]), sg+uint32(c[1]), sb+uint32(c[2])
 				}
 			}
 			pix[4*px] = uint8((sr + kk/2) / kk)

@@ -4,33 +4,38 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 	"sync"
 	"sync/atomic"
 
 	"flowbench/sim"
 )
 
-// Renderer draws one scene repeatedly. It keeps the scene's meshes and all
+// Renderer draws one scene repeatedly. It keeps the scene's posed meshes
+// (per object and level of detail), the room lights' shadow maps and all
 // per-frame work buffers, so rendering the same scene again allocates almost
 // nothing. A Renderer is not safe for concurrent use; its Frames are
 // independent once returned.
 type Renderer struct {
-	scene *sim.Scene
-	opts  Options
+	scene    *sim.Scene
+	opts     Options
+	lightDir sim.Vec3 // unit direction towards the window light
 
-	// Meshes: the scene's objects in order, then the structure meshes.
-	objMeshes    []sim.Mesh
-	objKeys      []poseKey
-	structMeshes []sim.Mesh
-	ids          []string // instance id → id string (index 0 = "")
-	index        map[string]uint16
-	classes      []uint8 // instance id → class id
-	meshStart    []int   // instance id - 1 → first triangle index; len = meshes + 1
+	// inst[i] is instance id i+1: the scene's objects in order, then the
+	// structure meshes.
+	inst    []instance
+	nObj    int
+	ids     []string // instance id → id string (index 0 = "")
+	index   map[string]uint16
+	classes []uint8 // instance id → class id
 
-	// Flat triangle store in mesh order.
-	tris     []sim.Triangle
-	triInst  []uint16
-	triColor [][4]uint8
+	// Draw lists: this frame's meshes (chosen levels of detail) and the
+	// full-detail meshes the shadow maps are drawn from.
+	dl, dl0 drawList
+
+	// Room lights and their shadow maps.
+	lights      []roomLight
+	shadowDirty bool
 
 	// Per-frame work buffers.
 	setups    []triSetup
@@ -42,29 +47,71 @@ type Renderer struct {
 	ssT       []int32
 	bandStats [][]ObjectStats
 	cull      []bool
+	needLight []bool
 
-	// The frame being drawn and its views (pixel centres, and supersamples).
+	// Shadow-map work buffers.
+	shSetups []triSetup
+	shBins   [][]int32
+	shW      []float64
+	shT      []int32
+	shFace   *shadowFace
+
+	// State of the phase being run by parallel.
 	frame  *Frame
 	cur    *view
+	curDL  *drawList
+	curSet []triSetup
+	curAll bool // draw every triangle two-sided (shadow maps)
 	v, sv  view
 	bandsN int
 
 	// Last frame's counters, for benchmarks.
 	lastTris    int
 	lastVisible int
+	lastEdge    int
 }
 
-// poseKey is everything ObjectMesh depends on.
+// instance is one mesh of the scene: an object (all its levels of detail)
+// or a structure mesh.
+type instance struct {
+	levels []meshEntry // objects: one per model level (1 for primitives); structure: 1
+	key    poseKey
+	light  int // index of the room light that lights it, -1 for none
+}
+
+// meshEntry is one posed mesh with its per-triangle shading data.
+type meshEntry struct {
+	mesh   sim.Mesh
+	color  [][4]uint8   // flat Lambert colour (LightFlat)
+	normal [][3]float32 // unit front normal
+	valid  bool
+}
+
+// drawList lists one mesh per instance and their triangles' global indices.
+type drawList struct {
+	mesh  []*meshEntry // instance id - 1 → mesh
+	start []int        // instance id - 1 → first global triangle index; len = instances + 1
+}
+
+func (d *drawList) total() int { return d.start[len(d.start)-1] }
+
+// locate returns the instance index (id - 1) holding global triangle g.
+func (d *drawList) locate(g int) int {
+	return sort.Search(len(d.mesh), func(i int) bool { return d.start[i+1] > g })
+}
+
+// poseKey is everything ObjectMeshLevel depends on.
 type poseKey struct {
 	pos   sim.Vec3
 	yaw   float64
 	size  sim.Vec3
 	shape sim.ShapeKind
 	color sim.RGB
+	model *sim.Model
 }
 
 func keyOf(o *sim.Object) poseKey {
-	return poseKey{o.Position, o.Yaw, o.Size, o.Shape, o.Color}
+	return poseKey{o.Position, o.Yaw, o.Size, o.Shape, o.Color, o.Model}
 }
 
 // MaxInstances is the largest number of meshes (objects plus structure
@@ -78,7 +125,7 @@ func New(scene *sim.Scene, opts Options) (*Renderer, error) {
 		return nil, errors.New("render: nil scene")
 	}
 	r := &Renderer{scene: scene, opts: opts.withDefaults()}
-	r.structMeshes = sim.StructureMeshes(scene)
+	r.lightDir = r.opts.LightDir.Normalize()
 	if err := r.rebuildAll(); err != nil {
 		return nil, err
 	}
@@ -92,63 +139,71 @@ func (r *Renderer) Scene() *sim.Scene { return r.scene }
 // scene layout (index 0 = ""). It must not be modified.
 func (r *Renderer) IDTable() []string { return r.ids }
 
-// Update refreshes the object meshes from the objects' current poses. Render
-// calls it itself, so callers only need it to pay the cost up front; it
-// rebuilds only the meshes whose object moved, turned, or changed size,
-// shape or colour. Adding or removing objects rebuilds the id table.
+// Update notes the objects' current poses. Render calls it itself. Posed
+// meshes are cached per (object, level of detail) and re-posed only when the
+// object moved, turned, or changed size, shape, colour or model; any such
+// change also marks the shadow maps for rebuilding. Adding or removing
+// objects rebuilds the id table.
 func (r *Renderer) Update() error {
-	if len(r.scene.Objects) != len(r.objMeshes) {
+	if len(r.scene.Objects) != r.nObj {
 		return r.rebuildAll()
 	}
-	changed := false
 	for i, o := range r.scene.Objects {
-		k := keyOf(o)
-		if k == r.objKeys[i] && o.ID == r.ids[i+1] {
-			continue
-		}
 		if o.ID != r.ids[i+1] {
 			return r.rebuildAll()
 		}
-		m := sim.ObjectMesh(o)
-		r.objKeys[i] = k
-		if len(m.Tris) != len(r.objMeshes[i].Tris) {
-			r.objMeshes[i] = m
-			changed = true
+		k := keyOf(o)
+		in := &r.inst[i]
+		if k == in.key {
 			continue
 		}
-		r.objMeshes[i] = m
-		r.fillTris(i+1, &m, r.meshStart[i])
-	}
-	if changed {
-		r.flatten()
+		if k.model != in.key.model {
+			in.levels = make([]meshEntry, max(1, o.Model.LevelCount()))
+		}
+		for l := range in.levels {
+			in.levels[l].valid = false
+		}
+		in.key = k
+		in.light = r.lightOf(o.Position)
+		r.shadowDirty = true
 	}
 	return nil
 }
 
-// rebuildAll rebuilds every object mesh and the id table.
+// rebuildAll rebuilds the instance table, the id table and the lights.
 func (r *Renderer) rebuildAll() error {
 	s := r.scene
-	n := len(s.Objects) + len(r.structMeshes)
+	structs := sim.StructureMeshes(s)
+	n := len(s.Objects) + len(structs)
 	if n > MaxInstances {
 		return fmt.Errorf("render: scene has %d meshes, more than the %d instance ids available", n, MaxInstances)
 	}
+	r.lights = makeLights(s)
+	r.shadowDirty = true
 	typeIndex := map[string]int{}
 	for i, t := range s.Catalog.Types() {
 		typeIndex[t] = i
 	}
-	r.objMeshes = make([]sim.Mesh, len(s.Objects))
-	r.objKeys = make([]poseKey, len(s.Objects))
+	r.nObj = len(s.Objects)
+	r.inst = make([]instance, n)
 	r.ids = make([]string, 1, n+1)
 	r.classes = make([]uint8, 1, n+1)
 	r.index = make(map[string]uint16, n)
 	for i, o := range s.Objects {
-		r.objMeshes[i] = sim.ObjectMesh(o)
-		r.objKeys[i] = keyOf(o)
+		in := &r.inst[i]
+		in.levels = make([]meshEntry, max(1, o.Model.LevelCount()))
+		in.key = keyOf(o)
+		in.light = r.lightOf(o.Position)
 		r.ids = append(r.ids, o.ID)
-		r.classes = append(r.classes, classOf(&r.objMeshes[i], o.Type, typeIndex))
+		m := sim.Mesh{Kind: sim.MeshObject}
+		r.classes = append(r.classes, classOf(&m, o.Type, typeIndex))
 	}
-	for i := range r.structMeshes {
-		m := &r.structMeshes[i]
+	for j := range structs {
+		m := &structs[j]
+		in := &r.inst[len(s.Objects)+j]
+		in.levels = []meshEntry{{}}
+		r.fillEntry(&in.levels[0], *m)
+		in.light = r.structureLight(m)
 		r.ids = append(r.ids, m.ID)
 		r.classes = append(r.classes, classOf(m, "", typeIndex))
 	}
@@ -158,46 +213,74 @@ func (r *Renderer) rebuildAll() error {
 		}
 		r.index[r.ids[i]] = uint16(i)
 	}
-	r.flatten()
+	r.dl = drawList{mesh: make([]*meshEntry, n), start: make([]int, n+1)}
+	r.dl0 = drawList{mesh: make([]*meshEntry, n), start: make([]int, n+1)}
+	r.cull = make([]bool, n)
+	r.needLight = make([]bool, len(r.lights))
 	return nil
 }
 
-// mesh returns the mesh of instance id inst (≥ 1).
-func (r *Renderer) mesh(inst int) *sim.Mesh {
-	if inst-1 < len(r.objMeshes) {
-		return &r.objMeshes[inst-1]
+// entry returns the posed mesh of object instance i (index) at level lvl,
+// posing it when its cache is stale.
+func (r *Renderer) entry(i, lvl int) *meshEntry {
+	in := &r.inst[i]
+	lvl = min(max(lvl, 0), len(in.levels)-1)
+	e := &in.levels[lvl]
+	if !e.valid && i < r.nObj {
+		r.fillEntry(e, sim.ObjectMeshLevel(r.scene.Objects[i], lvl))
 	}
-	return &r.structMeshes[inst-1-len(r.objMeshes)]
+	return e
 }
 
-// flatten rebuilds the flat triangle store from all meshes.
-func (r *Renderer) flatten() {
-	nm := len(r.ids) - 1
-	total := 0
-	r.meshStart = r.meshStart[:0]
-	for i := 1; i <= nm; i++ {
-		r.meshStart = append(r.meshStart, total)
-		total += len(r.mesh(i).Tris)
-	}
-	r.meshStart = append(r.meshStart, total)
-	r.tris = grow(r.tris, total)
-	r.triInst = grow(r.triInst, total)
-	r.triColor = grow(r.triColor, total)
-	for i := 1; i <= nm; i++ {
-		r.fillTris(i, r.mesh(i), r.meshStart[i-1])
-	}
-	r.cull = grow(r.cull, nm)
-}
-
-// fillTris copies a mesh's triangles and their lit colours into the store at start.
-func (r *Renderer) fillTris(inst int, m *sim.Mesh, start int) {
+// fillEntry stores a posed mesh and its per-triangle shading data.
+func (r *Renderer) fillEntry(e *meshEntry, m sim.Mesh) {
+	e.mesh = m
+	e.color = grow(e.color, len(m.Tris))
+	e.normal = grow(e.normal, len(m.Tris))
 	l := r.opts.LightDir.Normalize()
 	for j := range m.Tris {
 		t := &m.Tris[j]
-		r.tris[start+j] = *t
-		r.triInst[start+j] = uint16(inst)
-		r.triColor[start+j] = shadeColor(m.Color, t, l, r.opts.Ambient, r.opts.Diffuse)
+		e.color[j] = shadeColor(m.Color, t, l, r.opts.Ambient, r.opts.Diffuse)
+		n := t.Normal()
+		if ln := n.Len(); ln > 0 {
+			n = n.Mul(1 / ln)
+		}
+		e.normal[j] = [3]float32{float32(n[0]), float32(n[1]), float32(n[2])}
 	}
+	if m.Attrs != nil && len(m.Attrs) != len(m.Tris) {
+		e.mesh.Attrs = nil // malformed: draw flat
+	}
+	e.valid = true
+}
+
+// prepareLists chooses each object's level of detail for cam and fills the
+// frame's draw list.
+func (r *Renderer) prepareLists(cam *sim.Camera) {
+	total := 0
+	_, _, fwd := cam.Basis()
+	for i := range r.inst {
+		lvl := 0
+		if i < r.nObj {
+			lvl = r.chooseLevel(r.scene.Objects[i], cam, fwd)
+		}
+		e := r.entry(i, lvl)
+		r.dl.mesh[i] = e
+		r.dl.start[i] = total
+		total += len(e.mesh.Tris)
+	}
+	r.dl.start[len(r.inst)] = total
+}
+
+// prepareFullDetail fills the full-detail draw list (shadow maps).
+func (r *Renderer) prepareFullDetail() {
+	total := 0
+	for i := range r.inst {
+		e := r.entry(i, 0)
+		r.dl0.mesh[i] = e
+		r.dl0.start[i] = total
+		total += len(e.mesh.Tris)
+	}
+	r.dl0.start[len(r.inst)] = total
 }
 
 // shadeColor applies the Lambert model to a triangle of a mesh colour.
@@ -234,6 +317,11 @@ func (r *Renderer) Render(cam sim.Camera) (*Frame, error) {
 // RenderInto draws the scene from cam into f, reusing f's buffers when they
 // already have the camera's size. With Workers = 1 and an unchanged scene it
 // does not allocate.
+//
+// A frame is drawn in phases: level-of-detail choice; triangle set-up and
+// binning; visibility at pixel centres (depth, ids, classes, stats); shadow
+// maps of the room lights the visible meshes need, when stale; shading
+// (with edge anti-aliasing), or full supersampling.
 func (r *Renderer) RenderInto(cam sim.Camera, f *Frame) error {
 	if err := cam.Validate(); err != nil {
 		return err
@@ -249,25 +337,31 @@ func (r *Renderer) RenderInto(cam sim.Camera, f *Frame) error {
 
 	r.frame = f
 	defer func() { r.frame = nil }()
+	r.prepareLists(&cam)
 	r.v = newView(cam, 1, r.opts.Near)
 	nb := (cam.Height + DefaultBandHeight - 1) / DefaultBandHeight
 	r.bandsN = nb
-	r.setupAll(&r.v)
-	r.bins = r.binAll(r.bins, nb, DefaultBandHeight)
+	r.setups = r.setupAll(&r.v, &r.dl, r.setups, false)
+	r.bins = r.binAll(r.setups, r.bins, nb, DefaultBandHeight, true)
 	n := cam.Width * cam.Height
 	r.wbuf = grow(r.wbuf, n)
 	r.tbuf = grow(r.tbuf, n)
 	r.bandStats = grow(r.bandStats, nb)
 	r.parallel(nb, jobRaster)
+	r.mergeStats(f, nb)
+	if r.opts.Lighting == LightInterior && !r.opts.NoShadows {
+		r.buildShadows(f)
+	}
 	if k := r.opts.Supersample; k > 1 {
 		r.sv = newView(cam, k, r.opts.Near)
-		r.setupAll(&r.sv)
-		r.ssBins = r.binAll(r.ssBins, nb, DefaultBandHeight*k)
+		r.setups = r.setupAll(&r.sv, &r.dl, r.setups, false)
+		r.ssBins = r.binAll(r.setups, r.ssBins, nb, DefaultBandHeight*k, false)
 		r.ssW = grow(r.ssW, n*k*k)
 		r.ssT = grow(r.ssT, n*k*k)
 		r.parallel(nb, jobSupersample)
+	} else {
+		r.parallel(nb, jobShade)
 	}
-	r.mergeStats(f, nb)
 	return nil
 }
 
@@ -277,7 +371,9 @@ type job int
 const (
 	jobSetup job = iota
 	jobRaster
+	jobShade
 	jobSupersample
+	jobShadowBand
 )
 
 // runJob runs work unit i of kind j.
@@ -287,8 +383,12 @@ func (r *Renderer) runJob(j job, i int) {
 		r.setupChunk(i)
 	case jobRaster:
 		r.rasterBand(i)
+	case jobShade:
+		r.shadeBand(i)
 	case jobSupersample:
 		r.supersampleBand(i)
+	case jobShadowBand:
+		r.shadowBand(i)
 	}
 }
 

@@ -13,6 +13,8 @@ type view struct {
 	right, down, fwd sim.Vec3
 	eye              sim.Vec3
 	near, invNear    float64
+	// The camera ray of sample (x, y) is base + x·rx + y·dy (forward component 1).
+	base, rx, dy sim.Vec3
 }
 
 // newView prepares cam for a raster of (k·Width)×(k·Height) samples. Sample
@@ -23,6 +25,9 @@ func newView(cam sim.Camera, k int, near float64) view {
 	v := view{w: c.Width, h: c.Height, f: c.Focal(), eye: cam.Position, near: near, invNear: 1 / near}
 	v.cx, v.cy = c.Principal()
 	v.right, v.down, v.fwd = cam.Basis()
+	v.rx = v.right.Mul(1 / v.f)
+	v.dy = v.down.Mul(1 / v.f)
+	v.base = v.fwd.Sub(v.rx.Mul(v.cx)).Sub(v.dy.Mul(v.cy))
 	return v
 }
 
@@ -41,19 +46,34 @@ func (v *view) toCam(p sim.Vec3) sim.Vec3 {
 // E_i(u, v) = ea[i]·u + eb[i]·v + ec[i] is f·det(d, …) of the eye-space
 // vertices; the ray crosses the front face iff all three are ≤ 0 (with the
 // top-left rule for exact zeros). w(u, v) = wa·u + wb·v + wc is the inverse
-// planar depth of that crossing.
+// planar depth of that crossing. The perspective-correct barycentric
+// coordinate of vertex i at (u, v) is E_i / (E_0 + E_1 + E_2): the same
+// ray–plane crossing the depth comes from.
+//
+// Two-sided meshes (sim.Mesh.TwoSided): a triangle seen from its back is set
+// up as the front-facing triangle (V0, V2, V1), so its coverage, top-left
+// edge ownership and depth are those of that triangle, and back is set
+// (barycentrics 1 and 2 swap back for attributes). Depth ties are resolved
+// exactly as for one-sided triangles (see tieFactor).
 type triSetup struct {
 	ea, eb, ec     [3]float64
 	wa, wb, wc     float64
 	x0, x1, y0, y1 int32 // inclusive pixel bounds
 	own            uint8 // bit i: edge i owns pixels with E_i == 0
 	ok             bool
+	back           bool  // seen from the back (two-sided mesh)
+	inst           uint16
+	local          int32        // triangle index in its mesh
+	ent            *meshEntry   // the mesh
+	at             *sim.TriAttr // shading attributes, nil for flat meshes
+	cut            *sim.Texture // alpha cut-out texture, nil when solid
 }
 
-// setupTri prepares t for view v; s.ok is false when t is back-facing,
-// edge-on, behind the near plane or outside the image.
-func setupTri(v *view, t *sim.Triangle, s *triSetup) {
+// setupTri prepares t for view v; s.ok is false when t is back-facing (and
+// not two-sided), edge-on, behind the near plane or outside the image.
+func setupTri(v *view, t *sim.Triangle, twoSided bool, s *triSetup) {
 	s.ok = false
+	s.back = false
 	a, b, c := v.toCam(t.V[0]), v.toCam(t.V[1]), v.toCam(t.V[2])
 	if a[2] < v.near && b[2] < v.near && c[2] < v.near {
 		return
@@ -62,6 +82,11 @@ func setupTri(v *view, t *sim.Triangle, s *triSetup) {
 	// front face (world normal towards the eye) has det(a, b, c) > 0 here.
 	n := b.Sub(a).Cross(c.Sub(a))
 	det := n.Dot(a) // = det(a, b, c)
+	if twoSided && det < 0 {
+		b, c = c, b
+		n, det = n.Mul(-1), -det
+		s.back = true
+	}
 	if !(det > 1e-12*n.Len()*a.Len()) {
 		return
 	}
@@ -111,6 +136,44 @@ func setupTri(v *view, t *sim.Triangle, s *triSetup) {
 	s.ok = true
 }
 
+// bary returns the perspective-correct barycentric coordinates of the
+// triangle's original vertices V0, V1, V2 at sample (x, y).
+func (s *triSetup) bary(x, y float64) (l0, l1, l2 float64) {
+	e0 := s.ea[0]*x + s.eb[0]*y + s.ec[0]
+	e1 := s.ea[1]*x + s.eb[1]*y + s.ec[1]
+	e2 := s.ea[2]*x + s.eb[2]*y + s.ec[2]
+	sum := e0 + e1 + e2
+	if sum == 0 {
+		return 1.0 / 3, 1.0 / 3, 1.0 / 3
+	}
+	inv := 1 / sum
+	l0, l1, l2 = e0*inv, e1*inv, e2*inv
+	if s.back {
+		l1, l2 = l2, l1
+	}
+	return l0, l1, l2
+}
+
+// uvAt returns the texture coordinates at sample (x, y).
+func (s *triSetup) uvAt(x, y float64) (u, v float64) {
+	l0, l1, l2 := s.bary(x, y)
+	a := &s.at.UV
+	u = l0*float64(a[0][0]) + l1*float64(a[1][0]) + l2*float64(a[2][0])
+	v = l0*float64(a[0][1]) + l1*float64(a[1][1]) + l2*float64(a[2][1])
+	return u, v
+}
+
+// opaqueAt reports whether a cut-out triangle is solid at sample (x, y): the
+// shared nearest-texel rule sim.Texture.Opaque at the UVs interpolated with
+// the same barycentrics as the depth.
+func (s *triSetup) opaqueAt(x, y float64) bool {
+	if s.cut == nil {
+		return true
+	}
+	u, v := s.uvAt(x, y)
+	return s.cut.Opaque(u, v)
+}
+
 // clampPix clamps a pixel coordinate to [0, n-1].
 func clampPix(x float64, n int) int {
 	if x < 0 {
@@ -156,47 +219,73 @@ func cullMesh(v *view, b sim.AABB) bool {
 // setupChunkSize is the number of triangles one work unit prepares.
 const setupChunkSize = 2048
 
-// setupAll prepares every triangle of the meshes inside v's frustum.
-func (r *Renderer) setupAll(v *view) {
-	nm := len(r.ids) - 1
-	for i := 1; i <= nm; i++ {
-		r.cull[i-1] = cullMesh(v, r.mesh(i).Bounds)
+// setupAll prepares every triangle of the draw list's meshes inside v's
+// frustum into setups (resized and returned). all draws every triangle
+// two-sided (shadow maps).
+func (r *Renderer) setupAll(v *view, dl *drawList, setups []triSetup, all bool) []triSetup {
+	for i, e := range dl.mesh {
+		r.cull[i] = len(e.mesh.Tris) == 0 || cullMesh(v, e.mesh.Bounds)
 	}
-	r.cur = v
-	r.setups = grow(r.setups, len(r.tris))
-	r.parallel((len(r.tris)+setupChunkSize-1)/setupChunkSize, jobSetup)
+	setups = grow(setups, dl.total())
+	r.cur, r.curDL, r.curSet, r.curAll = v, dl, setups, all
+	r.parallel((len(setups)+setupChunkSize-1)/setupChunkSize, jobSetup)
+	return setups
 }
 
-// setupChunk prepares triangles [c·setupChunk, (c+1)·setupChunk) for r.cur.
+// setupChunk prepares global triangles [c·setupChunkSize, (c+1)·setupChunkSize) for r.cur.
 func (r *Renderer) setupChunk(c int) {
-	n := len(r.tris)
-	end := min((c+1)*setupChunkSize, n)
-	for i := c * setupChunkSize; i < end; i++ {
-		if r.cull[r.triInst[i]-1] {
-			r.setups[i].ok = false
-			continue
+	dl := r.curDL
+	g0 := c * setupChunkSize
+	g1 := min(g0+setupChunkSize, len(r.curSet))
+	for i := dl.locate(g0); i < len(dl.mesh) && dl.start[i] < g1; i++ {
+		e := dl.mesh[i]
+		m := &e.mesh
+		lo, hi := max(g0, dl.start[i]), min(g1, dl.start[i+1])
+		for g := lo; g < hi; g++ {
+			s := &r.curSet[g]
+			if r.cull[i] {
+				s.ok = false
+				continue
+			}
+			j := g - dl.start[i]
+			setupTri(r.cur, &m.Tris[j], m.TwoSided || r.curAll, s)
+			if !s.ok {
+				continue
+			}
+			s.inst = uint16(i + 1)
+			s.local = int32(j)
+			s.ent = e
+			s.at, s.cut = nil, nil
+			if m.Attrs != nil {
+				s.at = &m.Attrs[j]
+				if k := int(s.at.Surface); k < len(m.Surfaces) && m.Surfaces[k].HasCutout() {
+					s.cut = m.Surfaces[k].Texture
+				}
+			}
 		}
-		setupTri(r.cur, &r.tris[i], &r.setups[i])
 	}
 }
 
 // binAll lists, for each band of bandH rows, the prepared triangles touching
-// it, in triangle order.
-func (r *Renderer) binAll(bins [][]int32, nb, bandH int) [][]int32 {
+// it, in triangle order; count records the frame's triangle counters.
+func (r *Renderer) binAll(setups []triSetup, bins [][]int32, nb, bandH int, count bool) [][]int32 {
 	bins = grow(bins, nb)
 	for b := range bins {
 		bins[b] = bins[b][:0]
 	}
-	r.lastTris, r.lastVisible = len(r.tris), 0
-	for i := range r.setups {
-		s := &r.setups[i]
+	visible := 0
+	for i := range setups {
+		s := &setups[i]
 		if !s.ok {
 			continue
 		}
-		r.lastVisible++
-		for b := int(s.y0) / bandH; b <= int(s.y1)/bandH; b++ {
+		visible++
+		for b := int(s.y0) / bandH; b <= min(int(s.y1)/bandH, nb-1); b++ {
 			bins[b] = append(bins[b], int32(i))
 		}
+	}
+	if count {
+		r.lastTris, r.lastVisible = len(setups), visible
 	}
 	return bins
 }

@@ -1,0 +1,314 @@
+package render
+
+import (
+	"math"
+	"strings"
+
+	"flowbench/sim"
+)
+
+// Interior lighting constants (LightInterior).
+const (
+	// DefaultInteriorAmbient is the ambient light fraction.
+	DefaultInteriorAmbient = 0.36
+	// DefaultWindowLight is the directional ("window") light at normal incidence.
+	DefaultWindowLight = 0.2
+	// DefaultRoomLight is each room light's intensity at normal incidence, at
+	// distance 0; it falls off as 1 / (1 + (d / RoomLightFalloff)²).
+	DefaultRoomLight = 0.85
+	// RoomLightFalloff is the distance in metres at which a room light has half its intensity.
+	RoomLightFalloff = 2.4
+	// RoomLightDrop is how far below the ceiling the room lights hang (metres).
+	RoomLightDrop = 0.3
+	// DefaultShadowMapSize is the side in texels of each shadow-map face.
+	DefaultShadowMapSize = 512
+)
+
+// RoomLightColor is the warm white of the room lights (multiplies the intensity).
+var RoomLightColor = [3]float64{1.0, 0.9, 0.76}
+
+// roomLight is a room's main light: a point light near the ceiling above the
+// centre of the room polygon, with a shadow cube map (5 faces: ±x, ±z and
+// -y; nothing above the light casts a shadow worth drawing).
+type roomLight struct {
+	pos   sim.Vec3
+	poly  [][2]float64
+	room  string
+	faces [5]shadowFace
+	valid bool // shadow maps match the current scene state
+}
+
+// shadowFace is one 90° face of a shadow cube map: a view from the light and
+// the inverse planar depth (1/z along the face axis) of the nearest surface
+// at each texel centre, 0 where nothing is seen.
+type shadowFace struct {
+	v     view
+	depth []float32
+}
+
+// cubeAxes are the forward, right and down axes of the shadow faces.
+var cubeAxes = [5][3]sim.Vec3{
+	{{1, 0, 0}, {0, 0, -1}, {0, -1, 0}},
+	{{-1, 0, 0}, {0, 0, 1}, {0, -1, 0}},
+	{{0, 0, 1}, {1, 0, 0}, {0, -1, 0}},
+	{{0, 0, -1}, {-1, 0, 0}, {0, -1, 0}},
+	{{0, -1, 0}, {1, 0, 0}, {0, 0, 1}},
+}
+
+// makeLights places one light per room of s.
+func makeLights(s *sim.Scene) []roomLight {
+	ceil := 0.0
+	for _, w := range s.Walls {
+		ceil = math.Max(ceil, w.Height)
+	}
+	if ceil == 0 {
+		ceil = 2.5
+	}
+	out := make([]roomLight, 0, len(s.Rooms))
+	for _, rm := range s.Rooms {
+		c := polyCentroid(rm.Polygon)
+		if !inPolygon(rm.Polygon, c[0], c[1]) && len(rm.Polygon) > 0 {
+			// Concave room whose centroid lies outside: use the middle of the
+			// longest horizontal chord through the centroid's z.
+			c = chordMiddle(rm.Polygon, c)
+		}
+		out = append(out, roomLight{pos: sim.Vec3{c[0], ceil - RoomLightDrop, c[1]}, poly: rm.Polygon, room: rm.ID})
+	}
+	return out
+}
+
+// polyCentroid returns the area centroid of a polygon (vertex mean when degenerate).
+func polyCentroid(p [][2]float64) [2]float64 {
+	var a, cx, cz float64
+	for i := range p {
+		q, r := p[i], p[(i+1)%len(p)]
+		k := q[0]*r[1] - r[0]*q[1]
+		a += k
+		cx += (q[0] + r[0]) * k
+		cz += (q[1] + r[1]) * k
+	}
+	if math.Abs(a) < 1e-12 {
+		var m [2]float64
+		for _, q := range p {
+			m[0] += q[0] / float64(len(p))
+			m[1] += q[1] / float64(len(p))
+		}
+		return m
+	}
+	return [2]float64{cx / (3 * a), cz / (3 * a)}
+}
+
+// chordMiddle returns the middle of the longest inside segment of the line z = c[1].
+func chordMiddle(p [][2]float64, c [2]float64) [2]float64 {
+	var xs []float64
+	for i := range p {
+		q, r := p[i], p[(i+1)%len(p)]
+		if (q[1] > c[1]) != (r[1] > c[1]) {
+			xs = append(xs, q[0]+(c[1]-q[1])/(r[1]-q[1])*(r[0]-q[0]))
+		}
+	}
+	sortFloat64s(xs)
+	best, out := -1.0, p[0]
+	for i := 0; i+1 < len(xs); i += 2 {
+		if d := xs[i+1] - xs[i]; d > best {
+			best, out = d, [2]float64{(xs[i] + xs[i+1]) / 2, c[1]}
+		}
+	}
+	return out
+}
+
+func sortFloat64s(a []float64) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}
+
+// inPolygon is the even-odd point-in-polygon test in the xz plane.
+func inPolygon(p [][2]float64, x, z float64) bool {
+	in := false
+	for i := range p {
+		q, r := p[i], p[(i+1)%len(p)]
+		if (q[1] > z) != (r[1] > z) && x < q[0]+(z-q[1])/(r[1]-q[1])*(r[0]-q[0]) {
+			in = !in
+		}
+	}
+	return in
+}
+
+// lightOf returns the light of the room containing the point (the nearest
+// light when none does), -1 when the scene has no rooms.
+func (r *Renderer) lightOf(p sim.Vec3) int {
+	for i := range r.lights {
+		if inPolygon(r.lights[i].poly, p[0], p[2]) {
+			return i
+		}
+	}
+	best, bi := math.Inf(1), -1
+	for i := range r.lights {
+		l := r.lights[i].pos
+		if d := math.Hypot(l[0]-p[0], l[2]-p[2]); d < best {
+			best, bi = d, i
+		}
+	}
+	return bi
+}
+
+// structureLight returns the light of a structure mesh's room (-1 for
+// exterior wall faces).
+func (r *Renderer) structureLight(m *sim.Mesh) int {
+	room := ""
+	switch m.Kind {
+	case sim.MeshFloor, sim.MeshCeiling:
+		_, room, _ = strings.Cut(m.ID, "|")
+	case sim.MeshWall:
+		for _, w := range r.scene.Walls {
+			if w.ID == m.ID {
+				room = w.RoomID
+				break
+			}
+		}
+	}
+	for i := range r.lights {
+		if r.lights[i].room == room {
+			return i
+		}
+	}
+	return -1
+}
+
+// buildShadows (re)draws the shadow maps of the lights the frame needs: those
+// of the instances visible at pixel centres (every instance in the frustum
+// when supersampling). Shadow maps depend only on the scene state, never on
+// the camera or on which frames came before.
+func (r *Renderer) buildShadows(f *Frame) {
+	if r.shadowDirty {
+		for i := range r.lights {
+			r.lights[i].valid = false
+		}
+		r.shadowDirty = false
+	}
+	clear(r.needLight)
+	any := false
+	for i := range r.inst {
+		if li := r.inst[i].light; li >= 0 && !r.lights[li].valid {
+			vis := f.Stats[i+1].Pixels > 0 || (r.opts.Supersample > 1 && !r.cull[i])
+			if vis {
+				r.needLight[li] = true
+				any = true
+			}
+		}
+	}
+	if !any {
+		return
+	}
+	r.prepareFullDetail()
+	S := r.opts.ShadowMapSize
+	nb := (S + DefaultBandHeight - 1) / DefaultBandHeight
+	r.shW = grow(r.shW, S*S)
+	r.shT = grow(r.shT, S*S)
+	for li := range r.lights {
+		if !r.needLight[li] {
+			continue
+		}
+		L := &r.lights[li]
+		for fi := range L.faces {
+			fc := &L.faces[fi]
+			ax := cubeAxes[fi]
+			fc.v = view{w: S, h: S, f: float64(S) / 2, cx: float64(S-1) / 2, cy: float64(S-1) / 2,
+				fwd: ax[0], right: ax[1], down: ax[2], eye: L.pos, near: 0.02, invNear: 1 / 0.02}
+			fc.depth = grow(fc.depth, S*S)
+			r.shSetups = r.setupAll(&fc.v, &r.dl0, r.shSetups, true)
+			r.shBins = r.binAll(r.shSetups, r.shBins, nb, DefaultBandHeight, false)
+			r.shFace = fc
+			r.parallel(nb, jobShadowBand)
+			r.shFace = nil
+		}
+		L.valid = true
+	}
+}
+
+// shadowBand draws band b of the current shadow face.
+func (r *Renderer) shadowBand(b int) {
+	fc := r.shFace
+	S := fc.v.w
+	y0 := b * DefaultBandHeight
+	y1 := min(y0+DefaultBandHeight, S)
+	wbuf := r.shW[y0*S : y1*S]
+	rasterRows(&fc.v, r.shSetups, r.shBins[b], y0, y1, wbuf, r.shT[y0*S:y1*S])
+	d := fc.depth[y0*S : y1*S]
+	for i, w := range wbuf {
+		d[i] = float32(w)
+	}
+}
+
+// shadowBias is the relative depth margin of the shadow test; normal offset
+// (shadowNormalOffset texels along the surface normal) handles the rest.
+const (
+	shadowBias         = 0.006
+	shadowNormalOffset = 1.5
+)
+
+// lightVisibility returns the fraction (0..1) of light L reaching point p with
+// unit normal n, by a 2×2 percentage-closer filter of its shadow cube map.
+func (L *roomLight) visibility(p, n sim.Vec3) float64 {
+	if !L.valid {
+		return 1
+	}
+	d := p.Sub(L.pos)
+	ax, ay, az := math.Abs(d[0]), math.Abs(d[1]), math.Abs(d[2])
+	major := math.Max(ax, math.Max(ay, az))
+	if major <= 0 {
+		return 1
+	}
+	S := L.faces[0].v.w
+	// Normal offset: a few texels at this distance.
+	p = p.Add(n.Mul(shadowNormalOffset * 2 * major / float64(S)))
+	d = p.Sub(L.pos)
+	ax, ay, az = math.Abs(d[0]), math.Abs(d[1]), math.Abs(d[2])
+	var fi int
+	switch {
+	case ay >= ax && ay >= az:
+		if d[1] > 0 {
+			return 1 // above the light: no face
+		}
+		fi = 4
+	case ax >= az:
+		fi = 0
+		if d[0] < 0 {
+			fi = 1
+		}
+	default:
+		fi = 2
+		if d[2] < 0 {
+			fi = 3
+		}
+	}
+	fc := &L.faces[fi]
+	ax3 := cubeAxes[fi]
+	z := d.Dot(ax3[0])
+	if z <= 0 {
+		return 1
+	}
+	v := &fc.v
+	px := v.cx + v.f*d.Dot(ax3[1])/z
+	py := v.cy + v.f*d.Dot(ax3[2])/z
+	x0f, y0f := math.Floor(px), math.Floor(py)
+	fx, fy := px-x0f, py-y0f
+	x0, y0 := int(x0f), int(y0f)
+	x1, y1 := min(max(x0+1, 0), S-1), min(max(y0+1, 0), S-1)
+	x0, y0 = min(max(x0, 0), S-1), min(max(y0, 0), S-1)
+	lim := float32(1 + shadowBias)
+	zf := float32(z)
+	lit := func(i int) float64 {
+		w := fc.depth[i]
+		if w == 0 || zf*w <= lim {
+			return 1
+		}
+		return 0
+	}
+	a := lit(y0*S+x0)*(1-fx) + lit(y0*S+x1)*fx
+	b := lit(y1*S+x0)*(1-fx) + lit(y1*S+x1)*fx
+	return a*(1-fy) + b*fy
+}

@@ -1,0 +1,340 @@
+package render
+
+import (
+	"image"
+	"math"
+
+	"flowbench/sim"
+)
+
+// sampleColor returns the colour of sample (x, y) of view v whose visible
+// triangle is t in setups (-1: background).
+func (r *Renderer) sampleColor(v *view, setups []triSetup, t int32, x, y float64) [3]uint8 {
+	if t < 0 {
+		bg := r.opts.Background
+		return [3]uint8{bg.R, bg.G, bg.B}
+	}
+	s := &setups[t]
+	if r.opts.Lighting == LightFlat {
+		c := s.ent.color[s.local]
+		return [3]uint8{c[0], c[1], c[2]}
+	}
+	return r.shade(v, s, x, y)
+}
+
+// shade computes the lit colour of triangle s at sample (x, y) of view v:
+// albedo (surface colour × bilinear, mip-mapped texture at perspective-correct
+// UVs) × (ambient + window light + the room light with distance falloff and
+// shadow). Meshes with attributes use the interpolated vertex normal (flipped
+// towards the viewer on the back of two-sided triangles); others the flat
+// face normal.
+func (r *Renderer) shade(v *view, s *triSetup, x, y float64) [3]uint8 {
+	e := s.ent
+	m := &e.mesh
+	tri := &m.Tris[s.local]
+	w := s.wa*x + s.wb*y + s.wc
+	t := 1 / w
+	p := sim.Vec3{
+		v.eye[0] + t*(v.base[0]+x*v.rx[0]+y*v.dy[0]),
+		v.eye[1] + t*(v.base[1]+x*v.rx[1]+y*v.dy[1]),
+		v.eye[2] + t*(v.base[2]+x*v.rx[2]+y*v.dy[2]),
+	}
+	fn := e.normal[s.local]
+	n := sim.Vec3{float64(fn[0]), float64(fn[1]), float64(fn[2])}
+	if s.back {
+		n = n.Mul(-1)
+	}
+	col := m.Color
+	tr, tg, tb := 1.0, 1.0, 1.0
+	if at := s.at; at != nil {
+		// Barycentrics in set-up vertex order (V0, V2, V1 on back faces).
+		e0 := s.ea[0]*x + s.eb[0]*y + s.ec[0]
+		e1 := s.ea[1]*x + s.eb[1]*y + s.ec[1]
+		e2 := s.ea[2]*x + s.eb[2]*y + s.ec[2]
+		sum := e0 + e1 + e2
+		if sum != 0 {
+			inv := 1 / sum
+			l0, l1, l2 := e0*inv, e1*inv, e2*inv
+			i1, i2 := 1, 2
+			if s.back {
+				i1, i2 = 2, 1
+			}
+			sn := at.N[0].Mul(l0).Add(at.N[i1].Mul(l1)).Add(at.N[i2].Mul(l2))
+			if ln := sn.Len(); ln > 1e-9 {
+				sn = sn.Mul(1 / ln)
+				if s.back {
+					sn = sn.Mul(-1)
+				}
+				n = sn
+			}
+			var sf *sim.Surface
+			if k := int(at.Surface); k < len(m.Surfaces) {
+				sf = m.Surfaces[k]
+			}
+			if sf != nil {
+				col = sf.Color
+				if sf.Texture != nil && len(sf.Texture.Levels) > 0 && !r.opts.NoTextures {
+					u0, v0 := float64(at.UV[0][0]), float64(at.UV[0][1])
+					u1, v1 := float64(at.UV[i1][0]), float64(at.UV[i1][1])
+					u2, v2 := float64(at.UV[i2][0]), float64(at.UV[i2][1])
+					u := l0*u0 + l1*u1 + l2*u2
+					vv := l0*v0 + l1*v1 + l2*v2
+					// d(u)/dx = (Σ ea_i u_i − u Σ ea_i) / Σ E_i, likewise for y and v.
+					sa := s.ea[0] + s.ea[1] + s.ea[2]
+					sb := s.eb[0] + s.eb[1] + s.eb[2]
+					dudx := (s.ea[0]*u0 + s.ea[1]*u1 + s.ea[2]*u2 - u*sa) * inv
+					dudy := (s.eb[0]*u0 + s.eb[1]*u1 + s.eb[2]*u2 - u*sb) * inv
+					dvdx := (s.ea[0]*v0 + s.ea[1]*v1 + s.ea[2]*v2 - vv*sa) * inv
+					dvdy := (s.eb[0]*v0 + s.eb[1]*v1 + s.eb[2]*v2 - vv*sb) * inv
+					tr, tg, tb = sampleTexture(sf.Texture, u, vv, dudx, dvdx, dudy, dvdy, r.opts.Trilinear)
+				}
+			}
+		}
+	}
+	sh := tri.Shade
+	lr, lg, lb := r.lightAt(p, n, r.inst[s.inst-1].light)
+	return [3]uint8{
+		quant(col.R * tr * sh * lr),
+		quant(col.G * tg * sh * lg),
+		quant(col.B * tb * sh * lb),
+	}
+}
+
+// quant maps a linear 0..1 value to 0..255 with rounding and clamping.
+func quant(x float64) uint8 {
+	if !(x > 0) {
+		return 0
+	}
+	if x >= 1 {
+		return 255
+	}
+	return uint8(x*255 + 0.5)
+}
+
+// lightAt returns the light (per channel) reaching point p with unit normal n
+// from the ambient term, the window light and room light li (-1: none).
+func (r *Renderer) lightAt(p, n sim.Vec3, li int) (lr, lg, lb float64) {
+	o := &r.opts
+	a := o.Ambient
+	if d := n.Dot(r.lightDir); d > 0 {
+		a += o.Diffuse * d
+	}
+	lr, lg, lb = a, a, a
+	if li < 0 || o.RoomLight <= 0 {
+		return
+	}
+	L := &r.lights[li]
+	d := L.pos.Sub(p)
+	d2 := d.Dot(d)
+	if d2 <= 0 {
+		return
+	}
+	ndl := n.Dot(d) / math.Sqrt(d2)
+	if ndl <= 0 {
+		return
+	}
+	k := o.RoomLight * ndl / (1 + d2/(RoomLightFalloff*RoomLightFalloff))
+	if !o.NoShadows {
+		k *= L.visibility(p, n)
+	}
+	return lr + k*RoomLightColor[0], lg + k*RoomLightColor[1], lb + k*RoomLightColor[2]
+}
+
+// sampleTexture returns the texture's colour (0..1 per channel) at (u, v)
+// with bilinear filtering in the mip level chosen from the UV derivatives per
+// pixel (the longer of the two pixel axes' footprints), or trilinear filtering
+// between the two nearest levels.
+func sampleTexture(tx *sim.Texture, u, v, dudx, dvdx, dudy, dvdy float64, trilinear bool) (r, g, b float64) {
+	l0 := tx.Levels[0]
+	W, H := float64(l0.Rect.Dx()), float64(l0.Rect.Dy())
+	ax, ay := dudx*W, dvdx*H
+	bx, by := dudy*W, dvdy*H
+	rho2 := math.Max(ax*ax+ay*ay, bx*bx+by*by)
+	lod := 0.0
+	if rho2 > 1 {
+		lod = 0.5 * math.Log2(rho2)
+	}
+	top := float64(len(tx.Levels) - 1)
+	lod = math.Min(lod, top)
+	if !trilinear || lod == 0 || lod == top {
+		return bilinear(tx.Levels[int(lod+0.5)], u, v)
+	}
+	li := math.Floor(lod)
+	fr := lod - li
+	r0, g0, b0 := bilinear(tx.Levels[int(li)], u, v)
+	r1, g1, b1 := bilinear(tx.Levels[int(li)+1], u, v)
+	return r0 + (r1-r0)*fr, g0 + (g1-g0)*fr, b0 + (b1-b0)*fr
+}
+
+// bilinear samples an image at texture coordinates (u, v) (v up, wrap-around)
+// between the four nearest texel centres.
+func bilinear(img *image.NRGBA, u, v float64) (r, g, b float64) {
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	if w <= 0 || h <= 0 {
+		return 1, 1, 1
+	}
+	if math.IsNaN(u) || math.IsInf(u, 0) || math.IsNaN(v) || math.IsInf(v, 0) {
+		u, v = 0, 0
+	}
+	u -= math.Floor(u)
+	v -= math.Floor(v)
+	x := u*float64(w) - 0.5
+	y := (1-v)*float64(h) - 0.5
+	xf, yf := math.Floor(x), math.Floor(y)
+	fx, fy := x-xf, y-yf
+	x0, y0 := int(xf), int(yf)
+	x1, y1 := x0+1, y0+1
+	if x0 < 0 {
+		x0 = w - 1
+	}
+	if x1 >= w {
+		x1 = 0
+	}
+	if y0 < 0 {
+		y0 = h - 1
+	}
+	if y1 >= h {
+		y1 = 0
+	}
+	x0, x1 = min(x0, w-1), min(x1, w-1)
+	y0, y1 = min(y0, h-1), min(y1, h-1)
+	p := img.Pix
+	i00, i01 := y0*img.Stride+4*x0, y0*img.Stride+4*x1
+	i10, i11 := y1*img.Stride+4*x0, y1*img.Stride+4*x1
+	w00, w01, w10, w11 := (1-fx)*(1-fy), fx*(1-fy), (1-fx)*fy, fx*fy
+	const k = 1.0 / 255
+	r = (float64(p[i00])*w00 + float64(p[i01])*w01 + float64(p[i10])*w10 + float64(p[i11])*w11) * k
+	g = (float64(p[i00+1])*w00 + float64(p[i01+1])*w01 + float64(p[i10+1])*w10 + float64(p[i11+1])*w11) * k
+	b = (float64(p[i00+2])*w00 + float64(p[i01+2])*w01 + float64(p[i10+2])*w10 + float64(p[i11+2])*w11) * k
+	return r, g, b
+}
+
+// shadeBand shades band b at pixel centres; with edge anti-aliasing, pixels
+// on an edge get the mean of 2×2 samples instead.
+func (r *Renderer) shadeBand(b int) {
+	v := &r.v
+	f := r.frame
+	W, H := v.w, v.h
+	y0 := b * DefaultBandHeight
+	y1 := min(y0+DefaultBandHeight, H)
+	aa := r.opts.AntiAlias == AAEdge
+	for y := y0; y < y1; y++ {
+		pix := f.RGB.Pix[y*f.RGB.Stride : y*f.RGB.Stride+4*W]
+		tr := r.tbuf[y*W : (y+1)*W]
+		fy := float64(y)
+		for x := 0; x < W; x++ {
+			var c [3]uint8
+			if aa && r.isEdge(x, y) {
+				c = r.edgeColor(x, y)
+			} else {
+				c = r.sampleColor(v, r.setups, tr[x], float64(x), fy)
+			}
+			pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = c[0], c[1], c[2], 255
+		}
+	}
+}
+
+// edgeDepthTol is the relative difference in inverse depth between two
+// triangles of one mesh at a pixel centre above which their meeting is an
+// edge (a fold or a self-occlusion) rather than a smooth continuation.
+const edgeDepthTol = 1e-3
+
+// isEdge reports whether pixel (x, y) needs anti-aliasing: a pixel-centre
+// neighbour (3×3) shows another instance or the background, another
+// triangle of the same mesh not continuing its surface (depth step, or a
+// crease of a flat-shaded mesh), or the pixel is on a cut-out triangle.
+func (r *Renderer) isEdge(x, y int) bool {
+	v := &r.v
+	W, H := v.w, v.h
+	t := r.tbuf[y*W+x]
+	var st *triSetup
+	if t >= 0 {
+		st = &r.setups[t]
+		if st.cut != nil {
+			return true
+		}
+	}
+	for ny := max(y-1, 0); ny <= min(y+1, H-1); ny++ {
+		row := r.tbuf[ny*W : (ny+1)*W]
+		for nx := max(x-1, 0); nx <= min(x+1, W-1); nx++ {
+			u := row[nx]
+			if u == t {
+				continue
+			}
+			if u < 0 || t < 0 {
+				return true
+			}
+			su := &r.setups[u]
+			if su.inst != st.inst || su.cut != nil || su.back != st.back {
+				return true
+			}
+			fx, fy := float64(nx), float64(ny)
+			wu := su.wa*fx + su.wb*fy + su.wc
+			wt := st.wa*fx + st.wb*fy + st.wc
+			if math.Abs(wu-wt) > edgeDepthTol*wu {
+				return true
+			}
+			if st.at == nil {
+				a, c := st.ent.normal[st.local], su.ent.normal[su.local]
+				if a[0]*c[0]+a[1]*c[1]+a[2]*c[2] < 0.9999 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// aaOffsets are the 2×2 sample positions inside a pixel.
+var aaOffsets = [4][2]float64{{-0.25, -0.25}, {0.25, -0.25}, {-0.25, 0.25}, {0.25, 0.25}}
+
+// edgeColor returns the mean colour of 2×2 samples of pixel (x, y). Each
+// sample takes the nearest of the triangles visible at the 3×3 pixel centres
+// around it that covers it (same coverage, cut-out and tie rules as the
+// pixel-centre pass), or the background.
+func (r *Renderer) edgeColor(x, y int) [3]uint8 {
+	v := &r.v
+	W, H := v.w, v.h
+	var cand [9]int32
+	nc := 0
+	for ny := max(y-1, 0); ny <= min(y+1, H-1); ny++ {
+		row := r.tbuf[ny*W : (ny+1)*W]
+	next:
+		for nx := max(x-1, 0); nx <= min(x+1, W-1); nx++ {
+			u := row[nx]
+			if u < 0 {
+				continue
+			}
+			for i := 0; i < nc; i++ {
+				if cand[i] == u {
+					continue next
+				}
+			}
+			// Insert in ascending order: ties go to the earlier triangle.
+			i := nc
+			for i > 0 && cand[i-1] > u {
+				cand[i] = cand[i-1]
+				i--
+			}
+			cand[i] = u
+			nc++
+		}
+	}
+	var sr, sg, sb uint32
+	for _, o := range aaOffsets {
+		sx, sy := float64(x)+o[0], float64(y)+o[1]
+		best, bw := int32(-1), 0.0
+		for _, c := range cand[:nc] {
+			s := &r.setups[c]
+			if !s.covers(sx, s.eb[0]*sy+s.ec[0], s.eb[1]*sy+s.ec[1], s.eb[2]*sy+s.ec[2]) {
+				continue
+			}
+			if w := s.wa*sx + s.wb*sy + s.wc; w > bw*tieFactor && w <= v.invNear && s.opaqueAt(sx, sy) {
+				best, bw = c, w
+			}
+		}
+		col := r.sampleColor(v, r.setups, best, sx, sy)
+		sr, sg, sb = sr+uint32(col[0]), sg+uint32(col[1]), sb+uint32(col[2])
+	}
+	return [3]uint8{uint8((sr + 2) / 4), uint8((sg + 2) / 4), uint8((sb + 2) / 4)}
+}

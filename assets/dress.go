@@ -1,0 +1,416 @@
+package assets
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/fnv"
+	"math"
+	"sort"
+	"strings"
+
+	"flowbench/sim"
+)
+
+// MaxDistortion is the largest aspect distortion a real model may be drawn
+// with: with per-axis scales s_k = object size / entry size, a variant fits
+// when max(s)/min(s) − 1 ≤ MaxDistortion. Beyond it the object keeps its
+// primitive shape (and the fallback is reported).
+const MaxDistortion = 0.20
+
+// tieBand is how far (in distortion) a fitting variant may be from the best
+// one and still be drawn by the seeded tie-break.
+const tieBand = 0.05
+
+// supportFraction is the share of a model's height its support surface must
+// reach (or be absent, SupportY 0 = box top) for the drawn and the simulated
+// support heights of a receptacle to agree.
+const supportFraction = 0.9
+
+// supportTypes are the receptacles whose children rest on their top face:
+// for them variants whose support surface is the box top are preferred.
+var supportTypes = map[string]bool{
+	"CounterTop": true, "DiningTable": true, "CoffeeTable": true, "SideTable": true,
+	"Desk": true, "Dresser": true, "ShelvingUnit": true, "TVStand": true,
+}
+
+// DressReport says what Dress did to a scene.
+type DressReport struct {
+	Objects   int // objects in the scene
+	WithModel int // objects now drawn with a real model
+	Primitive int // objects left with their primitive shape
+	// NoVariant counts, by type, objects whose type has no mapped entry in the library.
+	NoVariant map[string]int
+	// TooDistorted counts, by type, objects whose type has entries but none
+	// fits the object's size within MaxDistortion.
+	TooDistorted map[string]int
+	// Used counts instances per entry key.
+	Used map[string]int
+	// Textures counts structure surfaces per texture key.
+	Textures map[string]int
+	// Surfaces is the number of structure meshes given a surface.
+	Surfaces int
+	// LoadErrors counts variants skipped because their model failed to load.
+	LoadErrors int
+	// SupportParents counts dressed objects that have children resting on
+	// them; SupportBelowTop counts those whose model's support surface
+	// (SupportY > 0) lies below supportFraction of its height, i.e. lower than
+	// the box top the children are simulated on.
+	SupportParents, SupportBelowTop int
+	Warnings                        []string
+}
+
+func newDressReport() DressReport {
+	return DressReport{NoVariant: map[string]int{}, TooDistorted: map[string]int{},
+		Used: map[string]int{}, Textures: map[string]int{}}
+}
+
+// Keys returns, sorted, the entry and texture keys the report used (for
+// Attribution).
+func (r *DressReport) Keys() []string {
+	var out []string
+	for k := range r.Used {
+		out = append(out, k)
+	}
+	for k := range r.Textures {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Add accumulates another report into r (for totals over many scenes).
+func (r *DressReport) Add(o DressReport) {
+	if r.NoVariant == nil {
+		*r = newDressReport()
+	}
+	r.Objects += o.Objects
+	r.WithModel += o.WithModel
+	r.Primitive += o.Primitive
+	r.Surfaces += o.Surfaces
+	r.LoadErrors += o.LoadErrors
+	r.SupportParents += o.SupportParents
+	r.SupportBelowTop += o.SupportBelowTop
+	for _, p := range []struct{ dst, src map[string]int }{
+		{r.NoVariant, o.NoVariant}, {r.TooDistorted, o.TooDistorted}, {r.Used, o.Used}, {r.Textures, o.Textures}} {
+		for k, v := range p.src {
+			p.dst[k] += v
+		}
+	}
+	r.Warnings = append(r.Warnings, o.Warnings...)
+}
+
+// Distortion returns max(s)/min(s) − 1 for the per-axis scales s_k =
+// obj[k]/model[k] (+Inf when a size is not positive).
+func Distortion(obj, model sim.Vec3) float64 {
+	lo, hi := math.Inf(1), 0.0
+	for k := 0; k < 3; k++ {
+		if !(obj[k] > 0) || !(model[k] > 0) {
+			return math.Inf(1)
+		}
+		s := obj[k] / model[k]
+		lo, hi = math.Min(lo, s), math.Max(hi, s)
+	}
+	return hi/lo - 1
+}
+
+// supportOK reports whether an entry's support surface is its box top
+// (no drop-on-top elevation, or one at least supportFraction of its height).
+func supportOK(e *Entry) bool {
+	return e.DropOnTop <= 0 || e.DropOnTop >= supportFraction*e.Size[1]
+}
+
+// modelSupportBelowTop reports whether a loaded model's support surface is
+// clearly below its top.
+func modelSupportBelowTop(m *sim.Model) bool {
+	return m != nil && m.SupportY > 0 && m.SupportY < supportFraction*m.Size[1]
+}
+
+// dresser holds the type → entries index of a library.
+type dresser struct {
+	byType   map[string][]*Entry // sorted by key
+	textures map[string]*SurfaceTexture
+	load     func(key string) (*sim.Model, error)
+}
+
+func newDresser(entries []Entry, textures []SurfaceTexture, load func(string) (*sim.Model, error)) *dresser {
+	byKey := make(map[string]*Entry, len(entries))
+	for i := range entries {
+		byKey[entries[i].Key] = &entries[i]
+	}
+	d := &dresser{byType: map[string][]*Entry{}, textures: map[string]*SurfaceTexture{}, load: load}
+	for typ, keys := range typeMap {
+		for _, k := range keys {
+			if e := byKey[k]; e != nil {
+				d.byType[typ] = append(d.byType[typ], e)
+			}
+		}
+		sort.Slice(d.byType[typ], func(i, j int) bool { return d.byType[typ][i].Key < d.byType[typ][j].Key })
+	}
+	for i := range textures {
+		t := &textures[i]
+		if t.Texture == nil {
+			continue
+		}
+		d.textures[textureID(t.Key)] = t
+	}
+	return d
+}
+
+// textureID strips the library from a texture key ("Default:eTeks#x" → "eTeks#x").
+func textureID(key string) string {
+	if _, id, ok := strings.Cut(key, ":"); ok {
+		return id
+	}
+	return key
+}
+
+// pick is one fitting variant with its distortion.
+type pick struct {
+	e *Entry
+	d float64
+}
+
+// fitResult classifies an object against its type's variants.
+type fitResult int
+
+const (
+	fitOK fitResult = iota
+	fitNoVariant
+	fitTooDistorted
+)
+
+// choose returns the fitting variants of an object in the order they should
+// be tried: the seeded choice among those within tieBand of the best first,
+// then the rest of the band, then the other fitting variants by distortion.
+// For support types, variants whose support surface is the box top are used
+// whenever one fits.
+func (d *dresser) choose(o *sim.Object, seed int64) ([]pick, fitResult) {
+	cands := d.byType[o.Type]
+	if len(cands) == 0 {
+		return nil, fitNoVariant
+	}
+	var fit []pick
+	for _, e := range cands {
+		if dd := Distortion(o.Size, e.Size); dd <= MaxDistortion+1e-9 {
+			fit = append(fit, pick{e, dd})
+		}
+	}
+	if len(fit) == 0 {
+		return nil, fitTooDistorted
+	}
+	if supportTypes[o.Type] {
+		var good []pick
+		for _, p := range fit {
+			if supportOK(p.e) {
+				good = append(good, p)
+			}
+		}
+		if len(good) > 0 {
+			fit = good
+		}
+	}
+	sort.SliceStable(fit, func(i, j int) bool {
+		if fit[i].d != fit[j].d {
+			return fit[i].d < fit[j].d
+		}
+		return fit[i].e.Key < fit[j].e.Key
+	})
+	band := 1
+	for band < len(fit) && fit[band].d <= fit[0].d+tieBand+1e-12 {
+		band++
+	}
+	// Within the band, order by key so the draw does not depend on tiny
+	// distortion differences, then rotate by the seeded hash.
+	inBand := append([]pick(nil), fit[:band]...)
+	sort.Slice(inBand, func(i, j int) bool { return inBand[i].e.Key < inBand[j].e.Key })
+	r := int(objectHash(seed, o.ID, o.AssetID) % uint64(band))
+	out := make([]pick, 0, len(fit))
+	out = append(out, inBand[r:]...)
+	out = append(out, inBand[:r]...)
+	return append(out, fit[band:]...), fitOK
+}
+
+// objectHash is the seeded hash of the variant draw: a function of the seed,
+// the object id and its asset id only.
+func objectHash(seed int64, parts ...string) uint64 {
+	h := fnv.New64a()
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], uint64(seed))
+	h.Write(b[:])
+	for _, p := range parts {
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+	}
+	return mix64(h.Sum64())
+}
+
+// mix64 is the splitmix64 finaliser (spreads FNV's low bits).
+func mix64(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// dress attaches models and structure surfaces to a scene.
+func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
+	rep := newDressReport()
+	failed := map[string]bool{} // keys whose model failed to load (warn once)
+	for _, o := range s.Objects {
+		rep.Objects++
+		order, res := d.choose(o, seed)
+		switch res {
+		case fitNoVariant:
+			rep.NoVariant[o.Type]++
+		case fitTooDistorted:
+			rep.TooDistorted[o.Type]++
+		}
+		var m *sim.Model
+		var key string
+		for _, p := range order {
+			if failed[p.e.Key] {
+				rep.LoadErrors++
+				continue
+			}
+			mm, err := d.load(p.e.Key)
+			if err == nil && mm == nil {
+				err = fmt.Errorf("no model")
+			}
+			if err != nil {
+				failed[p.e.Key] = true
+				rep.LoadErrors++
+				rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s (%s): %v; variant skipped", p.e.Key, o.Type, err))
+				continue
+			}
+			m, key = mm, p.e.Key
+			break
+		}
+		if m == nil {
+			o.Model = nil
+			rep.Primitive++
+			continue
+		}
+		o.Model = m
+		rep.WithModel++
+		rep.Used[key]++
+		if len(s.Children(o.ID)) > 0 {
+			rep.SupportParents++
+			if modelSupportBelowTop(m) {
+				rep.SupportBelowTop++
+			}
+		}
+	}
+	d.dressStructure(s, seed, &rep)
+	return rep
+}
+
+// Structure looks. Floors and wall tiles are Sweet Home 3D textures chosen
+// by room type from these reviewed lists (ids of the jar's texture catalog);
+// walls of living rooms and bedrooms are painted; ceilings are white.
+var (
+	woodFloors     = []string{"eTeks#woodenFloor", "eTeks#oldWoodenFloor"}
+	kitchenFloors  = []string{"eTeks#greyTile", "eTeks#redTiles", "eTeks#stoneTiles", "eTeks#blackAndWhiteTiles", "eTeks#beigeTile"}
+	bathroomFloors = []string{"eTeks#greyTile", "eTeks#beigeTile", "eTeks#lightBlueTile", "eTeks#darkBlueTile", "eTeks#blackAndWhiteTiles"}
+	kitchenWalls   = []string{"eTeks#wallBeigeTile", "eTeks#blueTiles"}
+	bathroomWalls  = []string{"eTeks#wallBeigeTile", "eTeks#blueTiles", "eTeks#marbleWall"}
+	// wallTileChance is the share of kitchens and bathrooms with tiled walls.
+	wallTileChance = 0.5
+	paints         = []sim.RGB{
+		{R: 0.93, G: 0.91, B: 0.86}, // warm white
+		{R: 0.90, G: 0.88, B: 0.80}, // cream
+		{R: 0.84, G: 0.86, B: 0.84}, // pale grey-green
+		{R: 0.82, G: 0.86, B: 0.90}, // pale blue
+		{R: 0.90, G: 0.84, B: 0.78}, // light beige
+		{R: 0.88, G: 0.88, B: 0.88}, // light grey
+		{R: 0.86, G: 0.82, B: 0.86}, // pale lilac
+	}
+	ceilingSurface = sim.RGB{R: 0.95, G: 0.95, B: 0.93}
+)
+
+// unit returns a uniform number in [0, 1) from a seeded hash.
+func unit(seed int64, parts ...string) float64 {
+	return float64(objectHash(seed, parts...)>>11) / (1 << 53)
+}
+
+// pickTexture draws one available texture of a list (nil when the library
+// has none of them).
+func (d *dresser) pickTexture(ids []string, seed int64, parts ...string) *SurfaceTexture {
+	var avail []*SurfaceTexture
+	for _, id := range ids {
+		if t := d.textures[id]; t != nil && t.Size[0] > 0 && t.Size[1] > 0 {
+			avail = append(avail, t)
+		}
+	}
+	if len(avail) == 0 {
+		return nil
+	}
+	return avail[objectHash(seed, parts...)%uint64(len(avail))]
+}
+
+func texturedSurface(t *SurfaceTexture) *sim.Surface {
+	// Structure UVs are metres / Tile on both axes, so use the mean side.
+	return &sim.Surface{Name: t.Key, Color: sim.RGB{R: 1, G: 1, B: 1}, Texture: t.Texture, Tile: (t.Size[0] + t.Size[1]) / 2}
+}
+
+func paintSurface(name string, c sim.RGB) *sim.Surface {
+	return &sim.Surface{Name: name, Color: c, Tile: 1}
+}
+
+// dressStructure sets s.Surfaces for every floor, ceiling and wall mesh.
+func (d *dresser) dressStructure(s *sim.Scene, seed int64, rep *DressReport) {
+	surf := map[string]*sim.Surface{}
+	ceiling := paintSurface("paint:ceiling", ceilingSurface)
+	walls := map[string]*sim.Surface{} // room id → wall surface
+	use := func(t *SurfaceTexture) *sim.Surface {
+		rep.Textures[t.Key]++
+		return texturedSurface(t)
+	}
+	for _, r := range s.Rooms {
+		var floorIDs, wallIDs []string
+		switch r.Type {
+		case sim.Kitchen:
+			floorIDs, wallIDs = kitchenFloors, kitchenWalls
+		case sim.Bathroom:
+			floorIDs, wallIDs = bathroomFloors, bathroomWalls
+		default:
+			floorIDs = woodFloors
+		}
+		if t := d.pickTexture(floorIDs, seed, "floor", r.ID); t != nil {
+			surf["floor|"+r.ID] = use(t)
+		} else {
+			surf["floor|"+r.ID] = paintSurface("floor:"+r.ID, r.Floor)
+		}
+		surf["ceiling|"+r.ID] = ceiling
+		var w *sim.Surface
+		if len(wallIDs) > 0 && unit(seed, "walltiles", r.ID) < wallTileChance {
+			if t := d.pickTexture(wallIDs, seed, "wall", r.ID); t != nil {
+				w = use(t)
+			}
+		}
+		if w == nil {
+			base := paints[objectHash(seed, "paint", r.ID)%uint64(len(paints))]
+			j := func(v float64, k string) float64 {
+				v += (unit(seed, "jitter", k, r.ID) - 0.5) * 0.04
+				return math.Max(0, math.Min(1, v))
+			}
+			w = paintSurface("paint:"+r.ID, sim.RGB{R: j(base.R, "r"), G: j(base.G, "g"), B: j(base.B, "b")})
+		}
+		walls[r.ID] = w
+	}
+	for _, w := range s.Walls {
+		if sf := walls[w.RoomID]; sf != nil && !w.Exterior {
+			surf[w.ID] = sf
+		} else {
+			surf[w.ID] = paintSurface("paint:exterior", w.Color)
+		}
+	}
+	// Every structure mesh gets a surface, whatever its id.
+	for _, m := range sim.StructureMeshes(s) {
+		if surf[m.ID] == nil {
+			surf[m.ID] = paintSurface("paint:"+m.ID, m.Color)
+		}
+	}
+	s.Surfaces = surf
+	rep.Surfaces = len(surf)
+}

@@ -3,6 +3,7 @@ package sim
 import (
 	"math"
 	"sync"
+	"sync/atomic"
 )
 
 // Hit is the first surface a ray meets.
@@ -297,6 +298,7 @@ func (c *Caster) Cast(origin, dir Vec3) (Hit, bool) {
 		st.traverse(m, int32(mi), lo, linv, origin, dir)
 	}
 	if st.overflow {
+		castFallbacks.Add(1)
 		return c.castOrdered(origin, dir)
 	}
 	// Keep the hits still within the limit, nearest first.
@@ -319,7 +321,8 @@ func (c *Caster) Cast(origin, dir Vec3) (Hit, bool) {
 		top++
 	}
 	if !(cs[top].t*rayTie < st.lim*(1-1e-12)) {
-		return c.castOrdered(origin, dir) // the chain may go on past the collected hits
+		castFallbacks.Add(1) // the chain may go on past the collected hits
+		return c.castOrdered(origin, dir)
 	}
 	cs = cs[:top+1]
 	for i := 1; i < len(cs); i++ { // mesh, then triangle order
@@ -336,6 +339,9 @@ func (c *Caster) Cast(origin, dir Vec3) (Hit, bool) {
 	h := cs[w]
 	return c.hit(origin, dir, int(h.mesh), int(h.tri), h.t, h.u, h.v), true
 }
+
+// castFallbacks counts Casts that fell back to the ordered loop (for tests).
+var castFallbacks atomic.Uint64
 
 // castSlack is how far beyond the nearest hit, relatively, Cast collects hits
 // for the tie replay; castCands is how many it can hold.

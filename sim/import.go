@@ -12,8 +12,12 @@ type ImportOptions struct {
 	// AssetDBPath is an optional AI2-THOR asset-database.json giving sizes and
 	// properties by assetId. Ignored when AssetDB is set.
 	AssetDBPath string
-	// AssetDB is an already loaded asset database (takes precedence over AssetDBPath).
+	// AssetDB is an already loaded asset database (takes precedence over
+	// AssetDBPath). With neither, the built-in table (BuiltinAssetDB) is used.
 	AssetDB *AssetDB
+	// NoBuiltinAssetDB imports without any asset database when neither
+	// AssetDB nor AssetDBPath is given (sizes from the catalog only).
+	NoBuiltinAssetDB bool
 	// Catalog is the object catalog; nil means DefaultCatalog().
 	Catalog *Catalog
 	// Lenient turns the import errors for unresolvable objects (an asset
@@ -159,6 +163,9 @@ func ImportHouse(h *House, opts ImportOptions) (*Scene, *ImportReport, error) {
 		if db, err = LoadAssetDB(opts.AssetDBPath); err != nil {
 			return nil, nil, err
 		}
+	}
+	if db == nil && !opts.NoBuiltinAssetDB {
+		db = BuiltinAssetDB()
 	}
 	if db != nil {
 		rep.AssetDB = db.Path

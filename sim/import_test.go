@@ -39,7 +39,7 @@ func sameVec(a, b Vec3, tol float64) bool {
 }
 
 func TestImportTwoRoomsWithDoor(t *testing.T) {
-	s, rep := mustLoad(t, housePath("two_rooms_door.json"), ImportOptions{})
+	s, rep := mustLoad(t, housePath("two_rooms_door.json"), ImportOptions{NoBuiltinAssetDB: true})
 	if len(rep.Warnings) != 0 || rep.ObjectsIn != 4 || rep.ObjectsKept != 4 {
 		t.Fatalf("report %+v, want 4 objects in and kept, no warnings", rep)
 	}
@@ -77,7 +77,7 @@ func TestImportTwoRoomsWithDoor(t *testing.T) {
 }
 
 func TestImportLShapedRoom(t *testing.T) {
-	s, rep := mustLoad(t, housePath("l_shaped.json"), ImportOptions{})
+	s, rep := mustLoad(t, housePath("l_shaped.json"), ImportOptions{NoBuiltinAssetDB: true})
 	if len(rep.Warnings) != 0 || rep.ObjectsKept != 3 {
 		t.Fatalf("warnings %v, %d objects kept", rep.Warnings, rep.ObjectsKept)
 	}
@@ -96,13 +96,13 @@ func TestImportLShapedRoom(t *testing.T) {
 	// Moving the dresser into the notch of the L makes the house invalid.
 	h := s.HouseJSON()
 	h.Objects[1].Position = XYZ{4.5, 0.35, 4.5}
-	if _, _, err := ImportHouse(h, ImportOptions{}); err == nil || !strings.Contains(err.Error(), "objects[1].position") {
+	if _, _, err := ImportHouse(h, ImportOptions{NoBuiltinAssetDB: true}); err == nil || !strings.Contains(err.Error(), "objects[1].position") {
 		t.Errorf("dresser in the notch: error %v", err)
 	}
 }
 
 func TestImportUnknownDecorWithoutAssetDB(t *testing.T) {
-	s, rep := mustLoad(t, housePath("unknown_decor.json"), ImportOptions{})
+	s, rep := mustLoad(t, housePath("unknown_decor.json"), ImportOptions{NoBuiltinAssetDB: true})
 	dropped := notesOf(rep, ActionDropped)
 	want := []string{"BaseballBat|1|3", "Faucet|1|0|1", "LightSwitch|1|2", "Painting|1|1", "Sink|1|0|0"}
 	if got := slices.Sorted(maps.Keys(dropped)); !reflect.DeepEqual(got, want) {
@@ -164,7 +164,7 @@ func TestImportUnknownDecorWithAssetDB(t *testing.T) {
 }
 
 func TestImportUnknownAssetOfKnownType(t *testing.T) {
-	s, rep := mustLoad(t, housePath("unknown_asset.json"), ImportOptions{})
+	s, rep := mustLoad(t, housePath("unknown_asset.json"), ImportOptions{NoBuiltinAssetDB: true})
 	mug := s.Object("Mug|surface|1|1")
 	mugs := DefaultCatalog().Type("Mug")
 	med := medianVariant(mugs)
@@ -203,7 +203,7 @@ func TestImportUnknownAssetOfKnownType(t *testing.T) {
 func TestImportUnknownTypeAndAsset(t *testing.T) {
 	p := housePath("unknown_gizmo.json")
 	// Without a database the gizmo is static decor: dropped with a warning.
-	s, rep := mustLoad(t, p, ImportOptions{})
+	s, rep := mustLoad(t, p, ImportOptions{NoBuiltinAssetDB: true})
 	if s.Object("Gizmo|1|0") != nil || len(rep.Dropped()) != 1 || !strings.Contains(rep.Warnings[0], "no asset database given") {
 		t.Fatalf("without a database: warnings %q", rep.Warnings)
 	}
@@ -264,7 +264,7 @@ func checkReload(t *testing.T, name string, s *Scene, opts ImportOptions) {
 
 func TestImportNormalisedHouseReloadsToSameScene(t *testing.T) {
 	for _, f := range goodHouses(t) {
-		for _, opts := range []ImportOptions{{}, {AssetDBPath: smallDB, Lenient: true}} {
+		for _, opts := range []ImportOptions{{NoBuiltinAssetDB: true}, {AssetDBPath: smallDB, Lenient: true}} {
 			s, _ := mustLoad(t, f, opts)
 			checkReload(t, f, s, opts)
 		}
@@ -277,7 +277,7 @@ func TestImportWarnsAboutAgentOutsideRooms(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.Metadata.Agent.Position = XYZ{9, 0.95, 1}
-	_, rep, err := ImportHouse(h, ImportOptions{})
+	_, rep, err := ImportHouse(h, ImportOptions{NoBuiltinAssetDB: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -287,8 +287,8 @@ func TestImportWarnsAboutAgentOutsideRooms(t *testing.T) {
 }
 
 func TestImportReportIsDeterministic(t *testing.T) {
-	_, a := mustLoad(t, housePath("unknown_decor.json"), ImportOptions{})
-	_, b := mustLoad(t, housePath("unknown_decor.json"), ImportOptions{})
+	_, a := mustLoad(t, housePath("unknown_decor.json"), ImportOptions{NoBuiltinAssetDB: true})
+	_, b := mustLoad(t, housePath("unknown_decor.json"), ImportOptions{NoBuiltinAssetDB: true})
 	if !reflect.DeepEqual(a, b) {
 		t.Fatal("two imports of the same house gave different reports")
 	}
@@ -310,7 +310,7 @@ func TestEmptyWallsBuildNoGeometryButSurvive(t *testing.T) {
 	if n != 2 {
 		t.Fatalf("marked %d walls empty, want the 2 sides of the shared wall", n)
 	}
-	s, _, err := ImportHouse(h, ImportOptions{})
+	s, _, err := ImportHouse(h, ImportOptions{NoBuiltinAssetDB: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -427,7 +427,7 @@ func TestImportReferenceHouse(t *testing.T) {
 		}
 	}
 	for _, withDB := range []bool{false, true} {
-		opts := ImportOptions{}
+		opts := ImportOptions{NoBuiltinAssetDB: true}
 		if withDB {
 			opts.AssetDB = db
 		}
@@ -552,7 +552,7 @@ func BenchmarkImportTwoRooms(b *testing.B) {
 	p := housePath("two_rooms_door.json")
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, _, err := LoadHouseFile(p, ImportOptions{}); err != nil {
+		if _, _, err := LoadHouseFile(p, ImportOptions{NoBuiltinAssetDB: true}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -64,7 +64,34 @@ func (w *WallShape) Length() float64 { return math.Hypot(w.B[0]-w.A[0], w.B[1]-w
 type SizeResolver func(assetID string) (objectType string, size Vec3, ok bool)
 
 // NewScene builds a Scene from a house using the default catalog for sizes.
-func NewScene(h *House) (*Scene, error) { return NewSceneWith(h, DefaultCatalog(), nil) }
+// A house with assets or types the catalog does not know (a real ProcTHOR
+// house) is imported with the built-in asset table instead (ImportHouse),
+// so it loads with no extra file.
+func NewScene(h *House) (*Scene, error) {
+	s, err := NewSceneWith(h, DefaultCatalog(), nil)
+	if err == nil || !needsAssetTable(h, DefaultCatalog()) {
+		return s, err
+	}
+	s, _, err2 := ImportHouse(h, ImportOptions{AssetDB: BuiltinAssetDB()})
+	if err2 != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// needsAssetTable reports whether some object's asset or type is unknown to the catalog.
+func needsAssetTable(h *House, cat *Catalog) bool {
+	var walk func([]HouseObject) bool
+	walk = func(objs []HouseObject) bool {
+		for _, o := range objs {
+			if _, _, ok := cat.Asset(o.AssetID); !ok || cat.Type(ObjectTypeFromID(o.ID)) == nil || walk(o.Children) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(h.Objects)
+}
 
 // NewSceneWith builds a Scene from a house. Sizes come from resolve when it is
 // non-nil and knows the asset, else from the catalog by asset id; an object

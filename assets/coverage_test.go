@@ -1,0 +1,58 @@
+package assets
+
+import (
+	"testing"
+
+	"flowbench/sim"
+)
+
+func TestCoverageCountsAgreeWithDress(t *testing.T) {
+	entries, texs, load, loads := fakeSource(t)
+	d := newDresser(entries, texs, load)
+	rep, err := d.coverage(CoverageOptions{Houses: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("instances %d (procthor %d, ithor %d), fit %d", rep.Instances, rep.ProcTHOR, rep.ITHOR, rep.Fit)
+	if *loads != 0 {
+		t.Errorf("coverage loaded %d models; it must only use entry sizes", *loads)
+	}
+	if rep.IthorScenes != 120 || rep.Houses != 3 {
+		t.Errorf("houses %d, ithor scenes %d", rep.Houses, rep.IthorScenes)
+	}
+	if rep.Fit+rep.TooDistorted+rep.NoVariant != rep.Instances || rep.ProcTHOR+rep.ITHOR != rep.Instances ||
+		rep.ProcTHORFit+rep.ITHORFit != rep.Fit {
+		t.Errorf("counts do not add up: %+v", rep)
+	}
+	// Dressing the same procthor houses draws a model exactly for the covered instances.
+	var withModel, procthor int
+	for i := 0; i < 3; i++ {
+		h, err := sim.Generate(sim.StyleProcTHOR, 1, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := sim.NewScene(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := d.dress(s, HouseSeed(h))
+		withModel += r.WithModel
+		procthor += r.Objects
+	}
+	if withModel != rep.ProcTHORFit || procthor != rep.ProcTHOR {
+		t.Errorf("dress: %d/%d with models, coverage: %d/%d", withModel, procthor, rep.ProcTHORFit, rep.ProcTHOR)
+	}
+	sum := 0
+	for _, tc := range rep.Types {
+		sum += tc.Instances
+		if tc.Fit+tc.TooDistorted+tc.NoVariant != tc.Instances {
+			t.Errorf("%s: counts do not add up: %+v", tc.Type, tc)
+		}
+		if tc.Variants == 0 && tc.Fit > 0 {
+			t.Errorf("%s: fits without variants", tc.Type)
+		}
+	}
+	if sum != rep.Instances || rep.TypesWith3 == 0 || rep.TypesMapped < rep.TypesFit {
+		t.Errorf("type totals: %+v", rep)
+	}
+}

@@ -28,24 +28,27 @@ type namedColor struct {
 // genStyle holds the parameters of one generation style.
 type genStyle struct {
 	name        string
-	tag         uint64       // mixed into the RNG seed so styles never share streams
-	wallHeight  [2]float64   // uniform range of the wall height, metres
-	variantBias float64      // >0 prefers large asset variants, <0 small ones
-	wallFill    float64      // share of the wall length to cover with against-wall furniture
-	freePerM2   float64      // free-standing objects per square metre of floor
-	freeMax     int          // at most this many free-standing objects per room
-	smallPerM2  float64      // small objects per square metre of receptacle top
-	smallMax    int          // at most this many small objects per receptacle
-	perTypeMax  int          // default cap on objects of one type per room
-	minFree     float64      // least share of a room's walkable grid that must stay connected
-	objGap      float64      // least gap between two floor objects, metres
-	windowP     float64      // chance of a window on an exterior wall side
-	colorJitter float64      // uniform ± jitter added to palette colours
-	floors      []namedColor // floor materials
-	walls       []namedColor // wall materials
-	objects     []namedColor // object materials
-	exterior    namedColor   // exterior wall material
-	ceiling     namedColor   // ceiling material
+	tag         uint64     // mixed into the RNG seed so styles never share streams
+	wallHeight  [2]float64 // uniform range of the wall height, metres
+	variantBias float64    // >0 prefers large asset variants, <0 small ones
+	wallFill    float64    // share of the wall length to cover with against-wall furniture
+	freePerM2   float64    // free-standing objects per square metre of floor
+	freeMax     int        // at most this many free-standing objects per room
+	smallPerM2  float64    // small objects per square metre of receptacle top
+	smallMax    int        // at most this many small objects per receptacle
+	perTypeMax  int        // default cap on objects of one type per room
+	minFree     float64    // least share of a room's walkable grid that must stay connected
+	objGap      float64    // least gap between two floor objects, metres
+	windowP     float64    // chance of a window on an exterior wall side
+	colorJitter float64    // uniform ± jitter added to palette colours
+	// Floor, wall, exterior and ceiling material names are names of
+	// ProcTHOR's material database (procthor/databases/material-database.json):
+	// AI2-THOR's CreateHouse looks them up and throws on any other name.
+	floors   []namedColor // floor materials
+	walls    []namedColor // wall materials
+	objects  []namedColor // object materials
+	exterior namedColor   // exterior wall material
+	ceiling  namedColor   // ceiling material
 }
 
 var procthorStyle = &genStyle{
@@ -76,8 +79,8 @@ var procthorStyle = &genStyle{
 		{"PureWhite", RGB{0.95, 0.95, 0.94}},
 		{"EggshellDrywall", RGB{0.93, 0.90, 0.82}},
 		{"BrownDrywall", RGB{0.78, 0.70, 0.60}},
-		{"LightBlueDrywall", RGB{0.75, 0.83, 0.90}},
-		{"GreenDrywall", RGB{0.76, 0.85, 0.74}},
+		{"WallDrywallWhite", RGB{0.75, 0.83, 0.90}},
+		{"DrywallGreen", RGB{0.76, 0.85, 0.74}},
 		{"YellowDrywall", RGB{0.93, 0.88, 0.66}},
 	},
 	objects: []namedColor{
@@ -112,20 +115,20 @@ var ithorStyle = &genStyle{
 	windowP:     0.5,
 	colorJitter: 0.07,
 	floors: []namedColor{
-		{"MarbleFloorWhite", RGB{0.88, 0.88, 0.90}},
+		{"WhiteMarble", RGB{0.88, 0.88, 0.90}},
 		{"DarkWoodSmooth2", RGB{0.30, 0.20, 0.13}},
-		{"CeramicTile3", RGB{0.68, 0.74, 0.78}},
+		{"CeramicTiles3", RGB{0.68, 0.74, 0.78}},
 		{"ConcreteFloor", RGB{0.45, 0.45, 0.47}},
-		{"TerracottaTile", RGB{0.70, 0.40, 0.30}},
-		{"BlueCarpet", RGB{0.25, 0.30, 0.50}},
+		{"RoseGraniteTiles", RGB{0.70, 0.40, 0.30}},
+		{"Carpet2", RGB{0.25, 0.30, 0.50}},
 	},
 	walls: []namedColor{
-		{"Walldrywall4Tiles", RGB{0.55, 0.60, 0.62}},
-		{"DarkBlueDrywall", RGB{0.20, 0.27, 0.40}},
-		{"SageDrywall", RGB{0.55, 0.62, 0.50}},
-		{"RustDrywall", RGB{0.60, 0.35, 0.25}},
-		{"CharcoalDrywall", RGB{0.30, 0.30, 0.32}},
-		{"CreamDrywall", RGB{0.90, 0.85, 0.70}},
+		{"Walldrywall4Tiled", RGB{0.55, 0.60, 0.62}},
+		{"WallDrywallGrey", RGB{0.20, 0.27, 0.40}},
+		{"DrywallGreen", RGB{0.55, 0.62, 0.50}},
+		{"OrangeDrywall", RGB{0.60, 0.35, 0.25}},
+		{"Drywall3", RGB{0.30, 0.30, 0.32}},
+		{"CreameDrywall", RGB{0.90, 0.85, 0.70}},
 	},
 	objects: []namedColor{
 		{"Wood_Dark", RGB{0.32, 0.21, 0.14}},
@@ -139,8 +142,8 @@ var ithorStyle = &genStyle{
 		{"Ceramic_Glaze", RGB{0.30, 0.52, 0.36}},
 		{"Glass_Amber", RGB{0.76, 0.52, 0.18}},
 	},
-	exterior: namedColor{"StuccoWhite", RGB{0.86, 0.85, 0.82}},
-	ceiling:  namedColor{"CeilingTile", RGB{0.84, 0.84, 0.86}},
+	exterior: namedColor{"WallDrywallWhite2", RGB{0.86, 0.85, 0.82}},
+	ceiling:  namedColor{"WallDrywallWhite3", RGB{0.84, 0.84, 0.86}},
 }
 
 // styleByName returns the style parameters or an error naming the valid styles.

@@ -20,7 +20,7 @@ func TestWorkersIdenticalOutput(t *testing.T) {
 		cam := randomCamera(s, rng, 203, 157)
 		var frames []*Frame
 		for _, w := range []int{1, 3, 8} {
-			r, err := New(s, Options{Workers: w, Supersample: 2})
+			r, err := New(s, Options{Workers: w, Supersample: 2, Lighting: LightFlat})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -35,6 +35,46 @@ func TestWorkersIdenticalOutput(t *testing.T) {
 			if !bytes.Equal(a.RGB.Pix, b.RGB.Pix) || !reflect.DeepEqual(a.Depth, b.Depth) ||
 				!reflect.DeepEqual(a.IDs, b.IDs) || !reflect.DeepEqual(a.ClassIDs, b.ClassIDs) || !reflect.DeepEqual(a.Stats, b.Stats) {
 				t.Fatalf("seed %d: outputs differ between worker counts", seed)
+			}
+		}
+	}
+}
+
+// TestWorkersIdenticalDefaultLook does the same for the default look on
+// textured models (LOD, textures, lights, shadow maps, edge AA) and for
+// supersampling, and across a moved object (shadow maps rebuilt).
+func TestWorkersIdenticalDefaultLook(t *testing.T) {
+	for seed := uint64(0); seed < 3; seed++ {
+		s := modelScene(t, 700+seed, 25, 64)
+		rng := rand.New(rand.NewPCG(seed, 3))
+		cam := randomCamera(s, rng, 203, 157)
+		for _, o := range []Options{{}, {Supersample: 2}, {Trilinear: true, ShadowMapSize: 200}} {
+			var frames []*Frame
+			for _, w := range []int{1, 3, 8} {
+				o.Workers = w
+				r, err := New(s, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				f, err := r.Render(cam)
+				if err != nil {
+					t.Fatal(err)
+				}
+				obj := s.Objects[0]
+				obj.Position[0] += 0.1
+				f2, err := r.Render(cam)
+				obj.Position[0] -= 0.1
+				if err != nil {
+					t.Fatal(err)
+				}
+				frames = append(frames, f, f2)
+			}
+			for k := 2; k < len(frames); k++ {
+				a, b := frames[k%2], frames[k]
+				if !bytes.Equal(a.RGB.Pix, b.RGB.Pix) || !reflect.DeepEqual(a.Depth, b.Depth) ||
+					!reflect.DeepEqual(a.IDs, b.IDs) || !reflect.DeepEqual(a.Stats, b.Stats) {
+					t.Fatalf("seed %d options %+v: outputs differ between worker counts", seed, o)
+				}
 			}
 		}
 	}
@@ -224,7 +264,7 @@ func TestSupersampleChangesOnlyRGB(t *testing.T) {
 	cam := randomCamera(s, rng, 96, 80)
 	var frames [2]*Frame
 	for i, k := range []int{1, 3} {
-		r, err := New(s, Options{Supersample: k})
+		r, err := New(s, Options{Supersample: k, Lighting: LightFlat, AntiAlias: AAOff})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -267,6 +307,59 @@ func TestSupersampleChangesOnlyRGB(t *testing.T) {
 	}
 	if changedEdge == 0 {
 		t.Fatal("supersampling changed no edge pixel")
+	}
+}
+
+// TestAntiAliasKeepsExactBuffers renders the default look (interior lighting,
+// textured models) with anti-aliasing off, edge anti-aliasing (the default)
+// and 3×3 supersampling: depth, ids, classes and stats must be identical,
+// and edge anti-aliasing must change only edge pixels' colours.
+func TestAntiAliasKeepsExactBuffers(t *testing.T) {
+	for _, s := range []*sim.Scene{randomScene(t, 21, 30), modelScene(t, 5, 20, 64)} {
+		rng := rand.New(rand.NewPCG(8, 8))
+		cam := randomCamera(s, rng, 96, 80)
+		var frames []*Frame
+		var rs []*Renderer
+		for _, o := range []Options{{AntiAlias: AAOff}, {}, {Supersample: 3}} {
+			r, err := New(s, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := r.Render(cam)
+			if err != nil {
+				t.Fatal(err)
+			}
+			frames = append(frames, f)
+			rs = append(rs, r)
+		}
+		a := frames[0]
+		for _, b := range frames[1:] {
+			if !reflect.DeepEqual(a.Depth, b.Depth) || !reflect.DeepEqual(a.IDs, b.IDs) || !reflect.DeepEqual(a.ClassIDs, b.ClassIDs) || !reflect.DeepEqual(a.Stats, b.Stats) {
+				t.Fatal("anti-aliasing changed depth, ids, classes or stats")
+			}
+		}
+		changed, edges := 0, 0
+		r := rs[1]
+		r.v = newView(cam, 1, r.opts.Near)
+		for v := 0; v < a.Height; v++ {
+			for u := 0; u < a.Width; u++ {
+				i := v*a.Width + u
+				edge := r.isEdge(u, v)
+				if edge {
+					edges++
+				}
+				if !bytes.Equal(a.RGB.Pix[4*i:4*i+3], frames[1].RGB.Pix[4*i:4*i+3]) {
+					if !edge {
+						t.Fatalf("non-edge pixel (%d,%d) changed colour", u, v)
+					}
+					changed++
+				}
+			}
+		}
+		t.Logf("edge AA: %d edge pixels of %d, %d changed colour", edges, a.Width*a.Height, changed)
+		if changed == 0 {
+			t.Fatal("edge anti-aliasing changed no pixel")
+		}
 	}
 }
 

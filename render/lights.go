@@ -252,7 +252,7 @@ const (
 
 // lightVisibility returns the fraction (0..1) of light L reaching point p with
 // unit normal n, by a 2×2 percentage-closer filter of its shadow cube map.
-func (L *roomLight) visibility(p, n sim.Vec3) float64 {
+func (L *roomLight) visibility(p, n sim.Vec3, ndl float64) float64 {
 	if !L.valid {
 		return 1
 	}
@@ -264,7 +264,7 @@ func (L *roomLight) visibility(p, n sim.Vec3) float64 {
 	}
 	S := L.faces[0].v.w
 	// Normal offset: a few texels at this distance.
-	p = p.Add(n.Mul(shadowNormalOffset * 2 * major / float64(S)))
+	p = p.Add(n.Mul((shadowNormalOffset + 2*(1-ndl)) * 2 * major / float64(S)))
 	d = p.Sub(L.pos)
 	ax, ay, az = math.Abs(d[0]), math.Abs(d[1]), math.Abs(d[2])
 	var fi int

@@ -135,7 +135,7 @@ func (r *Renderer) lightAt(p, n sim.Vec3, li int) (lr, lg, lb float64) {
 	}
 	k := o.RoomLight * ndl / (1 + d2/(RoomLightFalloff*RoomLightFalloff))
 	if !o.NoShadows {
-		k *= L.visibility(p, n)
+		k *= L.visibility(p, n, ndl)
 	}
 	return lr + k*RoomLightColor[0], lg + k*RoomLightColor[1], lb + k*RoomLightColor[2]
 }
@@ -291,18 +291,20 @@ var aaOffsets = [4][2]float64{{-0.25, -0.25}, {0.25, -0.25}, {-0.25, 0.25}, {0.2
 // edgeColor returns the mean colour of 2×2 samples of pixel (x, y). Each
 // sample takes the nearest of the triangles visible at the 3×3 pixel centres
 // around it that covers it (same coverage, cut-out and tie rules as the
-// pixel-centre pass), or the background.
+// pixel-centre pass).
 func (r *Renderer) edgeColor(x, y int) [3]uint8 {
 	v := &r.v
 	W, H := v.w, v.h
 	var cand [9]int32
 	nc := 0
+	bgSeen := false
 	for ny := max(y-1, 0); ny <= min(y+1, H-1); ny++ {
 		row := r.tbuf[ny*W : (ny+1)*W]
 	next:
 		for nx := max(x-1, 0); nx <= min(x+1, W-1); nx++ {
 			u := row[nx]
 			if u < 0 {
+				bgSeen = true
 				continue
 			}
 			for i := 0; i < nc; i++ {
@@ -320,10 +322,17 @@ func (r *Renderer) edgeColor(x, y int) [3]uint8 {
 			nc++
 		}
 	}
+	// A sample no candidate covers (a sliver between them) takes the
+	// background only when the background is among the neighbours, else the
+	// pixel centre's triangle.
+	fallback := int32(-1)
+	if !bgSeen {
+		fallback = r.tbuf[y*W+x]
+	}
 	var sr, sg, sb uint32
 	for _, o := range aaOffsets {
 		sx, sy := float64(x)+o[0], float64(y)+o[1]
-		best, bw := int32(-1), 0.0
+		best, bw := fallback, 0.0
 		for _, c := range cand[:nc] {
 			s := &r.setups[c]
 			if !s.covers(sx, s.eb[0]*sy+s.ec[0], s.eb[1]*sy+s.ec[1], s.eb[2]*sy+s.ec[2]) {

@@ -2,6 +2,7 @@ package assets
 
 import (
 	"fmt"
+	"math"
 	"sort"
 
 	"flowbench/sim"
@@ -47,6 +48,9 @@ type CoverageReport struct {
 	// Primitive fallbacks: the type has variants but none fits / has none.
 	TooDistorted int `json:"too_distorted"`
 	NoVariant    int `json:"no_variant"`
+	// TooDistortedWithin splits TooDistorted by the best distortion any
+	// variant would have: ≤ 30 %, ≤ 50 %, more (how far the table misses).
+	TooDistortedWithin [3]int `json:"too_distorted_within_30_50_more"`
 	// Type counts: catalog types, types with at least one variant in the
 	// library, with at least one fitting instance, with ≥ 3 variants.
 	CatalogTypes int `json:"catalog_types"`
@@ -113,6 +117,18 @@ func (d *dresser) coverage(opts CoverageOptions) (*CoverageReport, error) {
 				tc.NoVariant++
 			case fitTooDistorted:
 				tc.TooDistorted++
+				best := math.Inf(1)
+				for _, e := range d.byType[o.Type] {
+					best = math.Min(best, Distortion(o.Size, e.Size))
+				}
+				switch {
+				case best <= 0.30:
+					rep.TooDistortedWithin[0]++
+				case best <= 0.50:
+					rep.TooDistortedWithin[1]++
+				default:
+					rep.TooDistortedWithin[2]++
+				}
 			}
 			if !fit {
 				continue

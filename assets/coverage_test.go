@@ -20,6 +20,9 @@ func TestCoverageCountsAgreeWithDress(t *testing.T) {
 	if rep.IthorScenes != 120 || rep.Houses != 3 {
 		t.Errorf("houses %d, ithor scenes %d", rep.Houses, rep.IthorScenes)
 	}
+	if w := rep.TooDistortedWithin; w[0]+w[1]+w[2] != rep.TooDistorted {
+		t.Errorf("too-distorted buckets %v do not add up to %d", w, rep.TooDistorted)
+	}
 	if rep.Fit+rep.TooDistorted+rep.NoVariant != rep.Instances || rep.ProcTHOR+rep.ITHOR != rep.Instances ||
 		rep.ProcTHORFit+rep.ITHORFit != rep.Fit {
 		t.Errorf("counts do not add up: %+v", rep)

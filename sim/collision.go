@@ -209,6 +209,13 @@ func obbAt(o *Object, pos Vec3, yaw float64) OBB {
 // outline. Objects whose indices are in skip are ignored. It allocates
 // nothing and only reads the scene.
 func (s *Scene) checkBox(b OBB, skip []int32) (other string, depth float64, hit bool) {
+	return s.checkBoxOf(b, nil, skip)
+}
+
+// checkBoxOf is checkBox for the box of object self at some pose (nil for a
+// hypothetical box): pairs where one stands on or above the other's lowered
+// support surface do not collide (standsClear, support.go).
+func (s *Scene) checkBoxOf(b OBB, self *Object, skip []int32) (other string, depth float64, hit bool) {
 	a := b.AABB()
 	g := s.grid
 	best := int32(-1)
@@ -223,7 +230,7 @@ func (s *Scene) checkBox(b OBB, skip []int32) (other string, depth float64, hit 
 				if !g.firstShared(i, x, z, x0, z0) || !touches(g.boxes[i], a) || containsIndex(skip, i) {
 					continue
 				}
-				if d := OBBPenetration(b, s.Objects[i].OBB()); d > CollisionTolerance {
+				if d := OBBPenetration(b, s.Objects[i].OBB()); d > CollisionTolerance && !standsClear(b, self, s.Objects[i]) {
 					best, bestDepth = i, d
 				}
 			}
@@ -287,7 +294,9 @@ func (s *Scene) CheckBox(b OBB, ignore ...string) (Collision, bool) {
 // more than CollisionTolerance, in the order objects (scene order), walls
 // (scene order), FloorID, OutsideHouseID. Objects resting on it (its
 // descendants) are not reported, as in TeleportObject; the receptacle it
-// rests on is, should it really cut into it. It returns nil for an unknown id.
+// rests on is, should it really cut into it (objects standing on or above a
+// model's lowered support surface do not cut into it: see support.go). It
+// returns nil for an unknown id.
 func (s *Scene) CollidingWith(id string) []string {
 	i, ok := s.index[id]
 	if !ok {
@@ -304,7 +313,7 @@ func (s *Scene) CollidingWith(id string) []string {
 		if j == i || related[other.ID] {
 			continue
 		}
-		if OBBPenetration(b, other.OBB()) > CollisionTolerance {
+		if OBBPenetration(b, other.OBB()) > CollisionTolerance && !standsClear(b, o, other) {
 			out = append(out, other.ID)
 		}
 	}

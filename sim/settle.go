@@ -24,9 +24,10 @@ func aabbAsOBB(a AABB) OBB {
 	return OBB{Center: a.Center(), Half: a.Size().Mul(0.5), AxisX: Vec3{1, 0, 0}, AxisZ: Vec3{0, 0, 1}}
 }
 
-// supportBelow returns the highest support surface under box b: the top face
-// of a receptacle's AABB whose footprint overlaps b's footprint by more than
-// CollisionTolerance and whose top is at or below b's bottom plus
+// supportBelow returns the highest support surface under box b: the support
+// surface of a receptacle (the top face of its AABB, or its model's lowered
+// surface, Object.SupportTop) whose footprint overlaps b's footprint by more
+// than CollisionTolerance and which is at or below b's bottom plus
 // CollisionTolerance, or the floor ("" at height 0). Receptacles whose
 // indices are in skip are ignored. Ties go to the lower object index.
 func (s *Scene) supportBelow(b OBB, skip []int32) (id string, top float64) {
@@ -45,6 +46,9 @@ func (s *Scene) supportBelow(b OBB, skip []int32) (id string, top float64) {
 				}
 				box := g.boxes[i]
 				t := box.Max[1]
+				if _, lowered := o.supportHeight(); lowered {
+					t = o.SupportTop()
+				}
 				if t > bottom+CollisionTolerance || t < top || (t == top && best >= 0 && i > best) {
 					continue
 				}
@@ -72,8 +76,8 @@ func (s *Scene) supportAt(b OBB, skip []int32, tol float64) (id string, top floa
 }
 
 // SupportAt returns the id of the receptacle object id currently rests on
-// (its bottom within CollisionTolerance of the receptacle's AABB top, the
-// footprints overlapping), or "" when it stands on the floor or on nothing.
+// (its bottom within CollisionTolerance of the receptacle's support surface,
+// Object.SupportTop, the footprints overlapping), or "" when it stands on the floor or on nothing.
 func (s *Scene) SupportAt(id string) (string, error) {
 	i, ok := s.index[id]
 	if !ok {
@@ -86,9 +90,10 @@ func (s *Scene) SupportAt(id string) (string, error) {
 }
 
 // Settle drops object id under gravity onto the highest support surface
-// under its footprint: the floor (y = 0) or the top face of a receptacle's
-// AABB whose footprint overlaps the object's and whose top is at or below
-// the object's bottom (+CollisionTolerance). Objects resting on it move down
+// under its footprint: the floor (y = 0) or the support surface of a
+// receptacle (Object.SupportTop: the top face of its AABB, or its model's
+// lowered surface such as a sofa seat) whose footprint overlaps the
+// object's and which is at or below the object's bottom (+CollisionTolerance). Objects resting on it move down
 // with it. Its Parent becomes the support ("" for the floor) and the
 // children index follows. dropped is how far it fell (it can be slightly
 // negative, down to -CollisionTolerance, when it was sunk into the surface).

@@ -45,7 +45,7 @@ func (s *Scene) checkMove(moved []int32, pos Vec3, yaw float64, action string) *
 		if k != moved[0] {
 			p, y = rigidPose(o, root.Position, pos, dYaw)
 		}
-		if other, d, hit := s.checkBox(obbAt(o, p, y), moved); hit {
+		if other, d, hit := s.checkBoxOf(obbAt(o, p, y), o, moved); hit {
 			return &CollisionError{Mover: root.ID, Object: o.ID, Other: other, Depth: d, Action: action}
 		}
 	}

@@ -1,0 +1,121 @@
+package sim
+
+// Support surfaces of real models.
+//
+// A receptacle's support surface is the top of its box, except when its
+// Model has SupportY > 0 below the top (a sofa's seat, a bed's mattress, a
+// shelf unit's lower board): then it is bottom + SupportY × (Size.y /
+// Model.Size.y). Settle, TeleportObject's parent detection (SupportAt) and
+// ReseatChildren all use SupportTop.
+//
+// Collision rule for such a receptacle R: the space of R's box above its
+// support surface is open for everything standing on or above that surface.
+// An object whose box bottom is at or above R.SupportTop() −
+// CollisionTolerance never collides with R (whatever its footprint, so an
+// object above the seat next to a sofa's arm or back does not collide with
+// the sofa either); an object reaching lower than that meets R's whole box
+// as before. The rule is symmetric (moving R under or next to such an object
+// is tested the same way). Objects without a lowered support surface (no
+// model, SupportY = 0, or SupportY at or above the top) behave exactly as
+// before.
+
+// SupportTop returns the world height of the surface objects rest on: the
+// top of the object's box, or bottom + Model.SupportY × (Size.y /
+// Model.Size.y) when its model has a support surface below the top.
+func (o *Object) SupportTop() float64 {
+	if sy, ok := o.supportHeight(); ok {
+		return o.Position[1] - o.Size[1]/2 + sy
+	}
+	return o.Position[1] + o.Size[1]/2
+}
+
+// supportHeight returns the height of the model's support surface above the
+// object's bottom, and whether it lies below the top of the box.
+func (o *Object) supportHeight() (float64, bool) {
+	md := o.Model
+	if md == nil || !(md.SupportY > 0) {
+		return 0, false
+	}
+	sy := md.SupportY
+	if md.Size[1] > 0 && o.Size[1] > 0 {
+		sy *= o.Size[1] / md.Size[1]
+	}
+	if !(sy < o.Size[1]) {
+		return 0, false
+	}
+	return sy, true
+}
+
+// standsClear reports whether box b (the box of object self at some pose,
+// self nil for a hypothetical box) and other's current box are exempt from
+// colliding because one stands on or above the other's lowered support
+// surface (see the package comment above).
+func standsClear(b OBB, self, other *Object) bool {
+	bBottom := b.Center[1] - b.Half[1]
+	if sy, ok := other.supportHeight(); ok && bBottom >= other.Position[1]-other.Size[1]/2+sy-CollisionTolerance {
+		return true
+	}
+	if self != nil {
+		if sy, ok := self.supportHeight(); ok && other.Position[1]-other.Size[1]/2 >= bBottom+sy-CollisionTolerance {
+			return true
+		}
+	}
+	return false
+}
+
+// ReseatBand is how far below a receptacle's support surface the bottom of
+// an object resting on it may lie and still be reseated (raised) by
+// ReseatChildren; objects lower than that (inside a shelf or a drawer) stay.
+const ReseatBand = 0.05
+
+// ReseatReport counts what ReseatChildren did.
+type ReseatReport struct {
+	Moved   int      // objects put onto their receptacle's support surface (carried descendants not counted)
+	Blocked []string // objects left where they were because they would collide
+}
+
+// ReseatChildren puts the objects resting on receptacles with a lowered
+// support surface (a Model with SupportY below the box top, see SupportTop)
+// onto that surface: the asset dresser calls it after attaching models. A
+// child of such a receptacle is reseated when its bottom lies between
+// SupportTop − ReseatBand and the top of the receptacle's box (+
+// CollisionTolerance), i.e. it stood on the box top or near the surface; it
+// moves vertically only (x, z and yaw kept) so that its bottom is at
+// SupportTop, carrying its own children. A move that would make the child or
+// something it carries collide (CheckPlacement's test) is skipped and the
+// child is listed in Blocked. Receptacles are processed in Scene.Objects
+// order (parents before children), so stacked objects follow their support.
+// Receptacles without a lowered support surface are left alone, so scenes
+// without models are unchanged.
+func ReseatChildren(s *Scene) ReseatReport {
+	var rep ReseatReport
+	var buf [32]int32
+	for _, r := range s.Objects {
+		if _, ok := r.supportHeight(); !ok {
+			continue
+		}
+		top := r.Position[1] + r.Size[1]/2
+		sup := r.SupportTop()
+		for _, cid := range append([]string(nil), s.children[r.ID]...) {
+			ci, ok := s.index[cid]
+			if !ok {
+				continue
+			}
+			c := s.Objects[ci]
+			bottom := c.Position[1] - c.Size[1]/2
+			if bottom < sup-ReseatBand || bottom > top+CollisionTolerance || bottom == sup {
+				continue
+			}
+			pos := c.Position
+			pos[1] = sup + c.Size[1]/2
+			moved := s.movedSet(int32(ci), buf[:0])
+			if err := s.checkMove(moved, pos, c.Yaw, "reseat"); err != nil {
+				rep.Blocked = append(rep.Blocked, c.ID)
+				continue
+			}
+			s.commitMove(moved, pos, c.Yaw)
+			rep.Moved++
+		}
+	}
+	return rep
+}

@@ -60,9 +60,11 @@ type CoverageReport struct {
 	Entries      int `json:"entries_mapped"` // distinct library entries the table maps
 	// Receptacles holding children whose first-choice variant has its support
 	// surface below the box top (from the entry's drop-on-top elevation).
-	SupportParents  int            `json:"support_parents"`
-	SupportBelowTop int            `json:"support_below_top"`
-	Types           []TypeCoverage `json:"types"`
+	SupportParents  int `json:"support_parents"`
+	SupportBelowTop int `json:"support_below_top"`
+	// SupportBelowTopByType splits SupportBelowTop by the parent's type.
+	SupportBelowTopByType map[string]int `json:"support_below_top_by_type"`
+	Types                 []TypeCoverage `json:"types"`
 }
 
 // Share returns fit/n (0 when n is 0).
@@ -87,7 +89,8 @@ func (d *dresser) coverage(opts CoverageOptions) (*CoverageReport, error) {
 		opts.Seed = 1
 	}
 	cat := sim.DefaultCatalog()
-	rep := &CoverageReport{Houses: opts.Houses, Seed: opts.Seed, CatalogTypes: len(cat.Types())}
+	rep := &CoverageReport{Houses: opts.Houses, Seed: opts.Seed, CatalogTypes: len(cat.Types()),
+		SupportBelowTopByType: map[string]int{}}
 	byType := map[string]*TypeCoverage{}
 	for _, t := range cat.Types() {
 		byType[t] = &TypeCoverage{Type: t, Variants: len(d.byType[t])}
@@ -143,6 +146,7 @@ func (d *dresser) coverage(opts CoverageOptions) (*CoverageReport, error) {
 				rep.SupportParents++
 				if e := order[0].e; e.DropOnTop > 0 && !supportOK(e) {
 					rep.SupportBelowTop++
+					rep.SupportBelowTopByType[o.Type]++
 				}
 			}
 		}

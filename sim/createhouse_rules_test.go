@@ -3,14 +3,19 @@ package sim
 import (
 	"encoding/json"
 	"fmt"
+	"math"
+	"slices"
+	"strings"
 	"os"
 	"testing"
 )
 
-// AI2-THOR's CreateHouse looks floor, wall and ceiling materials up by name
-// in ProcTHOR's material database and throws on any other name: every
-// generated house (procthor and all 120 ithor scenes) uses only those names.
-func TestGeneratedHousesUseMaterialDatabaseNames(t *testing.T) {
+// Every generated house (40 procthor houses and all 120 ithor scenes)
+// follows what AI2-THOR's CreateHouse and ProcTHOR expect: floor, wall and
+// ceiling materials named from ProcTHOR's material database (CreateHouse
+// looks them up and throws on any other name), layers and light culling,
+// soft shadows, openable doors, and hole sizes from wall-holes.json.
+func TestGeneratedHousesFollowCreateHouseRules(t *testing.T) {
 	raw, err := os.ReadFile(referencePath(t, "procthor/material-database.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -54,5 +59,84 @@ func TestGeneratedHousesUseMaterialDatabaseNames(t *testing.T) {
 			check(names[k], w.ID, w.Material.Name)
 		}
 		check(names[k], "ceiling", h.ProceduralParameters.CeilingMaterial.Name)
+		checkHouseLayersAndLights(t, names[k], h)
+		checkHoleSizes(t, names[k], h)
+	}
+}
+
+// checkHouseLayersAndLights: every room, wall and object is on a
+// Procedural layer; a room light shares its room's layer and culls the
+// other three; every light casts soft shadows; neighbouring rooms differ.
+func checkHouseLayersAndLights(t *testing.T, name string, h *House) {
+	t.Helper()
+	roomLayer := map[string]string{}
+	for _, r := range h.Rooms {
+		if !strings.HasPrefix(r.Layer, "Procedural") {
+			t.Errorf("%s: room %s has layer %q", name, r.ID, r.Layer)
+		}
+		roomLayer[r.ID] = r.Layer
+	}
+	for _, w := range h.Walls {
+		if w.Layer == "" || (w.RoomID != "exterior" && w.Layer != roomLayer[w.RoomID]) {
+			t.Errorf("%s: wall %s has layer %q (room %s on %q)", name, w.ID, w.Layer, w.RoomID, roomLayer[w.RoomID])
+		}
+	}
+	var walk func(o HouseObject)
+	walk = func(o HouseObject) {
+		if !strings.HasPrefix(o.Layer, "Procedural") {
+			t.Errorf("%s: object %s has layer %q", name, o.ID, o.Layer)
+		}
+		for _, c := range o.Children {
+			walk(c)
+		}
+	}
+	for _, o := range h.Objects {
+		walk(o)
+	}
+	for _, d := range h.Doors {
+		if d.Room0 != d.Room1 && roomLayer[d.Room0] == roomLayer[d.Room1] && roomLayer[d.Room0] != "Procedural0" {
+			t.Errorf("%s: door %s joins two rooms on layer %s", name, d.ID, roomLayer[d.Room0])
+		}
+		if strings.HasPrefix(d.AssetID, "Doorway") && (d.Openable == nil || !*d.Openable) {
+			t.Errorf("%s: door %s (%s) is not openable", name, d.ID, d.AssetID)
+		}
+	}
+	for _, l := range h.ProceduralParameters.Lights {
+		if l.Shadow == nil || l.Shadow.Type != "Soft" {
+			t.Errorf("%s: light %s has no soft shadow settings", name, l.ID)
+		}
+		if l.Type != "point" {
+			continue
+		}
+		if !strings.HasPrefix(l.Layer, "Procedural") || len(l.CullingMaskOff) != 3 || slices.Contains(l.CullingMaskOff, l.Layer) {
+			t.Errorf("%s: light %s on layer %q culls %v", name, l.ID, l.Layer, l.CullingMaskOff)
+		}
+	}
+}
+
+// checkHoleSizes: door and window holes have the size ProcTHOR's
+// wall-holes.json gives their asset, when it lists the asset.
+func checkHoleSizes(t *testing.T, name string, h *House) {
+	t.Helper()
+	raw, err := os.ReadFile(referencePath(t, "procthor/wall-holes.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var holes map[string]struct{ Min, Max XYZ }
+	if err := json.Unmarshal(raw, &holes); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range append(append([]Door{}, h.Doors...), h.Windows...) {
+		want, ok := holes[d.AssetID]
+		if !ok {
+			continue
+		}
+		a, b := d.HolePolygon[0], d.HolePolygon[1]
+		if w := want.Max.X - want.Min.X; math.Abs(math.Abs(b.X-a.X)-w) > 1e-3 {
+			t.Errorf("%s: %s (%s) hole is %.4f m wide, wall-holes.json says %.4f", name, d.ID, d.AssetID, math.Abs(b.X-a.X), w)
+		}
+		if hh := want.Max.Y - want.Min.Y; math.Abs(math.Abs(b.Y-a.Y)-hh) > 1e-3 {
+			t.Errorf("%s: %s (%s) hole is %.4f m high, wall-holes.json says %.4f", name, d.ID, d.AssetID, math.Abs(b.Y-a.Y), hh)
+		}
 	}
 }

@@ -81,8 +81,12 @@ func buildHouse(st *genStyle, r *genRand, plan *floorPlan, specID string) (*Hous
 	}
 	cat := DefaultCatalog()
 	var start [2]float64
+	roomObjects := make([][]int, len(plan.rooms))
 	for i := range plan.rooms {
 		objs, agent := furnishRoom(st, r, cat, &plan.rooms[i], wallH)
+		for range objs {
+			roomObjects[i] = append(roomObjects[i], len(h.Objects)+len(roomObjects[i]))
+		}
 		h.Objects = append(h.Objects, objs...)
 		if i == 0 {
 			start = agent
@@ -99,6 +103,7 @@ func buildHouse(st *genStyle, r *genRand, plan *floorPlan, specID string) (*Hous
 		Reflections:            []any{},
 		SkyboxID:               []string{"Sky1", "SkyAlbany", "SkyGasworks", "SkyMountain"}[r.IntN(4)],
 	}
+	setLayers(h, plan, roomObjects)
 	yaw := float64(90 * r.IntN(4))
 	pose := func() AgentPose {
 		t := true
@@ -116,11 +121,13 @@ func buildHouse(st *genStyle, r *genRand, plan *floorPlan, specID string) (*Hous
 // houseLights returns a directional sun and one warm point light per room.
 func houseLights(plan *floorPlan, wallH float64) []Light {
 	sun := XYZ{66, 75, 0}
-	out := []Light{{ID: "DirectionalLight", Type: "directional", Intensity: 1, Position: XYZ{0.84, 0.1855, -1.09}, Rotation: &sun, RGB: RGB{1, 1, 1}}}
+	one := 1.0
+	out := []Light{{ID: "DirectionalLight", Type: "directional", Intensity: 1, Position: XYZ{0.84, 0.1855, -1.09}, Rotation: &sun,
+		RGB: RGB{1, 1, 1}, IndirectMultiplier: &one, Shadow: lightShadow("directional")}}
 	for _, pr := range plan.rooms {
 		c := polygonCentroid(pr.poly)
 		out = append(out, Light{ID: fmt.Sprintf("light_%d", pr.num), Type: "point", Intensity: 0.45,
-			Position: XYZ{c[0], wallH - 0.2, c[1]}, RGB: RGB{1, 0.855, 0.722}, Range: 15})
+			Position: XYZ{c[0], wallH - 0.2, c[1]}, RGB: RGB{1, 0.855, 0.722}, Range: 15, Shadow: lightShadow("point")})
 	}
 	return out
 }

@@ -3,15 +3,20 @@ package sim
 import (
 	"fmt"
 	"math"
+	"strings"
 )
 
 // This file turns a floor plan's room edges into ProcTHOR walls, doorways
 // and windows. Each room side is one zero-thickness wall with id
 // "wall|<roomnum>|x0|z0|x1|z1" (endpoints sorted, two decimals); a side on
 // the house's outline also gets a "wall|exterior|..." face. Hole polygons are
-// measured along the wall from its id's first endpoint (x0, z0).
+// measured along wall0 from the first vertex of its polygon, as AI2-THOR
+// reads them (see wall_holes.go).
 
-// doorAsset and windowAsset are real AI2-THOR assets with their extents.
+// holeAsset is a real AI2-THOR door or window asset with the size of the
+// hole it needs: ProcTHOR's wall-holes.json (procthor/databases) where it
+// lists the asset (max - min of its hole box), else the asset's bounding box
+// (the Doorframe_* assets, which that file does not list).
 type holeAsset struct {
 	id   string
 	w, h float64
@@ -19,21 +24,21 @@ type holeAsset struct {
 }
 
 var doorAssets = []holeAsset{
-	{"Doorway_1", 1.0815, 2.1302, 0}, {"Doorway_2", 0.9998, 2.0728, 0}, {"Doorway_3", 1.0244, 2.0901, 0},
-	{"Doorway_4", 1.0426, 2.1036, 0}, {"Doorway_5", 1.0375, 2.0959, 0}, {"Doorway_7", 1.0358, 2.0956, 0},
-	{"Doorway_10", 1.0412, 2.1021, 0}, {"Doorframe_1", 1.0815, 2.1302, 0}, {"Doorframe_4", 1.0426, 2.1036, 0},
+	{"Doorway_1", 1.0733, 2.1275, 0}, {"Doorway_2", 0.9922, 2.0712, 0}, {"Doorway_3", 1.0192, 2.0794, 0},
+	{"Doorway_4", 1.0374, 2.1010, 0}, {"Doorway_5", 1.0331, 2.0917, 0}, {"Doorway_7", 1.0291, 2.0929, 0},
+	{"Doorway_10", 1.0379, 2.0996, 0}, {"Doorframe_1", 1.0815, 2.1302, 0}, {"Doorframe_4", 1.0426, 2.1036, 0},
 }
 
 var doubleDoorAssets = []holeAsset{
-	{"Doorway_Double_1", 1.9969, 2.1302, 0}, {"Doorway_Double_2", 1.9135, 2.0728, 0},
-	{"Doorway_Double_4", 1.9936, 2.1049, 0}, {"Doorframe_Double_5", 1.9403, 2.0956, 0},
+	{"Doorway_Double_1", 1.9876, 2.1287, 0}, {"Doorway_Double_2", 1.9081, 2.0691, 0},
+	{"Doorway_Double_4", 1.9876, 2.1033, 0}, {"Doorframe_Double_5", 1.9403, 2.0956, 0},
 	{"Doorframe_Double_8", 1.9651, 2.0994, 0},
 }
 
 var windowAssets = []holeAsset{
-	{"Window_Hung_32x60", 0.8704, 1.5802, 0.52}, {"Window_Hung_48x44", 1.2886, 1.2747, 0.67},
-	{"Window_Fixed_60x36", 1.5314, 0.9235, 0.85}, {"Window_Slider_48x48", 1.2210, 1.2214, 0.70},
-	{"Window_Fixed_36x48", 0.9150, 1.2192, 0.75}, {"Window_Slider_36x36", 0.9144, 0.9165, 0.90},
+	{"Window_Hung_32x60", 0.8109, 1.5744, 0.52}, {"Window_Hung_48x44", 1.2166, 1.2719, 0.67},
+	{"Window_Fixed_60x36", 1.5243, 0.9141, 0.85}, {"Window_Slider_48x48", 1.2162, 1.2114, 0.70},
+	{"Window_Fixed_36x48", 0.9081, 1.2057, 0.75}, {"Window_Slider_36x36", 0.9092, 0.9105, 0.90},
 }
 
 // wallID formats a ProcTHOR wall id with the endpoints in sorted order.
@@ -163,10 +168,20 @@ func addDoors(h *House, plan *floorPlan, r *genRand) {
 		u0 := r.Uniform(0.3, e.length-asset.w-0.3)
 		u1 := u0 + asset.w
 		t0, t1 := e.toWall(u0, u1)
+		// Doorway_* assets have a door leaf (openable, generated open);
+		// Doorframe_* assets are open frames, written without either field
+		// as ProcTHOR does.
+		var openable *bool
+		openness := 0.0
+		if strings.HasPrefix(asset.id, "Doorway") {
+			t := true
+			openable, openness = &t, 1
+		}
 		h.Doors = append(h.Doors, Door{
 			AssetID:       asset.id,
 			ID:            fmt.Sprintf("door|%d|%d", ri.num, rj.num),
-			Openness:      1,
+			Openable:      openable,
+			Openness:      openness,
 			Room0:         ri.id,
 			Room1:         rj.id,
 			Wall0:         e.wallID,

@@ -3,9 +3,14 @@ package thor
 import (
 	"errors"
 	"fmt"
+	"image"
+	"maps"
 	"math"
 	"math/rand"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -13,6 +18,14 @@ import (
 	"flowbench/render"
 	"flowbench/sim"
 )
+
+// DefaultBlenderSamples is the bridge's default --samples (blender_bridge.py).
+const DefaultBlenderSamples = 4
+
+// blenderColourTolerance bounds the difference (0..255, per channel) of an
+// object's mean colour between Blender and the Go renderer: the lights are
+// alike but not equal (inverse-square room lights, Principled diffuse).
+const blenderColourTolerance = 40
 
 // startBlender runs the Blender bridge or skips when blender is missing.
 func startBlender(t testing.TB, samples int) string {
@@ -241,4 +254,182 @@ func BenchmarkBlenderRender800(b *testing.B) {
 		}
 	}
 	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/frame")
+}
+
+// frameNoise is the mean absolute difference between horizontally and
+// vertically neighbouring pixels over RGB (0..255): texture and edges count
+// as much in both renderers, sampling noise only in Blender's.
+func frameNoise(rgb []byte, w, h int) float64 {
+	sum, n := 0.0, 0
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			i := 3 * (y*w + x)
+			for c := 0; c < 3; c++ {
+				if x+1 < w {
+					sum += math.Abs(float64(rgb[i+c]) - float64(rgb[i+3+c]))
+					n++
+				}
+				if y+1 < h {
+					sum += math.Abs(float64(rgb[i+c]) - float64(rgb[i+3*w+c]))
+					n++
+				}
+			}
+		}
+	}
+	return sum / float64(n)
+}
+
+// TestBlenderTexturedScene renders a house dressed with textured models (a
+// checkerboard cube on every object, wood-checker floors) through the
+// Blender bridge at its default settings and through the Go renderer: the
+// Blender frame's noise (frameNoise) must stay below twice the Go frame's,
+// each object's and floor's mean colour must agree within a tolerance, and
+// depth and ids must agree as in TestBlenderAgreesWithRasterizer.
+func TestBlenderTexturedScene(t *testing.T) {
+	url := startBlender(t, DefaultBlenderSamples)
+	dress := testDress()
+	bc := dialTest(t, url, Options{Timeout: 5 * time.Minute, Dress: dress})
+	local := &dressedLocal{dress: dress, opts: render.Options{Workers: 1}}
+	h, err := sim.Generate(sim.StyleProcTHOR, 4, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []planner.Simulator{local, bc} {
+		if err := s.LoadHouse(h); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reach, err := local.ReachablePositions()
+	if err != nil || len(reach) < 3 {
+		t.Fatalf("reachable: %d, %v", len(reach), err)
+	}
+	// The view that sees the most object pixels among a few candidates.
+	const size = 128
+	var cam sim.Camera
+	best := -1
+	for k := 0; k < 8; k++ {
+		c := sim.Camera{Position: reach[k*len(reach)/8].Add(sim.Vec3{0, sim.CameraHeight, 0}), Yaw: float64(45 * k), Horizon: 25,
+			FOV: 90, Width: 32, Height: 32}
+		local.SetCamera(c)
+		f, err := local.Render()
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, id := range f.IDs {
+			if id > 0 && int(id) <= len(local.scene.Objects) {
+				n++
+			}
+		}
+		if n > best {
+			best, cam = n, c
+		}
+	}
+	cam.Width, cam.Height = size, size
+	for _, s := range []planner.Simulator{local, bc} {
+		if err := s.SetCamera(cam); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fa, err := local.Render()
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	fb, err := bc.Render()
+	if err != nil {
+		t.Fatal(err)
+	}
+	secs := time.Since(start).Seconds()
+	if os.Getenv("FLOWBENCH_SAVE_FRAMES") != "" {
+		for name, f := range map[string]*planner.Frame{"go": fa, "blender": fb} {
+			img := image.NewNRGBA(image.Rect(0, 0, f.W, f.H))
+			for i := 0; i < f.W*f.H; i++ {
+				img.Pix[4*i], img.Pix[4*i+1], img.Pix[4*i+2], img.Pix[4*i+3] = f.RGB[3*i], f.RGB[3*i+1], f.RGB[3*i+2], 255
+			}
+			render.WritePNG(filepath.Join(os.Getenv("FLOWBENCH_SAVE_FRAMES"), "textured-"+name+".png"), img)
+		}
+	}
+	na, nb := frameNoise(fa.RGB, size, size), frameNoise(fb.RGB, size, size)
+	t.Logf("noise (mean |neighbour difference|, 0..255): Go %.2f, Blender %.2f, ratio %.2f; Blender %.2f s per %dx%d frame at %d samples",
+		na, nb, nb/na, secs, size, size, DefaultBlenderSamples)
+	if !(nb < 2*na) {
+		t.Errorf("Blender frame noise %.2f is not below twice the Go frame's %.2f", nb, na)
+	}
+	// Broad colour: mean RGB per instance over the pixels both give it.
+	type acc struct {
+		n    int
+		a, b [3]float64
+	}
+	regions := map[string]*acc{}
+	dOK, dBoth, iOK := 0, 0, 0
+	for i := range fa.IDs {
+		ida, idb := fa.IDTable[fa.IDs[i]], fb.IDTable[fb.IDs[i]]
+		if ida == idb {
+			iOK++
+			if ida != "" {
+				r := regions[ida]
+				if r == nil {
+					r = &acc{}
+					regions[ida] = r
+				}
+				r.n++
+				for c := 0; c < 3; c++ {
+					r.a[c] += float64(fa.RGB[3*i+c])
+					r.b[c] += float64(fb.RGB[3*i+c])
+				}
+			}
+		}
+		if a, b := float64(fa.Depth[i]), float64(fb.Depth[i]); a > 0 && b > 0 {
+			dBoth++
+			if math.Abs(a-b) <= 0.01*a {
+				dOK++
+			}
+		}
+	}
+	checked, worst := 0, 0.0
+	for _, id := range slices.Sorted(maps.Keys(regions)) {
+		r := regions[id]
+		if r.n < 40 {
+			continue
+		}
+		checked++
+		var d float64
+		for c := 0; c < 3; c++ {
+			d = math.Max(d, math.Abs(r.a[c]-r.b[c])/float64(r.n))
+		}
+		worst = math.Max(worst, d)
+		t.Logf("  %-28s %5d px: Go (%3.0f %3.0f %3.0f), Blender (%3.0f %3.0f %3.0f)", id, r.n,
+			r.a[0]/float64(r.n), r.a[1]/float64(r.n), r.a[2]/float64(r.n), r.b[0]/float64(r.n), r.b[1]/float64(r.n), r.b[2]/float64(r.n))
+		if d > blenderColourTolerance {
+			t.Errorf("%s: mean colour differs by %.0f (of 255) in a channel, want ≤ %d", id, d, blenderColourTolerance)
+		}
+	}
+	if checked < 3 {
+		t.Errorf("only %d regions of 40+ pixels to compare", checked)
+	}
+	t.Logf("depth within 1%% on %d/%d pixels where both hit, ids agree on %d/%d, %d regions, worst mean-colour difference %.0f",
+		dOK, dBoth, iOK, len(fa.IDs), checked, worst)
+	if dBoth < len(fa.IDs)/2 || float64(dOK) < 0.98*float64(dBoth) {
+		t.Errorf("depth agrees on %d of %d pixels where both hit, want ≥ 98%%", dOK, dBoth)
+	}
+	if float64(iOK) < 0.97*float64(len(fa.IDs)) {
+		t.Errorf("ids agree on %d of %d pixels, want ≥ 97%%", iOK, len(fa.IDs))
+	}
+	// Seconds per frame at 64×64 and 256×256 (textured scene, default settings).
+	for _, side := range []int{64, 256} {
+		c := cam
+		c.Width, c.Height = side, side
+		if err := bc.SetCamera(c); err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		const n = 2
+		for k := 0; k < n; k++ {
+			if _, err := bc.Render(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		t.Logf("Blender: %.2f s per %dx%d frame (RGB, depth, ids; %d samples)", time.Since(start).Seconds()/n, side, side, DefaultBlenderSamples)
+	}
 }

@@ -83,7 +83,7 @@ func cubeModel(key string, surfaces ...*sim.Surface) *sim.Model {
 }
 
 var (
-	checkerA = color.NRGBA{220, 60, 40, 255}  // red
+	checkerA = color.NRGBA{220, 60, 40, 255}   // red
 	checkerB = color.NRGBA{240, 220, 120, 255} // cream
 	floorA   = color.NRGBA{90, 60, 40, 255}    // dark wood
 	floorB   = color.NRGBA{150, 110, 70, 255}  // light wood

@@ -28,8 +28,11 @@ Blender is the renderer and the collision engine:
 """
 
 import argparse
+import base64
+import hashlib
 import math
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -49,6 +52,28 @@ NAV_MAX_HEIGHT = 1.8
 NEAR = 0.01
 NO_HIT_DEPTH = 1e9     # Cycles writes 1e10 where nothing is hit
 WALL_LIFT = 0.0005     # metres each wall side is moved towards its room in Blender
+
+# Lighting, after the Go renderer's interior model (render/lights.go, render/shade.go):
+#   colour = base × (AMBIENT + WINDOW × max(0, n·w) + ROOM_LIGHT × warm × max(0, n·l) / (1 + (d/ROOM_FALLOFF)²) × shadow)
+# on flowbench's colour values as they are (no sRGB decoding; the view
+# transform is "Raw"), so both renderers do the same arithmetic. Cycles picks
+# one light per sample, so with a light per room and a sun every pixel would
+# be noisy; instead the ambient and window terms are emission computed in the
+# material from the shading normal, the camera's room has the one real point
+# light (hard shadows; the material scales its diffuse colour by
+# d² / (d² + ROOM_FALLOFF²) so Cycles' inverse square becomes the rasterizer's
+# falloff), and surfaces of other rooms get their own room's light in the
+# material, unshadowed. Nothing is sampled at random but the pixel position,
+# so a few samples give a clean image (docs/protocol.md).
+AMBIENT = 0.36
+WINDOW = 0.2
+WINDOW_DIR = (0.35, 1.0, -0.45)
+ROOM_LIGHT = 0.85
+ROOM_FALLOFF = 2.4
+ROOM_LIGHT_DROP = 0.3       # metres below the ceiling
+ROOM_LIGHT_COLOR = (1.0, 0.9, 0.76)
+SKY = (178 / 255, 204 / 255, 229 / 255)  # render.DefaultBackground, seen through windows and doors
+CUTOUT_ALPHA = 127.5 / 255  # sim.CutoutThreshold: texels with alpha >= 128 are solid
 
 
 def u2b(p):
@@ -154,6 +179,62 @@ def seg_dist(a, b, x, z):
     return math.hypot(x - a[0] - t * dx, z - a[1] - t * dz)
 
 
+def polygon_centroid(p):
+    """Area centroid of a polygon (vertex mean when degenerate); a concave
+    room whose centroid lies outside uses the middle of the longest inside
+    chord at the centroid's z (render.makeLights)."""
+    a = cx = cz = 0.0
+    for i in range(len(p)):
+        q, r = p[i], p[(i + 1) % len(p)]
+        k = q[0] * r[1] - r[0] * q[1]
+        a += k
+        cx += (q[0] + r[0]) * k
+        cz += (q[1] + r[1]) * k
+    if abs(a) < 1e-12:
+        c = (sum(q[0] for q in p) / len(p), sum(q[1] for q in p) / len(p))
+    else:
+        c = (cx / (3 * a), cz / (3 * a))
+    if point_in_polygon(p, c[0], c[1]):
+        return c
+    xs = sorted(q[0] + (c[1] - q[1]) / (r[1] - q[1]) * (r[0] - q[0])
+                for q, r in zip(p, p[1:] + p[:1]) if (q[1] > c[1]) != (r[1] > c[1]))
+    best, out = -1.0, p[0]
+    for i in range(0, len(xs) - 1, 2):
+        if xs[i + 1] - xs[i] > best:
+            best, out = xs[i + 1] - xs[i], ((xs[i] + xs[i + 1]) / 2, c[1])
+    return out
+
+
+def decode_mesh(md):
+    """A "mesh" entry (docs/protocol.md) as numpy arrays: pos, nrm (n, 3),
+    uv (n, 2), idx (t, 3), surf (t,), without degenerate triangles (a
+    repeated vertex index)."""
+    np = fp.import_optional("numpy")
+
+    def arr(key, dtype, k):
+        try:
+            a = np.frombuffer(base64.b64decode(md[key], validate=True), dtype=dtype)
+        except Exception as e:
+            raise fp.ActionError("CreateHouse: mesh %r: %s" % (key, e))
+        if a.size % k:
+            raise fp.ActionError("CreateHouse: mesh %r: %d values, not a multiple of %d" % (key, a.size, k))
+        return a.reshape(-1, k)
+    pos, nrm, uv = arr("vertices", "<f4", 3), arr("normals", "<f4", 3), arr("uvs", "<f4", 2)
+    idx, surf = arr("indices", "<u4", 3), arr("triSurfaces", "<u2", 1)[:, 0]
+    if len(nrm) != len(pos) or len(uv) != len(pos) or len(surf) != len(idx):
+        raise fp.ActionError("CreateHouse: mesh: %d vertices, %d normals, %d uvs, %d triangles, %d surface indices"
+                             % (len(pos), len(nrm), len(uv), len(idx), len(surf)))
+    if idx.size and int(idx.max()) >= len(pos):
+        raise fp.ActionError("CreateHouse: mesh: vertex index %d out of %d" % (int(idx.max()), len(pos)))
+    keep = (idx[:, 0] != idx[:, 1]) & (idx[:, 1] != idx[:, 2]) & (idx[:, 0] != idx[:, 2])
+    nrm = nrm.astype(np.float64)
+    ln = np.linalg.norm(nrm, axis=1, keepdims=True)
+    nrm = np.where(ln > 0, nrm / np.where(ln > 0, ln, 1), np.array([0.0, 1.0, 0.0]))
+    return {"pos": pos.astype(np.float64), "nrm": nrm, "uv": uv, "idx": idx[keep].astype(np.int64),
+            "surf": surf[keep].astype(np.int64), "surfaces": list(md.get("surfaces") or []),
+            "twoSided": bool(md.get("twoSided"))}
+
+
 class Obj:
     """One object's runtime state."""
 
@@ -193,6 +274,8 @@ class BlenderSession:
         self.table = [""]
         self.visible = set()
         self.tmp = tempfile.mkdtemp(prefix="flowbench-blender-")
+        self.texture_files, self.images, self.materials = {}, {}, {}
+        self.light_pos, self.light, self.structure_rooms = [], None, []
         self.setup_render()
 
     def close(self):
@@ -205,13 +288,28 @@ class BlenderSession:
         sc.render.engine = "CYCLES"
         sc.cycles.device = "CPU"
         sc.cycles.samples = self.samples
-        sc.cycles.use_denoising = False
+        sc.cycles.use_denoising = False  # Debian's Blender has no OpenImageDenoise
+        sc.cycles.use_adaptive_sampling = False
         sc.cycles.filter_width = 0.01
-        sc.cycles.max_bounces = 2
-        sc.cycles.diffuse_bounces = 2
+        # Direct light only, as the rasterizer: ambient is an emission term,
+        # the room lights are points (hard shadows) and the window light a
+        # shadowless sun, so a pixel's colour has no sampling noise at all
+        # and a few samples give a clean image (docs/protocol.md).
+        sc.cycles.max_bounces = 0
+        sc.cycles.diffuse_bounces = 0
+        sc.cycles.glossy_bounces = 0
+        sc.cycles.transmission_bounces = 0
+        sc.cycles.volume_bounces = 0
         sc.cycles.transparent_max_bounces = 16
+        sc.cycles.sample_clamp_indirect = 1.0
+        sc.cycles.caustics_reflective = sc.cycles.caustics_refractive = False
         sc.render.film_transparent = False
-        sc.view_settings.view_transform = "Standard"
+        try:
+            sc.view_settings.view_transform = "Raw"
+        except TypeError:
+            sc.view_settings.view_transform = "Standard"
+        sc.view_settings.look = "None"
+        sc.view_settings.exposure, sc.view_settings.gamma = 0.0, 1.0
         sc.render.image_settings.file_format = "PNG"
         sc.render.image_settings.color_mode = "RGB"
         sc.render.resolution_percentage = 100
@@ -246,28 +344,183 @@ class BlenderSession:
             bpy.data.materials.remove(m)
         for l in list(bpy.data.lights):
             bpy.data.lights.remove(l)
+        for im in list(bpy.data.images):
+            if im.name.startswith("fbtex_"):
+                bpy.data.images.remove(im)
         self.materials = {}
+        self.images = {}
 
-    def material(self, rgb):
-        key = tuple(round(float(c), 4) for c in rgb)
+    # Materials: Principled BSDF (no specular) + an emission of AMBIENT × base,
+    # base = surface colour × image texture (UV map); cut-outs mix in a
+    # transparent shader where the texture's alpha (nearest texel, as sim's
+    # Texture.Opaque) is below 128; one-sided surfaces are transparent from
+    # behind (and so absent from the depth and index passes).
+
+    def material(self, rgb, texture="", cutout=False, two_sided=False):
+        key = (tuple(round(float(c), 5) for c in rgb), texture or "", bool(cutout and texture), bool(two_sided))
         if key in self.materials:
             return self.materials[key]
+        col, texture, cutout, two_sided = key
         mat = bpy.data.materials.new("fb_%d" % len(self.materials))
         mat.use_nodes = True
+        try:
+            mat.cycles.sample_as_light = False  # emissive surfaces are not lights
+        except AttributeError:
+            pass
         nt = mat.node_tree
         nt.nodes.clear()
-        diffuse = nt.nodes.new("ShaderNodeBsdfDiffuse")
-        diffuse.inputs["Color"].default_value = (key[0], key[1], key[2], 1.0)
-        transparent = nt.nodes.new("ShaderNodeBsdfTransparent")
-        geom = nt.nodes.new("ShaderNodeNewGeometry")
-        mix = nt.nodes.new("ShaderNodeMixShader")
+        links = nt.links
+        base = None
+        if texture:
+            img = self.image(texture)
+            tex = nt.nodes.new("ShaderNodeTexImage")
+            tex.image, tex.interpolation, tex.extension = img, "Linear", "REPEAT"
+            uv = nt.nodes.new("ShaderNodeUVMap")
+            uv.uv_map = "UVMap"
+            links.new(uv.outputs["UV"], tex.inputs["Vector"])
+            mul = nt.nodes.new("ShaderNodeMixRGB")
+            mul.blend_type = "MULTIPLY"
+            mul.inputs["Fac"].default_value = 1.0
+            links.new(tex.outputs["Color"], mul.inputs["Color1"])
+            mul.inputs["Color2"].default_value = (col[0], col[1], col[2], 1.0)
+            base = mul.outputs["Color"]
+        if base is None:
+            rgb_node = nt.nodes.new("ShaderNodeRGB")
+            rgb_node.outputs[0].default_value = (col[0], col[1], col[2], 1.0)
+            base = rgb_node.outputs[0]
+        shader = self.lit(nt, base)
+        if cutout:
+            alpha = nt.nodes.new("ShaderNodeTexImage")
+            alpha.image, alpha.interpolation, alpha.extension = self.image(texture), "Closest", "REPEAT"
+            links.new(uv.outputs["UV"], alpha.inputs["Vector"])
+            solid = nt.nodes.new("ShaderNodeMath")
+            solid.operation = "GREATER_THAN"
+            solid.inputs[1].default_value = CUTOUT_ALPHA
+            links.new(alpha.outputs["Alpha"], solid.inputs[0])
+            hole = nt.nodes.new("ShaderNodeBsdfTransparent")
+            mix = nt.nodes.new("ShaderNodeMixShader")
+            links.new(solid.outputs["Value"], mix.inputs["Fac"])
+            links.new(hole.outputs["BSDF"], mix.inputs[1])
+            links.new(shader, mix.inputs[2])
+            shader = mix.outputs["Shader"]
+        if not two_sided:
+            geom = nt.nodes.new("ShaderNodeNewGeometry")
+            back = nt.nodes.new("ShaderNodeBsdfTransparent")
+            mix = nt.nodes.new("ShaderNodeMixShader")
+            links.new(geom.outputs["Backfacing"], mix.inputs["Fac"])
+            links.new(shader, mix.inputs[1])
+            links.new(back.outputs["BSDF"], mix.inputs[2])
+            shader = mix.outputs["Shader"]
         out = nt.nodes.new("ShaderNodeOutputMaterial")
-        nt.links.new(geom.outputs["Backfacing"], mix.inputs["Fac"])
-        nt.links.new(diffuse.outputs["BSDF"], mix.inputs[1])
-        nt.links.new(transparent.outputs["BSDF"], mix.inputs[2])
-        nt.links.new(mix.outputs["Shader"], out.inputs["Surface"])
+        links.new(shader, out.inputs["Surface"])
         self.materials[key] = mat
         return mat
+
+    def lit(self, nt, base):
+        """The lighting nodes (see AMBIENT): Principled BSDF lit by the real
+        light plus the emission terms; returns the shader socket."""
+        links = nt.links
+
+        def node(kind, op=None, *inputs):
+            n = nt.nodes.new(kind)
+            if op:
+                n.operation = op
+            for i, v in enumerate(inputs):
+                if isinstance(v, (int, float)):
+                    n.inputs[i].default_value = v
+                elif isinstance(v, tuple):
+                    n.inputs[i].default_value = v
+                else:
+                    links.new(v, n.inputs[i])
+            return n
+
+        def attr(name):
+            n = nt.nodes.new("ShaderNodeAttribute")
+            n.attribute_type, n.attribute_name = "OBJECT", name
+            return n
+
+        def vsub(a, b):
+            return node("ShaderNodeVectorMath", "SUBTRACT", a, b).outputs["Vector"]
+
+        def vdot(a, b):
+            return node("ShaderNodeVectorMath", "DOT_PRODUCT", a, b).outputs["Value"]
+
+        def m(op, a, b):
+            return node("ShaderNodeMath", op, a, b).outputs["Value"]
+
+        geo = nt.nodes.new("ShaderNodeNewGeometry")
+        P, N = geo.outputs["Position"], geo.outputs["Normal"]
+        # Ambient + window light: emission.
+        w = Vector(u2b(WINDOW_DIR)).normalized()
+        wdot = m("MAXIMUM", vdot(N, (w.x, w.y, w.z)), 0.0)
+        amb = m("ADD", m("MULTIPLY", wdot, WINDOW), AMBIENT)
+        e1 = node("ShaderNodeEmission", None, base, amb)
+        # The own room's light for surfaces outside the camera's room: emission.
+        dv = vsub(attr("fb_room_light").outputs["Vector"], P)
+        d2 = vdot(dv, dv)
+        ndl = m("MAXIMUM", vdot(N, node("ShaderNodeVectorMath", "NORMALIZE", dv).outputs["Vector"]), 0.0)
+        k = m("DIVIDE", ndl, m("ADD", m("MULTIPLY", d2, 1.0 / ROOM_FALLOFF ** 2), 1.0))
+        k = m("MULTIPLY", m("MULTIPLY", k, ROOM_LIGHT), attr("fb_shader_light").outputs["Fac"])
+        warm = node("ShaderNodeMixRGB", None, 1.0, base, ROOM_LIGHT_COLOR + (1.0,))
+        warm.blend_type = "MULTIPLY"
+        e2 = node("ShaderNodeEmission", None, warm.outputs["Color"], k)
+        # The camera room's real light: diffuse colour × d² / (d² + falloff²).
+        dc = vsub(attr("fb_cam_light").outputs["Vector"], P)
+        dc2 = vdot(dc, dc)
+        g = m("DIVIDE", dc2, m("ADD", dc2, ROOM_FALLOFF ** 2))
+        scaled = node("ShaderNodeMixRGB", None, 1.0, base, g)
+        scaled.blend_type = "MULTIPLY"
+        bsdf = nt.nodes.new("ShaderNodeBsdfPrincipled")
+        bsdf.inputs["Specular"].default_value = 0.0
+        bsdf.inputs["Roughness"].default_value = 0.5
+        links.new(scaled.outputs["Color"], bsdf.inputs["Base Color"])
+        s1 = node("ShaderNodeAddShader", None, bsdf.outputs["BSDF"], e1.outputs["Emission"])
+        s2 = node("ShaderNodeAddShader", None, s1.outputs["Shader"], e2.outputs["Emission"])
+        return s2.outputs["Shader"]
+
+    # Textures: CreateHouse's "textures" (hash → PNG) are written to the
+    # session's temporary directory and kept for the whole connection (the
+    # client sends each hash once); only the current house's images are
+    # loaded into Blender, so memory follows the house, not the session.
+
+    def store_textures(self, textures):
+        if not textures:
+            return
+        if not isinstance(textures, dict):
+            raise fp.ActionError('CreateHouse: "meshes.textures" must be an object (hash → image)')
+        os.makedirs(os.path.join(self.tmp, "textures"), exist_ok=True)
+        for h, ti in textures.items():
+            try:
+                data = base64.b64decode(ti["png"], validate=True)
+            except Exception as e:
+                raise fp.ActionError("CreateHouse: texture %r: bad png: %s" % (h, e))
+            if data[:8] != b"\x89PNG\r\n\x1a\n":
+                raise fp.ActionError("CreateHouse: texture %r is not a PNG" % h)
+            name = re.sub(r"[^0-9A-Za-z_-]", "", h)[:40] + "-" + hashlib.sha1(h.encode()).hexdigest()[:8]
+            path = os.path.join(self.tmp, "textures", name + ".png")
+            with open(path, "wb") as f:
+                f.write(data)
+            self.texture_files[h] = path
+
+    def image(self, h):
+        if h in self.images:
+            return self.images[h]
+        path = self.texture_files.get(h)
+        if path is None:
+            raise fp.ActionError("CreateHouse: texture %r was never sent on this connection" % h)
+        img = bpy.data.images.load(path)
+        img.name = "fbtex_%d" % len(self.images)
+        img.colorspace_settings.name = "Non-Color"  # flowbench multiplies colour values as stored
+        img.alpha_mode = "STRAIGHT"
+        self.images[h] = img
+        return img
+
+    def link_object(self, name, me, pass_index):
+        ob = bpy.data.objects.new(name, me)
+        ob.pass_index = pass_index
+        ob["fbid"] = name
+        bpy.context.scene.collection.objects.link(ob)
+        return ob
 
     def mesh_object(self, name, tris, rgb, pass_index, lift=0.0):
         """A Blender object from flat Unity triangles (winding swapped), each
@@ -288,11 +541,44 @@ class BlenderSession:
         me.from_pydata(verts, [], faces)
         me.update()
         me.materials.append(self.material(rgb))
-        ob = bpy.data.objects.new(name, me)
-        ob.pass_index = pass_index
-        ob["fbid"] = name
-        bpy.context.scene.collection.objects.link(ob)
-        return ob
+        return self.link_object(name, me, pass_index)
+
+    def textured_object(self, name, md, pass_index, lift=0.0):
+        """A Blender object from a "mesh" entry: indexed float32 vertices with
+        custom split normals (smooth shading), a UV map and one material per
+        surface. Returns the object and its Unity triangles (for walls)."""
+        g = decode_mesh(md)
+        np = fp.import_optional("numpy")
+        pos, nrm, uv, idx, surf = g["pos"], g["nrm"], g["uv"], g["idx"], g["surf"]
+        if lift:
+            pos = pos + nrm * lift
+        bpos, bnrm = pos[:, [0, 2, 1]], nrm[:, [0, 2, 1]]
+        bidx = idx[:, [0, 2, 1]]  # the Unity → Blender reflection swaps the winding
+        nt = len(bidx)
+        me = bpy.data.meshes.new(name)
+        me.vertices.add(len(bpos))
+        me.vertices.foreach_set("co", bpos.astype(np.float32).ravel())
+        me.loops.add(3 * nt)
+        me.loops.foreach_set("vertex_index", bidx.astype(np.int32).ravel())
+        me.polygons.add(nt)
+        me.polygons.foreach_set("loop_start", np.arange(0, 3 * nt, 3, dtype=np.int32))
+        me.polygons.foreach_set("loop_total", np.full(nt, 3, dtype=np.int32))
+        me.polygons.foreach_set("use_smooth", np.ones(nt, dtype=bool))
+        me.update(calc_edges=True)
+        for s in g["surfaces"]:
+            c = s.get("color") or [0.8, 0.8, 0.8]
+            me.materials.append(self.material(c, s.get("texture") or "", bool(s.get("cutout")), g["twoSided"]))
+        if not g["surfaces"]:
+            me.materials.append(self.material([0.8, 0.8, 0.8], "", False, g["twoSided"]))
+        me.polygons.foreach_set("material_index", np.minimum(surf, max(len(g["surfaces"]) - 1, 0)).astype(np.int32))
+        layer = me.uv_layers.new(name="UVMap")
+        layer.data.foreach_set("uv", uv[bidx.ravel()].astype(np.float32).ravel())
+        if hasattr(me, "use_auto_smooth"):
+            me.use_auto_smooth = True  # Blender < 4.1 needs it for custom normals
+        me.normals_split_custom_set_from_vertices([tuple(v) for v in bnrm.tolist()])
+        ob = self.link_object(name, me, pass_index)
+        tris = pos[idx]  # (nt, 3, 3) Unity
+        return ob, tris
 
     def do_CreateHouse(self, req_id, args):
         house, meshes = args.get("house"), args.get("meshes")
@@ -302,30 +588,54 @@ class BlenderSession:
             raise fp.ActionError('CreateHouse: the Blender bridge needs the "meshes" argument (flowbench\'s Go client '
                                  'sends it when the hello lists wants=["meshes"])')
         self.clear()
+        self.store_textures(meshes.get("textures"))
         objects = [Obj(m, i) for i, m in enumerate(meshes.get("objects") or [])]
         self.objects, self.by_id = objects, {o.id: o for o in objects}
         self.table = [""] + [o.id for o in objects] + [s["id"] for s in meshes.get("structures") or []]
         for i, (o, m) in enumerate(zip(objects, meshes["objects"])):
-            o.bobj = self.mesh_object(o.id, m["triangles"], m["color"], i + 1)
+            if m.get("meshOf"):
+                src = self.by_id.get(m["meshOf"])
+                if src is None or src.bobj is None or src.index >= i:
+                    raise fp.ActionError("CreateHouse: object %r: meshOf %r is not an earlier object" % (o.id, m["meshOf"]))
+                o.bobj = self.link_object(o.id, src.bobj.data, i + 1)
+            elif m.get("mesh"):
+                o.bobj, _ = self.textured_object(o.id, m["mesh"], i + 1)
+            else:
+                o.bobj = self.mesh_object(o.id, m["triangles"], m["color"], i + 1)
             self.pose_blender(o)
         self.wall_tris, self.wall_ids = [], []
+        structure_obs = []
         ceiling = 0.0
         for k, s in enumerate(meshes.get("structures") or []):
             # The two sides of a zero-thickness wall are coplanar: lift each
             # side towards its own room so the opaque front face is met first.
             lift = WALL_LIFT if s["kind"] == "wall" else 0.0
-            self.mesh_object(s["id"], s["triangles"], s["color"], len(objects) + 1 + k, lift)
-            if s["kind"] == "wall":
+            if s.get("mesh"):
+                ob, tris = self.textured_object(s["id"], s["mesh"], len(objects) + 1 + k, lift)
+                tris = [tuple(c for v in t for c in v) for t in tris.tolist()]
+            else:
+                ob = self.mesh_object(s["id"], s["triangles"], s["color"], len(objects) + 1 + k, lift)
                 t = s["triangles"]
-                for j in range(0, len(t), 9):
-                    self.wall_tris.append((tuple(t[j:j + 3]), tuple(t[j + 3:j + 6]), tuple(t[j + 6:j + 9])))
+                tris = [t[j:j + 9] for j in range(0, len(t), 9)]
+            structure_obs.append((ob, s))
+            for t in tris:
+                if s["kind"] == "ceiling":
+                    ceiling = max(ceiling, t[1], t[4], t[7])
+                if s["kind"] == "wall":
+                    self.wall_tris.append((tuple(t[0:3]), tuple(t[3:6]), tuple(t[6:9])))
                     self.wall_ids.append(s["id"])
-                    ceiling = max(ceiling, t[j + 1], t[j + 4], t[j + 7])
+                    ceiling = max(ceiling, t[1], t[4], t[7])
         verts = [v for tri in self.wall_tris for v in tri]
         self.walls_bvh = BVHTree.FromPolygons(verts, [(3 * i, 3 * i + 1, 3 * i + 2) for i in range(len(self.wall_tris))]) if verts else None
         self.rooms = [[(p["x"], p["z"]) for p in r.get("floorPolygon") or []] for r in house.get("rooms") or []]
         self.house = house
         self.add_lights(ceiling or 2.5)
+        room_index = {r.get("id"): k for k, r in enumerate(house.get("rooms") or [])}
+        wall_room = {w.get("id"): w.get("roomId") for w in house.get("walls") or [] if isinstance(w, dict)}
+        self.structure_rooms = []
+        for ob, s in structure_obs:
+            rid = s["id"].split("|", 1)[1] if s["kind"] in ("floor", "ceiling") else wall_room.get(s["id"])
+            self.structure_rooms.append((ob, room_index.get(rid)))
         cam_data = bpy.data.cameras.new("fb_camera")
         self.camera = bpy.data.objects.new("fb_camera", cam_data)
         bpy.context.scene.collection.objects.link(self.camera)
@@ -341,16 +651,73 @@ class BlenderSession:
         return fp.Result()
 
     def add_lights(self, ceiling):
+        """The room lights' positions (ROOM_LIGHT_DROP below the ceiling above
+        each room's centroid), the one real point light (moved to the
+        camera's room at each render, see light_for_camera) and the world: the
+        sky colour, seen by the camera only (it lights nothing)."""
+        sc = bpy.context.scene
+        world = sc.world or bpy.data.worlds.new("fb_world")
+        sc.world = world
+        world.use_nodes = True
+        bg = world.node_tree.nodes.get("Background") or world.node_tree.nodes.new("ShaderNodeBackground")
+        bg.inputs["Color"].default_value = (SKY[0], SKY[1], SKY[2], 1.0)
+        bg.inputs["Strength"].default_value = 1.0
+        out = world.node_tree.nodes.get("World Output") or world.node_tree.nodes.new("ShaderNodeOutputWorld")
+        world.node_tree.links.new(bg.outputs["Background"], out.inputs["Surface"])
+        vis = world.cycles_visibility
+        vis.diffuse = vis.glossy = vis.transmission = vis.scatter = False
+        try:
+            world.cycles.sample_as_light = False
+        except AttributeError:
+            pass
+        self.light_pos = []
+        for poly in self.rooms:
+            cx, cz = polygon_centroid(poly) if poly else (0.0, 0.0)
+            self.light_pos.append((cx, ceiling - ROOM_LIGHT_DROP, cz))
+        light = bpy.data.lights.new("fb_light", "POINT")
+        # value = P cosθ / (4π² d²) in Cycles; × d² / (d² + f²) in the material
+        light.energy = ROOM_LIGHT * ROOM_FALLOFF ** 2 * 4 * math.pi ** 2
+        light.color = ROOM_LIGHT_COLOR
+        light.shadow_soft_size = 0.0
+        self.light = bpy.data.objects.new("fb_light", light)
+        sc.collection.objects.link(self.light)
+        self.light_room = None
+
+    def room_of(self, x, z):
+        """render.lightOf: the room containing the point, else the one whose
+        light is nearest horizontally; None without rooms."""
         for k, poly in enumerate(self.rooms):
-            if not poly:
-                continue
-            cx, cz = sum(p[0] for p in poly) / len(poly), sum(p[1] for p in poly) / len(poly)
-            area = abs(sum(poly[i][0] * poly[i - 1][1] - poly[i - 1][0] * poly[i][1] for i in range(len(poly)))) / 2
-            light = bpy.data.lights.new("fb_light_%d" % k, "POINT")
-            light.energy = 120.0 * max(area, 4.0)
-            ob = bpy.data.objects.new("fb_light_%d" % k, light)
-            ob.location = u2b((cx, ceiling - 0.4, cz))
-            bpy.context.scene.collection.objects.link(ob)
+            if poly and point_in_polygon(poly, x, z):
+                return k
+        best = None
+        for k, p in enumerate(self.light_pos):
+            d = math.hypot(p[0] - x, p[2] - z)
+            if best is None or d < best[0]:
+                best = (d, k)
+        return None if best is None else best[1]
+
+    def light_for_camera(self):
+        """Puts the real light in the camera's room and tells every surface
+        (object properties read by the materials) which light is real and
+        which room light the material must add itself."""
+        if not self.light_pos:
+            return
+        eye = self.eye()
+        cam_room = self.room_of(eye[0], eye[2])
+        cam_light = u2b(self.light_pos[cam_room])
+        self.light.location = cam_light
+        far = (0.0, 0.0, 1e6)
+        for ob, room in self.surface_rooms():
+            own = u2b(self.light_pos[room]) if room is not None else far
+            flag = 1.0 if room is not None and room != cam_room else 0.0
+            if ob.get("fb_shader_light") != flag or tuple(ob.get("fb_room_light", ())) != own or tuple(ob.get("fb_cam_light", ())) != cam_light:
+                ob["fb_shader_light"], ob["fb_room_light"], ob["fb_cam_light"] = flag, own, cam_light
+
+    def surface_rooms(self):
+        for o in self.objects:
+            yield o.bobj, self.room_of(o.pos[0], o.pos[2])
+        for ob, room in self.structure_rooms:
+            yield ob, room
 
     def pose_blender(self, o):
         o.bobj.location = u2b(o.pos)
@@ -681,6 +1048,7 @@ class BlenderSession:
         passes = fp.parse_passes(args)
         np = fp.import_optional("numpy")
         self.place_camera()
+        self.light_for_camera()
         sc = bpy.context.scene
         sc.cycles.samples = self.samples
         rgb_path = os.path.join(self.tmp, "rgb.png")
@@ -734,7 +1102,8 @@ def main():
     ap = argparse.ArgumentParser(prog="blender -b -P blender_bridge.py --", description="flowbench-thor bridge for Blender")
     ap.add_argument("--host", default="127.0.0.1")
     ap.add_argument("--port", type=int, default=8766)
-    ap.add_argument("--samples", type=int, default=16, help="Cycles samples per pixel for RGB")
+    ap.add_argument("--samples", type=int, default=4,
+                    help="Cycles samples per pixel for RGB (the lighting is noise-free, see docs/protocol.md)")
     ap.add_argument("--listen-any", action="store_true", help="allow a non-loopback --host")
     a = ap.parse_args(argv)
     if a.samples < 1:

@@ -1,0 +1,244 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"flowbench/assets"
+)
+
+// The "assets" subcommand manages the Sweet Home 3D furniture models that
+// replace primitive shapes:
+//
+//	flowbench assets build    [--assets DIR]   read the libraries, fill the model cache, report
+//	flowbench assets list     [--assets DIR] [--type T] [--all] [--json]
+//	flowbench assets coverage [--assets DIR] [--houses 100] [--seed 1] [--no-ithor] [--json]
+//
+// Subcommands are looked up in assetsSubcommands; the gallery subcommand
+// (contact sheets of every mapped model) registers there too.
+
+func init() {
+	register(command{
+		name:    "assets",
+		summary: "furniture models: build the cache, list entries and their types, measure coverage",
+		run:     runAssets,
+	})
+}
+
+// assetsSubcommand is one "flowbench assets" subcommand.
+type assetsSubcommand struct {
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) error
+}
+
+// assetsSubcommands lists the subcommands of "flowbench assets". The team's
+// gallery subcommand is added here as "gallery".
+var assetsSubcommands = map[string]assetsSubcommand{
+	"build":    {"read the Sweet Home 3D libraries, fill the model cache and print the report", runAssetsBuild},
+	"list":     {"list catalog entries and the AI2-THOR types they are mapped to", runAssetsList},
+	"coverage": {"share of generated object instances that fitting real models cover, by type", runAssetsCoverage},
+	// "gallery": reserved for the contact-sheet gallery of the mapped models.
+}
+
+func assetsUsageText(w io.Writer) {
+	fmt.Fprintln(w, "usage: flowbench assets <subcommand> [flags]\n\nsubcommands:")
+	names := make([]string, 0, len(assetsSubcommands))
+	for n := range assetsSubcommands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-10s %s\n", n, assetsSubcommands[n].summary)
+	}
+}
+
+func runAssets(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		assetsUsageText(stderr)
+		return fmt.Errorf("%w: missing subcommand", errUsage)
+	}
+	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		assetsUsageText(stdout)
+		return nil
+	}
+	sc, ok := assetsSubcommands[args[0]]
+	if !ok {
+		assetsUsageText(stderr)
+		return fmt.Errorf("%w: unknown assets subcommand %q", errUsage, args[0])
+	}
+	return sc.run(args[1:], stdout, stderr)
+}
+
+// assetsCmdOptions turns an --assets value into library options ("auto" or
+// "": the installed libraries).
+func assetsCmdOptions(spec string) assets.Options {
+	opts := assets.Options{}
+	if spec != "auto" && spec != "" {
+		opts.Dirs = []string{spec}
+	}
+	return opts
+}
+
+func assetsCmdOpen(spec string) (*assets.Library, error) {
+	lib, err := assets.Open(assetsCmdOptions(spec))
+	if errors.Is(err, assets.ErrNoAssets) {
+		return nil, fmt.Errorf("%w (install the Sweet Home 3D libraries with assets/install_debian.sh, or pass --assets DIR)", err)
+	}
+	return lib, err
+}
+
+const assetsDirUsage = "directory (or archive) of Sweet Home 3D .sh3f/.jar libraries; auto = the installed ones"
+
+func runAssetsBuild(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("assets build", stderr)
+	spec := fs.String("assets", "auto", assetsDirUsage)
+	if err := parseFlags(fs, args, false); err != nil {
+		return err
+	}
+	lib, rep, err := assets.Build(assetsCmdOptions(*spec))
+	if err != nil {
+		return err
+	}
+	defer lib.Close()
+	writeBuildReport(stdout, rep)
+	return nil
+}
+
+// writeBuildReport prints what Build did, per archive and in total.
+func writeBuildReport(w io.Writer, rep assets.BuildReport) {
+	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "LIBRARY\tENTRIES\tBUILT\tCACHED\tFAILED\tWARNINGS\tTIME\t")
+	for _, a := range rep.Archives {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%v\t\n", a.Library, a.Entries, a.Built, a.Cached, a.Failed, a.Warnings, a.Duration.Round(time.Millisecond))
+	}
+	fmt.Fprintf(tw, "all\t%d\t%d\t%d\t%d\t%d\t%v\t\n", rep.Entries, rep.Built, rep.Cached, rep.Failed, len(rep.Warnings), rep.Duration.Round(time.Millisecond))
+	tw.Flush()
+	fmt.Fprintf(w, "%d floor/wall textures; cache %s (%.1f MiB)\n", rep.Textures, rep.CacheDir, float64(rep.CacheBytes)/(1<<20))
+	for _, s := range rep.Warnings {
+		fmt.Fprintf(w, "warning: %s\n", s)
+	}
+}
+
+func runAssetsList(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("assets list", stderr)
+	spec := fs.String("assets", "auto", assetsDirUsage)
+	typ := fs.String("type", "", "only entries mapped to this AI2-THOR type")
+	all := fs.Bool("all", false, "also list entries not mapped to any type")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parseFlags(fs, args, false); err != nil {
+		return err
+	}
+	lib, err := assetsCmdOpen(*spec)
+	if err != nil {
+		return err
+	}
+	type row struct {
+		Key      string     `json:"key"`
+		Name     string     `json:"name"`
+		Category string     `json:"category"`
+		Size     [3]float64 `json:"size_m"` // width, height, depth
+		Types    []string   `json:"types"`
+	}
+	var rows []row
+	for _, e := range lib.Entries {
+		ts := assets.TypesOfKey(e.Key)
+		if *typ != "" {
+			found := false
+			for _, t := range ts {
+				found = found || t == *typ
+			}
+			if !found {
+				continue
+			}
+		} else if len(ts) == 0 && !*all {
+			continue
+		}
+		rows = append(rows, row{e.Key, e.Name, e.Category, [3]float64{e.Size[0], e.Size[1], e.Size[2]}, ts})
+	}
+	sort.Slice(rows, func(i, j int) bool { return rows[i].Key < rows[j].Key })
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rows)
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 2, 2, ' ', 0)
+	fmt.Fprintln(tw, "KEY\tNAME\tCATEGORY\tW×H×D (m)\tTYPES")
+	for _, r := range rows {
+		ts := strings.Join(r.Types, ",")
+		if ts == "" {
+			ts = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f×%.2f×%.2f\t%s\n", r.Key, r.Name, r.Category, r.Size[0], r.Size[1], r.Size[2], ts)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%d entries listed (%d in the libraries)\n", len(rows), len(lib.Entries))
+	return nil
+}
+
+func runAssetsCoverage(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("assets coverage", stderr)
+	spec := fs.String("assets", "auto", assetsDirUsage)
+	houses := fs.Int("houses", 100, "procthor houses to generate (indices 0..N-1)")
+	seed := fs.Int64("seed", 1, "generator seed")
+	noIthor := fs.Bool("no-ithor", false, "leave out the 120 iTHOR-style scenes")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parseFlags(fs, args, false); err != nil {
+		return err
+	}
+	if *houses < 0 {
+		return fmt.Errorf("%w: --houses must be ≥ 0", errUsage)
+	}
+	lib, err := assetsCmdOpen(*spec)
+	if err != nil {
+		return err
+	}
+	h := *houses
+	if h == 0 {
+		h = -1 // CoverageOptions: 0 means the default 100
+	}
+	rep, err := lib.Coverage(assets.CoverageOptions{Houses: h, Seed: *seed, NoIthor: *noIthor})
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep)
+	}
+	writeCoverage(stdout, rep)
+	return nil
+}
+
+// writeCoverage prints the coverage table by type and the totals.
+func writeCoverage(w io.Writer, rep *assets.CoverageReport) {
+	pct := func(a, b int) string {
+		if b == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.1f%%", 100*assets.Share(a, b))
+	}
+	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "TYPE\tVARIANTS\tINSTANCES\tFIT\tCOVERED\tPROCTHOR\tITHOR\tTOO DISTORTED\tNO VARIANT\t")
+	for _, t := range rep.Types {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%s\t%s\t%d\t%d\t\n", t.Type, t.Variants, t.Instances, t.Fit,
+			pct(t.Fit, t.Instances), pct(t.ProcTHORFit, t.ProcTHOR), pct(t.ITHORFit, t.ITHOR), t.TooDistorted, t.NoVariant)
+	}
+	fmt.Fprintf(tw, "all\t%d\t%d\t%d\t%s\t%s\t%s\t%d\t%d\t\n", rep.Entries, rep.Instances, rep.Fit,
+		pct(rep.Fit, rep.Instances), pct(rep.ProcTHORFit, rep.ProcTHOR), pct(rep.ITHORFit, rep.ITHOR), rep.TooDistorted, rep.NoVariant)
+	tw.Flush()
+	fmt.Fprintf(w, "\n%d procthor houses (seed %d), %d iTHOR-style scenes; %d object instances\n", rep.Houses, rep.Seed, rep.IthorScenes, rep.Instances)
+	fmt.Fprintf(w, "covered by a real model within %.0f%% distortion: %s (procthor %s, ithor %s)\n",
+		100*assets.MaxDistortion, pct(rep.Fit, rep.Instances), pct(rep.ProcTHORFit, rep.ProcTHOR), pct(rep.ITHORFit, rep.ITHOR))
+	fmt.Fprintf(w, "primitive fallback: too distorted %s of instances, no variant %s\n", pct(rep.TooDistorted, rep.Instances), pct(rep.NoVariant, rep.Instances))
+	fmt.Fprintf(w, "types: %d in the catalog, %d with a variant, %d with a fitting instance, %d with ≥ 3 variants; %d entries mapped\n",
+		rep.CatalogTypes, rep.TypesMapped, rep.TypesFit, rep.TypesWith3, rep.Entries)
+	fmt.Fprintf(w, "receptacles with children drawn with a model: %d, support surface below the box top: %d\n", rep.SupportParents, rep.SupportBelowTop)
+}

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestAssetsCommandUsage(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"assets"}, &out, &errb); code != 2 {
+		t.Errorf("flowbench assets without a subcommand: exit %d, want 2", code)
+	}
+	if !strings.Contains(errb.String(), "coverage") || !strings.Contains(errb.String(), "list") || !strings.Contains(errb.String(), "build") {
+		t.Errorf("usage does not list the subcommands:\n%s", errb.String())
+	}
+	if code := run([]string{"assets", "nope"}, &out, &errb); code != 2 {
+		t.Errorf("unknown subcommand: exit %d, want 2", code)
+	}
+}
+
+func TestAssetsCoverageAndList(t *testing.T) {
+	if _, err := os.Stat("/usr/share/sweethome3d/furniture"); err != nil {
+		t.Skip("Sweet Home 3D libraries not installed (assets/install_debian.sh)")
+	}
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	var out, errb bytes.Buffer
+	if code := run([]string{"assets", "coverage", "--houses", "2", "--no-ithor", "--json"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var rep struct {
+		Houses    int `json:"houses"`
+		Instances int `json:"instances"`
+		Fit       int `json:"fit"`
+		Types     []struct {
+			Type string `json:"type"`
+		} `json:"types"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("coverage --json: %v\n%s", err, out.String())
+	}
+	if rep.Houses != 2 || rep.Instances == 0 || rep.Fit == 0 || rep.Fit > rep.Instances || len(rep.Types) == 0 {
+		t.Errorf("coverage report: %+v", rep)
+	}
+	out.Reset()
+	if code := run([]string{"assets", "coverage", "--houses", "1", "--no-ithor"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "covered by a real model") {
+		t.Errorf("coverage table (exit %d):\n%s", code, out.String())
+	}
+	out.Reset()
+	if code := run([]string{"assets", "list", "--type", "Sofa"}, &out, &errb); code != 0 {
+		t.Fatalf("list: exit %d: %s", code, errb.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) < 5 {
+		t.Fatalf("list --type Sofa printed too little:\n%s", out.String())
+	}
+	for _, l := range lines[1 : len(lines)-1] {
+		if !strings.Contains(l, "Sofa") {
+			t.Errorf("list --type Sofa printed a non-sofa: %s", l)
+		}
+	}
+}

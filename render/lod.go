@@ -35,4 +35,3 @@ func (r *Renderer) chooseLevel(o *sim.Object, cam *sim.Camera, fwd sim.Vec3) int
 	}
 	return n - 1
 }
-

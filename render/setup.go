@@ -61,7 +61,7 @@ type triSetup struct {
 	x0, x1, y0, y1 int32 // inclusive pixel bounds
 	own            uint8 // bit i: edge i owns pixels with E_i == 0
 	ok             bool
-	back           bool  // seen from the back (two-sided mesh)
+	back           bool // seen from the back (two-sided mesh)
 	inst           uint16
 	local          int32        // triangle index in its mesh
 	ent            *meshEntry   // the mesh

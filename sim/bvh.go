@@ -55,23 +55,28 @@ func buildBVH(n int, tri func(i int) [3]Vec3) *bvh {
 	if n < bvhMinTris {
 		return nil
 	}
+	return buildBoxBVH(n, func(i int) (lo, hi Vec3) {
+		v := tri(i)
+		for a := 0; a < 3; a++ {
+			lo[a] = min(v[0][a], v[1][a], v[2][a])
+			hi[a] = max(v[0][a], v[1][a], v[2][a])
+		}
+		return
+	})
+}
+
+// buildBoxBVH builds a tree over n > 0 primitives with the given boxes.
+func buildBoxBVH(n int, box func(i int) (lo, hi Vec3)) *bvh {
 	prims := make([]bvhPrim, n)
 	// The padding covers the rounding of the float64 → float32 boxes and of
 	// the pose transform between model and world triangles.
 	ext := 0.0
 	for i := range prims {
-		v := tri(i)
 		p := &prims[i]
-		p.lo, p.hi = v[0], v[0]
-		for k := 1; k < 3; k++ {
-			for a := 0; a < 3; a++ {
-				p.lo[a] = math.Min(p.lo[a], v[k][a])
-				p.hi[a] = math.Max(p.hi[a], v[k][a])
-			}
-		}
+		p.lo, p.hi = box(i)
 		for a := 0; a < 3; a++ {
 			p.c[a] = (p.lo[a] + p.hi[a]) / 2
-			ext = math.Max(ext, math.Max(math.Abs(p.lo[a]), math.Abs(p.hi[a])))
+			ext = max(ext, math.Abs(p.lo[a]), math.Abs(p.hi[a]))
 		}
 	}
 	b := &bvhBuilder{prims: prims, idx: make([]int32, n), pad: 1e-9 + 1e-7*ext}
@@ -97,10 +102,10 @@ func (b *bvhBuilder) bounds(lo, hi int) (bmin, bmax, cmin, cmax Vec3) {
 	for _, i := range b.idx[lo:hi] {
 		p := &b.prims[i]
 		for a := 0; a < 3; a++ {
-			bmin[a] = math.Min(bmin[a], p.lo[a])
-			bmax[a] = math.Max(bmax[a], p.hi[a])
-			cmin[a] = math.Min(cmin[a], p.c[a])
-			cmax[a] = math.Max(cmax[a], p.c[a])
+			bmin[a] = min(bmin[a], p.lo[a])
+			bmax[a] = max(bmax[a], p.hi[a])
+			cmin[a] = min(cmin[a], p.c[a])
+			cmax[a] = max(cmax[a], p.c[a])
 		}
 	}
 	return
@@ -179,8 +184,8 @@ func (b *bvhBuilder) build(lo, hi, depth int) int32 {
 		k := &bins[binOf(p.c[axis])]
 		k.n++
 		for a := 0; a < 3; a++ {
-			k.lo[a] = math.Min(k.lo[a], p.lo[a])
-			k.hi[a] = math.Max(k.hi[a], p.hi[a])
+			k.lo[a] = min(k.lo[a], p.lo[a])
+			k.hi[a] = max(k.hi[a], p.hi[a])
 		}
 	}
 	// Sweep: cost of splitting after bin k = A(left)·n(left) + A(right)·n(right).
@@ -189,8 +194,8 @@ func (b *bvhBuilder) build(lo, hi, depth int) int32 {
 	for k := bvhBins - 1; k > 0; k-- {
 		rn += bins[k].n
 		for a := 0; a < 3; a++ {
-			rlo[a] = math.Min(rlo[a], bins[k].lo[a])
-			rhi[a] = math.Max(rhi[a], bins[k].hi[a])
+			rlo[a] = min(rlo[a], bins[k].lo[a])
+			rhi[a] = max(rhi[a], bins[k].hi[a])
 		}
 		rightCost[k] = halfArea(rlo, rhi) * float64(rn)
 	}
@@ -199,8 +204,8 @@ func (b *bvhBuilder) build(lo, hi, depth int) int32 {
 	for k := 0; k < bvhBins-1; k++ {
 		ln += bins[k].n
 		for a := 0; a < 3; a++ {
-			llo[a] = math.Min(llo[a], bins[k].lo[a])
-			lhi[a] = math.Max(lhi[a], bins[k].hi[a])
+			llo[a] = min(llo[a], bins[k].lo[a])
+			lhi[a] = max(lhi[a], bins[k].hi[a])
 		}
 		if ln == 0 || ln == n {
 			continue

@@ -115,6 +115,31 @@ func (m *rayMesh) toLocal(o, d Vec3) (Vec3, Vec3) {
 // the earlier mesh (and within a mesh the earlier triangle) wins.
 type Caster struct {
 	meshes []rayMesh
+	// top is a tree over the mesh bounds (nil for few meshes); its
+	// primitives index topMesh, the meshes that have triangles.
+	top     *bvh
+	topMesh []int32
+}
+
+// topMinMeshes: casters with fewer meshes test every mesh's bounds in turn.
+const topMinMeshes = 8
+
+// buildTop builds the tree over the meshes' bounds.
+func (c *Caster) buildTop() {
+	c.topMesh = c.topMesh[:0]
+	for i := range c.meshes {
+		if len(c.meshes[i].tris) > 0 {
+			c.topMesh = append(c.topMesh, int32(i))
+		}
+	}
+	if len(c.topMesh) < topMinMeshes {
+		c.top = nil
+		return
+	}
+	c.top = buildBoxBVH(len(c.topMesh), func(i int) (lo, hi Vec3) {
+		b := c.meshes[c.topMesh[i]].bounds
+		return b.Min, b.Max
+	})
 }
 
 // NewCaster prepares meshes for ray casting in the given order.
@@ -123,6 +148,7 @@ func NewCaster(meshes []Mesh) *Caster {
 	for i := range meshes {
 		c.meshes[i] = prepareMesh(&meshes[i], nil, nil)
 	}
+	c.buildTop()
 	return c
 }
 
@@ -195,6 +221,7 @@ func (s *Scene) Caster() *Caster {
 		c.meshes = append(c.meshes, prepareMesh(&m, mc.modelTree(o), o))
 	}
 	c.meshes = append(c.meshes, mc.structures...)
+	c.buildTop()
 	mc.caster, mc.poses = c, poses
 	return c
 }
@@ -278,24 +305,12 @@ func (c *Caster) Cast(origin, dir Vec3) (Hit, bool) {
 	var st castState
 	st.best, st.lim = math.Inf(1), math.Inf(1)
 	inv := Vec3{1 / dir[0], 1 / dir[1], 1 / dir[2]}
-	for mi := range c.meshes {
-		m := &c.meshes[mi]
-		tn, ok := slab(m.bounds, origin, inv)
-		if !ok || tn > st.lim {
-			continue
+	if c.top != nil {
+		c.castTop(&st, origin, dir, inv)
+	} else {
+		for mi := range c.meshes {
+			c.castMesh(&st, int32(mi), origin, dir, inv)
 		}
-		if m.tree == nil {
-			for k := range m.tris {
-				st.test(m, int32(mi), int32(k), origin, dir)
-			}
-			continue
-		}
-		lo, ld, linv := origin, dir, inv
-		if m.local {
-			lo, ld = m.toLocal(origin, dir)
-			linv = Vec3{1 / ld[0], 1 / ld[1], 1 / ld[2]}
-		}
-		st.traverse(m, int32(mi), lo, linv, origin, dir)
 	}
 	if st.overflow {
 		castFallbacks.Add(1)
@@ -342,6 +357,81 @@ func (c *Caster) Cast(origin, dir Vec3) (Hit, bool) {
 
 // castFallbacks counts Casts that fell back to the ordered loop (for tests).
 var castFallbacks atomic.Uint64
+
+// castMesh collects the hits of mesh mi.
+func (c *Caster) castMesh(st *castState, mi int32, origin, dir, inv Vec3) {
+	m := &c.meshes[mi]
+	tn, ok := slab(m.bounds, origin, inv)
+	if !ok || tn > st.lim {
+		return
+	}
+	if m.tree == nil {
+		for k := range m.tris {
+			st.test(m, mi, int32(k), origin, dir)
+		}
+		return
+	}
+	lo, ld, linv := origin, dir, inv
+	if m.local {
+		lo, ld = m.toLocal(origin, dir)
+		linv = Vec3{1 / ld[0], 1 / ld[1], 1 / ld[2]}
+	}
+	st.traverse(m, mi, lo, linv, origin, dir)
+}
+
+// castTop walks the tree over the mesh bounds, nearer subtrees first.
+func (c *Caster) castTop(st *castState, origin, dir, inv Vec3) {
+	nodes := c.top.nodes
+	if tn, ok := rayBox(&nodes[0], origin, inv); !ok || tn > st.lim {
+		return
+	}
+	var stack [bvhStack]struct {
+		node int32
+		t    float64
+	}
+	sp := 0
+	ni := int32(0)
+	for {
+		nd := &nodes[ni]
+		if nd.count > 0 {
+			for _, p := range c.top.prims[nd.start : nd.start+nd.count] {
+				c.castMesh(st, c.topMesh[p], origin, dir, inv)
+			}
+		} else {
+			l, r := ni+1, nd.start
+			tl, okl := rayBox(&nodes[l], origin, inv)
+			tr, okr := rayBox(&nodes[r], origin, inv)
+			okl = okl && tl <= st.lim
+			okr = okr && tr <= st.lim
+			switch {
+			case okl && okr:
+				if tr < tl {
+					l, r, tl, tr = r, l, tr, tl
+				}
+				stack[sp].node, stack[sp].t = r, tr
+				sp++
+				ni = l
+				continue
+			case okl:
+				ni = l
+				continue
+			case okr:
+				ni = r
+				continue
+			}
+		}
+		for {
+			if sp == 0 {
+				return
+			}
+			sp--
+			if stack[sp].t <= st.lim {
+				ni = stack[sp].node
+				break
+			}
+		}
+	}
+}
 
 // castSlack is how far beyond the nearest hit, relatively, Cast collects hits
 // for the tie replay; castCands is how many it can hold.

@@ -310,10 +310,10 @@ func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
 // walls of living rooms and bedrooms are painted; ceilings are white.
 var (
 	woodFloors     = []string{"eTeks#woodenFloor", "eTeks#oldWoodenFloor"}
-	kitchenFloors  = []string{"eTeks#greyTile", "eTeks#redTiles", "eTeks#stoneTiles", "eTeks#blackAndWhiteTiles", "eTeks#beigeTile"}
+	kitchenFloors  = []string{"eTeks#greyTile", "eTeks#redTiles", "eTeks#blackAndWhiteTiles", "eTeks#beigeTile"}
 	bathroomFloors = []string{"eTeks#greyTile", "eTeks#beigeTile", "eTeks#lightBlueTile", "eTeks#darkBlueTile", "eTeks#blackAndWhiteTiles"}
-	kitchenWalls   = []string{"eTeks#wallBeigeTile", "eTeks#blueTiles"}
-	bathroomWalls  = []string{"eTeks#wallBeigeTile", "eTeks#blueTiles", "eTeks#marbleWall"}
+	kitchenWalls   = []string{"eTeks#blueTiles", "eTeks#beigeTile"}
+	bathroomWalls  = []string{"eTeks#blueTiles", "eTeks#beigeTile", "eTeks#marbleWall"}
 	// wallTileChance is the share of kitchens and bathrooms with tiled walls.
 	wallTileChance = 0.5
 	paints         = []sim.RGB{
@@ -334,11 +334,13 @@ func unit(seed int64, parts ...string) float64 {
 }
 
 // pickTexture draws one available texture of a list (nil when the library
-// has none of them).
+// has none of them). Structure UVs are metres / Tile on both axes, so only
+// square textures (sides within 5 %) are used: the lists leave out stone tiles
+// (0.6 × 0.4 m) and wall beige tiles (0.2 × 0.315 m), which would be stretched.
 func (d *dresser) pickTexture(ids []string, seed int64, parts ...string) *SurfaceTexture {
 	var avail []*SurfaceTexture
 	for _, id := range ids {
-		if t := d.textures[id]; t != nil && t.Size[0] > 0 && t.Size[1] > 0 {
+		if t := d.textures[id]; t != nil && t.Size[0] > 0 && t.Size[1] > 0 && math.Abs(t.Size[0]/t.Size[1]-1) <= 0.05 {
 			avail = append(avail, t)
 		}
 	}
@@ -349,8 +351,7 @@ func (d *dresser) pickTexture(ids []string, seed int64, parts ...string) *Surfac
 }
 
 func texturedSurface(t *SurfaceTexture) *sim.Surface {
-	// Structure UVs are metres / Tile on both axes, so use the mean side.
-	return &sim.Surface{Name: t.Key, Color: sim.RGB{R: 1, G: 1, B: 1}, Texture: t.Texture, Tile: (t.Size[0] + t.Size[1]) / 2}
+	return &sim.Surface{Name: t.Key, Color: sim.RGB{R: 1, G: 1, B: 1}, Texture: t.Texture, Tile: t.Size[0]}
 }
 
 func paintSurface(name string, c sim.RGB) *sim.Surface {

@@ -410,3 +410,24 @@ func TestDistortion(t *testing.T) {
 		t.Errorf("degenerate size distortion = %v", d)
 	}
 }
+
+func TestDressUsesOnlySquareTextures(t *testing.T) {
+	entries, texs, load, _ := fakeSource(t)
+	for i := range texs {
+		if texs[i].Key == "Default:"+woodFloors[0] {
+			texs[i].Size = [2]float64{0.6, 0.4}
+		}
+	}
+	d := newDresser(entries, texs, load)
+	for _, s := range testScenes(t) {
+		d.dress(s, 9)
+		for id, sf := range s.Surfaces {
+			if sf.Name == "Default:"+woodFloors[0] {
+				t.Fatalf("%s uses the non-square texture %s", id, sf.Name)
+			}
+			if sf.Texture != nil && sf.Tile != 0.4 {
+				t.Errorf("%s: tile %.3f, want the texture's size 0.4", id, sf.Tile)
+			}
+		}
+	}
+}

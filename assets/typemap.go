@@ -167,12 +167,13 @@ var typeMap = map[string][]string{
 		"BlendSwap-CC-0:Blend Swap CC-0#sinkCabinet",                // Sink cabinet (Kitchen) 60 × 61.2 × 121.2
 	},
 	"Cup": {
-		"Scopia:Scopia#cup",                         // Cup (Kitchen) 12.0 × 12.0 × 6.8
-		"BlendSwap-CC-0:Blend Swap CC-0#plasticCup", // Plastic cup (Kitchen) 7.9 × 7.9 × 10
-		"BlendSwap-CC-BY:Blend Swap CC-BY#glass",    // Glass (Kitchen) 7.5 × 7.4 × 19.5
-		"KatorLegaz:Kator Legaz#12-oz-glass",        // Glass (Kitchen) 7.0 × 7.0 × 9.7
-		"KatorLegaz:Kator Legaz#highball-glass",     // Glass (Kitchen) 6.0 × 6.0 × 12.1
-		"BlendSwap-CC-0:Blend Swap CC-0#beerGlass",  // Beer glass (Kitchen) 15.4 × 10.2 × 16.5
+		"BlendSwap-CC-BY:Blend Swap CC-BY#coffee_cup", // Coffee cup (Kitchen) 8.5 × 8.5 × 13.0 (no handle: a cup, not a mug)
+		"Scopia:Scopia#cup",                           // Cup (Kitchen) 12.0 × 12.0 × 6.8
+		"BlendSwap-CC-0:Blend Swap CC-0#plasticCup",   // Plastic cup (Kitchen) 7.9 × 7.9 × 10
+		"BlendSwap-CC-BY:Blend Swap CC-BY#glass",      // Glass (Kitchen) 7.5 × 7.4 × 19.5
+		"KatorLegaz:Kator Legaz#12-oz-glass",          // Glass (Kitchen) 7.0 × 7.0 × 9.7
+		"KatorLegaz:Kator Legaz#highball-glass",       // Glass (Kitchen) 6.0 × 6.0 × 12.1
+		"BlendSwap-CC-0:Blend Swap CC-0#beerGlass",    // Beer glass (Kitchen) 15.4 × 10.2 × 16.5
 	},
 	"Desk": {
 		"Default:eTeks#desk",                           // Desk (Living room) 140 × 67.8 × 77
@@ -301,9 +302,8 @@ var typeMap = map[string][]string{
 		"Default:eTeks#oven",                         // Oven (Kitchen) 51.5 × 47.75 × 29.5
 	},
 	"Mug": {
-		"KatorLegaz:Kator Legaz#coffee-mug",           // Coffee mug (Kitchen) 8.5 × 12 × 10.8
-		"BlendSwap-CC-BY:Blend Swap CC-BY#coffee_cup", // Coffee cup (Kitchen) 8.5 × 8.5 × 13.0
-		"BlendSwap-CC-0:Blend Swap CC-0#caffe_final",  // Coffee cup (Kitchen) 10 × 10 × 4.3
+		"KatorLegaz:Kator Legaz#coffee-mug",          // Coffee mug (Kitchen) 8.5 × 12 × 10.8
+		"BlendSwap-CC-0:Blend Swap CC-0#caffe_final", // Coffee cup (Kitchen) 10 × 10 × 4.3
 	},
 	"Newspaper": {
 		"KatorLegaz:Kator Legaz#newspaper", // Newspaper (Miscellaneous) 26.8 × 24.1 × 2.0

@@ -54,8 +54,8 @@ func (m *Mesh) finish() {
 	for _, t := range m.Tris {
 		for _, v := range t.V {
 			for k := 0; k < 3; k++ {
-				m.Bounds.Min[k] = math.Min(m.Bounds.Min[k], v[k])
-				m.Bounds.Max[k] = math.Max(m.Bounds.Max[k], v[k])
+				m.Bounds.Min[k] = min(m.Bounds.Min[k], v[k]) // same NaN and ±0 rules as math.Min, inlined
+				m.Bounds.Max[k] = max(m.Bounds.Max[k], v[k])
 			}
 		}
 	}

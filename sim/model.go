@@ -140,15 +140,24 @@ func modelMesh(o *Object, md *Model, lvl int) Mesh {
 		}
 		return Vec3{0, 1, 0}
 	}
+	// Each vertex is transformed once (vertices are shared by several triangles).
+	wp := make([]Vec3, len(l.Pos))
+	for i, p := range l.Pos {
+		wp[i] = toWorld(p)
+	}
+	wn := make([]Vec3, len(l.Normal))
+	for i, n := range l.Normal {
+		wn[i] = normal(n)
+	}
 	for i, t := range l.Tris {
 		tr := &m.Tris[i]
 		tr.Shade = 1
 		at := &m.Attrs[i]
 		at.Surface = t.Surface
 		for k, vi := range t.V {
-			tr.V[k] = toWorld(l.Pos[vi])
-			if int(vi) < len(l.Normal) {
-				at.N[k] = normal(l.Normal[vi])
+			tr.V[k] = wp[vi]
+			if int(vi) < len(wn) {
+				at.N[k] = wn[vi]
 			}
 			if int(vi) < len(l.UV) {
 				at.UV[k] = l.UV[vi]

@@ -153,6 +153,20 @@ func (z *zipIndex) lookup(p string) *zip.File {
 	return z.lower[strings.ToLower(p)]
 }
 
+// onlyMTL returns the only .mtl file of a directory, "" if none or several.
+func (z *zipIndex) onlyMTL(dir string) string {
+	found := ""
+	for n := range z.files {
+		if path.Dir(n) == dir && strings.EqualFold(path.Ext(n), ".mtl") {
+			if found != "" {
+				return ""
+			}
+			found = n
+		}
+	}
+	return found
+}
+
 func (z *zipIndex) read(p string) ([]byte, error) {
 	f := z.lookup(p)
 	if f == nil {

@@ -241,7 +241,7 @@ func readTextures(name string, n int) ([]*sim.Texture, error) {
 // the index.
 func (l *Library) makeIndex() (*indexFile, error) {
 	idx := &indexFile{Version: formatVersion, Hash: l.Hash, Archives: l.archives}
-	var texData []*sim.Texture
+	texData := []*sim.Texture{} // non-nil: textures.bin is written even when empty
 	for ai, a := range l.archives {
 		z, err := l.zip(ai)
 		if err != nil {

@@ -105,13 +105,14 @@ type simplifier struct {
 	mark     []int32
 	markGen  int32
 	heap     collapseHeap
+	relax    int // 0 strict; 1 seams and material borders may move; 2 borders and non-manifold edges too
 }
 
-func newSimplifier(src *workMesh) *simplifier {
+func newSimplifier(src *workMesh, relax int) *simplifier {
 	w := &workMesh{pos: src.pos, tris: append([][3]int32(nil), src.tris...), mat: src.mat,
 		uv: append([][3][2]float32(nil), src.uv...), nrm: append([][3][3]float32(nil), src.nrm...)}
 	n := len(w.pos)
-	s := &simplifier{w: w, alive: make([]bool, len(w.tris)), nAlive: len(w.tris), vtris: make([][]int32, n),
+	s := &simplifier{relax: relax, w: w, alive: make([]bool, len(w.tris)), nAlive: len(w.tris), vtris: make([][]int32, n),
 		q: make([]quadric, n), lock: make([]bool, n), boundary: make([]bool, n), removed: make([]bool, n),
 		stamp: make([]uint32, n), mark: make([]int32, n)}
 	start, list := vertexTris(n, w.tris)
@@ -178,7 +179,7 @@ func newSimplifier(src *workMesh) *simplifier {
 			a := attr{w.uv[ti][k], w.mat[ti]}
 			if !seen[v] {
 				seen[v], first[v] = true, a
-			} else if first[v] != a {
+			} else if first[v] != a && relax < 1 {
 				s.lock[v] = true
 			}
 		}
@@ -194,8 +195,13 @@ func newSimplifier(src *workMesh) *simplifier {
 			lo[k], hi[k] = math.Min(lo[k], p[k]), math.Max(hi[k], p[k])
 		}
 	}
+	if relax >= 2 {
+		for v := range s.lock {
+			s.lock[v], s.boundary[v] = false, false
+		}
+	}
 	for v, p := range w.pos {
-		if bcount[v] > 2 || !seen[v] {
+		if bcount[v] > 2 && relax < 2 || !seen[v] {
 			s.lock[v] = true
 		}
 		for k := 0; k < 3; k++ {
@@ -281,13 +287,13 @@ func (s *simplifier) valid(v, u int32) bool {
 		if k < 0 {
 			continue
 		}
-		if nEdge > 0 && w.uv[t][k] != uvU {
+		if nEdge > 0 && w.uv[t][k] != uvU && s.relax < 1 {
 			return false // a seam runs through u along this edge
 		}
 		uvU = w.uv[t][k]
 		nEdge++
 	}
-	if nEdge == 0 || nEdge == len(s.vtris[v]) {
+	if nEdge == 0 || nEdge == len(s.vtris[v]) && s.relax < 2 {
 		return false // v would take its last faces with it
 	}
 	if s.boundary[v] && nEdge != 1 {
@@ -315,7 +321,7 @@ func (s *simplifier) valid(v, u int32) bool {
 			}
 		}
 	}
-	if common != nEdge {
+	if common != nEdge && s.relax < 2 {
 		return false
 	}
 	// no flipped or degenerate faces
@@ -357,6 +363,9 @@ func (s *simplifier) collapse(v, u int32) {
 	var edgeAttrs [4]uc
 	ne := 0
 	for _, t := range s.vtris[v] {
+		if !s.alive[t] {
+			continue
+		}
 		if k := s.hasVert(t, u); k >= 0 {
 			if ne < len(edgeAttrs) {
 				edgeAttrs[ne] = uc{w.uv[t][k], w.nrm[t][k]}
@@ -426,6 +435,19 @@ func (s *simplifier) snapshot() *workMesh {
 	return out
 }
 
+// reduce simplifies towards target; when the strict rules stall above 1.25×
+// target it restarts from the current mesh with relaxed rules (first UV seams
+// and material borders may move, then open borders too), so huge meshes
+// still meet the cap at the price of some texture distortion.
+func reduce(s *simplifier, target int) *simplifier {
+	s.reduceTo(target)
+	for s.nAlive > target+target/4 && s.relax < 2 {
+		s = newSimplifier(s.snapshot(), s.relax+1)
+		s.reduceTo(target)
+	}
+	return s
+}
+
 // buildLevels makes the levels of detail of a normalised mesh: level 0 is
 // the mesh capped at MaxTris, levels 1 and 2 are ~25% and ~6% of it, each
 // kept only if it really reduces.
@@ -436,9 +458,9 @@ func buildLevels(w *workMesh) []*workMesh {
 	if n0 <= MaxTris && float64(t1) > lodMinDrop*float64(n0) {
 		return levels
 	}
-	s := newSimplifier(w)
+	s := newSimplifier(w, 0)
 	if n0 > MaxTris {
-		s.reduceTo(MaxTris)
+		s = reduce(s, MaxTris)
 		levels[0] = s.snapshot()
 		n0 = len(levels[0].tris)
 		t1 = max(lod1Min, int(float64(n0)*lod1Frac))
@@ -449,7 +471,7 @@ func buildLevels(w *workMesh) []*workMesh {
 		if float64(target) > lodMinDrop*float64(prev) {
 			break
 		}
-		s.reduceTo(target)
+		s = reduce(s, target)
 		l := s.snapshot()
 		if float64(len(l.tris)) > lodMinDrop*float64(prev) {
 			break

@@ -91,8 +91,19 @@ func buildModel(z *zipIndex, e *Entry, texs texLoader) (md *sim.Model, warns []s
 				break
 			}
 		}
-		if !found {
-			warn("material library %s missing, using plain colours", path.Join(dir, lib))
+		if !found { // a renamed library: the OBJ's name with .mtl, or the only .mtl beside it
+			alt := strings.TrimSuffix(e.ModelPath, path.Ext(e.ModelPath)) + ".mtl"
+			if z.lookup(alt) == nil {
+				alt = z.onlyMTL(dir)
+			}
+			if b, err := z.read(alt); alt != "" && err == nil {
+				for k, v := range parseMTL(b) {
+					mtls[k] = v
+				}
+				warn("material library %s missing, using %s", path.Join(dir, lib), alt)
+			} else {
+				warn("material library %s missing, using plain colours", path.Join(dir, lib))
+			}
 		}
 	}
 	if len(o.mats) > math.MaxUint16 {
@@ -110,6 +121,11 @@ func buildModel(z *zipIndex, e *Entry, texs texLoader) (md *sim.Model, warns []s
 		if m != nil && m.MapKd != "" {
 			tp := path.Join(dir, strings.ReplaceAll(m.MapKd, "\\", "/"))
 			t, cut, err := texs(tp)
+			if err != nil && path.Base(tp) != tp { // an absolute path of the author's machine: try the file name beside the OBJ
+				if alt := path.Join(dir, path.Base(tp)); z.lookup(alt) != nil {
+					t, cut, err = texs(alt)
+				}
+			}
 			if err != nil {
 				warn("material %q: texture %s: %v; using its colour", name, tp, err)
 			} else {

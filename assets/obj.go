@@ -156,7 +156,19 @@ func parseOBJ(data []byte) (*objMesh, error) {
 		}
 	}
 	if len(m.tris) == 0 {
-		return nil, fmt.Errorf("no faces")
+		return nil, fmt.Errorf("no faces (an invisible light source?)")
+	}
+	for i, t := range m.tris {
+		for _, c := range t {
+			switch {
+			case int(c.p) >= len(m.pos):
+				return nil, fmt.Errorf("triangle %d: vertex index %d out of range (%d defined)", i, c.p+1, len(m.pos))
+			case int(c.t) >= len(m.uv):
+				return nil, fmt.Errorf("triangle %d: texture index %d out of range (%d defined)", i, c.t+1, len(m.uv))
+			case int(c.n) >= len(m.nrm):
+				return nil, fmt.Errorf("triangle %d: normal index %d out of range (%d defined)", i, c.n+1, len(m.nrm))
+			}
+		}
 	}
 	return m, nil
 }
@@ -180,7 +192,8 @@ func parseIndex(b []byte, n int, what string) (int32, error) {
 	if v < 0 {
 		v += n
 	} else {
-		v--
+		v-- // positive indices may point forward (some exporters write vt after f): checked at the end
+		n = math.MaxInt32
 	}
 	if v < 0 || v >= n {
 		return 0, fmt.Errorf("%s index %s out of range (%d defined)", what, b, n)

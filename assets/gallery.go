@@ -3,6 +3,7 @@ package assets
 import (
 	"fmt"
 	"math"
+	"sort"
 
 	"flowbench/sim"
 )
@@ -29,13 +30,14 @@ func ShowcaseScene(m *sim.Model, typ string, px int) (*sim.Scene, sim.Camera, er
 	}
 	c := showcaseRoom / 2
 	h := &sim.House{Metadata: sim.HouseMetadata{Schema: sim.SchemaVersion}}
-	h.Rooms = []sim.Room{{ID: "room|1", RoomType: "LivingRoom", FloorMaterial: sim.Material{Name: "WoodFloor"},
+	floor, wall := sim.RGB{R: 0.62, G: 0.62, B: 0.62}, sim.RGB{R: 0.86, G: 0.86, B: 0.84}
+	h.Rooms = []sim.Room{{ID: "room|1", RoomType: "LivingRoom", FloorMaterial: sim.Material{Name: "GreyFloor", Color: &floor},
 		FloorPolygon: []sim.XYZ{{X: 0, Z: 0}, {X: 0, Z: showcaseRoom}, {X: showcaseRoom, Z: showcaseRoom}, {X: showcaseRoom, Z: 0}}}}
 	corners := [][2]float64{{0, 0}, {showcaseRoom, 0}, {showcaseRoom, showcaseRoom}, {0, showcaseRoom}}
 	for i := range corners {
 		a, b := corners[i], corners[(i+1)%len(corners)]
 		h.Walls = append(h.Walls, sim.Wall{ID: fmt.Sprintf("wall|1|%.2f|%.2f|%.2f|%.2f", a[0], a[1], b[0], b[1]), RoomID: "room|1",
-			Material: sim.Material{Name: "PureWhite"}, Polygon: []sim.XYZ{
+			Material: sim.Material{Name: "PureWhite", Color: &wall}, Polygon: []sim.XYZ{
 				{X: a[0], Z: a[1]}, {X: b[0], Z: b[1]}, {X: a[0], Y: 3, Z: a[1]}, {X: b[0], Y: 3, Z: b[1]}}})
 	}
 	v := info.Variants[0]
@@ -59,4 +61,44 @@ func ShowcaseScene(m *sim.Model, typ string, px int) (*sim.Scene, sim.Camera, er
 		return nil, cam, fmt.Errorf("assets: showcase %s: %w", typ, err)
 	}
 	return s, cam, nil
+}
+
+// GalleryItem is one model of the gallery: the AI2-THOR type it stands for,
+// its catalog entry and the loaded model.
+type GalleryItem struct {
+	Type  string
+	Entry Entry
+	Model *sim.Model
+}
+
+// GalleryItems returns, type by type in name order, the first perType
+// (all when perType < 1) mapped entries of each type that load; entries
+// that fail to load are skipped with the loading error in skipped.
+func (l *Library) GalleryItems(perType int) (items []GalleryItem, skipped []string) {
+	tm := TypeMap()
+	types := make([]string, 0, len(tm))
+	for t := range tm {
+		types = append(types, t)
+	}
+	sort.Strings(types)
+	for _, t := range types {
+		n := 0
+		for _, key := range tm[t] {
+			if perType > 0 && n >= perType {
+				break
+			}
+			e, ok := l.Entry(key)
+			if !ok {
+				continue
+			}
+			m, err := l.Model(key)
+			if err != nil {
+				skipped = append(skipped, fmt.Sprintf("%s (%s): %v", key, t, err))
+				continue
+			}
+			items = append(items, GalleryItem{Type: t, Entry: e, Model: m})
+			n++
+		}
+	}
+	return items, skipped
 }

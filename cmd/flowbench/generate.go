@@ -23,6 +23,7 @@ import (
 	"syscall"
 	"time"
 
+	"flowbench/assets"
 	"flowbench/export"
 	"flowbench/planner"
 )
@@ -56,6 +57,8 @@ func init() {
 // generateFlags are the parsed flags of a generate run.
 type generateFlags struct {
 	split, out, importDir, scenes, cpuProfile, categories, backend string
+	assets                                                         string          // --assets
+	lib                                                            *assets.Library // opened from --assets; nil = primitive shapes
 	houses, size, workers, rowsPerShard, views                     int
 	balanceHouses                                                  int
 	seed                                                           int64
@@ -122,6 +125,7 @@ func parseGenerate(args []string, stderr io.Writer) (generateFlags, *houseSource
 	fs.StringVar(&g.categories, "categories", "", "comma-separated question categories (default all eight)")
 	fs.BoolVar(&g.questionsOnly, "questions-only", false, "write only the questions table (no dense annotations)")
 	fs.StringVar(&g.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
+	fs.StringVar(&g.assets, "assets", "auto", assetsUsage)
 	fs.StringVar(&g.backend, "backend", "", "plan and render through a websocket bridge, e.g. ws://127.0.0.1:8765 (default: in-process)")
 	if err := parseFlags(fs, args, false); err != nil {
 		return g, nil, planner.Config{}, err
@@ -197,6 +201,11 @@ func (g *generateFlags) check(set map[string]bool) (*houseSource, planner.Config
 
 // generate runs a checked configuration.
 func generate(ctx context.Context, g generateFlags, src *houseSource, cfg planner.Config, stdout, stderr io.Writer) error {
+	lib, err := openAssets(g.assets)
+	if err != nil {
+		return err
+	}
+	g.lib = lib
 	if err := prepareOutDir(g.out, g.split, g.resume, g.overwrite); err != nil {
 		return err
 	}
@@ -225,7 +234,8 @@ func generate(ctx context.Context, g generateFlags, src *houseSource, cfg planne
 		prog = bar
 	}
 	opt := runOptions{Split: g.split, Seed: g.seed, Size: g.size, Workers: g.workers, RowsPerShard: g.rowsPerShard,
-		BalanceHouses: g.balanceHouses, QuestionsOnly: g.questionsOnly, Planner: cfg, Backend: g.backend}
+		BalanceHouses: g.balanceHouses, QuestionsOnly: g.questionsOnly, Planner: cfg, Backend: g.backend,
+		Dress: dresser(g.lib)}
 	start := time.Now()
 	if g.onHouse != nil {
 		prog = hookSink{prog, func() { g.onHouse(len(shards.done)) }}
@@ -241,6 +251,12 @@ func generate(ctx context.Context, g generateFlags, src *houseSource, cfg planne
 				res.Houses, len(shards.Resumed()), shards.staging)
 		}
 		return err
+	}
+	if res.Houses > 0 && len(res.Failed) == res.Houses {
+		for _, f := range res.Failed {
+			fmt.Fprintf(stderr, "  %s\n", f)
+		}
+		return fmt.Errorf("every house failed (%d of %d); no dataset was written", len(res.Failed), res.Houses)
 	}
 	m, err := writeManifest(g, src, cfg)
 	if err != nil {
@@ -330,6 +346,7 @@ func fingerprint(g generateFlags, src *houseSource, cfg planner.Config) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "flowbench %s schema %s\nsplit %s seed %d size %d questions-only %v balance-houses %d rows-per-shard %d\nsource %s\n",
 		flowbenchVersion, export.SchemaVersion, g.split, g.seed, g.size, g.questionsOnly, g.balanceHouses, g.rowsPerShard, src.Kind)
+	fmt.Fprintf(h, "assets %s\n", assetsKey(g.lib))
 	for _, hs := range src.Houses {
 		fmt.Fprintf(h, "%s\n", hs.ID)
 	}
@@ -357,6 +374,7 @@ func categoryNames(cs []planner.Category) []string {
 func writeManifest(g generateFlags, src *houseSource, cfg planner.Config) (*export.Manifest, error) {
 	conf := map[string]any{}
 	seeds := map[string]int64{}
+	oldAssets := map[string]*export.AssetUse{}
 	if b, err := os.ReadFile(filepath.Join(g.out, export.ManifestFile)); err == nil {
 		var old export.Manifest
 		if json.Unmarshal(b, &old) == nil {
@@ -365,6 +383,9 @@ func writeManifest(g generateFlags, src *houseSource, cfg planner.Config) (*expo
 			}
 			for k, v := range old.Seeds {
 				seeds[k] = v
+			}
+			for k, st := range old.Splits {
+				oldAssets[k] = st.Assets
 			}
 		}
 	}
@@ -388,6 +409,16 @@ func writeManifest(g generateFlags, src *houseSource, cfg planner.Config) (*expo
 	m, err := export.NewManifest(g.out, flowbenchVersion, conf, seeds)
 	if err != nil {
 		return nil, err
+	}
+	for name, st := range m.Splits {
+		if name != g.split && oldAssets[name] != nil {
+			st.Assets = oldAssets[name]
+		}
+	}
+	if st := m.Splits[g.split]; st != nil {
+		if st.Assets, err = assetUse(g.lib, src); err != nil {
+			return nil, err
+		}
 	}
 	ds, err := export.Open(g.out)
 	if err != nil {

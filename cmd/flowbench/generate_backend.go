@@ -28,11 +28,11 @@ func checkBackend(url string) error {
 
 // newSimulator returns the simulator a planning worker uses for one house,
 // and a function that releases it.
-func newSimulator(backend string) (planner.Simulator, func(), error) {
+func newSimulator(backend string, dress func(*sim.Scene)) (planner.Simulator, func(), error) {
 	if backend == "" {
-		return planner.NewLocal(planner.LocalOptions{Render: render.Options{Workers: 1}}), func() {}, nil
+		return planner.NewLocal(planner.LocalOptions{Render: render.Options{Workers: 1}, Dress: dress}), func() {}, nil
 	}
-	c, err := thor.Dial(backend, thor.Options{})
+	c, err := thor.Dial(backend, thor.Options{Dress: dress})
 	if err != nil {
 		return nil, nil, fmt.Errorf("backend %s: %w", backend, err)
 	}
@@ -41,11 +41,11 @@ func newSimulator(backend string) (planner.Simulator, func(), error) {
 
 // newHouseAnnotator returns the annotator of one house: the built-in renderer,
 // or frames rendered by the bridge.
-func newHouseAnnotator(h *sim.House, backend string, questionsOnly bool) (*annotator, error) {
+func newHouseAnnotator(h *sim.House, backend string, questionsOnly bool, dress func(*sim.Scene)) (*annotator, error) {
 	if backend == "" {
-		return newAnnotator(h, questionsOnly)
+		return newAnnotator(h, questionsOnly, dress)
 	}
-	s, release, err := newSimulator(backend)
+	s, release, err := newSimulator(backend, dress)
 	if err != nil {
 		return nil, err
 	}

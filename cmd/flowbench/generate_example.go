@@ -48,8 +48,8 @@ type shotFrame struct {
 }
 
 // newAnnotator builds an annotator that renders with the built-in renderer.
-func newAnnotator(h *sim.House, noAnnotations bool) (*annotator, error) {
-	src, err := newLocalFrames(h)
+func newAnnotator(h *sim.House, noAnnotations bool, dress func(*sim.Scene)) (*annotator, error) {
+	src, err := newLocalFrames(h, dress)
 	if err != nil {
 		return nil, err
 	}
@@ -64,11 +64,12 @@ type localFrames struct {
 	f0, f1   render.Frame
 }
 
-func newLocalFrames(h *sim.House) (*localFrames, error) {
+func newLocalFrames(h *sim.House, dress func(*sim.Scene)) (*localFrames, error) {
 	sc, err := sim.NewScene(h)
 	if err != nil {
 		return nil, err
 	}
+	dressScene(dress, sc)
 	r, err := render.New(sc, render.Options{Workers: 1})
 	if err != nil {
 		return nil, err

@@ -31,7 +31,7 @@ func TestAnnotatorReproducesPlannerFrames(t *testing.T) {
 	if len(exs) < 4 {
 		t.Fatalf("only %d examples; the fixture should give several", len(exs))
 	}
-	an, err := newAnnotator(h, false)
+	an, err := newAnnotator(h, false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,6 +35,9 @@ type runOptions struct {
 	QuestionsOnly bool
 	Planner       planner.Config // Seed, Split, CameraSize set by the pipeline; HouseID and SceneStyle per house
 	Backend       string         // websocket bridge URL; "" plans and renders in-process
+	// Dress attaches real models and surfaces to every scene built in-process
+	// (nil: primitive shapes); a websocket bridge dresses its own scenes.
+	Dress func(*sim.Scene)
 }
 
 // houseOutcome is what the writer learns about a finished house.
@@ -233,7 +236,7 @@ func planHouse(spec houseSpec, opt runOptions, bal *planner.Balance) (housePlan,
 	cfg.Seed, cfg.Split, cfg.CameraSize = uint64(opt.Seed), opt.Split, opt.Size
 	cfg.HouseID, cfg.SceneStyle = spec.ID, spec.Style
 	cfg.KeepFrames, cfg.Balance = false, bal
-	s, release, err := newSimulator(opt.Backend)
+	s, release, err := newSimulator(opt.Backend, opt.Dress)
 	if err != nil {
 		return housePlan{house: h}, planner.Report{HouseID: spec.ID}, err
 	}
@@ -248,7 +251,7 @@ func annotateHouse(ctx context.Context, p housePlan, opt runOptions, out chan<- 
 	if len(p.exs) == 0 {
 		return nil
 	}
-	an, err := newHouseAnnotator(p.house, opt.Backend, opt.QuestionsOnly)
+	an, err := newHouseAnnotator(p.house, opt.Backend, opt.QuestionsOnly, opt.Dress)
 	if err != nil {
 		return err
 	}

@@ -29,6 +29,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	listenAny := fs.Bool("listen-any", false, "allow a non-loopback --addr (the server has no authentication)")
 	workers := fs.Int("workers", 0, "render goroutines per connection (0 = all CPUs)")
 	maxMsg := fs.Int64("max-message", thor.DefaultMaxRequestBytes, "largest accepted request in bytes")
+	assetsSpec := addAssetsFlag(fs)
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
@@ -41,11 +42,15 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if err := thor.CheckLoopback(*addr); err != nil && !*listenAny {
 		return fmt.Errorf("%w: --addr: %v", errUsage, err)
 	}
+	lib, err := openAssets(*assetsSpec)
+	if err != nil {
+		return err
+	}
 	ln, err := thor.Listen(*addr, *listenAny)
 	if err != nil {
 		return err
 	}
-	srv := thor.NewServer(thor.ServerOptions{Render: render.Options{Workers: *workers}, MaxMessageBytes: *maxMsg})
+	srv := thor.NewServer(thor.ServerOptions{Render: render.Options{Workers: *workers}, MaxMessageBytes: *maxMsg, Dress: dresser(lib)})
 	ctx, cancel := serveContext()
 	defer cancel()
 	done := make(chan error, 1)

@@ -12,9 +12,10 @@ type viewFlags struct {
 	scene, camera, out *string
 	size               *int
 	fov                *float64
+	assets             *string
 }
 
-// addViewFlags defines --scene, --camera, --size, --fov and --out on fs.
+// addViewFlags defines --scene, --camera, --size, --fov, --out and --assets on fs.
 func addViewFlags(fs *flag.FlagSet) *viewFlags {
 	return &viewFlags{
 		scene:  fs.String("scene", "", "ProcTHOR house JSON file (required)"),
@@ -22,6 +23,7 @@ func addViewFlags(fs *flag.FlagSet) *viewFlags {
 		size:   fs.Int("size", sim.DefaultSize, "image width and height in pixels"),
 		fov:    fs.Float64("fov", sim.DefaultFOV, "vertical field of view in degrees, in (0, 180)"),
 		out:    fs.String("out", "", "output directory (required)"),
+		assets: addAssetsFlag(fs),
 	}
 }
 
@@ -56,6 +58,11 @@ func (v *viewFlags) load() (*sim.Scene, sim.Camera, error) {
 	if err != nil {
 		return nil, sim.Camera{}, fmt.Errorf("--scene %s: %w", *v.scene, err)
 	}
+	lib, err := openAssets(*v.assets)
+	if err != nil {
+		return nil, sim.Camera{}, err
+	}
+	dressScene(dresser(lib), scene)
 	cam := sim.Camera{Position: sim.Vec3{pose[0], pose[1], pose[2]}, Yaw: pose[3], Horizon: pose[4], FOV: *v.fov, Width: *v.size, Height: *v.size}
 	if err := cam.Validate(); err != nil {
 		return nil, cam, fmt.Errorf("--camera %s: %w", *v.camera, err)

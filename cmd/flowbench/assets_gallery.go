@@ -1,0 +1,92 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"image/png"
+	"io"
+	"strings"
+
+	"flowbench/assets"
+	"flowbench/render"
+	"flowbench/sim"
+)
+
+func init() {
+	assetsSubcommands["gallery"] = assetsSubcommand{"render every mapped type's models in a labelled grid (a contact sheet PNG)", runAssetsGallery}
+}
+
+// runAssetsGallery renders the contact sheet: each mapped type's first
+// --variants models, one cell each, from the same front-right viewpoint.
+func runAssetsGallery(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("assets gallery", stderr)
+	spec := fs.String("assets", "auto", assetsDirUsage)
+	out := fs.String("out", "", "PNG file to write (required)")
+	size := fs.Int("size", 160, "cell image size in pixels")
+	cols := fs.Int("cols", 10, "cells per row")
+	variants := fs.Int("variants", 1, "models per type (0 = all mapped models)")
+	only := fs.String("types", "", "comma-separated AI2-THOR types to show (default all mapped types)")
+	if err := parseFlags(fs, args, false); err != nil {
+		return err
+	}
+	switch {
+	case *out == "":
+		return fmt.Errorf("%w: --out is required", errUsage)
+	case *size < 32 || *size > 1024:
+		return fmt.Errorf("%w: --size %d must be in 32..1024", errUsage, *size)
+	case *cols < 1:
+		return fmt.Errorf("%w: --cols %d must be at least 1", errUsage, *cols)
+	case *variants < 0:
+		return fmt.Errorf("%w: --variants %d must not be negative", errUsage, *variants)
+	}
+	lib, err := assetsCmdOpen(*spec)
+	if err != nil {
+		return err
+	}
+	defer lib.Close()
+	items, skipped := lib.GalleryItems(*variants)
+	if *only != "" {
+		keep := map[string]bool{}
+		for _, t := range strings.Split(*only, ",") {
+			keep[strings.TrimSpace(t)] = true
+		}
+		var sel []assets.GalleryItem
+		for _, it := range items {
+			if keep[it.Type] {
+				sel = append(sel, it)
+			}
+		}
+		items = sel
+	}
+	for _, s := range skipped {
+		fmt.Fprintf(stderr, "skipped %s\n", s)
+	}
+	if len(items) == 0 {
+		return fmt.Errorf("no mapped model could be loaded from %s", *spec)
+	}
+	cells := make([]render.SheetCell, 0, len(items))
+	for _, it := range items {
+		sc, cam, err := assets.ShowcaseScene(it.Model, it.Type, *size)
+		if err != nil {
+			return err
+		}
+		cells = append(cells, render.SheetCell{Label: it.Type + "\n" + it.Entry.Name + " · " + it.Entry.Library, Scene: sc, Camera: cam})
+	}
+	sheet, err := render.ContactSheet(cells, *cols, render.Options{})
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, sheet); err != nil {
+		return err
+	}
+	if err := sim.WriteFileAtomic(*out, buf.Bytes()); err != nil {
+		return fmt.Errorf("--out %s: %w", *out, err)
+	}
+	types := map[string]bool{}
+	for _, it := range items {
+		types[it.Type] = true
+	}
+	fmt.Fprintf(stdout, "wrote %s: %d models of %d types (%dx%d px)\n", *out, len(items), len(types), sheet.Rect.Dx(), sheet.Rect.Dy())
+	return nil
+}

@@ -23,9 +23,11 @@ import (
 const DefaultBlenderSamples = 4
 
 // blenderColourTolerance bounds the difference (0..255, per channel) of an
-// object's mean colour between Blender and the Go renderer: the lights are
-// alike but not equal (inverse-square room lights, Principled diffuse).
-const blenderColourTolerance = 40
+// object's mean colour between Blender and the Go renderer. The bridge
+// computes the rasterizer's lighting (measured: within 16 on the test scene);
+// texture filtering (no mip maps in Cycles), the Principled diffuse and
+// shadow edges differ.
+const blenderColourTolerance = 25
 
 // startBlender runs the Blender bridge or skips when blender is missing.
 func startBlender(t testing.TB, samples int) string {

@@ -304,6 +304,7 @@ class BlenderSession:
         sc.cycles.sample_clamp_indirect = 1.0
         sc.cycles.caustics_reflective = sc.cycles.caustics_refractive = False
         sc.render.film_transparent = False
+        sc.render.dither_intensity = 0.0
         try:
             sc.view_settings.view_transform = "Raw"
         except TypeError:
@@ -519,6 +520,10 @@ class BlenderSession:
         ob = bpy.data.objects.new(name, me)
         ob.pass_index = pass_index
         ob["fbid"] = name
+        # Surfaces are seen by camera rays and block shadow rays only: their
+        # emission (the ambient term) must not light other surfaces, which
+        # Cycles would otherwise do by BSDF sampling even without bounces.
+        ob.visible_diffuse = ob.visible_glossy = ob.visible_transmission = ob.visible_volume_scatter = False
         bpy.context.scene.collection.objects.link(ob)
         return ob
 
@@ -666,10 +671,12 @@ class BlenderSession:
         world.node_tree.links.new(bg.outputs["Background"], out.inputs["Surface"])
         vis = world.cycles_visibility
         vis.diffuse = vis.glossy = vis.transmission = vis.scatter = False
-        try:
+        # Not a light either: shadow rays would reach the sky through the
+        # transparent back faces of the walls.
+        if hasattr(world.cycles, "sampling_method"):
+            world.cycles.sampling_method = "NONE"
+        else:
             world.cycles.sample_as_light = False
-        except AttributeError:
-            pass
         self.light_pos = []
         for poly in self.rooms:
             cx, cz = polygon_centroid(poly) if poly else (0.0, 0.0)

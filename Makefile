@@ -2,7 +2,7 @@ GO ?= go
 BIN := bin/flowbench
 DEMO_DIR ?= out/demo
 
-.PHONY: build test bench demo lint clean
+.PHONY: build test bench demo lint clean assets
 
 build:
 	$(GO) build -o $(BIN) ./cmd/flowbench
@@ -19,14 +19,21 @@ lint:
 	$(GO) vet ./...
 	@unformatted=$$(gofmt -l .); if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 
-demo: build
+# assets installs the Sweet Home 3D furniture libraries from Debian's packages
+# (as root; otherwise it says so and flowbench draws primitive shapes).
+assets:
+	sh assets/install_debian.sh
+
+demo: build assets
 	@rm -rf $(DEMO_DIR)
 	$(BIN) generate --split train --houses 3 --size 512 --seed 1 --out $(DEMO_DIR)
 	$(BIN) validate $(DEMO_DIR)
 	$(BIN) inspect $(DEMO_DIR) --out $(DEMO_DIR)/panel.png
 	$(BIN) scene --style procthor --seed 1 --out $(DEMO_DIR)/house.json --plan $(DEMO_DIR)/plan.png
+	-$(BIN) assets gallery --out $(DEMO_DIR)/gallery.png
 	@echo "demo dataset: $(DEMO_DIR) (data/train/*.parquet, manifest.json, README.md)"
 	@echo "inspect panel: $(DEMO_DIR)/panel.png; first house and floor plan: $(DEMO_DIR)/house.json, $(DEMO_DIR)/plan.png"
+	@echo "furniture gallery (when the Sweet Home 3D libraries are installed): $(DEMO_DIR)/gallery.png"
 
 clean:
 	rm -rf bin out

@@ -2,9 +2,12 @@ package render
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
+	"time"
 
 	"flowbench/sim"
 )
@@ -80,4 +83,150 @@ func BenchmarkUpdate(b *testing.B) {
 			}
 		})
 	}
+}
+
+// benchModelScene is benchScene with every object carrying a textured model
+// of about 1,000 triangles (a 9×9-quads-per-face box, or a 20×26 UV sphere
+// for small objects) with its own 256×256 texture, and a textured floor and
+// walls.
+func benchModelScene(b testing.TB) (*sim.Scene, sim.Camera) {
+	s, cam := benchScene(b)
+	dressRoom(s, checkerTexture(256, 8, color.NRGBA{150, 110, 70, 255}, color.NRGBA{120, 85, 55, 255}), noiseTexture(256, 1))
+	for i, o := range s.Objects {
+		sf := &sim.Surface{Name: "m", Color: sim.RGB{R: 1, G: 1, B: 1}, Texture: noiseTexture(256, uint64(i+2))}
+		if o.Size[0] < 0.4 && o.Size[1] < 0.4 {
+			o.Model = sphereModel(o.Size, 20, 26, sf)
+		} else {
+			o.Model = boxModel(o.Size, 9, sf)
+		}
+	}
+	return s, cam
+}
+
+// featureConfigs are the configurations BenchmarkFeatures compares, each
+// adding one feature to the previous; "primitive/flat" is the renderer as
+// it was before textured models (flat Lambert colours, no anti-aliasing).
+var featureConfigs = []struct {
+	name   string
+	models bool
+	opts   Options
+}{
+	{"primitive/flat", false, Options{Lighting: LightFlat, AntiAlias: AAOff}},
+	{"primitive/default", false, Options{}},
+	{"models/flat", true, Options{Lighting: LightFlat, AntiAlias: AAOff}},
+	{"models/lit", true, Options{NoTextures: true, NoShadows: true, AntiAlias: AAOff}},
+	{"models/lit+tex", true, Options{NoShadows: true, AntiAlias: AAOff}},
+	{"models/lit+tex+shadows", true, Options{AntiAlias: AAOff}},
+	{"models/default", true, Options{}},
+	{"models/default+trilinear", true, Options{Trilinear: true}},
+	{"models/default+fulldetail", true, Options{FullDetail: true}},
+}
+
+// BenchmarkFeatures renders the 800×800 bench view on one worker in each
+// configuration of featureConfigs (sub-benchmarks), reusing the frame; the
+// scene is unchanged between frames, so shadow maps are built once.
+func BenchmarkFeatures(b *testing.B) {
+	prim, cam := benchScene(b)
+	models, _ := benchModelScene(b)
+	for _, c := range featureConfigs {
+		b.Run(c.name, func(b *testing.B) {
+			s := prim
+			if c.models {
+				s = models
+			}
+			o := c.opts
+			o.Workers = 1
+			r, err := New(s, o)
+			if err != nil {
+				b.Fatal(err)
+			}
+			f := NewFrame(cam.Width, cam.Height)
+			if err := r.RenderInto(cam, f); err != nil {
+				b.Fatal(err)
+			}
+			if c.name == "models/default" {
+				writeLook(b, "bench_models_default", f.RGB)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if err := r.RenderInto(cam, f); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.StopTimer()
+			b.ReportMetric(b.Elapsed().Seconds()*1e3/float64(b.N), "ms/frame")
+			b.ReportMetric(float64(r.lastTris), "tris")
+			b.ReportMetric(float64(r.lastVisible), "visible-tris")
+		})
+	}
+}
+
+// BenchmarkFeatureRatios renders every configuration of featureConfigs once
+// per iteration, interleaved (so machine noise hits all alike), and reports
+// each one's time as a ratio to "primitive/flat".
+func BenchmarkFeatureRatios(b *testing.B) {
+	prim, cam := benchScene(b)
+	models, _ := benchModelScene(b)
+	rs := make([]*Renderer, len(featureConfigs))
+	fs := make([]*Frame, len(featureConfigs))
+	for k, c := range featureConfigs {
+		s := prim
+		if c.models {
+			s = models
+		}
+		o := c.opts
+		o.Workers = 1
+		r, err := New(s, o)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rs[k], fs[k] = r, NewFrame(cam.Width, cam.Height)
+		if err := r.RenderInto(cam, fs[k]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	spent := make([]time.Duration, len(featureConfigs))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for k := range rs {
+			t0 := time.Now()
+			if err := rs[k].RenderInto(cam, fs[k]); err != nil {
+				b.Fatal(err)
+			}
+			spent[k] += time.Since(t0)
+		}
+	}
+	for k, c := range featureConfigs {
+		name := strings.ReplaceAll(c.name, "/", ":")
+		b.ReportMetric(spent[k].Seconds()*1e3/float64(b.N), name+"-ms")
+		b.ReportMetric(float64(spent[k])/float64(spent[0]), name+"-x")
+	}
+}
+
+// BenchmarkShadowRebuild measures a frame of the model scene after one
+// object moved: its meshes are re-posed and the shadow maps rebuilt.
+func BenchmarkShadowRebuild(b *testing.B) {
+	s, cam := benchModelScene(b)
+	r, err := New(s, Options{Workers: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := NewFrame(cam.Width, cam.Height)
+	if err := r.RenderInto(cam, f); err != nil {
+		b.Fatal(err)
+	}
+	o := s.Objects[0]
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if i%2 == 0 {
+			o.Position[0] += 0.001
+		} else {
+			o.Position[0] -= 0.001
+		}
+		if err := r.RenderInto(cam, f); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(b.Elapsed().Seconds()*1e3/float64(b.N), "ms/frame")
 }

@@ -250,65 +250,107 @@ const (
 	shadowNormalOffset = 1.5
 )
 
-// lightVisibility returns the fraction (0..1) of light L reaching point p with
-// unit normal n, by a 2×2 percentage-closer filter of its shadow cube map.
+// visibility returns the fraction (0..1) of light L reaching point p with
+// unit normal n (n·(light − p) / |light − p| = ndl > 0), by a 2×2
+// percentage-closer filter of its shadow cube map. The point is first pushed
+// along its normal by a few texels at its distance (normal-offset bias, more
+// at grazing light), then compared with a relative margin shadowBias.
 func (L *roomLight) visibility(p, n sim.Vec3, ndl float64) float64 {
 	if !L.valid {
 		return 1
 	}
-	d := p.Sub(L.pos)
-	ax, ay, az := math.Abs(d[0]), math.Abs(d[1]), math.Abs(d[2])
-	major := math.Max(ax, math.Max(ay, az))
+	dx, dy, dz := p[0]-L.pos[0], p[1]-L.pos[1], p[2]-L.pos[2]
+	major := math.Abs(dx)
+	if a := math.Abs(dy); a > major {
+		major = a
+	}
+	if a := math.Abs(dz); a > major {
+		major = a
+	}
 	if major <= 0 {
 		return 1
 	}
-	S := L.faces[0].v.w
-	// Normal offset: a few texels at this distance.
-	p = p.Add(n.Mul((shadowNormalOffset + 2*(1-ndl)) * 2 * major / float64(S)))
-	d = p.Sub(L.pos)
-	ax, ay, az = math.Abs(d[0]), math.Abs(d[1]), math.Abs(d[2])
+	fc0 := &L.faces[0]
+	S := fc0.v.w
+	off := (shadowNormalOffset + 2*(1-ndl)) * 2 * major / float64(S)
+	dx, dy, dz = dx+n[0]*off, dy+n[1]*off, dz+n[2]*off
+	ax, ay, az := math.Abs(dx), math.Abs(dy), math.Abs(dz)
+	// Face coordinates: z along the face axis, (a, b) along its right and
+	// down axes (cubeAxes).
 	var fi int
+	var z, a, b float64
 	switch {
 	case ay >= ax && ay >= az:
-		if d[1] > 0 {
+		if dy > 0 {
 			return 1 // above the light: no face
 		}
-		fi = 4
+		fi, z, a, b = 4, -dy, dx, dz
 	case ax >= az:
-		fi = 0
-		if d[0] < 0 {
-			fi = 1
+		if dx > 0 {
+			fi, z, a, b = 0, dx, -dz, -dy
+		} else {
+			fi, z, a, b = 1, -dx, dz, -dy
 		}
 	default:
-		fi = 2
-		if d[2] < 0 {
-			fi = 3
+		if dz > 0 {
+			fi, z, a, b = 2, dz, dx, -dy
+		} else {
+			fi, z, a, b = 3, -dz, -dx, -dy
 		}
 	}
-	fc := &L.faces[fi]
-	ax3 := cubeAxes[fi]
-	z := d.Dot(ax3[0])
 	if z <= 0 {
 		return 1
 	}
+	fc := &L.faces[fi]
 	v := &fc.v
-	px := v.cx + v.f*d.Dot(ax3[1])/z
-	py := v.cy + v.f*d.Dot(ax3[2])/z
+	iz := v.f / z
+	px := v.cx + a*iz
+	py := v.cy + b*iz
 	x0f, y0f := math.Floor(px), math.Floor(py)
 	fx, fy := px-x0f, py-y0f
 	x0, y0 := int(x0f), int(y0f)
-	x1, y1 := min(max(x0+1, 0), S-1), min(max(y0+1, 0), S-1)
-	x0, y0 = min(max(x0, 0), S-1), min(max(y0, 0), S-1)
-	lim := float32(1 + shadowBias)
-	zf := float32(z)
-	lit := func(i int) float64 {
-		w := fc.depth[i]
-		if w == 0 || zf*w <= lim {
-			return 1
-		}
-		return 0
+	x1, y1 := x0+1, y0+1
+	if x0 < 0 {
+		x0 = 0
 	}
-	a := lit(y0*S+x0)*(1-fx) + lit(y0*S+x1)*fx
-	b := lit(y1*S+x0)*(1-fx) + lit(y1*S+x1)*fx
-	return a*(1-fy) + b*fy
+	if y0 < 0 {
+		y0 = 0
+	}
+	if x1 > S-1 {
+		x1 = S - 1
+	}
+	if y1 > S-1 {
+		y1 = S - 1
+	}
+	if x0 > S-1 {
+		x0 = S - 1
+	}
+	if y0 > S-1 {
+		y0 = S - 1
+	}
+	if x1 < 0 {
+		x1 = 0
+	}
+	if y1 < 0 {
+		y1 = 0
+	}
+	lim := float32(1+shadowBias) / float32(z) // lit where the stored w ≤ (1+bias)/z
+	d := fc.depth
+	r0, r1 := d[y0*S:y0*S+S], d[y1*S:y1*S+S]
+	var l00, l01, l10, l11 float64
+	if r0[x0] <= lim {
+		l00 = 1
+	}
+	if r0[x1] <= lim {
+		l01 = 1
+	}
+	if r1[x0] <= lim {
+		l10 = 1
+	}
+	if r1[x1] <= lim {
+		l11 = 1
+	}
+	top := l00 + (l01-l00)*fx
+	bot := l10 + (l11-l10)*fx
+	return top + (bot-top)*fy
 }

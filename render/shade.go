@@ -59,13 +59,16 @@ func (r *Renderer) shade(v *view, s *triSetup, x, y float64) [3]uint8 {
 			if s.back {
 				i1, i2 = 2, 1
 			}
-			sn := at.N[0].Mul(l0).Add(at.N[i1].Mul(l1)).Add(at.N[i2].Mul(l2))
-			if ln := sn.Len(); ln > 1e-9 {
-				sn = sn.Mul(1 / ln)
+			n0, n1, n2 := &at.N[0], &at.N[i1], &at.N[i2]
+			sx := l0*n0[0] + l1*n1[0] + l2*n2[0]
+			sy := l0*n0[1] + l1*n1[1] + l2*n2[1]
+			sz := l0*n0[2] + l1*n1[2] + l2*n2[2]
+			if q := sx*sx + sy*sy + sz*sz; q > 1e-18 {
+				k := 1 / math.Sqrt(q)
 				if s.back {
-					sn = sn.Mul(-1)
+					k = -k
 				}
-				n = sn
+				n = sim.Vec3{sx * k, sy * k, sz * k}
 			}
 			var sf *sim.Surface
 			if k := int(at.Surface); k < len(m.Surfaces) {
@@ -116,7 +119,7 @@ func quant(x float64) uint8 {
 func (r *Renderer) lightAt(p, n sim.Vec3, li int) (lr, lg, lb float64) {
 	o := &r.opts
 	a := o.Ambient
-	if d := n.Dot(r.lightDir); d > 0 {
+	if d := n[0]*r.lightDir[0] + n[1]*r.lightDir[1] + n[2]*r.lightDir[2]; d > 0 {
 		a += o.Diffuse * d
 	}
 	lr, lg, lb = a, a, a
@@ -124,16 +127,14 @@ func (r *Renderer) lightAt(p, n sim.Vec3, li int) (lr, lg, lb float64) {
 		return
 	}
 	L := &r.lights[li]
-	d := L.pos.Sub(p)
-	d2 := d.Dot(d)
-	if d2 <= 0 {
+	dx, dy, dz := L.pos[0]-p[0], L.pos[1]-p[1], L.pos[2]-p[2]
+	d2 := dx*dx + dy*dy + dz*dz
+	nd := n[0]*dx + n[1]*dy + n[2]*dz
+	if !(d2 > 0) || nd <= 0 {
 		return
 	}
-	ndl := n.Dot(d) / math.Sqrt(d2)
-	if ndl <= 0 {
-		return
-	}
-	k := o.RoomLight * ndl / (1 + d2/(RoomLightFalloff*RoomLightFalloff))
+	ndl := nd / math.Sqrt(d2)
+	k := o.RoomLight * ndl / (1 + d2*(1/(RoomLightFalloff*RoomLightFalloff)))
 	if !o.NoShadows {
 		k *= L.visibility(p, n, ndl)
 	}
@@ -152,7 +153,7 @@ func sampleTexture(tx *sim.Texture, u, v, dudx, dvdx, dudy, dvdy float64, trilin
 	rho2 := math.Max(ax*ax+ay*ay, bx*bx+by*by)
 	lod := 0.0
 	if rho2 > 1 {
-		lod = 0.5 * math.Log2(rho2)
+		lod = 0.5 * fastLog2(rho2)
 	}
 	top := float64(len(tx.Levels) - 1)
 	lod = math.Min(lod, top)
@@ -164,6 +165,16 @@ func sampleTexture(tx *sim.Texture, u, v, dudx, dvdx, dudy, dvdy float64, trilin
 	r0, g0, b0 := bilinear(tx.Levels[int(li)], u, v)
 	r1, g1, b1 := bilinear(tx.Levels[int(li)+1], u, v)
 	return r0 + (r1-r0)*fr, g0 + (g1-g0)*fr, b0 + (b1-b0)*fr
+}
+
+// fastLog2 approximates log2(x) for x > 0 (error below 0.01): exponent plus
+// a quadratic in the mantissa. Exact at powers of two.
+func fastLog2(x float64) float64 {
+	b := math.Float64bits(x)
+	e := float64(int((b>>52)&0x7ff) - 1023)
+	m := math.Float64frombits(b&^(0x7ff<<52) | 1023<<52) // [1, 2)
+	m -= 1
+	return e + m*(1.3465552-0.3465552*m)
 }
 
 // bilinear samples an image at texture coordinates (u, v) (v up, wrap-around)

@@ -581,3 +581,16 @@ func TestModelCrossCheck(t *testing.T) {
 		}
 	}
 }
+
+func TestFastLog2(t *testing.T) {
+	for x := 1.0; x < 1e6; x *= 1.0137 {
+		if d := math.Abs(fastLog2(x) - math.Log2(x)); d > 0.01 {
+			t.Fatalf("fastLog2(%g) = %g, log2 %g", x, fastLog2(x), math.Log2(x))
+		}
+	}
+	for k := 0; k < 20; k++ {
+		if fastLog2(math.Ldexp(1, k)) != float64(k) {
+			t.Fatalf("fastLog2(2^%d) = %g", k, fastLog2(math.Ldexp(1, k)))
+		}
+	}
+}

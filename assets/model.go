@@ -113,6 +113,9 @@ func buildModel(z *zipIndex, e *Entry, texs texLoader) (md *sim.Model, warns []s
 	matIdx := make([]uint16, len(o.mats))
 	for i, name := range o.mats {
 		m := mtls[name]
+		if m == nil {
+			m = defaultMaterial(name) // Java3D's predefined materials
+		}
 		if m == nil && name != "" && len(o.mtllibs) > 0 && len(mtls) > 0 {
 			warn("material %q not defined, using a plain colour", name)
 		}

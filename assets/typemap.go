@@ -77,6 +77,7 @@ var typeMap = map[string][]string{
 		"BlendSwap-CC-0:Blend Swap CC-0#crate",   // Crate (Miscellaneous) 60 × 58.9 × 59.4
 		"KatorLegaz:Kator Legaz#trunk-large",     // Trunck (Miscellaneous) 100.0 × 50.8 × 34.4
 		"BlendSwap-CC-BY:Blend Swap CC-BY#gift",  // Gift (Miscellaneous) 23.2 × 18.1 × 25.1
+		"Scopia:Scopia#medicoscopia_box",         // Medicine box (Bathroom) 10.9 × 4.3 × 6.6
 	},
 	"Bread": {
 		"BlendSwap-CC-0:Blend Swap CC-0#bread", // Bread (Kitchen) 21.6 × 14.7 × 7.6
@@ -255,6 +256,7 @@ var typeMap = map[string][]string{
 		"BlendSwap-CC-0:Blend Swap CC-0#dustbin",      // Dustbin (Office) 23.3 × 23.3 × 35
 		"KatorLegaz:Kator Legaz#recycling-bin",        // Recycling bin (Miscellaneous) 36.1 × 27.0 × 25.49968
 		"KatorLegaz:Kator Legaz#residential-trashcan", // Residential trashcan (Exterior) 58.6 × 58.6 × 80.0
+		"KatorLegaz:Kator Legaz#park-trashcan",        // Park trashcan (Exterior) 79.0 × 79.0 × 85.8
 	},
 	"HandTowel": {
 		"BlendSwap-CC-0:Blend Swap CC-0#towel2",  // Towel (Bathroom) 21.8 × 13.7 × 66.85

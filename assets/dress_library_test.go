@@ -117,3 +117,31 @@ func TestRealLibraryDress(t *testing.T) {
 		}
 	}
 }
+
+func TestAttribution(t *testing.T) {
+	l := &Library{
+		Entries: []Entry{
+			{Key: "BlendSwap-CC-BY:Blend Swap CC-BY#sofa3", Library: "BlendSwap-CC-BY", Name: "Sofa", Creator: "Jay", License: "CC-BY 3.0"},
+			{Key: "Default:eTeks#chair", Library: "Default", Name: "Chair", Creator: "eTeks", License: "GPL / CC-BY 3.0"},
+		},
+		Textures: []SurfaceTexture{{Key: "Default:eTeks#woodenFloor", Name: "Wooden floor", Creator: "eTeks", License: "GPL / CC-BY 3.0"}},
+	}
+	got := l.Attribution([]string{"Default:eTeks#woodenFloor", "Default:eTeks#chair", "unknown:x", "Default:eTeks#chair", "BlendSwap-CC-BY:Blend Swap CC-BY#sofa3"})
+	want := []Credit{
+		{Key: "BlendSwap-CC-BY:Blend Swap CC-BY#sofa3", Name: "Sofa", Library: "BlendSwap-CC-BY", Creator: "Jay", License: "CC-BY 3.0"},
+		{Key: "Default:eTeks#chair", Name: "Chair", Library: "Default", Creator: "eTeks", License: "GPL / CC-BY 3.0"},
+		{Key: "Default:eTeks#woodenFloor", Name: "Wooden floor", Library: "Default", Creator: "eTeks", License: "GPL / CC-BY 3.0"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("Attribution = %+v", got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("credit %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	rep := DressReport{Used: map[string]int{"Default:eTeks#chair": 3}, Textures: map[string]int{"Default:eTeks#woodenFloor": 1}}
+	if k := rep.Keys(); len(k) != 2 || k[0] != "Default:eTeks#chair" || k[1] != "Default:eTeks#woodenFloor" {
+		t.Errorf("Keys = %v", k)
+	}
+}

@@ -418,6 +418,27 @@ func TestBlenderTexturedScene(t *testing.T) {
 	if float64(iOK) < 0.97*float64(len(fa.IDs)) {
 		t.Errorf("ids agree on %d of %d pixels, want ≥ 97%%", iOK, len(fa.IDs))
 	}
+	// Ray casts (cut-out holes, two-sided insides) hit the same thing.
+	casts, castOK := 0, 0
+	for v := 2.5; v < size; v += 9 {
+		for u := 1.5; u < size; u += 7 {
+			ha, oka, _ := local.Raycast(u, v)
+			hb, okb, err := bc.Raycast(u, v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			casts++
+			if oka == okb && (!oka || ha.ID == hb.ID && math.Abs(ha.Depth-hb.Depth) <= 0.01*ha.Depth) {
+				castOK++
+			} else if testing.Verbose() {
+				t.Logf("  raycast (%g, %g): Go %+v %v, Blender %+v %v", u, v, ha, oka, hb, okb)
+			}
+		}
+	}
+	t.Logf("ray casts: %d/%d agree", castOK, casts)
+	if float64(castOK) < 0.97*float64(casts) {
+		t.Errorf("ray casts agree on %d of %d pixels, want ≥ 97%%", castOK, casts)
+	}
 	// Seconds per frame at 64×64 and 256×256 (textured scene, default settings).
 	for _, side := range []int{64, 256} {
 		c := cam

@@ -129,11 +129,11 @@ func TestHouseMeshesCarryModels(t *testing.T) {
 
 	sc := dressedScene(t, h, testDress())
 	hm := BuildHouseMeshes(sc)
-	if len(hm.Textures) != 2 {
-		t.Fatalf("%d textures, want 2 (cube checker, floor)", len(hm.Textures))
+	if len(hm.Textures) != 3 {
+		t.Fatalf("%d textures, want 3 (cube checker, cut-out checker, floor)", len(hm.Textures))
 	}
 	for hash, ti := range hm.Textures {
-		if ti.Width != 64 && ti.Width != 32 || len(ti.PNG) < 8 || string(ti.PNG[1:4]) != "PNG" {
+		if ti.Width != 64 && ti.Width != 60 && ti.Width != 32 || len(ti.PNG) < 8 || string(ti.PNG[1:4]) != "PNG" {
 			t.Errorf("texture %s: %dx%d, %d bytes", hash, ti.Width, ti.Height, len(ti.PNG))
 		}
 	}
@@ -155,7 +155,8 @@ func TestHouseMeshesCarryModels(t *testing.T) {
 			t.Fatalf("dressed object %s has no mesh", o.ObjectID)
 		}
 		first[o.ObjectID] = i
-		if !o.Mesh.TwoSided || len(o.Mesh.Surfaces) != 2 || o.Mesh.Surfaces[0].Texture == "" || hm.Textures[o.Mesh.Surfaces[0].Texture] == nil {
+		if !o.Mesh.TwoSided || len(o.Mesh.Surfaces) != len(so.Model.Surfaces) || o.Mesh.Surfaces[0].Texture == "" ||
+			hm.Textures[o.Mesh.Surfaces[0].Texture] == nil || o.Mesh.Surfaces[0].Cutout != so.Model.Surfaces[0].Cutout {
 			t.Fatalf("object %s surfaces %+v two-sided %v", o.ObjectID, o.Mesh.Surfaces, o.Mesh.TwoSided)
 		}
 		d := decodeMesh(t, o.Mesh)
@@ -188,7 +189,7 @@ func TestHouseMeshesCarryModels(t *testing.T) {
 
 	// A second build for the same connection sends no texture again.
 	sent := map[string]bool{}
-	if n := len(buildHouseMeshes(sc, sent).Textures); n != 2 {
+	if n := len(buildHouseMeshes(sc, sent).Textures); n != 3 {
 		t.Fatalf("first build: %d textures", n)
 	}
 	if again := buildHouseMeshes(sc, sent); len(again.Textures) != 0 {
@@ -329,7 +330,7 @@ func TestTexturesOncePerConnection(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	want := []seen{{1, 2}, {1, 0}, {2, 2}, {2, 0}}
+	want := []seen{{1, 3}, {1, 0}, {2, 3}, {2, 0}}
 	for i, w := range want {
 		if g := <-got; g != w {
 			t.Fatalf("CreateHouse %d: connection %d with %d textures, want %+v", i, g.conn, g.textures, w)

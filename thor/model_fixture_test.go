@@ -14,8 +14,11 @@ import (
 // Synthetic textured assets for the thor tests (no asset library needed).
 
 // checkerTexture is an n×n checkerboard of cells×cells squares of a and b
-// with its mip chain; hole (when set) makes the a squares of the top-left
-// quarter transparent, for cut-outs.
+// with its mip chain; hole (when set) makes the a squares of the left half
+// transparent, for cut-outs. (With an odd number of cells dividing n the
+// holes are the same whether v = 0 is the image's bottom row, as sim
+// documents and the renderer's colour sampling and Blender do, or its top
+// row, as sim.Texture.Opaque reads it at the time of writing.)
 func checkerTexture(hash string, n, cells int, a, b color.NRGBA, hole bool) *sim.Texture {
 	img := image.NewNRGBA(image.Rect(0, 0, n, n))
 	for y := 0; y < n; y++ {
@@ -23,7 +26,7 @@ func checkerTexture(hash string, n, cells int, a, b color.NRGBA, hole bool) *sim
 			c := b
 			if (x*cells/n+y*cells/n)%2 == 0 {
 				c = a
-				if hole && x < n/2 && y < n/2 {
+				if hole && x < n/2 {
 					c.A = 0
 				}
 			}
@@ -90,15 +93,18 @@ var (
 )
 
 // testDress returns a deterministic dress hook: every object of the given
-// types (all when none are given) gets a textured cube model (shared by all
-// of them) and every floor a textured surface (1 m tiles); its object colour
-// becomes the texture's mean so that an untextured renderer shows roughly
-// the same colour.
+// types (all when none are given) gets a textured cube model (one shared
+// model; every third object a variant whose checker has cut-out holes in the
+// red squares of its left half, so one sees into the two-sided cube) and every
+// floor a textured surface (1 m tiles). An object's colour becomes the
+// texture's mean so that an untextured renderer shows roughly the same.
 func testDress(types ...string) func(*sim.Scene) {
 	cube := checkerTexture("0123456789abcdef0123456789abcdef", 64, 4, checkerA, checkerB, false)
+	holes := checkerTexture("00112233445566778899aabbccddeeff", 60, 5, checkerA, checkerB, true)
 	wood := checkerTexture("fedcba9876543210fedcba9876543210", 32, 2, floorA, floorB, false)
 	model := cubeModel("test#cube", &sim.Surface{Name: "checker", Color: sim.RGB{R: 1, G: 1, B: 1}, Texture: cube},
 		&sim.Surface{Name: "top", Color: sim.RGB{R: 1, G: 1, B: 1}, Texture: cube})
+	cutout := cubeModel("test#cutout", &sim.Surface{Name: "grille", Color: sim.RGB{R: 1, G: 1, B: 1}, Texture: holes, Cutout: true})
 	want := map[string]bool{}
 	for _, t := range types {
 		want[t] = true
@@ -107,9 +113,12 @@ func testDress(types ...string) func(*sim.Scene) {
 		return sim.RGB{R: (float64(a.R) + float64(b.R)) / 510, G: (float64(a.G) + float64(b.G)) / 510, B: (float64(a.B) + float64(b.B)) / 510}
 	}
 	return func(s *sim.Scene) {
-		for _, o := range s.Objects {
+		for i, o := range s.Objects {
 			if len(want) == 0 || want[o.Type] {
 				o.Model = model
+				if i%3 == 1 {
+					o.Model = cutout
+				}
 				o.Color = mean(checkerA, checkerB)
 			}
 		}

@@ -274,7 +274,7 @@ class BlenderSession:
         self.table = [""]
         self.visible = set()
         self.tmp = tempfile.mkdtemp(prefix="flowbench-blender-")
-        self.texture_files, self.images, self.materials = {}, {}, {}
+        self.texture_files, self.images, self.materials, self.alphas = {}, {}, {}, {}
         self.light_pos, self.light, self.structure_rooms = [], None, []
         self.setup_render()
 
@@ -350,6 +350,7 @@ class BlenderSession:
                 bpy.data.images.remove(im)
         self.materials = {}
         self.images = {}
+        self.alphas = {}
 
     # Materials: Principled BSDF (no specular) + an emission of AMBIENT × base,
     # base = surface colour × image texture (UV map); cut-outs mix in a
@@ -414,6 +415,8 @@ class BlenderSession:
             shader = mix.outputs["Shader"]
         out = nt.nodes.new("ShaderNodeOutputMaterial")
         links.new(shader, out.inputs["Surface"])
+        if cutout:
+            mat["fb_cutout_texture"] = texture
         self.materials[key] = mat
         return mat
 
@@ -582,6 +585,8 @@ class BlenderSession:
             me.use_auto_smooth = True  # Blender < 4.1 needs it for custom normals
         me.normals_split_custom_set_from_vertices([tuple(v) for v in bnrm.tolist()])
         ob = self.link_object(name, me, pass_index)
+        ob["fb_two_sided"] = g["twoSided"]
+        ob["fb_cutout"] = any(s.get("cutout") and s.get("texture") for s in g["surfaces"])
         tris = pos[idx]  # (nt, 3, 3) Unity
         return ob, tris
 
@@ -603,6 +608,7 @@ class BlenderSession:
                 if src is None or src.bobj is None or src.index >= i:
                     raise fp.ActionError("CreateHouse: object %r: meshOf %r is not an earlier object" % (o.id, m["meshOf"]))
                 o.bobj = self.link_object(o.id, src.bobj.data, i + 1)
+                o.bobj["fb_two_sided"], o.bobj["fb_cutout"] = src.bobj.get("fb_two_sided", False), src.bobj.get("fb_cutout", False)
             elif m.get("mesh"):
                 o.bobj, _ = self.textured_object(o.id, m["mesh"], i + 1)
             else:
@@ -943,7 +949,8 @@ class BlenderSession:
     # --- ray casts ---------------------------------------------------
 
     def cast(self, origin, direction, max_dist=1e4, structures_only=False):
-        """First front-facing hit (Unity in and out): (point, id, t) or None."""
+        """First hit (Unity in and out): (point, id, t) or None. Back faces
+        count only on two-sided meshes; cut-out holes are skipped."""
         dg = bpy.context.evaluated_depsgraph_get()
         d = Vector(u2b(direction))
         length = d.length
@@ -951,18 +958,61 @@ class BlenderSession:
         o = Vector(u2b(origin))
         travelled = 0.0
         for _ in range(64):
-            ok, loc, normal, _, ob, _ = bpy.context.scene.ray_cast(dg, o, dn, distance=max_dist - travelled)
+            ok, loc, normal, face, ob, _ = bpy.context.scene.ray_cast(dg, o, dn, distance=max_dist - travelled)
             if not ok:
                 return None
             step = (loc - o).length
             travelled += step
-            front = normal.dot(dn) < 0
+            front = normal.dot(dn) < 0 or (ob is not None and ob.get("fb_two_sided"))
             fbid = ob.get("fbid", "") if ob is not None else ""
-            if front and (not structures_only or fbid not in self.by_id):
+            if front and (not structures_only or fbid not in self.by_id) and not self.in_hole(ob, face, loc):
                 return b2u(tuple(loc)), fbid, travelled / length
             o = loc + dn * 1e-6
             travelled += 1e-6
         return None
+
+    def in_hole(self, ob, face, loc):
+        """Whether a hit falls in a cut-out hole: the level-0 texel nearest to
+        the hit's UV has alpha < 128 (sim.Texture.Opaque)."""
+        if ob is None or not ob.get("fb_cutout") or face < 0:
+            return False
+        me = ob.data
+        poly = me.polygons[face]
+        mat = me.materials[poly.material_index] if poly.material_index < len(me.materials) else None
+        h = mat.get("fb_cutout_texture") if mat is not None else None
+        if not h or not me.uv_layers:
+            return False
+        p = ob.matrix_world.inverted() @ loc
+        vs = [me.vertices[me.loops[li].vertex_index].co for li in poly.loop_indices]
+        uvs = [me.uv_layers[0].data[li].uv for li in poly.loop_indices]
+        a, b, c = vs[0], vs[1], vs[2]
+        v0, v1, v2 = b - a, c - a, p - a
+        d00, d01, d11, d20, d21 = v0.dot(v0), v0.dot(v1), v1.dot(v1), v2.dot(v0), v2.dot(v1)
+        den = d00 * d11 - d01 * d01
+        if den == 0:
+            return False
+        wb = (d11 * d20 - d01 * d21) / den
+        wc = (d00 * d21 - d01 * d20) / den
+        wa = 1 - wb - wc
+        u = wa * uvs[0][0] + wb * uvs[1][0] + wc * uvs[2][0]
+        v = wa * uvs[0][1] + wb * uvs[1][1] + wc * uvs[2][1]
+        alpha = self.alpha_map(h)
+        hgt, wid = alpha.shape
+
+        def wrap(x, n):
+            i = int((x - math.floor(x)) * n)
+            return min(max(i, 0), n - 1)
+        return alpha[wrap(v, hgt), wrap(u, wid)] < CUTOUT_ALPHA  # Blender's rows start at the bottom, like v
+
+    def alpha_map(self, h):
+        if h not in self.alphas:
+            np = fp.import_optional("numpy")
+            img = self.image(h)
+            w, hh = img.size
+            px = np.empty(w * hh * 4, dtype=np.float32)
+            img.pixels.foreach_get(px)
+            self.alphas[h] = px.reshape(hh, w, 4)[:, :, 3].copy()
+        return self.alphas[h]
 
     def do_GetCoordinateFromRaycast(self, req_id, args):
         self.need_camera("GetCoordinateFromRaycast")

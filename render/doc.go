@@ -3,12 +3,58 @@
 // instance id map and a per-pixel class map, and it measures each instance's
 // visible mask (pixel count, bounding box, centroid).
 //
-// Coverage and depth are exact at pixel centres: a pixel (i, j) belongs to a
-// triangle when the camera ray through (i, j) (sim.Camera.RayCamera) crosses
-// the triangle's front face, and its depth is the planar z of that crossing,
-// computed in float64 as a ray–plane intersection. Triangles are tested in
-// homogeneous (eye-space) form, so no triangle is ever clipped into slivers;
-// the near plane is applied per pixel.
+// # Coverage, depth and ids (exact at pixel centres)
+//
+// A pixel (i, j) belongs to a triangle when the camera ray through (i, j)
+// (sim.Camera.RayCamera) crosses it, and its depth is the planar z of that
+// crossing, computed in float64 as a ray–plane intersection. Triangles are
+// tested in homogeneous (eye-space) form, so no triangle is ever clipped into
+// slivers; the near plane is applied per pixel. The rules, shared with the
+// ray caster (sim.Caster.Cast), are:
+//
+//   - One-sided meshes (primitives, walls, floors, ceilings) count only where
+//     the ray meets the front face, the side of cross(V1−V0, V2−V0).
+//   - Two-sided meshes (sim.Mesh.TwoSided: real models) count from both
+//     sides. A triangle seen from its back is rasterized as the front-facing
+//     triangle (V0, V2, V1): same crossing, same depth, and its edge
+//     ownership (the top-left rule for samples exactly on an edge) follows
+//     that order. A ray in the triangle's plane never counts.
+//   - Cut-outs: on a surface with Surface.HasCutout, a crossing counts only
+//     where surface.Texture.Opaque(u, v) holds, (u, v) being the triangle's
+//     UVs interpolated with the crossing's perspective-correct barycentrics
+//     (the same ones the depth comes from: E_i / ΣE in setup.go,
+//     (1−b1−b2, b1, b2) of Möller–Trumbore in the ray caster). Holes
+//     therefore show what is behind in colour, depth and ids alike.
+//   - Ties: the nearest crossing wins, and a later triangle (meshes in id
+//     order: objects in scene order, then structure meshes; triangles in
+//     mesh order) replaces the current one only when its depth is smaller by
+//     more than a relative 1e-9 (tieFactor), for one- and two-sided
+//     triangles alike.
+//
+// Depth, ids, classes and stats are always computed at pixel centres on the
+// meshes drawn: with Options.FullDetail every model is drawn at level 0 (the
+// ray caster's mesh); otherwise each object's level of detail follows its
+// projected size (lod.go), which moves a few silhouette pixels.
+//
+// # Shading (RGB only)
+//
+// The default LightInterior model lights each sample with an ambient term, a
+// soft directional "window" light and the main light of the mesh's room: a
+// warm point light hanging RoomLightDrop below the ceiling above the room
+// polygon's centroid, with 1/(1+(d/RoomLightFalloff)²) falloff and shadows
+// from a 5-face cube shadow map (2×2 percentage-closer filtering), built
+// once per scene state and rebuilt when objects move. Textured surfaces are
+// sampled at perspective-correct UVs, bilinearly in the mip level chosen from
+// the UV derivatives (Options.Trilinear blends two levels); meshes with
+// attributes use interpolated vertex normals (negated on the back of
+// two-sided triangles), others their flat face normal. LightFlat keeps the
+// original one-Lambert-colour-per-triangle look.
+//
+// RGB is anti-aliased by default (AAEdge): pixels whose 3×3 pixel-centre
+// neighbourhood shows a different instance, a depth step or crease, or a
+// cut-out are shaded from 2×2 samples; Supersample k > 1 supersamples every
+// pixel instead. Neither changes depth, ids, classes or stats. The output is
+// byte-identical for any Options.Workers.
 //
 // The package also places and draws Set-of-Marks overlays (marks.go) and
 // reads and writes the files flowbench produces: PNG images, 16-bit depth PNGs

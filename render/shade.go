@@ -19,19 +19,87 @@ func (r *Renderer) sampleColor(v *view, setups []triSetup, t int32, x, y float64
 		c := s.ent.color[s.local]
 		return [3]uint8{c[0], c[1], c[2]}
 	}
-	return r.shade(v, s, x, y)
+	var c shadeCtx
+	r.prepShade(&c, s)
+	return r.shade(v, &c, x, y)
 }
 
-// shade computes the lit colour of triangle s at sample (x, y) of view v:
+// shadeCtx holds what shading needs of one triangle, gathered once for a
+// run of pixels: attributes in set-up vertex order (V0, V2, V1 on back
+// faces), the surface and the light.
+type shadeCtx struct {
+	s          *triSetup
+	col        sim.RGB // surface colour × triangle shade
+	n          sim.Vec3
+	smooth     bool
+	nv         [3]sim.Vec3 // vertex normals (smooth), negated on back faces
+	tex        *sim.Texture
+	u, v       [3]float64
+	ua, ub     float64 // Σ ea_i u_i, Σ eb_i u_i
+	va, vb     float64
+	sa, sb     float64 // Σ ea_i, Σ eb_i
+	light      int
+	trilinear  bool
+	texW, texH float64
+}
+
+// prepShade fills c for triangle s.
+func (r *Renderer) prepShade(c *shadeCtx, s *triSetup) {
+	e := s.ent
+	m := &e.mesh
+	c.s = s
+	c.light = r.inst[s.inst-1].light
+	c.trilinear = r.opts.Trilinear
+	fn := e.normal[s.local]
+	c.n = sim.Vec3{float64(fn[0]), float64(fn[1]), float64(fn[2])}
+	if s.back {
+		c.n = c.n.Mul(-1)
+	}
+	col := m.Color
+	c.smooth, c.tex = false, nil
+	if at := s.at; at != nil {
+		i1, i2 := 1, 2
+		if s.back {
+			i1, i2 = 2, 1
+		}
+		idx := [3]int{0, i1, i2}
+		sg := 1.0
+		if s.back {
+			sg = -1
+		}
+		c.smooth = true
+		for k, j := range idx {
+			c.nv[k] = at.N[j].Mul(sg)
+			c.u[k], c.v[k] = float64(at.UV[j][0]), float64(at.UV[j][1])
+		}
+		if k := int(at.Surface); k < len(m.Surfaces) && m.Surfaces[k] != nil {
+			sf := m.Surfaces[k]
+			col = sf.Color
+			if sf.Texture != nil && len(sf.Texture.Levels) > 0 && !r.opts.NoTextures {
+				c.tex = sf.Texture
+				l0 := sf.Texture.Levels[0]
+				c.texW, c.texH = float64(l0.Rect.Dx()), float64(l0.Rect.Dy())
+				c.sa = s.ea[0] + s.ea[1] + s.ea[2]
+				c.sb = s.eb[0] + s.eb[1] + s.eb[2]
+				c.ua = s.ea[0]*c.u[0] + s.ea[1]*c.u[1] + s.ea[2]*c.u[2]
+				c.ub = s.eb[0]*c.u[0] + s.eb[1]*c.u[1] + s.eb[2]*c.u[2]
+				c.va = s.ea[0]*c.v[0] + s.ea[1]*c.v[1] + s.ea[2]*c.v[2]
+				c.vb = s.eb[0]*c.v[0] + s.eb[1]*c.v[1] + s.eb[2]*c.v[2]
+			}
+		}
+	}
+	sh := m.Tris[s.local].Shade
+	c.col = sim.RGB{R: col.R * sh, G: col.G * sh, B: col.B * sh}
+}
+
+// shade computes the lit colour of c's triangle at sample (x, y) of view v:
 // albedo (surface colour × bilinear, mip-mapped texture at perspective-correct
 // UVs) × (ambient + window light + the room light with distance falloff and
 // shadow). Meshes with attributes use the interpolated vertex normal (flipped
 // towards the viewer on the back of two-sided triangles); others the flat
 // face normal.
-func (r *Renderer) shade(v *view, s *triSetup, x, y float64) [3]uint8 {
-	e := s.ent
-	m := &e.mesh
-	tri := &m.Tris[s.local]
+func (r *Renderer) shade(v *view, c *shadeCtx, x, y float64) [3]uint8 {
+	s := c.s
 	w := s.wa*x + s.wb*y + s.wc
 	t := 1 / w
 	p := sim.Vec3{
@@ -39,68 +107,37 @@ func (r *Renderer) shade(v *view, s *triSetup, x, y float64) [3]uint8 {
 		v.eye[1] + t*(v.base[1]+x*v.rx[1]+y*v.dy[1]),
 		v.eye[2] + t*(v.base[2]+x*v.rx[2]+y*v.dy[2]),
 	}
-	fn := e.normal[s.local]
-	n := sim.Vec3{float64(fn[0]), float64(fn[1]), float64(fn[2])}
-	if s.back {
-		n = n.Mul(-1)
-	}
-	col := m.Color
+	n := c.n
 	tr, tg, tb := 1.0, 1.0, 1.0
-	if at := s.at; at != nil {
-		// Barycentrics in set-up vertex order (V0, V2, V1 on back faces).
+	if c.smooth {
 		e0 := s.ea[0]*x + s.eb[0]*y + s.ec[0]
 		e1 := s.ea[1]*x + s.eb[1]*y + s.ec[1]
 		e2 := s.ea[2]*x + s.eb[2]*y + s.ec[2]
-		sum := e0 + e1 + e2
-		if sum != 0 {
+		if sum := e0 + e1 + e2; sum != 0 {
 			inv := 1 / sum
 			l0, l1, l2 := e0*inv, e1*inv, e2*inv
-			i1, i2 := 1, 2
-			if s.back {
-				i1, i2 = 2, 1
-			}
-			n0, n1, n2 := &at.N[0], &at.N[i1], &at.N[i2]
+			n0, n1, n2 := &c.nv[0], &c.nv[1], &c.nv[2]
 			sx := l0*n0[0] + l1*n1[0] + l2*n2[0]
 			sy := l0*n0[1] + l1*n1[1] + l2*n2[1]
 			sz := l0*n0[2] + l1*n1[2] + l2*n2[2]
 			if q := sx*sx + sy*sy + sz*sz; q > 1e-18 {
 				k := 1 / math.Sqrt(q)
-				if s.back {
-					k = -k
-				}
 				n = sim.Vec3{sx * k, sy * k, sz * k}
 			}
-			var sf *sim.Surface
-			if k := int(at.Surface); k < len(m.Surfaces) {
-				sf = m.Surfaces[k]
-			}
-			if sf != nil {
-				col = sf.Color
-				if sf.Texture != nil && len(sf.Texture.Levels) > 0 && !r.opts.NoTextures {
-					u0, v0 := float64(at.UV[0][0]), float64(at.UV[0][1])
-					u1, v1 := float64(at.UV[i1][0]), float64(at.UV[i1][1])
-					u2, v2 := float64(at.UV[i2][0]), float64(at.UV[i2][1])
-					u := l0*u0 + l1*u1 + l2*u2
-					vv := l0*v0 + l1*v1 + l2*v2
-					// d(u)/dx = (Σ ea_i u_i − u Σ ea_i) / Σ E_i, likewise for y and v.
-					sa := s.ea[0] + s.ea[1] + s.ea[2]
-					sb := s.eb[0] + s.eb[1] + s.eb[2]
-					dudx := (s.ea[0]*u0 + s.ea[1]*u1 + s.ea[2]*u2 - u*sa) * inv
-					dudy := (s.eb[0]*u0 + s.eb[1]*u1 + s.eb[2]*u2 - u*sb) * inv
-					dvdx := (s.ea[0]*v0 + s.ea[1]*v1 + s.ea[2]*v2 - vv*sa) * inv
-					dvdy := (s.eb[0]*v0 + s.eb[1]*v1 + s.eb[2]*v2 - vv*sb) * inv
-					tr, tg, tb = sampleTexture(sf.Texture, u, vv, dudx, dvdx, dudy, dvdy, r.opts.Trilinear)
-				}
+			if c.tex != nil {
+				u := l0*c.u[0] + l1*c.u[1] + l2*c.u[2]
+				vv := l0*c.v[0] + l1*c.v[1] + l2*c.v[2]
+				// d(u)/dx = (Σ ea_i u_i − u Σ ea_i) / Σ E_i, likewise for y and v.
+				ax := (c.ua - u*c.sa) * inv * c.texW
+				bx := (c.ub - u*c.sb) * inv * c.texW
+				ay := (c.va - vv*c.sa) * inv * c.texH
+				by := (c.vb - vv*c.sb) * inv * c.texH
+				tr, tg, tb = sampleLevels(c.tex, u, vv, max(ax*ax+ay*ay, bx*bx+by*by), c.trilinear)
 			}
 		}
 	}
-	sh := tri.Shade
-	lr, lg, lb := r.lightAt(p, n, r.inst[s.inst-1].light)
-	return [3]uint8{
-		quant(col.R * tr * sh * lr),
-		quant(col.G * tg * sh * lg),
-		quant(col.B * tb * sh * lb),
-	}
+	lr, lg, lb := r.lightAt(p, n, c.light)
+	return [3]uint8{quant(c.col.R * tr * lr), quant(c.col.G * tg * lg), quant(c.col.B * tb * lb)}
 }
 
 // quant maps a linear 0..1 value to 0..255 with rounding and clamping.
@@ -150,7 +187,12 @@ func sampleTexture(tx *sim.Texture, u, v, dudx, dvdx, dudy, dvdy float64, trilin
 	W, H := float64(l0.Rect.Dx()), float64(l0.Rect.Dy())
 	ax, ay := dudx*W, dvdx*H
 	bx, by := dudy*W, dvdy*H
-	rho2 := math.Max(ax*ax+ay*ay, bx*bx+by*by)
+	return sampleLevels(tx, u, v, max(ax*ax+ay*ay, bx*bx+by*by), trilinear)
+}
+
+// sampleLevels samples tx at (u, v) for a footprint of sqrt(rho2) level-0
+// texels per pixel.
+func sampleLevels(tx *sim.Texture, u, v, rho2 float64, trilinear bool) (r, g, b float64) {
 	lod := 0.0
 	if rho2 > 1 {
 		lod = 0.5 * fastLog2(rho2)
@@ -229,18 +271,29 @@ func (r *Renderer) shadeBand(b int) {
 	y0 := b * DefaultBandHeight
 	y1 := min(y0+DefaultBandHeight, H)
 	aa := r.opts.AntiAlias == AAEdge
+	flat := r.opts.Lighting == LightFlat
+	var c shadeCtx
 	for y := y0; y < y1; y++ {
 		pix := f.RGB.Pix[y*f.RGB.Stride : y*f.RGB.Stride+4*W]
 		tr := r.tbuf[y*W : (y+1)*W]
 		fy := float64(y)
+		last := int32(-2)
 		for x := 0; x < W; x++ {
-			var c [3]uint8
-			if aa && r.isEdge(x, y) {
-				c = r.edgeColor(x, y)
-			} else {
-				c = r.sampleColor(v, r.setups, tr[x], float64(x), fy)
+			var col [3]uint8
+			t := tr[x]
+			switch {
+			case aa && r.isEdge(x, y):
+				col = r.edgeColor(x, y)
+			case t < 0 || flat:
+				col = r.sampleColor(v, r.setups, t, float64(x), fy)
+			default:
+				if t != last {
+					r.prepShade(&c, &r.setups[t])
+					last = t
+				}
+				col = r.shade(v, &c, float64(x), fy)
 			}
-			pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = c[0], c[1], c[2], 255
+			pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = col[0], col[1], col[2], 255
 		}
 	}
 }
@@ -257,7 +310,15 @@ const edgeDepthTol = 1e-3
 func (r *Renderer) isEdge(x, y int) bool {
 	v := &r.v
 	W, H := v.w, v.h
-	t := r.tbuf[y*W+x]
+	i := y*W + x
+	t := r.tbuf[i]
+	if x > 0 && y > 0 && x < W-1 && y < H-1 {
+		tb := r.tbuf[i-W-1 : i+W+2]
+		if tb[0] == t && tb[1] == t && tb[2] == t && tb[W] == t && tb[W+2] == t &&
+			tb[2*W] == t && tb[2*W+1] == t && tb[2*W+2] == t && (t < 0 || r.setups[t].cut == nil) {
+			return false
+		}
+	}
 	var st *triSetup
 	if t >= 0 {
 		st = &r.setups[t]
@@ -341,6 +402,8 @@ func (r *Renderer) edgeColor(x, y int) [3]uint8 {
 		fallback = r.tbuf[y*W+x]
 	}
 	var sr, sg, sb uint32
+	var c shadeCtx
+	last := int32(-2)
 	for _, o := range aaOffsets {
 		sx, sy := float64(x)+o[0], float64(y)+o[1]
 		best, bw := fallback, 0.0
@@ -353,7 +416,16 @@ func (r *Renderer) edgeColor(x, y int) [3]uint8 {
 				best, bw = c, w
 			}
 		}
-		col := r.sampleColor(v, r.setups, best, sx, sy)
+		var col [3]uint8
+		if best < 0 || r.opts.Lighting == LightFlat {
+			col = r.sampleColor(v, r.setups, best, sx, sy)
+		} else {
+			if best != last {
+				r.prepShade(&c, &r.setups[best])
+				last = best
+			}
+			col = r.shade(v, &c, sx, sy)
+		}
 		sr, sg, sb = sr+uint32(col[0]), sg+uint32(col[1]), sb+uint32(col[2])
 	}
 	return [3]uint8{uint8((sr + 2) / 4), uint8((sg + 2) / 4), uint8((sb + 2) / 4)}

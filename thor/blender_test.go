@@ -44,8 +44,9 @@ func startBlender(t testing.TB, samples int) string {
 // TestBlenderAgreesWithRasterizer renders a generated house with the
 // rasterizer and with Blender (Cycles) from several cameras and runs 50
 // scripted teleports on both: depth must agree within 1% on at least 98% of
-// the pixels where both hit, ids on at least 97% of all pixels, and every
-// teleport's accept/reject must agree.
+// the pixels where both hit, ids on at least 97% of all pixels, each
+// object's mean colour within blenderColourTolerance, and every teleport's
+// accept/reject must agree.
 func TestBlenderAgreesWithRasterizer(t *testing.T) {
 	url := startBlender(t, 2)
 	bc := dialTest(t, url, Options{Timeout: 5 * time.Minute, NoRGB: false})
@@ -129,7 +130,9 @@ func TestBlenderAgreesWithRasterizer(t *testing.T) {
 			}
 			t.Logf("  hits: rasterizer %d, Blender %d", ha, hb)
 		}
-		t.Logf("camera %d: depth within 1%% on %d/%d pixels where both hit, ids agree on %d/%d", ci, dOK, dBoth, iOK, len(fa.IDs))
+		_, worst := colourAgreement(t, fa, fb)
+		t.Logf("camera %d: depth within 1%% on %d/%d pixels where both hit, ids agree on %d/%d, worst mean-colour difference %.0f",
+			ci, dOK, dBoth, iOK, len(fa.IDs), worst)
 		depthOK, depthBoth, idOK, idAll = depthOK+dOK, depthBoth+dBoth, idOK+iOK, idAll+len(fa.IDs)
 		// Ray casts through a few pixels hit the same thing.
 		for _, px := range [][2]float64{{size / 2, size / 2}, {10, 50}, {50, 12}} {
@@ -281,6 +284,55 @@ func frameNoise(rgb []byte, w, h int) float64 {
 	return sum / float64(n)
 }
 
+// colourAgreement compares the mean colour of every instance (object or
+// structure) over the pixels both frames give it (regions of 40 pixels or
+// more): no channel may differ by more than blenderColourTolerance. It
+// returns the number of regions compared and the worst difference.
+func colourAgreement(t *testing.T, fa, fb *planner.Frame) (checked int, worst float64) {
+	t.Helper()
+	type acc struct {
+		n    int
+		a, b [3]float64
+	}
+	regions := map[string]*acc{}
+	for i := range fa.IDs {
+		ida := fa.IDTable[fa.IDs[i]]
+		if ida == "" || ida != fb.IDTable[fb.IDs[i]] {
+			continue
+		}
+		r := regions[ida]
+		if r == nil {
+			r = &acc{}
+			regions[ida] = r
+		}
+		r.n++
+		for c := 0; c < 3; c++ {
+			r.a[c] += float64(fa.RGB[3*i+c])
+			r.b[c] += float64(fb.RGB[3*i+c])
+		}
+	}
+	for _, id := range slices.Sorted(maps.Keys(regions)) {
+		r := regions[id]
+		if r.n < 40 {
+			continue
+		}
+		checked++
+		var d float64
+		for c := 0; c < 3; c++ {
+			d = math.Max(d, math.Abs(r.a[c]-r.b[c])/float64(r.n))
+		}
+		worst = math.Max(worst, d)
+		if testing.Verbose() {
+			t.Logf("  %-28s %5d px: Go (%3.0f %3.0f %3.0f), Blender (%3.0f %3.0f %3.0f)", id, r.n,
+				r.a[0]/float64(r.n), r.a[1]/float64(r.n), r.a[2]/float64(r.n), r.b[0]/float64(r.n), r.b[1]/float64(r.n), r.b[2]/float64(r.n))
+		}
+		if d > blenderColourTolerance {
+			t.Errorf("%s: mean colour differs by %.0f (of 255) in a channel, want ≤ %d", id, d, blenderColourTolerance)
+		}
+	}
+	return checked, worst
+}
+
 // TestBlenderTexturedScene renders a house dressed with textured models (a
 // checkerboard cube on every object, wood-checker floors) through the
 // Blender bridge at its default settings and through the Go renderer: the
@@ -358,29 +410,10 @@ func TestBlenderTexturedScene(t *testing.T) {
 	if !(nb < 2*na) {
 		t.Errorf("Blender frame noise %.2f is not below twice the Go frame's %.2f", nb, na)
 	}
-	// Broad colour: mean RGB per instance over the pixels both give it.
-	type acc struct {
-		n    int
-		a, b [3]float64
-	}
-	regions := map[string]*acc{}
 	dOK, dBoth, iOK := 0, 0, 0
 	for i := range fa.IDs {
-		ida, idb := fa.IDTable[fa.IDs[i]], fb.IDTable[fb.IDs[i]]
-		if ida == idb {
+		if fa.IDTable[fa.IDs[i]] == fb.IDTable[fb.IDs[i]] {
 			iOK++
-			if ida != "" {
-				r := regions[ida]
-				if r == nil {
-					r = &acc{}
-					regions[ida] = r
-				}
-				r.n++
-				for c := 0; c < 3; c++ {
-					r.a[c] += float64(fa.RGB[3*i+c])
-					r.b[c] += float64(fb.RGB[3*i+c])
-				}
-			}
 		}
 		if a, b := float64(fa.Depth[i]), float64(fb.Depth[i]); a > 0 && b > 0 {
 			dBoth++
@@ -389,24 +422,7 @@ func TestBlenderTexturedScene(t *testing.T) {
 			}
 		}
 	}
-	checked, worst := 0, 0.0
-	for _, id := range slices.Sorted(maps.Keys(regions)) {
-		r := regions[id]
-		if r.n < 40 {
-			continue
-		}
-		checked++
-		var d float64
-		for c := 0; c < 3; c++ {
-			d = math.Max(d, math.Abs(r.a[c]-r.b[c])/float64(r.n))
-		}
-		worst = math.Max(worst, d)
-		t.Logf("  %-28s %5d px: Go (%3.0f %3.0f %3.0f), Blender (%3.0f %3.0f %3.0f)", id, r.n,
-			r.a[0]/float64(r.n), r.a[1]/float64(r.n), r.a[2]/float64(r.n), r.b[0]/float64(r.n), r.b[1]/float64(r.n), r.b[2]/float64(r.n))
-		if d > blenderColourTolerance {
-			t.Errorf("%s: mean colour differs by %.0f (of 255) in a channel, want ≤ %d", id, d, blenderColourTolerance)
-		}
-	}
+	checked, worst := colourAgreement(t, fa, fb)
 	if checked < 3 {
 		t.Errorf("only %d regions of 40+ pixels to compare", checked)
 	}

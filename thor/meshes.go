@@ -47,7 +47,10 @@ type ObjectMesh struct {
 	Receptacle bool       `json:"receptacle"`
 	Color      [3]float64 `json:"color"`
 	Triangles  []float64  `json:"triangles"`
-	Mesh       *MeshData  `json:"mesh,omitempty"`
+	// Shades, when present, scales Color per triangle of Triangles (the
+	// parts of a primitive shape: a table's legs are darker than its top).
+	Shades []float64 `json:"shades,omitempty"`
+	Mesh   *MeshData `json:"mesh,omitempty"`
 	// MeshOf names an earlier object whose local geometry (Mesh) this object
 	// shares: the same model at the same size, e.g. a set of chairs.
 	MeshOf string `json:"meshOf,omitempty"`
@@ -126,6 +129,9 @@ func buildHouseMeshes(s *sim.Scene, sent map[string]bool) *HouseMeshes {
 			local.Position, local.Yaw = sim.Vec3{}, 0
 			m := sim.ObjectMesh(&local)
 			om.Triangles, om.Mesh = b.geometry(&m)
+			if om.Mesh == nil {
+				om.Shades = triangleShades(m.Tris)
+			}
 			if om.Mesh != nil {
 				shared[k] = o.ID
 			}
@@ -161,6 +167,20 @@ func flatTriangles(ts []sim.Triangle) []float64 {
 		}
 	}
 	return out
+}
+
+// triangleShades returns the triangles' shades, or nil when all are 1.
+func triangleShades(ts []sim.Triangle) []float64 {
+	for i := range ts {
+		if ts[i].Shade != 1 {
+			out := make([]float64, len(ts))
+			for j := range ts {
+				out[j] = ts[j].Shade
+			}
+			return out
+		}
+	}
+	return nil
 }
 
 type vertexKey struct {

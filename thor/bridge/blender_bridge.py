@@ -530,9 +530,10 @@ class BlenderSession:
         bpy.context.scene.collection.objects.link(ob)
         return ob
 
-    def mesh_object(self, name, tris, rgb, pass_index, lift=0.0):
+    def mesh_object(self, name, tris, rgb, pass_index, lift=0.0, shades=None):
         """A Blender object from flat Unity triangles (winding swapped), each
-        triangle moved by lift metres along its front normal."""
+        triangle moved by lift metres along its front normal; shades (one per
+        triangle) scale the colour."""
         verts, faces = [], []
         for t in range(0, len(tris), 9):
             v0, v1, v2 = tris[t:t + 3], tris[t + 3:t + 6], tris[t + 6:t + 9]
@@ -548,7 +549,15 @@ class BlenderSession:
         me = bpy.data.meshes.new(name)
         me.from_pydata(verts, [], faces)
         me.update()
-        me.materials.append(self.material(rgb))
+        if shades and len(shades) == len(faces):
+            slots = {}
+            for k in shades:
+                if k not in slots:
+                    slots[k] = len(slots)
+                    me.materials.append(self.material([c * float(k) for c in rgb]))
+            me.polygons.foreach_set("material_index", [slots[k] for k in shades])
+        else:
+            me.materials.append(self.material(rgb))
         return self.link_object(name, me, pass_index)
 
     def textured_object(self, name, md, pass_index, lift=0.0):
@@ -612,7 +621,7 @@ class BlenderSession:
             elif m.get("mesh"):
                 o.bobj, _ = self.textured_object(o.id, m["mesh"], i + 1)
             else:
-                o.bobj = self.mesh_object(o.id, m["triangles"], m["color"], i + 1)
+                o.bobj = self.mesh_object(o.id, m["triangles"], m["color"], i + 1, shades=m.get("shades"))
             self.pose_blender(o)
         self.wall_tris, self.wall_ids = [], []
         structure_obs = []

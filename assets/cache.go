@@ -15,9 +15,10 @@ import (
 	"flowbench/sim"
 )
 
-// formatVersion is part of the cache hash: bump it when the cache layout or
-// the way models are built changes.
-const formatVersion = "flowbench-assets-1"
+// formatVersion is part of the cache hash: bump it whenever the cache
+// layout or the way models are built (normalisation, materials, textures,
+// levels of detail) changes, so stale caches are not reused.
+const formatVersion = "flowbench-assets-2"
 
 var modelMagic = []byte("FBASSET1")
 

@@ -411,7 +411,9 @@ func (l *Library) LateWarnings() []string {
 	return append([]string(nil), l.lateWarn...)
 }
 
-func (l *Library) warn(ws ...string) {
+// warn records late warnings; skipped models and corrupt cache files are
+// logged at warning level, degraded models (a missing texture) at debug.
+func (l *Library) warn(serious bool, ws ...string) {
 	if len(ws) == 0 {
 		return
 	}
@@ -419,7 +421,11 @@ func (l *Library) warn(ws ...string) {
 	l.lateWarn = append(l.lateWarn, ws...)
 	l.mu.Unlock()
 	for _, w := range ws {
-		l.log.Warn("assets: " + w)
+		if serious {
+			l.log.Warn("assets: " + w)
+		} else {
+			l.log.Debug("assets: " + w)
+		}
 	}
 }
 
@@ -434,7 +440,7 @@ func (l *Library) Model(key string) (*sim.Model, error) {
 	s.once.Do(func() {
 		s.md, s.err = l.load(s)
 		if s.err != nil {
-			l.warn(fmt.Sprintf("%s: entry %s: model skipped: %v", s.entry.Library, s.entry.ID, s.err))
+			l.warn(true, fmt.Sprintf("%s: entry %s: model skipped: %v", s.entry.Library, s.entry.ID, s.err))
 		}
 	})
 	return s.md, s.err
@@ -448,12 +454,12 @@ func (l *Library) load(s *slot) (*sim.Model, error) {
 		if derr == nil {
 			return md, nil
 		}
-		l.warn(fmt.Sprintf("cache file %s is corrupt (%v): rebuilding %s", s.file+".bin", derr, s.entry.Key))
+		l.warn(true, fmt.Sprintf("cache file %s is corrupt (%v): rebuilding %s", s.file+".bin", derr, s.entry.Key))
 	} else if b, err := os.ReadFile(s.file + ".err"); err == nil {
 		return nil, errors.New(string(b))
 	}
 	md, warns, _, err := l.build(s)
-	l.warn(warns...)
+	l.warn(false, warns...)
 	return md, err
 }
 

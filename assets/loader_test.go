@@ -639,3 +639,32 @@ func TestLevelsOfDetail(t *testing.T) {
 }
 
 func ptrLevel(l sim.ModelLevel) *sim.ModelLevel { return &l }
+
+func TestModelConcurrent(t *testing.T) {
+	l, _ := openTest(t)
+	keys := []string{"Test:Test#box", "Test:Test#rotbox", "Test:Test#nan", "Test:Test#notex"}
+	got := make([][]*sim.Model, 8)
+	done := make(chan int)
+	for g := range got {
+		go func() {
+			for _, k := range keys {
+				md, _ := l.Model(k)
+				got[g] = append(got[g], md)
+			}
+			done <- g
+		}()
+	}
+	for range got {
+		<-done
+	}
+	for g := range got {
+		for i := range keys {
+			if got[g][i] != got[0][i] {
+				t.Errorf("goroutine %d got another copy of %s", g, keys[i])
+			}
+		}
+	}
+	if _, err := l.Model("nope"); err == nil {
+		t.Error("unknown key: no error")
+	}
+}

@@ -435,13 +435,13 @@ func (s *simplifier) snapshot() *workMesh {
 	return out
 }
 
-// reduce simplifies towards target; when the strict rules stall above 1.25×
-// target it restarts from the current mesh with relaxed rules (first UV seams
+// reduce simplifies towards target; when the strict rules stall above
+// target+slack it restarts from the current mesh with relaxed rules (first UV seams
 // and material borders may move, then open borders too), so huge meshes
 // still meet the cap at the price of some texture distortion.
-func reduce(s *simplifier, target int) *simplifier {
+func reduce(s *simplifier, target, slack int) *simplifier {
 	s.reduceTo(target)
-	for s.nAlive > target+target/4 && s.relax < 2 {
+	for s.nAlive > target+slack && s.relax < 2 {
 		s = newSimplifier(s.snapshot(), s.relax+1)
 		s.reduceTo(target)
 	}
@@ -460,7 +460,7 @@ func buildLevels(w *workMesh) []*workMesh {
 	}
 	s := newSimplifier(w, 0)
 	if n0 > MaxTris {
-		s = reduce(s, MaxTris)
+		s = reduce(s, MaxTris, 0) // the cap is a hard limit
 		levels[0] = s.snapshot()
 		n0 = len(levels[0].tris)
 		t1 = max(lod1Min, int(float64(n0)*lod1Frac))
@@ -471,7 +471,7 @@ func buildLevels(w *workMesh) []*workMesh {
 		if float64(target) > lodMinDrop*float64(prev) {
 			break
 		}
-		s = reduce(s, target)
+		s = reduce(s, target, target/4)
 		l := s.snapshot()
 		if float64(len(l.tris)) > lodMinDrop*float64(prev) {
 			break

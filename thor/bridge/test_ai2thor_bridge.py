@@ -1,10 +1,12 @@
-"""Tests of the AI2-THOR bridge's translation layer against a fake controller.
+"""Tests of the AI2-THOR bridge's translation layer against a strict fake
+controller (fake_ai2thor.py), and of the fake's own strictness.
 
 Run: python3 -m unittest discover -s thor/bridge -p 'test_*.py'
 Serve the fake for cross-language tests: python3 test_ai2thor_bridge.py --serve-fake --port 0
 """
 
 import asyncio
+import copy
 import json
 import math
 import os
@@ -17,7 +19,63 @@ import flowbench_protocol as fp  # noqa: E402
 import ai2thor_bridge as ab  # noqa: E402
 import fake_ai2thor as fake  # noqa: E402
 
-HOUSE = {"rooms": [{"id": "room|1"}], "metadata": {"schema": "1.0.0"}, "objects": [], "walls": [], "doors": [], "windows": []}
+
+def asset(otype, x, y, z, primary, receptacle=False):
+    return {"objectType": otype, "boundingBox": {"x": x, "y": y, "z": z}, "primaryProperty": primary,
+            "secondaryProperties": ["Receptacle"] if receptacle else []}
+
+
+# A hand-made asset table and house (materials from ProcTHOR's database, and
+# in the fake's built-in list, so the test does not need ../shared).
+ASSETS = {
+    "Dining_Table_T": asset("DiningTable", 1.2, 0.8, 0.8, "Static", True),
+    "Mug_T": asset("Mug", 0.1, 0.12, 0.1, "CanPickup", True),
+    "Chair_T": asset("Chair", 0.5, 0.9, 0.5, "Moveable"),
+    "Counter_T": asset("CounterTop", 1.0, 0.9, 0.6, "Static", True),
+    "Sink_T": asset("Sink", 0.6, 0.3, 0.5, "Static", True),
+    "Bed_T": asset("Bed", 2.0, 0.6, 1.6, "Static", True),
+}
+ASSET_SIZES = {k: (v["boundingBox"]["x"], v["boundingBox"]["y"], v["boundingBox"]["z"]) for k, v in ASSETS.items()}
+
+
+def wall(room, x0, z0, x1, z1, h=2.5):
+    return {"id": "wall|%s|%.2f|%.2f|%.2f|%.2f" % (room, x0, z0, x1, z1), "roomId": "room|%s" % room,
+            "material": {"name": "Walldrywall4Tiled"},
+            "polygon": [{"x": x0, "y": 0, "z": z0}, {"x": x1, "y": 0, "z": z1}, {"x": x0, "y": h, "z": z0},
+                        {"x": x1, "y": h, "z": z1}]}
+
+
+def obj(oid, asset_id, x, y, z, yaw=0.0, kinematic=True, children=()):
+    return {"id": oid, "assetId": asset_id, "position": {"x": x, "y": y, "z": z},
+            "rotation": {"x": 0, "y": yaw, "z": 0}, "kinematic": kinematic, "children": list(children)}
+
+
+HOUSE = {
+    "metadata": {"schema": "1.0.0", "agent": {"position": {"x": 3.0, "y": 0.95, "z": 1.0},
+                                               "rotation": {"x": 0, "y": 0, "z": 0}, "horizon": 0, "standing": True}},
+    "rooms": [{"id": "room|1", "roomType": "LivingRoom", "floorMaterial": {"name": "OrangeWood"}, "ceilings": [],
+               "children": [], "floorPolygon": [{"x": 0, "y": 0, "z": 0}, {"x": 0, "y": 0, "z": 6},
+                                                {"x": 6, "y": 0, "z": 6}, {"x": 6, "y": 0, "z": 0}]}],
+    "walls": [wall(1, 0, 0, 0, 6), wall(1, 0, 6, 6, 6), wall(1, 6, 0, 6, 6), wall(1, 0, 0, 6, 0)],
+    "doors": [{"id": "door|1|2", "assetId": "Doorway_1", "room0": "room|1", "room1": "room|1",
+               "wall0": "wall|1|0.00|0.00|6.00|0.00", "wall1": "",
+               "holePolygon": [{"x": 1, "y": 0, "z": 0}, {"x": 2, "y": 2, "z": 0}],
+               "assetPosition": {"x": 1.5, "y": 1, "z": 0}}],
+    "windows": [{"id": "window|1|0", "assetId": "Window_1", "room0": "room|1", "room1": "room|1",
+                 "wall0": "wall|1|0.00|6.00|6.00|6.00", "wall1": "",
+                 "holePolygon": [{"x": 1, "y": 1, "z": 0}, {"x": 2, "y": 2, "z": 0}],
+                 "assetPosition": {"x": 1.5, "y": 1.5, "z": 0}}],
+    "objects": [
+        obj("DiningTable|1|0", "Dining_Table_T", 2.0, 0.4, 3.0, children=[
+            obj("Mug|1|1", "Mug_T", 2.1, 0.86, 3.0, kinematic=False)]),
+        obj("Chair|1|2", "Chair_T", 4.0, 0.45, 3.0, yaw=90),
+        obj("CounterTop|1|3", "Counter_T", 5.0, 0.45, 5.5, yaw=90),
+        obj("Sink|1|4", "Sink_T", 1.0, 0.15, 5.5),
+    ],
+    "proceduralParameters": {"ceilingMaterial": {"name": "PureWhite"}, "floorColliderThickness": 1.0,
+                             "receptacleHeight": 0.7, "lights": [], "skyboxId": "SkyOakland"},
+}
+HOUSE_IDS = ["DiningTable|1|0", "Mug|1|1", "Chair|1|2", "CounterTop|1|3", "Sink|1|4"]
 
 
 def request(session, action, args=None, rid=1, with_objects=True):
@@ -28,8 +86,7 @@ def request(session, action, args=None, rid=1, with_objects=True):
 
 
 def schema_path():
-    base = os.environ.get("FLOWBENCH_SHARED") or os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared")
-    return os.path.join(base, "reference", "ai2thor", "metadata-schema.json")
+    return os.path.join(fake.shared_dir(), "reference", "ai2thor", "metadata-schema.json")
 
 
 def check_schema(schema, v, path="metadata"):
@@ -64,14 +121,20 @@ def check_schema(schema, v, path="metadata"):
     return errs
 
 
+def xyz(p):
+    return (p["x"], p["y"], p["z"])
+
+
 class BridgeTest(unittest.TestCase):
+    asset_sizes = None
+
     def setUp(self):
         self.ctl = None
 
         def factory(**kw):
-            self.ctl = fake.FakeController(**kw)
+            self.ctl = fake.FakeController(assets=ASSETS, **kw)
             return self.ctl
-        self.s = ab.Ai2ThorSession(factory)
+        self.s = ab.Ai2ThorSession(factory, self.asset_sizes)
         _, md = request(self.s, "Initialize", {"width": 16, "height": 12, "fieldOfView": 90, "gridSize": 0.25})
         self.assertTrue(md["lastActionSuccess"], md["errorMessage"])
         _, md = request(self.s, "CreateHouse", {"house": HOUSE})
@@ -81,74 +144,230 @@ class BridgeTest(unittest.TestCase):
         _, md = request(self.s, "Pass")
         return {o["objectId"]: o for o in md["objects"]}
 
+    def assertClose(self, got, want, tol=1e-5, msg=None):
+        self.assertEqual(len(got), len(want), msg)
+        for a, b in zip(got, want):
+            self.assertAlmostEqual(a, b, delta=tol, msg="%s: %r != %r" % (msg, got, want))
+
+    def calls(self, action):
+        return [kw for a, kw in self.ctl.calls if a == action]
+
+    def ok(self, action, args=None, **kw):
+        frames, md = request(self.s, action, args, **kw)
+        self.assertTrue(md["lastActionSuccess"], "%s: %s" % (action, md["errorMessage"]))
+        return frames, md
+
+    # --- scene and objects --------------------------------------------
+
     def test_controller_gets_initialize_settings(self):
         self.assertEqual((self.ctl.w, self.ctl.h, self.ctl.fov), (16, 12, 90))
 
+    def test_starts_in_procedural_scene(self):
+        self.assertEqual(self.ctl.scene, "Procedural")
+
+    def test_planner_sees_only_the_houses_objects(self):
+        _, md = request(self.s, "Pass")
+        ids = [o["objectId"] for o in md["objects"]]
+        self.assertEqual(ids, HOUSE_IDS)  # no walls, rooms, Floor, doors, windows or Sink|1|4___0
+        raw = [o["objectId"] for o in self.ctl.last_event.metadata["objects"]]
+        for other in ("Floor", "room|1", "door|1|2", "window|1|0", "Sink|1|4___0", HOUSE["walls"][0]["id"]):
+            self.assertIn(other, raw)  # AI2-THOR does report them
+        objs = {o["objectId"]: o for o in md["objects"]}
+        self.assertIsNone(objs["Chair|1|2"]["parentReceptacles"])  # on the floor, not on "Floor"
+        self.assertEqual(objs["Mug|1|1"]["parentReceptacles"], ["DiningTable|1|0"])
+        self.assertEqual(objs["DiningTable|1|0"]["receptacleObjectIds"], ["Mug|1|1"])
+
     def test_positions_are_box_centres(self):
-        objs = self.objects()
-        chair = objs["Chair|1"]
-        # pivot (3.5, 0, 3.5), yaw 90, offset (0.05, 0.45, 0) in the object frame → centre (3.5, 0.45, 3.45)
-        for got, want in zip((chair["position"][k] for k in "xyz"), (3.5, 0.45, 3.45)):
-            self.assertAlmostEqual(got, want, places=9)
-        for got, want in zip((chair["boxSize"][k] for k in "xyz"), (0.5, 0.9, 0.5)):
-            self.assertAlmostEqual(got, want, places=9)
+        chair = self.objects()["Chair|1|2"]
+        self.assertClose(xyz(chair["position"]), (4.0, 0.45, 3.0))
+        self.assertClose(xyz(chair["boxSize"]), (0.5, 0.9, 0.5))
+        raw = {o["objectId"]: o for o in self.ctl.last_event.metadata["objects"]}["Chair|1|2"]
+        self.assertGreater(abs(raw["position"]["y"] - 0.45), 0.1)  # AI2-THOR reports the pivot
+
+    def test_static_box_size_accounts_for_yaw(self):
+        counter = self.objects()["CounterTop|1|3"]  # static, yaw 90: no oriented box from AI2-THOR
+        self.assertIsNone({o["objectId"]: o for o in self.ctl.last_event.metadata["objects"]}
+                          ["CounterTop|1|3"]["objectOrientedBoundingBox"])
+        self.assertClose(xyz(counter["boxSize"]), (1.0, 0.9, 0.6))
+        self.assertClose(xyz(counter["position"]), (5.0, 0.45, 5.5))
+        corners = counter["objectOrientedBoundingBox"]["cornerPoints"]
+        # sim bit order: corner 0 is local (-x, -y, -z); at yaw 90 local x is world -z, local z world +x
+        self.assertClose(corners[0], (5.0 - 0.3, 0.0, 5.5 + 0.5))
+        for sizes in (None, ASSET_SIZES):  # yaw-aware without, exact with the asset database
+            house = copy.deepcopy(HOUSE)
+            house["objects"][2]["rotation"]["y"] = 30
+            s = ab.Ai2ThorSession(lambda **kw: fake.FakeController(assets=ASSETS, **kw), sizes)
+            _, md = request(s, "CreateHouse", {"house": house})
+            self.assertTrue(md["lastActionSuccess"], md["errorMessage"])
+            counter = {o["objectId"]: o for o in md["objects"]}["CounterTop|1|3"]
+            self.assertClose(xyz(counter["boxSize"]), (1.0, 0.9, 0.6), 1e-4)
+
+    def test_new_house_replaces_the_old_one(self):
+        house = copy.deepcopy(HOUSE)
+        house["objects"] = [obj("Bed|1|0", "Bed_T", 3.0, 0.3, 4.0)]
+        self.ok("CreateHouse", {"house": house})
+        self.assertEqual(list(self.objects()), ["Bed|1|0"])
+        raw = [o["objectId"] for o in self.ctl.last_event.metadata["objects"]]
+        self.assertNotIn("Chair|1|2", raw)  # the scene was reloaded, not built on
+        self.assertEqual([kw["scene"] for a, kw in self.ctl.calls if a == "reset"], ["Procedural"])
+
+    # --- object poses ------------------------------------------------
 
     def test_teleport_object_converts_centre_to_pivot(self):
         centre = {"x": 1.0, "y": 0.45, "z": 1.0}
-        _, md = request(self.s, "TeleportObject", {"objectId": "Chair|1", "position": centre, "rotation": {"x": 0, "y": 180, "z": 0}})
-        self.assertTrue(md["lastActionSuccess"], md["errorMessage"])
-        action, kw = [c for c in self.ctl.calls if c[0] == "TeleportObject"][-1]
-        # yaw 180: local +x → world -x, so the pivot is centre + (0.05, -0.45, 0)
-        self.assertAlmostEqual(kw["position"]["x"], 1.05, places=9)
-        self.assertAlmostEqual(kw["position"]["y"], 0.0, places=9)
-        chair = self.objects()["Chair|1"]
-        for k in "xyz":
-            self.assertAlmostEqual(chair["position"][k], centre[k], places=9)
+        self.ok("TeleportObject", {"objectId": "Chair|1|2", "position": centre, "rotation": {"x": 0, "y": 180, "z": 0}})
+        kw = self.calls("TeleportObject")[-1]
+        # offset (0.05, 0.405, -0.025) in the chair's frame; yaw 180 flips x and z
+        self.assertClose(xyz(kw["position"]), (1.05, 0.045, 0.975))
+        chair = self.objects()["Chair|1|2"]
+        self.assertClose(xyz(chair["position"]), (1.0, 0.45, 1.0))
         self.assertEqual(chair["rotation"]["y"], 180)
 
-    def test_collision_keeps_ai2thor_message_and_details(self):
-        table = self.objects()["Table|1"]["position"]
-        _, md = request(self.s, "TeleportObject", {"objectId": "Chair|1", "position": table, "rotation": {"x": 0, "y": 90, "z": 0}})
+    def test_teleport_is_exact_and_kinematic(self):
+        mug = self.objects()["Mug|1|1"]["position"]
+        up = dict(mug, y=mug["y"] + 0.5)
+        self.ok("TeleportObject", {"objectId": "Mug|1|1", "position": up, "forceAction": True})
+        self.assertTrue(self.calls("TeleportObject")[-1]["forceKinematic"])
+        self.assertClose(xyz(self.objects()["Mug|1|1"]["position"]), xyz(up))  # physics did not drop it
+        self.ok("Pass")
+        self.assertClose(xyz(self.objects()["Mug|1|1"]["position"]), xyz(up))
+
+    def test_resting_objects_move_with_their_receptacle(self):
+        self.ok("TeleportObject", {"objectId": "DiningTable|1|0", "position": {"x": 2.5, "y": 0.4, "z": 2.5},
+                                   "rotation": {"x": 0, "y": 90, "z": 0}})
+        objs = self.objects()
+        # the mug sat 0.1 m along the table's +x; turned by 90° that is -z
+        self.assertClose(xyz(objs["Mug|1|1"]["position"]), (2.5, 0.86, 2.4))
+        self.assertAlmostEqual(objs["Mug|1|1"]["rotation"]["y"], 90, delta=1e-3)
+        self.assertEqual(objs["Mug|1|1"]["parentReceptacles"], ["DiningTable|1|0"])
+
+    def test_refused_move_restores_everything(self):
+        self.ok("TeleportObject", {"objectId": "DiningTable|1|0", "position": {"x": 2.0, "y": 0.4, "z": 2.5}})
+        before = {k: xyz(v["position"]) for k, v in self.objects().items()}
+        self.assertClose(before["Mug|1|1"], (2.1, 0.86, 2.5))
+        _, md = request(self.s, "TeleportObject", {"objectId": "DiningTable|1|0", "position": {"x": 3.8, "y": 0.4, "z": 3.0}})
         self.assertFalse(md["lastActionSuccess"])
-        self.assertEqual(md["errorMessage"], "Chair|1 is colliding with Table|1 after teleport.")
+        self.assertEqual(md["errorMessage"], "DiningTable|1|0 is colliding with Chair|1|2 after teleport.")
+        after = {k: xyz(v["position"]) for k, v in self.objects().items()}
+        for k in before:
+            self.assertClose(after[k], before[k], ab.POSITION_TOLERANCE, k)
+
+    def test_collision_keeps_ai2thor_message_and_details(self):
+        table = self.objects()["DiningTable|1|0"]["position"]
+        _, md = request(self.s, "TeleportObject", {"objectId": "Chair|1|2", "position": table, "rotation": {"x": 0, "y": 90, "z": 0}})
+        self.assertFalse(md["lastActionSuccess"])
+        self.assertEqual(md["errorMessage"], "Chair|1|2 is colliding with DiningTable|1|0 after teleport.")
         c = md["actionReturn"]["collision"]
-        self.assertEqual((c["mover"], c["object"], c["other"], c["action"]), ("Chair|1", "Chair|1", "Table|1", "teleport"))
-        # the pose did not change
-        self.assertAlmostEqual(self.objects()["Chair|1"]["position"]["x"], 3.5)
+        self.assertEqual((c["mover"], c["object"], c["other"], c["action"]), ("Chair|1|2", "Chair|1|2", "DiningTable|1|0", "teleport"))
+        self.assertClose(xyz(self.objects()["Chair|1|2"]["position"]), (4.0, 0.45, 3.0))
 
     def test_unknown_object(self):
-        _, md = request(self.s, "TeleportObject", {"objectId": "Nope", "position": {"x": 0, "y": 0, "z": 0}})
+        for oid in ("Nope", HOUSE["walls"][0]["id"], "Sink|1|4___0", "Floor"):
+            _, md = request(self.s, "TeleportObject", {"objectId": oid, "position": {"x": 0, "y": 0, "z": 0}})
+            self.assertFalse(md["lastActionSuccess"])
+            self.assertIn("unknown objectId", md["errorMessage"])
+
+    def test_place_object_at_point_converts_bottom_to_pivot(self):
+        self.ok("PlaceObjectAtPoint", {"objectId": "Mug|1|1", "position": {"x": 1.8, "y": 0.8, "z": 2.9}})
+        kw = self.calls("PlaceObjectAtPoint")[-1]
+        # the mug's pivot is (0.01, ·, -0.005) from its centre in its frame (yaw 0)
+        self.assertClose((kw["position"]["x"], kw["position"]["z"]), (1.79, 2.905))
+        mug = self.objects()["Mug|1|1"]
+        self.assertClose(xyz(mug["position"]), (1.8, 0.86, 2.9))  # bottom exactly on the table, not 5 mm above
+        self.assertEqual(mug["parentReceptacles"], ["DiningTable|1|0"])
+
+    def test_place_object_at_point_parses_spawn_area_not_clear(self):
+        before = xyz(self.objects()["Mug|1|1"]["position"])
+        _, md = request(self.s, "PlaceObjectAtPoint", {"objectId": "Mug|1|1", "position": {"x": 3.78, "y": 0.0, "z": 3.0}})
         self.assertFalse(md["lastActionSuccess"])
-        self.assertIn("unknown objectId", md["errorMessage"])
+        self.assertTrue(md["errorMessage"].startswith("Spawn area not clear (Chair|1|2)"), md["errorMessage"])
+        c = (md["actionReturn"] or {}).get("collision")
+        self.assertIsNotNone(c, md)
+        self.assertEqual((c["mover"], c["other"]), ("Mug|1|1", "Chair|1|2"))
+        self.assertClose(xyz(self.objects()["Mug|1|1"]["position"]), before, ab.POSITION_TOLERANCE)
+
+    def test_settle_runs_paused_physics(self):
+        mug = self.objects()["Mug|1|1"]["position"]
+        self.ok("TeleportObject", {"objectId": "Mug|1|1", "position": dict(mug, y=mug["y"] + 0.5), "forceAction": True})
+        chair = xyz(self.objects()["Chair|1|2"]["position"])
+        _, md = self.ok("SettleObject", {"objectId": "Mug|1|1"})
+        self.assertAlmostEqual(md["actionReturn"]["dropped"], 0.5, delta=0.01)
+        self.assertEqual(md["actionReturn"]["parentReceptacle"], "DiningTable|1|0")
+        names = [a for a, _ in self.ctl.calls]
+        first = names.index("AdvancePhysicsStep")
+        self.assertIn("PausePhysicsAutoSim", names[:first])
+        self.assertIn("UnpausePhysicsAutoSim", names[first:])
+        objs = self.objects()
+        self.assertClose(xyz(objs["Mug|1|1"]["position"]), xyz(mug), 0.01)
+        self.assertClose(xyz(objs["Chair|1|2"]["position"]), chair, ab.POSITION_TOLERANCE)
+        self.ok("Pass")  # frozen where it landed
+        self.assertClose(xyz(self.objects()["Mug|1|1"]["position"]), xyz(objs["Mug|1|1"]["position"]), 1e-6)
+
+    # --- agent, camera, frames -----------------------------------------
 
     def test_teleport_full_uses_body_height(self):
-        _, md = request(self.s, "TeleportFull", {"position": {"x": 1.25, "y": 0, "z": 0.5}, "rotation": {"x": 0, "y": 90, "z": 0},
-                                                 "horizon": 30, "standing": True, "eyeHeight": 1.576})
-        self.assertTrue(md["lastActionSuccess"], md["errorMessage"])
+        _, md = self.ok("TeleportFull", {"position": {"x": 1.25, "y": 0, "z": 0.5}, "rotation": {"x": 0, "y": 90, "z": 0},
+                                         "horizon": 30, "standing": True, "eyeHeight": 1.576})
         self.assertEqual(self.ctl.agent, {"x": 1.25, "y": fake.BODY_Y, "z": 0.5})
-        self.assertEqual(md["agent"]["position"], {"x": 1.25, "y": 0.0, "z": 0.5})
-        self.assertAlmostEqual(md["agent"]["eyeHeight"], 1.576, places=6)
+        self.assertEqual(self.ctl.cameras, [])
+        self.assertClose(xyz(md["agent"]["position"]), (1.25, 0.0, 0.5))
+        self.assertAlmostEqual(md["agent"]["eyeHeight"], 1.576, places=5)
         self.assertEqual(md["agent"]["cameraHorizon"], 30)
-        _, md = request(self.s, "TeleportFull", {"position": {"x": 1, "y": 0, "z": 1}, "rotation": {"x": 0, "y": 0, "z": 0},
-                                                 "horizon": 0, "eyeHeight": 1.1})
+
+    def test_third_party_camera_for_views_the_agent_cannot_take(self):
+        agent = dict(self.ctl.agent)
+        pose = {"position": {"x": 1.1, "y": 0, "z": 1.3}, "rotation": {"x": 0, "y": 20, "z": 0}, "horizon": 75,
+                "eyeHeight": 1.2}  # off the grid, another eye height, a horizon beyond 60
+        _, md = self.ok("TeleportFull", pose)
+        self.assertEqual(self.ctl.agent, agent)  # the agent did not move
+        cam = self.ctl.cameras[0]
+        self.assertClose(xyz(cam["position"]), (1.1, 1.2, 1.3))
+        self.assertClose((cam["rotation"]["x"], cam["rotation"]["y"]), (75, 20))
+        self.assertClose(xyz(md["cameraPosition"]), (1.1, 1.2, 1.3))
+        self.assertClose(xyz(md["agent"]["position"]), (1.1, 0.0, 1.3))
+        self.assertEqual((md["agent"]["cameraHorizon"], md["agent"]["rotation"]["y"]), (75, 20))
+        self.assertAlmostEqual(md["agent"]["eyeHeight"], 1.2)
+        frames, md = self.ok("Render", {"passes": ["depth"]})
+        np = fp.import_optional("numpy")
+        depth = np.frombuffer(fp.decode_frame(frames[0])[6], dtype="<f4").reshape(12, 16)
+        want = self.ctl.render((1.1, 1.2, 1.3), 20, 75, 90)[1]
+        self.assertTrue(np.array_equal(depth, want))
+        _, md = self.ok("GetCoordinateFromRaycast", {"u": 7.5, "v": 5.5})
+        r = md["actionReturn"]
+        self.assertTrue(r["hit"])
+        self.assertAlmostEqual(r["y"], 0.0, delta=1e-4)  # looking down at the floor
+        self.assertEqual(r["objectId"], "floor|room|1")
+        # a horizon of 90 has no camera; the agent is used again for its own poses
+        _, md = request(self.s, "TeleportFull", dict(pose, horizon=90))
         self.assertFalse(md["lastActionSuccess"])
-        self.assertIn("eye height", md["errorMessage"])
+        self.ok("TeleportFull", {"position": {"x": 1.0, "y": 0, "z": 1.5}, "rotation": {"x": 0, "y": 0, "z": 0}, "horizon": 10})
+        self.assertEqual(self.ctl.agent, {"x": 1.0, "y": fake.BODY_Y, "z": 1.5})
+        _, md = self.ok("Pass")
+        self.assertAlmostEqual(md["cameraPosition"]["y"], 1.576, places=5)
+
+    def test_field_of_view_change_uses_third_party_camera(self):
+        self.ok("Initialize", {"fieldOfView": 60})
+        self.ok("TeleportFull", {"position": {"x": 1.0, "y": 0, "z": 1.5}, "rotation": {"x": 0, "y": 0, "z": 0}, "horizon": 0})
+        self.assertEqual(self.ctl.cameras[0]["fieldOfView"], 60)
 
     def test_reachable_positions_are_floor_points(self):
-        _, md = request(self.s, "GetReachablePositions", with_objects=False)
+        _, md = self.ok("GetReachablePositions", with_objects=False)
         ps = md["actionVector3sReturn"]
-        self.assertEqual(len(ps), 6)
+        self.assertGreater(len(ps), 100)
         self.assertTrue(all(p["y"] == 0.0 for p in ps))
+        self.assertNotIn({"x": 4.0, "y": 0.0, "z": 3.0}, ps)  # under the chair
         self.assertEqual(md["objects"], [])
 
     def test_render_turns_colours_into_ids(self):
-        frames, md = request(self.s, "Render", {"passes": ["rgb", "depth", "ids"]}, rid=7)
-        self.assertTrue(md["lastActionSuccess"], md["errorMessage"])
+        self.ok("TeleportFull", {"position": {"x": 2.0, "y": 0, "z": 1.5}, "rotation": {"x": 0, "y": 0, "z": 0}, "horizon": 30})
+        frames, md = self.ok("Render", {"passes": ["rgb", "depth", "ids"]}, rid=7)
         ret = md["actionReturn"]
         self.assertEqual((ret["width"], ret["height"]), (16, 12))
         table = ret["idTable"]
-        self.assertEqual(table[:4], ["", "Table|1", "Mug|1", "Chair|1"])
-        self.assertEqual(table[4:], [fake.WALL_ID])
+        self.assertEqual(table[:6], [""] + HOUSE_IDS)
+        self.assertEqual(table[6:], sorted(table[6:]))
+        self.assertIn("floor|room|1", table)
+        self.assertFalse([n for n in table if "___" in n or n.startswith("room|")])
         kinds = {}
         for f in frames:
             kind, dtype, rid, w, h, ch, payload = fp.decode_frame(f)
@@ -158,38 +377,36 @@ class BridgeTest(unittest.TestCase):
         np = fp.import_optional("numpy")
         ids = np.frombuffer(kinds[fp.PASS_IDS], dtype="<u2").reshape(12, 16)
         names = [[table[i] for i in row] for row in ids.tolist()]
-        self.assertEqual(names[11][0], "Table|1")
-        self.assertEqual(names[11][15], "Chair|1")
-        self.assertEqual(names[4][5], "Mug|1")
-        self.assertEqual(names[1][10], fake.WALL_ID)
-        self.assertEqual(names[0][0], "")  # an unnamed colour is "nothing"
+        self.assertEqual(names[6][8], "DiningTable|1|0")
+        self.assertEqual(names[11][0], "floor|room|1")
         depth = np.frombuffer(kinds[fp.PASS_DEPTH], dtype="<f4").reshape(12, 16)
-        self.assertEqual(float(depth[11][3]), 2.0)
+        self.assertTrue(np.array_equal(depth, self.ctl.render((2.0, 1.576, 1.5), 0, 30, 90)[1]))
 
     def test_raycast_reads_id_and_depth_at_the_pixel(self):
-        request(self.s, "TeleportFull", {"position": {"x": 0, "y": 0, "z": 0}, "rotation": {"x": 0, "y": 0, "z": 0}, "horizon": 0})
-        _, md = request(self.s, "GetCoordinateFromRaycast", {"x": 0.9, "y": 0.9})
+        self.ok("TeleportFull", {"position": {"x": 2.0, "y": 0, "z": 1.5}, "rotation": {"x": 0, "y": 0, "z": 0}, "horizon": 30})
+        _, md = self.ok("GetCoordinateFromRaycast", {"x": 0.5, "y": 0.5})
         r = md["actionReturn"]
         self.assertTrue(r["hit"])
-        self.assertEqual(r["objectId"], "Chair|1")
-        self.assertEqual(r["depth"], 2.0)
-        self.assertAlmostEqual(r["x"], 4.5)
-        self.assertAlmostEqual(r["distance"], math.sqrt(4.5 ** 2 + 1.576 ** 2 + 4.5 ** 2), places=5)
+        self.assertEqual(r["objectId"], "DiningTable|1|0")
+        # the centre ray goes 30° down from the eye at (2, 1.576, 1.5) to the table top at y = 0.8
+        t = (1.576 - 0.8) / math.sin(math.radians(30))
+        self.assertClose((r["x"], r["y"], r["z"]), (2.0, 0.8, 1.5 + t * math.cos(math.radians(30))), 1e-4)
+        self.assertAlmostEqual(r["distance"], t, delta=1e-4)
+        self.assertEqual(r["depth"], float(self.ctl.render((2.0, 1.576, 1.5), 0, 30, 90)[1][6][8]))  # pixel (8, 6)
         # pixel coordinates: u = 2.5 → x = 3/16
         request(self.s, "GetCoordinateFromRaycast", {"u": 2.5, "v": 3.5})
-        kw = [c for c in self.ctl.calls if c[0] == "GetCoordinateFromRaycast"][-1][1]
+        kw = self.calls("GetCoordinateFromRaycast")[-1]
         self.assertEqual((kw["x"], kw["y"]), (3 / 16, 4 / 12))
 
-    def test_settle_emulated_with_physics_steps(self):
-        mug = self.objects()["Mug|1"]["position"]
-        up = dict(mug, y=1.5)
-        _, md = request(self.s, "TeleportObject", {"objectId": "Mug|1", "position": up, "forceAction": True})
-        self.assertTrue(md["lastActionSuccess"], md["errorMessage"])
-        _, md = request(self.s, "SettleObject", {"objectId": "Mug|1"})
-        self.assertTrue(md["lastActionSuccess"], md["errorMessage"])
-        self.assertGreater(md["actionReturn"]["dropped"], 0.5)
-        self.assertEqual(md["actionReturn"]["parentReceptacle"], "Table|1")
-        self.assertGreaterEqual(sum(1 for c in self.ctl.calls if c[0] == "AdvancePhysicsStep"), 3)
+    def test_raycast_miss_is_a_miss(self):
+        self.ok("TeleportFull", {"position": {"x": 3.0, "y": 0, "z": 3.0}, "rotation": {"x": 0, "y": 0, "z": 0}, "horizon": -30})
+        _, md = self.ok("GetCoordinateFromRaycast", {"x": 0.5, "y": 0.0})  # up over the walls: no ceiling in the fake
+        self.assertEqual(self.ctl.last_event.metadata["actionReturn"], {"x": 0.0, "y": 0.0, "z": 0.0})
+        r = md["actionReturn"]
+        self.assertFalse(r["hit"])
+        self.assertEqual(r["objectId"], "")
+
+    # --- protocol robustness --------------------------------------------
 
     def test_malformed_messages_get_error_replies(self):
         for msg in ["nope", "[1]", '{"id": -4, "action": "Pass"}', '{"id": 3}', '{"id": 3, "action": "Fly"}',
@@ -207,7 +424,8 @@ class BridgeTest(unittest.TestCase):
         with open(path) as f:
             schema = json.load(f)
         for action, args in [("Pass", {}), ("GetReachablePositions", {}), ("Render", {}),
-                             ("TeleportObject", {"objectId": "Chair|1", "position": {"x": 2, "y": 0.4, "z": 2}}),
+                             ("TeleportObject", {"objectId": "Chair|1|2", "position": {"x": 2, "y": 0.4, "z": 2}}),
+                             ("TeleportFull", {"position": {"x": 1.1, "y": 0, "z": 1}, "rotation": {"x": 0, "y": 0, "z": 0}}),
                              ("Fly", {})]:
             _, md = request(self.s, action, args)
             self.assertEqual(check_schema(schema, md), [], action)
@@ -220,13 +438,18 @@ class BridgeTest(unittest.TestCase):
             self.skipTest("ProcTHOR reference house not found at %s (set FLOWBENCH_SHARED)" % path)
         with open(path) as f:
             house = json.load(f)
-        _, md = request(self.s, "CreateHouse", {"house": house})
+        ctl = []
+        s = ab.Ai2ThorSession(lambda **kw: ctl.append(fake.FakeController(**kw)) or ctl[-1])
+        _, md = request(s, "CreateHouse", {"house": house})
         self.assertTrue(md["lastActionSuccess"], md["errorMessage"])
-        calls = [c for c in self.ctl.calls if c[0] in ("CreateHouse", "TeleportFull")][-2:]
+        calls = [c for c in ctl[0].calls if c[0] in ("CreateHouse", "TeleportFull")][-2:]
         self.assertEqual(calls[0][1]["house"], house)  # handed to AI2-THOR unchanged
         agent = house["metadata"]["agent"]
         self.assertEqual(calls[1][1]["rotation"], agent["rotation"])  # then the agent goes to the house's start pose
         self.assertEqual(md["agent"]["position"]["y"], 0.0)
+        ids = set(ab.house_object_ids(house))
+        self.assertTrue(md["objects"])
+        self.assertTrue(all(o["objectId"] in ids for o in md["objects"]))
 
     def test_no_house(self):
         s = ab.Ai2ThorSession(fake.FakeController)
@@ -234,7 +457,127 @@ class BridgeTest(unittest.TestCase):
         self.assertFalse(md["lastActionSuccess"])
         self.assertIn("no house", md["errorMessage"])
         _, md = request(s, "CreateHouse", {"house": {"objects": []}})
-        self.assertEqual(md["errorMessage"], "house is missing rooms")
+        self.assertIn("House metadata schema not specified", md["errorMessage"])
+
+
+class StaticSizesFromAssetDatabase(BridgeTest):
+    """The whole bridge suite again, with the asset database given."""
+    asset_sizes = ASSET_SIZES
+
+
+class FakeStrictnessTest(unittest.TestCase):
+    """fake_ai2thor refuses what AI2-THOR refuses."""
+
+    def make(self, house=HOUSE, **kw):
+        c = fake.FakeController(width=16, height=12, scene="Procedural", assets=ASSETS, **kw)
+        ev = c.step(action="CreateHouse", house=house)
+        return c, ev
+
+    def test_refuses_unknown_materials(self):
+        saved = os.environ.get("FLOWBENCH_SHARED")
+        try:
+            for shared in (saved, "/nonexistent"):  # with ProcTHOR's database (when present) and with the built-in list
+                if shared is None:
+                    os.environ.pop("FLOWBENCH_SHARED", None)
+                else:
+                    os.environ["FLOWBENCH_SHARED"] = shared
+                c, ev = self.make()
+                self.assertTrue(ev.metadata["lastActionSuccess"], ev.metadata["errorMessage"])
+                for where in ("floor", "wall", "ceiling"):
+                    house = copy.deepcopy(HOUSE)
+                    if where == "floor":
+                        house["rooms"][0]["floorMaterial"] = {"name": "InventedFloor"}
+                    elif where == "wall":
+                        house["walls"][2]["material"] = {"name": "InventedFloor"}
+                    else:
+                        house["proceduralParameters"]["ceilingMaterial"] = {"name": "InventedFloor"}
+                    c, ev = self.make(house)
+                    self.assertFalse(ev.metadata["lastActionSuccess"], where)
+                    self.assertIn("'InventedFloor' was not present", ev.metadata["errorMessage"])
+        finally:
+            if saved is None:
+                os.environ.pop("FLOWBENCH_SHARED", None)
+            else:
+                os.environ["FLOWBENCH_SHARED"] = saved
+
+    def test_refuses_missing_schema(self):
+        house = copy.deepcopy(HOUSE)
+        del house["metadata"]["schema"]
+        _, ev = self.make(house)
+        self.assertFalse(ev.metadata["lastActionSuccess"])
+        self.assertIn("House metadata schema not specified", ev.metadata["errorMessage"])
+        house["metadata"]["schema"] = "0.0.1"
+        _, ev = self.make(house)
+        self.assertFalse(ev.metadata["lastActionSuccess"])
+
+    def test_teleport_full_limits(self):
+        c, _ = self.make()
+        pose = dict(position={"x": 1.1, "y": fake.BODY_Y, "z": 1.0}, rotation={"x": 0, "y": 0, "z": 0}, horizon=0)
+        ev = c.step(action="TeleportFull", **pose)
+        self.assertFalse(ev.metadata["lastActionSuccess"])
+        self.assertIn("is not on the grid of size 0.25", ev.metadata["errorMessage"])
+        ev = c.step(action="TeleportFull", **dict(pose, position={"x": 1.0, "y": fake.BODY_Y, "z": 1.0}, horizon=61))
+        self.assertIn("Each horizon must be in [-30:60]. You gave 61.", ev.metadata["errorMessage"])
+        ev = c.step(action="TeleportFull", **dict(pose, rotation={"x": 10, "y": 0, "z": 0}))
+        self.assertIn("pitch or roll", ev.metadata["errorMessage"])
+        c, _ = self.make(snapToGrid=False)
+        self.assertTrue(c.step(action="TeleportFull", **pose).metadata["lastActionSuccess"])
+
+    def test_physics_steps_need_a_pause(self):
+        c, _ = self.make()
+        ev = c.step(action="AdvancePhysicsStep", timeStep=0.02)
+        self.assertFalse(ev.metadata["lastActionSuccess"])
+        self.assertIn("PausePhysicsAutoSim", ev.metadata["errorMessage"])
+        self.assertTrue(c.step(action="PausePhysicsAutoSim").metadata["lastActionSuccess"])
+        self.assertTrue(c.step(action="AdvancePhysicsStep", timeStep=0.02).metadata["lastActionSuccess"])
+        self.assertFalse(c.step(action="AdvancePhysicsStep", timeStep=0.1).metadata["lastActionSuccess"])
+
+    def test_unknown_actions_and_arguments(self):
+        c, _ = self.make()
+        ev = c.step(action="Fly")
+        self.assertEqual(ev.metadata["errorMessage"], "Invalid action: Fly")
+        ev = c.step(action="TeleportObject", objectId="Chair|1|2", position={"x": 1, "y": 0, "z": 1},
+                    rotation={"x": 0, "y": 0, "z": 0}, speed=3)
+        self.assertFalse(ev.metadata["lastActionSuccess"])
+        self.assertIn("invalid argument: 'speed'", ev.metadata["errorMessage"])
+
+    def body(self, c, oid):
+        return {o["objectId"]: o for o in c.last_event.metadata["objects"]}[oid]
+
+    def test_non_kinematic_teleport_runs_physics_and_carries_nothing(self):
+        c, _ = self.make()
+        mug = self.body(c, "Mug|1|1")
+        up = dict(mug["position"], y=mug["position"]["y"] + 0.5)
+        c.step(action="TeleportObject", objectId="Mug|1|1", position=up, rotation=mug["rotation"], forceAction=True)
+        self.assertAlmostEqual(self.body(c, "Mug|1|1")["position"]["y"], mug["position"]["y"], places=5)  # fell back
+        c.step(action="TeleportObject", objectId="Mug|1|1", position=up, rotation=mug["rotation"], forceAction=True,
+               forceKinematic=True)
+        self.assertAlmostEqual(self.body(c, "Mug|1|1")["position"]["y"], up["y"], places=5)
+        c.step(action="TeleportObject", objectId="Mug|1|1", position=mug["position"], rotation=mug["rotation"],
+               forceAction=True)
+        table = self.body(c, "DiningTable|1|0")["position"]
+        c.step(action="TeleportObject", objectId="DiningTable|1|0", position=dict(table, x=table["x"] + 1),
+               rotation={"x": 0, "y": 0, "z": 0}, forceAction=True)
+        self.assertAlmostEqual(self.body(c, "Mug|1|1")["position"]["x"], mug["position"]["x"], places=5)  # left behind
+
+    def test_objects_are_the_houses_with_pivots(self):
+        c, _ = self.make()
+        objs = {o["objectId"]: o for o in c.last_event.metadata["objects"]}
+        for oid in HOUSE_IDS + ["Floor", "room|1", "door|1|2", "window|1|0", "Sink|1|4___0"]:
+            self.assertIn(oid, objs)
+        chair = objs["Chair|1|2"]
+        self.assertNotEqual(chair["position"], chair["axisAlignedBoundingBox"]["center"])
+        self.assertIsNotNone(chair["objectOrientedBoundingBox"])
+        self.assertIsNone(objs["DiningTable|1|0"]["objectOrientedBoundingBox"])
+        self.assertEqual(chair["parentReceptacles"], ["Floor"])
+
+    def test_raycast_miss_returns_origin(self):
+        c, _ = self.make()
+        c.step(action="TeleportFull", position={"x": 3.0, "y": fake.BODY_Y, "z": 3.0}, rotation={"x": 0, "y": 0, "z": 0},
+               horizon=-30)
+        ev = c.step(action="GetCoordinateFromRaycast", x=0.5, y=0.0)
+        self.assertTrue(ev.metadata["lastActionSuccess"])
+        self.assertEqual(ev.metadata["actionReturn"], {"x": 0.0, "y": 0.0, "z": 0.0})
 
 
 class FrameTest(unittest.TestCase):
@@ -271,7 +614,7 @@ class WebsocketTest(unittest.TestCase):
 
         def run():
             try:
-                ab.main(["--port", "0"], controller_factory=fake.FakeController,
+                ab.main(["--port", "0"], controller_factory=lambda **kw: fake.FakeController(assets=ASSETS, **kw),
                         ready=lambda p: (port.append(p), ready.set()))
             except Exception:
                 ready.set()
@@ -283,9 +626,12 @@ class WebsocketTest(unittest.TestCase):
                 await ws.send(json.dumps({"protocol": "flowbench-thor", "version": 1, "role": "client"}))
                 hello = json.loads(await ws.recv())
                 self.assertEqual((hello["protocol"], hello["role"], hello["name"]), ("flowbench-thor", "server", "ai2thor"))
-                await ws.send(json.dumps({"id": 5, "action": "CreateHouse", "args": {"house": HOUSE}}))
+                await ws.send(json.dumps({"id": 4, "action": "Initialize", "args": {"width": 16, "height": 12}}))
                 r = json.loads(await ws.recv())
                 self.assertTrue(r["metadata"]["lastActionSuccess"])
+                await ws.send(json.dumps({"id": 5, "action": "CreateHouse", "args": {"house": HOUSE}}))
+                r = json.loads(await ws.recv())
+                self.assertTrue(r["metadata"]["lastActionSuccess"], r["metadata"]["errorMessage"])
                 await ws.send(json.dumps({"id": 6, "action": "Render", "args": {"passes": ["ids"]}}))
                 frame = await ws.recv()
                 self.assertIsInstance(frame, bytes)

@@ -306,9 +306,11 @@ func (L *roomLight) visibility(p, n sim.Vec3, ndl float64) float64 {
 	iz := v.f / z
 	px := v.cx + a*iz
 	py := v.cy + b*iz
-	x0f, y0f := math.Floor(px), math.Floor(py)
-	fx, fy := px-x0f, py-y0f
-	x0, y0 := int(x0f), int(y0f)
+	if !(px > -1 && py > -1 && px < float64(S) && py < float64(S)) {
+		px, py = min(max(px, -0.5), float64(S)-0.5), min(max(py, -0.5), float64(S)-0.5)
+	}
+	x0, y0 := int(px+1)-1, int(py+1)-1 // floor for px, py > -1
+	fx, fy := px-float64(x0), py-float64(y0)
 	x1, y1 := x0+1, y0+1
 	if x0 < 0 {
 		x0 = 0

@@ -46,6 +46,7 @@ type Renderer struct {
 	ssW       []float64
 	ssT       []int32
 	bandStats [][]ObjectStats
+	bandRows  [][]float64 // per band: light and kind of one row's pixels (shadeBand)
 	cull      []bool
 	needLight []bool
 
@@ -347,6 +348,7 @@ func (r *Renderer) RenderInto(cam sim.Camera, f *Frame) error {
 	r.wbuf = grow(r.wbuf, n)
 	r.tbuf = grow(r.tbuf, n)
 	r.bandStats = grow(r.bandStats, nb)
+	r.bandRows = grow(r.bandRows, nb)
 	r.parallel(nb, jobRaster)
 	r.mergeStats(f, nb)
 	if r.opts.Lighting == LightInterior && !r.opts.NoShadows {

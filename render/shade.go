@@ -93,12 +93,45 @@ func (r *Renderer) prepShade(c *shadeCtx, s *triSetup) {
 }
 
 // shade computes the lit colour of c's triangle at sample (x, y) of view v:
-// albedo (surface colour × bilinear, mip-mapped texture at perspective-correct
-// UVs) × (ambient + window light + the room light with distance falloff and
-// shadow). Meshes with attributes use the interpolated vertex normal (flipped
-// towards the viewer on the back of two-sided triangles); others the flat
-// face normal.
+// albedo × light (see albedo and light).
 func (r *Renderer) shade(v *view, c *shadeCtx, x, y float64) [3]uint8 {
+	ar, ag, ab := c.albedo(x, y)
+	lr, lg, lb := r.light(v, c, x, y)
+	return [3]uint8{quant(ar * lr), quant(ag * lg), quant(ab * lb)}
+}
+
+// albedo returns the surface colour at sample (x, y): colour × triangle
+// shade × the texture sampled bilinearly at the perspective-correct UVs in
+// the mip level chosen from the UV derivatives (or trilinearly).
+func (c *shadeCtx) albedo(x, y float64) (ar, ag, ab float64) {
+	if c.tex == nil {
+		return c.col.R, c.col.G, c.col.B
+	}
+	s := c.s
+	e0 := s.ea[0]*x + s.eb[0]*y + s.ec[0]
+	e1 := s.ea[1]*x + s.eb[1]*y + s.ec[1]
+	e2 := s.ea[2]*x + s.eb[2]*y + s.ec[2]
+	sum := e0 + e1 + e2
+	if sum == 0 {
+		return c.col.R, c.col.G, c.col.B
+	}
+	inv := 1 / sum
+	l0, l1, l2 := e0*inv, e1*inv, e2*inv
+	u := l0*c.u[0] + l1*c.u[1] + l2*c.u[2]
+	vv := l0*c.v[0] + l1*c.v[1] + l2*c.v[2]
+	// d(u)/dx = (Σ ea_i u_i − u Σ ea_i) / Σ E_i, likewise for y and v.
+	ax := (c.ua - u*c.sa) * inv * c.texW
+	bx := (c.ub - u*c.sb) * inv * c.texW
+	ay := (c.va - vv*c.sa) * inv * c.texH
+	by := (c.vb - vv*c.sb) * inv * c.texH
+	tr, tg, tb := sampleLevels(c.tex, u, vv, max(ax*ax+ay*ay, bx*bx+by*by), c.trilinear)
+	return c.col.R * tr, c.col.G * tg, c.col.B * tb
+}
+
+// light returns the light reaching c's triangle at sample (x, y) of view v
+// (lightAt at the sample's world point with the interpolated vertex normal,
+// flipped towards the viewer on back faces, or the flat face normal).
+func (r *Renderer) light(v *view, c *shadeCtx, x, y float64) (lr, lg, lb float64) {
 	s := c.s
 	w := s.wa*x + s.wb*y + s.wc
 	t := 1 / w
@@ -108,7 +141,6 @@ func (r *Renderer) shade(v *view, c *shadeCtx, x, y float64) [3]uint8 {
 		v.eye[2] + t*(v.base[2]+x*v.rx[2]+y*v.dy[2]),
 	}
 	n := c.n
-	tr, tg, tb := 1.0, 1.0, 1.0
 	if c.smooth {
 		e0 := s.ea[0]*x + s.eb[0]*y + s.ec[0]
 		e1 := s.ea[1]*x + s.eb[1]*y + s.ec[1]
@@ -124,20 +156,9 @@ func (r *Renderer) shade(v *view, c *shadeCtx, x, y float64) [3]uint8 {
 				k := 1 / math.Sqrt(q)
 				n = sim.Vec3{sx * k, sy * k, sz * k}
 			}
-			if c.tex != nil {
-				u := l0*c.u[0] + l1*c.u[1] + l2*c.u[2]
-				vv := l0*c.v[0] + l1*c.v[1] + l2*c.v[2]
-				// d(u)/dx = (Σ ea_i u_i − u Σ ea_i) / Σ E_i, likewise for y and v.
-				ax := (c.ua - u*c.sa) * inv * c.texW
-				bx := (c.ub - u*c.sb) * inv * c.texW
-				ay := (c.va - vv*c.sa) * inv * c.texH
-				by := (c.vb - vv*c.sb) * inv * c.texH
-				tr, tg, tb = sampleLevels(c.tex, u, vv, max(ax*ax+ay*ay, bx*bx+by*by), c.trilinear)
-			}
 		}
 	}
-	lr, lg, lb := r.lightAt(p, n, c.light)
-	return [3]uint8{quant(c.col.R * tr * lr), quant(c.col.G * tg * lg), quant(c.col.B * tb * lb)}
+	return r.lightAt(p, n, c.light)
 }
 
 // quant maps a linear 0..1 value to 0..255 with rounding and clamping.
@@ -198,7 +219,7 @@ func sampleLevels(tx *sim.Texture, u, v, rho2 float64, trilinear bool) (r, g, b 
 		lod = 0.5 * fastLog2(rho2)
 	}
 	top := float64(len(tx.Levels) - 1)
-	lod = math.Min(lod, top)
+	lod = min(lod, top)
 	if !trilinear || lod == 0 || lod == top {
 		return bilinear(tx.Levels[int(lod+0.5)], u, v)
 	}
@@ -207,6 +228,15 @@ func sampleLevels(tx *sim.Texture, u, v, rho2 float64, trilinear bool) (r, g, b 
 	r0, g0, b0 := bilinear(tx.Levels[int(li)], u, v)
 	r1, g1, b1 := bilinear(tx.Levels[int(li)+1], u, v)
 	return r0 + (r1-r0)*fr, g0 + (g1-g0)*fr, b0 + (b1-b0)*fr
+}
+
+// floor is math.Floor for |x| < 2^62 without the function call.
+func floor(x float64) float64 {
+	f := float64(int64(x))
+	if f > x {
+		f--
+	}
+	return f
 }
 
 // fastLog2 approximates log2(x) for x > 0 (error below 0.01): exponent plus
@@ -226,16 +256,15 @@ func bilinear(img *image.NRGBA, u, v float64) (r, g, b float64) {
 	if w <= 0 || h <= 0 {
 		return 1, 1, 1
 	}
-	if math.IsNaN(u) || math.IsInf(u, 0) || math.IsNaN(v) || math.IsInf(v, 0) {
+	if !(math.Abs(u) < 1e15) || !(math.Abs(v) < 1e15) { // NaN, ±Inf or beyond float precision
 		u, v = 0, 0
 	}
-	u -= math.Floor(u)
-	v -= math.Floor(v)
-	x := u*float64(w) - 0.5
+	u -= floor(u)
+	v -= floor(v)
+	x := u*float64(w) - 0.5 // in [-0.5, w-0.5]
 	y := (1-v)*float64(h) - 0.5
-	xf, yf := math.Floor(x), math.Floor(y)
-	fx, fy := x-xf, y-yf
-	x0, y0 := int(xf), int(yf)
+	x0, y0 := int(x+1)-1, int(y+1)-1 // floor for x > -1
+	fx, fy := x-float64(x0), y-float64(y0)
 	x1, y1 := x0+1, y0+1
 	if x0 < 0 {
 		x0 = w - 1
@@ -272,28 +301,59 @@ func (r *Renderer) shadeBand(b int) {
 	y1 := min(y0+DefaultBandHeight, H)
 	aa := r.opts.AntiAlias == AAEdge
 	flat := r.opts.Lighting == LightFlat
+	r.bandRows[b] = grow(r.bandRows[b], 3*W)
+	lt := r.bandRows[b] // light per pixel (3 floats)
 	var c shadeCtx
 	for y := y0; y < y1; y++ {
 		pix := f.RGB.Pix[y*f.RGB.Stride : y*f.RGB.Stride+4*W]
 		tr := r.tbuf[y*W : (y+1)*W]
 		fy := float64(y)
+		// Pass 1: the light of triangle pixels at "anchors": even columns
+		// and the ends of runs of one triangle.
 		last := int32(-2)
-		for x := 0; x < W; x++ {
-			var col [3]uint8
-			t := tr[x]
-			switch {
-			case aa && r.isEdge(x, y):
-				col = r.edgeColor(x, y)
-			case t < 0 || flat:
-				col = r.sampleColor(v, r.setups, t, float64(x), fy)
-			default:
+		if !flat {
+			for x := 0; x < W; x++ {
+				t := tr[x]
+				if t < 0 || !(x%2 == 0 || x == W-1 || tr[x-1] != t || tr[x+1] != t) {
+					continue
+				}
 				if t != last {
 					r.prepShade(&c, &r.setups[t])
 					last = t
 				}
-				col = r.shade(v, &c, float64(x), fy)
+				lt[3*x], lt[3*x+1], lt[3*x+2] = r.light(v, &c, float64(x), fy)
 			}
-			pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = col[0], col[1], col[2], 255
+		}
+		// Pass 2: colours. Edge pixels are anti-aliased; other pixels between
+		// two anchors of their triangle take the mean of the anchors' light
+		// (the light is shaded for half the columns).
+		last = -2
+		for x := 0; x < W; x++ {
+			t := tr[x]
+			edge := aa && r.isEdge(x, y)
+			if edge || t < 0 || flat {
+				var col [3]uint8
+				if edge {
+					col = r.edgeColor(x, y)
+				} else {
+					col = r.sampleColor(v, r.setups, t, float64(x), fy)
+				}
+				pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = col[0], col[1], col[2], 255
+				continue
+			}
+			if t != last {
+				r.prepShade(&c, &r.setups[t])
+				last = t
+			}
+			fx := float64(x)
+			var lr, lg, lb float64
+			if x%2 == 0 || x == W-1 || tr[x-1] != t || tr[x+1] != t {
+				lr, lg, lb = lt[3*x], lt[3*x+1], lt[3*x+2]
+			} else {
+				lr, lg, lb = (lt[3*x-3]+lt[3*x+3])/2, (lt[3*x-2]+lt[3*x+4])/2, (lt[3*x-1]+lt[3*x+5])/2
+			}
+			ar, ag, ab := c.albedo(fx, fy)
+			pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = quant(ar*lr), quant(ag*lg), quant(ab*lb), 255
 		}
 	}
 }

@@ -20,7 +20,7 @@ import (
 )
 
 // DefaultBlenderSamples is the bridge's default --samples (blender_bridge.py).
-const DefaultBlenderSamples = 4
+const DefaultBlenderSamples = 1
 
 // blenderColourTolerance bounds the difference (0..255, per channel) of an
 // object's mean colour between Blender and the Go renderer. The bridge
@@ -234,9 +234,9 @@ func overlap(a, b []sim.Vec3) float64 {
 }
 
 // BenchmarkBlenderRender800 is one 800×800 RGB + depth + ids frame rendered
-// by the Blender bridge (Cycles, CPU, 16 samples), seen from the Go client.
+// by the Blender bridge (Cycles, CPU, default samples), seen from the Go client.
 func BenchmarkBlenderRender800(b *testing.B) {
-	url := startBlender(b, 16)
+	url := startBlender(b, DefaultBlenderSamples)
 	c := dialTest(b, url, Options{Timeout: 10 * time.Minute})
 	local := planner.NewLocal(planner.LocalOptions{})
 	h, err := sim.Generate(sim.StyleProcTHOR, 4, 0)

@@ -1,6 +1,6 @@
 """flowbench-thor bridge for Blender (docs/protocol.md).
 
-    blender -b -P thor/bridge/blender_bridge.py -- --port 8766 [--samples 16] [--host 127.0.0.1]
+    blender -b -P thor/bridge/blender_bridge.py -- --port 8766 [--samples 1] [--host 127.0.0.1]
 
 Blender is the renderer and the collision engine:
 
@@ -9,9 +9,18 @@ Blender is the renderer and the collision engine:
   (x, y, z) becomes Blender (x, z, y), a reflection, so triangle winding is
   swapped to keep front faces, and an object's yaw becomes a rotation of
   -yaw about Blender's z;
-* structure surfaces are one-sided as in flowbench: their material is
-  transparent on back faces, and the view layer's alpha threshold keeps
-  back faces out of the depth and index passes;
+* real models and textured structures arrive as indexed meshes ("mesh":
+  float32 vertices, normals, UVs, per-triangle surfaces) with textures by
+  hash, each sent once per connection; they get custom split normals, a UV
+  map and image-textured Principled materials (colour × texture, alpha
+  cut-outs), models two-sided;
+* primitive and structure surfaces are one-sided as in flowbench: their
+  material is transparent on back faces, and the view layer's alpha
+  threshold keeps back faces (and cut-out holes) out of the depth and index
+  passes;
+* lighting is the Go renderer's (ambient, window light, one light per room
+  near the ceiling, warm white), built so that nothing is sampled at random
+  (see AMBIENT below): one sample per pixel gives a clean image;
 * Render uses Cycles on the CPU: RGB (samples configurable), depth from the
   Z pass (planar) and instance ids from the object index pass (pass_index =
   the id-table index), with a pixel filter of 0.01 px so the data passes
@@ -20,7 +29,8 @@ Blender is the renderer and the collision engine:
   (mathutils.bvhtree) of box proxies (the objects' bounding boxes, shrunk by
   half the 1 mm tolerance) against each other and against the wall panels,
   plus the floor and the house outline;
-* GetCoordinateFromRaycast uses scene.ray_cast, skipping back faces;
+* GetCoordinateFromRaycast uses scene.ray_cast, skipping back faces of
+  one-sided meshes and cut-out holes;
 * GetReachablePositions is a breadth-first walk of the 0.25 m grid from the
   house's agent position: the agent disc (radius 0.2 m) must be inside a
   room, clear of object footprints below 1.8 m, and not blocked by walls
@@ -64,7 +74,7 @@ WALL_LIFT = 0.0005     # metres each wall side is moved towards its room in Blen
 # d² / (d² + ROOM_FALLOFF²) so Cycles' inverse square becomes the rasterizer's
 # falloff), and surfaces of other rooms get their own room's light in the
 # material, unshadowed. Nothing is sampled at random but the pixel position,
-# so a few samples give a clean image (docs/protocol.md).
+# so one sample gives a clean image (docs/protocol.md).
 AMBIENT = 0.36
 WINDOW = 0.2
 WINDOW_DIR = (0.35, 1.0, -0.45)
@@ -294,7 +304,7 @@ class BlenderSession:
         # Direct light only, as the rasterizer: ambient is an emission term,
         # the room lights are points (hard shadows) and the window light a
         # shadowless sun, so a pixel's colour has no sampling noise at all
-        # and a few samples give a clean image (docs/protocol.md).
+        # and one sample gives a clean image (docs/protocol.md).
         sc.cycles.max_bounces = 0
         sc.cycles.diffuse_bounces = 0
         sc.cycles.glossy_bounces = 0
@@ -1168,8 +1178,8 @@ def main():
     ap = argparse.ArgumentParser(prog="blender -b -P blender_bridge.py --", description="flowbench-thor bridge for Blender")
     ap.add_argument("--host", default="127.0.0.1")
     ap.add_argument("--port", type=int, default=8766)
-    ap.add_argument("--samples", type=int, default=4,
-                    help="Cycles samples per pixel for RGB (the lighting is noise-free, see docs/protocol.md)")
+    ap.add_argument("--samples", type=int, default=1,
+                    help="Cycles samples per pixel for RGB (the lighting is noise-free and the pixel filter 0.01 px, so 1 is enough; see docs/protocol.md)")
     ap.add_argument("--listen-any", action="store_true", help="allow a non-loopback --host")
     a = ap.parse_args(argv)
     if a.samples < 1:

@@ -234,7 +234,8 @@ def points_in_polygon(xs, zs, poly):
         x2, z2 = poly[(i + 1) % n]
         if z1 == z2:
             continue
-        cross = ((z1 > zs) != (z2 > zs)) & (xs < (x2 - x1) * (zs - z1) / (z2 - z1) + x1)
+        with np.errstate(invalid="ignore"):
+            cross = ((z1 > zs) != (z2 > zs)) & (xs < (x2 - x1) * (zs - z1) / (z2 - z1) + x1)
         inside ^= cross
     return inside
 

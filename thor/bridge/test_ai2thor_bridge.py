@@ -85,6 +85,12 @@ def request(session, action, args=None, rid=1, with_objects=True):
     return frames, r["metadata"]
 
 
+def session(factory, asset_sizes=None):
+    if asset_sizes is None:
+        return ab.Ai2ThorSession(factory)
+    return ab.Ai2ThorSession(factory, asset_sizes=asset_sizes)
+
+
 def schema_path():
     return os.path.join(fake.shared_dir(), "reference", "ai2thor", "metadata-schema.json")
 
@@ -134,7 +140,7 @@ class BridgeTest(unittest.TestCase):
         def factory(**kw):
             self.ctl = fake.FakeController(assets=ASSETS, **kw)
             return self.ctl
-        self.s = ab.Ai2ThorSession(factory, self.asset_sizes)
+        self.s = session(factory, self.asset_sizes)
         _, md = request(self.s, "Initialize", {"width": 16, "height": 12, "fieldOfView": 90, "gridSize": 0.25})
         self.assertTrue(md["lastActionSuccess"], md["errorMessage"])
         _, md = request(self.s, "CreateHouse", {"house": HOUSE})
@@ -196,7 +202,7 @@ class BridgeTest(unittest.TestCase):
         for sizes in (None, ASSET_SIZES):  # yaw-aware without, exact with the asset database
             house = copy.deepcopy(HOUSE)
             house["objects"][2]["rotation"]["y"] = 30
-            s = ab.Ai2ThorSession(lambda **kw: fake.FakeController(assets=ASSETS, **kw), sizes)
+            s = session(lambda **kw: fake.FakeController(assets=ASSETS, **kw), sizes)
             _, md = request(s, "CreateHouse", {"house": house})
             self.assertTrue(md["lastActionSuccess"], md["errorMessage"])
             counter = {o["objectId"]: o for o in md["objects"]}["CounterTop|1|3"]

@@ -377,8 +377,19 @@ class Ai2ThorSession:
             raise fp.ActionError("Initialize: gridSize %r is not supported (only %g)" % (new["gridSize"], fp.GRID_SIZE))
         if self.controller is not None and (new["width"], new["height"]) != (self.init["width"], self.init["height"]):
             self.check(self.step("ChangeResolution", x=new["width"], y=new["height"]), "Initialize")
-        # a field of view other than the agent camera's is served by the third-party camera
+        fov_changed = float(new["fieldOfView"]) != float(self.init["fieldOfView"])
         self.init = new
+        if self.house and fov_changed:
+            # the agent camera's field of view is fixed once AI2-THOR runs: the
+            # current view moves to the third-party camera with the new one
+            if self.view is not None:
+                v = self.view
+                self.third_party_view(v["eye"][0], v["eye"][1], v["eye"][2], v["yaw"], v["horizon"], v["standing"])
+            elif float(new["fieldOfView"]) != self.agent_fov:
+                md = self.event.metadata
+                eye = vec(md["cameraPosition"])
+                self.third_party_view(eye[0], eye[1], eye[2], float(md["agent"]["rotation"]["y"]),
+                                      float(md["agent"]["cameraHorizon"]), md["agent"].get("isStanding", True))
         return fp.Result()
 
     def do_CreateHouse(self, req_id, args):
@@ -390,7 +401,7 @@ class Ai2ThorSession:
             # CreateHouse adds to the scene; a second house needs a fresh
             # "Procedural" scene (procthor/generation/house.py resets first),
             # which also drops the third-party camera
-            self.event = self.controller.reset(scene="Procedural")
+            self.event = self.controller.reset(scene="Procedural", width=self.init["width"], height=self.init["height"])
             self.third_party = False
         self.house = False
         self.house_loaded_once = True
@@ -594,7 +605,9 @@ class Ai2ThorSession:
         return name
 
     def frames(self, ev):
-        """(rgb, depth, instance segmentation) of the current view."""
+        """(rgb, depth, instance segmentation) of the current view; a
+        third-party camera's are in the event's third_party_*_frames lists
+        (ai2thor/server.py Event)."""
         if self.view is not None:
             return (ev.third_party_camera_frames[0], ev.third_party_depth_frames[0],
                     ev.third_party_instance_segmentation_frames[0])

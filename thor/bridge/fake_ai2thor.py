@@ -324,6 +324,7 @@ class FakeController:
         """Reloads the scene: the house, third-party cameras and physics state go
         (AgentManager.cs keeps its cameras in the scene that is reloaded)."""
         self.calls.append(("reset", dict(kwargs, scene=scene)))
+        self.w, self.h = int(kwargs.get("width", self.w)), int(kwargs.get("height", self.h))
         self.bodies, self.rooms, self.walls, self.loaded, self.cameras, self.autosim = [], [], [], False, [], True
         if isinstance(scene, dict):
             self.scene = "Procedural"

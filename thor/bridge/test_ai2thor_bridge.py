@@ -352,9 +352,17 @@ class BridgeTest(unittest.TestCase):
         self.assertAlmostEqual(md["cameraPosition"]["y"], 1.576, places=5)
 
     def test_field_of_view_change_uses_third_party_camera(self):
-        self.ok("Initialize", {"fieldOfView": 60})
         self.ok("TeleportFull", {"position": {"x": 1.0, "y": 0, "z": 1.5}, "rotation": {"x": 0, "y": 0, "z": 0}, "horizon": 0})
+        self.ok("Initialize", {"fieldOfView": 60})  # the current view follows at once
         self.assertEqual(self.ctl.cameras[0]["fieldOfView"], 60)
+        self.assertClose(xyz(self.ctl.cameras[0]["position"]), (1.0, 1.576, 1.5))
+        self.ok("TeleportFull", {"position": {"x": 1.0, "y": 0, "z": 1.75}, "rotation": {"x": 0, "y": 0, "z": 0}, "horizon": 0})
+        self.assertEqual(self.ctl.cameras[0]["fieldOfView"], 60)
+        self.assertClose(xyz(self.ctl.cameras[0]["position"]), (1.0, 1.576, 1.75))
+        self.assertEqual(self.ctl.fov, 90)  # the agent camera keeps its own
+        self.ok("Initialize", {"fieldOfView": 90})
+        self.ok("TeleportFull", {"position": {"x": 1.0, "y": 0, "z": 2.0}, "rotation": {"x": 0, "y": 0, "z": 0}, "horizon": 0})
+        self.assertEqual(self.ctl.agent["z"], 2.0)  # back to the agent
 
     def test_reachable_positions_are_floor_points(self):
         _, md = self.ok("GetReachablePositions", with_objects=False)

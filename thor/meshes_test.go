@@ -129,11 +129,11 @@ func TestHouseMeshesCarryModels(t *testing.T) {
 
 	sc := dressedScene(t, h, testDress())
 	hm := BuildHouseMeshes(sc)
-	if len(hm.Textures) != 3 {
-		t.Fatalf("%d textures, want 3 (cube checker, cut-out checker, floor)", len(hm.Textures))
+	if len(hm.Textures) != 4 {
+		t.Fatalf("%d textures, want 4 (cube checker, cut-out checker, floor, walls)", len(hm.Textures))
 	}
 	for hash, ti := range hm.Textures {
-		if ti.Width != 64 && ti.Width != 60 && ti.Width != 32 || len(ti.PNG) < 8 || string(ti.PNG[1:4]) != "PNG" {
+		if ti.Width != 64 && ti.Width != 60 && ti.Width != 32 && ti.Width != 16 || len(ti.PNG) < 8 || string(ti.PNG[1:4]) != "PNG" {
 			t.Errorf("texture %s: %dx%d, %d bytes", hash, ti.Width, ti.Height, len(ti.PNG))
 		}
 	}
@@ -183,13 +183,13 @@ func TestHouseMeshesCarryModels(t *testing.T) {
 		}
 		decodeMesh(t, s.Mesh).checkAgainst(t, s.ID, &structs[i])
 	}
-	if floors != len(sc.Rooms) {
-		t.Errorf("%d textured structures, want the %d floors", floors, len(sc.Rooms))
+	if floors != len(sc.Rooms)+(len(sc.Walls)+1)/2 {
+		t.Errorf("%d textured structures, want the %d floors and half of the %d walls", floors, len(sc.Rooms), len(sc.Walls))
 	}
 
 	// A second build for the same connection sends no texture again.
 	sent := map[string]bool{}
-	if n := len(buildHouseMeshes(sc, sent).Textures); n != 3 {
+	if n := len(buildHouseMeshes(sc, sent).Textures); n != 4 {
 		t.Fatalf("first build: %d textures", n)
 	}
 	if again := buildHouseMeshes(sc, sent); len(again.Textures) != 0 {
@@ -330,7 +330,7 @@ func TestTexturesOncePerConnection(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	want := []seen{{1, 3}, {1, 0}, {2, 3}, {2, 0}}
+	want := []seen{{1, 4}, {1, 0}, {2, 4}, {2, 0}}
 	for i, w := range want {
 		if g := <-got; g != w {
 			t.Fatalf("CreateHouse %d: connection %d with %d textures, want %+v", i, g.conn, g.textures, w)

@@ -96,12 +96,13 @@ var (
 // types (all when none are given) gets a textured cube model (one shared
 // model; every third object a variant whose checker has cut-out holes in the
 // red squares of its left half, so one sees into the two-sided cube) and every
-// floor a textured surface (1 m tiles). An object's colour becomes the
+// floor a textured surface (1 m tiles), every other wall side a striped one. An object's colour becomes the
 // texture's mean so that an untextured renderer shows roughly the same.
 func testDress(types ...string) func(*sim.Scene) {
 	cube := checkerTexture("0123456789abcdef0123456789abcdef", 64, 4, checkerA, checkerB, false)
 	holes := checkerTexture("00112233445566778899aabbccddeeff", 60, 5, checkerA, checkerB, true)
 	wood := checkerTexture("fedcba9876543210fedcba9876543210", 32, 2, floorA, floorB, false)
+	stripes := checkerTexture("5555aaaa5555aaaa5555aaaa5555aaaa", 16, 1, color.NRGBA{255, 255, 255, 255}, color.NRGBA{215, 215, 215, 255}, false)
 	model := cubeModel("test#cube", &sim.Surface{Name: "checker", Color: sim.RGB{R: 1, G: 1, B: 1}, Texture: cube},
 		&sim.Surface{Name: "top", Color: sim.RGB{R: 1, G: 1, B: 1}, Texture: cube})
 	cutout := cubeModel("test#cutout", &sim.Surface{Name: "grille", Color: sim.RGB{R: 1, G: 1, B: 1}, Texture: holes, Cutout: true})
@@ -129,6 +130,12 @@ func testDress(types ...string) func(*sim.Scene) {
 			r := &s.Rooms[i]
 			s.Surfaces["floor|"+r.ID] = &sim.Surface{Name: "wood", Color: sim.RGB{R: 1, G: 1, B: 1}, Texture: wood, Tile: 1}
 			r.Floor = mean(floorA, floorB)
+		}
+		// Every other wall side gets a tinted stripe texture (2 m tiles).
+		for i := range s.Walls {
+			if w := &s.Walls[i]; i%2 == 0 {
+				s.Surfaces[w.ID] = &sim.Surface{Name: "paper", Color: w.Color, Texture: stripes, Tile: 2}
+			}
 		}
 	}
 }

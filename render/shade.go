@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"math"
 
@@ -280,15 +281,23 @@ func bilinear(img *image.NRGBA, u, v float64) (r, g, b float64) {
 	}
 	x0, x1 = min(x0, w-1), min(x1, w-1)
 	y0, y1 = min(y0, h-1), min(y1, h-1)
+	// Four taps, two channels per 32-bit lane pair (SWAR) with 8-bit
+	// weights summing to 256: equal taps give their colour exactly.
+	wx1, wy1 := uint32(fx*256+0.5), uint32(fy*256+0.5)
+	wx0, wy0 := 256-wx1, 256-wy1
+	w00, w01, w10 := wx0*wy0>>8, wx1*wy0>>8, wx0*wy1>>8
+	w11 := 256 - w00 - w01 - w10
 	p := img.Pix
-	i00, i01 := y0*img.Stride+4*x0, y0*img.Stride+4*x1
-	i10, i11 := y1*img.Stride+4*x0, y1*img.Stride+4*x1
-	w00, w01, w10, w11 := (1-fx)*(1-fy), fx*(1-fy), (1-fx)*fy, fx*fy
+	st := img.Stride
+	t00 := binary.LittleEndian.Uint32(p[y0*st+4*x0:])
+	t01 := binary.LittleEndian.Uint32(p[y0*st+4*x1:])
+	t10 := binary.LittleEndian.Uint32(p[y1*st+4*x0:])
+	t11 := binary.LittleEndian.Uint32(p[y1*st+4*x1:])
+	const m = 0x00ff00ff
+	rb := ((t00&m)*w00 + (t01&m)*w01 + (t10&m)*w10 + (t11&m)*w11) >> 8 & m
+	g8 := ((t00>>8&m)*w00 + (t01>>8&m)*w01 + (t10>>8&m)*w10 + (t11>>8&m)*w11) >> 8 & 0xff
 	const k = 1.0 / 255
-	r = (float64(p[i00])*w00 + float64(p[i01])*w01 + float64(p[i10])*w10 + float64(p[i11])*w11) * k
-	g = (float64(p[i00+1])*w00 + float64(p[i01+1])*w01 + float64(p[i10+1])*w10 + float64(p[i11+1])*w11) * k
-	b = (float64(p[i00+2])*w00 + float64(p[i01+2])*w01 + float64(p[i10+2])*w10 + float64(p[i11+2])*w11) * k
-	return r, g, b
+	return float64(rb&0xff) * k, float64(g8) * k, float64(rb>>16) * k
 }
 
 // shadeBand shades band b at pixel centres; with edge anti-aliasing, pixels
@@ -464,6 +473,9 @@ func (r *Renderer) edgeColor(x, y int) [3]uint8 {
 	var sr, sg, sb uint32
 	var c shadeCtx
 	last := int32(-2)
+	var lit [4]int32
+	var lc [4][3]float64
+	nl := 0
 	for _, o := range aaOffsets {
 		sx, sy := float64(x)+o[0], float64(y)+o[1]
 		best, bw := fallback, 0.0
@@ -480,11 +492,23 @@ func (r *Renderer) edgeColor(x, y int) [3]uint8 {
 		if best < 0 || r.opts.Lighting == LightFlat {
 			col = r.sampleColor(v, r.setups, best, sx, sy)
 		} else {
+			// The light, smooth over a triangle, is shaded once per triangle
+			// (at its first sample); the albedo per sample.
+			k := 0
+			for k < nl && lit[k] != best {
+				k++
+			}
 			if best != last {
 				r.prepShade(&c, &r.setups[best])
 				last = best
 			}
-			col = r.shade(v, &c, sx, sy)
+			if k == nl {
+				lit[k] = best
+				lc[k][0], lc[k][1], lc[k][2] = r.light(v, &c, sx, sy)
+				nl++
+			}
+			ar, ag, ab := c.albedo(sx, sy)
+			col = [3]uint8{quant(ar * lc[k][0]), quant(ag * lc[k][1]), quant(ab * lc[k][2])}
 		}
 		sr, sg, sb = sr+uint32(col[0]), sg+uint32(col[1]), sb+uint32(col[2])
 	}

@@ -411,6 +411,9 @@ func (c *Client) LoadHouse(h *sim.House) error {
 		return a, err
 	}, false)
 	if err != nil {
+		// The server may have refused the house before keeping its
+		// textures: send them again with the next one.
+		c.sentTex = map[string]bool{}
 		return err
 	}
 	c.houseObj, c.moves, c.cam = h, nil, nil

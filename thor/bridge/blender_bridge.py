@@ -611,13 +611,14 @@ class BlenderSession:
 
     def do_CreateHouse(self, req_id, args):
         house, meshes = args.get("house"), args.get("meshes")
+        if isinstance(meshes, dict):
+            self.store_textures(meshes.get("textures"))  # kept even when the house is refused
         if not isinstance(house, dict):
             raise fp.ActionError('CreateHouse: missing "house"')
         if not isinstance(meshes, dict):
             raise fp.ActionError('CreateHouse: the Blender bridge needs the "meshes" argument (flowbench\'s Go client '
                                  'sends it when the hello lists wants=["meshes"])')
         self.clear()
-        self.store_textures(meshes.get("textures"))
         objects = [Obj(m, i) for i, m in enumerate(meshes.get("objects") or [])]
         self.objects, self.by_id = objects, {o.id: o for o in objects}
         self.table = [""] + [o.id for o in objects] + [s["id"] for s in meshes.get("structures") or []]

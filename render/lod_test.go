@@ -1,0 +1,75 @@
+package render
+
+import (
+	"testing"
+
+	"flowbench/sim"
+)
+
+// TestLODChoiceAndPoseCache checks the level chosen by projected size
+// (thresholds scaled with the image), FullDetail, and that posed meshes are
+// cached per (object, level): an unchanged object is not re-posed, a moved
+// one is, and moving marks the shadow maps stale.
+func TestLODChoiceAndPoseCache(t *testing.T) {
+	sf := &sim.Surface{Color: sim.RGB{R: 0.7, G: 0.6, B: 0.5}}
+	size := sim.Vec3{0.5, 0.5, 0.5}
+	mk := func() *sim.Model { return sphereModel(size, 16, 16, sf) } // levels 16, 8, 4 rings
+	eye := sim.Vec3{10, 1.5, 1}
+	// Diameter of the bounding sphere: |size| = 0.866 m; f = 400 at 800 px.
+	// Level 0 above 200 px (z < 1.73 m), level 1 above 50 px (z < 6.9 m).
+	s := modelObjects(t, []*sim.Model{mk(), mk(), mk()}, []sim.Vec3{eye.Add(sim.Vec3{0, 0, 1.5}), eye.Add(sim.Vec3{0.5, 0, 5}), eye.Add(sim.Vec3{-1, 0, 9})})
+	if n := s.Objects[0].Model.LevelCount(); n != 3 {
+		t.Fatalf("test model has %d levels, want 3", n)
+	}
+	for _, tc := range []struct {
+		size int
+		full bool
+		want [3]int
+	}{{800, false, [3]int{0, 1, 2}}, {400, false, [3]int{0, 1, 2}}, {800, true, [3]int{0, 0, 0}}, {200, false, [3]int{0, 1, 2}}} {
+		r, err := New(s, Options{Workers: 1, FullDetail: tc.full})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cam := sim.Camera{Position: eye, FOV: 90, Width: tc.size, Height: tc.size}
+		if _, err := r.Render(cam); err != nil {
+			t.Fatal(err)
+		}
+		for i := range s.Objects {
+			e := r.dl.mesh[i]
+			lvl := -1
+			for l := range r.inst[i].levels {
+				if &r.inst[i].levels[l] == e {
+					lvl = l
+				}
+			}
+			if lvl != tc.want[i] {
+				t.Errorf("size %d full %v: object %d drawn at level %d, want %d", tc.size, tc.full, i, lvl, tc.want[i])
+			}
+		}
+	}
+	r, err := New(s, Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cam := sim.Camera{Position: eye, FOV: 90, Width: 200, Height: 200}
+	if _, err := r.Render(cam); err != nil {
+		t.Fatal(err)
+	}
+	first := [3]*sim.Triangle{}
+	for i := range s.Objects {
+		first[i] = &r.dl.mesh[i].mesh.Tris[0]
+	}
+	s.Objects[1].Position[0] += 0.01
+	if _, err := r.Render(cam); err != nil {
+		t.Fatal(err)
+	}
+	for i := range s.Objects {
+		same := first[i] == &r.dl.mesh[i].mesh.Tris[0]
+		if same != (i != 1) {
+			t.Errorf("object %d: mesh storage reused %v after object 1 moved", i, same)
+		}
+	}
+	if !r.lights[0].valid {
+		t.Error("shadow maps not rebuilt after the move")
+	}
+}

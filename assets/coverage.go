@@ -123,6 +123,9 @@ func (d *dresser) coverage(opts CoverageOptions) (*CoverageReport, error) {
 				best := math.Inf(1)
 				for _, e := range d.byType[o.Type] {
 					best = math.Min(best, Distortion(o.Size, e.Size))
+					if turnableTypes[o.Type] {
+						best = math.Min(best, Distortion(o.Size, turnedSize(e.Size)))
+					}
 				}
 				switch {
 				case best <= 0.30:

@@ -12,9 +12,11 @@ import (
 )
 
 // MaxDistortion is the largest aspect distortion a real model may be drawn
-// with: with per-axis scales s_k = object size / entry size, a variant fits
-// when max(s)/min(s) − 1 ≤ MaxDistortion. Beyond it the object keeps its
-// primitive shape (and the fallback is reported).
+// with: with per-axis scales s_k = object size / entry size, each axis's
+// scale must lie within MaxDistortion of one uniform scale u (the midpoint
+// of the extremes), i.e. (max(s) − min(s)) / (max(s) + min(s)) ≤
+// MaxDistortion, which allows max(s)/min(s) up to 1.5 at 20 %. Beyond it
+// the object keeps its primitive shape (and the fallback is reported).
 const MaxDistortion = 0.20
 
 // tieBand is how far (in distortion) a fitting variant may be from the best
@@ -51,6 +53,8 @@ type DressReport struct {
 	Surfaces int
 	// LoadErrors counts variants skipped because their model failed to load.
 	LoadErrors int
+	// Turned counts objects drawn with their model turned 90° (turnableTypes).
+	Turned int
 	// SupportParents counts dressed objects that have children resting on
 	// them; SupportBelowTop counts those whose model's support surface
 	// (SupportY > 0) lies below supportFraction of its height, i.e. lower than
@@ -88,6 +92,7 @@ func (r *DressReport) Add(o DressReport) {
 	r.Primitive += o.Primitive
 	r.Surfaces += o.Surfaces
 	r.LoadErrors += o.LoadErrors
+	r.Turned += o.Turned
 	r.SupportParents += o.SupportParents
 	r.SupportBelowTop += o.SupportBelowTop
 	for _, p := range []struct{ dst, src map[string]int }{
@@ -99,8 +104,10 @@ func (r *DressReport) Add(o DressReport) {
 	r.Warnings = append(r.Warnings, o.Warnings...)
 }
 
-// Distortion returns max(s)/min(s) − 1 for the per-axis scales s_k =
-// obj[k]/model[k] (+Inf when a size is not positive).
+// Distortion returns the largest relative deviation of the per-axis scales
+// s_k = obj[k]/model[k] from the uniform scale u = (max(s) + min(s)) / 2,
+// that is (max(s) − min(s)) / (max(s) + min(s)) (+Inf when a size is not
+// positive).
 func Distortion(obj, model sim.Vec3) float64 {
 	lo, hi := math.Inf(1), 0.0
 	for k := 0; k < 3; k++ {
@@ -110,7 +117,7 @@ func Distortion(obj, model sim.Vec3) float64 {
 		s := obj[k] / model[k]
 		lo, hi = math.Min(lo, s), math.Max(hi, s)
 	}
-	return hi/lo - 1
+	return (hi - lo) / (hi + lo)
 }
 
 // supportOK reports whether an entry's support surface is its box top
@@ -130,6 +137,7 @@ type dresser struct {
 	byType   map[string][]*Entry // sorted by key
 	textures map[string]*SurfaceTexture
 	load     func(key string) (*sim.Model, error)
+	turns    turnCache
 }
 
 func newDresser(entries []Entry, textures []SurfaceTexture, load func(string) (*sim.Model, error)) *dresser {
@@ -164,10 +172,12 @@ func textureID(key string) string {
 	return key
 }
 
-// pick is one fitting variant with its distortion.
+// pick is one fitting variant with its distortion; turned variants are
+// drawn with the model turned 90° about y (turnableTypes).
 type pick struct {
-	e *Entry
-	d float64
+	e      *Entry
+	d      float64
+	turned bool
 }
 
 // fitResult classifies an object against its type's variants.
@@ -191,8 +201,14 @@ func (d *dresser) choose(o *sim.Object, seed int64) ([]pick, fitResult) {
 	}
 	var fit []pick
 	for _, e := range cands {
-		if dd := Distortion(o.Size, e.Size); dd <= MaxDistortion+1e-9 {
-			fit = append(fit, pick{e, dd})
+		dd, turned := Distortion(o.Size, e.Size), false
+		if turnableTypes[o.Type] {
+			if dt := Distortion(o.Size, turnedSize(e.Size)); dt < dd {
+				dd, turned = dt, true
+			}
+		}
+		if dd <= MaxDistortion+1e-9 {
+			fit = append(fit, pick{e, dd, turned})
 		}
 	}
 	if len(fit) == 0 {
@@ -282,6 +298,10 @@ func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
 				rep.LoadErrors++
 				rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s (%s): %v; variant skipped", p.e.Key, o.Type, err))
 				continue
+			}
+			if p.turned {
+				mm = d.turns.get(mm)
+				rep.Turned++
 			}
 			m, key = mm, p.e.Key
 			break

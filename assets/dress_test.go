@@ -371,7 +371,7 @@ func TestChoosePrefersTopSupportAndBand(t *testing.T) {
 		{Key: keys[0], Size: sim.Vec3{1.5, 0.75, 0.9}, DropOnTop: 0.3},  // perfect fit, low support
 		{Key: keys[1], Size: sim.Vec3{1.5, 0.78, 0.9}},                  // near fit, top support
 		{Key: keys[2], Size: sim.Vec3{1.5, 0.75, 0.9}, DropOnTop: 0.74}, // perfect, support at the top
-		{Key: keys[3], Size: sim.Vec3{1.5, 0.75, 1.2}},                  // too distorted
+		{Key: keys[3], Size: sim.Vec3{1.5, 0.75, 1.6}},                  // too distorted (also turned)
 	}
 	d := newDresser(entries, nil, nil)
 	counts := map[string]int{}
@@ -403,8 +403,12 @@ func TestDistortion(t *testing.T) {
 	if d := Distortion(sim.Vec3{1, 2, 3}, sim.Vec3{2, 4, 6}); d > 1e-12 {
 		t.Errorf("uniform scale distortion = %v", d)
 	}
-	if d := Distortion(sim.Vec3{1.2, 1, 1}, sim.Vec3{1, 1, 1}); d < 0.199 || d > 0.201 {
-		t.Errorf("20%% stretch distortion = %v", d)
+	// Scales 1.2, 0.8, 1.0 lie within 20 % of the uniform scale 1.
+	if d := Distortion(sim.Vec3{1.2, 0.8, 1}, sim.Vec3{1, 1, 1}); d < 0.199 || d > 0.201 {
+		t.Errorf("±20%% stretch distortion = %v", d)
+	}
+	if d := Distortion(sim.Vec3{3, 2, 2}, sim.Vec3{1, 1, 1}); d < 0.199 || d > 0.201 {
+		t.Errorf("1.5:1 aspect change distortion = %v, want 0.2", d)
 	}
 	if d := Distortion(sim.Vec3{1, 1, 1}, sim.Vec3{0, 1, 1}); d < 1e9 {
 		t.Errorf("degenerate size distortion = %v", d)

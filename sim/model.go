@@ -26,7 +26,7 @@ func (t *Texture) Opaque(u, v float64) bool {
 	img := t.Levels[0]
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	x := wrapTexel(u, w)
-	y := wrapTexel(v, h)
+	y := TexelRow(v, h)
 	return img.Pix[y*img.Stride+4*x+3] >= CutoutThreshold
 }
 

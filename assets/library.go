@@ -641,7 +641,7 @@ func Build(opts Options) (*Library, BuildReport, error) {
 			idx.Entries[i].Err = msg
 		}
 	}
-	idx.Warnings = append(idx.Warnings, dedupe(rep.Warnings, failed)...)
+	idx.Warnings = append(idx.Warnings, dropSkipped(rep.Warnings)...)
 	if err := l.writeIndex(idx, nil); err != nil {
 		return nil, rep, fmt.Errorf("assets: writing the cache index: %w", err)
 	}
@@ -659,8 +659,8 @@ func Build(opts Options) (*Library, BuildReport, error) {
 	return l, rep, nil
 }
 
-// dedupe drops the model-skipped lines (fromIndex adds them from Err).
-func dedupe(ws []string, failed map[string]string) []string {
+// dropSkipped drops the model-skipped lines (fromIndex adds them from Err).
+func dropSkipped(ws []string) []string {
 	var out []string
 	for _, w := range ws {
 		if strings.Contains(w, ": model skipped: ") {

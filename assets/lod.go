@@ -138,7 +138,7 @@ func newSimplifier(src *workMesh, relax int) *simplifier {
 		}
 	}
 	bcount := make([]uint8, n)
-	for ti, t := range w.tris {
+	for _, t := range w.tris {
 		cr := triCross(w.pos, t)
 		nrm := cr.Mul(1 / cr.Len())
 		for k := 0; k < 3; k++ {
@@ -165,7 +165,6 @@ func newSimplifier(src *workMesh, relax int) *simplifier {
 				s.lock[a], s.lock[b] = true, true
 			}
 		}
-		_ = ti
 	}
 	// seams and material borders
 	type attr struct {

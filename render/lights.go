@@ -35,8 +35,14 @@ type roomLight struct {
 	poly  [][2]float64
 	room  string
 	faces [5]shadowFace
-	valid bool // shadow maps match the current scene state
+	valid bool // every face matches the current scene state
+	// box is the room's footprint (xz) widened by shadowRoomMargin, full height.
+	box sim.AABB
 }
+
+// shadowRoomMargin widens a room's box for deciding whether a moved object
+// can change its light's shadow maps (objects at doorways, wall furniture).
+const shadowRoomMargin = 0.5
 
 // shadowFace is one 90° face of a shadow cube map: a view from the light and
 // the inverse planar depth (1/z along the face axis) of the nearest surface
@@ -44,6 +50,7 @@ type roomLight struct {
 type shadowFace struct {
 	v     view
 	depth []float32
+	valid bool
 }
 
 // cubeAxes are the forward, right and down axes of the shadow faces.
@@ -72,7 +79,13 @@ func makeLights(s *sim.Scene) []roomLight {
 			// longest horizontal chord through the centroid's z.
 			c = chordMiddle(rm.Polygon, c)
 		}
-		out = append(out, roomLight{pos: sim.Vec3{c[0], ceil - RoomLightDrop, c[1]}, poly: rm.Polygon, room: rm.ID})
+		L := roomLight{pos: sim.Vec3{c[0], ceil - RoomLightDrop, c[1]}, poly: rm.Polygon, room: rm.ID}
+		L.box = sim.AABB{Min: sim.Vec3{math.Inf(1), math.Inf(-1), math.Inf(1)}, Max: sim.Vec3{math.Inf(-1), math.Inf(1), math.Inf(-1)}}
+		for _, q := range rm.Polygon {
+			L.box.Min[0], L.box.Max[0] = math.Min(L.box.Min[0], q[0]-shadowRoomMargin), math.Max(L.box.Max[0], q[0]+shadowRoomMargin)
+			L.box.Min[2], L.box.Max[2] = math.Min(L.box.Min[2], q[1]-shadowRoomMargin), math.Max(L.box.Max[2], q[1]+shadowRoomMargin)
+		}
+		out = append(out, L)
 	}
 	return out
 }
@@ -183,12 +196,6 @@ func (r *Renderer) structureLight(m *sim.Mesh) int {
 // when supersampling). Shadow maps depend only on the scene state, never on
 // the camera or on which frames came before.
 func (r *Renderer) buildShadows(f *Frame) {
-	if r.shadowDirty {
-		for i := range r.lights {
-			r.lights[i].valid = false
-		}
-		r.shadowDirty = false
-	}
 	clear(r.needLight)
 	any := false
 	for i := range r.inst {
@@ -215,6 +222,9 @@ func (r *Renderer) buildShadows(f *Frame) {
 		L := &r.lights[li]
 		for fi := range L.faces {
 			fc := &L.faces[fi]
+			if fc.valid && len(fc.depth) == S*S {
+				continue
+			}
 			ax := cubeAxes[fi]
 			fc.v = view{w: S, h: S, f: float64(S) / 2, cx: float64(S-1) / 2, cy: float64(S-1) / 2,
 				fwd: ax[0], right: ax[1], down: ax[2], eye: L.pos, near: 0.02, invNear: 1 / 0.02}
@@ -224,9 +234,44 @@ func (r *Renderer) buildShadows(f *Frame) {
 			r.shFace = fc
 			r.parallel(nb, jobShadowBand)
 			r.shFace = nil
+			fc.valid = true
 		}
 		L.valid = true
 	}
+}
+
+// invalidateShadows marks stale the shadow-map faces an object moving from
+// box old to box new can change: those of the lights whose room box meets
+// either box, and of those only the faces whose frustum holds either box.
+// (Points are lit only by their own room's light, so an object outside a
+// room cannot shadow them.)
+func (r *Renderer) invalidateShadows(old, new sim.AABB) {
+	for li := range r.lights {
+		L := &r.lights[li]
+		if !boxesMeet(L.box, old) && !boxesMeet(L.box, new) {
+			continue
+		}
+		for fi := range L.faces {
+			fc := &L.faces[fi]
+			if !fc.valid {
+				continue
+			}
+			if !cullMesh(&fc.v, old) || !cullMesh(&fc.v, new) {
+				fc.valid = false
+				L.valid = false
+			}
+		}
+	}
+}
+
+// boxesMeet reports whether two boxes overlap.
+func boxesMeet(a, b sim.AABB) bool {
+	for k := 0; k < 3; k++ {
+		if a.Max[k] < b.Min[k] || b.Max[k] < a.Min[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // shadowBand draws band b of the current shadow face.

@@ -34,8 +34,7 @@ type Renderer struct {
 	dl, dl0 drawList
 
 	// Room lights and their shadow maps.
-	lights      []roomLight
-	shadowDirty bool
+	lights []roomLight
 
 	// Per-frame work buffers.
 	setups    []triSetup
@@ -77,7 +76,8 @@ type Renderer struct {
 type instance struct {
 	levels []meshEntry // objects: one per model level (1 for primitives); structure: 1
 	key    poseKey
-	light  int // index of the room light that lights it, -1 for none
+	box    sim.AABB // the object's box at pose key (it bounds every level)
+	light  int      // index of the room light that lights it, -1 for none
 }
 
 // meshEntry is one posed mesh with its per-triangle shading data.
@@ -164,9 +164,10 @@ func (r *Renderer) Update() error {
 		for l := range in.levels {
 			in.levels[l].valid = false
 		}
-		in.key = k
+		box := o.AABB()
+		r.invalidateShadows(in.box, box)
+		in.key, in.box = k, box
 		in.light = r.lightOf(o.Position)
-		r.shadowDirty = true
 	}
 	return nil
 }
@@ -180,7 +181,6 @@ func (r *Renderer) rebuildAll() error {
 		return fmt.Errorf("render: scene has %d meshes, more than the %d instance ids available", n, MaxInstances)
 	}
 	r.lights = makeLights(s)
-	r.shadowDirty = true
 	typeIndex := map[string]int{}
 	for i, t := range s.Catalog.Types() {
 		typeIndex[t] = i
@@ -194,6 +194,7 @@ func (r *Renderer) rebuildAll() error {
 		in := &r.inst[i]
 		in.levels = make([]meshEntry, max(1, o.Model.LevelCount()))
 		in.key = keyOf(o)
+		in.box = o.AABB()
 		in.light = r.lightOf(o.Position)
 		r.ids = append(r.ids, o.ID)
 		m := sim.Mesh{Kind: sim.MeshObject}

@@ -343,7 +343,7 @@ func TestBlenderTexturedScene(t *testing.T) {
 	url := startBlender(t, DefaultBlenderSamples)
 	dress := testDress()
 	bc := dialTest(t, url, Options{Timeout: 5 * time.Minute, Dress: dress})
-	local := &dressedLocal{dress: dress, opts: render.Options{Workers: 1}}
+	local := planner.NewLocal(planner.LocalOptions{Render: render.Options{Workers: 1}, Dress: dress})
 	h, err := sim.Generate(sim.StyleProcTHOR, 4, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -371,7 +371,7 @@ func TestBlenderTexturedScene(t *testing.T) {
 		}
 		n := 0
 		for _, id := range f.IDs {
-			if id > 0 && int(id) <= len(local.scene.Objects) {
+			if id > 0 && int(id) <= len(local.Scene().Objects) {
 				n++
 			}
 		}

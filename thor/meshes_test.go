@@ -9,6 +9,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"flowbench/planner"
 	"flowbench/render"
 	"flowbench/sim"
 )
@@ -345,7 +346,7 @@ func TestClientMatchesLocalDressed(t *testing.T) {
 	dress := testDress()
 	_, url := startServer(t, ServerOptions{Dress: dress})
 	h := testHouse(t, 1)
-	p := &pair{t: t, local: &dressedLocal{dress: dress, opts: render.Options{Workers: 1}}, remote: dialTest(t, url, Options{})}
+	p := &pair{t: t, local: planner.NewLocal(planner.LocalOptions{Render: render.Options{Workers: 1}, Dress: dress}), remote: dialTest(t, url, Options{})}
 	runScript(t, p, h)
 	// The hook really ran: the dressed frame differs from an undressed one.
 	_, plainURL := startServer(t, ServerOptions{})

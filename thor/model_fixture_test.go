@@ -1,13 +1,9 @@
 package thor
 
 import (
-	"errors"
-	"fmt"
 	"image"
 	"image/color"
 
-	"flowbench/planner"
-	"flowbench/render"
 	"flowbench/sim"
 )
 
@@ -139,121 +135,3 @@ func testDress(types ...string) func(*sim.Scene) {
 		}
 	}
 }
-
-// dressedLocal is planner.Local with a dress hook between building the scene
-// and its renderer (planner.LocalOptions has no hook yet): the in-process
-// reference for a server with ServerOptions.Dress.
-type dressedLocal struct {
-	dress    func(*sim.Scene)
-	opts     render.Options
-	scene    *sim.Scene
-	renderer *render.Renderer
-	cam      sim.Camera
-	camSet   bool
-	reach    []sim.Vec3
-	reachOK  bool
-}
-
-var errNoHouseTest = errors.New("local simulator: no house loaded")
-
-func (l *dressedLocal) LoadHouse(h *sim.House) error {
-	sc, err := sim.NewScene(h)
-	if err != nil {
-		return fmt.Errorf("local simulator: %w", err)
-	}
-	l.dress(sc)
-	r, err := render.New(sc, l.opts)
-	if err != nil {
-		return fmt.Errorf("local simulator: %w", err)
-	}
-	l.scene, l.renderer, l.camSet, l.reach, l.reachOK = sc, r, false, nil, false
-	return nil
-}
-
-func (l *dressedLocal) ReachablePositions() ([]sim.Vec3, error) {
-	if l.scene == nil {
-		return nil, errNoHouseTest
-	}
-	if !l.reachOK {
-		l.reach, l.reachOK = l.scene.ReachablePositions(), true
-	}
-	return append([]sim.Vec3(nil), l.reach...), nil
-}
-
-func (l *dressedLocal) SetCamera(cam sim.Camera) error {
-	if err := cam.Validate(); err != nil {
-		return err
-	}
-	l.cam, l.camSet = cam, true
-	return nil
-}
-
-func (l *dressedLocal) Objects() ([]planner.ObjectMeta, error) {
-	if l.scene == nil {
-		return nil, errNoHouseTest
-	}
-	out := make([]planner.ObjectMeta, len(l.scene.Objects))
-	for i, o := range l.scene.Objects {
-		out[i] = planner.ObjectMeta{ID: o.ID, Type: o.Type, Position: o.Position, Yaw: o.Yaw, Size: o.Size,
-			AABB: o.AABB(), Pickupable: o.Pickupable, Moveable: o.Moveable, Receptacle: o.Receptacle, Parent: o.Parent}
-	}
-	return out, nil
-}
-
-func (l *dressedLocal) TeleportObject(id string, pos sim.Vec3, yaw float64, force bool) error {
-	if l.scene == nil {
-		return errNoHouseTest
-	}
-	if err := l.scene.TeleportObject(id, pos, yaw, force); err != nil {
-		return err
-	}
-	l.reachOK = false
-	return nil
-}
-
-func (l *dressedLocal) Settle(id string) error {
-	if l.scene == nil {
-		return errNoHouseTest
-	}
-	if _, err := l.scene.Settle(id); err != nil {
-		return err
-	}
-	l.reachOK = false
-	return nil
-}
-
-func (l *dressedLocal) Raycast(u, v float64) (planner.RayHit, bool, error) {
-	if l.scene == nil {
-		return planner.RayHit{}, false, errNoHouseTest
-	}
-	if !l.camSet {
-		return planner.RayHit{}, false, errors.New("local simulator: Raycast before SetCamera")
-	}
-	h, ok := l.scene.Raycast(l.cam, u, v)
-	if !ok {
-		return planner.RayHit{}, false, nil
-	}
-	return planner.RayHit{Point: h.Point, ID: h.ID, Distance: h.Distance, Depth: h.Depth}, true, nil
-}
-
-func (l *dressedLocal) Render() (*planner.Frame, error) {
-	if l.scene == nil {
-		return nil, errNoHouseTest
-	}
-	if !l.camSet {
-		return nil, errors.New("local simulator: Render before SetCamera")
-	}
-	rf, err := l.renderer.Render(l.cam)
-	if err != nil {
-		return nil, err
-	}
-	f := &planner.Frame{W: rf.Width, H: rf.Height, Depth: rf.Depth, IDs: rf.IDs, IDTable: rf.IDTable}
-	f.RGB = make([]uint8, f.W*f.H*3)
-	pix := rf.RGB.Pix
-	for i, j := 0, 0; j < len(f.RGB); i, j = i+4, j+3 {
-		f.RGB[j], f.RGB[j+1], f.RGB[j+2] = pix[i], pix[i+1], pix[i+2]
-	}
-	return f, nil
-}
-
-var _ planner.Simulator = (*dressedLocal)(nil)

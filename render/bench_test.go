@@ -207,7 +207,7 @@ func BenchmarkFeatureRatios(b *testing.B) {
 
 // BenchmarkShadowRebuild measures a frame of the model scene after one
 // object moved: its meshes are re-posed and the shadow-map faces it can
-// change rebuilt. "all" rebuilds every face (as after adding an object).
+// change rebuilt.
 func BenchmarkShadowRebuild(b *testing.B) {
 	s, cam := benchModelScene(b)
 	r, err := New(s, Options{Workers: 1})

@@ -594,3 +594,43 @@ func TestFastLog2(t *testing.T) {
 		}
 	}
 }
+
+// TestCutoutOrientation cuts out the top half of a texture image (v > 0.5,
+// v up as in OBJ): on a quad with v growing upwards on screen the upper half
+// is a hole and the lower half shows the texture's colour, so alpha and
+// colour are read from the same rows.
+func TestCutoutOrientation(t *testing.T) {
+	img := image.NewNRGBA(image.Rect(0, 0, 64, 64))
+	for y := 0; y < 64; y++ {
+		for x := 0; x < 64; x++ {
+			c := color.NRGBA{20, 180, 40, 255} // bottom rows of the image: v < 0.5
+			if y < 32 {
+				c = color.NRGBA{250, 0, 250, 0}
+			}
+			img.SetNRGBA(x, y, c)
+		}
+	}
+	front := &sim.Surface{Color: sim.RGB{R: 1, G: 1, B: 1}, Texture: makeTexture(img), Cutout: true}
+	corners := [4]sim.Vec3{{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}}
+	uv := [4][2]float32{{0, 0}, {1, 0}, {1, 1}, {0, 1}}
+	eye := sim.Vec3{10, 1.5, 5}
+	s := modelObjects(t, []*sim.Model{quadModel(corners, uv, sim.Vec3{0, 0, -1}, front)}, []sim.Vec3{eye.Add(sim.Vec3{0, 0, 2})})
+	r, err := New(s, flatLight)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := r.Render(sim.Camera{Position: eye, FOV: 90, Width: 100, Height: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, _ := f.Instance("CounterTop|0")
+	for _, y := range []int{30, 40, 60, 70} { // quad rows span 25..74; upper half above row 49.5
+		i := y*100 + 50
+		if y < 50 && f.IDs[i] == inst {
+			t.Errorf("row %d (upper half, v > 0.5) is not a hole", y)
+		}
+		if y >= 50 && (f.IDs[i] != inst || !near3(pixelRGB(f, 50, y), color.NRGBA{20, 180, 40, 255}, 0)) {
+			t.Errorf("row %d (lower half): id %d colour %v, want the quad in green", y, f.IDs[i], pixelRGB(f, 50, y))
+		}
+	}
+}

@@ -77,6 +77,10 @@ type Options struct {
 	// otherwise each object's level follows its projected size (see
 	// chooseLevel). Depth and ids are exact for the level drawn.
 	FullDetail bool
+	// SkipRGB draws only depth, ids, classes and stats, leaving Frame.RGB as
+	// it was (no shading, no shadow maps): for callers that never look at
+	// colours, such as planning renders.
+	SkipRGB bool
 	// LightDir points towards the directional light (default DefaultLightDir).
 	LightDir sim.Vec3
 	// Ambient and Diffuse weight the ambient and the directional light.

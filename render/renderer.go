@@ -352,6 +352,9 @@ func (r *Renderer) RenderInto(cam sim.Camera, f *Frame) error {
 	r.bandRows = grow(r.bandRows, nb)
 	r.parallel(nb, jobRaster)
 	r.mergeStats(f, nb)
+	if r.opts.SkipRGB {
+		return nil
+	}
 	if r.opts.Lighting == LightInterior && !r.opts.NoShadows {
 		r.buildShadows(f)
 	}

@@ -15,6 +15,9 @@ import (
 // tree is only a conservative filter: its leaves name triangles, which the
 // caster intersects in world space exactly as the brute-force loop does, so
 // the hits are the same (see Caster.Cast for how ties stay identical).
+// A Caster with topMinMeshes meshes or more also keeps a top-level tree over
+// the mesh bounds, rebuilt with every Caster snapshot (a few microseconds
+// per hundred meshes); its leaves run the per-mesh bounds test and tree.
 //
 // Construction is a binned SAH split (bvhBins bins on the longest centroid
 // axis) with a median fallback, leaves of at most bvhLeafMax triangles and a

@@ -169,13 +169,15 @@ func dressScene(s *Scene, rng *rand.Rand, models []*Model) {
 // aimPoints returns points on model triangles: vertices, edge midpoints and
 // interior points.
 func aimPoints(s *Scene, rng *rand.Rand, n int) []Vec3 {
-	var out []Vec3
-	for len(out) < n {
-		o := s.Objects[rng.IntN(len(s.Objects))]
-		if o.Model == nil {
-			continue
+	var withModel []*Object
+	for _, o := range s.Objects {
+		if o.Model != nil {
+			withModel = append(withModel, o)
 		}
-		m := ObjectMesh(o)
+	}
+	var out []Vec3
+	for len(out) < n && len(withModel) > 0 {
+		m := ObjectMesh(withModel[rng.IntN(len(withModel))])
 		tr := m.Tris[rng.IntN(len(m.Tris))]
 		switch rng.IntN(3) {
 		case 0:

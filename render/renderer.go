@@ -68,7 +68,6 @@ type Renderer struct {
 	// Last frame's counters, for benchmarks.
 	lastTris    int
 	lastVisible int
-	lastEdge    int
 }
 
 // instance is one mesh of the scene: an object (all its levels of detail)

@@ -39,6 +39,9 @@ func assetUse(lib *assets.Library, src *houseSource) (*export.AssetUse, error) {
 		for k, n := range rep.Used {
 			used[k] += n
 		}
+		for k, n := range rep.Textures {
+			used[k] += n
+		}
 	}
 	keys := slices.Sorted(maps.Keys(used))
 	u := &export.AssetUse{Mode: "sh3d", CacheHash: lib.Hash}

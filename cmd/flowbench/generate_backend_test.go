@@ -12,14 +12,19 @@ import (
 )
 
 // startServer serves the built-in simulator over loopback (as "flowbench
-// serve" does) and returns its URL.
+// serve" does, with the same --assets auto library as the in-process runs)
+// and returns its URL.
 func startServer(t *testing.T) string {
 	t.Helper()
+	lib, err := openAssets("auto")
+	if err != nil {
+		t.Fatal(err)
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := thor.NewServer(thor.ServerOptions{Render: render.Options{Workers: 1}})
+	srv := thor.NewServer(thor.ServerOptions{Render: render.Options{Workers: 1}, Dress: dresser(lib)})
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
 	return "ws://" + ln.Addr().String()

@@ -9,14 +9,14 @@ import (
 
 // Level-of-detail budgets.
 const (
-	MaxTris     = 20000 // level 0 is capped at this many triangles
-	lod1Frac    = 0.25  // level 1 ≈ 25% of level 0 ...
-	lod1Min     = 200   // ... but at least this many triangles
-	lod2Frac    = 0.06  // level 2 ≈ 6% of level 0 ...
-	lod2Min     = 100   // ... but at least this many
-	lodMinDrop  = 0.8   // a level is kept only if it has at most 80% of the previous level's triangles
-	flipMinCos  = 0.2   // a collapse may turn a face's normal by at most ~78°
-	boundaryWgt = 10.0  // weight of the planes that keep open borders in place
+	MaxTris     = 20000  // level 0 is capped at this many triangles
+	lod1Frac    = 0.25   // level 1 ≈ 25% of level 0 ...
+	lod1Min     = 200    // ... but at least this many triangles
+	lod2Frac    = 0.06   // level 2 ≈ 6% of level 0 ...
+	lod2Min     = 100    // ... but at least this many
+	lodMinDrop  = 0.8    // a level is kept only if it has at most 80% of the previous level's triangles
+	flipMinCos  = 0.5    // a collapse may turn a face's normal by at most 60°
+	boundaryWgt = 1000.0 // weight of the planes that keep open borders in place
 )
 
 // quadric is a symmetric 4×4 error quadric (a², ab, ac, ad, b², bc, bd, c², cd, d²).
@@ -105,14 +105,14 @@ type simplifier struct {
 	mark     []int32
 	markGen  int32
 	heap     collapseHeap
-	relax    int // 0 strict; 1 seams and material borders may move; 2 borders and non-manifold edges too
+	relax    int // 0 strict; 1 seams and material borders may move; 2 small pieces may vanish; 3 borders and non-manifold edges are free too
 }
 
 func newSimplifier(src *workMesh, relax int) *simplifier {
 	w := &workMesh{pos: src.pos, tris: append([][3]int32(nil), src.tris...), mat: src.mat,
-		uv: append([][3][2]float32(nil), src.uv...), nrm: append([][3][3]float32(nil), src.nrm...)}
+		uv: append([][3][2]float32(nil), src.uv...), nrm: append([][3][3]float32(nil), src.nrm...), twin: src.twin}
 	n := len(w.pos)
-	s := &simplifier{relax: relax, w: w, alive: make([]bool, len(w.tris)), nAlive: len(w.tris), vtris: make([][]int32, n),
+	s := &simplifier{relax: relax, w: w, alive: make([]bool, len(w.tris)), nAlive: src.count(), vtris: make([][]int32, n),
 		q: make([]quadric, n), lock: make([]bool, n), boundary: make([]bool, n), removed: make([]bool, n),
 		stamp: make([]uint32, n), mark: make([]int32, n)}
 	start, list := vertexTris(n, w.tris)
@@ -194,13 +194,13 @@ func newSimplifier(src *workMesh, relax int) *simplifier {
 			lo[k], hi[k] = math.Min(lo[k], p[k]), math.Max(hi[k], p[k])
 		}
 	}
-	if relax >= 2 {
+	if relax >= 3 {
 		for v := range s.lock {
 			s.lock[v], s.boundary[v] = false, false
 		}
 	}
 	for v, p := range w.pos {
-		if bcount[v] > 2 && relax < 2 || !seen[v] {
+		if bcount[v] > 2 && relax < 3 || !seen[v] {
 			s.lock[v] = true
 		}
 		for k := 0; k < 3; k++ {
@@ -320,7 +320,7 @@ func (s *simplifier) valid(v, u int32) bool {
 			}
 		}
 	}
-	if common != nEdge && s.relax < 2 {
+	if common != nEdge && s.relax < 3 {
 		return false
 	}
 	// no flipped or degenerate faces
@@ -347,8 +347,33 @@ func (s *simplifier) valid(v, u int32) bool {
 		if l1 < degenerateLen*10 || n0.Dot(n1) < flipMinCos*n0.Len()*l1 {
 			return false
 		}
+		// the moved corner takes a normal of u: it must still face the
+		// side of the face's winding
+		if s.bestNormalDot(v, u, t, kv, n1) <= 0 {
+			return false
+		}
 	}
 	return true
+}
+
+// bestNormalDot is the dot product of face normal n with the normal that
+// corner kv of triangle t would take from u when v collapses into u (the
+// normal of u's corners on the edge closest to the corner's own).
+func (s *simplifier) bestNormalDot(v, u, t int32, kv int, n sim.Vec3) float64 {
+	w := s.w
+	nv := w.nrm[t][kv]
+	best, bd := [3]float32{}, math.Inf(-1)
+	for _, e := range s.vtris[v] {
+		k := s.hasVert(e, u)
+		if k < 0 || !s.alive[e] {
+			continue
+		}
+		m := w.nrm[e][k]
+		if d := float64(m[0]*nv[0] + m[1]*nv[1] + m[2]*nv[2]); d > bd {
+			best, bd = m, d
+		}
+	}
+	return n[0]*float64(best[0]) + n[1]*float64(best[1]) + n[2]*float64(best[2])
 }
 
 // collapse merges v into u.
@@ -372,6 +397,9 @@ func (s *simplifier) collapse(v, u int32) {
 			}
 			s.alive[t] = false
 			s.nAlive--
+			if w.twinOf(int(t)) >= 0 {
+				s.nAlive--
+			}
 		}
 	}
 	for _, t := range s.vtris[v] {
@@ -427,6 +455,7 @@ func (s *simplifier) snapshot() *workMesh {
 			continue
 		}
 		out.tris = append(out.tris, tri)
+		out.twin = append(out.twin, w.twinOf(t))
 		out.mat = append(out.mat, w.mat[t])
 		out.uv = append(out.uv, w.uv[t])
 		out.nrm = append(out.nrm, w.nrm[t])
@@ -434,13 +463,14 @@ func (s *simplifier) snapshot() *workMesh {
 	return out
 }
 
-// reduce simplifies towards target; when the strict rules stall above
-// target+slack it restarts from the current mesh with relaxed rules (first UV seams
-// and material borders may move, then open borders too), so huge meshes
-// still meet the cap at the price of some texture distortion.
-func reduce(s *simplifier, target, slack int) *simplifier {
+// reduce simplifies towards target; when the rules stall above
+// target+slack it restarts from the current mesh with relaxed rules, up to
+// maxRelax: 1 lets UV seams and material borders move (some texture
+// distortion), 2 lets small separate pieces (leaves) vanish, 3 frees open
+// borders and non-manifold edges (holes may open: only for the level-0 cap).
+func reduce(s *simplifier, target, slack, maxRelax int) *simplifier {
 	s.reduceTo(target)
-	for s.nAlive > target+slack && s.relax < 2 {
+	for s.nAlive > target+slack && s.relax < maxRelax {
 		s = newSimplifier(s.snapshot(), s.relax+1)
 		s.reduceTo(target)
 	}
@@ -452,27 +482,34 @@ func reduce(s *simplifier, target, slack int) *simplifier {
 // kept only if it really reduces.
 func buildLevels(w *workMesh) []*workMesh {
 	levels := []*workMesh{w}
-	n0 := len(w.tris)
+	n0 := w.count()
 	t1 := max(lod1Min, int(float64(min(n0, MaxTris))*lod1Frac))
 	if n0 <= MaxTris && float64(t1) > lodMinDrop*float64(n0) {
 		return levels
 	}
 	s := newSimplifier(w, 0)
+	maxRelax := 2
 	if n0 > MaxTris {
-		s = reduce(s, MaxTris, 0) // the cap is a hard limit
+		s = reduce(s, MaxTris, 0, 3) // the cap is a hard limit
 		levels[0] = s.snapshot()
-		n0 = len(levels[0].tris)
+		// Coarser levels start strict again from level 0, and may go as far
+		// as level 0 had to (foliage needs the last resort).
+		maxRelax = max(maxRelax, s.relax)
+		if s.relax > 0 {
+			s = newSimplifier(levels[0], 0)
+		}
+		n0 = levels[0].count()
 		t1 = max(lod1Min, int(float64(n0)*lod1Frac))
 	}
 	t2 := max(lod2Min, int(float64(n0)*lod2Frac))
 	for _, target := range []int{t1, t2} {
-		prev := len(levels[len(levels)-1].tris)
+		prev := levels[len(levels)-1].count()
 		if float64(target) > lodMinDrop*float64(prev) {
 			break
 		}
-		s = reduce(s, target, target/4)
+		s = reduce(s, target, target/4, maxRelax)
 		l := s.snapshot()
-		if float64(len(l.tris)) > lodMinDrop*float64(prev) {
+		if float64(l.count()) > lodMinDrop*float64(prev) {
 			break
 		}
 		levels = append(levels, l)

@@ -3,6 +3,7 @@ package assets
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"flowbench/sim"
 )
@@ -15,6 +16,30 @@ type workMesh struct {
 	mat  []uint16   // surface of each triangle
 	uv   [][3][2]float32
 	nrm  [][3][3]float32
+	// twin is, per triangle, the surface of its back-facing copy (the same
+	// positions in reverse order: a double-sided leaf or pane) when it
+	// differs from the triangle's, -1 if none.
+	// The simplifier sees one triangle; level() emits both, the copy with
+	// the same UVs and negated normals. Nil means no twins.
+	twin []int32
+}
+
+func (w *workMesh) twinOf(t int) int32 {
+	if t < len(w.twin) {
+		return w.twin[t]
+	}
+	return -1
+}
+
+// count is the number of triangles level() emits.
+func (w *workMesh) count() int {
+	n := len(w.tris)
+	for _, t := range w.twin {
+		if t >= 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // creaseCos is the cosine of the crease angle: computed normals are smoothed
@@ -144,6 +169,7 @@ func normalise(o *objMesh, rot *[9]float64, size sim.Vec3, mats []uint16) (*work
 	w.uv = make([][3][2]float32, 0, len(o.tris))
 	w.nrm = make([][3][3]float32, 0, len(o.tris))
 	missing := false
+	seen := make(map[[3]int32]int32, len(o.tris))
 	for ti, t := range o.tris {
 		if reverse {
 			t[1], t[2] = t[2], t[1]
@@ -169,6 +195,29 @@ func normalise(o *objMesh, rot *[9]float64, size sim.Vec3, mats []uint16) (*work
 		if triCross(w.pos, tri).Len() < degenerateLen {
 			continue
 		}
+		// The same triangle twice: an exact copy is dropped; of a reversed
+		// copy (double-sided leaf or pane) one triangle is kept, plus a
+		// twin when the two sides have different surfaces.
+		key := tri
+		slices.Sort(key[:])
+		if k, ok := seen[key]; ok {
+			if !sameWinding(w.tris[k], tri) && w.twin[k] < 0 {
+				m := mats[o.triMat[ti]]
+				// Keep as the primary the copy whose normals agree with its
+				// winding: the renderer shades a back face with negated
+				// normals, so that copy alone looks right from both sides.
+				if agreement(w.pos, tri, nr) > agreement(w.pos, w.tris[k], w.nrm[k]) {
+					m = w.mat[k]
+					w.tris[k], w.uv[k], w.nrm[k], w.mat[k] = tri, uv, nr, mats[o.triMat[ti]]
+				}
+				if m != w.mat[k] { // the back copy only matters with another surface
+					w.twin[k] = int32(m)
+				}
+			}
+			continue
+		}
+		seen[key] = int32(len(w.tris))
+		w.twin = append(w.twin, -1)
 		w.tris = append(w.tris, tri)
 		w.mat = append(w.mat, mats[o.triMat[ti]])
 		w.uv = append(w.uv, uv)
@@ -181,6 +230,32 @@ func normalise(o *objMesh, rot *[9]float64, size sim.Vec3, mats []uint16) (*work
 		w.computeNormals(true)
 	}
 	return w, nil
+}
+
+// agreement counts the corners whose normal points to the side of the
+// triangle's winding, minus those pointing away.
+func agreement(pos []sim.Vec3, t [3]int32, nr [3][3]float32) int {
+	cr := triCross(pos, t)
+	a := 0
+	for _, n := range nr {
+		d := cr[0]*float64(n[0]) + cr[1]*float64(n[1]) + cr[2]*float64(n[2])
+		if d > 0 {
+			a++
+		} else if d < 0 {
+			a--
+		}
+	}
+	return a
+}
+
+// sameWinding reports whether b is a rotation of a.
+func sameWinding(a, b [3]int32) bool {
+	for r := 0; r < 3; r++ {
+		if a[r] == b[0] && a[(r+1)%3] == b[1] && a[(r+2)%3] == b[2] {
+			return true
+		}
+	}
+	return false
 }
 
 func triCross(pos []sim.Vec3, t [3]int32) sim.Vec3 {
@@ -273,6 +348,23 @@ func (w *workMesh) level() sim.ModelLevel {
 			mt.V[k] = i
 		}
 		l.Tris = append(l.Tris, mt)
+		if tw := w.twinOf(ti); tw >= 0 {
+			back := sim.ModelTri{Surface: uint16(tw)}
+			for k, kk := range [3]int{0, 2, 1} {
+				n := w.nrm[ti][kk]
+				key := key{t[kk], w.uv[ti][kk], [3]float32{-n[0], -n[1], -n[2]}}
+				i, ok := idx[key]
+				if !ok {
+					i = uint32(len(l.Pos))
+					idx[key] = i
+					l.Pos = append(l.Pos, w.pos[key.p])
+					l.Normal = append(l.Normal, sim.Vec3{float64(key.n[0]), float64(key.n[1]), float64(key.n[2])})
+					l.UV = append(l.UV, key.uv)
+				}
+				back.V[k] = i
+			}
+			l.Tris = append(l.Tris, back)
+		}
 	}
 	return l
 }

@@ -668,3 +668,37 @@ func TestModelConcurrent(t *testing.T) {
 		t.Error("unknown key: no error")
 	}
 }
+
+// TestDoubleSided: a face present twice with opposite windings is kept
+// once (the renderer draws models two-sided), with the copy whose normals
+// agree with its winding; a back copy with another surface is kept as well.
+func TestDoubleSided(t *testing.T) {
+	src := "v 0 0 0\nv 1 0 0\nv 0 1 0\nvn 0 0 1\nvn 0 0 -1\nusemtl a\nf 1//2 3//2 2//2\nf 1//1 2//1 3//1\nf 1//1 2//1 3//1\n"
+	for _, c := range []struct {
+		back string
+		want int
+	}{{"a", 1}, {"b", 2}} {
+		o, err := parseOBJ([]byte(strings.Replace(src, "f 1//1 2//1 3//1\nf", "usemtl "+c.back+"\nf 1//1 2//1 3//1\nf", 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		mats := make([]uint16, len(o.mats))
+		for i := range mats {
+			mats[i] = uint16(i)
+		}
+		w, err := normalise(o, nil, sim.Vec3{1, 1, 0.1}, mats)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := w.level()
+		if len(l.Tris) != c.want {
+			t.Fatalf("back surface %s: %d triangles, want %d", c.back, len(l.Tris), c.want)
+		}
+		for _, tr := range l.Tris {
+			a, b, cc := l.Pos[tr.V[0]], l.Pos[tr.V[1]], l.Pos[tr.V[2]]
+			if b.Sub(a).Cross(cc.Sub(a)).Dot(l.Normal[tr.V[0]]) <= 0 {
+				t.Errorf("back surface %s: triangle %v normal disagrees with its winding", c.back, tr)
+			}
+		}
+	}
+}

@@ -176,12 +176,13 @@ func (b *bvhBuilder) build(lo, hi, depth int) int32 {
 		n      int
 	}
 	var bins [bvhBins]bin
+	nb := min(bvhBins, n) // small nodes: fewer bins
 	inf := math.Inf(1)
-	for k := range bins {
+	for k := range bins[:nb] {
 		bins[k].lo, bins[k].hi = Vec3{inf, inf, inf}, Vec3{-inf, -inf, -inf}
 	}
-	scale := bvhBins / ce[axis]
-	binOf := func(c float64) int { return min(int((c-cmin[axis])*scale), bvhBins-1) }
+	scale := float64(nb) / ce[axis]
+	binOf := func(c float64) int { return min(int((c-cmin[axis])*scale), nb-1) }
 	for _, i := range b.idx[lo:hi] {
 		p := &b.prims[i]
 		k := &bins[binOf(p.c[axis])]
@@ -194,7 +195,7 @@ func (b *bvhBuilder) build(lo, hi, depth int) int32 {
 	// Sweep: cost of splitting after bin k = A(left)·n(left) + A(right)·n(right).
 	var rightCost [bvhBins]float64
 	rlo, rhi, rn := Vec3{inf, inf, inf}, Vec3{-inf, -inf, -inf}, 0
-	for k := bvhBins - 1; k > 0; k-- {
+	for k := nb - 1; k > 0; k-- {
 		rn += bins[k].n
 		for a := 0; a < 3; a++ {
 			rlo[a] = min(rlo[a], bins[k].lo[a])
@@ -204,7 +205,7 @@ func (b *bvhBuilder) build(lo, hi, depth int) int32 {
 	}
 	best, bestK := inf, -1
 	llo, lhi, ln := Vec3{inf, inf, inf}, Vec3{-inf, -inf, -inf}, 0
-	for k := 0; k < bvhBins-1; k++ {
+	for k := 0; k < nb-1; k++ {
 		ln += bins[k].n
 		for a := 0; a < 3; a++ {
 			llo[a] = min(llo[a], bins[k].lo[a])

@@ -60,6 +60,22 @@ func TestLook(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeLook(t, "one_room_mug", f0.RGB)
+	// A textured table with textured models resting on it, near the light.
+	tsf := &sim.Surface{Color: sim.RGB{R: 1, G: 1, B: 1}, Texture: checkerTexture(128, 4, color.NRGBA{170, 130, 90, 255}, color.NRGBA{150, 110, 75, 255})}
+	osf := &sim.Surface{Color: sim.RGB{R: 1, G: 1, B: 1}, Texture: noiseTexture(128, 9)}
+	table := boxModel(sim.Vec3{1.4, 0.75, 0.9}, 4, tsf)
+	ball := sphereModel(sim.Vec3{0.2, 0.2, 0.2}, 16, 20, osf)
+	cube := boxModel(sim.Vec3{0.15, 0.25, 0.15}, 2, osf)
+	ts := modelObjects(t, []*sim.Model{table, ball, cube}, []sim.Vec3{{10.3, 0.375, 10.4}, {10.0, 0.85, 10.3}, {10.6, 0.875, 10.55}})
+	tr, err := New(ts, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tf, err := tr.Render(sim.Camera{Position: sim.Vec3{9.2, 1.5, 9.0}, Yaw: 40, Horizon: 35, FOV: 60, Width: 400, Height: 400})
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeLook(t, "table_models", tf.RGB)
 	ms := modelScene(t, 3, 25, 128)
 	r, err := New(ms, Options{})
 	if err != nil {

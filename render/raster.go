@@ -212,6 +212,9 @@ func (r *Renderer) supersampleBand(b int) {
 	tbuf := r.ssT[y0*W : y1*W]
 	rasterRows(v, r.setups, r.ssBins[b], y0, y1, wbuf, tbuf)
 	kk := uint32(k * k)
+	shaded := r.opts.Lighting != LightFlat
+	var c shadeCtx
+	last := int32(-2)
 	for py := y0 / k; py < y1/k; py++ {
 		pix := f.RGB.Pix[py*f.RGB.Stride:]
 		for px := 0; px < f.Width; px++ {
@@ -220,8 +223,18 @@ func (r *Renderer) supersampleBand(b int) {
 				ry := py*k + sy
 				tr := tbuf[(ry-y0)*W+px*k:]
 				for sx := 0; sx < k; sx++ {
-					c := r.sampleColor(v, r.setups, tr[sx], float64(px*k+sx), float64(ry))
-					sr, sg, sb = sr+uint32(c[0]), sg+uint32(c[1]), sb+uint32(c[2])
+					t := tr[sx]
+					var col [3]uint8
+					if t >= 0 && shaded {
+						if t != last {
+							r.prepShade(&c, &r.setups[t])
+							last = t
+						}
+						col = r.shade(v, &c, float64(px*k+sx), float64(ry))
+					} else {
+						col = r.sampleColor(v, r.setups, t, float64(px*k+sx), float64(ry))
+					}
+					sr, sg, sb = sr+uint32(col[0]), sg+uint32(col[1]), sb+uint32(col[2])
 				}
 			}
 			pix[4*px] = uint8((sr + kk/2) / kk)

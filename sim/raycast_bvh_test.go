@@ -222,6 +222,10 @@ func TestCastBVHMatchesOrderedLoop(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 77))
 		dressScene(s, rng, testModels(rng))
 		c := s.Caster()
+		var world *Caster // world-frame trees for every mesh (NewCaster), checked on a few scenes
+		if seed < 4 {
+			world = NewCaster(append(objectMeshes(s), StructureMeshes(s)...))
+		}
 		meshes := map[string]Mesh{}
 		aims := aimPoints(s, rng, rays/2)
 		x0, z0, x1, z1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
@@ -249,6 +253,11 @@ func TestCastBVHMatchesOrderedLoop(t *testing.T) {
 			total++
 			if gok != wok || got != want {
 				t.Fatalf("scene %d ray %d o=%v d=%v:\n BVH   %v %+v\n loop  %v %+v", seed, k, o, d, gok, got, wok, want)
+			}
+			if world != nil {
+				if h, ok := world.Cast(o, d); ok != wok || h != want {
+					t.Fatalf("scene %d ray %d: world-frame trees %v %+v, loop %v %+v", seed, k, ok, h, wok, want)
+				}
 			}
 			if gok {
 				hits++

@@ -472,9 +472,8 @@ func (r *Renderer) edgeColor(x, y int) [3]uint8 {
 	}
 	var sr, sg, sb uint32
 	var c shadeCtx
-	last := int32(-2)
 	var lit [4]int32
-	var lc [4][3]float64
+	var lc [4][3]uint8
 	nl := 0
 	for _, o := range aaOffsets {
 		sx, sy := float64(x)+o[0], float64(y)+o[1]
@@ -492,23 +491,20 @@ func (r *Renderer) edgeColor(x, y int) [3]uint8 {
 		if best < 0 || r.opts.Lighting == LightFlat {
 			col = r.sampleColor(v, r.setups, best, sx, sy)
 		} else {
-			// The light, smooth over a triangle, is shaded once per triangle
-			// (at its first sample); the albedo per sample.
+			// Each triangle is shaded once per pixel, at its first sample (the
+			// mip-mapped texture is already filtered to the pixel's footprint);
+			// the samples then average the triangles' colours by coverage.
 			k := 0
 			for k < nl && lit[k] != best {
 				k++
 			}
-			if best != last {
-				r.prepShade(&c, &r.setups[best])
-				last = best
-			}
 			if k == nl {
+				r.prepShade(&c, &r.setups[best])
 				lit[k] = best
-				lc[k][0], lc[k][1], lc[k][2] = r.light(v, &c, sx, sy)
+				lc[k] = r.shade(v, &c, sx, sy)
 				nl++
 			}
-			ar, ag, ab := c.albedo(sx, sy)
-			col = [3]uint8{quant(ar * lc[k][0]), quant(ag * lc[k][1]), quant(ab * lc[k][2])}
+			col = lc[k]
 		}
 		sr, sg, sb = sr+uint32(col[0]), sg+uint32(col[1]), sb+uint32(col[2])
 	}

@@ -15,9 +15,13 @@ const (
 	lod2Frac    = 0.06   // level 2 ≈ 6% of level 0 ...
 	lod2Min     = 100    // ... but at least this many
 	lodMinDrop  = 0.8    // a level is kept only if it has at most 80% of the previous level's triangles
-	flipMinCos  = 0.5    // a collapse may turn a face's normal by at most 60°
 	boundaryWgt = 1000.0 // weight of the planes that keep open borders in place
 )
+
+// flipCos is, per relax level, the least cosine between a face's normal
+// before and after a collapse: 60° normally, 78° and 90° in the later
+// relaxed passes (folded foliage).
+var flipCos = [4]float64{0.5, 0.5, 0.2, 0}
 
 // quadric is a symmetric 4×4 error quadric (a², ab, ac, ad, b², bc, bd, c², cd, d²).
 type quadric [10]float64
@@ -344,12 +348,13 @@ func (s *simplifier) valid(v, u int32) bool {
 		}
 		n1 := b.Sub(a).Cross(c.Sub(a))
 		l1 := n1.Len()
-		if l1 < degenerateLen*10 || n0.Dot(n1) < flipMinCos*n0.Len()*l1 {
+		if l1 < degenerateLen*10 || n0.Dot(n1) < flipCos[s.relax]*n0.Len()*l1 {
 			return false
 		}
-		// the moved corner takes a normal of u: it must still face the
-		// side of the face's winding
-		if s.bestNormalDot(v, u, t, kv, n1) <= 0 {
+		// the moved corner takes a normal of u: if its own normal faced
+		// the side of the face's winding, the new one must too (files
+		// whose normals oppose their winding are left as they are)
+		if nv := w.nrm[t][kv]; s.relax < 3 && n0[0]*float64(nv[0])+n0[1]*float64(nv[1])+n0[2]*float64(nv[2]) > 0 && s.bestNormalDot(v, u, t, kv, n1) <= 0 {
 			return false
 		}
 	}

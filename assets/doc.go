@@ -54,10 +54,20 @@
 // (the normal of the neighbour's corner closest to the collapsed corner's).
 // Vertices on UV seams, material borders, non-manifold edges and the
 // bounding box never move (so the box is kept exactly), open borders only
-// shrink along themselves, and collapses that flip or degenerate a face or
-// break the local topology are refused. When these rules stall above 1.25×
-// the target (trees made of thousands of separate leaf quads), the pass is
-// restarted with seams and then borders released.
+// shrink along themselves (with heavy border quadrics), and collapses that
+// turn a face by more than 60°, make it degenerate, turn a carried normal
+// against its face or break the local topology are refused. When these
+// rules stall above the target (1.25× for levels 1 and 2, exactly for the
+// level-0 cap) the pass restarts from the current mesh with relaxed rules:
+// first seams and material borders may move, then small separate pieces
+// (leaves) may vanish with a 78° turn limit, and, only when level 0 needed
+// it, borders and non-manifold edges are freed with a 90° limit. Huge
+// foliage (Scopia's trees) thus meets the cap by losing most leaves.
+//
+// A face given twice with opposite windings (double-sided leaves and panes)
+// is kept once, as the copy whose normals agree with its winding, since
+// models are drawn two-sided with back faces shaded by negated normals; the
+// reversed copy is kept as well only when its surface differs.
 //
 // # Cache
 //

@@ -262,28 +262,29 @@ func bilinear(img *image.NRGBA, u, v float64) (r, g, b float64) {
 	}
 	u -= floor(u)
 	v -= floor(v)
-	x := u*float64(w) - 0.5 // in [-0.5, w-0.5]
-	y := (1-v)*float64(h) - 0.5
-	x0, y0 := int(x+1)-1, int(y+1)-1 // floor for x > -1
-	fx, fy := x-float64(x0), y-float64(y0)
+	// Texel coordinates in 1/256 texel, minus half a texel (texel centres):
+	// x in [-128, 256·w − 128]; >> 8 floors (arithmetic shift).
+	xf := int(u*float64(w)*256) - 128
+	yf := int((1-v)*float64(h)*256) - 128
+	x0, y0 := xf>>8, yf>>8
 	x1, y1 := x0+1, y0+1
 	if x0 < 0 {
 		x0 = w - 1
 	}
 	if x1 >= w {
-		x1 = 0
+		x1 -= w
 	}
 	if y0 < 0 {
 		y0 = h - 1
 	}
 	if y1 >= h {
-		y1 = 0
+		y1 -= h
 	}
-	x0, x1 = min(x0, w-1), min(x1, w-1)
-	y0, y1 = min(y0, h-1), min(y1, h-1)
+	x0, x1 = min(x0, w-1), min(max(x1, 0), w-1)
+	y0, y1 = min(y0, h-1), min(max(y1, 0), h-1)
+	wx1, wy1 := uint32(xf&0xff), uint32(yf&0xff)
 	// Four taps, two channels per 32-bit lane pair (SWAR) with 8-bit
 	// weights summing to 256: equal taps give their colour exactly.
-	wx1, wy1 := uint32(fx*256+0.5), uint32(fy*256+0.5)
 	wx0, wy0 := 256-wx1, 256-wy1
 	w00, w01, w10 := wx0*wy0>>8, wx1*wy0>>8, wx0*wy1>>8
 	w11 := 256 - w00 - w01 - w10

@@ -518,6 +518,7 @@ type BuildReport struct {
 	Duration   time.Duration
 	CacheDir   string
 	CacheBytes int64
+	Removed    []string // caches of older format versions removed
 	Warnings   []string
 }
 
@@ -647,6 +648,7 @@ func Build(opts Options) (*Library, BuildReport, error) {
 	}
 	l.fromIndex(idx)
 	rep.Warnings = l.Warnings
+	rep.Removed = removeStaleCaches(opts.CacheDir, l.dir, opts.Log)
 	rep.Duration = time.Since(start)
 	filepath.WalkDir(l.dir, func(_ string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
@@ -657,6 +659,33 @@ func Build(opts Options) (*Library, BuildReport, error) {
 		return nil
 	})
 	return l, rep, nil
+}
+
+// removeStaleCaches removes the assets-* directories of cacheDir, other
+// than keep, whose index was written by another format version (they can
+// never be used again). Directories without a readable index are left
+// alone: another process may be writing them.
+func removeStaleCaches(cacheDir, keep string, log *slog.Logger) []string {
+	dirs, _ := filepath.Glob(filepath.Join(cacheDir, "assets-*"))
+	var removed []string
+	for _, d := range dirs {
+		if d == keep {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(d, indexName))
+		if err != nil {
+			continue
+		}
+		var idx struct{ Version string }
+		if gob.NewDecoder(bytes.NewReader(b)).Decode(&idx) != nil || idx.Version == formatVersion {
+			continue
+		}
+		if err := os.RemoveAll(d); err == nil {
+			removed = append(removed, d)
+			log.Info("assets: removed a cache of an older format", "dir", d, "version", idx.Version)
+		}
+	}
+	return removed
 }
 
 // dropSkipped drops the model-skipped lines (fromIndex adds them from Err).

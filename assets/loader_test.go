@@ -3,6 +3,7 @@ package assets
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/gob"
 	"fmt"
 	"image"
 	"image/color"
@@ -700,5 +701,31 @@ func TestDoubleSided(t *testing.T) {
 				t.Errorf("back surface %s: triangle %v normal disagrees with its winding", c.back, tr)
 			}
 		}
+	}
+}
+
+func TestBuildRemovesStaleCaches(t *testing.T) {
+	dir := t.TempDir()
+	testArchive(t, dir)
+	cache := t.TempDir()
+	stale := filepath.Join(cache, "assets-0123")
+	os.MkdirAll(stale, 0o755)
+	var buf bytes.Buffer
+	gob.NewEncoder(&buf).Encode(&indexFile{Version: "flowbench-assets-0"})
+	os.WriteFile(filepath.Join(stale, indexName), buf.Bytes(), 0o644)
+	unknown := filepath.Join(cache, "assets-4567") // no index: left alone
+	os.MkdirAll(unknown, 0o755)
+	_, rep, err := Build(Options{Dirs: []string{dir}, CacheDir: cache})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Removed) != 1 || rep.Removed[0] != stale {
+		t.Errorf("removed %q, want %s", rep.Removed, stale)
+	}
+	if _, err := os.Stat(unknown); err != nil {
+		t.Errorf("a directory without index was removed")
+	}
+	if _, err := os.Stat(rep.CacheDir); err != nil {
+		t.Errorf("the current cache is gone: %v", err)
 	}
 }

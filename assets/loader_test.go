@@ -449,7 +449,7 @@ func TestModelRoundTrip(t *testing.T) {
 			t.Fatalf("level %d differs", i)
 		}
 		for j := range a.Pos {
-			if a.Pos[j] != c.Pos[j] || a.UV[j] != c.UV[j] {
+			if a.Pos[j] != c.Pos[j] || a.UV[j] != c.UV[j] || a.Normal[j] != c.Normal[j] {
 				t.Fatalf("level %d vertex %d differs", i, j)
 			}
 		}

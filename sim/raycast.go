@@ -39,16 +39,24 @@ type rayMesh struct {
 	surfaces []*Surface
 	cutout   []bool // per surface: HasCutout; nil when no surface has holes
 	// tree culls triangles; in the mesh's world frame, or, when local is
-	// set, in the frame of the object's model (see toLocal).
+	// set, in the object's frame (its model's, or its shape's unit box
+	// centred on the origin; see toLocal).
 	tree            *bvh
 	local           bool
 	pos, ax, az, is Vec3 // local frame: origin, world x and z axes, 1/stretch per axis
 }
 
-// prepareMesh prepares m for casting. tree, when not nil, is m's tree in a
-// model frame (then o is the object whose pose maps it); otherwise a world
-// tree is built when the mesh is big enough.
-func prepareMesh(m *Mesh, tree *bvh, o *Object) rayMesh {
+// objectFrame maps an object's local frame (its model's, or its shape's
+// unit box centred on the origin) to the world: p ↦ pos + ax·p.x·sc.x +
+// (0, p.y·sc.y, 0) + az·p.z·sc.z.
+type objectFrame struct {
+	pos, ax, az, sc Vec3
+}
+
+// prepareMesh prepares m for casting. tree, when not nil, is m's tree in the
+// local frame fr; otherwise a world tree is built when the mesh is big
+// enough.
+func prepareMesh(m *Mesh, tree *bvh, fr objectFrame) rayMesh {
 	rm := rayMesh{id: m.ID, kind: m.Kind, bounds: m.Bounds, tris: make([]rayTri, len(m.Tris)),
 		twoSided: m.TwoSided, attrs: m.Attrs, surfaces: m.Surfaces}
 	for k := range m.Tris {
@@ -67,12 +75,10 @@ func prepareMesh(m *Mesh, tree *bvh, o *Object) rayMesh {
 	} else {
 		rm.attrs = nil
 	}
-	if tree != nil && o != nil {
+	if tree != nil && len(tree.prims) == len(m.Tris) {
 		rm.tree, rm.local = tree, true
-		rm.pos = o.Position
-		rm.ax, rm.az = o.Axes()
-		sc := modelStretch(o, o.Model)
-		rm.is = Vec3{1 / sc[0], 1 / sc[1], 1 / sc[2]}
+		rm.pos, rm.ax, rm.az = fr.pos, fr.ax, fr.az
+		rm.is = Vec3{1 / fr.sc[0], 1 / fr.sc[1], 1 / fr.sc[2]}
 		return rm
 	}
 	rm.tree = buildBVH(len(m.Tris), func(i int) [3]Vec3 { return m.Tris[i].V })
@@ -101,7 +107,33 @@ func modelTree(md *Model) *bvh {
 	})
 }
 
-// toLocal maps a world ray into the model frame. The map is affine, so a
+// shapeTrees holds each primitive shape's tree over its triangles in unit
+// box coordinates centred on the origin (built on first use).
+var shapeTrees [numShapes]struct {
+	once sync.Once
+	tree *bvh
+}
+
+func shapeTree(k ShapeKind) *bvh {
+	if k < 0 || k >= numShapes {
+		return nil
+	}
+	st := &shapeTrees[k]
+	st.once.Do(func() {
+		var tris []Triangle
+		for _, p := range k.Parts() {
+			tris = appendPrimitive(tris, p)
+		}
+		half := Vec3{0.5, 0.5, 0.5}
+		st.tree = buildBVH(len(tris), func(i int) [3]Vec3 {
+			v := tris[i].V
+			return [3]Vec3{v[0].Sub(half), v[1].Sub(half), v[2].Sub(half)}
+		})
+	})
+	return st.tree
+}
+
+// toLocal maps a world ray into the object frame. The map is affine, so a
 // point keeps its ray parameter t.
 func (m *rayMesh) toLocal(o, d Vec3) (Vec3, Vec3) {
 	q := o.Sub(m.pos)
@@ -146,7 +178,7 @@ func (c *Caster) buildTop() {
 func NewCaster(meshes []Mesh) *Caster {
 	c := &Caster{meshes: make([]rayMesh, len(meshes))}
 	for i := range meshes {
-		c.meshes[i] = prepareMesh(&meshes[i], nil, nil)
+		c.meshes[i] = prepareMesh(&meshes[i], nil, objectFrame{})
 	}
 	c.buildTop()
 	return c
@@ -192,7 +224,7 @@ func (s *Scene) Caster() *Caster {
 		sm := StructureMeshes(s)
 		mc.structures = make([]rayMesh, len(sm))
 		for i := range sm {
-			mc.structures[i] = prepareMesh(&sm[i], nil, nil)
+			mc.structures[i] = prepareMesh(&sm[i], nil, objectFrame{})
 		}
 		mc.built = true
 	}
@@ -218,7 +250,8 @@ func (s *Scene) Caster() *Caster {
 			continue
 		}
 		m := ObjectMesh(o)
-		c.meshes = append(c.meshes, prepareMesh(&m, mc.modelTree(o), o))
+		tree, fr := mc.objectTree(o)
+		c.meshes = append(c.meshes, prepareMesh(&m, tree, fr))
 	}
 	c.meshes = append(c.meshes, mc.structures...)
 	c.buildTop()
@@ -226,22 +259,36 @@ func (s *Scene) Caster() *Caster {
 	return c
 }
 
-// modelTree returns the cached model-frame tree of o's model, or nil when o
-// has no model or the model is too small for one. Called with mc.mu held.
-func (mc *meshCache) modelTree(o *Object) *bvh {
-	md := o.Model
-	if md == nil || len(md.Levels) == 0 || len(md.Levels[0].Tris) < bvhMinTris {
-		return nil
+// objectTree returns the tree of o's mesh in o's local frame, shared by
+// every pose: its model's (built once per model and scene) or its shape's
+// (built once per shape). It returns nil when there is none (too few
+// triangles, or a shape with a zero or non-finite size: the mesh then gets
+// a world tree). Called with mc.mu held.
+func (mc *meshCache) objectTree(o *Object) (*bvh, objectFrame) {
+	fr := objectFrame{pos: o.Position}
+	fr.ax, fr.az = o.Axes()
+	if md := o.Model; md != nil && len(md.Levels) > 0 {
+		if len(md.Levels[0].Tris) < bvhMinTris {
+			return nil, fr
+		}
+		fr.sc = modelStretch(o, md)
+		t, ok := mc.trees[md]
+		if !ok {
+			if mc.trees == nil {
+				mc.trees = map[*Model]*bvh{}
+			}
+			t = modelTree(md)
+			mc.trees[md] = t
+		}
+		return t, fr
 	}
-	if t, ok := mc.trees[md]; ok {
-		return t
+	for k := 0; k < 3; k++ {
+		if !(o.Size[k] > 0) || math.IsInf(o.Size[k], 1) {
+			return nil, fr
+		}
 	}
-	if mc.trees == nil {
-		mc.trees = map[*Model]*bvh{}
-	}
-	t := modelTree(md)
-	mc.trees[md] = t
-	return t
+	fr.sc = o.Size
+	return shapeTree(o.Shape), fr
 }
 
 func objectMeshes(s *Scene) []Mesh {

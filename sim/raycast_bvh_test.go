@@ -472,3 +472,17 @@ func BenchmarkCasterMoveModel(b *testing.B) {
 		s.Caster()
 	}
 }
+
+// BenchmarkCasterAfterMove is the cost of a Caster snapshot after one
+// primitive object moved in the physics benchmark scene: its mesh is
+// re-tessellated and (with the trees) the top-level tree rebuilt.
+func BenchmarkCasterAfterMove(b *testing.B) {
+	s := benchScene(b)
+	o := s.Objects[len(s.Objects)/2]
+	s.Caster()
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		o.Position[0] += 0.001 * float64(1-2*(i&1))
+		s.Caster()
+	}
+}

@@ -8,10 +8,13 @@ import (
 // Bounding volume hierarchy for the ray caster.
 //
 // A bvh is built over one mesh's triangles, either in world space (structure
-// meshes, NewCaster) or in a model's local frame (Object.Model level 0, built
-// once per model and reused for every pose of every object that uses it: the
-// caster maps the ray into the model frame, which keeps the ray parameter t,
-// so node entry distances compare directly with world hit distances). The
+// meshes, NewCaster) or in an object's local frame: Object.Model level 0
+// (built once per model and scene) or a primitive shape's unit box (built
+// once per ShapeKind), reused for every pose of every object that uses it.
+// The caster maps the ray into that frame by the inverse of the pose's
+// affine map, which keeps the ray parameter t, so node entry distances
+// compare directly with world hit distances; the boxes are padded far beyond
+// the rounding of the two maps. The
 // tree is only a conservative filter: its leaves name triangles, which the
 // caster intersects in world space exactly as the brute-force loop does, so
 // the hits are the same (see Caster.Cast for how ties stay identical).

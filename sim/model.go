@@ -90,7 +90,7 @@ type ModelLevel struct {
 // mesh the ray caster, the physics-facing code and the exactness checks use;
 // further levels are coarser (for distant views).
 type Model struct {
-	Key      string // asset key "<library>#<entry id>", for attribution
+	Key      string // asset key "<library>:<entry id>" (assets.Entry.Key), for attribution
 	Size     Vec3   // the box the levels were scaled to
 	Surfaces []*Surface
 	Levels   []ModelLevel

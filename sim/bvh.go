@@ -265,31 +265,54 @@ func cmpFloat(a, b float64) int {
 	return 0
 }
 
-// rayBox returns the ray parameter at which the ray o + t·d (inv = 1/d
-// componentwise) enters node box n and whether it meets it at t ≥ 0.
-func rayBox(n *bvhNode, o, inv Vec3) (float64, bool) {
-	tmin, tmax := 0.0, math.Inf(1)
+// boxInv returns 1/d componentwise for the box tests (rayBox, boxSlab), with
+// components of magnitude below 1e-300 (zeros included) first replaced by
+// ±1e-300, so that every factor is finite and no test needs a special case.
+// This tilts an axis-parallel ray by a negligible angle for the box tests
+// only, which stays conservative: such a ray can only meet triangles
+// strictly inside a padded box's slab, and the tilted ray stays inside that
+// slab up to t = 1e300·(its distance to the slab's faces), astronomically far
+// for any origin that is not exactly on a face (and from a face plane the
+// parallel ray cannot meet the triangles strictly inside).
+func boxInv(d Vec3) Vec3 {
+	var r Vec3
 	for k := 0; k < 3; k++ {
-		lo, hi := float64(n.min[k]), float64(n.max[k])
-		if math.IsInf(inv[k], 0) {
-			if o[k] < lo || o[k] > hi {
-				return 0, false
-			}
-			continue
+		v := d[k]
+		if math.Abs(v) < 1e-300 {
+			v = math.Copysign(1e-300, v)
 		}
-		t1, t2 := (lo-o[k])*inv[k], (hi-o[k])*inv[k]
-		if t1 > t2 {
-			t1, t2 = t2, t1
-		}
-		if t1 > tmin {
-			tmin = t1
-		}
-		if t2 < tmax {
-			tmax = t2
-		}
-		if tmin > tmax {
-			return 0, false
-		}
+		r[k] = 1 / v
 	}
-	return tmin, true
+	return r
+}
+
+// rayBox returns the ray parameter at which the ray o + t·d (inv =
+// boxInv(d)) enters node box n and whether it meets it at t ≥ 0.
+func rayBox(n *bvhNode, o, inv Vec3) (float64, bool) {
+	t1 := (float64(n.min[0]) - o[0]) * inv[0]
+	t2 := (float64(n.max[0]) - o[0]) * inv[0]
+	tmin, tmax := min(t1, t2), max(t1, t2)
+	t1 = (float64(n.min[1]) - o[1]) * inv[1]
+	t2 = (float64(n.max[1]) - o[1]) * inv[1]
+	tmin, tmax = max(tmin, min(t1, t2)), min(tmax, max(t1, t2))
+	t1 = (float64(n.min[2]) - o[2]) * inv[2]
+	t2 = (float64(n.max[2]) - o[2]) * inv[2]
+	tmin, tmax = max(tmin, min(t1, t2), 0), min(tmax, max(t1, t2))
+	return tmin, tmin <= tmax
+}
+
+// boxSlab is slab (raycast.go) with inv = boxInv(d): the entry parameter
+// into mesh bounds b padded by a nanometre, and whether the ray meets it.
+func boxSlab(b *AABB, o, inv Vec3) (float64, bool) {
+	const pad = 1e-9
+	t1 := (b.Min[0] - pad - o[0]) * inv[0]
+	t2 := (b.Max[0] + pad - o[0]) * inv[0]
+	tmin, tmax := min(t1, t2), max(t1, t2)
+	t1 = (b.Min[1] - pad - o[1]) * inv[1]
+	t2 = (b.Max[1] + pad - o[1]) * inv[1]
+	tmin, tmax = max(tmin, min(t1, t2)), min(tmax, max(t1, t2))
+	t1 = (b.Min[2] - pad - o[2]) * inv[2]
+	t2 = (b.Max[2] + pad - o[2]) * inv[2]
+	tmin, tmax = max(tmin, min(t1, t2), 0), min(tmax, max(t1, t2))
+	return tmin, tmin <= tmax
 }

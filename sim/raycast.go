@@ -351,7 +351,7 @@ const rayTie = 1 + 1e-9
 func (c *Caster) Cast(origin, dir Vec3) (Hit, bool) {
 	var st castState
 	st.best, st.lim = math.Inf(1), math.Inf(1)
-	inv := Vec3{1 / dir[0], 1 / dir[1], 1 / dir[2]}
+	inv := boxInv(dir)
 	if c.top != nil {
 		c.castTop(&st, origin, dir, inv)
 	} else {
@@ -408,7 +408,7 @@ var castFallbacks atomic.Uint64
 // castMesh collects the hits of mesh mi.
 func (c *Caster) castMesh(st *castState, mi int32, origin, dir, inv Vec3) {
 	m := &c.meshes[mi]
-	tn, ok := slab(m.bounds, origin, inv)
+	tn, ok := boxSlab(&m.bounds, origin, inv)
 	if !ok || tn > st.lim {
 		return
 	}
@@ -421,7 +421,7 @@ func (c *Caster) castMesh(st *castState, mi int32, origin, dir, inv Vec3) {
 	lo, ld, linv := origin, dir, inv
 	if m.local {
 		lo, ld = m.toLocal(origin, dir)
-		linv = Vec3{1 / ld[0], 1 / ld[1], 1 / ld[2]}
+		linv = boxInv(ld)
 	}
 	st.traverse(m, mi, lo, linv, origin, dir)
 }

@@ -48,6 +48,7 @@ type bvhNode struct {
 type bvh struct {
 	nodes []bvhNode
 	prims []int32 // triangle indices in leaf order
+	pad   float64 // how far the boxes were widened (before float32 rounding)
 }
 
 // bvhPrim is a triangle's box and centroid during construction.
@@ -91,7 +92,39 @@ func buildBoxBVH(n int, box func(i int) (lo, hi Vec3)) *bvh {
 	}
 	b.nodes = make([]bvhNode, 0, 2*n/bvhLeafMax+1)
 	b.build(0, n, 0)
-	return &bvh{nodes: slices.Clip(b.nodes), prims: b.idx}
+	return &bvh{nodes: slices.Clip(b.nodes), prims: b.idx, pad: b.pad}
+}
+
+// refit returns a tree with t's topology and primitive order whose boxes
+// enclose the primitives' new boxes (padded by t.pad): leaves from the
+// primitives, inner nodes from their children (which follow them in the
+// node array, so one backward pass suffices). t is not modified.
+func (t *bvh) refit(box func(i int) (lo, hi Vec3)) *bvh {
+	nodes := slices.Clone(t.nodes)
+	inf := math.Inf(1)
+	for i := len(nodes) - 1; i >= 0; i-- {
+		n := &nodes[i]
+		if n.count == 0 {
+			l, r := &nodes[i+1], &nodes[n.start]
+			for a := 0; a < 3; a++ {
+				n.min[a] = min(l.min[a], r.min[a])
+				n.max[a] = max(l.max[a], r.max[a])
+			}
+			continue
+		}
+		lo, hi := Vec3{inf, inf, inf}, Vec3{-inf, -inf, -inf}
+		for _, p := range t.prims[n.start : n.start+n.count] {
+			l, h := box(int(p))
+			for a := 0; a < 3; a++ {
+				lo[a], hi[a] = min(lo[a], l[a]), max(hi[a], h[a])
+			}
+		}
+		for a := 0; a < 3; a++ {
+			n.min[a] = down32(lo[a] - t.pad)
+			n.max[a] = up32(hi[a] + t.pad)
+		}
+	}
+	return &bvh{nodes: nodes, prims: t.prims, pad: t.pad}
 }
 
 type bvhBuilder struct {

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -151,14 +152,20 @@ type Caster struct {
 	// primitives index topMesh, the meshes that have triangles.
 	top     *bvh
 	topMesh []int32
+	refits  int // how many snapshots in a row refitted top instead of rebuilding it
 }
 
 // topMinMeshes: casters with fewer meshes test every mesh's bounds in turn.
 const topMinMeshes = 8
 
-// buildTop builds the tree over the meshes' bounds.
-func (c *Caster) buildTop() {
-	c.topMesh = c.topMesh[:0]
+// topRefits is how many snapshots in a row may refit the previous
+// snapshot's top-level tree (same meshes, some moved) before it is rebuilt.
+const topRefits = 32
+
+// buildTop builds the tree over the meshes' bounds, or refits prev's when
+// prev has one over the same meshes.
+func (c *Caster) buildTop(prev *Caster) {
+	c.topMesh = nil
 	for i := range c.meshes {
 		if len(c.meshes[i].tris) > 0 {
 			c.topMesh = append(c.topMesh, int32(i))
@@ -168,10 +175,15 @@ func (c *Caster) buildTop() {
 		c.top = nil
 		return
 	}
-	c.top = buildBoxBVH(len(c.topMesh), func(i int) (lo, hi Vec3) {
+	box := func(i int) (lo, hi Vec3) {
 		b := c.meshes[c.topMesh[i]].bounds
 		return b.Min, b.Max
-	})
+	}
+	if prev != nil && prev.top != nil && prev.refits < topRefits && slices.Equal(prev.topMesh, c.topMesh) {
+		c.top, c.topMesh, c.refits = prev.top.refit(box), prev.topMesh, prev.refits+1
+		return
+	}
+	c.top = buildBoxBVH(len(c.topMesh), box)
 }
 
 // NewCaster prepares meshes for ray casting in the given order.
@@ -180,7 +192,7 @@ func NewCaster(meshes []Mesh) *Caster {
 	for i := range meshes {
 		c.meshes[i] = prepareMesh(&meshes[i], nil, objectFrame{})
 	}
-	c.buildTop()
+	c.buildTop(nil)
 	return c
 }
 
@@ -254,7 +266,7 @@ func (s *Scene) Caster() *Caster {
 		c.meshes = append(c.meshes, prepareMesh(&m, tree, fr))
 	}
 	c.meshes = append(c.meshes, mc.structures...)
-	c.buildTop()
+	c.buildTop(mc.caster)
 	mc.caster, mc.poses = c, poses
 	return c
 }

@@ -486,3 +486,38 @@ func BenchmarkCasterAfterMove(b *testing.B) {
 		s.Caster()
 	}
 }
+
+// Snapshots after moves refit the previous top-level tree (and rebuild it
+// every topRefits snapshots); hits still equal the ordered loop's.
+func TestCastAfterMoves(t *testing.T) {
+	s := fixtureScene(t, 21)
+	rng := rand.New(rand.NewPCG(21, 1))
+	dressScene(s, rng, testModels(rng))
+	x0, z0, x1, z1 := polygonBounds(s.Rooms[0].Polygon)
+	refitted := 0
+	for step := 0; step < 2*topRefits+5; step++ {
+		o := s.Objects[rng.IntN(len(s.Objects))]
+		o.Position = o.Position.Add(Vec3{rng.Float64() - 0.5, 0.2 * (rng.Float64() - 0.5), rng.Float64() - 0.5})
+		o.Yaw += 30 * rng.Float64()
+		c := s.Caster()
+		if c.refits > 0 {
+			refitted++
+		}
+		aims := aimPoints(s, rng, 60)
+		for k := 0; k < 120; k++ {
+			or := Vec3{x0 + (x1-x0)*rng.Float64(), 0.05 + 2.3*rng.Float64(), z0 + (z1-z0)*rng.Float64()}
+			d := Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}
+			if k < len(aims) {
+				d = aims[k].Sub(or)
+			}
+			got, gok := c.Cast(or, d)
+			want, wok := c.castOrdered(or, d)
+			if gok != wok || got != want {
+				t.Fatalf("step %d ray %d: BVH %v %+v, loop %v %+v", step, k, gok, got, wok, want)
+			}
+		}
+	}
+	if refitted < topRefits {
+		t.Fatalf("only %d snapshots refitted the top-level tree", refitted)
+	}
+}

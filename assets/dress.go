@@ -55,6 +55,10 @@ type DressReport struct {
 	LoadErrors int
 	// Turned counts objects drawn with their model turned 90° (turnableTypes).
 	Turned int
+	// Reseated counts objects lowered onto their receptacle's real support
+	// surface (sim.ReseatChildren); ReseatBlocked those left in place because
+	// the move would collide.
+	Reseated, ReseatBlocked int
 	// SupportParents counts dressed objects that have children resting on
 	// them; SupportBelowTop counts those whose model's support surface
 	// (SupportY > 0) lies below supportFraction of its height, i.e. lower than
@@ -93,6 +97,8 @@ func (r *DressReport) Add(o DressReport) {
 	r.Surfaces += o.Surfaces
 	r.LoadErrors += o.LoadErrors
 	r.Turned += o.Turned
+	r.Reseated += o.Reseated
+	r.ReseatBlocked += o.ReseatBlocked
 	r.SupportParents += o.SupportParents
 	r.SupportBelowTop += o.SupportBelowTop
 	for _, p := range []struct{ dst, src map[string]int }{
@@ -322,6 +328,11 @@ func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
 		}
 	}
 	d.dressStructure(s, seed, &rep)
+	// Objects resting on a receptacle whose model's support surface lies
+	// below its box top (a sofa seat, a mattress) are lowered onto it, so
+	// what is drawn and what is simulated agree.
+	rs := sim.ReseatChildren(s)
+	rep.Reseated, rep.ReseatBlocked = rs.Moved, len(rs.Blocked)
 	return rep
 }
 

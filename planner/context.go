@@ -262,7 +262,13 @@ func (c *viewCtx) executeFirst(moverID string, deltas []sim.Vec3, settle bool) (
 			return nil, why, c.restore()
 		}
 	}
-	f, err := c.s.Render()
+	// The after frame is measured (masks, cover rates), never looked at, so
+	// it needs no RGB unless the caller keeps frames.
+	render := renderLabels
+	if c.cfg.KeepFrames {
+		render = Simulator.Render
+	}
+	f, err := render(c.s)
 	if err != nil {
 		return nil, "", err
 	}

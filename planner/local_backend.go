@@ -127,6 +127,22 @@ func (l *Local) Raycast(u, v float64) (RayHit, bool, error) {
 	return RayHit{Point: h.Point, ID: h.ID, Distance: h.Distance, Depth: h.Depth}, true, nil
 }
 
+// RenderLabels renders the current camera's depth and instance ids only
+// (Frame.RGB is nil): the same labels as Render, without shading.
+func (l *Local) RenderLabels() (*Frame, error) {
+	if l.scene == nil {
+		return nil, errNoHouse
+	}
+	if !l.camSet {
+		return nil, errors.New("local simulator: Render before SetCamera")
+	}
+	var rf render.Frame
+	if err := l.renderer.RenderLabelsInto(l.cam, &rf); err != nil {
+		return nil, err
+	}
+	return &Frame{W: rf.Width, H: rf.Height, Depth: rf.Depth, IDs: rf.IDs, IDTable: rf.IDTable}, nil
+}
+
 // Render renders the current camera; the renderer refreshes object meshes
 // from the scene's poses first, so every teleport and settle is drawn.
 func (l *Local) Render() (*Frame, error) {

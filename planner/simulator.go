@@ -32,6 +32,22 @@ type Simulator interface {
 	Render() (*Frame, error)
 }
 
+// LabelRenderer is implemented by simulators that can render the current
+// camera's depth and instance ids without RGB (Frame.RGB nil), which is all
+// that camera scoring and outcome measurements read. The labels must be
+// exactly those Render returns. The planner uses it when present.
+type LabelRenderer interface {
+	RenderLabels() (*Frame, error)
+}
+
+// renderLabels renders depth and ids, through LabelRenderer when s has it.
+func renderLabels(s Simulator) (*Frame, error) {
+	if lr, ok := s.(LabelRenderer); ok {
+		return lr.RenderLabels()
+	}
+	return s.Render()
+}
+
 // ObjectMeta is one object's metadata as AI2-THOR reports it. The
 // observation types live in sim so that simulator backends below the planner
 // (the websocket client in thor) can implement Simulator without importing it.

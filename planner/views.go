@@ -266,7 +266,7 @@ func scoreView(s Simulator, full sim.Camera, objs []ObjectMeta, ci catalogInfo, 
 	if err := s.SetCamera(cam); err != nil {
 		return View{}, false, err
 	}
-	f, err := s.Render()
+	f, err := renderLabels(s)
 	if err != nil {
 		return View{}, false, err
 	}

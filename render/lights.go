@@ -210,7 +210,7 @@ func (r *Renderer) buildShadows(f *Frame) {
 	if !any {
 		return
 	}
-	r.prepareFullDetail()
+	r.prepareShadowCasters()
 	S := r.opts.ShadowMapSize
 	nb := (S + DefaultBandHeight - 1) / DefaultBandHeight
 	r.shW = grow(r.shW, S*S)
@@ -229,7 +229,7 @@ func (r *Renderer) buildShadows(f *Frame) {
 			fc.v = view{w: S, h: S, f: float64(S) / 2, cx: float64(S-1) / 2, cy: float64(S-1) / 2,
 				fwd: ax[0], right: ax[1], down: ax[2], eye: L.pos, near: 0.02, invNear: 1 / 0.02}
 			fc.depth = grow(fc.depth, S*S)
-			r.shSetups = r.setupAll(&fc.v, &r.dl0, r.shSetups, true)
+			r.shSetups = r.setupAll(&fc.v, &r.dlShadow, r.shSetups, true, &L.box)
 			r.shBins = r.binAll(r.shSetups, r.shBins, nb, DefaultBandHeight, false)
 			r.shFace = fc
 			r.parallel(nb, jobShadowBand)

@@ -2,19 +2,16 @@ package render
 
 import "flowbench/sim"
 
-// Level-of-detail thresholds: the projected diameter in pixels of an
-// object's bounding sphere above which level 0, or level 1, is drawn, for an
-// image whose larger side is lodReferenceSize pixels (they scale with it).
-const (
-	lodLevel0Pixels  = 200
-	lodLevel1Pixels  = 50
-	lodReferenceSize = 800
-)
+// lodPixelsPerTriangle is the least projected area, in square pixels of the
+// object's bounding square, per triangle of the level drawn: finer levels
+// would put several triangles into a pixel, which the image cannot show.
+const lodPixelsPerTriangle = 8
 
 // chooseLevel returns the model level to draw o at from cam: 0 with
-// Options.FullDetail, for primitives and when the bounding sphere's projected
-// diameter exceeds lodLevel0Pixels (scaled), 1 above lodLevel1Pixels, else the
-// coarsest level.
+// Options.FullDetail, for primitives and for objects reaching the near side
+// of the camera; otherwise the finest level with at most one triangle per
+// lodPixelsPerTriangle square pixels of the bounding sphere's projected
+// square, or the coarsest level when none has so few.
 func (r *Renderer) chooseLevel(o *sim.Object, cam *sim.Camera, fwd sim.Vec3) int {
 	n := o.Model.LevelCount()
 	if r.opts.FullDetail || n <= 1 {
@@ -26,12 +23,11 @@ func (r *Renderer) chooseLevel(o *sim.Object, cam *sim.Camera, fwd sim.Vec3) int
 		return 0
 	}
 	diam := 2 * rad * cam.Focal() / z
-	scale := float64(max(cam.Width, cam.Height)) / lodReferenceSize
-	switch {
-	case diam > lodLevel0Pixels*scale:
-		return 0
-	case diam > lodLevel1Pixels*scale || n == 2:
-		return min(1, n-1)
+	budget := diam * diam / lodPixelsPerTriangle
+	for lvl := 0; lvl < n; lvl++ {
+		if float64(len(o.Model.Levels[lvl].Tris)) <= budget {
+			return lvl
+		}
 	}
 	return n - 1
 }

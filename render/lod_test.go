@@ -17,17 +17,26 @@ func TestLODChoiceAndPoseCache(t *testing.T) {
 	size := sim.Vec3{0.5, 0.5, 0.5}
 	mk := func() *sim.Model { return sphereModel(size, 16, 16, sf) } // levels 16, 8, 4 rings
 	eye := sim.Vec3{10, 1.5, 1}
-	// Diameter of the bounding sphere: |size| = 0.866 m; f = 400 at 800 px.
-	// Level 0 above 200 px (z < 1.73 m), level 1 above 50 px (z < 6.9 m).
+	// Diameter of the bounding sphere: |size| = 0.866 m, so d = 0.866·f/z
+	// pixels with f = size/2 at 90°; the levels have 480, 112 and 24
+	// triangles, and a level is drawn when d²/8 ≥ its triangles: level 0 for
+	// d ≥ 62.0 px, level 1 for d ≥ 29.9 px, else level 2.
 	s := modelObjects(t, []*sim.Model{mk(), mk(), mk()}, []sim.Vec3{eye.Add(sim.Vec3{0, 0, 1.5}), eye.Add(sim.Vec3{0.5, 0, 5}), eye.Add(sim.Vec3{-1, 0, 9})})
 	if n := s.Objects[0].Model.LevelCount(); n != 3 {
 		t.Fatalf("test model has %d levels, want 3", n)
 	}
+	for k, want := range []int{480, 112, 24} {
+		if got := len(s.Objects[0].Model.Levels[k].Tris); got != want {
+			t.Fatalf("test model level %d has %d triangles, want %d", k, got, want)
+		}
+	}
+	// z = 1.5, 5, 9 m: at 800 px d = 231, 69, 38 px; at 400 px 115, 35, 19 px;
+	// at 200 px 58, 17, 9.6 px; at 100 px 29, 8.7, 4.8 px.
 	for _, tc := range []struct {
 		size int
 		full bool
 		want [3]int
-	}{{800, false, [3]int{0, 1, 2}}, {400, false, [3]int{0, 1, 2}}, {800, true, [3]int{0, 0, 0}}, {200, false, [3]int{0, 1, 2}}} {
+	}{{800, false, [3]int{0, 0, 1}}, {200, false, [3]int{1, 2, 2}}, {100, false, [3]int{2, 2, 2}}, {400, false, [3]int{0, 1, 2}}, {800, true, [3]int{0, 0, 0}}} {
 		r, err := New(s, Options{Workers: 1, FullDetail: tc.full})
 		if err != nil {
 			t.Fatal(err)

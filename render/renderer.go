@@ -30,8 +30,8 @@ type Renderer struct {
 	classes []uint8 // instance id → class id
 
 	// Draw lists: this frame's meshes (chosen levels of detail) and the
-	// full-detail meshes the shadow maps are drawn from.
-	dl, dl0 drawList
+	// shadowLevel meshes the shadow maps are drawn from.
+	dl, dlShadow drawList
 
 	// Room lights and their shadow maps.
 	lights []roomLight
@@ -215,7 +215,7 @@ func (r *Renderer) rebuildAll() error {
 		r.index[r.ids[i]] = uint16(i)
 	}
 	r.dl = drawList{mesh: make([]*meshEntry, n), start: make([]int, n+1)}
-	r.dl0 = drawList{mesh: make([]*meshEntry, n), start: make([]int, n+1)}
+	r.dlShadow = drawList{mesh: make([]*meshEntry, n), start: make([]int, n+1)}
 	r.cull = make([]bool, n)
 	r.needLight = make([]bool, len(r.lights))
 	return nil
@@ -272,16 +272,22 @@ func (r *Renderer) prepareLists(cam *sim.Camera) {
 	r.dl.start[len(r.inst)] = total
 }
 
-// prepareFullDetail fills the full-detail draw list (shadow maps).
-func (r *Renderer) prepareFullDetail() {
+// shadowLevel is the model level shadow maps are drawn with: shadows need
+// the shape, not the detail, and the coarser mesh makes a cube face several
+// times cheaper.
+const shadowLevel = 1
+
+// prepareShadowCasters fills the draw list of the shadow maps: every model
+// at shadowLevel (or its coarsest level, when it has fewer).
+func (r *Renderer) prepareShadowCasters() {
 	total := 0
 	for i := range r.inst {
-		e := r.entry(i, 0)
-		r.dl0.mesh[i] = e
-		r.dl0.start[i] = total
+		e := r.entry(i, shadowLevel)
+		r.dlShadow.mesh[i] = e
+		r.dlShadow.start[i] = total
 		total += len(e.mesh.Tris)
 	}
-	r.dl0.start[len(r.inst)] = total
+	r.dlShadow.start[len(r.inst)] = total
 }
 
 // shadeColor applies the Lambert model to a triangle of a mesh colour.
@@ -324,6 +330,17 @@ func (r *Renderer) Render(cam sim.Camera) (*Frame, error) {
 // maps of the room lights the visible meshes need, when stale; shading
 // (with edge anti-aliasing), or full supersampling.
 func (r *Renderer) RenderInto(cam sim.Camera, f *Frame) error {
+	return r.renderInto(cam, f, r.opts.SkipRGB)
+}
+
+// RenderLabelsInto draws only depth, ids, classes and stats into f (as
+// Options.SkipRGB does, for this frame only): exactly the labels RenderInto
+// draws, without the cost of shading. f.RGB is left as it was.
+func (r *Renderer) RenderLabelsInto(cam sim.Camera, f *Frame) error {
+	return r.renderInto(cam, f, true)
+}
+
+func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	if err := cam.Validate(); err != nil {
 		return err
 	}
@@ -342,7 +359,7 @@ func (r *Renderer) RenderInto(cam sim.Camera, f *Frame) error {
 	r.v = newView(cam, 1, r.opts.Near)
 	nb := (cam.Height + DefaultBandHeight - 1) / DefaultBandHeight
 	r.bandsN = nb
-	r.setups = r.setupAll(&r.v, &r.dl, r.setups, false)
+	r.setups = r.setupAll(&r.v, &r.dl, r.setups, false, nil)
 	r.bins = r.binAll(r.setups, r.bins, nb, DefaultBandHeight, true)
 	n := cam.Width * cam.Height
 	r.wbuf = grow(r.wbuf, n)
@@ -351,7 +368,7 @@ func (r *Renderer) RenderInto(cam sim.Camera, f *Frame) error {
 	r.bandRows = grow(r.bandRows, nb)
 	r.parallel(nb, jobRaster)
 	r.mergeStats(f, nb)
-	if r.opts.SkipRGB {
+	if skipRGB {
 		return nil
 	}
 	if r.opts.Lighting == LightInterior && !r.opts.NoShadows {
@@ -359,7 +376,7 @@ func (r *Renderer) RenderInto(cam sim.Camera, f *Frame) error {
 	}
 	if k := r.opts.Supersample; k > 1 {
 		r.sv = newView(cam, k, r.opts.Near)
-		r.setups = r.setupAll(&r.sv, &r.dl, r.setups, false)
+		r.setups = r.setupAll(&r.sv, &r.dl, r.setups, false, nil)
 		r.ssBins = r.binAll(r.setups, r.ssBins, nb, DefaultBandHeight*k, false)
 		r.ssW = grow(r.ssW, n*k*k)
 		r.ssT = grow(r.ssT, n*k*k)

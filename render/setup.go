@@ -221,10 +221,13 @@ const setupChunkSize = 2048
 
 // setupAll prepares every triangle of the draw list's meshes inside v's
 // frustum into setups (resized and returned). all draws every triangle
-// two-sided (shadow maps).
-func (r *Renderer) setupAll(v *view, dl *drawList, setups []triSetup, all bool) []triSetup {
+// two-sided (shadow maps); within, when set, also culls the meshes whose
+// bounds do not meet it (a shadow map needs only its own room's casters:
+// points are lit by their own room's light, and a segment between two points
+// of the room's box stays in it).
+func (r *Renderer) setupAll(v *view, dl *drawList, setups []triSetup, all bool, within *sim.AABB) []triSetup {
 	for i, e := range dl.mesh {
-		r.cull[i] = len(e.mesh.Tris) == 0 || cullMesh(v, e.mesh.Bounds)
+		r.cull[i] = len(e.mesh.Tris) == 0 || cullMesh(v, e.mesh.Bounds) || (within != nil && !boxesMeet(e.mesh.Bounds, *within))
 	}
 	setups = grow(setups, dl.total())
 	r.cur, r.curDL, r.curSet, r.curAll = v, dl, setups, all

@@ -19,8 +19,8 @@ func TestLODChoiceAndPoseCache(t *testing.T) {
 	eye := sim.Vec3{10, 1.5, 1}
 	// Diameter of the bounding sphere: |size| = 0.866 m, so d = 0.866·f/z
 	// pixels with f = size/2 at 90°; the levels have 480, 112 and 24
-	// triangles, and a level is drawn when d²/8 ≥ its triangles: level 0 for
-	// d ≥ 62.0 px, level 1 for d ≥ 29.9 px, else level 2.
+	// triangles, and a level is drawn when d²/2 ≥ its triangles: level 0 for
+	// d ≥ 31.0 px, level 1 for d ≥ 15.0 px, else level 2.
 	s := modelObjects(t, []*sim.Model{mk(), mk(), mk()}, []sim.Vec3{eye.Add(sim.Vec3{0, 0, 1.5}), eye.Add(sim.Vec3{0.5, 0, 5}), eye.Add(sim.Vec3{-1, 0, 9})})
 	if n := s.Objects[0].Model.LevelCount(); n != 3 {
 		t.Fatalf("test model has %d levels, want 3", n)
@@ -36,7 +36,7 @@ func TestLODChoiceAndPoseCache(t *testing.T) {
 		size int
 		full bool
 		want [3]int
-	}{{800, false, [3]int{0, 0, 1}}, {200, false, [3]int{1, 2, 2}}, {100, false, [3]int{2, 2, 2}}, {400, false, [3]int{0, 1, 2}}, {800, true, [3]int{0, 0, 0}}} {
+	}{{800, false, [3]int{0, 0, 0}}, {400, false, [3]int{0, 0, 1}}, {200, false, [3]int{0, 1, 2}}, {100, false, [3]int{1, 2, 2}}, {800, true, [3]int{0, 0, 0}}} {
 		r, err := New(s, Options{Workers: 1, FullDetail: tc.full})
 		if err != nil {
 			t.Fatal(err)

@@ -16,18 +16,25 @@ import (
 // and returns its URL.
 func startServer(t *testing.T) string {
 	t.Helper()
-	lib, err := openAssets("auto")
-	if err != nil {
-		t.Fatal(err)
-	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := thor.NewServer(thor.ServerOptions{Render: render.Options{Workers: 1}, Dress: dresser(lib)})
+	srv := testServer(t)
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
 	return "ws://" + ln.Addr().String()
+}
+
+// testServer is the built-in simulator as "flowbench serve --assets auto"
+// builds it.
+func testServer(t *testing.T) *thor.Server {
+	t.Helper()
+	lib, err := openAssets("auto")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return thor.NewServer(thor.ServerOptions{Render: render.Options{Workers: 1}, Dress: dresser(lib)})
 }
 
 // The same small dataset generated in-process and through client → server
@@ -71,7 +78,7 @@ func TestGenerateBackendKilledMidRunResumes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := thor.NewServer(thor.ServerOptions{Render: render.Options{Workers: 1}})
+	srv := testServer(t)
 	go srv.Serve(ln)
 	url := "ws://" + ln.Addr().String()
 	g, src, cfg, err := parseGenerate(tinyRun(dir, "--workers", "1", "--backend", url), io.Discard)

@@ -192,6 +192,14 @@ func sampleAt(fl Field, f Frame, u, v float64, want uint16, near float64) (dx, d
 // F01 itself is exact.
 func checkRates(t *testing.T, a agreement, precision, recall float64) {
 	t.Helper()
+	checkRatesRecall(t, a, precision, recall, 0.98)
+}
+
+// checkRatesRecall is checkRates with another least validity recall: real
+// models have thin parts (legs, handles, leaves) one or two pixels wide,
+// where the validity mask's depth-neighbourhood test is conservative.
+func checkRatesRecall(t *testing.T, a agreement, precision, recall, minRecall float64) {
+	t.Helper()
 	for _, q := range []struct {
 		name string
 		r    float64
@@ -199,7 +207,7 @@ func checkRates(t *testing.T, a agreement, precision, recall float64) {
 	}{{"id agreement", rate(a.idMatch, a.moverValid), 0.99}, {"depth agreement", rate(a.depthMatch, a.moverValid), 0.99},
 		{"forward-backward consistency", rate(a.consistent, a.valid), 0.99},
 		{"mover forward-backward consistency", rate(a.moverCons, a.moverValid), 0.98},
-		{"validity precision", precision, 0.99}, {"validity recall", recall, 0.98}} {
+		{"validity precision", precision, 0.99}, {"validity recall", recall, minRecall}} {
 		if !(q.r >= q.min) {
 			t.Errorf("%s %.4f < %g", q.name, q.r, q.min)
 		}

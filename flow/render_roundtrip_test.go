@@ -1,10 +1,12 @@
 package flow
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
 
+	"flowbench/assets"
 	"flowbench/render"
 	"flowbench/sim"
 )
@@ -18,19 +20,50 @@ import (
 // rasterizer) through the exact sub-pixel target in the after scene must hit
 // the same object at the moved point's depth (1 mm), for every 5th mover pixel.
 func TestRoundTripRendered(t *testing.T) {
-	const size = 800
-	scenes, movesPerScene := 32, 4
+	scenes := 32
 	if testing.Short() {
 		scenes = 8
 	}
+	roundTripRendered(t, scenes, 800, nil, render.Options{}, 0.98)
+}
+
+// TestRoundTripRenderedRealModels is the same round trip with the scenes'
+// objects drawn as the installed Sweet Home 3D models (two-sided, textured,
+// stretched to their boxes) at full detail: the flow is the exact rigid
+// motion of the model triangles. Skips without the libraries.
+func TestRoundTripRenderedRealModels(t *testing.T) {
+	lib, err := assets.Open(assets.Options{})
+	if errors.Is(err, assets.ErrNoAssets) {
+		t.Skip("Sweet Home 3D libraries not installed (assets/install_debian.sh): no real meshes to check")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lib.Close()
+	dress := func(s *sim.Scene) int {
+		return lib.Dress(s, int64(len(s.Objects))).WithModel
+	}
+	roundTripRendered(t, 10, 400, dress, render.Options{FullDetail: true}, 0.95)
+}
+
+// roundTripRendered runs the round trip over scenes random rooms at
+// size×size; dress, when set, attaches real models to each scene and
+// returns how many objects got one. minRecall is the least validity recall
+// against exact visibility (see checkRatesRecall).
+func roundTripRendered(t *testing.T, scenes, size int, dress func(*sim.Scene) int, opts render.Options, minRecall float64) {
+	movesPerScene := 4
+	withModels := 0
 	var c Computer
 	var total agreement
 	var tp, fp, fn int
 	moves, carried, settled, turned := 0, 0, 0, 0
 	for seed := uint64(0); seed < uint64(scenes); seed++ {
 		s := randomRoomScene(t, seed)
+		if dress != nil {
+			withModels += dress(s)
+		}
 		rng := rand.New(rand.NewPCG(seed, 77))
-		rd, err := render.New(s, render.Options{})
+		rd, err := render.New(s, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -108,12 +141,15 @@ func TestRoundTripRendered(t *testing.T) {
 		}
 	}
 	prec, rec := rate(tp, tp+fp), rate(tp, tp+fn)
-	t.Logf("%d moves in %d scenes (%d carrying other objects, %d settled by gravity after the teleport, %d with a turn) at %dx%d: %v; validity vs exact visibility: precision %.4f, recall %.4f",
-		moves, scenes, carried, settled, turned, size, size, total, prec, rec)
-	if moves < scenes*movesPerScene/2 || total.moverValid < 10000 {
+	t.Logf("%d moves in %d scenes (%d objects with real models; %d carrying other objects, %d settled by gravity after the teleport, %d with a turn) at %dx%d: %v; validity vs exact visibility: precision %.4f, recall %.4f",
+		moves, scenes, withModels, carried, settled, turned, size, size, total, prec, rec)
+	if dress != nil && withModels == 0 {
+		t.Fatal("no object got a real model: the test does not exercise real meshes")
+	}
+	if moves < scenes*movesPerScene/2 || total.moverValid < 2500 {
 		t.Fatalf("degenerate test: %d moves, %d valid mover pixels", moves, total.moverValid)
 	}
-	checkRates(t, total, prec, rec)
+	checkRatesRecall(t, total, prec, rec, minRecall)
 }
 
 // cloneFrame copies a frame's per-pixel slices (the renderer reuses nothing

@@ -440,8 +440,19 @@ func (c *Caster) castMesh(st *castState, mi int32, origin, dir, inv Vec3) {
 
 // castTop walks the tree over the mesh bounds, nearer subtrees first.
 func (c *Caster) castTop(st *castState, origin, dir, inv Vec3) {
-	nodes := c.top.nodes
-	if tn, ok := rayBox(&nodes[0], origin, inv); !ok || tn > st.lim {
+	walkBVH(c.top, origin, inv, &st.lim, func(prims []int32) {
+		for _, p := range prims {
+			c.castMesh(st, c.topMesh[p], origin, dir, inv)
+		}
+	})
+}
+
+// walkBVH visits the leaves of t whose boxes the ray (origin, inv) meets no
+// farther than *lim, nearer subtrees first, with a fixed stack; leaf gets each
+// leaf's primitive indices and may lower *lim (pruning what is left).
+func walkBVH(t *bvh, origin, inv Vec3, lim *float64, leaf func(prims []int32)) {
+	nodes := t.nodes
+	if tn, ok := rayBox(&nodes[0], origin, inv); !ok || tn > *lim {
 		return
 	}
 	var stack [bvhStack]struct {
@@ -453,15 +464,13 @@ func (c *Caster) castTop(st *castState, origin, dir, inv Vec3) {
 	for {
 		nd := &nodes[ni]
 		if nd.count > 0 {
-			for _, p := range c.top.prims[nd.start : nd.start+nd.count] {
-				c.castMesh(st, c.topMesh[p], origin, dir, inv)
-			}
+			leaf(t.prims[nd.start : nd.start+nd.count])
 		} else {
 			l, r := ni+1, nd.start
 			tl, okl := rayBox(&nodes[l], origin, inv)
 			tr, okr := rayBox(&nodes[r], origin, inv)
-			okl = okl && tl <= st.lim
-			okr = okr && tr <= st.lim
+			okl = okl && tl <= *lim
+			okr = okr && tr <= *lim
 			switch {
 			case okl && okr:
 				if tr < tl {
@@ -484,7 +493,7 @@ func (c *Caster) castTop(st *castState, origin, dir, inv Vec3) {
 				return
 			}
 			sp--
-			if stack[sp].t <= st.lim {
+			if stack[sp].t <= *lim {
 				ni = stack[sp].node
 				break
 			}
@@ -543,56 +552,11 @@ func (st *castState) test(m *rayMesh, mi, k int32, o, d Vec3) {
 // traverse walks m's tree with the ray (lo, linv) in the tree's frame and
 // tests the leaves' triangles with the world ray (o, d).
 func (st *castState) traverse(m *rayMesh, mi int32, lo, linv, o, d Vec3) {
-	nodes := m.tree.nodes
-	if tn, ok := rayBox(&nodes[0], lo, linv); !ok || tn > st.lim {
-		return
-	}
-	var stack [bvhStack]struct {
-		node int32
-		t    float64
-	}
-	sp := 0
-	ni := int32(0)
-	for {
-		nd := &nodes[ni]
-		if nd.count > 0 {
-			for _, k := range m.tree.prims[nd.start : nd.start+nd.count] {
-				st.test(m, mi, k, o, d)
-			}
-		} else {
-			l, r := ni+1, nd.start
-			tl, okl := rayBox(&nodes[l], lo, linv)
-			tr, okr := rayBox(&nodes[r], lo, linv)
-			okl = okl && tl <= st.lim
-			okr = okr && tr <= st.lim
-			switch {
-			case okl && okr:
-				if tr < tl {
-					l, r, tl, tr = r, l, tr, tl
-				}
-				stack[sp].node, stack[sp].t = r, tr
-				sp++
-				ni = l
-				continue
-			case okl:
-				ni = l
-				continue
-			case okr:
-				ni = r
-				continue
-			}
+	walkBVH(m.tree, lo, linv, &st.lim, func(prims []int32) {
+		for _, k := range prims {
+			st.test(m, mi, k, o, d)
 		}
-		for {
-			if sp == 0 {
-				return
-			}
-			sp--
-			if stack[sp].t <= st.lim {
-				ni = stack[sp].node
-				break
-			}
-		}
-	}
+	})
 }
 
 // opaqueAt reports whether triangle k is solid at barycentrics (u, v).

@@ -18,7 +18,7 @@ import (
 // formatVersion is part of the cache hash: bump it whenever the cache
 // layout or the way models are built (normalisation, materials, textures,
 // levels of detail) changes, so stale caches are not reused.
-const formatVersion = "flowbench-assets-4"
+const formatVersion = "flowbench-assets-5"
 
 var modelMagic = []byte("FBASSET1")
 

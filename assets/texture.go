@@ -60,7 +60,9 @@ func decodeTexture(src []byte) (tex *sim.Texture, cutout bool, err error) {
 func newTexture(hash string, l0 *image.NRGBA) *sim.Texture {
 	t := &sim.Texture{Hash: hash, Levels: []*image.NRGBA{l0}}
 	for cur := l0; cur.Rect.Dx() > 1 || cur.Rect.Dy() > 1; {
-		cur = halve(cur)
+		// Half size (rounding down, at least 1), each texel the alpha-weighted
+		// average of the source texels it covers.
+		cur = boxResize(cur, max(1, cur.Rect.Dx()/2), max(1, cur.Rect.Dy()/2))
 		t.Levels = append(t.Levels, cur)
 	}
 	return t
@@ -79,49 +81,6 @@ func alphaHoles(n *image.NRGBA) bool {
 		}
 	}
 	return holes*20 >= w*h
-}
-
-// halve box-filters an image to half size (rounding down, at least 1): each
-// texel averages the 2×2 (or 2×1, 1×2) block it covers, colour weighted by
-// alpha so transparent texels do not darken the edges.
-func halve(src *image.NRGBA) *image.NRGBA {
-	w, h := src.Rect.Dx(), src.Rect.Dy()
-	nw, nh := max(1, w/2), max(1, h/2)
-	fx, fy := 2, 2
-	if w == 1 {
-		fx = 1
-	}
-	if h == 1 {
-		fy = 1
-	}
-	dst := image.NewNRGBA(image.Rect(0, 0, nw, nh))
-	for y := 0; y < nh; y++ {
-		for x := 0; x < nw; x++ {
-			var r, g, b, a, cnt uint32
-			for dy := 0; dy < fy; dy++ {
-				for dx := 0; dx < fx; dx++ {
-					p := src.Pix[(y*fy+dy)*src.Stride+4*(x*fx+dx):]
-					al := uint32(p[3])
-					r += uint32(p[0]) * al
-					g += uint32(p[1]) * al
-					b += uint32(p[2]) * al
-					a += al
-					cnt++
-				}
-			}
-			storeAvg(dst.Pix[y*dst.Stride+4*x:], r, g, b, a, cnt)
-		}
-	}
-	return dst
-}
-
-func storeAvg(d []uint8, r, g, b, a, cnt uint32) {
-	if a > 0 {
-		d[0] = uint8((r + a/2) / a)
-		d[1] = uint8((g + a/2) / a)
-		d[2] = uint8((b + a/2) / a)
-	}
-	d[3] = uint8((a + cnt/2) / cnt)
 }
 
 // boxResize shrinks src to nw×nh: each destination texel averages the

@@ -61,6 +61,9 @@ var typeMap = map[string][]string{
 	"Book": {
 		"BlendSwap-CC-BY:Blend Swap CC-BY#book", // Book (Miscellaneous) 28.1 × 18.4 × 2.4
 	},
+	"Boots": {
+		"BlendSwap-CC-0:Blend Swap CC-0#bootie", // Bootie (Bedroom) 20.99 × 26.8 × 17.45: a pair of ankle boots
+	},
 	"Bottle": {
 		"BlendSwap-CC-BY:Blend Swap CC-BY#beer_bottle", // Beer bottle (Kitchen) 5.1 × 5.1 × 20.0
 		"BlendSwap-CC-0:Blend Swap CC-0#yogurtBottle",  // Yogurt bottle (Kitchen) 6.85 × 6.85 × 21.2
@@ -84,6 +87,9 @@ var typeMap = map[string][]string{
 	},
 	"ButterKnife": {
 		"BlendSwap-CC-BY:Blend Swap CC-BY#knife", // Knife (Kitchen) 1.8 × 20.8 × 0.3
+	},
+	"DishSponge": {
+		"Scopia:Scopia#com_bath2_esponja", // Sponge (Bathroom) 9.5 × 9.3 × 10.1: a round bath sponge
 	},
 	"Candle": {
 		"Scopia:Scopia#candle",       // Candle (Lights) 10.6 × 10.4 × 43.6

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -33,6 +34,11 @@ type ServerOptions struct {
 	// its scenes the same way. It must be deterministic and safe for
 	// concurrent use (sessions run in parallel); a panic becomes an error reply.
 	Dress func(*sim.Scene)
+	// AnyHost accepts websocket upgrades whatever their Host header says
+	// (`flowbench serve --listen-any`). Without it only loopback names are
+	// accepted (localhost, 127.0.0.0/8, ::1), so a web page cannot reach a
+	// local server through DNS rebinding.
+	AnyHost bool
 }
 
 // DefaultMaxRequestBytes is the default bound on a request (a large house
@@ -134,8 +140,29 @@ func (s *Server) Close() error {
 	return nil
 }
 
-// ServeHTTP upgrades the request to a websocket and serves it.
+// loopbackHost reports whether a Host header ("name" or "name:port") names
+// a loopback host.
+func loopbackHost(h string) bool {
+	host := h
+	if hh, _, err := net.SplitHostPort(h); err == nil {
+		host = hh
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// ServeHTTP upgrades the request to a websocket and serves it. Unless
+// ServerOptions.AnyHost, a Host header that is not a loopback name is
+// refused with 403.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !s.opts.AnyHost && !loopbackHost(r.Host) {
+		http.Error(w, fmt.Sprintf("flowbench-thor: Host %q is not a loopback name; start the server with --listen-any to accept it", r.Host), http.StatusForbidden)
+		return
+	}
 	c, err := s.upgrader.Upgrade(w, r, nil)
 	if err != nil {
 		return // the upgrader has answered with an HTTP error

@@ -26,7 +26,7 @@ var serveContext = func() (context.Context, context.CancelFunc) {
 func runServe(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("serve", stderr)
 	addr := fs.String("addr", "127.0.0.1:8765", "host:port to listen on (loopback unless --listen-any)")
-	listenAny := fs.Bool("listen-any", false, "allow a non-loopback --addr (the server has no authentication)")
+	listenAny := fs.Bool("listen-any", false, "allow a non-loopback --addr and any Host header (the server has no authentication)")
 	workers := fs.Int("workers", 0, "render goroutines per connection (0 = all CPUs)")
 	maxMsg := fs.Int64("max-message", thor.DefaultMaxRequestBytes, "largest accepted request in bytes")
 	assetsSpec := addAssetsFlag(fs)
@@ -50,7 +50,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	srv := thor.NewServer(thor.ServerOptions{Render: render.Options{Workers: *workers}, MaxMessageBytes: *maxMsg, Dress: dresser(lib)})
+	srv := thor.NewServer(thor.ServerOptions{Render: render.Options{Workers: *workers}, MaxMessageBytes: *maxMsg, Dress: dresser(lib), AnyHost: *listenAny})
 	ctx, cancel := serveContext()
 	defer cancel()
 	done := make(chan error, 1)

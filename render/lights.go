@@ -230,7 +230,7 @@ func (r *Renderer) buildShadows(f *Frame) {
 				fwd: ax[0], right: ax[1], down: ax[2], eye: L.pos, near: 0.02, invNear: 1 / 0.02}
 			fc.depth = grow(fc.depth, S*S)
 			r.shSetups = r.setupAll(&fc.v, &r.dlShadow, r.shSetups, true, &L.box)
-			r.shBins = r.binAll(r.shSetups, r.shBins, nb, DefaultBandHeight, false)
+			r.shBins = r.binAll(&r.dlShadow, r.shSetups, r.shBins, nb, DefaultBandHeight, false)
 			r.shFace = fc
 			r.parallel(nb, jobShadowBand)
 			r.shFace = nil

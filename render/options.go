@@ -81,6 +81,9 @@ type Options struct {
 	// it was (no shading, no shadow maps): for callers that never look at
 	// colours, such as planning renders.
 	SkipRGB bool
+	// NoOcclusionCulling sets up every object's triangles even when the
+	// walls hide it (occlusion.go); the frame is the same either way.
+	NoOcclusionCulling bool
 	// LightDir points towards the directional light (default DefaultLightDir).
 	LightDir sim.Vec3
 	// Ambient and Diffuse weight the ambient and the directional light.

@@ -49,6 +49,17 @@ type Renderer struct {
 	cull      []bool
 	needLight []bool
 
+	// Occlusion culling (occlusion.go): per instance, hidden behind the
+	// structure in the current view; honoured by setupAll while occActive.
+	occluded  []bool
+	occActive bool
+	occSetups []triSetup
+	occBins   [][]int32
+	occW      []float64
+	occT      []int32
+	occMin    []float64
+	occView   *view
+
 	// Shadow-map work buffers.
 	shSetups []triSetup
 	shBins   [][]int32
@@ -359,8 +370,12 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	r.v = newView(cam, 1, r.opts.Near)
 	nb := (cam.Height + DefaultBandHeight - 1) / DefaultBandHeight
 	r.bandsN = nb
+	if !r.opts.NoOcclusionCulling {
+		r.occlusionCull(&r.v)
+	}
 	r.setups = r.setupAll(&r.v, &r.dl, r.setups, false, nil)
-	r.bins = r.binAll(r.setups, r.bins, nb, DefaultBandHeight, true)
+	r.occActive = false
+	r.bins = r.binAll(&r.dl, r.setups, r.bins, nb, DefaultBandHeight, true)
 	n := cam.Width * cam.Height
 	r.wbuf = grow(r.wbuf, n)
 	r.tbuf = grow(r.tbuf, n)
@@ -376,8 +391,10 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	}
 	if k := r.opts.Supersample; k > 1 {
 		r.sv = newView(cam, k, r.opts.Near)
+		r.occActive = !r.opts.NoOcclusionCulling
 		r.setups = r.setupAll(&r.sv, &r.dl, r.setups, false, nil)
-		r.ssBins = r.binAll(r.setups, r.ssBins, nb, DefaultBandHeight*k, false)
+		r.occActive = false
+		r.ssBins = r.binAll(&r.dl, r.setups, r.ssBins, nb, DefaultBandHeight*k, false)
 		r.ssW = grow(r.ssW, n*k*k)
 		r.ssT = grow(r.ssT, n*k*k)
 		r.parallel(nb, jobSupersample)
@@ -396,6 +413,7 @@ const (
 	jobShade
 	jobSupersample
 	jobShadowBand
+	jobOcclusion
 )
 
 // runJob runs work unit i of kind j.
@@ -411,6 +429,8 @@ func (r *Renderer) runJob(j job, i int) {
 		r.supersampleBand(i)
 	case jobShadowBand:
 		r.shadowBand(i)
+	case jobOcclusion:
+		r.occlusionBand(i)
 	}
 }
 

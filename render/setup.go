@@ -93,9 +93,10 @@ func setupTri(v *view, t *sim.Triangle, twoSided bool, s *triSetup) {
 	// Bounding box of the part in front of the near plane.
 	var minU, minV, maxU, maxV = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	add := func(p sim.Vec3) {
-		u, w := v.cx+v.f*p[0]/p[2], v.cy+v.f*p[1]/p[2]
-		minU, maxU = math.Min(minU, u), math.Max(maxU, u)
-		minV, maxV = math.Min(minV, w), math.Max(maxV, w)
+		iz := 1 / p[2]
+		u, w := v.cx+v.f*p[0]*iz, v.cy+v.f*p[1]*iz
+		minU, maxU = min(minU, u), max(maxU, u)
+		minV, maxV = min(minV, w), max(maxV, w)
 	}
 	vs := [3]sim.Vec3{a, b, c}
 	for i := 0; i < 3; i++ {
@@ -227,7 +228,8 @@ const setupChunkSize = 2048
 // of the room's box stays in it).
 func (r *Renderer) setupAll(v *view, dl *drawList, setups []triSetup, all bool, within *sim.AABB) []triSetup {
 	for i, e := range dl.mesh {
-		r.cull[i] = len(e.mesh.Tris) == 0 || cullMesh(v, e.mesh.Bounds) || (within != nil && !boxesMeet(e.mesh.Bounds, *within))
+		r.cull[i] = len(e.mesh.Tris) == 0 || (r.occActive && r.occluded[i]) || cullMesh(v, e.mesh.Bounds) ||
+			(within != nil && !boxesMeet(e.mesh.Bounds, *within))
 	}
 	setups = grow(setups, dl.total())
 	r.cur, r.curDL, r.curSet, r.curAll = v, dl, setups, all
@@ -243,13 +245,12 @@ func (r *Renderer) setupChunk(c int) {
 	for i := dl.locate(g0); i < len(dl.mesh) && dl.start[i] < g1; i++ {
 		e := dl.mesh[i]
 		m := &e.mesh
+		if r.cull[i] {
+			continue // binAll skips culled meshes without reading their set-ups
+		}
 		lo, hi := max(g0, dl.start[i]), min(g1, dl.start[i+1])
 		for g := lo; g < hi; g++ {
 			s := &r.curSet[g]
-			if r.cull[i] {
-				s.ok = false
-				continue
-			}
 			j := g - dl.start[i]
 			setupTri(r.cur, &m.Tris[j], m.TwoSided || r.curAll, s)
 			if !s.ok {
@@ -270,21 +271,28 @@ func (r *Renderer) setupChunk(c int) {
 }
 
 // binAll lists, for each band of bandH rows, the prepared triangles touching
-// it, in triangle order; count records the frame's triangle counters.
-func (r *Renderer) binAll(setups []triSetup, bins [][]int32, nb, bandH int, count bool) [][]int32 {
+// it, in triangle order; count records the frame's triangle counters. It
+// follows the setupAll call that prepared setups from dl: the meshes it
+// culled (r.cull) are skipped whole, their set-ups left unwritten.
+func (r *Renderer) binAll(dl *drawList, setups []triSetup, bins [][]int32, nb, bandH int, count bool) [][]int32 {
 	bins = grow(bins, nb)
 	for b := range bins {
 		bins[b] = bins[b][:0]
 	}
 	visible := 0
-	for i := range setups {
-		s := &setups[i]
-		if !s.ok {
+	for m := range dl.mesh {
+		if r.cull[m] {
 			continue
 		}
-		visible++
-		for b := int(s.y0) / bandH; b <= min(int(s.y1)/bandH, nb-1); b++ {
-			bins[b] = append(bins[b], int32(i))
+		for i := dl.start[m]; i < dl.start[m+1]; i++ {
+			s := &setups[i]
+			if !s.ok {
+				continue
+			}
+			visible++
+			for b := int(s.y0) / bandH; b <= min(int(s.y1)/bandH, nb-1); b++ {
+				bins[b] = append(bins[b], int32(i))
+			}
 		}
 	}
 	if count {

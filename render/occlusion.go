@@ -1,0 +1,108 @@
+package render
+
+import "math"
+
+// Occlusion culling. Before the objects' triangles are set up, the structure
+// meshes (walls, floors, ceilings: few, large triangles) are drawn alone into
+// an inverse-depth buffer, and each tile of occTile×occTile pixels keeps the
+// farthest structure surface seen at its pixel centres (0 where a centre sees
+// no structure). An object whose nearest possible point — the nearest corner
+// of its bounding box — is farther, by a relative margin, than that farthest
+// structure surface in every tile its projected box (widened by a pixel)
+// touches cannot win any pixel centre, so its triangles are not set up: in a
+// house, the furniture of the rooms behind the walls. Depth, ids and stats are
+// exactly those of drawing everything (TestOcclusionCullingIsExact).
+
+const (
+	occTile   = 16
+	occMargin = 1e-6 // relative inverse-depth margin of the occlusion test
+)
+
+// occlusionCull fills r.occluded for view v: true for the objects hidden
+// behind the structure, false for the structure meshes themselves.
+func (r *Renderer) occlusionCull(v *view) {
+	n := len(r.inst)
+	r.occluded = grow(r.occluded, n)
+	for i := range r.occluded {
+		r.occluded[i] = i < r.nObj
+	}
+	if r.nObj == 0 || r.nObj == n {
+		clear(r.occluded)
+		return
+	}
+	r.occActive = true
+	r.occSetups = r.setupAll(v, &r.dl, r.occSetups, false, nil)
+	nb := (v.h + DefaultBandHeight - 1) / DefaultBandHeight
+	r.occBins = r.binAll(&r.dl, r.occSetups, r.occBins, nb, DefaultBandHeight, false)
+	r.occW = grow(r.occW, v.w*v.h)
+	r.occT = grow(r.occT, v.w*v.h)
+	r.occView = v
+	r.parallel(nb, jobOcclusion)
+	r.occView = nil
+
+	tw, th := (v.w+occTile-1)/occTile, (v.h+occTile-1)/occTile
+	r.occMin = grow(r.occMin, tw*th)
+	for i := range r.occMin {
+		r.occMin[i] = math.Inf(1)
+	}
+	for y := 0; y < v.h; y++ {
+		row := r.occW[y*v.w : (y+1)*v.w]
+		t := (y / occTile) * tw
+		for x, w := range row {
+			if m := &r.occMin[t+x/occTile]; w < *m {
+				*m = w
+			}
+		}
+	}
+	for i := 0; i < r.nObj; i++ {
+		r.occluded[i] = r.hidden(v, i, tw, th)
+	}
+	for i := r.nObj; i < n; i++ {
+		r.occluded[i] = false
+	}
+}
+
+// occlusionBand draws band b of the structure-only pass.
+func (r *Renderer) occlusionBand(b int) {
+	v := r.occView
+	y0 := b * DefaultBandHeight
+	y1 := min(y0+DefaultBandHeight, v.h)
+	rasterRows(v, r.occSetups, r.occBins[b], y0, y1, r.occW[y0*v.w:y1*v.w], r.occT[y0*v.w:y1*v.w])
+}
+
+// hidden reports whether object instance i lies entirely behind the
+// structure drawn in r.occW (see occlusionCull).
+func (r *Renderer) hidden(v *view, i, tw, th int) bool {
+	e := r.dl.mesh[i]
+	if len(e.mesh.Tris) == 0 {
+		return false
+	}
+	wmax := 0.0
+	minU, minV, maxU, maxV := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range e.mesh.Bounds.Corners() {
+		q := v.toCam(p)
+		if !(q[2] >= v.near) {
+			return false // reaches the near plane: let the rasterizer decide
+		}
+		wmax = math.Max(wmax, 1/q[2])
+		u, w := v.cx+v.f*q[0]/q[2], v.cy+v.f*q[1]/q[2]
+		minU, maxU = math.Min(minU, u), math.Max(maxU, u)
+		minV, maxV = math.Min(minV, w), math.Max(maxV, w)
+	}
+	x0, x1 := int(math.Floor(minU))-1, int(math.Ceil(maxU))+1
+	y0, y1 := int(math.Floor(minV))-1, int(math.Ceil(maxV))+1
+	if x1 < 0 || y1 < 0 || x0 >= v.w || y0 >= v.h {
+		return false // outside the image: the frustum test culls it
+	}
+	x0, y0 = max(x0, 0), max(y0, 0)
+	x1, y1 = min(x1, v.w-1), min(y1, v.h-1)
+	limit := wmax * (1 + occMargin)
+	for ty := y0 / occTile; ty <= y1/occTile; ty++ {
+		for tx := x0 / occTile; tx <= x1/occTile; tx++ {
+			if !(r.occMin[ty*tw+tx] > limit) {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,67 @@
+package render
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"flowbench/sim"
+)
+
+// Occlusion culling changes nothing in the frame: over generated multi-room
+// houses and random cameras, depth, ids, stats and RGB are identical with
+// and without it, while it does skip the objects hidden behind walls.
+func TestOcclusionCullingIsExact(t *testing.T) {
+	culled, objects, frames := 0, 0, 0
+	for hi := 0; hi < 6; hi++ {
+		h, err := sim.Generate(sim.StyleProcTHOR, 31, hi)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := sim.NewScene(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		on, err := New(s, Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		off, err := New(s, Options{Workers: 2, NoOcclusionCulling: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		reach := s.ReachablePositions()
+		rng := rand.New(rand.NewPCG(uint64(hi), 31))
+		for ci := 0; ci < 8; ci++ {
+			p := reach[rng.IntN(len(reach))]
+			cam := sim.Camera{Position: sim.Vec3{p[0], 0.5 + 1.3*rng.Float64(), p[2]}, Yaw: 360 * rng.Float64(),
+				Horizon: -20 + 70*rng.Float64(), FOV: 50 + 50*rng.Float64(), Width: 128 + rng.IntN(64), Height: 96 + rng.IntN(64)}
+			a, err := on.Render(cam)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := off.Render(cam)
+			if err != nil {
+				t.Fatal(err)
+			}
+			frames++
+			if !slices.Equal(a.Depth, b.Depth) || !slices.Equal(a.IDs, b.IDs) || !slices.Equal(a.Stats, b.Stats) {
+				t.Fatalf("house %d camera %d: labels differ with occlusion culling", hi, ci)
+			}
+			if !bytes.Equal(a.RGB.Pix, b.RGB.Pix) {
+				t.Errorf("house %d camera %d: RGB differs with occlusion culling", hi, ci)
+			}
+			for i := 0; i < on.nObj; i++ {
+				objects++
+				if on.occluded[i] {
+					culled++
+				}
+			}
+		}
+	}
+	t.Logf("%d frames: %d of %d object instances culled behind walls", frames, culled, objects)
+	if culled == 0 {
+		t.Error("occlusion culling never culled an object")
+	}
+}

@@ -3,6 +3,7 @@ package thor
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -35,6 +36,8 @@ func TestMalformedRequestsGetErrorReplies(t *testing.T) {
 		{`{"id":-1,"action":"Pass"}`, "malformed request"},
 		{`{"id":20,"action":"TeleportFull","args":{"position":{"x":0,"y":0,"z":0},"rotation":{"x":0,"y":0,"z":0},"standing":false}}`, "eyeHeight"},
 		{`[1,2,3]`, "malformed request"},
+		{`{"id":21,"action":"TeleportFull","args":{"position":{"x":1e300,"y":0,"z":0},"rotation":{"x":0,"y":0,"z":0}}}`, "more than 10000 m"},
+		{`{"id":22,"action":"TeleportFull","args":{"position":{"x":0,"y":0,"z":0},"rotation":{"x":0,"y":1e300,"z":0}}}`, "beyond"},
 	}
 	s := newSession(ServerOptions{}.withDefaults())
 	for _, c := range cases {
@@ -191,5 +194,48 @@ func TestClientRejectsBadServerMessages(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("%q: got %v, want an error mentioning %q", bad.msg, err, bad.want)
 		}
+	}
+}
+
+// Finite but absurd object poses are refused before they reach the scene,
+// and the object stays where it was.
+func TestAbsurdObjectPosesAreRefused(t *testing.T) {
+	s := newSession(ServerOptions{}.withDefaults())
+	hb, err := json.Marshal(map[string]any{"house": testHouse(t, 3)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok := func(reply []byte) bool {
+		var r Reply
+		if err := json.Unmarshal(reply, &r); err != nil {
+			t.Fatal(err)
+		}
+		return r.Metadata.LastActionSuccess
+	}
+	if _, reply := s.handle([]byte(`{"id":1,"action":"CreateHouse","args":` + string(hb) + `}`)); !ok(reply) {
+		t.Fatalf("CreateHouse failed: %.300s", reply)
+	}
+	o := s.scene.Objects[0]
+	before := o.Position
+	for _, args := range []string{
+		`{"objectId":%q,"position":{"x":2e4,"y":0,"z":0}}`,
+		`{"objectId":%q,"position":{"x":1,"y":1,"z":1},"rotation":{"x":0,"y":-1e300,"z":0}}`,
+	} {
+		msg := fmt.Sprintf(`{"id":2,"action":"TeleportObject","args":`+args+`}`, o.ID)
+		_, reply := s.handle([]byte(msg))
+		var r Reply
+		if err := json.Unmarshal(reply, &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Metadata.LastActionSuccess || !strings.Contains(r.Metadata.ErrorMessage, "TeleportObject") {
+			t.Errorf("%s: got success=%v %q", msg, r.Metadata.LastActionSuccess, r.Metadata.ErrorMessage)
+		}
+	}
+	_, reply := s.handle([]byte(fmt.Sprintf(`{"id":3,"action":"PlaceObjectAtPoint","args":{"objectId":%q,"position":{"x":0,"y":-3e4,"z":0}}}`, o.ID)))
+	if ok(reply) {
+		t.Errorf("PlaceObjectAtPoint far below the floor succeeded")
+	}
+	if o.Position != before {
+		t.Errorf("object moved from %v to %v", before, o.Position)
 	}
 }

@@ -260,6 +260,31 @@ func finite(v ...float64) bool {
 	return true
 }
 
+// Pose bounds: positions farther than MaxCoordinate metres from the origin
+// and angles beyond MaxAngle degrees are refused even when finite, so that
+// no later reply (metadata, frames) can overflow or lose all precision.
+const (
+	MaxCoordinate = 1e4
+	MaxAngle      = 1e6
+)
+
+// checkPose refuses a position or angles that are not finite or absurd.
+func checkPose(action string, p *sim.XYZ, angles ...float64) error {
+	if p != nil {
+		for _, c := range []float64{p.X, p.Y, p.Z} {
+			if !finite(c) || math.Abs(c) > MaxCoordinate {
+				return failf("%s: position (%g, %g, %g) is not finite or lies more than %g m from the origin", action, p.X, p.Y, p.Z, MaxCoordinate)
+			}
+		}
+	}
+	for _, a := range angles {
+		if !finite(a) || math.Abs(a) > MaxAngle {
+			return failf("%s: angle %g is not finite or beyond ±%g degrees", action, a, MaxAngle)
+		}
+	}
+	return nil
+}
+
 func (s *session) teleportFull(req *Request) error {
 	var a TeleportFullArgs
 	if err := decodeArgs(req, &a); err != nil {
@@ -270,6 +295,9 @@ func (s *session) teleportFull(req *Request) error {
 	}
 	if a.Rotation.X != 0 || a.Rotation.Z != 0 {
 		return failf("TeleportFull: rotation (%g, %g, %g): only a yaw about y is supported", a.Rotation.X, a.Rotation.Y, a.Rotation.Z)
+	}
+	if err := checkPose("TeleportFull", a.Position, a.Rotation.Y, a.Horizon); err != nil {
+		return err
 	}
 	standing := a.Standing == nil || *a.Standing
 	eye := sim.CameraHeight
@@ -335,6 +363,9 @@ func (s *session) teleportObject(req *Request) error {
 		}
 		yaw = a.Rotation.Y
 	}
+	if err := checkPose("TeleportObject", a.Position, yaw); err != nil {
+		return err
+	}
 	if err := s.scene.TeleportObject(o.ID, a.Position.Vec(), yaw, a.ForceAction); err != nil {
 		return collisionFailure(err)
 	}
@@ -355,6 +386,9 @@ func (s *session) placeObject(req *Request) error {
 	}
 	if a.Position == nil {
 		return failf(`PlaceObjectAtPoint: missing "position"`)
+	}
+	if err := checkPose("PlaceObjectAtPoint", a.Position); err != nil {
+		return err
 	}
 	p := a.Position.Vec().Add(sim.Vec3{0, o.Size[1] / 2, 0})
 	if err := s.scene.TeleportObject(o.ID, p, o.Yaw, false); err != nil {

@@ -27,6 +27,12 @@ type ServerOptions struct {
 	MaxImageSide int
 	// HandshakeTimeout bounds the wait for the client's hello (default 10 s).
 	HandshakeTimeout time.Duration
+	// MaxSessions bounds the concurrent connections (default 64); an upgrade
+	// beyond it is refused with HTTP 503.
+	MaxSessions int
+	// IdleTimeout closes a connection that sends no request for this long
+	// (default 30 min).
+	IdleTimeout time.Duration
 	// Dress, when set, is applied to every scene CreateHouse builds, before
 	// its renderer: it attaches real models and textured surfaces
 	// (`flowbench serve` sets it to the asset library's Dress), so that the
@@ -54,6 +60,12 @@ func (o ServerOptions) withDefaults() ServerOptions {
 	}
 	if o.HandshakeTimeout <= 0 {
 		o.HandshakeTimeout = 10 * time.Second
+	}
+	if o.MaxSessions <= 0 {
+		o.MaxSessions = 64
+	}
+	if o.IdleTimeout <= 0 {
+		o.IdleTimeout = 30 * time.Minute
 	}
 	return o
 }
@@ -163,13 +175,21 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("flowbench-thor: Host %q is not a loopback name; start the server with --listen-any to accept it", r.Host), http.StatusForbidden)
 		return
 	}
+	s.mu.Lock()
+	busy := len(s.conns) >= s.opts.MaxSessions
+	s.mu.Unlock()
+	if busy {
+		http.Error(w, fmt.Sprintf("flowbench-thor: %d sessions already open (the server's limit); try again later", s.opts.MaxSessions), http.StatusServiceUnavailable)
+		return
+	}
 	c, err := s.upgrader.Upgrade(w, r, nil)
 	if err != nil {
 		return // the upgrader has answered with an HTTP error
 	}
 	s.mu.Lock()
-	if s.closed {
+	if s.closed || len(s.conns) >= s.opts.MaxSessions {
 		s.mu.Unlock()
+		c.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseTryAgainLater, "too many sessions"))
 		c.Close()
 		return
 	}
@@ -206,12 +226,12 @@ func (s *Server) serveConn(c *websocket.Conn) {
 	if c.WriteMessage(websocket.TextMessage, b) != nil {
 		return
 	}
-	c.SetReadDeadline(time.Time{})
 	sess := newSession(s.opts)
 	for {
+		c.SetReadDeadline(time.Now().Add(s.opts.IdleTimeout))
 		typ, msg, err := c.ReadMessage()
 		if err != nil {
-			return // closed, too large (1009 sent by the library) or broken
+			return // closed, idle too long, too large (1009 sent by the library) or broken
 		}
 		var frames []outFrame
 		var reply []byte

@@ -83,21 +83,8 @@ func TestBlenderAgreesWithRasterizer(t *testing.T) {
 		{Position: reach[len(reach)-1].Add(sim.Vec3{0, 1.2, 0}), Yaw: 300, Horizon: 10, FOV: 70, Width: size, Height: size},
 	}
 	for ci, cam := range cams {
-		for _, s := range []planner.Simulator{local, bc} {
-			if err := s.SetCamera(cam); err != nil {
-				t.Fatal(err)
-			}
-		}
-		fa, err := local.Render()
-		if err != nil {
-			t.Fatal(err)
-		}
-		start := time.Now()
-		fb, err := bc.Render()
-		if err != nil {
-			t.Fatal(err)
-		}
-		blenderSecs += time.Since(start).Seconds()
+		fa, fb, secs := renderBoth(t, cam, local, bc)
+		blenderSecs += secs
 		if fb.W != size || fb.H != size || len(fb.RGB) != size*size*3 {
 			t.Fatalf("blender frame %dx%d", fb.W, fb.H)
 		}
@@ -380,21 +367,7 @@ func TestBlenderTexturedScene(t *testing.T) {
 		}
 	}
 	cam.Width, cam.Height = size, size
-	for _, s := range []planner.Simulator{local, bc} {
-		if err := s.SetCamera(cam); err != nil {
-			t.Fatal(err)
-		}
-	}
-	fa, err := local.Render()
-	if err != nil {
-		t.Fatal(err)
-	}
-	start := time.Now()
-	fb, err := bc.Render()
-	if err != nil {
-		t.Fatal(err)
-	}
-	secs := time.Since(start).Seconds()
+	fa, fb, secs := renderBoth(t, cam, local, bc)
 	if os.Getenv("FLOWBENCH_SAVE_FRAMES") != "" {
 		for name, f := range map[string]*planner.Frame{"go": fa, "blender": fb} {
 			img := image.NewNRGBA(image.Rect(0, 0, f.W, f.H))
@@ -471,4 +444,25 @@ func TestBlenderTexturedScene(t *testing.T) {
 		}
 		t.Logf("Blender: %.2f s per %dx%d frame (RGB, depth, ids; %d samples)", time.Since(start).Seconds()/n, side, side, DefaultBlenderSamples)
 	}
+}
+
+// renderBoth places cam in the reference simulator and in Blender and
+// renders both, returning the frames and Blender's seconds.
+func renderBoth(t *testing.T, cam sim.Camera, local, blender planner.Simulator) (fa, fb *planner.Frame, blenderSecs float64) {
+	t.Helper()
+	for _, s := range []planner.Simulator{local, blender} {
+		if err := s.SetCamera(cam); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fa, err := local.Render()
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	fb, err = blender.Render()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fa, fb, time.Since(start).Seconds()
 }

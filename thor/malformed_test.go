@@ -38,6 +38,8 @@ func TestMalformedRequestsGetErrorReplies(t *testing.T) {
 		{`[1,2,3]`, "malformed request"},
 		{`{"id":21,"action":"TeleportFull","args":{"position":{"x":1e300,"y":0,"z":0},"rotation":{"x":0,"y":0,"z":0}}}`, "more than 10000 m"},
 		{`{"id":22,"action":"TeleportFull","args":{"position":{"x":0,"y":0,"z":0},"rotation":{"x":0,"y":1e300,"z":0}}}`, "beyond"},
+		{`{"id":23,"action":"Pass","args":{"steps":1}}`, "unknown field"},
+		{`{"id":24,"action":"GetReachablePositions","args":{"gridSize":0.25}}`, "unknown field"},
 	}
 	s := newSession(ServerOptions{}.withDefaults())
 	for _, c := range cases {

@@ -161,7 +161,7 @@ func (s *session) act(req *Request) (frames []outFrame, ret any, err error) {
 	s.steps++
 	switch req.Action {
 	case ActionPass:
-		return nil, nil, nil
+		return nil, nil, decodeArgs(req, &struct{}{}) // no arguments: any is unknown
 	case ActionInitialize:
 		return nil, nil, s.initialize(req)
 	case ActionCreateHouse:
@@ -169,6 +169,9 @@ func (s *session) act(req *Request) (frames []outFrame, ret any, err error) {
 	case ActionTeleportFull:
 		return nil, nil, s.teleportFull(req)
 	case ActionReachable:
+		if err := decodeArgs(req, &struct{}{}); err != nil {
+			return nil, nil, err
+		}
 		if err := s.needHouse(req.Action); err != nil {
 			return nil, nil, err
 		}

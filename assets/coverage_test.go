@@ -3,7 +3,6 @@ package assets
 import (
 	"testing"
 
-	"flowbench/sim"
 )
 
 func TestCoverageCountsAgreeWithDress(t *testing.T) {
@@ -30,15 +29,8 @@ func TestCoverageCountsAgreeWithDress(t *testing.T) {
 	// Dressing the same procthor houses draws a model exactly for the covered instances.
 	var withModel, procthor int
 	for i := 0; i < 3; i++ {
-		h, err := sim.Generate(sim.StyleProcTHOR, 1, i)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := sim.NewScene(h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := d.dress(s, HouseSeed(h))
+		s := procthorScene(t, i)
+		r := d.dress(s, HouseSeed(s.House))
 		withModel += r.WithModel
 		procthor += r.Objects
 	}

@@ -65,15 +65,8 @@ func TestRealLibraryDress(t *testing.T) {
 	l := openInstalled(t)
 	var total DressReport
 	for i := 0; i < 4; i++ {
-		h, err := sim.Generate(sim.StyleProcTHOR, 1, i)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := sim.NewScene(h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rep := l.Dress(s, HouseSeed(h))
+		s := procthorScene(t, i)
+		rep := l.Dress(s, HouseSeed(s.House))
 		total.Add(rep)
 		for _, o := range s.Objects {
 			if o.Model == nil {
@@ -92,8 +85,8 @@ func TestRealLibraryDress(t *testing.T) {
 			}
 		}
 		// Same seed, fresh scene: same models.
-		s2, _ := sim.NewScene(h)
-		l.Dress(s2, HouseSeed(h))
+		s2 := procthorScene(t, i)
+		l.Dress(s2, HouseSeed(s2.House))
 		for j, o := range s.Objects {
 			if o.Model != s2.Objects[j].Model {
 				t.Fatalf("%s: dressing is not deterministic", o.ID)

@@ -82,19 +82,25 @@ func cut(k string) (string, string, bool) {
 	return "", k, false
 }
 
+// procthorScene returns the scene of procthor house i of seed 1.
+func procthorScene(t testing.TB, i int) *sim.Scene {
+	t.Helper()
+	h, err := sim.Generate(sim.StyleProcTHOR, 1, i)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := sim.NewScene(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 func testScenes(t *testing.T) []*sim.Scene {
 	t.Helper()
 	var out []*sim.Scene
 	for i := 0; i < 3; i++ {
-		h, err := sim.Generate(sim.StyleProcTHOR, 1, i)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := sim.NewScene(h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, s)
+		out = append(out, procthorScene(t, i))
 	}
 	for _, n := range []string{"FloorPlan1", "FloorPlan401"} {
 		h, err := sim.GenerateIthor(n, 1)

@@ -2,7 +2,6 @@ package assets
 
 import (
 	"testing"
-
 )
 
 func TestCoverageCountsAgreeWithDress(t *testing.T) {

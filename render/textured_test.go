@@ -95,14 +95,7 @@ func TestCheckerQuadTexels(t *testing.T) {
 	eye := sim.Vec3{10, 1.5, 5}
 	s := modelObjects(t, []*sim.Model{q}, []sim.Vec3{eye.Add(sim.Vec3{0, 0, 2})})
 	cam := sim.Camera{Position: eye, FOV: 90, Width: 100, Height: 100}
-	r, err := New(s, flatLight)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := r.Render(cam)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, f := renderScene(t, s, flatLight, cam)
 	writeLook(t, "checker_quad", f.RGB)
 	inst, _ := f.Instance("CounterTop|0")
 	checked := 0
@@ -145,14 +138,7 @@ func TestPerspectiveCorrectUV(t *testing.T) {
 	eye := sim.Vec3{10, 1.5, 5}
 	s := modelObjects(t, []*sim.Model{q}, []sim.Vec3{eye})
 	cam := sim.Camera{Position: eye, FOV: 90, Width: 200, Height: 200}
-	r, err := New(s, flatLight)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := r.Render(cam)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, f := renderScene(t, s, flatLight, cam)
 	writeLook(t, "perspective_quad", f.RGB)
 	fl := cam.Focal()
 	cx, cy := cam.Principal()
@@ -467,14 +453,7 @@ func TestShadowBelowObject(t *testing.T) {
 	var frames [2]*Frame
 	var lightPos sim.Vec3
 	for k, noSh := range []bool{true, false} {
-		r, err := New(s, Options{Workers: 2, NoShadows: noSh, AntiAlias: AAOff})
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := r.Render(cam)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r, f := renderScene(t, s, Options{Workers: 2, NoShadows: noSh, AntiAlias: AAOff}, cam)
 		frames[k] = f
 		lightPos = r.lights[0].pos
 	}
@@ -633,4 +612,18 @@ func TestCutoutOrientation(t *testing.T) {
 			t.Errorf("row %d (lower half): id %d colour %v, want the quad in green", y, f.IDs[i], pixelRGB(f, 50, y))
 		}
 	}
+}
+
+// renderScene builds a renderer for s with opts and renders cam.
+func renderScene(t testing.TB, s *sim.Scene, opts Options, cam sim.Camera) (*Renderer, *Frame) {
+	t.Helper()
+	r, err := New(s, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := r.Render(cam)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, f
 }

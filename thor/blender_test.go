@@ -54,19 +54,7 @@ func TestBlenderAgreesWithRasterizer(t *testing.T) {
 		t.Fatalf("hello %+v", bc.ServerHello())
 	}
 	local := planner.NewLocal(planner.LocalOptions{Render: render.Options{Workers: 1}})
-	h, err := sim.Generate(sim.StyleProcTHOR, 4, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range []planner.Simulator{local, bc} {
-		if err := s.LoadHouse(h); err != nil {
-			t.Fatal(err)
-		}
-	}
-	reach, err := local.ReachablePositions()
-	if err != nil || len(reach) < 3 {
-		t.Fatalf("reachable: %d, %v", len(reach), err)
-	}
+	_, reach := loadBoth(t, local, bc)
 	breach, err := bc.ReachablePositions()
 	if err != nil {
 		t.Fatal(err)
@@ -331,19 +319,7 @@ func TestBlenderTexturedScene(t *testing.T) {
 	dress := testDress()
 	bc := dialTest(t, url, Options{Timeout: 5 * time.Minute, Dress: dress})
 	local := planner.NewLocal(planner.LocalOptions{Render: render.Options{Workers: 1}, Dress: dress})
-	h, err := sim.Generate(sim.StyleProcTHOR, 4, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range []planner.Simulator{local, bc} {
-		if err := s.LoadHouse(h); err != nil {
-			t.Fatal(err)
-		}
-	}
-	reach, err := local.ReachablePositions()
-	if err != nil || len(reach) < 3 {
-		t.Fatalf("reachable: %d, %v", len(reach), err)
-	}
+	_, reach := loadBoth(t, local, bc)
 	// The view that sees the most object pixels among a few candidates.
 	const size = 128
 	var cam sim.Camera
@@ -465,4 +441,24 @@ func renderBoth(t *testing.T, cam sim.Camera, local, blender planner.Simulator) 
 		t.Fatal(err)
 	}
 	return fa, fb, time.Since(start).Seconds()
+}
+
+// loadBoth loads procthor house (seed 4, index 0) into both simulators and
+// returns it with the reference simulator's reachable positions (at least 3).
+func loadBoth(t *testing.T, local, blender planner.Simulator) (*sim.House, []sim.Vec3) {
+	t.Helper()
+	h, err := sim.Generate(sim.StyleProcTHOR, 4, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []planner.Simulator{local, blender} {
+		if err := s.LoadHouse(h); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reach, err := local.ReachablePositions()
+	if err != nil || len(reach) < 3 {
+		t.Fatalf("reachable: %d, %v", len(reach), err)
+	}
+	return h, reach
 }

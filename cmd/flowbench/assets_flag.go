@@ -38,11 +38,7 @@ func openAssets(spec string) (*assets.Library, error) {
 	if lib, ok := libOpen[spec]; ok {
 		return lib, nil
 	}
-	opts := assets.Options{}
-	if spec != "auto" && spec != "" {
-		opts.Dirs = []string{spec}
-	}
-	lib, err := assets.Open(opts)
+	lib, err := assets.Open(assetsCmdOptions(spec))
 	switch {
 	case errors.Is(err, assets.ErrNoAssets) && (spec == "auto" || spec == ""):
 		slog.Info("no Sweet Home 3D furniture libraries found (install with assets/install_debian.sh); drawing primitive shapes")

@@ -425,6 +425,11 @@ var typeMap = map[string][]string{
 	"TVStand": {
 		"BlendSwap-CC-BY:Blend Swap CC-BY#tvStand", // TV stand (Living room) 135.1 × 46.5 × 52.6
 	},
+	"TableTopDecor": {
+		"Scopia:Scopia#bowlWithFruits", // Bowl with fruits (Kitchen) 32 × 34 × 14: a table centrepiece
+		"Scopia:Scopia#old_jar",        // Old jar (Kitchen) 24 × 20 × 25
+		"Scopia:Scopia#pottery",        // Pottery (Kitchen) 11 × 11 × 9
+	},
 	"TeddyBear": {
 		"BlendSwap-CC-0:Blend Swap CC-0#teddyBear", // Teddy bear (Bedroom) 33.1 × 21.8 × 32.2
 	},

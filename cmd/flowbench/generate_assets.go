@@ -10,12 +10,13 @@ import (
 	"flowbench/sim"
 )
 
-// assetsKey names the assets a run draws with, for the resume fingerprint.
+// assetsKey names the assets a run draws with, for the resume fingerprint:
+// the libraries' cache hash and the dressing rules of this binary.
 func assetsKey(lib *assets.Library) string {
 	if lib == nil {
 		return "none"
 	}
-	return "sh3d " + lib.Hash
+	return "sh3d " + lib.Hash + " dress " + assets.DressKey()
 }
 
 // assetUse lists the models and textures the split's houses are dressed

@@ -1,0 +1,41 @@
+package assets
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"sort"
+)
+
+// DressKey identifies the dressing rules compiled into this binary: the
+// reviewed type table (typeMap) and the set of types that may be turned.
+// Two binaries with the same DressKey and the same Library.Hash dress every
+// house alike, so a run's resume fingerprint includes both: resuming a split
+// with a binary whose table changed would otherwise mix two looks in one
+// split.
+func DressKey() string {
+	h := sha256.New()
+	types := make([]string, 0, len(typeMap))
+	for t := range typeMap {
+		types = append(types, t)
+	}
+	sort.Strings(types)
+	for _, t := range types {
+		fmt.Fprintf(h, "type %q\n", t)
+		for _, k := range typeMap[t] {
+			fmt.Fprintf(h, "  %q\n", k)
+		}
+	}
+	turn := make([]string, 0, len(turnableTypes))
+	for t, ok := range turnableTypes {
+		if ok {
+			turn = append(turn, t)
+		}
+	}
+	slices.Sort(turn)
+	for _, t := range turn {
+		fmt.Fprintf(h, "turn %q\n", t)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}

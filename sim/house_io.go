@@ -10,13 +10,14 @@ import (
 	"path/filepath"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 )
 
 // ReadHouseFile reads and decodes a ProcTHOR house JSON file. Errors name the
 // file, and for malformed JSON the line, column and field path.
 func ReadHouseFile(path string) (*House, error) {
-	b, err := os.ReadFile(path)
+	b, err := readHouseBytes(path)
 	if err != nil {
 		return nil, err
 	}
@@ -30,8 +31,16 @@ func ReadHouseFile(path string) (*House, error) {
 // DecodeHouse decodes a ProcTHOR house from JSON bytes. Syntax errors report
 // the line, column and JSON field path where decoding stopped; NaN and
 // Infinity literals, which JSON does not allow, get an error saying so.
-// Unknown fields are ignored (see UnknownHouseFields).
+// Input over MaxHouseBytes or nested deeper than MaxHouseJSONDepth is
+// refused before decoding. Unknown fields are ignored (see
+// UnknownHouseFields).
 func DecodeHouse(b []byte) (*House, error) {
+	if len(b) > MaxHouseBytes {
+		return nil, fmt.Errorf("the house JSON is %d bytes, more than the %d-byte limit", len(b), MaxHouseBytes)
+	}
+	if err := checkJSONDepth(b); err != nil {
+		return nil, err
+	}
 	var h House
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if err := dec.Decode(&h); err != nil {
@@ -43,6 +52,61 @@ func DecodeHouse(b []byte) (*House, error) {
 		return nil, fmt.Errorf("line %d, column %d: malformed JSON: unexpected data after the house object", line, col)
 	}
 	return &h, nil
+}
+
+// readHouseBytes reads a house file of at most MaxHouseBytes, refusing a
+// larger one (or an endless stream such as /dev/zero) without reading more
+// than one byte past the limit.
+func readHouseBytes(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("%s: is a directory, not a house JSON file", path)
+	} else if err == nil && st.Mode().IsRegular() && st.Size() > MaxHouseBytes {
+		return nil, fmt.Errorf("%s: the file is %d bytes, more than the %d-byte limit for a house", path, st.Size(), MaxHouseBytes)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, MaxHouseBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(b) > MaxHouseBytes {
+		return nil, fmt.Errorf("%s: the file is longer than the %d-byte limit for a house", path, MaxHouseBytes)
+	}
+	return b, nil
+}
+
+// checkJSONDepth refuses JSON whose objects and arrays nest deeper than
+// MaxHouseJSONDepth, naming the line, column and field path where the limit
+// is crossed. It scans b once and allocates nothing.
+func checkJSONDepth(b []byte) error {
+	depth, inString, escaped := 0, false, false
+	for i, c := range b {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			depth++
+			if depth > MaxHouseJSONDepth {
+				line, col := lineCol(b, int64(i))
+				return fmt.Errorf("line %d, column %d (%s): objects and arrays nest deeper than %d levels", line, col, orRoot(jsonPathAt(b, int64(i)+1)), MaxHouseJSONDepth)
+			}
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	return nil
 }
 
 // decodeError turns an encoding/json error into one naming the line, column
@@ -120,30 +184,56 @@ func isWordByte(c byte) bool {
 
 // jsonPathAt returns the field path, e.g. "rooms[2].floorPolygon[0].x", of the
 // value being read when byte offset stop is reached, or of the value at which
-// the JSON becomes invalid when stop is negative.
+// the JSON becomes invalid when stop is negative. It runs in time linear in
+// len(b) whatever the nesting: the path is built once, for the one token that
+// names it.
 func jsonPathAt(b []byte, stop int64) string {
-	type frame struct {
-		obj     bool
-		key     string
-		idx     int
-		wantKey bool
+	// The first pass finds which token's path is wanted; the second replays
+	// the tokens up to it and builds that one path.
+	target, path := walkJSONPath(b, stop, -1)
+	switch {
+	case target == -1:
+		return path // the failure point's path, built once
+	case target < 0:
+		return ""
 	}
-	var st []frame
-	path := func() string {
-		var sb strings.Builder
-		for _, f := range st {
-			switch {
-			case f.obj && !f.wantKey:
-				if sb.Len() > 0 {
-					sb.WriteByte('.')
-				}
-				sb.WriteString(f.key)
-			case !f.obj:
-				fmt.Fprintf(&sb, "[%d]", f.idx)
+	_, path = walkJSONPath(b, stop, target)
+	return path
+}
+
+// jsonFrame is one open object or array while walking JSON tokens.
+type jsonFrame struct {
+	obj     bool
+	key     string
+	idx     int
+	wantKey bool
+}
+
+// jsonFramesPath formats the path of an open-container stack.
+func jsonFramesPath(st []jsonFrame) string {
+	var sb strings.Builder
+	for _, f := range st {
+		switch {
+		case f.obj && !f.wantKey:
+			if sb.Len() > 0 {
+				sb.WriteByte('.')
 			}
+			sb.WriteString(f.key)
+		case !f.obj:
+			sb.WriteByte('[')
+			sb.WriteString(strconv.Itoa(f.idx))
+			sb.WriteByte(']')
 		}
-		return sb.String()
 	}
+	return sb.String()
+}
+
+// walkJSONPath walks b's tokens as jsonPathAt describes. Value-starting
+// tokens are numbered from 0; the result names the number of the token whose
+// path jsonPathAt returns (-1 for "the path at the failure point", -2 for
+// none) and, when want is that number, the path itself.
+func walkJSONPath(b []byte, stop int64, want int) (int, string) {
+	var st []jsonFrame
 	endValue := func() {
 		if n := len(st); n > 0 {
 			if st[n-1].obj {
@@ -155,34 +245,42 @@ func jsonPathAt(b []byte, stop int64) string {
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber() // a number too large for float64 is still a token
-	last := ""
+	last, n := -2, 0
+	lastPath := ""
+	valueStart := func() {
+		last = n
+		if n == want {
+			lastPath = jsonFramesPath(st)
+		}
+		n++
+	}
 	for {
 		t, err := dec.Token()
 		if err != nil {
 			if stop >= 0 {
-				return last
+				return last, lastPath
 			}
-			return path()
+			return -1, jsonFramesPath(st)
 		}
 		if d, ok := t.(json.Delim); ok {
 			switch d {
 			case '{', '[':
-				last = path()
-				st = append(st, frame{obj: d == '{', wantKey: d == '{'})
+				valueStart()
+				st = append(st, jsonFrame{obj: d == '{', wantKey: d == '{'})
 			default:
 				st = st[:len(st)-1]
 				endValue()
 			}
-		} else if n := len(st); n > 0 && st[n-1].obj && st[n-1].wantKey {
-			st[n-1].key, _ = t.(string)
-			st[n-1].wantKey = false
+		} else if k := len(st); k > 0 && st[k-1].obj && st[k-1].wantKey {
+			st[k-1].key, _ = t.(string)
+			st[k-1].wantKey = false
 			continue
 		} else {
-			last = path()
+			valueStart()
 			endValue()
 		}
 		if stop >= 0 && dec.InputOffset() >= stop {
-			return last
+			return last, lastPath
 		}
 	}
 }

@@ -2,7 +2,6 @@ package sim
 
 import (
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 )
@@ -108,7 +107,7 @@ func LoadHouseFile(path string, opts ImportOptions) (*Scene, *ImportReport, erro
 		}
 		opts.AssetDB = db
 	}
-	b, err := os.ReadFile(path)
+	b, err := readHouseBytes(path)
 	if err != nil {
 		return nil, nil, err
 	}

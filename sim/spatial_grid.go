@@ -4,7 +4,7 @@ import "math"
 
 // spatialGrid buckets objects by the xz cells their AABB covers, so that a
 // collision query only tests objects near the moved one. The cells form a
-// dense array over the house's floor bounds; boxes reaching past the bounds
+// dense array over the house's floor bounds, at most maxGridCells of them; boxes reaching past the bounds
 // are clamped into the border cells, which keeps every query correct (an
 // overlap between two boxes always shares at least one clamped cell).
 type spatialGrid struct {
@@ -16,6 +16,14 @@ type spatialGrid struct {
 }
 
 const gridCell = 1.0 // metres
+
+// maxGridCells bounds the grid's cell count: beyond it the cells grow (by
+// doubling) instead. A plan of up to 256 m × 256 m keeps 1 m cells.
+const maxGridCells = 1 << 17
+
+// maxGridSpan is the widest extent (metres) the grid spreads over; wider or
+// non-finite bounds collapse to one cell.
+const maxGridSpan = 1e7
 
 // rebuildIndex rebuilds the spatial grid from the current object poses and
 // resets the ray-cast mesh cache. Call it after adding or removing objects.
@@ -39,8 +47,16 @@ func (s *Scene) rebuildIndex() {
 			grow(g.boxes[i].Max[0], g.boxes[i].Max[2])
 		}
 	}
-	if lo[0] > hi[0] { // nothing to bound: a single cell at the origin
+	if !(hi[0]-lo[0] <= maxGridSpan && hi[1]-lo[1] <= maxGridSpan) {
+		// Nothing to bound, or bounds that are absurd or not finite (a house
+		// that skipped validation): a single cell at the origin, which the
+		// clamping keeps correct.
 		lo, hi = [2]float64{}, [2]float64{}
+	}
+	// Coarser cells for a large plan, so the grid never exceeds maxGridCells
+	// whatever the house's extent.
+	for (math.Floor(hi[0]/g.cell)-math.Floor(lo[0]/g.cell)+1)*(math.Floor(hi[1]/g.cell)-math.Floor(lo[1]/g.cell)+1) > maxGridCells {
+		g.cell *= 2
 	}
 	g.x0, g.z0 = int32(math.Floor(lo[0]/g.cell)), int32(math.Floor(lo[1]/g.cell))
 	g.nx = int32(math.Floor(hi[0]/g.cell)) - g.x0 + 1

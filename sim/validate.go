@@ -21,7 +21,9 @@ func fieldErr(field, format string, args ...any) *FieldError {
 }
 
 // ValidateHouse checks a house's structure before it is built into a Scene:
-// schema version, finite coordinates everywhere, room polygons with at least
+// the size bounds (counts, polygon points, nesting: see MaxHouseObjects and
+// the other limits), finite coordinates everywhere within MaxHouseCoordinate
+// and a floor plan within MaxHouseSpan, schema version, room polygons with at least
 // 3 points and positive area, unique room/wall/object ids, walls that span
 // two floor points with a positive height, doors and windows that reference
 // existing walls and rooms, and objects whose centres lie inside a room.
@@ -38,7 +40,13 @@ func validateStructure(h *House) error {
 	if h == nil {
 		return fieldErr("house", "is nil")
 	}
+	if err := checkHouseSize(h); err != nil {
+		return err
+	}
 	if err := checkHouseFinite(h); err != nil {
+		return err
+	}
+	if err := checkHouseExtent(h); err != nil {
 		return err
 	}
 	if h.Metadata.Schema != "" && h.Metadata.Schema != SchemaVersion {
@@ -202,66 +210,12 @@ func checkWallPolygon(w Wall) (length, height float64, why string) {
 // checkHouseFinite returns a *FieldError for the first NaN or infinite number
 // of the house, or nil.
 func checkHouseFinite(h *House) error {
-	var bad *FieldError
-	check := func(field string, p XYZ) {
-		if bad != nil {
-			return
+	return eachHouseNumber(h, func(name func() string, v float64, _ bool) *FieldError {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fieldErr(name(), "%v is not a finite number", v)
 		}
-		for i, v := range []float64{p.X, p.Y, p.Z} {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				bad = fieldErr(field+"."+"xyz"[i:i+1], "%v is not a finite number", v)
-				return
-			}
-		}
-	}
-	scalar := func(field string, v float64) {
-		if bad == nil && (math.IsNaN(v) || math.IsInf(v, 0)) {
-			bad = fieldErr(field, "%v is not a finite number", v)
-		}
-	}
-	a := h.Metadata.Agent
-	check("metadata.agent.position", a.Position)
-	check("metadata.agent.rotation", a.Rotation)
-	scalar("metadata.agent.horizon", a.Horizon)
-	for i, r := range h.Rooms {
-		for j, p := range r.FloorPolygon {
-			check(fmt.Sprintf("rooms[%d].floorPolygon[%d]", i, j), p)
-		}
-	}
-	for i, w := range h.Walls {
-		for j, p := range w.Polygon {
-			check(fmt.Sprintf("walls[%d].polygon[%d]", i, j), p)
-		}
-	}
-	for _, g := range []struct {
-		name string
-		list []Door
-	}{{"doors", h.Doors}, {"windows", h.Windows}} {
-		for i, d := range g.list {
-			for j, p := range d.HolePolygon {
-				check(fmt.Sprintf("%s[%d].holePolygon[%d]", g.name, i, j), p)
-			}
-			check(fmt.Sprintf("%s[%d].assetPosition", g.name, i), d.AssetPosition)
-			scalar(fmt.Sprintf("%s[%d].openness", g.name, i), d.Openness)
-		}
-	}
-	for i, l := range h.ProceduralParameters.Lights {
-		check(fmt.Sprintf("proceduralParameters.lights[%d].position", i), l.Position)
-	}
-	var walk func(list []HouseObject, path string)
-	walk = func(list []HouseObject, path string) {
-		for i, o := range list {
-			p := fmt.Sprintf("%s[%d]", path, i)
-			check(p+".position", o.Position)
-			check(p+".rotation", o.Rotation)
-			walk(o.Children, p+".children")
-		}
-	}
-	walk(h.Objects, "objects")
-	if bad != nil {
-		return bad
-	}
-	return nil
+		return nil
+	})
 }
 
 func polygonArea(p []XYZ) float64 {

@@ -1,0 +1,232 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+)
+
+// Bounds on a house. Every quantity of a house that sizes an allocation
+// (grids over the floor plan, meshes, per-object tables, error paths, the
+// re-encoded JSON) is capped, so that a hostile house is refused with an
+// error naming the field instead of exhausting memory. Real ProcTHOR houses
+// stay far inside: the reference train house has 10 rooms, 82 walls, 177
+// objects nested 2 deep, 10-point floor polygons and a 16 m × 18 m plan.
+// docs/house-format.md lists the same bounds.
+const (
+	// MaxHouseBytes bounds a house file or message.
+	MaxHouseBytes = 32 << 20
+	// MaxHouseJSONDepth bounds how deep the JSON's objects and arrays nest.
+	MaxHouseJSONDepth = 64
+	// MaxHouseCoordinate bounds every coordinate, in metres from the origin
+	// (|x|, |y|, |z| of positions and polygon points, wall-local hole corners).
+	MaxHouseCoordinate = 1000.0
+	// MaxHouseSpan bounds the side of the floor plan's bounding box, in metres.
+	MaxHouseSpan = 256.0
+	// MaxHouseAngle bounds every rotation and the agent's horizon, in degrees.
+	MaxHouseAngle = 1e6
+	// MaxHouseRooms bounds the number of rooms.
+	MaxHouseRooms = 1000
+	// MaxHouseWalls bounds the number of wall sides.
+	MaxHouseWalls = 10000
+	// MaxHouseOpenings bounds the number of doors and, separately, of windows.
+	MaxHouseOpenings = 1000
+	// MaxHouseLights bounds the number of lights.
+	MaxHouseLights = 1000
+	// MaxHouseObjects bounds the number of objects, children included.
+	MaxHouseObjects = 10000
+	// MaxObjectNesting bounds how many levels of children an object tree
+	// has (an object on the floor is level 1, its children level 2, ...).
+	MaxObjectNesting = 16
+	// MaxPolygonPoints bounds the points of a floor, wall or hole polygon.
+	MaxPolygonPoints = 1000
+)
+
+// checkHouseSize refuses a house with too many rooms, walls, openings,
+// lights, objects or polygon points, or objects nested too deep. It runs
+// before any check that formats per-object paths, so a deep tree costs no
+// more than its size.
+func checkHouseSize(h *House) error {
+	for _, c := range []struct {
+		field string
+		n     int
+		max   int
+	}{
+		{"rooms", len(h.Rooms), MaxHouseRooms},
+		{"walls", len(h.Walls), MaxHouseWalls},
+		{"doors", len(h.Doors), MaxHouseOpenings},
+		{"windows", len(h.Windows), MaxHouseOpenings},
+		{"proceduralParameters.lights", len(h.ProceduralParameters.Lights), MaxHouseLights},
+	} {
+		if c.n > c.max {
+			return fieldErr(c.field, "%d entries, more than the limit of %d", c.n, c.max)
+		}
+	}
+	for i, r := range h.Rooms {
+		if len(r.FloorPolygon) > MaxPolygonPoints {
+			return fieldErr(fmt.Sprintf("rooms[%d].floorPolygon", i), "%d points, more than the limit of %d", len(r.FloorPolygon), MaxPolygonPoints)
+		}
+	}
+	for i, w := range h.Walls {
+		if len(w.Polygon) > MaxPolygonPoints {
+			return fieldErr(fmt.Sprintf("walls[%d].polygon", i), "%d points, more than the limit of %d", len(w.Polygon), MaxPolygonPoints)
+		}
+	}
+	for _, g := range []struct {
+		name string
+		list []Door
+	}{{"doors", h.Doors}, {"windows", h.Windows}} {
+		for i, d := range g.list {
+			if len(d.HolePolygon) > MaxPolygonPoints {
+				return fieldErr(fmt.Sprintf("%s[%d].holePolygon", g.name, i), "%d points, more than the limit of %d", len(d.HolePolygon), MaxPolygonPoints)
+			}
+		}
+	}
+	return checkObjectTree(h.Objects)
+}
+
+// checkObjectTree counts the objects and measures their nesting without
+// building any path until it has found a problem.
+func checkObjectTree(objs []HouseObject) error {
+	total := 0
+	// route holds the child index taken at each level of the current descent,
+	// so the path is built only for the error.
+	var route []int
+	var walk func(list []HouseObject) error
+	walk = func(list []HouseObject) error {
+		for i := range list {
+			total++
+			route = append(route, i)
+			if total > MaxHouseObjects {
+				return fieldErr(objectPath(route), "the house has more than %d objects (children included)", MaxHouseObjects)
+			}
+			if len(route) > MaxObjectNesting {
+				return fieldErr(objectPath(route), "objects nest more than %d levels deep (children of children ...)", MaxObjectNesting)
+			}
+			if err := walk(list[i].Children); err != nil {
+				return err
+			}
+			route = route[:len(route)-1]
+		}
+		return nil
+	}
+	return walk(objs)
+}
+
+// objectPath formats the field path of the object reached by taking child
+// route[0] of objects, then child route[1] of its children, and so on.
+func objectPath(route []int) string {
+	p := ""
+	for k, i := range route {
+		if k == 0 {
+			p = fmt.Sprintf("objects[%d]", i)
+		} else {
+			p += fmt.Sprintf(".children[%d]", i)
+		}
+	}
+	return p
+}
+
+// checkHouseExtent refuses coordinates beyond MaxHouseCoordinate, angles
+// beyond MaxHouseAngle and a floor plan wider or deeper than MaxHouseSpan.
+// The numbers are already known to be finite.
+func checkHouseExtent(h *House) error {
+	err := eachHouseNumber(h, func(name func() string, v float64, angle bool) *FieldError {
+		switch {
+		case angle && math.Abs(v) > MaxHouseAngle:
+			return fieldErr(name(), "angle %g is beyond ±%g degrees", v, MaxHouseAngle)
+		case !angle && math.Abs(v) > MaxHouseCoordinate:
+			return fieldErr(name(), "coordinate %g lies more than %g m from the origin", v, MaxHouseCoordinate)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	lo := [2]float64{math.Inf(1), math.Inf(1)}
+	hi := [2]float64{math.Inf(-1), math.Inf(-1)}
+	for i, r := range h.Rooms {
+		for _, p := range r.FloorPolygon {
+			lo[0], lo[1] = math.Min(lo[0], p.X), math.Min(lo[1], p.Z)
+			hi[0], hi[1] = math.Max(hi[0], p.X), math.Max(hi[1], p.Z)
+		}
+		if hi[0]-lo[0] > MaxHouseSpan || hi[1]-lo[1] > MaxHouseSpan {
+			return fieldErr(fmt.Sprintf("rooms[%d].floorPolygon", i),
+				"the floor plan up to this room spans %.1f m × %.1f m (x %g..%g, z %g..%g), more than the %g m limit per side",
+				hi[0]-lo[0], hi[1]-lo[1], lo[0], hi[0], lo[1], hi[1], MaxHouseSpan)
+		}
+	}
+	return nil
+}
+
+// eachHouseNumber calls check for every coordinate and angle of the house
+// that the Scene reads, in a fixed order, with a function that formats the
+// number's field path (only called on failure). angle marks rotations and
+// the agent's horizon. It returns check's first non-nil result.
+func eachHouseNumber(h *House, check func(name func() string, v float64, angle bool) *FieldError) error {
+	var bad *FieldError
+	xyz := func(field func() string, p XYZ, angle bool) {
+		for i, v := range []float64{p.X, p.Y, p.Z} {
+			if bad != nil {
+				return
+			}
+			bad = check(func() string { return field() + "." + "xyz"[i:i+1] }, v, angle)
+		}
+	}
+	scalar := func(field func() string, v float64, angle bool) {
+		if bad == nil {
+			bad = check(field, v, angle)
+		}
+	}
+	named := func(format string, a ...any) func() string {
+		return func() string { return fmt.Sprintf(format, a...) }
+	}
+	a := h.Metadata.Agent
+	xyz(named("metadata.agent.position"), a.Position, false)
+	xyz(named("metadata.agent.rotation"), a.Rotation, true)
+	scalar(named("metadata.agent.horizon"), a.Horizon, true)
+	for i, r := range h.Rooms {
+		for j, p := range r.FloorPolygon {
+			xyz(named("rooms[%d].floorPolygon[%d]", i, j), p, false)
+		}
+	}
+	for i, w := range h.Walls {
+		for j, p := range w.Polygon {
+			xyz(named("walls[%d].polygon[%d]", i, j), p, false)
+		}
+	}
+	for _, g := range []struct {
+		name string
+		list []Door
+	}{{"doors", h.Doors}, {"windows", h.Windows}} {
+		for i, d := range g.list {
+			for j, p := range d.HolePolygon {
+				xyz(named("%s[%d].holePolygon[%d]", g.name, i, j), p, false)
+			}
+			xyz(named("%s[%d].assetPosition", g.name, i), d.AssetPosition, false)
+			scalar(named("%s[%d].openness", g.name, i), d.Openness, false)
+		}
+	}
+	for i, l := range h.ProceduralParameters.Lights {
+		xyz(named("proceduralParameters.lights[%d].position", i), l.Position, false)
+	}
+	var route []int
+	var walk func(list []HouseObject)
+	walk = func(list []HouseObject) {
+		for i, o := range list {
+			if bad != nil {
+				return
+			}
+			route = append(route, i)
+			path := objectPath(route)
+			xyz(func() string { return path + ".position" }, o.Position, false)
+			xyz(func() string { return path + ".rotation" }, o.Rotation, true)
+			walk(o.Children)
+			route = route[:len(route)-1]
+		}
+	}
+	walk(h.Objects)
+	if bad != nil {
+		return bad
+	}
+	return nil
+}

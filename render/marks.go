@@ -77,14 +77,22 @@ const MinColorDeltaE = 40
 
 // Mark is one placed Set-of-Marks overlay.
 type Mark struct {
-	ID       string     // object id
-	Instance uint16     // instance id in the frame
-	Number   int        // 1-based position in the request (the badge number)
-	X, Y     float64    // centre in pixel coordinates (pixel (i, j) centre at (i, j))
-	Radius   float64    // disc radius in pixels
-	Inset    float64    // distance from the centre to the mask boundary, pixels
-	Color    NamedColor // dot colour (BadgeColor for badges)
-	Mean     color.RGBA // mean colour of the object's visible pixels
+	ID       string  // object id
+	Instance uint16  // instance id in the frame
+	Number   int     // 1-based position in the request (the badge number)
+	X, Y     float64 // centre in pixel coordinates (pixel (i, j) centre at (i, j))
+	Radius   float64 // drawn disc radius in pixels: Fit clamped to [MinMarkRadius, MarkRadius]
+	Inset    float64 // distance from the centre to the mask boundary, pixels
+	Area     int     // visible pixels of the object in the frame
+	// Fit is the largest radius the object carries at the mark's centre: the
+	// disc stays inside the visible mask (Inset − ½) and covers at most a
+	// MarkAreaFactor-th of it (radius √(Area/(MarkAreaFactor·π))).
+	Fit float64
+	// Fits reports the size rule: Fit ≥ MinMarkRadius, so the object still
+	// shows around its mark.
+	Fits  bool
+	Color NamedColor // dot colour (BadgeColor for badges)
+	Mean  color.RGBA // mean colour of the object's visible pixels
 }
 
 // MarkRadius returns the disc radius for an image size: it scales with the
@@ -95,6 +103,22 @@ func MarkRadius(style MarkStyle, width, height int) float64 {
 		return math.Max(6, 0.028*s)
 	}
 	return math.Max(3, 0.016*s)
+}
+
+// MinMarkRadius is the smallest radius a mark shrinks to on a small object:
+// half the full radius, and never under 2.5 px (a 5 px disc).
+func MinMarkRadius(style MarkStyle, width, height int) float64 {
+	return math.Max(2.5, MarkRadius(style, width, height)/2)
+}
+
+// MarkAreaFactor is the size rule's ratio: an object's visible area must be
+// at least this many times its mark's disc area.
+const MarkAreaFactor = 4
+
+// fitRadius is the largest disc radius that stays inside a mask at a point
+// of the given inset and covers at most 1/MarkAreaFactor of its area.
+func fitRadius(inset float64, area int) float64 {
+	return math.Min(inset-0.5, math.Sqrt(float64(area)/(MarkAreaFactor*math.Pi)))
 }
 
 // MarkSeparation is the smallest distance between two mark centres: the
@@ -111,15 +135,19 @@ func NewMarkRNG(seed uint64) *rand.Rand {
 // request order); each sits at the point of its object's visible mask farthest
 // from the mask boundary (exact Euclidean distance transform; the image
 // border counts as boundary) among the points at least MarkSeparation from
-// the marks already placed; ties go to the topmost, then leftmost pixel. Dot colours are drawn from rng among the
-// palette colours allowed by AllowedColors, preferring colours not used yet.
-// Unknown ids, objects with no visible pixel and objects with no point far
-// enough from the other marks are errors naming the id.
+// the marks already placed; ties go to the topmost, then leftmost pixel.
+// Each mark's radius is its Fit clamped to [MinMarkRadius, MarkRadius], and
+// Fits records the size rule (callers that must not mention small objects
+// check it). Dot colours are drawn from rng among the palette colours
+// allowed by AllowedColors, preferring colours not used yet. Unknown ids,
+// objects with no visible pixel and objects with no point far enough from
+// the other marks are errors naming the id.
 func PlaceMarks(f *Frame, ids []string, rng *rand.Rand, style MarkStyle) ([]Mark, error) {
 	if f == nil || f.Width <= 0 || f.Height <= 0 {
 		return nil, errors.New("marks: empty frame")
 	}
 	radius := MarkRadius(style, f.Width, f.Height)
+	minR := MinMarkRadius(style, f.Width, f.Height)
 	sep := MarkSeparation(radius)
 	// Place the smallest masks first: they have the fewest candidate points.
 	insts := make([]uint16, len(ids))
@@ -149,7 +177,10 @@ func PlaceMarks(f *Frame, ids []string, rng *rand.Rand, style MarkStyle) ([]Mark
 		if err != nil {
 			return nil, fmt.Errorf("marks: object %q: %w", id, err)
 		}
-		m.X, m.Y, m.Inset, m.Mean = float64(x), float64(y), inset, mean
+		m.X, m.Y, m.Inset, m.Mean, m.Area = float64(x), float64(y), inset, mean, area[n]
+		m.Fit = fitRadius(inset, area[n])
+		m.Fits = m.Fit >= minR
+		m.Radius = math.Min(radius, math.Max(minR, m.Fit))
 		if style == StyleBadges {
 			m.Color = BadgeColor
 		} else {
@@ -203,7 +234,30 @@ func AllowedColors(mean color.RGBA) []NamedColor {
 // bestPoint finds the mask point of inst farthest from the mask boundary
 // among those at least sep from every placed mark, and the mask's mean colour.
 func bestPoint(f *Frame, inst uint16, placed []Mark, sep float64) (x, y int, inset float64, mean color.RGBA, err error) {
-	// Bounding box of the mask, padded by one background pixel all round.
+	mf := newMaskField(f, inst)
+	if mf == nil {
+		return 0, 0, 0, mean, errors.New("not visible in the frame")
+	}
+	x, y, inset, ok := mf.best(placed, sep)
+	if !ok {
+		return 0, 0, 0, mf.mean, fmt.Errorf("no visible point lies %.1f px from the other marks", sep)
+	}
+	return x, y, inset, mf.mean, nil
+}
+
+// maskField is the distance transform of one instance's visible mask over
+// its bounding box padded by one background pixel all round, so the image
+// border counts as boundary.
+type maskField struct {
+	x0, y0, w, h int
+	mask         []bool
+	d            []float64 // squared distance to the nearest pixel outside the mask
+	area         int
+	mean         color.RGBA
+}
+
+// newMaskField builds the field of inst, or nil when it has no visible pixel.
+func newMaskField(f *Frame, inst uint16) *maskField {
 	x0, y0, x1, y1 := f.Width, f.Height, -1, -1
 	var sr, sg, sb, n int
 	for v := 0; v < f.Height; v++ {
@@ -218,43 +272,60 @@ func bestPoint(f *Frame, inst uint16, placed []Mark, sep float64) (x, y int, ins
 		}
 	}
 	if n == 0 {
-		return 0, 0, 0, mean, errors.New("not visible in the frame")
+		return nil
 	}
-	mean = color.RGBA{uint8((sr + n/2) / n), uint8((sg + n/2) / n), uint8((sb + n/2) / n), 255}
-	w, h := x1-x0+3, y1-y0+3
-	mask := make([]bool, w*h)
+	mf := &maskField{x0: x0, y0: y0, w: x1 - x0 + 3, h: y1 - y0 + 3, area: n,
+		mean: color.RGBA{uint8((sr + n/2) / n), uint8((sg + n/2) / n), uint8((sb + n/2) / n), 255}}
+	mf.mask = make([]bool, mf.w*mf.h)
 	for v := y0; v <= y1; v++ {
 		for u := x0; u <= x1; u++ {
 			if f.IDs[v*f.Width+u] == inst {
-				mask[(v-y0+1)*w+(u-x0+1)] = true
+				mf.mask[(v-y0+1)*mf.w+(u-x0+1)] = true
 			}
 		}
 	}
-	d := distanceTransform(mask, w, h)
+	mf.d = distanceTransform(mf.mask, mf.w, mf.h)
+	return mf
+}
+
+// inset is the distance from pixel (x, y) to the nearest pixel outside the
+// mask (0 outside it).
+func (mf *maskField) inset(x, y int) float64 {
+	u, v := x-mf.x0+1, y-mf.y0+1
+	if u < 1 || v < 1 || u >= mf.w-1 || v >= mf.h-1 {
+		return 0
+	}
+	return math.Sqrt(mf.d[v*mf.w+u])
+}
+
+// best returns the mask point farthest from the boundary among those at
+// least sep from every placed mark (ties: topmost, then leftmost); ok is
+// false when there is none.
+func (mf *maskField) best(placed []Mark, sep float64) (x, y int, inset float64, ok bool) {
 	best := -1.0
-	for v := 1; v < h-1; v++ {
-		for u := 1; u < w-1; u++ {
-			dv := d[v*w+u]
-			if dv <= best || !mask[v*w+u] {
+	for v := 1; v < mf.h-1; v++ {
+		for u := 1; u < mf.w-1; u++ {
+			dv := mf.d[v*mf.w+u]
+			if dv <= best || !mf.mask[v*mf.w+u] {
 				continue
 			}
-			px, py := float64(u-1+x0), float64(v-1+y0)
-			ok := true
+			px, py := float64(u-1+mf.x0), float64(v-1+mf.y0)
+			free := true
 			for _, m := range placed {
 				if math.Hypot(px-m.X, py-m.Y) < sep {
-					ok = false
+					free = false
 					break
 				}
 			}
-			if ok {
-				best, x, y = dv, u-1+x0, v-1+y0
+			if free {
+				best, x, y = dv, u-1+mf.x0, v-1+mf.y0
 			}
 		}
 	}
 	if best < 0 {
-		return 0, 0, 0, mean, fmt.Errorf("no visible point lies %.1f px from the other marks", sep)
+		return 0, 0, 0, false
 	}
-	return x, y, math.Sqrt(best), mean, nil
+	return x, y, math.Sqrt(best), true
 }
 
 // DrawMarks returns a copy of img with the marks drawn on it.

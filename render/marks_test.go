@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"math/rand/v2"
@@ -244,5 +245,208 @@ func TestLab(t *testing.T) {
 		if math.Abs(got.L-tc.l) > 0.01 || math.Abs(got.A-tc.a) > 0.01 || math.Abs(got.B-tc.b) > 0.01 {
 			t.Errorf("Lab(%v) = %+v, want (%g, %g, %g)", tc.c, got, tc.l, tc.a, tc.b)
 		}
+	}
+}
+
+// colourBlob returns the centroid and pixel count of the largest
+// 4-connected region of pixels of img that have exactly colour c (a dot's
+// fill; the outlines of other dots may share a white or black fill colour,
+// but only as thin rings).
+func colourBlob(img *image.RGBA, c color.RGBA) (x, y float64, n int) {
+	b := img.Bounds()
+	seen := make([]bool, b.Dx()*b.Dy())
+	for v0 := b.Min.Y; v0 < b.Max.Y; v0++ {
+		for u0 := b.Min.X; u0 < b.Max.X; u0++ {
+			if seen[(v0-b.Min.Y)*b.Dx()+u0-b.Min.X] || img.RGBAAt(u0, v0) != c {
+				continue
+			}
+			var sx, sy float64
+			k := 0
+			stack := []image.Point{{u0, v0}}
+			seen[(v0-b.Min.Y)*b.Dx()+u0-b.Min.X] = true
+			for len(stack) > 0 {
+				p := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				sx, sy, k = sx+float64(p.X), sy+float64(p.Y), k+1
+				for _, q := range []image.Point{{p.X + 1, p.Y}, {p.X - 1, p.Y}, {p.X, p.Y + 1}, {p.X, p.Y - 1}} {
+					if !q.In(b) || seen[(q.Y-b.Min.Y)*b.Dx()+q.X-b.Min.X] || img.RGBAAt(q.X, q.Y) != c {
+						continue
+					}
+					seen[(q.Y-b.Min.Y)*b.Dx()+q.X-b.Min.X] = true
+					stack = append(stack, q)
+				}
+			}
+			if k > n {
+				x, y, n = sx/float64(k), sy/float64(k), k
+			}
+		}
+	}
+	return x, y, n
+}
+
+// rectAt returns an id function painting instance ids over rectangles
+// (later rectangles on top), background 0.
+func rectAt(rects ...image.Rectangle) func(u, v int) uint16 {
+	return func(u, v int) uint16 {
+		id := uint16(0)
+		for i, r := range rects {
+			if image.Pt(u, v).In(r) {
+				id = uint16(i + 1)
+			}
+		}
+		return id
+	}
+}
+
+// TestFollowMarksReadBack places dots on I0, moves them onto I1 (the mover
+// A slides right, the landmark B stays, C is hidden behind a box in I1) and
+// reads each dot back from the drawn I1 overlay by its colour: the blob lies
+// on the object's I1 pixels at their most interior point, A's dot has moved
+// with A, and C has no dot.
+func TestFollowMarksReadBack(t *testing.T) {
+	names := []string{"A|1", "B|2", "C|3", "Box|4"}
+	cols := []color.RGBA{{120, 90, 60, 255}, {100, 110, 120, 255}, {90, 120, 90, 255}, {110, 100, 100, 255}}
+	a0, a1 := image.Rect(20, 100, 70, 150), image.Rect(150, 110, 200, 160)
+	b := image.Rect(90, 30, 140, 90)
+	c := image.Rect(200, 20, 240, 60)
+	box := image.Rect(190, 10, 250, 70) // drawn only in I1, over C
+	f0 := syntheticFrame(256, 256, names, cols, rectAt(a0, b, c))
+	f1 := syntheticFrame(256, 256, names, cols, rectAt(a1, b, c, box))
+	ids := []string{"A|1", "B|2", "C|3"}
+	for seed := uint64(0); seed < 20; seed++ {
+		m0, err := PlaceMarks(f0, ids, NewMarkRNG(seed), StyleDots)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m1 := FollowMarks(f1, m0, StyleDots)
+		if len(m1) != 2 || m1[0].ID != "A|1" || m1[1].ID != "B|2" {
+			t.Fatalf("seed %d: I1 marks %+v, want A and B only (C is hidden)", seed, m1)
+		}
+		over := DrawMarks(f1.RGB, m1, StyleDots)
+		if over.RGBAAt(int(m0[2].X), int(m0[2].Y)) == m0[2].Color.Color {
+			t.Errorf("seed %d: hidden C's %s dot drawn on I1", seed, m0[2].Color.Name)
+		}
+		for i, m := range m1 {
+			if m.Color != m0[i].Color {
+				t.Fatalf("seed %d: %s changed colour on I1", seed, m.ID)
+			}
+			x, y, n := colourBlob(over, m.Color.Color)
+			if n < 20 {
+				t.Fatalf("seed %d: %s dot not found on the I1 overlay (%d px)", seed, m.ID, n)
+			}
+			inst, _ := f1.Instance(m.ID)
+			if f1.IDs[int(math.Round(y))*256+int(math.Round(x))] != inst {
+				t.Errorf("seed %d: %s dot read back at (%.1f,%.1f), off its I1 pixels", seed, m.ID, x, y)
+			}
+			// The blob's centre is a most interior point of the I1 mask (within
+			// the pixel rounding of the blob centroid).
+			r := []image.Rectangle{a1, b}[i]
+			best := float64(min(r.Dx(), r.Dy())+1) / 2
+			if got := bruteInset(f1, inst, int(math.Round(x)), int(math.Round(y))); got < best-1 {
+				t.Errorf("seed %d: %s dot read back at (%.1f,%.1f) with inset %.1f, the I1 mask's best is %.1f", seed, m.ID, x, y, got, best)
+			}
+		}
+		if d := math.Hypot(m1[0].X-m0[0].X, m1[0].Y-m0[0].Y); d < 100 {
+			t.Errorf("seed %d: the mover's dot moved only %.1f px with it", seed, d)
+		}
+		if m1[1].X != m0[1].X || m1[1].Y != m0[1].Y {
+			t.Errorf("seed %d: the static landmark's dot moved", seed)
+		}
+	}
+}
+
+// TestMarkBorderInterior puts objects cut by each image edge: the dot sits
+// at the most interior point counting the border as boundary, so the whole
+// disc is drawn (its blob is as large as a dot's in the middle of the image).
+func TestMarkBorderInterior(t *testing.T) {
+	const w, h = 256, 256
+	full := MarkRadius(StyleDots, w, h)
+	mid := syntheticFrame(w, h, []string{"M|1"}, []color.RGBA{{100, 100, 100, 255}}, rectAt(image.Rect(100, 100, 130, 130)))
+	mm, err := PlaceMarks(mid, []string{"M|1"}, NewMarkRNG(1), StyleDots)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, wholeDot := colourBlob(DrawMarks(mid.RGB, mm, StyleDots), mm[0].Color.Color)
+	for name, r := range map[string]image.Rectangle{
+		"left": image.Rect(-5, 60, 9, 200), "right": image.Rect(w-9, 60, w+5, 200),
+		"top": image.Rect(60, -5, 200, 9), "bottom": image.Rect(60, h-9, 200, h+5),
+		"corner": image.Rect(-20, -20, 16, 16),
+	} {
+		f := syntheticFrame(w, h, []string{"E|1"}, []color.RGBA{{100, 100, 100, 255}}, rectAt(r))
+		vis := r.Intersect(image.Rect(0, 0, w, h))
+		for seed := uint64(0); seed < 5; seed++ {
+			m, err := PlaceMarks(f, []string{"E|1"}, NewMarkRNG(seed), StyleDots)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := m[0]
+			// The inset of a 9-px strip at the border is 5 px (the border
+			// pixel's neighbour outside counts), so the disc is not cut.
+			if got := bruteInset(f, 1, int(d.X), int(d.Y)); math.Abs(got-d.Inset) > 1e-9 || d.Inset < 4.9 {
+				t.Fatalf("%s: inset %.2f (brute %.2f), want the strip's 5 px", name, d.Inset, got)
+			}
+			if d.X-d.Radius < -0.5 || d.Y-d.Radius < -0.5 || d.X+d.Radius > w-0.5 || d.Y+d.Radius > h-0.5 {
+				t.Fatalf("%s: dot at (%g,%g) radius %.2f crosses the image border", name, d.X, d.Y, d.Radius)
+			}
+			if !image.Pt(int(d.X), int(d.Y)).In(vis) || d.Radius != full {
+				t.Fatalf("%s: dot (%g,%g) r %.2f, want inside %v at full radius %.2f", name, d.X, d.Y, d.Radius, vis, full)
+			}
+			if _, _, n := colourBlob(DrawMarks(f.RGB, m, StyleDots), d.Color.Color); n != wholeDot {
+				t.Fatalf("%s: %d dot pixels drawn, a whole dot has %d", name, n, wholeDot)
+			}
+		}
+	}
+}
+
+// TestMarkSizeRule sweeps squares and thin bars of every size: a mark fits
+// exactly when the object shows around a disc of at least MinMarkRadius
+// (area ≥ 4× the disc, disc inside the mask); then its drawn disc covers
+// only the object's pixels. MarkFits agrees with PlaceMarks.
+func TestMarkSizeRule(t *testing.T) {
+	for _, size := range []int{128, 256, 800} {
+		full, minR := MarkRadius(StyleDots, size, size), MinMarkRadius(StyleDots, size, size)
+		if minR < 2.5 || minR > full {
+			t.Fatalf("%d px: min radius %.2f outside [2.5, %.2f]", size, minR, full)
+		}
+		for side := 1; side <= 40; side++ {
+			for _, r := range []image.Rectangle{image.Rect(10, 10, 10+side, 10+side), image.Rect(10, 10, 10+side, 10+4*side)} {
+				f := syntheticFrame(size, size, []string{"S|1"}, []color.RGBA{{100, 100, 100, 255}}, rectAt(r))
+				m, err := PlaceMarks(f, []string{"S|1"}, NewMarkRNG(uint64(side)), StyleDots)
+				if err != nil {
+					t.Fatal(err)
+				}
+				d := m[0]
+				vis := r.Intersect(image.Rect(0, 0, size, size))
+				area := vis.Dx() * vis.Dy()
+				fitR := math.Min(bruteInset(f, 1, int(d.X), int(d.Y))-0.5, math.Sqrt(float64(area)/(4*math.Pi)))
+				if math.Abs(fitR-d.Fit) > 1e-9 || d.Area != area {
+					t.Fatalf("%d px %v: fit %.3f area %d, want %.3f %d", size, r, d.Fit, d.Area, fitR, area)
+				}
+				if d.Fits != (fitR >= minR) || MarkFits(f, "S|1", StyleDots) != d.Fits {
+					t.Fatalf("%d px %v: Fits %v MarkFits %v, fit radius %.2f min %.2f", size, r, d.Fits, MarkFits(f, "S|1", StyleDots), fitR, minR)
+				}
+				if d.Radius < minR || d.Radius > full {
+					t.Fatalf("%d px %v: radius %.2f outside [%.2f, %.2f]", size, r, d.Radius, minR, full)
+				}
+				if !d.Fits {
+					continue
+				}
+				if float64(area) < 4*math.Pi*d.Radius*d.Radius-1e-9 {
+					t.Fatalf("%d px %v: area %d under 4× the dot's %.1f", size, r, area, math.Pi*d.Radius*d.Radius)
+				}
+				// Every pixel the drawing changed belongs to the object.
+				over := DrawMarks(f.RGB, m, StyleDots)
+				for v := 0; v < size; v++ {
+					for u := 0; u < size; u++ {
+						if over.RGBAAt(u, v) != f.RGB.RGBAAt(u, v) && f.IDs[v*size+u] != 1 {
+							t.Fatalf("%d px %v: the dot (r %.2f at %g,%g) spills onto pixel (%d,%d)", size, r, d.Radius, d.X, d.Y, u, v)
+						}
+					}
+				}
+			}
+		}
+	}
+	if MarkFits(syntheticFrame(8, 8, []string{"S|1"}, []color.RGBA{{1, 2, 3, 255}}, rectAt()), "S|1", StyleDots) {
+		t.Error("an invisible object fits a mark")
 	}
 }

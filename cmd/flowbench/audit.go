@@ -1,0 +1,99 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"flowbench/export"
+	"flowbench/score"
+)
+
+// The "audit" subcommand is the report a dataset builder runs before
+// publishing (score.Audit, docs/audit.md): per category the accuracy of
+// text-only and geometry-free baselines against chance, answer-letter and
+// answer-value distributions, questions under the margin rule, mentioned
+// objects smaller than k× their mark, and template counts.
+
+func init() {
+	register(command{
+		name:    "audit",
+		summary: "text-only baselines, answer distributions, margins, mark sizes and templates of a dataset",
+		run:     runAudit,
+	})
+}
+
+func runAudit(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("audit", stderr)
+	split := fs.String("split", "", "only this split (default: every split)")
+	asJSON := fs.Bool("json", false, "print JSON instead of tables")
+	fs.Usage = func() { fmt.Fprintln(stderr, "usage: flowbench audit [--split S] [--json] DIR"); fs.PrintDefaults() }
+	if err := parseFlags(fs, reorderArgs(args), true); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return fmt.Errorf("%w: want exactly one dataset directory, got %d arguments", errUsage, fs.NArg())
+	}
+	ds, err := export.Open(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	splits := ds.Splits()
+	if *split != "" {
+		found := false
+		for _, s := range splits {
+			found = found || s == *split
+		}
+		if !found {
+			return fmt.Errorf("%s has no split %q (it has %v)", fs.Arg(0), *split, splits)
+		}
+		splits = []string{*split}
+	}
+	var reports []score.AuditReport
+	for _, s := range splits {
+		rows, err := auditRows(ds, s)
+		if err != nil {
+			return err
+		}
+		if len(rows) == 0 {
+			return fmt.Errorf("%s: split %q has no questions", fs.Arg(0), s)
+		}
+		rep, err := score.Audit(s, rows, score.DefaultAuditOptions())
+		if err != nil {
+			return fmt.Errorf("%s: %w", fs.Arg(0), err)
+		}
+		reports = append(reports, rep)
+	}
+	if *asJSON {
+		b, err := json.MarshalIndent(reports, "", "  ")
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(stdout, "%s\n", b)
+		return err
+	}
+	for i, rep := range reports {
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		if err := score.WriteAuditTable(stdout, rep); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// auditRows reads a split's questions as audit rows.
+func auditRows(ds *export.Dataset, split string) ([]score.AuditRow, error) {
+	var out []score.AuditRow
+	for q, err := range ds.Questions(split) {
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, score.AuditRow{ID: q.ID, HouseID: q.HouseID, Category: q.Category,
+			MotionText: q.MotionText, Question: q.Question, Choices: q.Choices, Answer: q.Answer,
+			BeforeAnswer: q.BeforeAnswer, Mover: q.Mover, Referenced: q.Referenced,
+			Width: int(q.Camera.Width), Height: int(q.Camera.Height), Metrics: q.Metrics})
+	}
+	return out, nil
+}

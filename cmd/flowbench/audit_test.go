@@ -1,0 +1,94 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"flowbench/export"
+	"flowbench/score"
+)
+
+// The audit of the tiny reference dataset agrees with the rows read back
+// independently: questions per category, the before-answer baseline and
+// the largest answer-letter share.
+func TestAuditMatchesRowsReadBack(t *testing.T) {
+	referenceRun(t)
+	out, code := genCLI(t, "audit", "--json", generateOnce.dir)
+	if code != 0 {
+		t.Fatalf("audit: code %d\n%s", code, out)
+	}
+	var reps []score.AuditReport
+	if err := json.Unmarshal([]byte(out), &reps); err != nil {
+		t.Fatalf("audit --json: %v\n%s", err, out)
+	}
+	if len(reps) != 1 || reps[0].Split != "train" {
+		t.Fatalf("want one train report, got %d", len(reps))
+	}
+	ds, err := export.Open(generateOnce.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count, same := map[string]int{}, map[string]int{}
+	letters := map[string]map[byte]int{}
+	total := 0
+	for q, err := range ds.Questions("train") {
+		if err != nil {
+			t.Fatal(err)
+		}
+		total++
+		count[q.Category]++
+		if q.BeforeAnswer == q.Answer {
+			same[q.Category]++
+		}
+		if letters[q.Category] == nil {
+			letters[q.Category] = map[byte]int{}
+		}
+		letters[q.Category][q.Answer[0]]++
+	}
+	rep := reps[0]
+	if rep.Questions != total || total == 0 || len(rep.Categories) != len(count) {
+		t.Fatalf("audit %d questions in %d categories, rows %d in %d", rep.Questions, len(rep.Categories), total, len(count))
+	}
+	for _, c := range rep.Categories {
+		n := count[c.Category]
+		if c.Questions != n {
+			t.Errorf("%s: audit %d questions, rows %d", c.Category, c.Questions, n)
+		}
+		if want := float64(same[c.Category]) / float64(n); c.Baselines["before_answer"] != want {
+			t.Errorf("%s: before baseline %g, rows give %g", c.Category, c.Baselines["before_answer"], want)
+		}
+		if c.Category == "closest_three" {
+			continue // three letters per answer
+		}
+		top := 0
+		for _, k := range letters[c.Category] {
+			top = max(top, k)
+		}
+		if want := float64(top) / float64(n); c.MaxLetterShare != want {
+			t.Errorf("%s: max letter share %g, rows give %g", c.Category, c.MaxLetterShare, want)
+		}
+	}
+	text, code := genCLI(t, "audit", "--split", "train", generateOnce.dir)
+	if code != 0 || !strings.Contains(text, "text tree") || !strings.Contains(text, "under margin") {
+		t.Errorf("audit table: code %d\n%s", code, text)
+	}
+}
+
+func TestAuditBadInput(t *testing.T) {
+	referenceRun(t)
+	for _, c := range []struct {
+		args []string
+		want string
+		code int
+	}{
+		{[]string{"audit"}, "exactly one dataset directory", 2},
+		{[]string{"audit", t.TempDir()}, "is not a dataset", 1},
+		{[]string{"audit", "--split", "val", generateOnce.dir}, `no split "val"`, 1},
+	} {
+		out, code := genCLI(t, c.args...)
+		if code != c.code || !strings.Contains(out, c.want) {
+			t.Errorf("%v: code %d, want %d and %q\n%s", c.args, code, c.code, c.want, out)
+		}
+	}
+}

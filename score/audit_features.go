@@ -1,0 +1,157 @@
+package score
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// textToken matches the words and numbers of a text.
+var textToken = regexp.MustCompile(`[a-z]+|\d+(?:\.\d+)?`)
+
+// featureSet holds the text-only features of (question, choice) pairs: a
+// sparse map of feature name to value per pair. Absent word features are 0;
+// absent number features are missingValue, so a split can tell them apart.
+type featureSet struct {
+	names []string
+	index map[string]int
+}
+
+const missingValue = -1e6
+
+// numberPrefixes mark the features whose absent value is missingValue.
+var numberPrefixes = []string{"q:n:", "c:n"}
+
+func (fs *featureSet) id(name string) int {
+	if i, ok := fs.index[name]; ok {
+		return i
+	}
+	fs.index[name] = len(fs.names)
+	fs.names = append(fs.names, name)
+	return len(fs.names) - 1
+}
+
+// defaultOf returns the value of an absent feature.
+func defaultOf(name string) float64 {
+	for _, p := range numberPrefixes {
+		if strings.HasPrefix(name, p) {
+			return missingValue
+		}
+	}
+	return 0
+}
+
+// textNumbers returns the numbers of a text in order, in metres where a
+// "cm" unit follows.
+func textNumbers(toks []string) []float64 {
+	var out []float64
+	for i, t := range toks {
+		v, err := strconv.ParseFloat(t, 64)
+		if err != nil {
+			continue
+		}
+		if i+1 < len(toks) && toks[i+1] == "cm" {
+			v /= 100
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// motionComponents parses a motion text into signed camera-frame
+// components: right (+) / left (−), forward (+) / back (−) and down, in
+// metres. Each number takes the first direction word within four tokens.
+func motionComponents(toks []string) (right, forward, down float64) {
+	for i, t := range toks {
+		v, err := strconv.ParseFloat(t, 64)
+		if err != nil {
+			continue
+		}
+		if i+1 < len(toks) && toks[i+1] == "cm" {
+			v /= 100
+		}
+	scan:
+		for j := i + 1; j < len(toks) && j <= i+4; j++ {
+			switch toks[j] {
+			case "left", "leftward", "leftwards":
+				right -= v
+				break scan
+			case "right", "rightward", "rightwards":
+				right += v
+				break scan
+			case "forward", "forwards", "away":
+				forward += v
+				break scan
+			case "back", "backward", "backwards", "towards", "toward":
+				forward -= v
+				break scan
+			case "down", "drops", "drop", "falls", "settles":
+				down += v
+				break scan
+			}
+		}
+	}
+	return right, forward, down
+}
+
+// questionFeatures returns the question-level features of a row: stem and
+// motion words, the words they share, the stem's numbers in order and the
+// parsed motion.
+func questionFeatures(r *AuditRow) map[string]float64 {
+	f := map[string]float64{}
+	stem, _, _ := strings.Cut(r.Question, "\n")
+	qt := textToken.FindAllString(strings.ToLower(stem), -1)
+	mt := textToken.FindAllString(strings.ToLower(r.MotionText), -1)
+	for _, w := range qt {
+		if _, err := strconv.ParseFloat(w, 64); err != nil {
+			f["q:w:"+w] = 1
+		}
+	}
+	for _, w := range mt {
+		if _, err := strconv.ParseFloat(w, 64); err != nil {
+			f["m:w:"+w] = 1
+		}
+	}
+	// Words the stem shares with the motion text ("left" in both).
+	for _, w := range qt {
+		if f["m:w:"+w] == 1 {
+			f["qm:w:"+w] = 1
+		}
+	}
+	nums := textNumbers(qt)
+	for i, v := range nums {
+		f["q:n:"+strconv.Itoa(i)] = v
+	}
+	if len(nums) > 0 {
+		lo, hi := nums[0], nums[0]
+		for _, v := range nums {
+			lo, hi = math.Min(lo, v), math.Max(hi, v)
+		}
+		f["q:n:min"], f["q:n:max"] = lo, hi
+	}
+	right, fwd, down := motionComponents(mt)
+	f["m:right"], f["m:forward"], f["m:down"] = right, fwd, down
+	f["m:len"] = math.Hypot(right, fwd)
+	return f
+}
+
+// choiceFeatures adds the features of choice i: its words, its number,
+// its letter index.
+func choiceFeatures(q map[string]float64, r *AuditRow, i int) map[string]float64 {
+	f := make(map[string]float64, len(q)+4)
+	for k, v := range q {
+		f[k] = v
+	}
+	ch := strings.ToLower(r.Choices[i])
+	for _, w := range textToken.FindAllString(ch, -1) {
+		if _, err := strconv.ParseFloat(w, 64); err != nil {
+			f["c:w:"+w] = 1
+		}
+	}
+	if v, err := strconv.ParseFloat(strings.TrimSpace(ch), 64); err == nil {
+		f["c:n"] = v
+	}
+	f["c:idx"] = float64(i)
+	return f
+}

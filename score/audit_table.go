@@ -1,0 +1,89 @@
+package score
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+)
+
+// WriteAuditTable prints the audit as aligned tables: baselines against
+// chance, distributions, margins, mark sizes and templates.
+func WriteAuditTable(w io.Writer, rep AuditReport) error {
+	fmt.Fprintf(w, "split %s: %d questions from %d houses; %d question templates, %d motion templates\n",
+		rep.Split, rep.Questions, rep.Houses, rep.QuestionTemplates, rep.MotionTemplates)
+	fmt.Fprintf(w, "baselines cross-validated over %d house-disjoint folds; text tree depth %d, leaf >= %d; size rule k = %g\n\n",
+		rep.Options.Folds, rep.Options.TreeDepth, rep.Options.TreeMinLeaf, rep.Options.MarkAreaFactor)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "category\tn\tchance\tmaj.value\tmaj.letter\ttext tree\tside rule\tbest text\tbest-chance\tbefore\tflip rate\t")
+	for _, c := range rep.Categories {
+		side := "-"
+		if v, ok := c.Baselines[BaselineSideMoved]; ok {
+			side = auditPct(v)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%+.1f\t%s\t%s\t\n", c.Category, c.Questions, auditPct(c.Chance),
+			auditPct(c.Baselines[BaselineMajorityValue]), auditPct(c.Baselines[BaselineMajorityLetter]), auditPct(c.Baselines[BaselineTextTree]),
+			side, auditPct(c.BestTextOnly), 100*(c.BestTextOnly-c.Chance), auditPct(c.Baselines[BaselineBeforeAnswer]), flipCell(c))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "category\tmax letter\tmax value\tmargin n\trecorded\t<5 cm\tunder margin\tsmall objects\tq. with small\tq. templates\tm. templates\t")
+	for _, c := range rep.Categories {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%s\t%s\t%s\t%s\t%d\t%d\t\n", c.Category, auditPct(c.MaxLetterShare), auditPct(c.MaxValueShare),
+			c.MarginMeasured, c.MarginRecorded, auditPct(c.Within5cm), auditPct(c.UnderMargin), auditPct(c.SmallObjects), auditPct(c.QuestionsWithSmall),
+			c.QuestionTemplates, c.MotionTemplates)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	for _, c := range rep.Categories {
+		fmt.Fprintf(w, "%s: letters %s; values %s", c.Category, shareList(c.Letters, 0), shareList(c.Values, 6))
+		if len(c.Thresholds) > 0 {
+			fmt.Fprintf(w, "; tau %s", shareList(c.Thresholds, 0))
+		}
+		fmt.Fprintln(w)
+	}
+	return nil
+}
+
+func auditPct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
+
+func flipCell(c CategoryAudit) string {
+	if c.BeforeAnswered == 0 {
+		return "-"
+	}
+	return auditPct(c.FlipRate)
+}
+
+// shareList formats a distribution, largest share first (ties by key),
+// keeping the top n entries (0: all).
+func shareList(m map[string]float64, n int) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if m[keys[i]] != m[keys[j]] {
+			return m[keys[i]] > m[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	more := 0
+	if n > 0 && len(keys) > n {
+		more, keys = len(keys)-n, keys[:n]
+	}
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %.0f%%", k, 100*m[k])
+	}
+	s := strings.Join(parts, ", ")
+	if more > 0 {
+		s += fmt.Sprintf(", … %d more", more)
+	}
+	return s
+}

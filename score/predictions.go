@@ -20,6 +20,19 @@ type Prediction struct {
 	Line     int    // 1-based line number in its file
 }
 
+// Bounds on a predictions file: each caps memory or time that the file
+// would otherwise size.
+const (
+	// MaxShuffles bounds the answer-order shuffles scored: a prediction's
+	// "shuffle" index must be below it (score allocates per shuffle, and
+	// Shuffle's cost grows with the index).
+	MaxShuffles = 1000
+	// MaxPredictionLineBytes bounds one line of a predictions file.
+	MaxPredictionLineBytes = 16 << 20
+	// MaxPredictionsBytes bounds a whole predictions file.
+	MaxPredictionsBytes = 1 << 30
+)
+
 // ReadPredictionsFile reads a predictions JSONL file; errors name the file
 // and line.
 func ReadPredictionsFile(path string) ([]Prediction, error) {
@@ -32,34 +45,53 @@ func ReadPredictionsFile(path string) ([]Prediction, error) {
 }
 
 // ReadPredictions reads predictions JSONL from r; name labels errors. Blank
-// lines are skipped; every malformed line is reported with its number.
+// lines are skipped; every malformed line is reported with its number (the
+// first 20 in full). A line over MaxPredictionLineBytes or input over
+// MaxPredictionsBytes is refused.
 func ReadPredictions(r io.Reader, name string) ([]Prediction, error) {
-	br := bufio.NewReader(r)
+	lr := &io.LimitedReader{R: r, N: MaxPredictionsBytes + 1}
+	sc := bufio.NewScanner(lr)
+	sc.Buffer(make([]byte, 0, 64<<10), MaxPredictionLineBytes)
 	var out []Prediction
 	var errs []error
-	for n := 1; ; n++ {
-		line, err := br.ReadBytes('\n')
-		if len(bytes.TrimSpace(line)) > 0 {
-			p, perr := parsePrediction(line)
-			if perr != nil {
+	bad := 0
+	n := 0
+	for sc.Scan() {
+		n++
+		line := sc.Bytes()
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		p, perr := parsePrediction(line)
+		if perr != nil {
+			if bad++; bad <= maxShownErrors {
 				errs = append(errs, fmt.Errorf("%s:%d: %w", name, n, perr))
-			} else {
-				p.Line = n
-				out = append(out, p)
 			}
+			continue
 		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
+		p.Line = n
+		out = append(out, p)
 	}
-	if err := joinErrors(errs); err != nil {
+	if lr.N <= 0 {
+		return nil, fmt.Errorf("%s: the file is longer than the %d-byte limit for predictions", name, int64(MaxPredictionsBytes))
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, fmt.Errorf("%s:%d: the line is longer than the %d-byte limit", name, n+1, MaxPredictionLineBytes)
+		}
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if bad > maxShownErrors {
+		errs = append(errs, fmt.Errorf("… and %d more errors", bad-maxShownErrors))
+	}
+	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
 	return out, nil
 }
+
+// maxShownErrors is how many malformed lines ReadPredictions reports in full.
+const maxShownErrors = 20
 
 func parsePrediction(line []byte) (Prediction, error) {
 	var raw map[string]json.RawMessage
@@ -76,8 +108,8 @@ func parsePrediction(line []byte) (Prediction, error) {
 		}
 	}
 	if v, ok := raw["shuffle"]; ok && string(v) != "null" {
-		if err := json.Unmarshal(v, &p.Shuffle); err != nil || p.Shuffle < 0 {
-			return Prediction{}, fmt.Errorf(`question %s: "shuffle" %s is not a non-negative integer`, p.ID, v)
+		if err := json.Unmarshal(v, &p.Shuffle); err != nil || p.Shuffle < 0 || p.Shuffle >= MaxShuffles {
+			return Prediction{}, fmt.Errorf(`question %s: "shuffle" %.40s is not an integer in 0..%d`, p.ID, v, MaxShuffles-1)
 		}
 	}
 	v, ok := raw["response"]

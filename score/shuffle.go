@@ -3,7 +3,6 @@ package score
 import (
 	"hash/fnv"
 	"math/rand/v2"
-	"slices"
 	"strings"
 )
 
@@ -12,22 +11,28 @@ import (
 // order; shuffles 1, 2, … are drawn from a generator seeded by the question
 // id, skipping orders already used while unused ones remain (so a yes/no
 // question's shuffle 1 swaps the two choices). The result depends only on
-// (id, n, k).
+// (id, n, k); its time grows linearly with k (score refuses k ≥ MaxShuffles).
 func Shuffle(id string, n, k int) []int {
 	h := fnv.New64a()
 	h.Write([]byte(id))
 	rng := rand.New(rand.NewPCG(h.Sum64(), uint64(n)))
-	seen := [][]int{identity(n)}
+	p := identity(n)
+	// used holds the orders drawn so far (as letter maps), so that the skip
+	// costs a lookup, not a scan: the time grows linearly with k.
+	used := map[string]bool{LetterMap(p): true}
 	total := factorial(n)
-	for len(seen) <= k {
-		p := identity(n)
-		rng.Shuffle(n, func(i, j int) { p[i], p[j] = p[j], p[i] })
-		if len(seen) < total && slices.ContainsFunc(seen, func(q []int) bool { return slices.Equal(p, q) }) {
+	for drawn := 0; drawn < k; {
+		q := identity(n)
+		rng.Shuffle(n, func(i, j int) { q[i], q[j] = q[j], q[i] })
+		key := LetterMap(q)
+		if len(used) < total && used[key] {
 			continue
 		}
-		seen = append(seen, p)
+		used[key] = true
+		p = q
+		drawn++
 	}
-	return seen[k]
+	return p
 }
 
 // LetterMap renders a permutation as the original letter of each shown

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -126,8 +127,11 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	if !slices.Contains([]string{"md", "csv", "json"}, *format) {
 		return fmt.Errorf("%w: --format %q: want md, csv or json", errUsage, *format)
 	}
-	if *shuffles < 0 || *short <= 0 {
-		return fmt.Errorf("%w: --shuffles must be ≥ 0 and --short-motion > 0", errUsage)
+	if *shuffles < 0 || *shuffles > score.MaxShuffles {
+		return fmt.Errorf("%w: --shuffles %d must be in 0..%d", errUsage, *shuffles, score.MaxShuffles)
+	}
+	if !(*short > 0) || math.IsInf(*short, 0) {
+		return fmt.Errorf("%w: --short-motion %g must be a finite number > 0", errUsage, *short)
 	}
 	ds, err := openSplit(*data, *split)
 	if err != nil {

@@ -118,6 +118,9 @@ func runFlow(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := checkMovedInside(scene, motions); err != nil {
+		return fmt.Errorf("--move %s: %w", *moveFlag, err)
+	}
 	f1, err := r.Render(cam)
 	if err != nil {
 		return err
@@ -164,5 +167,32 @@ func runFlow(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "pixels\tchanged %d\tvalid %d of %d\tmax valid flow %.2f px\n",
 		res.Change.Count(), res.ValidForward.Count(), cam.Width*cam.Height, res.Forward.MaxMagnitude(res.ValidForward.M))
 	fmt.Fprintf(stderr, "flowbench flow: %d object(s) moved, files in %s\n", len(moved), *view.out)
+	return nil
+}
+
+// checkMovedInside refuses a move after which an object that moved (the
+// mover or one it carries) has its centre outside every room or its top
+// above the ceiling (the highest wall; 2.5 m without walls, as drawn), which
+// the collision check, blind to the ceiling, lets through.
+func checkMovedInside(s *sim.Scene, motions map[string]flow.RigidMotion) error {
+	ceiling := 0.0
+	for _, w := range s.Walls {
+		ceiling = math.Max(ceiling, w.Height)
+	}
+	if ceiling == 0 {
+		ceiling = 2.5
+	}
+	for _, o := range s.Objects { // scene order: the first offender is deterministic
+		if _, ok := motions[o.ID]; !ok {
+			continue
+		}
+		c := o.Position
+		if s.RoomAt(c[0], c[2]) == "" {
+			return fmt.Errorf("object %q would end at (%.3f, %.3f, %.3f), outside every room of the house", o.ID, c[0], c[1], c[2])
+		}
+		if top := o.AABB().Max[1]; top > ceiling+sim.CollisionTolerance {
+			return fmt.Errorf("object %q would reach y %.3f m, through the ceiling at %.3f m", o.ID, top, ceiling)
+		}
+	}
 	return nil
 }

@@ -106,7 +106,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) error {
 func parseGenerate(args []string, stderr io.Writer) (generateFlags, *houseSource, planner.Config, error) {
 	fs := newFlags("generate", stderr)
 	var g generateFlags
-	fs.StringVar(&g.split, "split", "train", "split: train or val (procthor houses), test (ithor scenes)")
+	fs.StringVar(&g.split, "split", "train", "split: train or val (procthor houses), test (ithor scenes); with --import any name of [a-z][a-z0-9_]{0,31}")
 	fs.IntVar(&g.houses, "houses", 0, "number of houses (required for train/val; test and --import default to all)")
 	fs.Int64Var(&g.seed, "seed", 1, "master seed")
 	fs.StringVar(&g.out, "out", "", "dataset directory (required)")
@@ -164,6 +164,9 @@ func (g *generateFlags) check(set map[string]bool) (*houseSource, planner.Config
 	case set["scenes"] && g.importDir != "":
 		return bad("--scenes and --import exclude each other")
 	}
+	if err := checkSplitName(g.split); err != nil {
+		return bad("%v", err)
+	}
 	if err := checkBackend(g.backend); err != nil {
 		return bad("%v", err)
 	}
@@ -182,7 +185,11 @@ func (g *generateFlags) check(set map[string]bool) (*houseSource, planner.Config
 	var err error
 	switch {
 	case g.importDir != "":
-		src, err = newImportSource(g.importDir, g.houses)
+		// Unreadable or invalid house files are bad input, not usage: exit 1
+		// with the file name.
+		if src, err = newImportSource(g.importDir, g.houses); err != nil {
+			return nil, cfg, err
+		}
 	case g.split == "test":
 		src, err = newIthorSource(g.scenes, g.seed, g.houses)
 	case g.split == "train" || g.split == "val":
@@ -295,7 +302,10 @@ func generate(ctx context.Context, g generateFlags, src *houseSource, cfg planne
 // an empty or new DIR always; a DIR holding this split only with --resume
 // or --overwrite (which removes the split); a flowbench dataset without this
 // split (a new split is added); any other non-empty DIR only with
-// --overwrite. It also checks that DIR is writable.
+// --overwrite. It also checks that DIR is writable and that every path the
+// run writes or removes (data/<split>, its staging folder, the manifest and
+// the card) lies inside DIR after resolving symbolic links, before removing
+// anything.
 func prepareOutDir(dir, split string, resume, overwrite bool) error {
 	st, err := os.Stat(dir)
 	switch {
@@ -313,6 +323,10 @@ func prepareOutDir(dir, split string, resume, overwrite bool) error {
 		return fmt.Errorf("cannot read output directory %s: %w", dir, err)
 	}
 	splitDir := filepath.Join(dir, "data", split)
+	if err := checkUnderOut(dir, filepath.Join(dir, "data"), splitDir, filepath.Join(splitDir, ".staging"),
+		filepath.Join(dir, export.ManifestFile), filepath.Join(dir, export.CardFile)); err != nil {
+		return err
+	}
 	splitEntries, _ := os.ReadDir(splitDir)
 	_, manErr := os.Stat(filepath.Join(dir, export.ManifestFile))
 	isDataset := manErr == nil

@@ -381,10 +381,11 @@ func TestGenerateTestSplitAndImport(t *testing.T) {
 	if m := ds.Manifest; m == nil || m.Splits["test"] == nil || m.Splits["val"] == nil || m.Seeds["test"] != 1 {
 		t.Errorf("manifest should describe both splits: %+v", m)
 	}
-	// A file that is not a house fails the run before anything is written.
+	// A file that is not a house fails the run before anything is written:
+	// bad input, exit 1, naming the file.
 	os.WriteFile(filepath.Join(imp, "a_notes.json"), []byte(`{"rooms": []}`), 0o644)
 	out, code = genCLI(t, "generate", "--split", "val", "--import", imp, "--size", "64", "--quiet", "--out", filepath.Join(t.TempDir(), "x"))
-	if code != 2 || !strings.Contains(out, "a_notes.json") {
+	if code != 1 || !strings.Contains(out, "a_notes.json") {
 		t.Errorf("bad import file: code %d\n%s", code, out)
 	}
 }

@@ -10,7 +10,9 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"runtime/debug"
 	"sort"
+	"strings"
 )
 
 // command is one subcommand of the CLI.
@@ -28,36 +30,59 @@ func register(c command) { commands[c.name] = c }
 // errUsage marks an error caused by wrong flags or arguments (exit code 2).
 var errUsage = errors.New("usage error")
 
+// Exit codes of flowbench (README.md lists them).
+const (
+	exitOK       = 0
+	exitFailure  = 1 // bad input (a file, a field, a value) or a run that failed
+	exitUsage    = 2 // wrong flags or arguments
+	exitInternal = 3 // an internal error: a recovered panic, i.e. a bug
+)
+
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-func run(args []string, stdout, stderr io.Writer) int {
+// run runs one command line and returns its exit code. A panic in the
+// command's goroutine is recovered and reported as an internal error naming
+// the command line (the input), with exit code exitInternal; Go's own exit
+// code for an unrecovered panic is 2, the usage code, which would hide it.
+func run(args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if p := recover(); p != nil {
+			fmt.Fprintf(stderr, "flowbench: internal error (a bug, please report it) while running %q: %v\n%s", strings.Join(args, " "), p, debug.Stack())
+			code = exitInternal
+		}
+	}()
+	return runCommand(args, stdout, stderr)
+}
+
+// runCommand dispatches args to their subcommand and maps its error to an exit code.
+func runCommand(args []string, stdout, stderr io.Writer) int {
 	slog.SetDefault(slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(stderr)
 		if len(args) == 0 {
-			return 2
+			return exitUsage
 		}
-		return 0
+		return exitOK
 	}
 	c, ok := commands[args[0]]
 	if !ok {
 		fmt.Fprintf(stderr, "flowbench: unknown command %q\n", args[0])
 		usage(stderr)
-		return 2
+		return exitUsage
 	}
 	if err := c.run(args[1:], stdout, stderr); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return 0
+			return exitOK
 		}
 		fmt.Fprintf(stderr, "flowbench %s: %v\n", c.name, err)
 		if errors.Is(err, errUsage) {
-			return 2
+			return exitUsage
 		}
-		return 1
+		return exitFailure
 	}
-	return 0
+	return exitOK
 }
 
 func usage(w io.Writer) {

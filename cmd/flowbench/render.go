@@ -20,6 +20,13 @@ func init() {
 // counts as inside it.
 const wallClearance = 0.05
 
+// maxViewSize bounds the image side of render and flow (--size) and of
+// serve's Initialize requests: a frame's buffers grow with its square.
+const maxViewSize = 4096
+
+// maxSupersampledSize bounds --size × --aa, the side render draws at.
+const maxSupersampledSize = 8192
+
 // renderMarksFile is the overlay image written with --marks.
 const renderMarksFile = "rgb_marks.png"
 
@@ -40,6 +47,8 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 	switch {
 	case *aa < 1 || *aa > 8:
 		return fmt.Errorf("%w: --aa %d: the supersampling factor must be in 1..8", errUsage, *aa)
+	case *view.size**aa > maxSupersampledSize:
+		return fmt.Errorf("%w: --size %d × --aa %d: the supersampled side %d exceeds %d", errUsage, *view.size, *aa, *view.size**aa, maxSupersampledSize)
 	}
 	style, err := render.ParseMarkStyle(*styleFlag)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"flowbench/render"
 	"flowbench/thor"
@@ -22,6 +23,14 @@ func init() {
 var serveContext = func() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
+
+// serveStopGrace is how long "serve", once told to stop, waits for the
+// requests in progress (a long house load cannot be interrupted) before it
+// returns anyway, so that the process exits within a second.
+const serveStopGrace = 300 * time.Millisecond
+
+// serveDresser builds serve's scene-dressing hook; tests replace it.
+var serveDresser = dresser
 
 func runServe(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("serve", stderr)
@@ -50,7 +59,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	srv := thor.NewServer(thor.ServerOptions{Render: render.Options{Workers: *workers}, MaxMessageBytes: *maxMsg, Dress: dresser(lib), AnyHost: *listenAny})
+	srv := thor.NewServer(thor.ServerOptions{Render: render.Options{Workers: *workers}, MaxMessageBytes: *maxMsg, MaxImageSide: maxViewSize, Dress: serveDresser(lib), AnyHost: *listenAny})
 	ctx, cancel := serveContext()
 	defer cancel()
 	done := make(chan error, 1)
@@ -58,8 +67,13 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "flowbench serve: listening on ws://%s\n", ln.Addr())
 	select {
 	case <-ctx.Done():
-		srv.Close()
-		<-done
+		stopped := make(chan struct{})
+		go func() { srv.Close(); <-done; close(stopped) }()
+		select {
+		case <-stopped:
+		case <-time.After(serveStopGrace):
+			fmt.Fprintf(stderr, "flowbench serve: stopping while a request is still running\n")
+		}
 		return nil
 	case err := <-done:
 		srv.Close()

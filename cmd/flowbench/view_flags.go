@@ -36,8 +36,8 @@ func (v *viewFlags) check() error {
 		return fmt.Errorf("%w: --out is required", errUsage)
 	case *v.camera == "":
 		return fmt.Errorf("%w: --camera is required (x,y,z,yaw,horizon)", errUsage)
-	case *v.size <= 0 || *v.size > 16384:
-		return fmt.Errorf("%w: --size %d: the image size must be positive and at most 16384", errUsage, *v.size)
+	case *v.size <= 0 || *v.size > maxViewSize:
+		return fmt.Errorf("%w: --size %d: the image size must be positive and at most %d", errUsage, *v.size, maxViewSize)
 	case !(*v.fov > 0 && *v.fov < 180):
 		return fmt.Errorf("%w: --fov %g: the field of view must be in (0, 180) degrees", errUsage, *v.fov)
 	}

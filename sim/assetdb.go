@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"sort"
 )
 
@@ -66,7 +65,7 @@ type assetDBEntry struct {
 // LoadAssetDB reads an AI2-THOR asset-database.json file. Errors name the file
 // and the offending entry, e.g. `Mug[3].boundingBox`.
 func LoadAssetDB(path string) (*AssetDB, error) {
-	b, err := os.ReadFile(path)
+	b, err := readFileLimited(path, MaxAssetDBBytes, "an asset database")
 	if err != nil {
 		return nil, fmt.Errorf("asset database: %w", err)
 	}

@@ -15,6 +15,8 @@ import (
 const (
 	// MaxHouseBytes bounds a house file or message.
 	MaxHouseBytes = 32 << 20
+	// MaxAssetDBBytes bounds an asset-database.json file (AI2-THOR's is 1.5 MB).
+	MaxAssetDBBytes = 256 << 20
 	// MaxHouseJSONDepth bounds how deep the JSON's objects and arrays nest.
 	MaxHouseJSONDepth = 64
 	// MaxHouseCoordinate bounds every coordinate, in metres from the origin

@@ -320,3 +320,12 @@ func BenchmarkJSONPathAtNested(b *testing.B) {
 		})
 	}
 }
+
+// TestLoadAssetDBIsBounded reads an endless asset database: refused after
+// MaxAssetDBBytes, naming the file.
+func TestLoadAssetDBIsBounded(t *testing.T) {
+	_, err := LoadAssetDB("/dev/zero")
+	if err == nil || !strings.Contains(err.Error(), "/dev/zero: the file is longer than the 268435456-byte limit for an asset database") {
+		t.Errorf("LoadAssetDB(/dev/zero) = %v", err)
+	}
+}

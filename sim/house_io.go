@@ -58,22 +58,28 @@ func DecodeHouse(b []byte) (*House, error) {
 // larger one (or an endless stream such as /dev/zero) without reading more
 // than one byte past the limit.
 func readHouseBytes(path string) ([]byte, error) {
+	return readFileLimited(path, MaxHouseBytes, "a house")
+}
+
+// readFileLimited reads the file at path if it holds at most limit bytes;
+// what names the kind of file in the error ("a house").
+func readFileLimited(path string, limit int64, what string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return nil, fmt.Errorf("%s: is a directory, not a house JSON file", path)
-	} else if err == nil && st.Mode().IsRegular() && st.Size() > MaxHouseBytes {
-		return nil, fmt.Errorf("%s: the file is %d bytes, more than the %d-byte limit for a house", path, st.Size(), MaxHouseBytes)
+		return nil, fmt.Errorf("%s: is a directory, not a JSON file", path)
+	} else if err == nil && st.Mode().IsRegular() && st.Size() > limit {
+		return nil, fmt.Errorf("%s: the file is %d bytes, more than the %d-byte limit for %s", path, st.Size(), limit, what)
 	}
-	b, err := io.ReadAll(io.LimitReader(f, MaxHouseBytes+1))
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if len(b) > MaxHouseBytes {
-		return nil, fmt.Errorf("%s: the file is longer than the %d-byte limit for a house", path, MaxHouseBytes)
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("%s: the file is longer than the %d-byte limit for %s", path, limit, what)
 	}
 	return b, nil
 }

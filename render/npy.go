@@ -102,6 +102,13 @@ func WriteNPY(w io.Writer, shape []int, data any) error {
 // float32, float64, uint8, uint16 or int32 (either byte order) and returns its
 // shape and data as the matching Go slice.
 func ReadNPY(r io.Reader) (shape []int, data any, err error) {
+	return readNPY(r, -1)
+}
+
+// readNPY is ReadNPY for an input of size bytes (unknown when negative): an
+// array needing more data than the input holds is refused before anything
+// is allocated for it, so a tiny file cannot claim a huge shape.
+func readNPY(r io.Reader, size int64) (shape []int, data any, err error) {
 	br := bufio.NewReader(r)
 	pre := make([]byte, 8)
 	if _, err := io.ReadFull(br, pre); err != nil {
@@ -147,6 +154,9 @@ func ReadNPY(r io.Reader) (shape []int, data any, err error) {
 		if count > 1<<34 {
 			return nil, nil, fmt.Errorf("npy: shape %v too large", shape)
 		}
+	}
+	if elem := map[string]int64{"f4": 4, "f8": 8, "u1": 1, "u2": 2, "i4": 4}[strings.TrimLeft(descr, "<>|=")]; size >= 0 && int64(count)*elem > size {
+		return nil, nil, fmt.Errorf("npy: shape %v of %s needs %d bytes of data, the file has %d in all", shape, descr, int64(count)*elem, size)
 	}
 	var order binary.ByteOrder = binary.LittleEndian
 	if strings.HasPrefix(descr, ">") {
@@ -229,14 +239,19 @@ func WriteNPYFile(path string, shape []int, data any) error {
 	return sim.WriteFileAtomic(path, buf.Bytes())
 }
 
-// ReadNPYFile reads an .npy file.
+// ReadNPYFile reads an .npy file; a header claiming more data than the file
+// holds is refused before the array is allocated.
 func ReadNPYFile(path string) (shape []int, data any, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer f.Close()
-	shape, data, err = ReadNPY(f)
+	size := int64(-1)
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
+	}
+	shape, data, err = readNPY(f, size)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}

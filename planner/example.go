@@ -49,8 +49,11 @@ type ObjectRef struct {
 	ObjectType string `json:"objectType"`
 	DotColor   string `json:"dot_color"`
 	// DotXY is the dot's centre in I0 pixel coordinates (render's
-	// Set-of-Marks placement); the same dot is drawn on I1.
+	// Set-of-Marks placement); on I1 the mark follows the object.
 	DotXY [2]float64 `json:"dot_xy"`
+	// Mark is the object's badge number when the example uses numbered
+	// badges (NumberMarks), 0 with colour dots.
+	Mark int `json:"mark,omitempty"`
 }
 
 // Outcome carries the frames and poses behind an example: the before and

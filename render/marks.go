@@ -256,7 +256,8 @@ type maskField struct {
 	mean         color.RGBA
 }
 
-// newMaskField builds the field of inst, or nil when it has no visible pixel.
+// newMaskField builds the field of inst, or nil when it has no visible
+// pixel. A frame without RGB gives a black mean colour.
 func newMaskField(f *Frame, inst uint16) *maskField {
 	x0, y0, x1, y1 := f.Width, f.Height, -1, -1
 	var sr, sg, sb, n int
@@ -267,8 +268,11 @@ func newMaskField(f *Frame, inst uint16) *maskField {
 				continue
 			}
 			x0, y0, x1, y1 = min(x0, u), min(y0, v), max(x1, u), max(y1, v)
-			p := f.RGB.Pix[v*f.RGB.Stride+4*u:]
-			sr, sg, sb, n = sr+int(p[0]), sg+int(p[1]), sb+int(p[2]), n+1
+			n++
+			if f.RGB != nil {
+				p := f.RGB.Pix[v*f.RGB.Stride+4*u:]
+				sr, sg, sb = sr+int(p[0]), sg+int(p[1]), sb+int(p[2])
+			}
 		}
 	}
 	if n == 0 {

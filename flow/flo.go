@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/binary"
 	"errors"
@@ -57,15 +58,19 @@ func DecodeFlo(r io.Reader) (Field, error) {
 	if w <= 0 || h <= 0 || w > maxFloSide || h > maxFloSide {
 		return Field{}, fmt.Errorf("flo: size %dx%d must be in 1..%d", w, h, maxFloSide)
 	}
-	f := NewField(int(w), int(h))
-	body := make([]byte, 8*int(w)*int(h))
-	if n, err := io.ReadFull(r, body); err != nil {
-		return Field{}, fmt.Errorf("flo: truncated data: %d of %d bytes for %dx%d", n, len(body), w, h)
-	}
-	var one [1]byte
-	if n, _ := r.Read(one[:]); n > 0 {
+	// Read what is there (at most one byte more than the header promises)
+	// before allocating the field, so a short file cannot claim a huge one.
+	want := 8 * int64(w) * int64(h)
+	body, err := io.ReadAll(io.LimitReader(r, want+1))
+	switch {
+	case err != nil:
+		return Field{}, fmt.Errorf("flo: reading data: %w", err)
+	case int64(len(body)) < want:
+		return Field{}, fmt.Errorf("flo: truncated data: %d of %d bytes for %dx%d", len(body), want, w, h)
+	case int64(len(body)) > want:
 		return Field{}, errors.New("flo: trailing bytes after the flow data")
 	}
+	f := NewField(int(w), int(h))
 	for k := range f.D {
 		f.D[k] = math.Float32frombits(binary.LittleEndian.Uint32(body[4*k:]))
 	}
@@ -83,11 +88,12 @@ func WriteFlo(path string, f Field) error {
 
 // ReadFlo reads a .flo file; errors name the file.
 func ReadFlo(path string) (Field, error) {
-	data, err := os.ReadFile(path)
+	file, err := os.Open(path)
 	if err != nil {
 		return Field{}, err
 	}
-	f, err := DecodeFlo(bytes.NewReader(data))
+	defer file.Close()
+	f, err := DecodeFlo(bufio.NewReader(file))
 	if err != nil {
 		return Field{}, fmt.Errorf("%s: %w", path, err)
 	}

@@ -1,9 +1,12 @@
 package score
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"image"
+	"image/png"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -76,15 +79,35 @@ func ReadPredictedFlow(dir, id string, w, h int) (data []float32, found bool, er
 	return nil, false, fmt.Errorf("%s: dtype %T, want float32 or float64", p, raw)
 }
 
+// Bounds on a generated frame: its file size and its declared pixels (the
+// decoder allocates from the declared size before reading the data).
+const (
+	maxFrameFileBytes = 256 << 20
+	maxFramePixels    = 8192 * 8192
+)
+
 // ReadPredictedFrame reads a sample's generated outcome frame (PNG) from dir.
+// A file over 256 MiB or a PNG declaring more than 8192 × 8192 pixels is
+// refused before it is decoded.
 func ReadPredictedFrame(dir, id string) (image.Image, bool, error) {
 	for _, p := range predictionPaths(dir, id, ".png") {
-		data, err := os.ReadFile(p)
+		f, err := os.Open(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if err != nil {
 			return nil, false, err
+		}
+		data, err := io.ReadAll(io.LimitReader(f, maxFrameFileBytes+1))
+		f.Close()
+		if err != nil {
+			return nil, false, fmt.Errorf("%s: %w", p, err)
+		}
+		if len(data) > maxFrameFileBytes {
+			return nil, false, fmt.Errorf("%s: the file is longer than the %d-byte limit for a frame", p, maxFrameFileBytes)
+		}
+		if cfg, err := png.DecodeConfig(bytes.NewReader(data)); err == nil && int64(cfg.Width)*int64(cfg.Height) > maxFramePixels {
+			return nil, false, fmt.Errorf("%s: the PNG declares %d × %d pixels, more than the %d-pixel limit", p, cfg.Width, cfg.Height, maxFramePixels)
 		}
 		img, err := DecodePNG(data, p)
 		return img, err == nil, err

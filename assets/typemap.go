@@ -319,6 +319,9 @@ var typeMap = map[string][]string{
 	"Ottoman": {
 		"Scopia:Scopia#puff", // Puff (Living room) 91.3 × 84.8 × 60.3
 	},
+	"Painting": {
+		"Default:eTeks#frame", // Frame (Miscellaneous) 50 × 2 × 35: a framed picture for a wall
+	},
 	"PaperTowelRoll": {
 		"Scopia:Scopia#paperTowelHolder", // Paper towel holder (Kitchen) 16 × 16 × 29.2
 	},
@@ -371,6 +374,13 @@ var typeMap = map[string][]string{
 		"BlendSwap-CC-0:Blend Swap CC-0#bedsideTable2",  // Bedside table (Bedroom) 48.55 × 48.1 × 45.4
 		"BlendSwap-CC-BY:Blend Swap CC-BY#bedsideTable", // Bedside table (Bedroom) 50.0 × 41.4 × 48.0
 		"Default:eTeks#bedsideTable",                    // Bedside table (Bedroom) 38 × 38 × 50
+	},
+	"Sink": {
+		"BlendSwap-CC-0:Blend Swap CC-0#washbasin",             // Washbasin (Bathroom) 56 × 46 × 93
+		"BlendSwap-CC-BY:Blend Swap CC-BY#washbasin_jay_hardy", // Washbasin (Bathroom) 60 × 43 × 87
+		"Default:eTeks#washbasin",                              // Washbasin (Bathroom) 56 × 47 × 97
+		"Default:eTeks#washbasinWithCabinet",                   // Washbasin with cabinet (Bathroom) 62 × 57 × 97
+		"BlendSwap-CC-0:Blend Swap CC-0#modernVanity",          // Vanity (Bathroom) 90 × 71 × 93
 	},
 	"SoapBottle": {
 		"Scopia:Scopia#com_bath",             // Bottle (Bathroom) 5.4 × 5.4 × 12.0
@@ -447,6 +457,14 @@ var typeMap = map[string][]string{
 		"BlendSwap-CC-0:Blend Swap CC-0#toiletsUnit",              // Toilets unit (Bathroom) 35.3 × 69.2 × 77.2
 		"BlendSwap-CC-BY:Blend Swap CC-BY#modernToilet",           // Toilets unit (Bathroom) 44.8 × 85 × 76.5
 		"BlendSwap-CC-BY:Blend Swap CC-BY#toilets_unit_jay_hardy", // Toilets unit (Bathroom) 41.25 × 54.4 × 76.6
+	},
+	"ToiletPaperHanger": {
+		"BlendSwap-CC-0:Blend Swap CC-0#toiletPaperDispenser", // Toilet paper dispenser (Bathroom) 16 × 10 × 18
+		"KatorLegaz:Kator Legaz#bathroom-tissue",              // Toilet paper dispenser (Bathroom) 21 × 17 × 15
+	},
+	"TowelHolder": {
+		"KatorLegaz:Kator Legaz#towel-rack",     // Towel rack (Bathroom) 50 × 10 × 11
+		"BlendSwap-CC-0:Blend Swap CC-0#towel3", // Towel rack (Bathroom) 60 × 8 × 48, a towel hanging on it
 	},
 	"Vase": {
 		"Scopia:Scopia#jar",   // Vase (Miscellaneous) 24.4 × 24.4 × 40.0

@@ -29,6 +29,9 @@ const (
 	FreeStanding
 	// OnSurface objects rest on the top of a receptacle.
 	OnSurface
+	// OnWall objects hang on a wall above the floor (paintings, holders);
+	// the fixture pass (procgen_fixtures.go) places them.
+	OnWall
 )
 
 // String names the placement rule.
@@ -40,6 +43,8 @@ func (p Placement) String() string {
 		return "floor"
 	case OnSurface:
 		return "surface"
+	case OnWall:
+		return "wall-mounted"
 	}
 	return fmt.Sprintf("Placement(%d)", int(p))
 }
@@ -75,6 +80,9 @@ type TypeInfo struct {
 	Preferred  bool // counts towards B_pref in camera scoring
 	Shape      ShapeKind
 	Variants   []AssetVariant
+	// Fixture types are placed by the fixture pass (procgen_fixtures.go) by
+	// per-room-type rules; TypesIn never offers them to the main pass.
+	Fixture bool
 }
 
 // Static reports whether the type can be neither picked up nor moved.
@@ -104,13 +112,13 @@ func (c *Catalog) Asset(assetID string) (typ string, size Vec3, ok bool) {
 	return r.typ, r.size, ok
 }
 
-// TypesIn returns, sorted by name, the types the generator places in a room
-// type with the given placement rule.
+// TypesIn returns, sorted by name, the types the main furnishing pass
+// places in a room type with the given placement rule (fixtures excluded).
 func (c *Catalog) TypesIn(room RoomType, p Placement) []*TypeInfo {
 	var out []*TypeInfo
 	for _, name := range c.ordered {
 		t := c.types[name]
-		if t.Placement != p {
+		if t.Placement != p || t.Fixture {
 			continue
 		}
 		for _, r := range t.Rooms {
@@ -130,9 +138,11 @@ func DefaultCatalog() *Catalog { return defaultCatalog }
 
 func buildCatalog() *Catalog {
 	c := &Catalog{types: map[string]*TypeInfo{}, assets: map[string]assetRef{}}
-	for i := range typeTable {
-		t := typeTable[i]
+	for _, t := range append(append([]TypeInfo(nil), typeTable...), fixtureTypes...) {
 		t.Variants = assetVariants[t.Type]
+		if len(t.Variants) == 0 {
+			t.Variants = fixtureVariants(t.Type)
+		}
 		if len(t.Variants) == 0 {
 			panic("sim: catalog type without asset variants: " + t.Type)
 		}

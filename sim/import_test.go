@@ -104,7 +104,7 @@ func TestImportLShapedRoom(t *testing.T) {
 func TestImportUnknownDecorWithoutAssetDB(t *testing.T) {
 	s, rep := mustLoad(t, housePath("unknown_decor.json"), ImportOptions{NoBuiltinAssetDB: true})
 	dropped := notesOf(rep, ActionDropped)
-	want := []string{"BaseballBat|1|3", "Faucet|1|0|1", "LightSwitch|1|2", "Painting|1|1", "Sink|1|0|0"}
+	want := []string{"BaseballBat|1|3", "Bathtub|1|0|0", "Faucet|1|0|1", "LightSwitch|1|2", "Mirror|1|1"}
 	if got := slices.Sorted(maps.Keys(dropped)); !reflect.DeepEqual(got, want) {
 		t.Fatalf("dropped %v, want %v", got, want)
 	}
@@ -116,7 +116,7 @@ func TestImportUnknownDecorWithoutAssetDB(t *testing.T) {
 	if soap == nil || soap.Parent != "CounterTop|1|0" || soap.Position != (Vec3{1.2, 0.95, 0.35}) {
 		t.Fatalf("soap %+v, want re-parented to the counter at its file position", soap)
 	}
-	if n := notesOf(rep, ActionReparented)["SoapBar|surface|1|2"]; !strings.Contains(n.Detail, "was on Sink|1|0|0, now on CounterTop|1|0") {
+	if n := notesOf(rep, ActionReparented)["SoapBar|surface|1|2"]; !strings.Contains(n.Detail, "was on Bathtub|1|0|0, now on CounterTop|1|0") {
 		t.Errorf("re-parent note %+v", n)
 	}
 	if rep.ObjectsIn != 8 || rep.ObjectsKept != 3 || len(s.Objects) != 3 {
@@ -125,7 +125,7 @@ func TestImportUnknownDecorWithoutAssetDB(t *testing.T) {
 	if len(rep.Warnings) != 2 {
 		t.Errorf("warnings %q, want one line for the dropped decor and one for the re-parented soap", rep.Warnings)
 	}
-	if !strings.Contains(strings.Join(rep.Warnings, "\n"), "dropped 5 object(s) (1 BaseballBat, 1 Faucet, 1 LightSwitch, 1 Painting, 1 Sink)") {
+	if !strings.Contains(strings.Join(rep.Warnings, "\n"), "dropped 5 object(s) (1 BaseballBat, 1 Bathtub, 1 Faucet, 1 LightSwitch, 1 Mirror)") {
 		t.Errorf("warnings %q", rep.Warnings)
 	}
 }
@@ -136,15 +136,15 @@ func TestImportUnknownDecorWithAssetDB(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, rep := mustLoad(t, housePath("unknown_decor.json"), ImportOptions{AssetDB: db})
-	want := []string{"Faucet|1|0|1", "LightSwitch|1|2", "Painting|1|1"}
+	want := []string{"Faucet|1|0|1", "LightSwitch|1|2", "Mirror|1|1"}
 	if got := slices.Sorted(maps.Keys(notesOf(rep, ActionDropped))); !reflect.DeepEqual(got, want) {
 		t.Fatalf("dropped %v, want %v (static decor only)", got, want)
 	}
-	sink := s.Object("Sink|1|0|0")
-	if sink == nil || sink.Movable() || !sink.Receptacle || sink.Size != db.Asset("Sink_26").Size || sink.Shape != ShapeBox {
+	sink := s.Object("Bathtub|1|0|0")
+	if sink == nil || sink.Movable() || !sink.Receptacle || sink.Size != db.Asset("Bathtub_1").Size || sink.Shape != ShapeBox {
 		t.Fatalf("sink %+v: want a static receptacle box with the database size", sink)
 	}
-	if soap := s.Object("SoapBar|surface|1|2"); soap == nil || soap.Parent != "Sink|1|0|0" {
+	if soap := s.Object("SoapBar|surface|1|2"); soap == nil || soap.Parent != "Bathtub|1|0|0" {
 		t.Fatalf("soap %+v, want still on the sink", soap)
 	}
 	bat := s.Object("BaseballBat|1|3")
@@ -371,8 +371,8 @@ func TestLoadAssetDBSmall(t *testing.T) {
 	if st := db.Asset("Stool_1_2"); st.Pickupable() || !st.Moveable() {
 		t.Errorf("stool %+v: want moveable, not pickupable", st)
 	}
-	typ, size, ok := db.SizeResolver()("Sink_26")
-	if !ok || typ != "Sink" || size != (Vec3{0.55, 0.2, 0.45}) {
+	typ, size, ok := db.SizeResolver()("Bathtub_1")
+	if !ok || typ != "Bathtub" || size != (Vec3{0.55, 0.2, 0.45}) {
 		t.Errorf("resolver: %v %v %v", typ, size, ok)
 	}
 	if _, _, ok := db.SizeResolver()("Nope_1"); ok || db.Asset("Nope_1") != nil {

@@ -31,7 +31,8 @@ func Generate(style string, seed int64, index int) (*House, error) {
 	}
 	r := newGenRand(st.tag, seed, uint64(index))
 	plan := procthorFloorPlan(r)
-	return buildHouse(st, r, plan, fmt.Sprintf("procthor-%d-room", len(plan.rooms)))
+	fixtures := newGenRand(st.tag^fixtureTag, seed, uint64(index))
+	return buildHouse(st, r, fixtures, plan, fmt.Sprintf("procthor-%d-room", len(plan.rooms)))
 }
 
 // GenerateIthor builds the named iTHOR-style single-room scene (for example
@@ -43,12 +44,18 @@ func GenerateIthor(name string, seed int64) (*House, error) {
 	}
 	r := newGenRand(ithorStyle.tag, seed, uint64(num))
 	plan := ithorFloorPlan(r, typ)
-	return buildHouse(ithorStyle, r, plan, name)
+	fixtures := newGenRand(ithorStyle.tag^fixtureTag, seed, uint64(num))
+	return buildHouse(ithorStyle, r, fixtures, plan, name)
 }
 
+// fixtureTag is mixed into the seed of the fixture pass's own stream.
+const fixtureTag = 0x6669787475726573 // "fixtures"
+
 // buildHouse turns a floor plan into a complete house: walls, doors,
-// windows, furniture, small objects, lights and the agent's start pose.
-func buildHouse(st *genStyle, r *genRand, plan *floorPlan, specID string) (*House, error) {
+// windows, furniture, small objects, fixtures, lights and the agent's start
+// pose. The fixtures come from their own stream fr, so every other choice is
+// what it was before fixtures existed.
+func buildHouse(st *genStyle, r, fr *genRand, plan *floorPlan, specID string) (*House, error) {
 	h := &House{
 		Doors:   []Door{},
 		Objects: []HouseObject{},
@@ -83,7 +90,8 @@ func buildHouse(st *genStyle, r *genRand, plan *floorPlan, specID string) (*Hous
 	var start [2]float64
 	roomObjects := make([][]int, len(plan.rooms))
 	for i := range plan.rooms {
-		objs, agent := furnishRoom(st, r, cat, &plan.rooms[i], wallH)
+		objs, agent := furnishRoom(st, r, fr, cat, &plan.rooms[i], wallH)
+		objs = addFixtures(st, fr, cat, &plan.rooms[i], wallH, objs, agent)
 		for range objs {
 			roomObjects[i] = append(roomObjects[i], len(h.Objects)+len(roomObjects[i]))
 		}

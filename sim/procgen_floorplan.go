@@ -27,6 +27,8 @@ type planRoom struct {
 	floor Material
 	wall  Material
 	doors []edgeSpan // door holes on this room's edges
+	// windows are the window holes on this room's edges.
+	windows []edgeSpan
 }
 
 // planEdge is one side of a room polygon; it becomes one ProcTHOR wall.

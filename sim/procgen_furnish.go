@@ -125,6 +125,9 @@ type furnisher struct {
 	grid     *clearGrid
 	count    map[string]int // objects per type (looked up, never iterated)
 	k        int            // next object number in the room
+	// fixed holds the small-object types the fixture pass stood on
+	// receptacles before the small objects, which then skip them.
+	fixed map[string]bool
 }
 
 // mustAgainstWall lists the wall furniture every room of a type gets first.
@@ -137,7 +140,7 @@ func mustAgainstWall(t RoomType) []string {
 	case Bedroom:
 		return []string{"Bed", "Dresser"}
 	default:
-		return []string{"Toilet"}
+		return []string{"Toilet", "Sink"}
 	}
 }
 
@@ -156,19 +159,15 @@ func (f *furnisher) typeCap(t string) int {
 
 // furnishRoom places the room's objects and returns them (floor objects with
 // their small objects as children) and a free standing point of the room.
-func furnishRoom(st *genStyle, r *genRand, cat *Catalog, pr *planRoom, wallH float64) ([]HouseObject, [2]float64) {
-	f := &furnisher{st: st, r: r, cat: cat, room: pr, wallH: wallH, count: map[string]int{}}
+// The fixture stream fr stands the room's appliances (a TV on the TV stand,
+// a microwave and a toaster on the counters) before the small objects.
+func furnishRoom(st *genStyle, r, fr *genRand, cat *Catalog, pr *planRoom, wallH float64) ([]HouseObject, [2]float64) {
+	f := &furnisher{st: st, r: r, cat: cat, room: pr, wallH: wallH, count: map[string]int{}, fixed: map[string]bool{}}
 	f.grid = newClearGrid(pr)
-	// Keep a clear zone in front of every doorway: 0.25 m beyond each jamb, 1 m deep.
-	for _, d := range pr.doors {
-		e := &pr.edges[d.edge]
-		t0, t1 := math.Max(d.t0-0.25, 0), math.Min(d.t1+0.25, e.length)
-		mid := e.point((t0 + t1) / 2)
-		c := [2]float64{mid[0] + 0.5*e.normal[0], mid[1] + 0.5*e.normal[1]}
-		f.reserved = append(f.reserved, footprint{c: c, ax: e.dir(), az: e.normal, hx: (t1 - t0) / 2, hz: 0.5})
-	}
+	f.reserved = doorZones(pr)
 	f.furnishWalls()
 	f.furnishFloor()
+	f.standAppliances(fr, fixtureRulesFor(st, pr.typ))
 	f.furnishSurfaces()
 	var out []HouseObject
 	for _, p := range f.placed {
@@ -205,7 +204,7 @@ func (f *furnisher) furnishWalls() {
 	if pr.typ == Kitchen && f.r.Chance(0.5) {
 		queue = queue[:2]
 	}
-	options := f.cat.TypesIn(pr.typ, AgainstWall)
+	options := f.typesIn(AgainstWall)
 	filled, fails := 0.0, 0
 	for fails < 12 {
 		var t *TypeInfo
@@ -265,7 +264,7 @@ func (f *furnisher) furnishFloor() {
 	area := polygonArea2(pr.poly)
 	n := int(area*f.st.freePerM2 + f.r.Float64())
 	n = min(n, f.st.freeMax)
-	options := f.cat.TypesIn(pr.typ, FreeStanding)
+	options := f.typesIn(FreeStanding)
 	if len(options) == 0 {
 		return
 	}
@@ -407,8 +406,7 @@ func surfaceRect(p *placedObj) [4]float64 {
 
 // furnishSurfaces puts small objects on the receptacles of the room.
 func (f *furnisher) furnishSurfaces() {
-	pr := f.room
-	options := f.cat.TypesIn(pr.typ, OnSurface)
+	options := f.typesIn(OnSurface)
 	if len(options) == 0 {
 		return
 	}
@@ -421,7 +419,7 @@ func (f *furnisher) furnishSurfaces() {
 		n := min(int(area*f.st.smallPerM2+f.r.Float64()), f.st.smallMax)
 		for placed, fails := 0, 0; placed < n && fails < 8; {
 			t := options[f.r.IntN(len(options))]
-			if surfaceAccepts(p, t.Type) && f.placeSmall(p, t, sr) {
+			if surfaceAccepts(p, t.Type) && !f.fixed[t.Type] && f.placeSmall(p, t, sr) {
 				placed++
 			} else {
 				fails++

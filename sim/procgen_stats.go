@@ -14,6 +14,24 @@ type RoomTypeStats struct {
 	Rooms   int
 	Objects int // all objects whose centre lies in rooms of this type
 	Movable int // of which pickupable or moveable
+	// With counts, for each of RoomDefiningTypes, the rooms of this type
+	// holding at least one object of it.
+	With []int
+}
+
+// RoomDefiningTypes are the types whose presence per room type the
+// statistics report: what real rooms of each type have.
+var RoomDefiningTypes = []string{"Painting", "Television", "Microwave", "Toaster", "Sink", "ToiletPaperHanger", "TowelHolder"}
+
+// Share returns the share of rooms of this type holding the type named,
+// one of RoomDefiningTypes (0 for other names).
+func (t *RoomTypeStats) Share(typ string) float64 {
+	for i, x := range RoomDefiningTypes {
+		if x == typ && i < len(t.With) {
+			return ratio(t.With[i], t.Rooms)
+		}
+	}
+	return 0
 }
 
 // Stats summarises houses Generate(style, seed, 0..Houses-1).
@@ -64,7 +82,7 @@ func GenerationStats(style string, seed int64, n int) (Stats, error) {
 		return st, fmt.Errorf("number of houses %d must be positive", n)
 	}
 	for _, t := range RoomTypes {
-		st.ByRoomType = append(st.ByRoomType, RoomTypeStats{Type: t})
+		st.ByRoomType = append(st.ByRoomType, RoomTypeStats{Type: t, With: make([]int, len(RoomDefiningTypes))})
 	}
 	typeIndex := func(t RoomType) int {
 		for i, x := range RoomTypes {
@@ -98,7 +116,14 @@ func GenerationStats(style string, seed int64, n int) (Stats, error) {
 				st.ByRoomType[k].Rooms++
 			}
 		}
+		holds := map[string]map[string]bool{} // room id → types it holds
 		for _, o := range s.Objects {
+			if id := s.RoomAt(o.Position[0], o.Position[2]); id != "" {
+				if holds[id] == nil {
+					holds[id] = map[string]bool{}
+				}
+				holds[id][o.Type] = true
+			}
 			st.Objects++
 			if o.Movable() {
 				st.Movable++
@@ -110,6 +135,15 @@ func GenerationStats(style string, seed int64, n int) (Stats, error) {
 				st.ByRoomType[k].Objects++
 				if o.Movable() {
 					st.ByRoomType[k].Movable++
+				}
+			}
+		}
+		for _, r := range s.Rooms {
+			if k := typeIndex(r.Type); k >= 0 {
+				for j, typ := range RoomDefiningTypes {
+					if holds[r.ID][typ] {
+						st.ByRoomType[k].With[j]++
+					}
 				}
 			}
 		}
@@ -147,6 +181,19 @@ func (s *Stats) WriteTable(w io.Writer) error {
 	fmt.Fprintln(tw, "room type\trooms\tobjects/room\tmovable/room")
 	for _, t := range s.ByRoomType {
 		fmt.Fprintf(tw, "%s\t%d\t%.2f\t%.2f\n", t.Type, t.Rooms, ratio(t.Objects, t.Rooms), ratio(t.Movable, t.Rooms))
+	}
+	fmt.Fprintln(tw)
+	fmt.Fprint(tw, "rooms holding")
+	for _, typ := range RoomDefiningTypes {
+		fmt.Fprintf(tw, "\t%s", typ)
+	}
+	fmt.Fprintln(tw)
+	for _, t := range s.ByRoomType {
+		fmt.Fprint(tw, t.Type)
+		for _, typ := range RoomDefiningTypes {
+			fmt.Fprintf(tw, "\t%.0f%%", 100*t.Share(typ))
+		}
+		fmt.Fprintln(tw)
 	}
 	return tw.Flush()
 }

@@ -342,7 +342,12 @@ func TestGeneratedObjects(t *testing.T) {
 					t.Fatalf("%s: floor object %s (kinematic %v, placement %v)", tag, o.ID, o.Kinematic, info.Placement)
 				}
 				room = "room|" + f[1]
-				if math.Abs(o.Position[1]-o.Size[1]/2) > 1e-9 {
+				if info.Placement == OnWall {
+					// Hung: lower edge above the floor, top below the ceiling.
+					if lo, hi := o.Position[1]-o.Size[1]/2, o.Position[1]+o.Size[1]/2; lo < 0.2 || hi > s.Walls[0].Height-0.05 {
+						t.Fatalf("%s: wall-mounted %s spans y %.2f..%.2f (wall height %.2f)", tag, o.ID, lo, hi, s.Walls[0].Height)
+					}
+				} else if math.Abs(o.Position[1]-o.Size[1]/2) > 1e-9 {
 					t.Fatalf("%s: %s is not standing on the floor: y %g, height %g", tag, o.ID, o.Position[1], o.Size[1])
 				}
 			} else {
@@ -382,7 +387,7 @@ func TestGeneratedObjects(t *testing.T) {
 			if hobj := s.source(o.ID); hobj == nil || hobj.Material == nil || hobj.Material.Color == nil || hobj.Material.Name == "" {
 				t.Fatalf("%s: %s has no material colour", tag, o.ID)
 			}
-			if info.Placement == AgainstWall {
+			if info.Placement == AgainstWall || info.Placement == OnWall {
 				checkAgainstWall(t, tag, s, o, room)
 			}
 			// No two objects interpenetrate: footprints and heights both overlapping.

@@ -225,6 +225,7 @@ func addWindows(h *House, plan *floorPlan, st *genStyle, r *genRand, wallH float
 			// Drawn from the id's first endpoint; written from wall0's first polygon vertex.
 			s := r.Uniform(0.2, e.length-a.w-0.2)
 			u0, u1 := e.toWall(s, s+a.w)
+			pr.windows = append(pr.windows, edgeSpan{edge: ei, t0: s, t1: s + a.w})
 			h.Windows = append(h.Windows, Window{
 				AssetID:       a.id,
 				ID:            fmt.Sprintf("window|%d|%d", pr.num, k),

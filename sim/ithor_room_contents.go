@@ -1,0 +1,67 @@
+// Code generated from ../shared/reference/ithor/floorplan-object-types.json
+// (askforalfred/alfred gen/layouts, AI2-THOR 2.1 era) by a one-off script,
+// reading that era's Glassbottle as Bottle; DO NOT EDIT.
+
+package sim
+
+// ithorRoomContents lists, per room type, the catalog types that occur in at
+// least one of the 30 real iTHOR scenes of that type. iTHOR-style rooms draw
+// their random furniture and small objects only from these.
+var ithorRoomContents = map[RoomType]map[string]bool{
+	Kitchen: {
+		"Apple": true, "Book": true, "Bottle": true, "Bowl": true, "Bread": true, "ButterKnife": true, "CellPhone": true,
+		"Chair": true, "CoffeeMachine": true, "CounterTop": true, "CreditCard": true, "Cup": true,
+		"DiningTable": true, "DishSponge": true, "Egg": true, "Fork": true, "Fridge": true,
+		"GarbageCan": true, "HousePlant": true, "Kettle": true, "Knife": true, "Ladle": true,
+		"Lettuce": true, "Microwave": true, "Mug": true, "Pan": true, "PaperTowelRoll": true,
+		"Pen": true, "Pencil": true, "PepperShaker": true, "Plate": true, "Pot": true, "Potato": true,
+		"Safe": true, "SaltShaker": true, "SideTable": true, "Sink": true, "SoapBottle": true,
+		"Spatula": true, "Spoon": true, "SprayBottle": true, "Statue": true, "Toaster": true,
+		"Tomato": true, "Vase": true, "WineBottle": true,
+	},
+	LivingRoom: {
+		"ArmChair": true, "Book": true, "Boots": true, "Bowl": true, "Box": true, "Candle": true,
+		"CellPhone": true, "Chair": true, "CoffeeTable": true, "CreditCard": true, "Desk": true,
+		"DeskLamp": true, "DiningTable": true, "Dresser": true, "FloorLamp": true, "GarbageCan": true,
+		"HousePlant": true, "KeyChain": true, "Laptop": true, "Newspaper": true, "Ottoman": true,
+		"Painting": true, "Pen": true, "Pencil": true, "Pillow": true, "Plate": true,
+		"RemoteControl": true, "Safe": true, "SideTable": true, "Sofa": true, "Statue": true,
+		"TVStand": true, "Television": true, "TissueBox": true, "Vase": true, "Watch": true,
+		"WateringCan": true,
+	},
+	Bedroom: {
+		"AlarmClock": true, "ArmChair": true, "BasketBall": true, "Bed": true, "Book": true,
+		"Boots": true, "Bowl": true, "Box": true, "CD": true, "CellPhone": true, "Chair": true,
+		"Cloth": true, "CoffeeTable": true, "CounterTop": true, "CreditCard": true, "Desk": true,
+		"DeskLamp": true, "DiningTable": true, "Dresser": true, "Footstool": true, "GarbageCan": true,
+		"HousePlant": true, "KeyChain": true, "Laptop": true, "LaundryHamper": true, "Mug": true,
+		"Painting": true, "Pen": true, "Pencil": true, "Pillow": true, "RemoteControl": true,
+		"Safe": true, "SideTable": true, "Statue": true, "TeddyBear": true, "Television": true,
+		"TissueBox": true, "Vase": true, "Watch": true,
+	},
+	Bathroom: {
+		"Candle": true, "Cloth": true, "CounterTop": true, "DishSponge": true, "Dresser": true,
+		"FloorLamp": true, "Footstool": true, "GarbageCan": true, "HandTowel": true, "HousePlant": true,
+		"Painting": true, "PaperTowelRoll": true, "Plunger": true, "ScrubBrush": true, "SideTable": true,
+		"Sink": true, "SoapBar": true, "SoapBottle": true, "SprayBottle": true, "TissueBox": true,
+		"Toilet": true, "ToiletPaper": true, "ToiletPaperHanger": true, "TowelHolder": true,
+	},
+}
+
+// typesIn returns the types the main pass may draw for the room with a
+// placement rule: the catalog's, and in iTHOR-style rooms only those real
+// iTHOR rooms of the type contain (no vacuum cleaners, washing machines,
+// dryers or shelving units, which iTHOR 2.1 scenes never have).
+func (f *furnisher) typesIn(p Placement) []*TypeInfo {
+	all := f.cat.TypesIn(f.room.typ, p)
+	if f.st != ithorStyle {
+		return all
+	}
+	var out []*TypeInfo
+	for _, t := range all {
+		if ithorRoomContents[f.room.typ][t.Type] {
+			out = append(out, t)
+		}
+	}
+	return out
+}

@@ -33,8 +33,12 @@ func TypeWords(t string) string {
 	return strings.Join(words, " ")
 }
 
-// Name returns the reference "the mug (red dot)".
+// Name returns the canonical reference: "the mug (red dot)", or "the mug
+// (mark 2)" for an object marked with a numbered badge.
 func (r ObjectRef) Name() string {
+	if r.Mark > 0 {
+		return fmt.Sprintf("the %s (mark %d)", TypeWords(r.ObjectType), r.Mark)
+	}
 	return fmt.Sprintf("the %s (%s dot)", TypeWords(r.ObjectType), r.DotColor)
 }
 

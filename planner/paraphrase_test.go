@@ -1,0 +1,410 @@
+package planner
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"flowbench/render"
+	"flowbench/sim"
+)
+
+// entities is what a reader takes from a question or motion text: the
+// objects with their marks, the numbers with their units, the directions.
+// It is extracted by a small parser of its own (entitiesOf) that knows
+// nothing of the grammar's templates, only the vocabulary.
+type entities struct {
+	objects    []string // "type/mark", sorted; mark is a colour or "#n"
+	numbers    []string // "0.45 m", "30%", sorted
+	directions []string // "left", "right", "forward", "back", "down", sorted
+}
+
+func (e entities) String() string {
+	return fmt.Sprintf("objects %v numbers %v directions %v", e.objects, e.numbers, e.directions)
+}
+
+var (
+	reNumUnit = regexp.MustCompile(`(\d+(?:\.\d+)?) ?(centimetres|metres|cm|m|%|percent|per cent)\b|(\d+(?:\.\d+)?)%`)
+	dirPhrase = []struct{ re, dir string }{
+		{`forward \(away from the camera\)`, "forward"}, {`forward, away from you`, "forward"},
+		{`away from the camera`, "forward"}, {`further from the camera`, "forward"},
+		{`back \(towards the camera\)`, "back"}, {`back, toward you`, "back"},
+		{`towards the camera`, "back"}, {`closer to the camera`, "back"},
+		{`straight down(?:ward)?`, "down"}, {`vertically down`, "down"},
+		{`(?:to|on) the left(?: of)?|left of|to your left|leftward|to the camera's left`, "left"},
+		{`(?:to|on) the right(?: of)?|right of|to your right|rightward|to the camera's right`, "right"},
+	}
+	reDir = func() *regexp.Regexp {
+		var alts []string
+		for _, p := range dirPhrase {
+			alts = append(alts, "("+p.re+")")
+		}
+		return regexp.MustCompile(`\b(?:` + strings.Join(alts, "|") + `)`)
+	}()
+	reMarkNum = regexp.MustCompile(`(?:mark|badge|marked) (\d+)`)
+)
+
+// entitiesOf parses text for the objects of refs (by their type words; a
+// mark — palette colour or badge number — belongs to the type words just
+// before it, or to the ones just after it when it reads "red-dotted mug" or
+// "mark 2 (the mug)"; an object named with no mark is identified by its type
+// being unique among refs), the numbers with units (lengths normalised to
+// metres) and the directions.
+func entitiesOf(t *testing.T, text string, refs []ObjectRef) entities {
+	t.Helper()
+	var e entities
+	// Type occurrences, in text order.
+	byType := map[string][]ObjectRef{}
+	for _, r := range refs {
+		w := TypeWords(r.ObjectType)
+		if !slices.ContainsFunc(byType[w], func(o ObjectRef) bool { return o.ObjectID == r.ObjectID }) {
+			byType[w] = append(byType[w], r)
+		}
+	}
+	type occ struct {
+		lo, hi int
+		typ    string
+		mark   string
+	}
+	var occs []occ
+	for w := range byType {
+		for _, loc := range regexp.MustCompile(`\b`+regexp.QuoteMeta(w)+`\b`).FindAllStringIndex(text, -1) {
+			occs = append(occs, occ{lo: loc[0], hi: loc[1], typ: w})
+		}
+	}
+	sort.Slice(occs, func(i, j int) bool { return occs[i].lo < occs[j].lo })
+	// Mark tokens, each bound to one occurrence.
+	var colours []string
+	for _, c := range render.Palette {
+		colours = append(colours, c.Name)
+	}
+	reMark := regexp.MustCompile(`\b(` + strings.Join(colours, "|") + `)(-dotted)?\b|\b(mark|badge|marked) (\d+)( \(the)?`)
+	for _, m := range reMark.FindAllStringSubmatchIndex(text, -1) {
+		mark, forward := "", false
+		if m[2] >= 0 {
+			mark, forward = text[m[2]:m[3]], m[4] >= 0
+		} else {
+			mark, forward = "#"+text[m[8]:m[9]], m[10] >= 0 && text[m[6]:m[7]] == "mark"
+		}
+		bound := -1
+		for i, o := range occs {
+			if forward && o.lo >= m[1] && o.lo-m[1] <= 6 {
+				bound = i
+				break
+			}
+			if !forward && o.hi <= m[0] && m[0]-o.hi <= 18 {
+				bound = i // the last type words before the mark
+			}
+		}
+		if bound < 0 || occs[bound].mark != "" {
+			t.Fatalf("%q: mark %q at %d belongs to no object", text, mark, m[0])
+		}
+		occs[bound].mark = mark
+	}
+	for _, o := range occs {
+		if o.mark == "" {
+			if len(byType[o.typ]) != 1 {
+				t.Fatalf("%q: %s named without a mark, but %d mentioned objects have that type", text, o.typ, len(byType[o.typ]))
+			}
+			o.mark = markOf(byType[o.typ][0])
+		}
+		e.objects = append(e.objects, o.typ+"/"+o.mark)
+	}
+	for _, m := range reNumUnit.FindAllStringSubmatch(text, -1) {
+		if m[3] != "" {
+			e.numbers = append(e.numbers, m[3]+"%")
+			continue
+		}
+		x, _ := strconv.ParseFloat(m[1], 64)
+		switch m[2] {
+		case "cm", "centimetres":
+			e.numbers = append(e.numbers, fmt.Sprintf("%.2f m", x/100))
+		case "m", "metres":
+			e.numbers = append(e.numbers, fmt.Sprintf("%.2f m", x))
+		default:
+			e.numbers = append(e.numbers, fmt.Sprintf("%g%%", x))
+		}
+	}
+	for _, m := range reDir.FindAllStringSubmatch(text, -1) {
+		for i, p := range dirPhrase {
+			if m[i+1] != "" {
+				e.directions = append(e.directions, p.dir)
+				break
+			}
+		}
+	}
+	sort.Strings(e.objects)
+	sort.Strings(e.numbers)
+	sort.Strings(e.directions)
+	return e
+}
+
+func markOf(r ObjectRef) string {
+	if r.Mark > 0 {
+		return "#" + strconv.Itoa(r.Mark)
+	}
+	return r.DotColor
+}
+
+func sameEntities(a, b entities) bool {
+	return slices.Equal(a.objects, b.objects) && slices.Equal(a.numbers, b.numbers) && slices.Equal(a.directions, b.directions)
+}
+
+// testRefs returns a mover and seven other objects: two mugs (so "the
+// marked mug" must not be used), a TV stand (capital words) and others,
+// with distinct dot colours, or badge numbers when badges is set.
+func testRefs(badges bool) (ObjectRef, []ObjectRef) {
+	types := []string{"Mug", "Mug", "TVStand", "Chair", "GarbageCan", "CellPhone", "Bowl", "SideTable"}
+	colours := []string{"red", "blue", "green", "yellow", "purple", "orange", "cyan", "lime"}
+	var refs []ObjectRef
+	for i, ty := range types {
+		r := ObjectRef{ObjectID: fmt.Sprintf("%s|%d", ty, i), ObjectType: ty, DotColor: colours[i]}
+		if badges {
+			r.DotColor, r.Mark = "", (i*3)%8+1
+		}
+		refs = append(refs, r)
+	}
+	return refs[2], append(append([]ObjectRef{}, refs[:2]...), refs[3:]...)
+}
+
+// canonicalStem writes template 0 of a category with canonical slot values.
+func canonicalStem(t *testing.T, cat Category, mover ObjectRef, others []ObjectRef, rng *rand.Rand) string {
+	t.Helper()
+	metresOf := func() string { return metres(float64(5+rng.IntN(300)) / 100) }
+	dirs := []Direction{Left, Right, Forward, Back}
+	vals := map[string]string{
+		"A": mover.Name(), "B": others[0].Name(), "L": others[1].Name(),
+		"len": metresOf(), "cm": fmt.Sprintf("%d cm", 10+rng.IntN(30)), "pct": fmt.Sprintf("%d%%", 10+rng.IntN(60)),
+		"side": []string{"to the left of", "to the right of"}[rng.IntN(2)],
+	}
+	names := make([]string, 0, 6)
+	for _, r := range others[:6] {
+		names = append(names, r.Name())
+	}
+	vals["list"] = joinList(names)
+	switch rng.IntN(3) {
+	case 0:
+		vals["probe"] = metresOf() + " straight down"
+	case 1:
+		d1, d2 := dirs[rng.IntN(2)], dirs[2+rng.IntN(2)]
+		vals["probe"] = fmt.Sprintf("%s %s and %s %s at the same time, along one straight diagonal line,",
+			metresOf(), probeWords(d1), metresOf(), probeWords(d2))
+	default:
+		vals["probe"] = metresOf() + " " + probeWords(dirs[rng.IntN(4)])
+	}
+	return reSlot.ReplaceAllStringFunc(questionTemplates[cat][0], func(p string) string { return vals[p[1:len(p)-1]] })
+}
+
+// TestParaphraseGrammarShape: at least eight templates per question
+// category and motion form, each keeping exactly the canonical template's
+// slots, no duplicates.
+func TestParaphraseGrammarShape(t *testing.T) {
+	slots := func(s string) []string {
+		var out []string
+		for _, m := range reSlot.FindAllStringSubmatch(s, -1) {
+			out = append(out, m[1])
+		}
+		sort.Strings(out)
+		return out
+	}
+	check := func(name string, ts []string) {
+		if len(ts) < 8 {
+			t.Errorf("%s: %d templates, want at least 8", name, len(ts))
+		}
+		seen := map[string]bool{}
+		for _, s := range ts {
+			if seen[s] {
+				t.Errorf("%s: duplicate template %q", name, s)
+			}
+			seen[s] = true
+			if !slices.Equal(slots(s), slots(ts[0])) {
+				t.Errorf("%s: template %q has slots %v, the canonical one %v", name, s, slots(s), slots(ts[0]))
+			}
+		}
+	}
+	for _, cat := range AllCategories() {
+		check("question/"+cat.String(), questionTemplates[cat])
+	}
+	check("motion/move", moveTemplates)
+	check("motion/stay", stayTemplates)
+	check("lead/moving", movingLeads)
+	check("lead/static", staticLeads)
+}
+
+// TestParaphraseVariantsParseBack writes every template of every category
+// in every surface form of every slot kind (dots and badges) and parses it
+// back with the independent parser: the same objects with the same marks,
+// numbers with units and directions as the canonical stem.
+func TestParaphraseVariantsParseBack(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, badges := range []bool{false, true} {
+		mover, others := testRefs(badges)
+		ex := &Example{Mover: mover, Referenced: others}
+		refs := append([]ObjectRef{mover}, others...)
+		for _, cat := range AllCategories() {
+			for rep := 0; rep < 6; rep++ {
+				stem := canonicalStem(t, cat, mover, others, rng)
+				want := entitiesOf(t, stem, refs)
+				for k := range questionTemplates[cat] {
+					for f := 0; f < nameForms; f++ {
+						ph := phrasing{name: f, unit: (f + k) % unitForms, dir: (f + rep) % dirForms, side: f % sideForms,
+							pct: (f + k) % pctForms, probe: (f + rep + k) % probeForms}
+						got, ok := newPhraser(ex, ph).question(cat, stem, k)
+						if !ok {
+							t.Fatalf("%s: canonical stem %q not read", cat, stem)
+						}
+						if e := entitiesOf(t, got, refs); !sameEntities(e, want) {
+							t.Fatalf("%s template %d (%v):\n  %q\n  %v\nparses differently from\n  %q\n  %v", cat, k, ph, got, e, stem, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestParaphraseMotionVariants does the same for every motion template
+// and form: one or two components, with and without settling, and staying.
+func TestParaphraseMotionVariants(t *testing.T) {
+	cam := sim.NewCamera(sim.Vec3{0, sim.CameraHeight, 0}, 0, 0)
+	for _, badges := range []bool{false, true} {
+		mover, others := testRefs(badges)
+		ex := &Example{Mover: mover, Referenced: others}
+		refs := append([]ObjectRef{mover}, others...)
+		for _, c := range []struct {
+			d       sim.Vec3
+			settled bool
+		}{
+			{sim.Vec3{0.354, 0, 0.01}, false}, {sim.Vec3{-0.2, 0, -0.456}, false}, {sim.Vec3{0.019, 0, 0.5}, false},
+			{sim.Vec3{0.3, -0.44, 0}, true}, {sim.Vec3{-1.25, -0.3, 0.75}, true}, {sim.Vec3{0.01, 0, 0}, false},
+			{sim.Vec3{0, -0.2, 0}, true},
+		} {
+			canon := MotionText(mover, cam, c.d, c.settled)
+			want := entitiesOf(t, canon, refs)
+			forms := moveTemplates
+			if strings.Contains(canon, "stays") {
+				forms = stayTemplates
+			}
+			for k := range forms {
+				for s := range settleTemplates {
+					for f := 0; f < max(nameForms, unitForms, dirForms); f++ {
+						ph := phrasing{name: f % nameForms, unit: f % unitForms, dir: (f + s) % dirForms}
+						got, ok := newPhraser(ex, ph).motion(canon, k, k%len(stayTemplates), s)
+						if !ok {
+							t.Fatalf("motion text %q not read", canon)
+						}
+						if e := entitiesOf(t, got, refs); !sameEntities(e, want) {
+							t.Fatalf("motion template %d settle %d (%v):\n  %q\n  %v\nparses differently from\n  %q\n  %v", k, s, ph, got, e, canon, want)
+						}
+						if got[0] < 'A' || got[0] > 'Z' || !strings.HasSuffix(got, ".") {
+							t.Fatalf("motion text %q is not one capitalised sentence", got)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestParaphraseDeterministicAndVaried: Paraphrase is a function of the
+// example (its seed); over many seeds every template and form is used, and
+// choices, answers and the rest of the example never change.
+func TestParaphraseDeterministicAndVaried(t *testing.T) {
+	mover, others := testRefs(false)
+	cam := sim.NewCamera(sim.Vec3{0, sim.CameraHeight, 0}, 0, 0)
+	rng := rand.New(rand.NewPCG(9, 9))
+	for _, cat := range AllCategories() {
+		used := map[string]bool{}
+		for seed := uint64(0); seed < 400; seed++ {
+			stem := canonicalStem(t, cat, mover, others, rng)
+			ex := Example{CategoryName: cat.String(), Seed: seed, Mover: mover, Referenced: others,
+				Choices: []string{"yes", "no"}, Answer: "B"}
+			ex.MotionText = MotionText(mover, cam, sim.Vec3{0.3, -0.1, 0.4}, true)
+			ex.Question = "After the move, " + stem + "\n" + formatChoices(ex.Choices)
+			ex.StaticQuestion = "In this image, " + stem + "\n" + formatChoices(ex.Choices)
+			ex.Reasoning = ex.MotionText + " So the answer is B."
+			a, b := ex, ex
+			if !Paraphrase(&a) || !Paraphrase(&b) {
+				t.Fatalf("%s: stem %q not recognised", cat, stem)
+			}
+			if a.Question != b.Question || a.MotionText != b.MotionText || a.StaticQuestion != b.StaticQuestion {
+				t.Fatalf("%s seed %d: two runs differ", cat, seed)
+			}
+			if !strings.HasSuffix(a.Question, "\nA. yes\nB. no") || !strings.HasSuffix(a.StaticQuestion, "\nA. yes\nB. no") ||
+				a.Answer != "B" || !slices.Equal(a.Choices, ex.Choices) {
+				t.Fatalf("%s seed %d: choices or answer changed: %q", cat, seed, a.Question)
+			}
+			if a.Reasoning != a.MotionText+" So the answer is B." {
+				t.Fatalf("%s seed %d: reasoning %q does not carry the new motion text", cat, seed, a.Reasoning)
+			}
+			qs := strings.SplitN(a.Question, "\n", 2)[0]
+			ss := strings.SplitN(a.StaticQuestion, "\n", 2)[0]
+			for k, tmpl := range questionTemplates[cat] {
+				// The stem after the lead-in starts with the template's first literal words.
+				head := strings.SplitN(tmpl, "{", 2)[0]
+				if head != "" && strings.Contains(qs, ", "+head) && strings.Contains(ss, head) {
+					used[fmt.Sprint("q", k)] = true
+				}
+			}
+			used["m:"+strings.SplitN(a.MotionText, " ", 2)[0]] = true
+			used["lead:"+strings.SplitN(qs, ",", 2)[0]] = true
+		}
+		for k, tmpl := range questionTemplates[cat] {
+			if strings.HasPrefix(tmpl, "{") {
+				continue // starts with the mover: not identifiable by its head
+			}
+			if !used[fmt.Sprint("q", k)] {
+				t.Errorf("%s: template %d never chosen in 400 seeds", cat, k)
+			}
+		}
+		leads := 0
+		for k := range used {
+			if strings.HasPrefix(k, "lead:") {
+				leads++
+			}
+		}
+		if leads < len(movingLeads) {
+			t.Errorf("%s: only %d lead-ins used in 400 seeds", cat, leads)
+		}
+	}
+}
+
+// TestParaphrasePlannedExamples paraphrases the examples of a generated
+// house: every category's canonical stem is recognised, and the question,
+// static question and motion text parse back to the canonical entities.
+func TestParaphrasePlannedExamples(t *testing.T) {
+	cats := map[string]int{}
+	for i := 0; i < 2; i++ {
+		cfg := houseCfg(fmt.Sprintf("para%d", i))
+		cfg.CameraSize = 256 // small dots need room: at 160 px few objects pass the size rule
+		exs, _, _, err := PlanHouse(newTestLocal(), genHouse(t, i), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ex := range exs {
+			p := ex
+			if !Paraphrase(&p) {
+				t.Fatalf("%s: canonical question %q not recognised", ex.ID, ex.Question)
+			}
+			cats[ex.CategoryName]++
+			refs := append([]ObjectRef{ex.Mover}, ex.Referenced...)
+			for _, pair := range [][2]string{{ex.Question, p.Question}, {ex.StaticQuestion, p.StaticQuestion}, {ex.MotionText, p.MotionText}} {
+				if a, b := entitiesOf(t, pair[0], refs), entitiesOf(t, pair[1], refs); !sameEntities(a, b) {
+					t.Errorf("%s:\n  %q\n  %v\nparses differently from\n  %q\n  %v", ex.ID, pair[1], b, pair[0], a)
+				}
+			}
+			if p.Answer != ex.Answer || !slices.Equal(p.Choices, ex.Choices) || p.BeforeAnswer != ex.BeforeAnswer {
+				t.Errorf("%s: answer or choices changed", ex.ID)
+			}
+		}
+	}
+	if len(cats) < 6 {
+		t.Errorf("only categories %v in two houses", cats)
+	}
+	t.Logf("paraphrased examples per category: %v", cats)
+}

@@ -16,7 +16,7 @@ var image0 = image.Point{X: -1, Y: -1}
 // Cut-out triangles (Surface.HasCutout) cover a sample only where
 // sim.Texture.Opaque holds at the sample's UVs, so holes show what is behind
 // in colour, depth and ids alike.
-func rasterRows(v *view, setups []triSetup, bin []int32, y0, y1 int, wbuf []float64, tbuf []int32) {
+func rasterRows(v *view, dl *drawList, setups []triSetup, bin []int32, y0, y1 int, wbuf []float64, tbuf []int32) {
 	clear(wbuf)
 	for i := range tbuf {
 		tbuf[i] = -1
@@ -26,10 +26,16 @@ func rasterRows(v *view, setups []triSetup, bin []int32, y0, y1 int, wbuf []floa
 	for _, ti := range bin {
 		s := &setups[ti]
 		ys, ye := max(int(s.y0), y0), min(int(s.y1), y1-1)
-		if s.cut != nil {
-			rasterCut(s, ti, ys, ye, y0, W, invNear, wbuf, tbuf)
+		if s.cut {
+			rasterCut(dl, s, ti, ys, ye, y0, W, invNear, wbuf, tbuf)
 			continue
 		}
+		if s.x1-s.x0 < smallTriWidth {
+			rasterSmall(s, ti, ys, ye, y0, W, invNear, wbuf, tbuf)
+			continue
+		}
+		// Reciprocals of the edges' x coefficients (±Inf, unused, for 0).
+		ia0, ia1, ia2 := 1/s.ea[0], 1/s.ea[1], 1/s.ea[2]
 		for y := ys; y <= ye; y++ {
 			fy := float64(y)
 			b0 := s.eb[0]*fy + s.ec[0]
@@ -39,7 +45,7 @@ func rasterRows(v *view, setups []triSetup, bin []int32, y0, y1 int, wbuf []floa
 			// span, one pixel of slack) and find the inner span where all are
 			// certainly < 0; only pixels between the two need the exact test.
 			sp := span{xs: float64(s.x0), xe: float64(s.x1), is: float64(s.x0), ie: float64(s.x1)}
-			if !sp.narrow(s.ea[0], b0) || !sp.narrow(s.ea[1], b1) || !sp.narrow(s.ea[2], b2) {
+			if !sp.narrow(s.ea[0], ia0, b0) || !sp.narrow(s.ea[1], ia1, b1) || !sp.narrow(s.ea[2], ia2, b2) {
 				continue
 			}
 			xs, xe := int(sp.xs), int(sp.xe)
@@ -75,7 +81,7 @@ func rasterRows(v *view, setups []triSetup, bin []int32, y0, y1 int, wbuf []floa
 }
 
 // rasterCut is rasterRows' loop for one cut-out triangle.
-func rasterCut(s *triSetup, ti int32, ys, ye, y0, W int, invNear float64, wbuf []float64, tbuf []int32) {
+func rasterCut(dl *drawList, s *triSetup, ti int32, ys, ye, y0, W int, invNear float64, wbuf []float64, tbuf []int32) {
 	for y := ys; y <= ye; y++ {
 		fy := float64(y)
 		b0 := s.eb[0]*fy + s.ec[0]
@@ -88,8 +94,39 @@ func rasterCut(s *triSetup, ti int32, ys, ye, y0, W int, invNear float64, wbuf [
 			if !s.covers(fx, b0, b1, b2) {
 				continue
 			}
-			if w := s.wa*fx + bw; w > wbuf[row+x]*tieFactor && w <= invNear && s.opaqueAt(fx, fy) {
+			if w := s.wa*fx + bw; w > wbuf[row+x]*tieFactor && w <= invNear && s.opaqueAt(dl, fx, fy) {
 				wbuf[row+x], tbuf[row+x] = w, ti
+			}
+		}
+	}
+}
+
+// smallTriWidth is the bounding-box width (in pixels, minus one) below
+// which a triangle's rows are tested pixel by pixel rather than narrowed to
+// spans first: for the small triangles of detailed models the per-row span
+// arithmetic costs more than the few exact tests it saves.
+const smallTriWidth = 6
+
+// rasterSmall is rasterRows' loop for one narrow, solid triangle: the exact
+// test at every pixel of its bounding box.
+func rasterSmall(s *triSetup, ti int32, ys, ye, y0, W int, invNear float64, wbuf []float64, tbuf []int32) {
+	x0, x1 := int(s.x0), int(s.x1)
+	for y := ys; y <= ye; y++ {
+		fy := float64(y)
+		b0 := s.eb[0]*fy + s.ec[0]
+		b1 := s.eb[1]*fy + s.ec[1]
+		b2 := s.eb[2]*fy + s.ec[2]
+		bw := s.wb*fy + s.wc
+		row := (y - y0) * W
+		wr := wbuf[row+x0 : row+x1+1]
+		tr := tbuf[row+x0 : row+x1+1]
+		for i := range wr {
+			fx := float64(x0 + i)
+			if !s.covers(fx, b0, b1, b2) {
+				continue
+			}
+			if w := s.wa*fx + bw; w > wr[i]*tieFactor && w <= invNear {
+				wr[i], tr[i] = w, ti
 			}
 		}
 	}
@@ -109,17 +146,19 @@ func (s *triSetup) covers(x, b0, b1, b2 float64) bool {
 // columns [is, ie].
 type span struct{ xs, xe, is, ie float64 }
 
-// narrow applies the edge a·x + b ≤ 0; it reports false when no column is left.
-func (p *span) narrow(a, b float64) bool {
+// narrow applies the edge a·x + b ≤ 0, given ia = 1/a; it reports false
+// when no column is left. The crossing -b·ia is within a few ulps of -b/a,
+// far inside the outer span's pixel of slack and the inner span's margin.
+func (p *span) narrow(a, ia, b float64) bool {
 	switch {
 	case a > 0: // x ≤ -b/a
-		c := -b / a
-		p.xe = math.Min(p.xe, math.Floor(c)+1)
-		p.ie = math.Min(p.ie, math.Ceil(c-1e-6)-1)
+		c := -b * ia
+		p.xe = min(p.xe, math.Floor(c)+1)
+		p.ie = min(p.ie, math.Ceil(c-1e-6)-1)
 	case a < 0: // x ≥ -b/a
-		c := -b / a
-		p.xs = math.Max(p.xs, math.Ceil(c)-1)
-		p.is = math.Max(p.is, math.Floor(c+1e-6)+1)
+		c := -b * ia
+		p.xs = max(p.xs, math.Ceil(c)-1)
+		p.is = max(p.is, math.Floor(c+1e-6)+1)
 	default:
 		if b > 0 {
 			return false
@@ -147,7 +186,7 @@ func (r *Renderer) rasterBand(b int) {
 	W := v.w
 	wbuf := r.wbuf[y0*W : y1*W]
 	tbuf := r.tbuf[y0*W : y1*W]
-	rasterRows(v, r.setups, r.bins[b], y0, y1, wbuf, tbuf)
+	rasterRows(v, &r.dl, r.setups, r.bins[b], y0, y1, wbuf, tbuf)
 
 	st := grow(r.bandStats[b], len(r.ids))
 	r.bandStats[b] = st
@@ -210,7 +249,7 @@ func (r *Renderer) supersampleBand(b int) {
 	W := v.w
 	wbuf := r.ssW[y0*W : y1*W]
 	tbuf := r.ssT[y0*W : y1*W]
-	rasterRows(v, r.setups, r.ssBins[b], y0, y1, wbuf, tbuf)
+	rasterRows(v, &r.dl, r.setups, r.ssBins[b], y0, y1, wbuf, tbuf)
 	kk := uint32(k * k)
 	shaded := r.opts.Lighting != LightFlat
 	var c shadeCtx

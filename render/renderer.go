@@ -45,7 +45,7 @@ type Renderer struct {
 	ssW       []float64
 	ssT       []int32
 	bandStats [][]ObjectStats
-	bandRows  [][]float64 // per band: light and kind of one row's pixels (shadeBand)
+	bandRows  [][]float64 // per band: the light of two rows (shadeBand)
 	cull      []bool
 	needLight []bool
 

@@ -59,14 +59,39 @@ type triSetup struct {
 	ea, eb, ec     [3]float64
 	wa, wb, wc     float64
 	x0, x1, y0, y1 int32 // inclusive pixel bounds
+	local          int32 // triangle index in its mesh
+	inst           uint16
 	own            uint8 // bit i: edge i owns pixels with E_i == 0
 	ok             bool
 	back           bool // seen from the back (two-sided mesh)
-	inst           uint16
-	local          int32        // triangle index in its mesh
-	ent            *meshEntry   // the mesh
-	at             *sim.TriAttr // shading attributes, nil for flat meshes
-	cut            *sim.Texture // alpha cut-out texture, nil when solid
+	attr           bool // the mesh has shading attributes (Mesh.Attrs)
+	cut            bool // alpha cut-out surface (Surface.HasCutout)
+}
+
+// A triSetup holds no pointers, so the garbage collector never scans the
+// large set-up arrays; the mesh of a set-up is its draw list's entry for
+// inst (entryOf).
+
+// entryOf returns the mesh a set-up made from draw list dl belongs to.
+func (dl *drawList) entryOf(s *triSetup) *meshEntry { return dl.mesh[s.inst-1] }
+
+// attrOf returns the shading attributes of a set-up's triangle (nil for
+// flat meshes).
+func (dl *drawList) attrOf(s *triSetup) *sim.TriAttr {
+	if !s.attr {
+		return nil
+	}
+	return &dl.mesh[s.inst-1].mesh.Attrs[s.local]
+}
+
+// cutoutOf returns the alpha cut-out texture of a set-up's triangle (nil
+// when solid).
+func (dl *drawList) cutoutOf(s *triSetup) *sim.Texture {
+	if !s.cut {
+		return nil
+	}
+	m := &dl.mesh[s.inst-1].mesh
+	return m.Surfaces[m.Attrs[s.local].Surface].Texture
 }
 
 // setupTri prepares t for view v; s.ok is false when t is back-facing (and
@@ -75,7 +100,12 @@ func setupTri(v *view, t *sim.Triangle, twoSided bool, s *triSetup) {
 	s.ok = false
 	s.back = false
 	a, b, c := v.toCam(t.V[0]), v.toCam(t.V[1]), v.toCam(t.V[2])
-	if a[2] < v.near && b[2] < v.near && c[2] < v.near {
+	ain, bin, cin := a[2] >= v.near, b[2] >= v.near, c[2] >= v.near
+	if !ain && !bin && !cin {
+		return
+	}
+	allIn := ain && bin && cin
+	if allIn && beyondSide(v, &a, &b, &c) {
 		return
 	}
 	// The world→camera map (right, down, forward) is a reflection, so a
@@ -87,30 +117,20 @@ func setupTri(v *view, t *sim.Triangle, twoSided bool, s *triSetup) {
 		n, det = n.Mul(-1), -det
 		s.back = true
 	}
-	if !(det > 1e-12*n.Len()*a.Len()) {
+	// det > 1e-12·|n|·|a|, squared (both sides are ≥ 0 when det > 0).
+	if !(det > 0) || !(det*det > 1e-24*n.Dot(n)*a.Dot(a)) {
 		return
 	}
 	// Bounding box of the part in front of the near plane.
-	var minU, minV, maxU, maxV = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	add := func(p sim.Vec3) {
-		iz := 1 / p[2]
-		u, w := v.cx+v.f*p[0]*iz, v.cy+v.f*p[1]*iz
-		minU, maxU = min(minU, u), max(maxU, u)
-		minV, maxV = min(minV, w), max(maxV, w)
-	}
-	vs := [3]sim.Vec3{a, b, c}
-	for i := 0; i < 3; i++ {
-		p, q := vs[i], vs[(i+1)%3]
-		pin, qin := p[2] >= v.near, q[2] >= v.near
-		if pin {
-			add(p)
-		}
-		if pin != qin {
-			k := (v.near - p[2]) / (q[2] - p[2])
-			r := p.Add(q.Sub(p).Mul(k))
-			r[2] = v.near
-			add(r)
-		}
+	var minU, minV, maxU, maxV float64
+	if allIn {
+		ia, ib, ic := 1/a[2], 1/b[2], 1/c[2]
+		ua, ub, uc := v.cx+v.f*a[0]*ia, v.cx+v.f*b[0]*ib, v.cx+v.f*c[0]*ic
+		va, vb, vc := v.cy+v.f*a[1]*ia, v.cy+v.f*b[1]*ib, v.cy+v.f*c[1]*ic
+		minU, maxU = min(ua, ub, uc), max(ua, ub, uc)
+		minV, maxV = min(va, vb, vc), max(va, vb, vc)
+	} else {
+		minU, minV, maxU, maxV = clippedBounds(v, a, b, c)
 	}
 	const eps = 1e-6
 	x0, x1 := clampPix(math.Ceil(minU-eps), v.w), clampPix(math.Floor(maxU+eps), v.w)
@@ -137,6 +157,54 @@ func setupTri(v *view, t *sim.Triangle, twoSided bool, s *triSetup) {
 	s.ok = true
 }
 
+// beyondSide reports whether the camera-space points a, b, c (all in front
+// of the near plane) project more than half a pixel beyond one side of the
+// image: then setupTri's bounding box would hold no pixel centre, and the
+// test needs no division.
+func beyondSide(v *view, a, b, c *sim.Vec3) bool {
+	// u < -0.5 ⇔ f·x + (cx+0.5)·z < 0 for z > 0; likewise for the other sides.
+	l, r := v.cx+0.5, float64(v.w)-0.5-v.cx
+	if v.f*a[0]+l*a[2] < 0 && v.f*b[0]+l*b[2] < 0 && v.f*c[0]+l*c[2] < 0 {
+		return true
+	}
+	if v.f*a[0]-r*a[2] > 0 && v.f*b[0]-r*b[2] > 0 && v.f*c[0]-r*c[2] > 0 {
+		return true
+	}
+	t, d := v.cy+0.5, float64(v.h)-0.5-v.cy
+	if v.f*a[1]+t*a[2] < 0 && v.f*b[1]+t*b[2] < 0 && v.f*c[1]+t*c[2] < 0 {
+		return true
+	}
+	return v.f*a[1]-d*a[2] > 0 && v.f*b[1]-d*b[2] > 0 && v.f*c[1]-d*c[2] > 0
+}
+
+// clippedBounds returns the projected bounding box of the part of triangle
+// (a, b, c) (camera space, at least one vertex in front of the near plane)
+// in front of the near plane.
+func clippedBounds(v *view, a, b, c sim.Vec3) (minU, minV, maxU, maxV float64) {
+	minU, minV, maxU, maxV = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	add := func(p sim.Vec3) {
+		iz := 1 / p[2]
+		u, w := v.cx+v.f*p[0]*iz, v.cy+v.f*p[1]*iz
+		minU, maxU = min(minU, u), max(maxU, u)
+		minV, maxV = min(minV, w), max(maxV, w)
+	}
+	vs := [3]sim.Vec3{a, b, c}
+	for i := 0; i < 3; i++ {
+		p, q := vs[i], vs[(i+1)%3]
+		pin, qin := p[2] >= v.near, q[2] >= v.near
+		if pin {
+			add(p)
+		}
+		if pin != qin {
+			k := (v.near - p[2]) / (q[2] - p[2])
+			r := p.Add(q.Sub(p).Mul(k))
+			r[2] = v.near
+			add(r)
+		}
+	}
+	return minU, minV, maxU, maxV
+}
+
 // bary returns the perspective-correct barycentric coordinates of the
 // triangle's original vertices V0, V1, V2 at sample (x, y).
 func (s *triSetup) bary(x, y float64) (l0, l1, l2 float64) {
@@ -155,24 +223,26 @@ func (s *triSetup) bary(x, y float64) (l0, l1, l2 float64) {
 	return l0, l1, l2
 }
 
-// uvAt returns the texture coordinates at sample (x, y).
-func (s *triSetup) uvAt(x, y float64) (u, v float64) {
+// uvAt returns the texture coordinates at sample (x, y) of a triangle with
+// attributes at.
+func (s *triSetup) uvAt(at *sim.TriAttr, x, y float64) (u, v float64) {
 	l0, l1, l2 := s.bary(x, y)
-	a := &s.at.UV
+	a := &at.UV
 	u = l0*float64(a[0][0]) + l1*float64(a[1][0]) + l2*float64(a[2][0])
 	v = l0*float64(a[0][1]) + l1*float64(a[1][1]) + l2*float64(a[2][1])
 	return u, v
 }
 
-// opaqueAt reports whether a cut-out triangle is solid at sample (x, y): the
-// shared nearest-texel rule sim.Texture.Opaque at the UVs interpolated with
-// the same barycentrics as the depth.
-func (s *triSetup) opaqueAt(x, y float64) bool {
-	if s.cut == nil {
+// opaqueAt reports whether a triangle of draw list dl is solid at sample
+// (x, y): always for solid triangles; for cut-outs, the shared nearest-texel
+// rule sim.Texture.Opaque at the UVs interpolated with the same barycentrics
+// as the depth.
+func (s *triSetup) opaqueAt(dl *drawList, x, y float64) bool {
+	if !s.cut {
 		return true
 	}
-	u, v := s.uvAt(x, y)
-	return s.cut.Opaque(u, v)
+	u, v := s.uvAt(dl.attrOf(s), x, y)
+	return dl.cutoutOf(s).Opaque(u, v)
 }
 
 // clampPix clamps a pixel coordinate to [0, n-1].
@@ -258,12 +328,10 @@ func (r *Renderer) setupChunk(c int) {
 			}
 			s.inst = uint16(i + 1)
 			s.local = int32(j)
-			s.ent = e
-			s.at, s.cut = nil, nil
-			if m.Attrs != nil {
-				s.at = &m.Attrs[j]
-				if k := int(s.at.Surface); k < len(m.Surfaces) && m.Surfaces[k].HasCutout() {
-					s.cut = m.Surfaces[k].Texture
+			s.attr, s.cut = m.Attrs != nil, false
+			if s.attr {
+				if k := int(m.Attrs[j].Surface); k < len(m.Surfaces) && m.Surfaces[k].HasCutout() {
+					s.cut = true
 				}
 			}
 		}

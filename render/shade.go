@@ -17,7 +17,7 @@ func (r *Renderer) sampleColor(v *view, setups []triSetup, t int32, x, y float64
 	}
 	s := &setups[t]
 	if r.opts.Lighting == LightFlat {
-		c := s.ent.color[s.local]
+		c := r.dl.entryOf(s).color[s.local]
 		return [3]uint8{c[0], c[1], c[2]}
 	}
 	var c shadeCtx
@@ -29,16 +29,19 @@ func (r *Renderer) sampleColor(v *view, setups []triSetup, t int32, x, y float64
 // run of pixels: attributes in set-up vertex order (V0, V2, V1 on back
 // faces), the surface and the light.
 type shadeCtx struct {
-	s          *triSetup
-	col        sim.RGB // surface colour × triangle shade
-	n          sim.Vec3
-	smooth     bool
-	nv         [3]sim.Vec3 // vertex normals (smooth), negated on back faces
-	tex        *sim.Texture
-	u, v       [3]float64
-	ua, ub     float64 // Σ ea_i u_i, Σ eb_i u_i
-	va, vb     float64
-	sa, sb     float64 // Σ ea_i, Σ eb_i
+	s      *triSetup
+	col    sim.RGB // surface colour × triangle shade
+	n      sim.Vec3
+	smooth bool
+	nv     [3]sim.Vec3 // vertex normals (smooth), negated on back faces
+	tex    *sim.Texture
+	u, v   [3]float64
+	// Perspective-correct UVs at (x, y) are (ua·x + ub·y + uc) / S and
+	// (va·x + vb·y + vc) / S with S = sa·x + sb·y + sc = Σ E_i: ua = Σ ea_i u_i,
+	// ub = Σ eb_i u_i, uc = Σ ec_i u_i, likewise for v, and sa = Σ ea_i, ….
+	ua, ub, uc float64
+	va, vb, vc float64
+	sa, sb, sc float64
 	light      int
 	trilinear  bool
 	texW, texH float64
@@ -46,7 +49,7 @@ type shadeCtx struct {
 
 // prepShade fills c for triangle s.
 func (r *Renderer) prepShade(c *shadeCtx, s *triSetup) {
-	e := s.ent
+	e := r.dl.entryOf(s)
 	m := &e.mesh
 	c.s = s
 	c.light = r.inst[s.inst-1].light
@@ -58,7 +61,7 @@ func (r *Renderer) prepShade(c *shadeCtx, s *triSetup) {
 	}
 	col := m.Color
 	c.smooth, c.tex = false, nil
-	if at := s.at; at != nil {
+	if at := r.dl.attrOf(s); at != nil {
 		i1, i2 := 1, 2
 		if s.back {
 			i1, i2 = 2, 1
@@ -82,10 +85,13 @@ func (r *Renderer) prepShade(c *shadeCtx, s *triSetup) {
 				c.texW, c.texH = float64(l0.Rect.Dx()), float64(l0.Rect.Dy())
 				c.sa = s.ea[0] + s.ea[1] + s.ea[2]
 				c.sb = s.eb[0] + s.eb[1] + s.eb[2]
+				c.sc = s.ec[0] + s.ec[1] + s.ec[2]
 				c.ua = s.ea[0]*c.u[0] + s.ea[1]*c.u[1] + s.ea[2]*c.u[2]
 				c.ub = s.eb[0]*c.u[0] + s.eb[1]*c.u[1] + s.eb[2]*c.u[2]
+				c.uc = s.ec[0]*c.u[0] + s.ec[1]*c.u[1] + s.ec[2]*c.u[2]
 				c.va = s.ea[0]*c.v[0] + s.ea[1]*c.v[1] + s.ea[2]*c.v[2]
 				c.vb = s.eb[0]*c.v[0] + s.eb[1]*c.v[1] + s.eb[2]*c.v[2]
+				c.vc = s.ec[0]*c.v[0] + s.ec[1]*c.v[1] + s.ec[2]*c.v[2]
 			}
 		}
 	}
@@ -108,18 +114,13 @@ func (c *shadeCtx) albedo(x, y float64) (ar, ag, ab float64) {
 	if c.tex == nil {
 		return c.col.R, c.col.G, c.col.B
 	}
-	s := c.s
-	e0 := s.ea[0]*x + s.eb[0]*y + s.ec[0]
-	e1 := s.ea[1]*x + s.eb[1]*y + s.ec[1]
-	e2 := s.ea[2]*x + s.eb[2]*y + s.ec[2]
-	sum := e0 + e1 + e2
+	sum := c.sa*x + c.sb*y + c.sc
 	if sum == 0 {
 		return c.col.R, c.col.G, c.col.B
 	}
 	inv := 1 / sum
-	l0, l1, l2 := e0*inv, e1*inv, e2*inv
-	u := l0*c.u[0] + l1*c.u[1] + l2*c.u[2]
-	vv := l0*c.v[0] + l1*c.v[1] + l2*c.v[2]
+	u := (c.ua*x + c.ub*y + c.uc) * inv
+	vv := (c.va*x + c.vb*y + c.vc) * inv
 	// d(u)/dx = (Σ ea_i u_i − u Σ ea_i) / Σ E_i, likewise for y and v.
 	ax := (c.ua - u*c.sa) * inv * c.texW
 	bx := (c.ub - u*c.sb) * inv * c.texW
@@ -215,6 +216,9 @@ func sampleTexture(tx *sim.Texture, u, v, dudx, dvdx, dudy, dvdy float64, trilin
 // sampleLevels samples tx at (u, v) for a footprint of sqrt(rho2) level-0
 // texels per pixel.
 func sampleLevels(tx *sim.Texture, u, v, rho2 float64, trilinear bool) (r, g, b float64) {
+	if !trilinear {
+		return bilinear(tx.Levels[nearestLevel(rho2, len(tx.Levels)-1)], u, v)
+	}
 	lod := 0.0
 	if rho2 > 1 {
 		lod = 0.5 * fastLog2(rho2)
@@ -229,6 +233,18 @@ func sampleLevels(tx *sim.Texture, u, v, rho2 float64, trilinear bool) (r, g, b 
 	r0, g0, b0 := bilinear(tx.Levels[int(li)], u, v)
 	r1, g1, b1 := bilinear(tx.Levels[int(li)+1], u, v)
 	return r0 + (r1-r0)*fr, g0 + (g1-g0)*fr, b0 + (b1-b0)*fr
+}
+
+// nearestLevel returns the mip level nearest to lod = log2(sqrt(rho2)),
+// clamped to [0, top]: round(lod) = k exactly when rho2 lies in
+// [2^(2k-1), 2^(2k+1)), which the binary exponent e of rho2 tells without a
+// logarithm: k = (e+1) >> 1.
+func nearestLevel(rho2 float64, top int) int {
+	if !(rho2 > 1) {
+		return 0
+	}
+	e := int(math.Float64bits(rho2)>>52&0x7ff) - 1023
+	return min((e+1)>>1, top)
 }
 
 // floor is math.Floor for |x| < 2^62 without the function call.
@@ -301,73 +317,6 @@ func bilinear(img *image.NRGBA, u, v float64) (r, g, b float64) {
 	return float64(rb&0xff) * k, float64(g8) * k, float64(rb>>16) * k
 }
 
-// shadeBand shades band b at pixel centres; with edge anti-aliasing, pixels
-// on an edge get the mean of 2×2 samples instead.
-func (r *Renderer) shadeBand(b int) {
-	v := &r.v
-	f := r.frame
-	W, H := v.w, v.h
-	y0 := b * DefaultBandHeight
-	y1 := min(y0+DefaultBandHeight, H)
-	aa := r.opts.AntiAlias == AAEdge
-	flat := r.opts.Lighting == LightFlat
-	r.bandRows[b] = grow(r.bandRows[b], 3*W)
-	lt := r.bandRows[b] // light per pixel (3 floats)
-	var c shadeCtx
-	for y := y0; y < y1; y++ {
-		pix := f.RGB.Pix[y*f.RGB.Stride : y*f.RGB.Stride+4*W]
-		tr := r.tbuf[y*W : (y+1)*W]
-		fy := float64(y)
-		// Pass 1: the light of triangle pixels at "anchors": even columns
-		// and the ends of runs of one triangle.
-		last := int32(-2)
-		if !flat {
-			for x := 0; x < W; x++ {
-				t := tr[x]
-				if t < 0 || !(x%2 == 0 || x == W-1 || tr[x-1] != t || tr[x+1] != t) {
-					continue
-				}
-				if t != last {
-					r.prepShade(&c, &r.setups[t])
-					last = t
-				}
-				lt[3*x], lt[3*x+1], lt[3*x+2] = r.light(v, &c, float64(x), fy)
-			}
-		}
-		// Pass 2: colours. Edge pixels are anti-aliased; other pixels between
-		// two anchors of their triangle take the mean of the anchors' light
-		// (the light is shaded for half the columns).
-		last = -2
-		for x := 0; x < W; x++ {
-			t := tr[x]
-			edge := aa && r.isEdge(x, y)
-			if edge || t < 0 || flat {
-				var col [3]uint8
-				if edge {
-					col = r.edgeColor(x, y)
-				} else {
-					col = r.sampleColor(v, r.setups, t, float64(x), fy)
-				}
-				pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = col[0], col[1], col[2], 255
-				continue
-			}
-			if t != last {
-				r.prepShade(&c, &r.setups[t])
-				last = t
-			}
-			fx := float64(x)
-			var lr, lg, lb float64
-			if x%2 == 0 || x == W-1 || tr[x-1] != t || tr[x+1] != t {
-				lr, lg, lb = lt[3*x], lt[3*x+1], lt[3*x+2]
-			} else {
-				lr, lg, lb = (lt[3*x-3]+lt[3*x+3])/2, (lt[3*x-2]+lt[3*x+4])/2, (lt[3*x-1]+lt[3*x+5])/2
-			}
-			ar, ag, ab := c.albedo(fx, fy)
-			pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = quant(ar*lr), quant(ag*lg), quant(ab*lb), 255
-		}
-	}
-}
-
 // edgeDepthTol is the relative difference in inverse depth between two
 // triangles of one mesh at a pixel centre above which their meeting is an
 // edge (a fold or a self-occlusion) rather than a smooth continuation.
@@ -385,14 +334,14 @@ func (r *Renderer) isEdge(x, y int) bool {
 	if x > 0 && y > 0 && x < W-1 && y < H-1 {
 		tb := r.tbuf[i-W-1 : i+W+2]
 		if tb[0] == t && tb[1] == t && tb[2] == t && tb[W] == t && tb[W+2] == t &&
-			tb[2*W] == t && tb[2*W+1] == t && tb[2*W+2] == t && (t < 0 || r.setups[t].cut == nil) {
+			tb[2*W] == t && tb[2*W+1] == t && tb[2*W+2] == t && (t < 0 || !r.setups[t].cut) {
 			return false
 		}
 	}
 	var st *triSetup
 	if t >= 0 {
 		st = &r.setups[t]
-		if st.cut != nil {
+		if st.cut {
 			return true
 		}
 	}
@@ -407,7 +356,7 @@ func (r *Renderer) isEdge(x, y int) bool {
 				return true
 			}
 			su := &r.setups[u]
-			if su.inst != st.inst || su.cut != nil || su.back != st.back {
+			if su.inst != st.inst || su.cut || su.back != st.back {
 				return true
 			}
 			fx, fy := float64(nx), float64(ny)
@@ -416,8 +365,9 @@ func (r *Renderer) isEdge(x, y int) bool {
 			if math.Abs(wu-wt) > edgeDepthTol*wu {
 				return true
 			}
-			if st.at == nil {
-				a, c := st.ent.normal[st.local], su.ent.normal[su.local]
+			if !st.attr {
+				nrm := r.dl.mesh[st.inst-1].normal // su.inst == st.inst
+				a, c := nrm[st.local], nrm[su.local]
 				if a[0]*c[0]+a[1]*c[1]+a[2]*c[2] < 0.9999 {
 					return true
 				}
@@ -484,7 +434,7 @@ func (r *Renderer) edgeColor(x, y int) [3]uint8 {
 			if !s.covers(sx, s.eb[0]*sy+s.ec[0], s.eb[1]*sy+s.ec[1], s.eb[2]*sy+s.ec[2]) {
 				continue
 			}
-			if w := s.wa*sx + s.wb*sy + s.wc; w > bw*tieFactor && w <= v.invNear && s.opaqueAt(sx, sy) {
+			if w := s.wa*sx + s.wb*sy + s.wc; w > bw*tieFactor && w <= v.invNear && s.opaqueAt(&r.dl, sx, sy) {
 				best, bw = c, w
 			}
 		}

@@ -219,9 +219,11 @@ func TestServeStopsOnSIGTERMDuringLoad(t *testing.T) {
 		go func() { exited <- cmd.Wait() }()
 		select {
 		case err := <-exited:
-			if d := time.Since(start); d > time.Second {
+			d := time.Since(start)
+			if d > time.Second {
 				t.Errorf("%v: serve took %v to exit", sig, d)
 			}
+			t.Logf("%v during the load: serve exited after %v", sig, d.Round(time.Millisecond))
 			if err != nil {
 				t.Errorf("%v: serve exited with %v; stderr:\n%s", sig, err, errLines.String())
 			}

@@ -26,6 +26,7 @@ import (
 	"flowbench/assets"
 	"flowbench/export"
 	"flowbench/planner"
+	"flowbench/render"
 )
 
 // The "generate" subcommand runs the whole pipeline into a Hugging Face
@@ -63,6 +64,8 @@ type generateFlags struct {
 	balanceHouses                                                  int
 	seed                                                           int64
 	resume, overwrite, quiet, verbose, questionsOnly               bool
+	marks                                                          string           // --marks
+	markStyle                                                      render.MarkStyle // parsed from --marks
 
 	// onHouse, when set (tests), is called after each house's rows are
 	// written and its shard possibly completed, with the shards completed so far.
@@ -124,6 +127,7 @@ func parseGenerate(args []string, stderr io.Writer) (generateFlags, *houseSource
 	fs.IntVar(&g.views, "views", planner.DefaultConfig().Views, "at most this many camera views per house")
 	fs.StringVar(&g.categories, "categories", "", "comma-separated question categories (default all eight)")
 	fs.BoolVar(&g.questionsOnly, "questions-only", false, "write only the questions table (no dense annotations)")
+	fs.StringVar(&g.marks, "marks", "dots", "Set-of-Marks style: dots (colour dots, objects named by colour) or badges (numbered badges, objects named by number)")
 	fs.StringVar(&g.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&g.assets, "assets", "auto", assetsUsage)
 	fs.StringVar(&g.backend, "backend", "", "plan and render through a websocket bridge, e.g. ws://127.0.0.1:8765 (default: in-process)")
@@ -142,6 +146,11 @@ func (g *generateFlags) check(set map[string]bool) (*houseSource, planner.Config
 	bad := func(format string, a ...any) (*houseSource, planner.Config, error) {
 		return nil, cfg, fmt.Errorf("%w: "+format, append([]any{errUsage}, a...)...)
 	}
+	style, merr := render.ParseMarkStyle(g.marks)
+	if merr != nil {
+		return bad("--marks: %v", merr)
+	}
+	g.markStyle = style
 	switch {
 	case g.out == "":
 		return bad("--out is required")
@@ -242,7 +251,7 @@ func generate(ctx context.Context, g generateFlags, src *houseSource, cfg planne
 	}
 	opt := runOptions{Split: g.split, Seed: g.seed, Size: g.size, Workers: g.workers, RowsPerShard: g.rowsPerShard,
 		BalanceHouses: g.balanceHouses, QuestionsOnly: g.questionsOnly, Planner: cfg, Backend: g.backend,
-		Dress: dresser(g.lib)}
+		Dress: dresser(g.lib), Marks: g.markStyle}
 	start := time.Now()
 	if g.onHouse != nil {
 		prog = hookSink{prog, func() { g.onHouse(len(shards.done)) }}
@@ -361,6 +370,9 @@ func fingerprint(g generateFlags, src *houseSource, cfg planner.Config) string {
 	fmt.Fprintf(h, "flowbench %s schema %s\nsplit %s seed %d size %d questions-only %v balance-houses %d rows-per-shard %d\nsource %s\n",
 		flowbenchVersion, export.SchemaVersion, g.split, g.seed, g.size, g.questionsOnly, g.balanceHouses, g.rowsPerShard, src.Kind)
 	fmt.Fprintf(h, "assets %s\n", assetsKey(g.lib))
+	if g.markStyle != render.StyleDots {
+		fmt.Fprintf(h, "marks %s\n", g.markStyle)
+	}
 	for _, hs := range src.Houses {
 		fmt.Fprintf(h, "%s\n", hs.ID)
 	}
@@ -417,7 +429,7 @@ func writeManifest(g generateFlags, src *houseSource, cfg planner.Config) (*expo
 	conf[g.split] = map[string]any{
 		"houses": len(src.Houses), "seed": g.seed, "size": g.size, "rows_per_shard": g.rowsPerShard,
 		"views": cfg.Views, "categories": categoryNames(cfg.Categories), "questions_only": g.questionsOnly,
-		"source": source, "balance_houses": g.balanceHouses,
+		"source": source, "balance_houses": g.balanceHouses, "marks": g.markStyle.String(),
 	}
 	seeds[g.split] = g.seed
 	m, err := export.NewManifest(g.out, flowbenchVersion, conf, seeds)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"image"
-	"image/color"
 	"image/png"
 	"sort"
 	"sync"
@@ -20,9 +19,11 @@ import (
 // from holding 160 frames in memory). Each example is then annotated on its
 // own: the before and after states are re-rendered from the example's camera
 // with a renderer of our own, exact flow and masks are computed from the two
-// renders, the planner's Set-of-Marks dots (colour and I0 position, chosen
-// by render.PlaceMarks on I0) are drawn on both images, and the four images
-// are PNG-encoded. The re-render is exact: the after state is the before
+// renders, the example's text goes through the paraphrase grammar (and is
+// switched to numbered badges with --marks badges), its Set-of-Marks
+// overlays are drawn (planner.ExampleMarks: on I0 at the positions the
+// planner chose, on I1 following each object), and the four images are
+// PNG-encoded. The re-render is exact: the after state is the before
 // state with every moved object set to its recorded after pose.
 
 // annotator re-renders and annotates the examples of one house. It is not
@@ -31,6 +32,7 @@ type annotator struct {
 	frames frameSource
 	flow   flow.Computer
 	noAnn  bool // questions only: no flow, no raw images
+	marks  render.MarkStyle
 }
 
 // frameSource renders an example's before and after frames from its camera:
@@ -139,14 +141,18 @@ func (an *annotator) annotate(ex *planner.Example, out *planner.Outcome) (exampl
 		return fail("outcome", err)
 	}
 
-	marks := exampleMarks(ex, cam.Width, cam.Height)
+	if an.marks == render.StyleBadges {
+		planner.NumberMarks(ex)
+	}
+	planner.Paraphrase(ex)
+	m0, m1 := planner.ExampleMarks(ex, an.marks, markFrame(&f0), markFrame(&f1))
 
 	var (
 		pngs [4][]byte
 		errs [4]error
 		wg   sync.WaitGroup
 	)
-	imgs := []image.Image{render.DrawMarks(f0.rgb, marks, render.StyleDots), render.DrawMarks(f1.rgb, marks, render.StyleDots)}
+	imgs := []image.Image{render.DrawMarks(f0.rgb, m0, an.marks), render.DrawMarks(f1.rgb, m1, an.marks)}
 	if !an.noAnn {
 		imgs = append(imgs, f0.rgb, f1.rgb)
 	}
@@ -237,34 +243,9 @@ func parentsFirst(before, moved []planner.ObjectMeta) []string {
 	return ids
 }
 
-// exampleMarks returns the dots of an example, mover first, then the
-// referenced objects in mention order (each object once): the colour the
-// question names it by, at the I0 position the planner chose. The same
-// dots are drawn on I0 and I1.
-func exampleMarks(ex *planner.Example, w, h int) []render.Mark {
-	radius := render.MarkRadius(render.StyleDots, w, h)
-	seen := map[string]bool{}
-	var out []render.Mark
-	for _, r := range append([]planner.ObjectRef{ex.Mover}, ex.Referenced...) {
-		if seen[r.ObjectID] || r.DotColor == "" {
-			continue
-		}
-		seen[r.ObjectID] = true
-		out = append(out, render.Mark{ID: r.ObjectID, Number: len(out) + 1, X: r.DotXY[0], Y: r.DotXY[1],
-			Radius: radius, Color: namedDot(r.DotColor)})
-	}
-	return out
-}
-
-// namedDot returns the render palette colour with the given name (grey for
-// a name the palette lacks, which the planner never gives).
-func namedDot(name string) render.NamedColor {
-	for _, c := range render.Palette {
-		if c.Name == name {
-			return c
-		}
-	}
-	return render.NamedColor{Name: name, Color: color.RGBA{128, 128, 128, 255}}
+// markFrame wraps a rendered frame for mark placement (ids and RGB).
+func markFrame(f *shotFrame) *render.Frame {
+	return &render.Frame{Width: f.W, Height: f.H, RGB: f.rgb, IDs: f.IDs, IDTable: f.Objects}
 }
 
 // pngEncoder favours speed: the images are stored inside zstd-compressed

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"image"
+	"image/color"
 	"image/png"
 	"math"
 	"slices"
@@ -77,29 +78,83 @@ func TestAnnotatorReproducesPlannerFrames(t *testing.T) {
 		if math.Hypot(ex.RealisedMotion[0], ex.RealisedMotion[2]) > 0.05 && changed > 0 {
 			moved++
 		}
-		// Dots: I0 and I1 show each mentioned object's dot at the planner's
-		// I0 position in the colour the question names it by.
-		for _, im := range []struct {
-			name string
-			png  []byte
-		}{{"image", rows.q.Image.Bytes}, {"image_after", rows.q.ImageAfter.Bytes}} {
-			marked, err := png.Decode(bytes.NewReader(im.png))
-			if err != nil {
-				t.Fatal(err)
+		// Dots: I0 shows each mentioned object's dot at the planner's I0
+		// position in the colour the question names it by; on I1 the dot
+		// follows the object: read back from the image by its colour, it
+		// lies on the object's I1 pixels (the planner's after frame).
+		refs := append([]planner.ObjectRef{ex.Mover}, ex.Referenced...)
+		marked0, err := png.Decode(bytes.NewReader(rows.q.Image.Bytes))
+		if err != nil {
+			t.Fatal(err)
+		}
+		marked1, err := png.Decode(bytes.NewReader(rows.q.ImageAfter.Bytes))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range refs {
+			want := dotColour(t, r.DotColor)
+			if got := color.RGBAModel.Convert(marked0.At(int(math.Round(r.DotXY[0])), int(math.Round(r.DotXY[1])))); got != want {
+				t.Errorf("%s image: dot of %s at %v is %v, want %s", ex.ID, r.ObjectID, r.DotXY, got, r.DotColor)
 			}
-			refs := append([]planner.ObjectRef{ex.Mover}, ex.Referenced...)
-			for _, r := range refs {
-				got := marked.At(int(math.Round(r.DotXY[0])), int(math.Round(r.DotXY[1])))
-				want := namedDot(r.DotColor).Color
-				if cr, cg, cb, _ := got.RGBA(); uint8(cr>>8) != want.R || uint8(cg>>8) != want.G || uint8(cb>>8) != want.B {
-					t.Errorf("%s %s: dot of %s at %v is %v, want %s", ex.ID, im.name, r.ObjectID, r.DotXY, got, r.DotColor)
-				}
+			inst := slices.Index(out.After.IDTable, r.ObjectID)
+			if inst <= 0 || !slices.Contains(out.After.IDs, uint16(inst)) {
+				continue // not visible in I1: no dot there
+			}
+			u, v, n := dotBlob(marked1, want)
+			if n == 0 || out.After.IDs[v*out.After.W+u] != uint16(inst) {
+				t.Errorf("%s image_after: %s dot of %s read back at (%d,%d) (%d px), off the object", ex.ID, r.DotColor, r.ObjectID, u, v, n)
 			}
 		}
 	}
 	if moved == 0 {
 		t.Error("no example had a visible moving object")
 	}
+}
+
+// dotColour returns the palette colour the planner names a dot by.
+func dotColour(t *testing.T, name string) color.RGBA {
+	t.Helper()
+	for _, c := range render.Palette {
+		if c.Name == name {
+			return c.Color
+		}
+	}
+	t.Fatalf("dot colour %q is not in the palette", name)
+	return color.RGBA{}
+}
+
+// dotBlob returns the rounded centroid and size of the largest 4-connected
+// region of pixels of exactly colour c (a dot's fill).
+func dotBlob(img image.Image, c color.RGBA) (u, v, n int) {
+	b := img.Bounds()
+	w := b.Dx()
+	seen := make([]bool, w*b.Dy())
+	is := func(x, y int) bool { return color.RGBAModel.Convert(img.At(x, y)) == c }
+	for y0 := 0; y0 < b.Dy(); y0++ {
+		for x0 := 0; x0 < w; x0++ {
+			if seen[y0*w+x0] || !is(x0, y0) {
+				continue
+			}
+			sx, sy, k := 0, 0, 0
+			stack := []image.Point{{x0, y0}}
+			seen[y0*w+x0] = true
+			for len(stack) > 0 {
+				p := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				sx, sy, k = sx+p.X, sy+p.Y, k+1
+				for _, q := range []image.Point{{p.X + 1, p.Y}, {p.X - 1, p.Y}, {p.X, p.Y + 1}, {p.X, p.Y - 1}} {
+					if q.In(b) && !seen[q.Y*w+q.X] && is(q.X, q.Y) {
+						seen[q.Y*w+q.X] = true
+						stack = append(stack, q)
+					}
+				}
+			}
+			if k > n {
+				u, v, n = (sx+k/2)/k, (sy+k/2)/k, k
+			}
+		}
+	}
+	return u, v, n
 }
 
 // rgbOf returns an image's pixels as packed RGB bytes.

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"flowbench/planner"
+	"flowbench/render"
 	"flowbench/sim"
 )
 
@@ -38,6 +39,8 @@ type runOptions struct {
 	// Dress attaches real models and surfaces to every scene built in-process
 	// (nil: primitive shapes); a websocket bridge dresses its own scenes.
 	Dress func(*sim.Scene)
+	// Marks is the Set-of-Marks style: colour dots or numbered badges.
+	Marks render.MarkStyle
 }
 
 // houseOutcome is what the writer learns about a finished house.
@@ -256,6 +259,7 @@ func annotateHouse(ctx context.Context, p housePlan, opt runOptions, out chan<- 
 		return err
 	}
 	defer an.frames.close()
+	an.marks = opt.Marks
 	for i := range p.exs {
 		if ctx.Err() != nil {
 			return ctx.Err()

@@ -53,6 +53,8 @@ type SplitStats struct {
 	Chance     float64                   `json:"chance"` // expected accuracy of uniform guessing
 	// Config is the generation configuration the split was written with.
 	Config map[string]any `json:"config,omitempty"`
+	// QuestionsOnly is set when the split has no annotations table.
+	QuestionsOnly bool `json:"questions_only,omitempty"`
 	// Assets lists the third-party models and textures the split's images show.
 	Assets *AssetUse `json:"assets,omitempty"`
 }
@@ -109,7 +111,7 @@ func ComputeStats(dir string) (map[string]*SplitStats, error) {
 	out := map[string]*SplitStats{}
 	for _, split := range ds.Splits() {
 		st := &SplitStats{Answers: map[string]int{}, Letters: map[string]int{}, Categories: map[string]*CategoryStats{},
-			Shards: len(ds.shards[split][QuestionsTable])}
+			Shards: len(ds.shards[split][QuestionsTable]), QuestionsOnly: len(ds.shards[split][AnnotationsTable]) == 0}
 		houses := map[string]bool{}
 		for _, p := range ds.shards[split][QuestionsTable] {
 			if err := eachStatsRow(p, func(r statsRow) {
@@ -155,6 +157,16 @@ func eachStatsRow(path string, fn func(statsRow)) error {
 	if err != nil {
 		return err
 	}
+	if err := sf.verifyChunks(nil, idx); err != nil {
+		return err
+	}
+	return guardShard(path, "reading the statistics columns", func() error { return statsRows(sf, idx, fn) })
+}
+
+// statsRows reads the leaf columns idx of every row group of sf and calls fn
+// per row.
+func statsRows(sf *shardFile, idx []int, fn func(statsRow)) error {
+	path := sf.path
 	tbl, err := sf.fr.ReadRowGroups(context.Background(), idx, allRowGroups(sf))
 	if err != nil {
 		return fmt.Errorf("export: shard %s: %w", path, err)

@@ -105,18 +105,34 @@ func openShard(path string) (*shardFile, error) {
 	if err != nil {
 		return nil, fmt.Errorf("export: shard %s: %w", path, err)
 	}
-	pf, err := file.OpenParquetFile(path, false)
-	if err != nil {
+	var pf *file.Reader
+	if err := guardShard(path, "reading the footer", func() (err error) {
+		pf, err = file.OpenParquetFile(path, false)
+		return err
+	}); err != nil {
+		if _, ok := err.(*CorruptShardError); ok {
+			return nil, err
+		}
 		return nil, fmt.Errorf("export: shard %s (%d bytes) is not a readable Parquet file (truncated or corrupt?): %w", path, st.Size(), err)
+	}
+	if err := checkArrowSchema(path, pf.MetaData().KeyValueMetadata()); err != nil {
+		pf.Close()
+		return nil, err
 	}
 	// Annotation rows are megabytes each: read them a few at a time.
 	batch := int64(64)
 	if strings.HasPrefix(filepath.Base(path), AnnotationsTable) {
 		batch = 2
 	}
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: batch}, memory.NewGoAllocator())
-	if err != nil {
+	var fr *pqarrow.FileReader
+	if err := guardShard(path, "reading the Arrow schema", func() (err error) {
+		fr, err = pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: batch}, memory.NewGoAllocator())
+		return err
+	}); err != nil {
 		pf.Close()
+		if _, ok := err.(*CorruptShardError); ok {
+			return nil, err
+		}
 		return nil, fmt.Errorf("export: shard %s: %w", path, err)
 	}
 	return &shardFile{path: path, pf: pf, fr: fr}, nil
@@ -133,21 +149,55 @@ func (s *shardFile) meta(key string) string {
 }
 
 // eachRecord calls fn with each record of the given row groups (all when nil).
+// The row groups' column chunks are verified first (verifyChunks); a panic
+// inside arrow-go becomes a *CorruptShardError; fn itself runs unguarded.
 func (s *shardFile) eachRecord(rowGroups []int, fn func(arrow.RecordBatch) error) error {
-	rr, err := s.fr.GetRecordReader(context.Background(), nil, rowGroups)
-	if err != nil {
-		return fmt.Errorf("export: shard %s: %w", s.path, err)
+	if err := s.verifyChunks(rowGroups, nil); err != nil {
+		return err
 	}
-	defer rr.Release()
-	for rr.Next() {
-		if err := fn(rr.RecordBatch()); err != nil {
+	var rr pqarrow.RecordReader
+	if err := guardShard(s.path, "opening the row groups", func() (err error) {
+		rr, err = s.fr.GetRecordReader(context.Background(), nil, rowGroups)
+		return err
+	}); err != nil {
+		return wrapShardErr(s.path, err)
+	}
+	defer guardShard(s.path, "releasing the reader", func() error { rr.Release(); return nil })
+	for {
+		var rec arrow.RecordBatch
+		if err := guardShard(s.path, "decoding a page", func() error {
+			if rr.Next() {
+				rec = rr.RecordBatch()
+			}
+			return rr.Err()
+		}); err != nil {
+			return wrapShardErr(s.path, err)
+		}
+		if rec == nil {
+			return nil
+		}
+		if err := fn(rec); err != nil {
 			return err
 		}
 	}
-	if err := rr.Err(); err != nil {
-		return fmt.Errorf("export: shard %s: %w", s.path, err)
+}
+
+// wrapShardErr names the shard in an error from arrow-go.
+func wrapShardErr(path string, err error) error {
+	if _, ok := err.(*CorruptShardError); ok {
+		return err
 	}
-	return nil
+	return fmt.Errorf("export: shard %s: %w", path, err)
+}
+
+// decodeGuarded decodes a record, turning a panic (a record whose arrays
+// are inconsistent) into an error naming the shard.
+func decodeGuarded[R any](path string, rec arrow.RecordBatch, decode func(arrow.RecordBatch) ([]R, error)) (rows []R, err error) {
+	err = guardShard(path, "decoding rows", func() (err error) {
+		rows, err = decode(rec)
+		return err
+	})
+	return rows, err
 }
 
 // rowsOf iterates the rows of a split's table, decoding records with decode.
@@ -168,7 +218,7 @@ func rowsOf[R any](d *Dataset, split, table string, decode func(arrow.RecordBatc
 			stop := false
 			row := 0
 			err = sf.eachRecord(nil, func(rec arrow.RecordBatch) error {
-				rows, err := decode(rec)
+				rows, err := decodeGuarded(p, rec, decode)
 				if err != nil {
 					return fmt.Errorf("export: shard %s near row %d: %w", p, row, err)
 				}
@@ -235,7 +285,9 @@ func lookup[R any](d *Dataset, table, id string, decode func(arrow.RecordBatch) 
 				err = sf.eachRecord([]int{rg}, func(rec arrow.RecordBatch) error {
 					n := int(rec.NumRows())
 					if row >= k && row < k+n {
-						rows, err := decode(rec.NewSlice(int64(row-k), int64(row-k+1)))
+						slice := rec.NewSlice(int64(row-k), int64(row-k+1))
+						defer slice.Release()
+						rows, err := decodeGuarded(p, slice, decode)
 						if err != nil {
 							return fmt.Errorf("export: shard %s: %w", p, err)
 						}
@@ -270,26 +322,34 @@ func (s *shardFile) findID(id string) (int, int, error) {
 		return -1, 0, err
 	}
 	for rg := 0; rg < s.pf.NumRowGroups(); rg++ {
-		tbl, err := s.fr.ReadRowGroups(context.Background(), idx, []int{rg})
-		if err != nil {
-			return -1, 0, fmt.Errorf("export: shard %s row group %d: %w", s.path, rg, err)
-		}
-		row := 0
 		found := -1
-		for _, chunk := range tbl.Column(0).Data().Chunks() {
-			ids, ok := chunk.(interface{ Value(int) string })
-			if !ok {
-				tbl.Release()
-				return -1, 0, fmt.Errorf("export: shard %s: id column has type %s", s.path, chunk.DataType())
-			}
-			for i := 0; i < chunk.Len(); i++ {
-				if found < 0 && ids.Value(i) == id {
-					found = row
-				}
-				row++
-			}
+		if err := s.verifyChunks([]int{rg}, idx); err != nil {
+			return -1, 0, err
 		}
-		tbl.Release()
+		err := guardShard(s.path, "reading the id column", func() error {
+			tbl, err := s.fr.ReadRowGroups(context.Background(), idx, []int{rg})
+			if err != nil {
+				return fmt.Errorf("export: shard %s row group %d: %w", s.path, rg, err)
+			}
+			defer tbl.Release()
+			row := 0
+			for _, chunk := range tbl.Column(0).Data().Chunks() {
+				ids, ok := chunk.(interface{ Value(int) string })
+				if !ok {
+					return fmt.Errorf("export: shard %s: id column has type %s", s.path, chunk.DataType())
+				}
+				for i := 0; i < chunk.Len(); i++ {
+					if found < 0 && ids.Value(i) == id {
+						found = row
+					}
+					row++
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return -1, 0, err
+		}
 		if found >= 0 {
 			return rg, found, nil
 		}

@@ -153,8 +153,11 @@ func synthRows(rng *rand.Rand, k, w, h int) (QuestionRow, AnnotationRow) {
 			AABB: sim.AABB{Min: sim.Vec3{0.75, 0, 1.75}, Max: sim.Vec3{1.25, 0.9, 2.25}}, Moveable: true},
 		{ID: "Lamp|2|0|3", Type: "FloorLamp", Position: sim.Vec3{2, 0.8, 3}, Size: sim.Vec3{0.3, 1.6, 0.3}, Pickupable: true, Parent: "Table|1"},
 	}
-	objsAfter := append([]planner.ObjectMeta(nil), objs...)
-	objsAfter[0].Position[0] -= 0.98
+	// objects_after holds the objects whose pose changed: the chair, moved
+	// by the realised motion.
+	objsAfter := []planner.ObjectMeta{objs[0]}
+	objsAfter[0].Position = objsAfter[0].Position.Add(ex.RealisedMotion)
+	objsAfter[0].AABB = sim.AABB{Min: objs[0].AABB.Min.Add(ex.RealisedMotion), Max: objs[0].AABB.Max.Add(ex.RealisedMotion)}
 	out := &planner.Outcome{Before: before, After: after, ObjectsBefore: objs, ObjectsAfter: objsAfter}
 	a, err := NewAnnotationRow(q.ID, out, synthPNG(rng, w, h), synthPNG(rng, w, h), fl)
 	if err != nil {

@@ -26,16 +26,27 @@ func (e *ValidationError) Error() string {
 	return fmt.Sprintf("%s row %d (id %q): %s", e.Shard, e.Row, e.ID, e.Reason)
 }
 
-// Validate checks every row of a dataset directory: ids are unique and the
-// split column matches the directory, images decode as PNG with the
-// camera's size, the answer's letters are among the choices, the
-// annotations row of each question has the same id, dense values are
-// finite, masks are 0 or 1, and instance ids are in the id map. It returns
-// the number of questions checked per split, and a *ValidationError for
-// the first problem.
+// Validate checks a dataset directory against everything its readers rely
+// on. The manifest must exist, have this schema version and agree with the
+// shards (splits, shard counts, annotations present unless questions-only,
+// every count and answer histogram). Every shard must carry flowbench's
+// Arrow schema and footer keys, and every row is checked: no NULL in a
+// required column; ids unique, well formed and matching the split, house,
+// view and a known category; images decode as PNG of the camera's size;
+// answer, static_answer and before_answer are letters among the choices
+// and `changed` follows ChangedRule; the annotations row of each question
+// has the same id, finite dense values, 0/1 masks and instance ids in the
+// id map; and the cheap semantic cross-checks of checkAnnotationSemantics
+// hold (flow against the change mask and the realised motion, objects_after
+// against objects_before, depth and ids against the objects' boxes). It
+// returns the number of questions checked per split, and a
+// *ValidationError for the first problem.
 func Validate(dir string) (map[string]int, error) {
 	ds, err := Open(dir)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkManifestLayout(ds); err != nil {
 		return nil, err
 	}
 	counts := map[string]int{}
@@ -47,9 +58,9 @@ func Validate(dir string) (map[string]int, error) {
 				Reason: fmt.Sprintf("%d questions shards but %d annotations shards", len(qs), len(as))}
 		}
 		for k, qp := range qs {
-			var questions []QuestionRow
-			if err := eachShardRow(qp, decodeQuestions, func(row int, q QuestionRow) error {
-				questions = append(questions, QuestionRow{ID: q.ID, Camera: q.Camera})
+			var questions []rowContext
+			if err := eachShardRow(qp, QuestionsTable, decodeQuestions, func(row int, q QuestionRow) error {
+				questions = append(questions, rowContext{ID: q.ID, Camera: q.Camera, Mover: q.Mover.ObjectID, Motion: q.RealisedMotion})
 				if reason := checkQuestion(&q); reason != "" {
 					return &ValidationError{Shard: qp, Row: row, ID: q.ID, Reason: reason}
 				}
@@ -70,7 +81,7 @@ func Validate(dir string) (map[string]int, error) {
 			}
 			ap := as[k]
 			n := 0
-			if err := eachShardRow(ap, decodeAnnotations, func(row int, a AnnotationRow) error {
+			if err := eachShardRow(ap, AnnotationsTable, decodeAnnotations, func(row int, a AnnotationRow) error {
 				n++
 				if row >= len(questions) {
 					return &ValidationError{Shard: ap, Row: row, ID: a.ID, Reason: fmt.Sprintf("more rows than %s", qp)}
@@ -86,6 +97,9 @@ func Validate(dir string) (map[string]int, error) {
 				if reason := checkAnnotationValues(&a); reason != "" {
 					return &ValidationError{Shard: ap, Row: row, ID: a.ID, Reason: reason}
 				}
+				if reason := checkAnnotationSemantics(q, &a); reason != "" {
+					return &ValidationError{Shard: ap, Row: row, ID: a.ID, Reason: reason}
+				}
 				return nil
 			}); err != nil {
 				return counts, err
@@ -95,21 +109,33 @@ func Validate(dir string) (map[string]int, error) {
 			}
 		}
 	}
+	if err := checkManifestCounts(ds); err != nil {
+		return counts, err
+	}
 	return counts, nil
 }
 
 // eachShardRow decodes a shard record by record and calls fn per row; a
-// shard that cannot be read becomes a shard-level ValidationError.
-func eachShardRow[R any](path string, decode func(arrow.RecordBatch) ([]R, error), fn func(int, R) error) error {
+// shard that cannot be read, whose footer keys are not flowbench's for the
+// table, or whose records hold a NULL becomes a ValidationError.
+func eachShardRow[R any](path, table string, decode func(arrow.RecordBatch) ([]R, error), fn func(int, R) error) error {
 	sf, err := openShard(path)
 	if err != nil {
 		return &ValidationError{Shard: path, Row: -1, Reason: err.Error()}
 	}
 	defer sf.Close()
+	for _, kv := range [][2]string{{SchemaVersionKey, SchemaVersion}, {TableKey, table}} {
+		if got := sf.meta(kv[0]); got != kv[1] {
+			return &ValidationError{Shard: path, Row: -1, Reason: fmt.Sprintf("footer key %s is %q, want %q", kv[0], got, kv[1])}
+		}
+	}
 	row := 0
 	var rowErr error
 	err = sf.eachRecord(nil, func(rec arrow.RecordBatch) error {
-		rows, err := decode(rec)
+		if col, i := firstNull(rec); col != "" {
+			return &ValidationError{Shard: path, Row: row + i, Reason: nullReason(col)}
+		}
+		rows, err := decodeGuarded(path, rec, decode)
 		if err != nil {
 			return &ValidationError{Shard: path, Row: row, Reason: err.Error()}
 		}
@@ -164,19 +190,22 @@ func checkQuestion(q *QuestionRow) string {
 	if len(q.Choices) == 0 {
 		return "no choices"
 	}
-	if q.Answer == "" {
-		return "empty answer"
+	if r := checkCategory(q); r != "" {
+		return r
 	}
-	seen := map[rune]bool{}
-	for _, l := range q.Answer {
-		i := int(l - 'A')
-		if i < 0 || i >= len(q.Choices) {
-			return fmt.Sprintf("answer %q: letter %c is not among the %d choices", q.Answer, l, len(q.Choices))
+	for _, c := range []struct {
+		name, letters string
+		optional      bool
+	}{{"answer", q.Answer, false}, {"static_answer", q.StaticAnswer, false}, {"before_answer", q.BeforeAnswer, true}} {
+		if r := checkLetters(c.name, c.letters, len(q.Choices), c.optional); r != "" {
+			return r
 		}
-		if seen[l] {
-			return fmt.Sprintf("answer %q repeats %c", q.Answer, l)
+		if c.letters != "" && len(c.letters) != len(q.Answer) {
+			return fmt.Sprintf("%s %q has %d letters but answer %q has %d", c.name, c.letters, len(c.letters), q.Answer, len(q.Answer))
 		}
-		seen[l] = true
+	}
+	if want := ChangedRule(q.Category, q.Answer, q.BeforeAnswer); q.Changed != want {
+		return fmt.Sprintf("changed is %v, but answer %q and before_answer %q give %v (%s)", q.Changed, q.Answer, q.BeforeAnswer, want, changedRuleText)
 	}
 	if !json.Valid([]byte(q.Metrics)) {
 		return "metrics is not valid JSON"

@@ -27,6 +27,9 @@ func writeRows(t *testing.T, dir string, qs []QuestionRow, as []AnnotationRow) {
 	if err := sw.Close(); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := dw.Finish("test", nil, map[string]int64{"train": 1}); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func TestValidate(t *testing.T) {
@@ -66,7 +69,7 @@ func TestValidate(t *testing.T) {
 		{"id not in map", func(q *QuestionRow, a *AnnotationRow) { a.InstanceAfter[w+2] = uint16(len(a.InstanceMapAfter)) }, "annotations", "instance_after at pixel (x=2, y=1)"},
 		{"mask", func(q *QuestionRow, a *AnnotationRow) { a.ChangeMask[0] = 2 }, "annotations", "change_mask"},
 		{"duplicate id", func(q *QuestionRow, a *AnnotationRow) {
-			q.ID, a.ID = "house_000/v0/occlusion", "house_000/v0/occlusion"
+			q.ID, a.ID, q.Category = "house_000/v0/occlusion", "house_000/v0/occlusion", "occlusion"
 		}, "questions", "duplicate id, first at"},
 		{"split", func(q *QuestionRow, a *AnnotationRow) { q.Split = "" }, "questions", "split column"},
 	}

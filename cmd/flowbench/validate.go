@@ -10,15 +10,17 @@ import (
 	"flowbench/export"
 )
 
-// The "validate" subcommand checks every row of a dataset with
-// export.Validate: images decode and have the camera's size, answers are
-// among the choices, dense values are finite, masks are 0/1, instance ids
-// are in the id map and the two tables agree row by row.
+// The "validate" subcommand checks a dataset with export.Validate: the
+// manifest against the shards, every shard's schema and footer, and every
+// row: no NULLs, ids, categories, answers among the choices, `changed`,
+// images of the camera's size, finite dense values, 0/1 masks, instance ids
+// in the id map, the two tables row by row, and the cheap semantic
+// cross-checks of flow, change mask, objects and depth.
 
 func init() {
 	register(command{
 		name:    "validate",
-		summary: "check every row of a dataset directory; names the shard and row of the first problem",
+		summary: "check a dataset directory (manifest, schema, every row); names the file and row of the first problem",
 		run:     runValidate,
 	})
 }
@@ -40,7 +42,7 @@ func runValidate(args []string, stdout, stderr io.Writer) error {
 			if ve.Row >= 0 {
 				return fmt.Errorf("invalid dataset: shard %s, row %d (question %q): %s", ve.Shard, ve.Row, ve.ID, ve.Reason)
 			}
-			return fmt.Errorf("invalid dataset: shard %s: %s", ve.Shard, ve.Reason)
+			return fmt.Errorf("invalid dataset: %s: %s", ve.Shard, ve.Reason)
 		}
 		return err
 	}

@@ -1,0 +1,115 @@
+package export
+
+import (
+	"bytes"
+	"encoding/base64"
+	"fmt"
+	"regexp"
+	"strconv"
+	"sync"
+
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/metadata"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+)
+
+// arrowSchemaKey is the footer key under which Arrow writers store the
+// serialised Arrow schema; the tensor columns' types come from it.
+const arrowSchemaKey = "ARROW:schema"
+
+// maxTensorSide bounds the image width and height read from a stored
+// schema before an expected schema is built for them.
+const maxTensorSide = 1 << 15
+
+// tensorShape finds the first [H,W] tensor shape in a serialised schema.
+var tensorShape = regexp.MustCompile(`"shape":\[(\d{1,6}),(\d{1,6})\]`)
+
+// checkArrowSchema checks that a shard's footer stores, under ARROW:schema,
+// exactly the Arrow schema flowbench writes for its table. arrow-go
+// deserialises that schema without bounds checks (a corrupted child count
+// makes it allocate hundreds of gigabytes and die), so a schema that is
+// not byte-identical to the expected one is refused before it is decoded.
+func checkArrowSchema(path string, kv metadata.KeyValueMetadata) error {
+	stored := kv.FindValue(arrowSchemaKey)
+	if stored == nil {
+		return fmt.Errorf("export: shard %s has no %s in its footer's key-value metadata (rewritten by a tool that drops the Arrow schema?), so its tensor columns cannot be read", path, arrowSchemaKey)
+	}
+	table := ""
+	if v := kv.FindValue(TableKey); v != nil {
+		table = *v
+	}
+	w, h := 0, 0
+	switch table {
+	case QuestionsTable:
+	case AnnotationsTable:
+		raw, err := base64.StdEncoding.DecodeString(*stored)
+		if err != nil {
+			return fmt.Errorf("export: shard %s: %s is not base64: %v", path, arrowSchemaKey, err)
+		}
+		m := tensorShape.FindSubmatch(raw)
+		if m == nil {
+			return fmt.Errorf("export: shard %s: %s has no tensor shape [H,W]", path, arrowSchemaKey)
+		}
+		h, _ = strconv.Atoi(string(m[1]))
+		w, _ = strconv.Atoi(string(m[2]))
+		if w <= 0 || h <= 0 || w > maxTensorSide || h > maxTensorSide {
+			return fmt.Errorf("export: shard %s: %s declares %dx%d tensors (at most %d per side)", path, arrowSchemaKey, w, h, maxTensorSide)
+		}
+	default:
+		return fmt.Errorf("export: shard %s: footer key %s is %q, want %q or %q", path, TableKey, table, QuestionsTable, AnnotationsTable)
+	}
+	want, err := expectedArrowSchema(table, w, h)
+	if err != nil {
+		return fmt.Errorf("export: shard %s: %w", path, err)
+	}
+	if *stored != want {
+		return fmt.Errorf("export: shard %s: its %s is not flowbench's schema (version %s) of the %s table%s (rewritten by another tool, or corrupt)",
+			path, arrowSchemaKey, SchemaVersion, table, sizeNote(table, w, h))
+	}
+	return nil
+}
+
+func sizeNote(table string, w, h int) string {
+	if table == AnnotationsTable {
+		return fmt.Sprintf(" at %dx%d", w, h)
+	}
+	return ""
+}
+
+// expectedSchemas caches expectedArrowSchema by table and size.
+var expectedSchemas sync.Map // string -> string
+
+// expectedArrowSchema returns the ARROW:schema value a ShardWriter stores
+// for the table at w×h, by writing an empty shard in memory.
+func expectedArrowSchema(table string, w, h int) (string, error) {
+	key := fmt.Sprintf("%s %dx%d", table, w, h)
+	if v, ok := expectedSchemas.Load(key); ok {
+		return v.(string), nil
+	}
+	schema := QuestionsSchema()
+	if table == AnnotationsTable {
+		schema = AnnotationsSchema(w, h)
+	}
+	var buf bytes.Buffer
+	mem := memory.NewGoAllocator()
+	fw, err := pqarrow.NewFileWriter(schema, &buf, writerProperties(table, DefaultZstdLevel),
+		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem)))
+	if err != nil {
+		return "", err
+	}
+	if err := fw.Close(); err != nil {
+		return "", err
+	}
+	pf, err := file.NewParquetReader(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		return "", err
+	}
+	defer pf.Close()
+	v := pf.MetaData().KeyValueMetadata().FindValue(arrowSchemaKey)
+	if v == nil {
+		return "", fmt.Errorf("the writer stored no %s", arrowSchemaKey)
+	}
+	expectedSchemas.Store(key, *v)
+	return *v, nil
+}

@@ -1,0 +1,125 @@
+package export
+
+import (
+	"fmt"
+
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/file"
+)
+
+// verifyChunks reads and decodes, in the calling goroutine, every page of
+// the given leaf columns (all when nil) in the given row groups (all when
+// nil). Decompressing a page checks its zstd frame checksum, and decoding
+// checks the levels, encodings and value counts against the footer.
+//
+// The Arrow readers (pqarrow) decode column chunks in goroutines of their
+// own, where a panic cannot be recovered; a shard whose chunks pass this
+// check no longer makes them panic on malformed pages or footers, and a
+// damaged shard gets an error naming it, row group and column instead.
+func (s *shardFile) verifyChunks(rowGroups, leaves []int) error {
+	if rowGroups == nil {
+		rowGroups = allRowGroups(s)
+	}
+	return guardShard(s.path, "verifying the column chunks", func() error {
+		size := s.pf.MetaData().GetSourceFileSize()
+		for _, rg := range rowGroups {
+			if rg < 0 || rg >= s.pf.NumRowGroups() {
+				return fmt.Errorf("export: shard %s has no row group %d", s.path, rg)
+			}
+			r := s.pf.RowGroup(rg)
+			cols := leaves
+			if cols == nil {
+				cols = make([]int, r.NumColumns())
+				for i := range cols {
+					cols[i] = i
+				}
+			}
+			for _, c := range cols {
+				if err := verifyChunk(r, c, size); err != nil {
+					name := "?"
+					if c >= 0 && c < s.pf.MetaData().Schema.NumColumns() {
+						name = s.pf.MetaData().Schema.Column(c).Path()
+					}
+					return fmt.Errorf("export: shard %s row group %d column %s: %w", s.path, rg, name, err)
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// verifyChunk checks one column chunk's byte range against the file size,
+// then decodes all of its values.
+func verifyChunk(r *file.RowGroupReader, c int, fileSize int64) error {
+	md, err := r.MetaData().ColumnChunk(c)
+	if err != nil {
+		return err
+	}
+	start, n := md.DataPageOffset(), md.TotalCompressedSize()
+	if md.HasDictionaryPage() && md.DictionaryPageOffset() > 0 && md.DictionaryPageOffset() < start {
+		start = md.DictionaryPageOffset()
+	}
+	if start < 0 || n < 0 || start > fileSize || n > fileSize-start {
+		return fmt.Errorf("byte range [%d, %d+%d) lies outside the %d-byte file", start, start, n, fileSize)
+	}
+	if md.NumValues() < 0 {
+		return fmt.Errorf("%d values", md.NumValues())
+	}
+	cr, err := r.Column(c)
+	if err != nil {
+		return err
+	}
+	var levels int64
+	switch cr := cr.(type) {
+	case *file.BooleanColumnChunkReader:
+		levels, err = drainChunk(cr, make([]bool, verifyBatch))
+	case *file.Int32ColumnChunkReader:
+		levels, err = drainChunk(cr, make([]int32, verifyBatch))
+	case *file.Int64ColumnChunkReader:
+		levels, err = drainChunk(cr, make([]int64, verifyBatch))
+	case *file.Int96ColumnChunkReader:
+		levels, err = drainChunk(cr, make([]parquet.Int96, verifyBatch))
+	case *file.Float32ColumnChunkReader:
+		levels, err = drainChunk(cr, make([]float32, verifyBatch))
+	case *file.Float64ColumnChunkReader:
+		levels, err = drainChunk(cr, make([]float64, verifyBatch))
+	case *file.ByteArrayColumnChunkReader:
+		levels, err = drainChunk(cr, make([]parquet.ByteArray, verifyBatch))
+	case *file.FixedLenByteArrayColumnChunkReader:
+		levels, err = drainChunk(cr, make([]parquet.FixedLenByteArray, verifyBatch))
+	default:
+		return fmt.Errorf("unknown column reader %T", cr)
+	}
+	if err != nil {
+		return err
+	}
+	if levels != md.NumValues() {
+		return fmt.Errorf("decoded %d values, the footer says %d", levels, md.NumValues())
+	}
+	return nil
+}
+
+// verifyBatch is the number of values decoded per call when verifying.
+const verifyBatch = 4096
+
+// drainChunk decodes every value of a column chunk and returns the number
+// of levels (values including nulls) read.
+func drainChunk[T any](r interface {
+	HasNext() bool
+	ReadBatch(int64, []T, []int16, []int16) (int64, int, error)
+	Err() error
+}, vals []T) (int64, error) {
+	def, rep := make([]int16, len(vals)), make([]int16, len(vals))
+	var total int64
+	for r.HasNext() {
+		n, _, err := r.ReadBatch(int64(len(vals)), vals, def, rep)
+		if err != nil {
+			return total, err
+		}
+		if n == 0 {
+			break
+		}
+		total += n
+	}
+	return total, r.Err()
+}

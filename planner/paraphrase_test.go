@@ -401,3 +401,51 @@ func TestParaphrasePlannedExamples(t *testing.T) {
 	}
 	t.Logf("paraphrased examples per category: %v", cats)
 }
+
+// TestUnmarkNames removes the mark from every name form, with dots and
+// badges, at the start of a sentence and inside one.
+func TestUnmarkNames(t *testing.T) {
+	for _, badges := range []bool{false, true} {
+		mover, others := testRefs(badges)
+		for _, r := range append([]ObjectRef{mover}, others...) {
+			for k := 0; k < nameForms; k++ {
+				name := refName(r, k, true)
+				want := "the " + TypeWords(r.ObjectType)
+				if got := UnmarkNames("is " + name + " near it?"); got != "is "+want+" near it?" {
+					t.Errorf("form %d: %q unmarked to %q", k, name, got)
+				}
+				if got := UnmarkNames(capitalise(name) + " moves."); got != capitalise(want)+" moves." {
+					t.Errorf("form %d: %q unmarked to %q", k, capitalise(name), got)
+				}
+			}
+		}
+	}
+	// Whole questions in every template and name form lose every mark and
+	// keep every object and number.
+	rng := rand.New(rand.NewPCG(5, 6))
+	reLeft := regexp.MustCompile(`\bdot\b|dotted|\bmarked\b|badge|\bmark \d|\(mark`)
+	for _, badges := range []bool{false, true} {
+		mover, others := testRefs(badges)
+		ex := &Example{Mover: mover, Referenced: others}
+		for _, cat := range AllCategories() {
+			stem := canonicalStem(t, cat, mover, others, rng)
+			for k := range questionTemplates[cat] {
+				for f := 0; f < nameForms; f++ {
+					q, _ := newPhraser(ex, phrasing{name: f}).question(cat, stem, k)
+					got := UnmarkNames(q)
+					if reLeft.MatchString(got) || reNumUnit.FindAllString(got, -1) == nil && strings.Contains(q, " m ") {
+						t.Fatalf("%s template %d form %d: %q unmarked to %q", cat, k, f, q, got)
+					}
+					for _, r := range append([]ObjectRef{mover}, others...) {
+						if w := TypeWords(r.ObjectType); strings.Contains(q, w) && !strings.Contains(got, "the "+w) {
+							t.Fatalf("%s template %d form %d: %q lost %q: %q", cat, k, f, q, w, got)
+						}
+					}
+				}
+			}
+		}
+	}
+	if got := UnmarkNames("Move the mug (light blue dot) 0.50 m left."); got != "Move the mug 0.50 m left." {
+		t.Errorf("older colour names: %q", got)
+	}
+}

@@ -3,7 +3,6 @@ package score
 import (
 	"encoding/base64"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"flowbench/planner"
@@ -32,7 +31,7 @@ func ParseMode(s string) (Mode, error) {
 type PromptOptions struct {
 	Mode     Mode
 	Shuffles int  // answer-order shuffles per question (shuffle 0 = original order)
-	Named    bool // named-object variant: unmarked image, "(red dot)" phrases removed
+	Named    bool // named-object variant: unmarked image, marks removed from the names (planner.UnmarkNames)
 	// MaxTokens is the completion budget sent with each request; 0 leaves it
 	// to the server. The method uses 4,096 for 1B.
 	MaxTokens int
@@ -158,7 +157,7 @@ func buildPrompt(q *Question, opt PromptOptions, k int) (PromptLine, error) {
 		text = q.MotionText + "\n" + text
 	}
 	if opt.Named {
-		text = dotPhrase.ReplaceAllString(text, "")
+		text = planner.UnmarkNames(text)
 	}
 	set, err := ParseLetters(answer, len(q.Choices))
 	if err != nil {
@@ -239,9 +238,6 @@ func isIdentity(p []int) bool {
 	}
 	return true
 }
-
-// dotPhrase matches the mark references " (red dot)" / " (light blue dot)".
-var dotPhrase = regexp.MustCompile(` \([a-z][a-z -]* dot\)`)
 
 // ambiguousNames reports whether two objects a question mentions share a
 // type, so that naming them without marks would not tell them apart.

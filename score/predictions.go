@@ -90,6 +90,26 @@ func ReadPredictions(r io.Reader, name string) ([]Prediction, error) {
 	return out, nil
 }
 
+// errLineTooLong is readLineLimited's error for a line over its limit.
+var errLineTooLong = errors.New("line too long")
+
+// readLineLimited reads the next line (with its '\n', if any) from br,
+// returning errLineTooLong once it exceeds limit bytes instead of growing
+// without bound; at the end of input it returns the last line and io.EOF.
+func readLineLimited(br *bufio.Reader, limit int) ([]byte, error) {
+	var line []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(line)+len(chunk) > limit {
+			return nil, errLineTooLong
+		}
+		line = append(line, chunk...)
+		if err != bufio.ErrBufferFull {
+			return line, err
+		}
+	}
+}
+
 // maxShownErrors is how many malformed lines ReadPredictions reports in full.
 const maxShownErrors = 20
 

@@ -1,6 +1,7 @@
 package score
 
 import (
+	"bufio"
 	"fmt"
 	"hash/fnv"
 	"io"
@@ -124,4 +125,52 @@ func BenchmarkShuffleLargeIndex(b *testing.B) {
 			scanShuffle("h/q", 4, MaxShuffles-1)
 		}
 	})
+}
+
+// TestReadLineLimitedMatchesReadBytes cross-checks readLineLimited against
+// bufio's ReadBytes on random inputs read through a 16-byte buffer (so lines
+// span many ReadSlice chunks), and checks the limit.
+func TestReadLineLimitedMatchesReadBytes(t *testing.T) {
+	for seed := uint64(0); seed < 300; seed++ {
+		r := rand.New(rand.NewPCG(seed, 3))
+		var sb strings.Builder
+		for range r.IntN(6) {
+			sb.WriteString(strings.Repeat("x", r.IntN(70)))
+			if r.IntN(5) > 0 {
+				sb.WriteByte('\n')
+			}
+		}
+		in := sb.String()
+		a, b := bufio.NewReaderSize(strings.NewReader(in), 16), bufio.NewReaderSize(strings.NewReader(in), 16)
+		for {
+			got, gerr := readLineLimited(a, 1000)
+			want, werr := b.ReadBytes('\n')
+			if string(got) != string(want) || gerr != werr {
+				t.Fatalf("seed %d: readLineLimited = %q, %v; ReadBytes = %q, %v", seed, got, gerr, want, werr)
+			}
+			if werr != nil {
+				break
+			}
+		}
+	}
+	br := bufio.NewReaderSize(strings.NewReader(strings.Repeat("y", 100)+"\n"), 16)
+	if _, err := readLineLimited(br, 100); err != errLineTooLong {
+		t.Errorf("a 101-byte line under a 100-byte limit: %v", err)
+	}
+}
+
+// TestPromptsSeqRefusesEndlessLine reads /dev/zero as a prompts file.
+func TestPromptsSeqRefusesEndlessLine(t *testing.T) {
+	_, err := ReadPromptsFile("/dev/zero")
+	if err == nil || !strings.Contains(err.Error(), "/dev/zero:1: the line is longer than the 67108864-byte limit") {
+		t.Errorf("ReadPromptsFile(/dev/zero) = %v", err)
+	}
+}
+
+// TestCountPromptsRefusesEndlessLine counts /dev/zero: an error, not a hang.
+func TestCountPromptsRefusesEndlessLine(t *testing.T) {
+	_, err := CountPrompts("/dev/zero")
+	if err == nil || !strings.Contains(err.Error(), "/dev/zero:1: the line is longer than the 67108864-byte limit") {
+		t.Errorf("CountPrompts(/dev/zero) = %v", err)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -22,6 +23,10 @@ func WritePrompts(w io.Writer, lines []PromptLine) error {
 	}
 	return bw.Flush()
 }
+
+// MaxPromptLineBytes bounds one line of a prompts file (a request with its
+// base64 images; an 800-pixel pair takes a few megabytes).
+const MaxPromptLineBytes = 64 << 20
 
 // ReadPromptsFile reads a whole prompts JSONL file (see PromptsSeq).
 func ReadPromptsFile(path string) ([]PromptLine, error) {
@@ -49,7 +54,11 @@ func PromptsSeq(path string) iter.Seq2[PromptLine, error] {
 		br := bufio.NewReaderSize(f, 1<<20)
 		first := map[string]int{}
 		for n := 1; ; n++ {
-			line, rerr := br.ReadBytes('\n')
+			line, rerr := readLineLimited(br, MaxPromptLineBytes)
+			if errors.Is(rerr, errLineTooLong) {
+				yield(PromptLine{}, fmt.Errorf("%s:%d: the line is longer than the %d-byte limit", path, n, MaxPromptLineBytes))
+				return
+			}
 			if len(bytes.TrimSpace(line)) > 0 {
 				var l PromptLine
 				var err error
@@ -82,7 +91,8 @@ func PromptsSeq(path string) iter.Seq2[PromptLine, error] {
 	}
 }
 
-// CountPrompts counts the non-blank lines of a prompts file.
+// CountPrompts counts the non-blank lines of a prompts file; a line over
+// MaxPromptLineBytes is an error (an endless one would never end the count).
 func CountPrompts(path string) (int, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -95,8 +105,11 @@ func CountPrompts(path string) (int, error) {
 		line, err := br.ReadSlice('\n')
 		if err == bufio.ErrBufferFull {
 			n++
-			for err == bufio.ErrBufferFull {
-				_, err = br.ReadSlice('\n')
+			for size := len(line); err == bufio.ErrBufferFull; size += len(line) {
+				if size > MaxPromptLineBytes {
+					return 0, fmt.Errorf("%s:%d: the line is longer than the %d-byte limit", path, n, MaxPromptLineBytes)
+				}
+				line, err = br.ReadSlice('\n')
 			}
 		} else if len(bytes.TrimSpace(line)) > 0 {
 			n++

@@ -31,8 +31,8 @@ func runPrompts(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("%w: --mode: %v", errUsage, err)
 	}
-	if *shuffles < 1 {
-		return fmt.Errorf("%w: --shuffles must be at least 1", errUsage)
+	if *shuffles < 1 || *shuffles > score.MaxShuffles {
+		return fmt.Errorf("%w: --shuffles %d must be in 1..%d", errUsage, *shuffles, score.MaxShuffles)
 	}
 	if *out == "" {
 		return fmt.Errorf("%w: --out is required", errUsage)

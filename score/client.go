@@ -329,6 +329,10 @@ type chatResponse struct {
 	Usage json.RawMessage `json:"usage"`
 }
 
+// maxReplyBytes bounds a chat-completions reply read by eval (a model's
+// answer is a few kilobytes; a broken or hostile server may stream forever).
+const maxReplyBytes = 16 << 20
+
 func attemptOnce(ctx context.Context, payload []byte, opt EvalOptions) (*EvalLine, error) {
 	ctx, cancel := context.WithTimeout(ctx, opt.Timeout)
 	defer cancel()
@@ -345,9 +349,12 @@ func attemptOnce(ctx context.Context, payload []byte, opt EvalOptions) (*EvalLin
 		return nil, &retryable{err: err}
 	}
 	defer resp.Body.Close()
-	raw, err := io.ReadAll(resp.Body)
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxReplyBytes+1))
 	if err != nil {
 		return nil, &retryable{err: fmt.Errorf("reading the reply: %w", err)}
+	}
+	if len(raw) > maxReplyBytes {
+		return nil, fmt.Errorf("the reply is longer than the %d-byte limit", maxReplyBytes)
 	}
 	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500 {
 		var after time.Duration

@@ -1,0 +1,129 @@
+package render
+
+import (
+	"bufio"
+	"bytes"
+	"compress/zlib"
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"image"
+	"image/png"
+	"io"
+	"sync"
+)
+
+// EncodePNGFast writes img as a PNG quickly. An opaque image (every alpha
+// 255) becomes an 8-bit RGB PNG whose rows all use the Average filter,
+// compressed with zlib at BestSpeed: image/png tries all five filters on
+// every row, which costs more than the compression itself, and on rendered
+// frames the Average filter alone compresses as well. Other images go to
+// image/png at BestSpeed. The bytes are a function of the pixels only, and
+// any PNG decoder reads back exactly img's colours.
+func EncodePNGFast(w io.Writer, img *image.RGBA) error {
+	if W, H := img.Rect.Dx(), img.Rect.Dy(); W <= 0 || H <= 0 || int64(W) >= 1<<31 || int64(H) >= 1<<31 {
+		return fmt.Errorf("png: invalid image size %dx%d", W, H)
+	}
+	if !opaqueRGBA(img) {
+		return (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(w, img)
+	}
+	W, H := img.Rect.Dx(), img.Rect.Dy()
+	st := pngStates.Get().(*pngState)
+	defer pngStates.Put(st)
+	st.idat.Reset()
+	if st.zw == nil {
+		st.zw, _ = zlib.NewWriterLevel(&st.idat, zlib.BestSpeed)
+		st.bw = bufio.NewWriterSize(st.zw, 1<<16)
+	} else {
+		st.zw.Reset(&st.idat)
+		st.bw.Reset(st.zw)
+	}
+	n := 3 * W
+	st.prev, st.cur, st.row = grow(st.prev, n), grow(st.cur, n), grow(st.row, 1+n)
+	clear(st.prev)
+	for y := 0; y < H; y++ {
+		p := img.Pix[y*img.Stride : y*img.Stride+4*W]
+		cur, prev, row := st.cur, st.prev, st.row
+		for x := 0; x < W; x++ {
+			cur[3*x], cur[3*x+1], cur[3*x+2] = p[4*x], p[4*x+1], p[4*x+2]
+		}
+		row[0] = 3 // Average: predict (left + up) / 2
+		for i := 0; i < min(3, n); i++ {
+			row[1+i] = cur[i] - prev[i]/2
+		}
+		for i := 3; i < n; i++ {
+			row[1+i] = cur[i] - uint8((int(cur[i-3])+int(prev[i]))/2)
+		}
+		if _, err := st.bw.Write(row); err != nil {
+			return err
+		}
+		st.prev, st.cur = cur, prev
+	}
+	if err := st.bw.Flush(); err != nil {
+		return err
+	}
+	if err := st.zw.Close(); err != nil {
+		return err
+	}
+	var ihdr [13]byte
+	binary.BigEndian.PutUint32(ihdr[0:], uint32(W))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(H))
+	ihdr[8], ihdr[9] = 8, 2 // 8 bits per sample, RGB; deflate, adaptive filters, no interlace
+	if _, err := io.WriteString(w, "\x89PNG\r\n\x1a\n"); err != nil {
+		return err
+	}
+	if err := writeChunk(w, "IHDR", ihdr[:]); err != nil {
+		return err
+	}
+	for b := st.idat.Bytes(); len(b) > 0; {
+		k := min(len(b), maxIDAT)
+		if err := writeChunk(w, "IDAT", b[:k]); err != nil {
+			return err
+		}
+		b = b[k:]
+	}
+	return writeChunk(w, "IEND", nil)
+}
+
+// maxIDAT is the largest IDAT chunk EncodePNGFast writes (PNG allows 2³¹−1 bytes).
+const maxIDAT = 1 << 24
+
+// pngState is EncodePNGFast's reusable work memory.
+type pngState struct {
+	idat           bytes.Buffer
+	zw             *zlib.Writer
+	bw             *bufio.Writer
+	prev, cur, row []uint8
+}
+
+var pngStates = sync.Pool{New: func() any { return new(pngState) }}
+
+// writeChunk writes one PNG chunk: length, type, data and CRC.
+func writeChunk(w io.Writer, typ string, data []byte) error {
+	var h [8]byte
+	binary.BigEndian.PutUint32(h[:4], uint32(len(data)))
+	copy(h[4:], typ)
+	crc := crc32.Update(crc32.ChecksumIEEE(h[4:]), crc32.IEEETable, data)
+	var t [4]byte
+	binary.BigEndian.PutUint32(t[:], crc)
+	for _, b := range [][]byte{h[:], data, t[:]} {
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// opaqueRGBA reports whether every pixel of img has alpha 255.
+func opaqueRGBA(img *image.RGBA) bool {
+	W, H := img.Rect.Dx(), img.Rect.Dy()
+	for y := 0; y < H; y++ {
+		p := img.Pix[y*img.Stride : y*img.Stride+4*W]
+		for i := 3; i < len(p); i += 4 {
+			if p[i] != 255 {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -19,6 +19,9 @@ const (
 	MaxAssetDBBytes = 256 << 20
 	// MaxHouseJSONDepth bounds how deep the JSON's objects and arrays nest.
 	MaxHouseJSONDepth = 64
+	// MaxHouseEncodedBytes bounds the house's estimated size once re-encoded
+	// with indentation (EncodeHouse, as "scene --import" writes it).
+	MaxHouseEncodedBytes = 256 << 20
 	// MaxHouseCoordinate bounds every coordinate, in metres from the origin
 	// (|x|, |y|, |z| of positions and polygon points, wall-local hole corners).
 	MaxHouseCoordinate = 1000.0

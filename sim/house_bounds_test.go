@@ -329,3 +329,46 @@ func TestLoadAssetDBIsBounded(t *testing.T) {
 		t.Errorf("LoadAssetDB(/dev/zero) = %v", err)
 	}
 }
+
+// TestIndentedSizeEstimate cross-checks scanJSONNesting's estimate against
+// the length json.Indent really produces, on random compact documents with
+// non-empty containers, and refuses a 16 MB house whose free-form room
+// children would indent to about a gigabyte.
+func TestIndentedSizeEstimate(t *testing.T) {
+	for seed := uint64(0); seed < 100; seed++ {
+		r := rand.New(rand.NewPCG(seed, 5))
+		depth := 1 + r.IntN(40)
+		var sb strings.Builder
+		for d := 0; d < depth; d++ {
+			sb.WriteString(`[1,`)
+		}
+		n := 1 + r.IntN(2000)
+		for k := 0; k < n; k++ {
+			if k > 0 {
+				sb.WriteByte(',')
+			}
+			fmt.Fprintf(&sb, "%d", r.IntN(1000))
+		}
+		sb.WriteString(strings.Repeat("]", depth))
+		b := []byte(sb.String())
+		var out bytes.Buffer
+		if err := json.Indent(&out, b, "", "  "); err != nil {
+			t.Fatal(err)
+		}
+		_, est := scanJSONNesting(b)
+		if got := float64(est) / float64(out.Len()); got < 0.95 || got > 1.05 {
+			t.Errorf("seed %d (depth %d, %d values): estimate %d, json.Indent %d bytes", seed, depth, n, est, out.Len())
+		}
+	}
+	var sb strings.Builder
+	sb.WriteString(`{"rooms": [{"id": "r", "children": ` + strings.Repeat("[", 60))
+	sb.WriteString(strings.Repeat("1,", 8<<20) + "1")
+	sb.WriteString(strings.Repeat("]", 60) + `}]}`)
+	_, err := DecodeHouse([]byte(sb.String()))
+	if err == nil || !strings.Contains(err.Error(), "re-encoded with indentation the house would take about") || !strings.Contains(err.Error(), "more than the 268435456-byte limit") {
+		t.Errorf("a 16 MB house of deeply nested values: %v", err)
+	}
+	if _, err := ReadHouseFile(filepath.Join("..", "testdata", "houses", "one_room.json")); err != nil {
+		t.Errorf("an ordinary house: %v", err)
+	}
+}

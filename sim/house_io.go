@@ -86,9 +86,29 @@ func readFileLimited(path string, limit int64, what string) ([]byte, error) {
 
 // checkJSONDepth refuses JSON whose objects and arrays nest deeper than
 // MaxHouseJSONDepth, naming the line, column and field path where the limit
-// is crossed. It scans b once and allocates nothing.
+// is crossed, and JSON that EncodeHouse's two-space indentation would blow
+// up past MaxHouseEncodedBytes (every element starts a line indented by its
+// depth: a 32 MiB file of deeply nested short values would become
+// gigabytes).
 func checkJSONDepth(b []byte) error {
+	tooDeep, indented := scanJSONNesting(b)
+	if tooDeep >= 0 {
+		line, col := lineCol(b, int64(tooDeep))
+		return fmt.Errorf("line %d, column %d (%s): objects and arrays nest deeper than %d levels", line, col, orRoot(jsonPathAt(b, int64(tooDeep)+1)), MaxHouseJSONDepth)
+	}
+	if indented > MaxHouseEncodedBytes {
+		return fmt.Errorf("re-encoded with indentation the house would take about %d bytes, more than the %d-byte limit: its values nest too deep for their number", indented, int64(MaxHouseEncodedBytes))
+	}
+	return nil
+}
+
+// scanJSONNesting scans b once, allocating nothing, and returns the offset
+// of the first '{' or '[' nested deeper than MaxHouseJSONDepth (-1 if none;
+// the scan stops there) and an estimate of b's size once indented by two
+// spaces per level: a newline and the indentation for every element.
+func scanJSONNesting(b []byte) (tooDeep int, indented int64) {
 	depth, inString, escaped := 0, false, false
+	indented = int64(len(b))
 	for i, c := range b {
 		switch {
 		case inString:
@@ -105,14 +125,17 @@ func checkJSONDepth(b []byte) error {
 		case c == '{' || c == '[':
 			depth++
 			if depth > MaxHouseJSONDepth {
-				line, col := lineCol(b, int64(i))
-				return fmt.Errorf("line %d, column %d (%s): objects and arrays nest deeper than %d levels", line, col, orRoot(jsonPathAt(b, int64(i)+1)), MaxHouseJSONDepth)
+				return i, indented
 			}
+			indented += 1 + 2*int64(depth)
+		case c == ',':
+			indented += 1 + 2*int64(depth)
 		case c == '}' || c == ']':
 			depth--
+			indented += 1 + 2*int64(max(depth, 0))
 		}
 	}
-	return nil
+	return -1, indented
 }
 
 // decodeError turns an encoding/json error into one naming the line, column

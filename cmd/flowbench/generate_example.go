@@ -252,9 +252,16 @@ func markFrame(f *shotFrame) *render.Frame {
 // Parquet pages, and BestSpeed PNGs are several times faster to write.
 var pngEncoder = png.Encoder{CompressionLevel: png.BestSpeed}
 
-// encodePNG encodes an image as PNG bytes.
+// encodePNG encodes an image as PNG bytes (frames and overlays, *image.RGBA,
+// with render.EncodePNGFast: one fixed row filter, about twice as fast).
 func encodePNG(img image.Image) ([]byte, error) {
 	var b bytes.Buffer
+	if m, ok := img.(*image.RGBA); ok {
+		if err := render.EncodePNGFast(&b, m); err != nil {
+			return nil, err
+		}
+		return b.Bytes(), nil
+	}
 	if err := pngEncoder.Encode(&b, img); err != nil {
 		return nil, err
 	}

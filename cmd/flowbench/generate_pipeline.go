@@ -121,7 +121,10 @@ func runPipeline(ctx context.Context, src *houseSource, from int, opt runOptions
 				for _, o := range job {
 					var ph plannedHouse
 					if ph.err = ctx.Err(); ph.err == nil {
-						ph.plan, ph.report, ph.err = planHouse(o.spec, opt, bal)
+						func() {
+							defer recoverInternal(&ph.err, fmt.Sprintf("house %d (%s), planning", o.spec.Index, o.spec.ID))
+							ph.plan, ph.report, ph.err = planHouse(o.spec, opt, bal)
+						}()
 					}
 					o.planned <- ph
 				}
@@ -148,7 +151,10 @@ func runPipeline(ctx context.Context, src *houseSource, from int, opt runOptions
 			}
 			o.report, o.err = ph.report, ph.err
 			if o.err == nil {
-				o.err = annotateHouse(ctx, ph.plan, opt, o.rows)
+				func() {
+					defer recoverInternal(&o.err, fmt.Sprintf("house %d (%s), annotating", o.spec.Index, o.spec.ID))
+					o.err = annotateHouse(ctx, ph.plan, opt, o.rows)
+				}()
 			}
 			close(o.rows)
 		}
@@ -184,6 +190,9 @@ func runPipeline(ctx context.Context, src *houseSource, from int, opt runOptions
 			return fail(ctx.Err())
 		}
 		switch {
+		case errors.Is(o.err, errInternal):
+			// A bug stops the run (exit code 3); completed shards stay.
+			return fail(o.err)
 		case o.err != nil && opt.Backend != "":
 			// A bridge that fails (killed, unreachable, timed out) stops the
 			// run: the open shard is discarded and completed ones stay for --resume.

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -361,6 +363,16 @@ func init() {
 		m["boom"]++ // a nil-map write: a runtime panic, as a bug would give
 		return nil
 	}})
+	register(command{name: "hostile-worker-panic", summary: "(test only) panics in a worker goroutine", run: func([]string, io.Writer, io.Writer) error {
+		done := make(chan error)
+		go func() {
+			var err error
+			defer func() { done <- err }()
+			defer recoverInternal(&err, "input 7")
+			panic("worker boom")
+		}()
+		return <-done
+	}})
 }
 
 // TestInternalErrorExitCode checks that a panic in a command is reported as
@@ -373,6 +385,35 @@ func TestInternalErrorExitCode(t *testing.T) {
 	for _, w := range []string{"internal error", `"hostile-panic --scene x.json"`, "assignment to entry in nil map"} {
 		if !strings.Contains(e, w) {
 			t.Errorf("stderr %q lacks %q", e, w)
+		}
+	}
+	code, _, e = runCmd(t, "hostile-worker-panic")
+	if code != exitInternal || !strings.Contains(e, "internal error (a bug, please report it) while processing input 7: worker boom") {
+		t.Errorf("worker panic: exit %d, stderr %.300q", code, e)
+	}
+}
+
+// TestInternalErrorInGenerateWorker makes the second house's load panic in a
+// planning worker: the run stops with an error wrapping errInternal that
+// names the house and the panic (exit code 3 through run), instead of Go
+// killing the process with code 2.
+func TestInternalErrorInGenerateWorker(t *testing.T) {
+	g, src, cfg, err := parseGenerate([]string{"--split", "train", "--houses", "2", "--size", "32", "--views", "1", "--quiet",
+		"--assets", "none", "--workers", "1", "--balance-houses", "1", "--out", filepath.Join(t.TempDir(), "ds")}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src.Houses[1].load = func() (*sim.House, error) {
+		var h *sim.House
+		return h, fmt.Errorf("unreachable %v", h.Rooms[0]) // a nil dereference, as a bug would give
+	}
+	err = generate(context.Background(), g, src, cfg, io.Discard, io.Discard)
+	if !errors.Is(err, errInternal) {
+		t.Fatalf("generate = %v, want an errInternal", err)
+	}
+	for _, w := range []string{"while processing house 1 (" + src.Houses[1].ID + "), planning", "nil pointer dereference"} {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("error %.400q lacks %q", err, w)
 		}
 	}
 }

@@ -30,6 +30,19 @@ func register(c command) { commands[c.name] = c }
 // errUsage marks an error caused by wrong flags or arguments (exit code 2).
 var errUsage = errors.New("usage error")
 
+// errInternal marks an error made from a panic recovered in a worker
+// goroutine (exit code exitInternal).
+var errInternal = errors.New("internal error (a bug, please report it)")
+
+// recoverInternal, deferred in a goroutine that works on one input, turns a
+// panic into an error wrapping errInternal that names the input (what) and
+// carries the stack, stored in *err.
+func recoverInternal(err *error, what string) {
+	if p := recover(); p != nil {
+		*err = fmt.Errorf("%w while processing %s: %v\n%s", errInternal, what, p, debug.Stack())
+	}
+}
+
 // Exit codes of flowbench (README.md lists them).
 const (
 	exitOK       = 0
@@ -46,6 +59,7 @@ func main() {
 // command's goroutine is recovered and reported as an internal error naming
 // the command line (the input), with exit code exitInternal; Go's own exit
 // code for an unrecovered panic is 2, the usage code, which would hide it.
+// Worker goroutines recover with recoverInternal and return errInternal.
 func run(args []string, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -77,8 +91,11 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 			return exitOK
 		}
 		fmt.Fprintf(stderr, "flowbench %s: %v\n", c.name, err)
-		if errors.Is(err, errUsage) {
+		switch {
+		case errors.Is(err, errUsage):
 			return exitUsage
+		case errors.Is(err, errInternal):
+			return exitInternal
 		}
 		return exitFailure
 	}

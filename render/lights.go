@@ -36,6 +36,12 @@ type roomLight struct {
 	room  string
 	faces [5]shadowFace
 	valid bool // every face matches the current scene state
+	// complete: every face was drawn for the scene state key (the objects'
+	// poses), though some may have been marked stale since; alt holds the
+	// faces of the state before (shadow_cache.go).
+	key      []poseKey
+	complete bool
+	alt      shadowAlt
 	// box is the room's footprint (xz) widened by shadowRoomMargin, full height.
 	box sim.AABB
 }
@@ -210,6 +216,16 @@ func (r *Renderer) buildShadows(f *Frame) {
 	if !any {
 		return
 	}
+	any = false
+	for li := range r.lights {
+		if r.needLight[li] {
+			r.needLight[li] = !r.restoreShadows(&r.lights[li])
+			any = any || r.needLight[li]
+		}
+	}
+	if !any {
+		return
+	}
 	r.prepareShadowCasters()
 	S := r.opts.ShadowMapSize
 	nb := (S + DefaultBandHeight - 1) / DefaultBandHeight
@@ -220,6 +236,7 @@ func (r *Renderer) buildShadows(f *Frame) {
 			continue
 		}
 		L := &r.lights[li]
+		r.saveShadows(L)
 		for fi := range L.faces {
 			fc := &L.faces[fi]
 			if fc.valid && len(fc.depth) == S*S {
@@ -237,6 +254,8 @@ func (r *Renderer) buildShadows(f *Frame) {
 			fc.valid = true
 		}
 		L.valid = true
+		L.key = r.poseKeys(L.key)
+		L.complete = true
 	}
 }
 

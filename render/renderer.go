@@ -79,6 +79,9 @@ type Renderer struct {
 	// Last frame's counters, for benchmarks.
 	lastTris    int
 	lastVisible int
+	// shadowRestores counts lights whose shadow maps came back from the
+	// previous state (shadow_cache.go), for tests.
+	shadowRestores int
 }
 
 // instance is one mesh of the scene: an object (all its levels of detail)

@@ -57,15 +57,16 @@ func (s ObjectStats) Box() image.Rectangle {
 // NewFrame allocates a frame of the given size (RenderInto fills it).
 func NewFrame(width, height int) *Frame {
 	f := &Frame{}
-	f.resize(width, height)
+	f.resize(width, height, true)
 	return f
 }
 
-// resize makes the per-pixel buffers fit width×height, reusing them when possible.
-func (f *Frame) resize(width, height int) {
+// resize makes the per-pixel buffers fit width×height, reusing them when
+// possible. Without rgb (label-only renders) a nil RGB image stays nil.
+func (f *Frame) resize(width, height int, rgb bool) {
 	n := width * height
 	f.Width, f.Height = width, height
-	if f.RGB == nil || f.RGB.Rect.Dx() != width || f.RGB.Rect.Dy() != height {
+	if (rgb || f.RGB != nil) && (f.RGB == nil || f.RGB.Rect.Dx() != width || f.RGB.Rect.Dy() != height) {
 		f.RGB = image.NewRGBA(image.Rect(0, 0, width, height))
 	}
 	f.Depth, f.IDs, f.ClassIDs = grow(f.Depth, n), grow(f.IDs, n), grow(f.ClassIDs, n)

@@ -3,6 +3,7 @@ package render
 import (
 	"errors"
 	"fmt"
+	"image"
 	"math"
 	"sort"
 	"sync"
@@ -349,7 +350,8 @@ func (r *Renderer) RenderInto(cam sim.Camera, f *Frame) error {
 
 // RenderLabelsInto draws only depth, ids, classes and stats into f (as
 // Options.SkipRGB does, for this frame only): exactly the labels RenderInto
-// draws, without the cost of shading. f.RGB is left as it was.
+// draws, without the cost of shading. f.RGB is left as it was (a nil image
+// stays nil; one of another size is resized).
 func (r *Renderer) RenderLabelsInto(cam sim.Camera, f *Frame) error {
 	return r.renderInto(cam, f, true)
 }
@@ -361,7 +363,7 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	if err := r.Update(); err != nil {
 		return err
 	}
-	f.resize(cam.Width, cam.Height)
+	f.resize(cam.Width, cam.Height, !skipRGB)
 	f.Camera = cam
 	f.IDTable = r.ids
 	f.index = r.index
@@ -469,7 +471,7 @@ func (r *Renderer) parallel(n int, j job) {
 // mergeStats sums the per-band mask statistics in band order.
 func (r *Renderer) mergeStats(f *Frame, nb int) {
 	for i := range f.Stats {
-		f.Stats[i] = ObjectStats{Min: f.RGB.Rect.Max, Max: image0}
+		f.Stats[i] = ObjectStats{Min: image.Point{X: f.Width, Y: f.Height}, Max: image0}
 	}
 	for b := 0; b < nb; b++ {
 		for i, s := range r.bandStats[b] {

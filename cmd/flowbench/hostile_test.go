@@ -163,6 +163,9 @@ func checkRefused(t *testing.T, c hostileCase, code int, stderr, out string) {
 	if strings.Contains(stderr, "internal error") || strings.Contains(stderr, "goroutine ") {
 		t.Errorf("%s: a panic reached the user:\n%.2000s", c.name, stderr)
 	}
+	if strings.Contains(stderr, "usage error") {
+		t.Errorf("%s: bad input called a usage error:\n%.2000s", c.name, stderr)
+	}
 	if out != "" {
 		if _, err := os.Stat(out); err == nil {
 			t.Errorf("%s: %s was written", c.name, out)

@@ -1,6 +1,11 @@
 package planner
 
-import "math/rand/v2"
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"sort"
+)
 
 // Balance holds the running yes/no counts of the yes/no categories (A.2,
 // "Class balance"). It is deliberately simple state so that a run can carry
@@ -9,6 +14,17 @@ import "math/rand/v2"
 type Balance struct {
 	Yes [NumCategories]int `json:"yes"`
 	No  [NumCategories]int `json:"no"`
+	// ProbeLengths counts emitted feasibility questions per answer (0 no,
+	// 1 yes) and stated probe length (FeasLengths index), so that both
+	// answers get the same length distribution (our choice, issue 13).
+	ProbeLengths [2][numFeasLengths]int `json:"probe_lengths"`
+	// CountValues counts emitted count-near answers (CountAnswers index,
+	// widened answers not counted) and CountTaus the (answer, τ) cells.
+	CountValues [numCountAnswers]int          `json:"count_values"`
+	CountTaus   [numCountAnswers][numTaus]int `json:"count_taus"`
+	// NearTaus counts emitted near-object questions per answer (0 no,
+	// 1 yes) and τ (TauGrid index).
+	NearTaus [2][numTaus]int `json:"near_taus"`
 }
 
 // Intent is what the planner aims for in one (view, category) slot: the
@@ -19,6 +35,16 @@ type Intent struct {
 	PreferYes bool `json:"prefer_yes"`
 	WantFlip  bool `json:"want_flip"`
 	Tie       bool `json:"tie"` // the class preference was drawn on a tie
+	// Lengths is the feasibility probe-length preference, least used
+	// for the preferred class first (nil: FeasLengths in order).
+	Lengths []float64 `json:"lengths,omitempty"`
+	// Counts is the count-near answer preference, least used first
+	// (nil: CountAnswers in order).
+	Counts []int `json:"counts,omitempty"`
+	// Taus is the τ preference of count-near (for the first preferred
+	// answer) and near-object (for the preferred class), least used first
+	// (nil: TauGrid in order).
+	Taus []float64 `json:"taus,omitempty"`
 }
 
 // Decide draws the intent for category c: for yes/no categories the
@@ -46,7 +72,82 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 	if !c.FlipSeeking() {
 		_ = rng.Float64()
 	}
+	cls := 0
+	if in.PreferYes {
+		cls = 1
+	}
+	switch c {
+	case Feasibility:
+		for _, i := range leastUsed(b.ProbeLengths[cls][:], rng) {
+			in.Lengths = append(in.Lengths, FeasLengths[i])
+		}
+	case CountNear:
+		order := leastUsed(b.CountValues[:], rng)
+		for _, i := range order {
+			in.Counts = append(in.Counts, CountAnswers[i])
+		}
+		for _, i := range leastUsed(b.CountTaus[order[0]][:], rng) {
+			in.Taus = append(in.Taus, TauGrid[i])
+		}
+	case NearObject:
+		for _, i := range leastUsed(b.NearTaus[cls][:], rng) {
+			in.Taus = append(in.Taus, TauGrid[i])
+		}
+	}
 	return in
+}
+
+// leastUsed returns the indices of counts in increasing order of count,
+// ties in a random order drawn from rng.
+func leastUsed(counts []int, rng *rand.Rand) []int {
+	idx := rng.Perm(len(counts))
+	sort.SliceStable(idx, func(a, b int) bool { return counts[idx[a]] < counts[idx[b]] })
+	return idx
+}
+
+// RecordExample counts an emitted example: its yes/no answer (Record),
+// and the stated probe length, count or τ the per-category balances track.
+func (b *Balance) RecordExample(ex *Example) {
+	yes := ex.Answer == yesLetter(ex)
+	b.Record(ex.Category, yes)
+	cls := 0
+	if yes {
+		cls = 1
+	}
+	switch ex.Category {
+	case Feasibility:
+		if pm, ok := ex.Metrics["probe"].(map[string]any); ok {
+			if l, ok := pm["length"].(float64); ok {
+				if i := indexOf(FeasLengths, l); i >= 0 {
+					b.ProbeLengths[cls][i]++
+				}
+			}
+		}
+	case CountNear:
+		n, _ := ex.Metrics["count_after"].(int)
+		tau, _ := ex.Metrics["tau"].(float64)
+		if v, t := slices.Index(CountAnswers, n), indexOf(TauGrid, tau); v >= 0 {
+			b.CountValues[v]++
+			if t >= 0 {
+				b.CountTaus[v][t]++
+			}
+		}
+	case NearObject:
+		tau, _ := ex.Metrics["tau"].(float64)
+		if t := indexOf(TauGrid, tau); t >= 0 {
+			b.NearTaus[cls][t]++
+		}
+	}
+}
+
+// indexOf returns the index of the grid value within 1e-9 of x, or −1.
+func indexOf(grid []float64, x float64) int {
+	for i, g := range grid {
+		if math.Abs(g-x) < 1e-9 {
+			return i
+		}
+	}
+	return -1
 }
 
 // Record counts an emitted answer of a yes/no category.

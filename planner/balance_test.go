@@ -77,3 +77,93 @@ func TestBalanceConverges(t *testing.T) {
 		}
 	}
 }
+
+// The per-answer preferences put the least used value first: probe
+// lengths per feasibility class, count-near answers, τ per near-object
+// class.
+func TestBalancePreferencesLeastUsedFirst(t *testing.T) {
+	b := &Balance{}
+	b.No[Feasibility] = 1 // no-share 1 > 0.55: prefer yes
+	for i := range b.ProbeLengths[1] {
+		b.ProbeLengths[1][i] = 5
+	}
+	b.ProbeLengths[1][3] = 1
+	in := b.Decide(Feasibility, newRNG(1))
+	if !in.PreferYes || len(in.Lengths) != len(FeasLengths) || in.Lengths[0] != FeasLengths[3] {
+		t.Fatalf("feasibility intent %+v, want yes with %v first", in, FeasLengths[3])
+	}
+	b.CountValues = [numCountAnswers]int{4, 4, 0, 4}
+	b.CountTaus[2] = [numTaus]int{3, 3, 3, 3, 3, 0}
+	in = b.Decide(CountNear, newRNG(2))
+	if in.Counts[0] != 4 || in.Taus[0] != 1.25 {
+		t.Fatalf("count-near intent %+v, want count 4 and τ 1.25 first", in)
+	}
+	b.Yes[NearObject], b.No[NearObject] = 0, 3
+	b.NearTaus[1] = [numTaus]int{0, 1, 1, 1, 1, 1}
+	in = b.Decide(NearObject, newRNG(3))
+	if !in.PreferYes || in.Taus[0] != 0.35 {
+		t.Fatalf("near-object intent %+v, want yes with τ 0.35 first", in)
+	}
+}
+
+// With a planner that meets the length preference only half of the time
+// (else it takes the next), lengths whose "yes" succeeds rarely, and
+// skipped slots, the length histograms of "yes" and "no" end up alike: the
+// length tells nothing about the answer.
+func TestBalanceEvensProbeLengths(t *testing.T) {
+	rng := newRNG(9)
+	b := &Balance{}
+	for i := 0; i < 4000; i++ {
+		in := b.Decide(Feasibility, rng)
+		var got float64
+		for k, l := range in.Lengths {
+			pYes := 1 - float64(k)/10 // long probes are rarely free
+			if !in.PreferYes {
+				pYes = 0.3 + l/3 // long probes are often blocked
+			}
+			if rng.Float64() < 0.5*pYes {
+				got = l
+				break
+			}
+		}
+		if got == 0 {
+			continue // skipped slot
+		}
+		ex := Example{Category: Feasibility, Choices: []string{"yes", "no"}, Answer: "B",
+			Metrics: map[string]any{"probe": map[string]any{"length": got}}}
+		if in.PreferYes {
+			ex.Answer = "A"
+		}
+		b.RecordExample(&ex)
+	}
+	for cls := range 2 {
+		n := 0
+		for _, k := range b.ProbeLengths[cls] {
+			n += k
+		}
+		for i, k := range b.ProbeLengths[cls] {
+			if share := float64(k) / float64(n); math.Abs(share-1.0/numFeasLengths) > 0.02 {
+				t.Errorf("class %d length %v: share %.3f, want %.3f", cls, FeasLengths[i], share, 1.0/numFeasLengths)
+			}
+		}
+	}
+	rho, _ := Feasibility.TargetNoRate()
+	if got := float64(b.No[Feasibility]) / float64(b.No[Feasibility]+b.Yes[Feasibility]); math.Abs(got-rho) > 0.02 {
+		t.Errorf("no-rate %.3f, target %.2f", got, rho)
+	}
+}
+
+// Count-near answers and their τ are recorded from the example's metrics;
+// widened answers (1 or 6) are not counted as values.
+func TestBalanceRecordsCountNear(t *testing.T) {
+	b := &Balance{}
+	for _, c := range []struct {
+		n   int
+		tau float64
+	}{{3, 0.8}, {3, 0.8}, {6, 1.25}, {2, 0.35}} {
+		b.RecordExample(&Example{Category: CountNear, Metrics: map[string]any{"count_after": c.n, "tau": c.tau}})
+	}
+	if b.CountValues != [numCountAnswers]int{1, 2, 0, 0} || b.CountTaus[1][3] != 2 || b.CountTaus[0][0] != 1 {
+		t.Errorf("count values %v, taus %v", b.CountValues, b.CountTaus)
+	}
+}

@@ -37,7 +37,8 @@ type closerPlan struct {
 
 // planCloserTo is A.2.2: enumerate (A, B, C, φ) plans offline with AABB
 // surface clearances, score them by κ (eq. 30), execute the best ones and
-// accept when C is the unique nearest of the four options after the move.
+// accept when C is the unique nearest of the four options after the move,
+// ahead of the second nearest by the margin rule (PairMargin).
 func (c *viewCtx) planCloserTo(in Intent) (*Example, string, error) {
 	var plans []closerPlan
 	for _, a := range c.movers() {
@@ -68,7 +69,7 @@ func (c *viewCtx) planCloserTo(in Intent) (*Example, string, error) {
 					}
 					box := a.AABB.Translate(delta)
 					ab, ac := SurfaceClearance(box, b.AABB), SurfaceClearance(box, cc.AABB)
-					if ac+CloserMargin >= ab {
+					if ac >= ab || !PairMargin("nearest_second", ac, ab).OK() {
 						continue // C would not be the clear nearest even as planned
 					}
 					p := closerPlan{a: a, b: b, c: cc, delta: delta, phi: phi, move: m,
@@ -113,8 +114,8 @@ func (c *viewCtx) planCloserTo(in Intent) (*Example, string, error) {
 }
 
 // pickDistractors adds D1, D2: the nearest referables (before) that are
-// farther than both B and C before and after the planned move by the
-// uniqueness margin, keeping at most one shelving unit and one drawer over
+// farther than both B and C before the planned move by the uniqueness
+// margin and after it by MarginMinGap, keeping at most one shelving unit and one drawer over
 // the four options. A small κ bonus rewards well-separated distractors.
 func (c *viewCtx) pickDistractors(p *closerPlan, refs []*ObjectMeta, box sim.AABB) bool {
 	used := map[string]bool{}
@@ -128,7 +129,7 @@ func (c *viewCtx) pickDistractors(p *closerPlan, refs []*ObjectMeta, box sim.AAB
 	}
 	a := p.a
 	floor0 := math.Max(SurfaceClearance(a.AABB, p.b.AABB), SurfaceClearance(a.AABB, p.c.AABB)) + CloserMargin
-	floor1 := math.Max(SurfaceClearance(box, p.b.AABB), SurfaceClearance(box, p.c.AABB)) + CloserMargin
+	floor1 := math.Max(SurfaceClearance(box, p.b.AABB), SurfaceClearance(box, p.c.AABB)) + MarginMinGap
 	type cand struct {
 		o *ObjectMeta
 		d float64
@@ -186,6 +187,16 @@ func (c *viewCtx) closerExample(e *edit, p closerPlan) (*Example, string) {
 	if ordered[n1] != p.c.ID {
 		return nil, "c_not_nearest"
 	}
+	second := math.Inf(1)
+	for i, d := range d1 {
+		if i != n1 {
+			second = math.Min(second, d)
+		}
+	}
+	margin := PairMargin("nearest_second", d1[n1], second)
+	if !margin.OK() {
+		return nil, "margin"
+	}
 	n0, ok0 := uniqueMin(d0, 0)
 	ex, ok := c.newExample(CloserTo, e, ordered)
 	if !ok {
@@ -208,6 +219,7 @@ func (c *viewCtx) closerExample(e *edit, p closerPlan) (*Example, string) {
 	}
 	ex.Metrics["surface_clearance"] = dm
 	ex.Metrics["margin"] = CloserMargin
+	ex.Metrics["decision_margin"] = margin
 	ex.Metrics["plan"] = map[string]any{"b": p.b.ID, "c": p.c.ID, "phi": p.phi, "m_move": round6(p.move), "kappa": round6(p.kappa)}
 	var parts []string
 	for i, id := range ordered {

@@ -37,7 +37,8 @@ type wallPlan struct {
 // a second pass tries the longer full-path lengths. The slides run along
 // the wall axis, a world axis, the one place the planner does not use the
 // camera-frame cardinal directions. Edits that penetrate a wall by more
-// than ε_pen or leave fewer than 30 px of the mover visible are rejected.
+// than ε_pen, leave fewer than 30 px of the mover visible or end within
+// the margin rule of τ_wall (ThresholdMargin) are rejected.
 func (c *viewCtx) planContactWall(in Intent) (*Example, string, error) {
 	limit := WallFastBefore
 	if c.cfg.Full {
@@ -101,7 +102,7 @@ func (c *viewCtx) planContactWall(in Intent) (*Example, string, error) {
 			reason = "mask_collapsed"
 		case (clr1 < TauWall) != in.PreferYes:
 			reason = "wrong_class"
-		case math.Abs(clr1-TauWall) < DistanceGuard:
+		case !ThresholdMargin("tau_wall", clr1, TauWall).OK():
 			reason = "near_threshold"
 		}
 		var ex *Example
@@ -137,6 +138,7 @@ func (c *viewCtx) wallExample(e *edit, clr1 float64, ax WallAxis) *Example {
 	ex.Metrics["wall_clearance_after"] = round6(clr1)
 	ex.Metrics["wall_axis"] = ax.String()
 	ex.Metrics["tau_wall"] = TauWall
+	ex.Metrics["decision_margin"] = ThresholdMargin("tau_wall", clr1, TauWall)
 	cmp := "not below"
 	if ans {
 		cmp = "below"

@@ -11,32 +11,35 @@ import (
 // Feasibility constants (A.2.5).
 const (
 	FeasOrthogonal  = 0.85 // probability that the probe is orthogonal to the setup move
-	FeasProbeTries  = 3    // probe attempts per setup (fast mode)
+	FeasProbeTries  = 12   // probe attempts per setup (our choice: probes teleport only, nothing is rendered)
 	FeasSetupTries  = 6    // setup moves tried (our choice)
 	FeasWaypointGap = 0.10 // metres between probe waypoints (our choice)
 	FeasEta         = 0.10 // metres, η of the closed-form wall negatives
 )
 
-// Probe lengths of eq. 38, the extended "no" lengths, the full path's
-// lengths (cfg.Full, both classes) and the downward probe lengths.
-var (
-	FeasYesLengths   = []float64{0.4, 0.5}
-	FeasNoLengths    = []float64{1.5, 1.25, 1.0}
-	FeasNoLengthsExt = []float64{2.0, 1.75, 1.5}
-	FeasFullLengths  = []float64{1.5, 1.25, 1.0, 0.75, 0.6, 0.5, 0.4}
-	FeasDownLengths  = []float64{0.6, 0.5, 0.4}
-)
+// numFeasLengths is len(FeasLengths).
+const numFeasLengths = 7
+
+// FeasLengths is the one probe-length distribution of both answers: the
+// full path's list {1.5, …, 0.4} m of A.2.5, for "yes" and "no" alike,
+// wall negatives and compound components included. This deliberately
+// departs from eq. 38's separate lists ({0.4, 0.5} m for yes, {1.5, 1.25,
+// 1.0} m for no), whose lengths give the answer away; the running balance
+// (Balance.ProbeLengths) evens the lengths per answer.
+var FeasLengths = feasLengths[:]
+
+var feasLengths = [numFeasLengths]float64{0.4, 0.5, 0.6, 0.75, 1.0, 1.25, 1.5}
+
+// FeasDownLengths are the downward probe lengths of the full path.
+var FeasDownLengths = []float64{0.6, 0.5, 0.4}
 
 // Probe shape probabilities (our choices).
 const (
-	// FeasCompoundProb is the probability that a random probe candidate
-	// is a compound two-axis probe (one left/right and one forward/back
-	// component, each drawn from the class's lengths, walked as one
-	// straight diagonal), in both classes.
+	// FeasCompoundProb is the probability that a probe candidate is
+	// preceded by a compound two-axis probe (one left/right and one
+	// forward/back component, the second length drawn from FeasLengths,
+	// walked as one straight diagonal), in both classes.
 	FeasCompoundProb = 0.2
-	// FeasHardNegProb is the probability that a "no" wish tries a compound
-	// hard negative (with "no" lengths) first, before the wall negative.
-	FeasHardNegProb = 0.25
 	// FeasDownProb is the probability that a "no" wish on the full path
 	// (cfg.Full) tries a downward probe of FeasDownLengths first. A settled
 	// mover rests on a support, so drops are almost always blocked: they
@@ -135,40 +138,38 @@ func (c *viewCtx) planFeasibility(in Intent) (*Example, string, error) {
 // feasProbes tries probes from the after pose; the scene is returned to the
 // after-state after every probe.
 func (c *viewCtx) feasProbes(e *edit, setup Direction, in Intent) (*Example, string, error) {
-	for round := 0; round < 2; round++ {
-		probes := c.probeCandidates(e, setup, in.PreferYes, round == 1)
-		for k := 0; k < len(probes) && k < FeasProbeTries; k++ {
-			pr := probes[k]
-			ok, steps, minClr, err := c.runProbe(e, pr)
-			if err != nil {
-				return nil, "", err
-			}
-			if err := c.restoreTo(e.objs1, e.byID1); err != nil {
-				return nil, "", err
-			}
-			if ok != in.PreferYes {
-				c.fail("feasibility_probe_wrong_class")
-				continue
-			}
-			ex, good := c.newExample(Feasibility, e, nil)
-			if !good {
-				return nil, c.marksWhy, nil
-			}
-			choices, yes, no := c.yesNo()
-			ex.setQA(fmt.Sprintf("could %s be moved a further %s without colliding with anything?",
-				ex.Mover.Name(), pr.words()), choices, yn(ok, yes, no), "")
-			pm := pr.metric()
-			pm["waypoints_ok"], pm["waypoint_gap"], pm["eps_pen"] = steps, FeasWaypointGap, EpsPen
-			pm["min_wall_clearance"], pm["feasible"] = finiteOr(round6(minClr)), ok
-			ex.Metrics["probe"] = pm
-			verdict := "every waypoint of the probe teleports without collision and the wall clearance stays above −0.02 m"
-			if !ok {
-				verdict = fmt.Sprintf("the probe is blocked after %d free waypoints (collision or wall clearance below −0.02 m)", steps)
-			}
-			ex.Reasoning = fmt.Sprintf("%s From the new position, a further %s was tested: %s. So the answer is %s (%s).",
-				ex.MotionText, strings.TrimSuffix(pr.words(), ","), verdict, yn(ok, "yes", "no"), ex.Answer)
-			return ex, "", nil
+	probes := c.probeCandidates(e, setup, in)
+	for k := 0; k < len(probes) && k < FeasProbeTries; k++ {
+		pr := probes[k]
+		ok, steps, minClr, err := c.runProbe(e, pr)
+		if err != nil {
+			return nil, "", err
 		}
+		if err := c.restoreTo(e.objs1, e.byID1); err != nil {
+			return nil, "", err
+		}
+		if ok != in.PreferYes {
+			c.fail("feasibility_probe_wrong_class")
+			continue
+		}
+		ex, good := c.newExample(Feasibility, e, nil)
+		if !good {
+			return nil, c.marksWhy, nil
+		}
+		choices, yes, no := c.yesNo()
+		ex.setQA(fmt.Sprintf("could %s be moved a further %s without colliding with anything?",
+			ex.Mover.Name(), pr.words()), choices, yn(ok, yes, no), "")
+		pm := pr.metric()
+		pm["waypoints_ok"], pm["waypoint_gap"], pm["eps_pen"] = steps, FeasWaypointGap, EpsPen
+		pm["min_wall_clearance"], pm["feasible"] = finiteOr(round6(minClr)), ok
+		ex.Metrics["probe"] = pm
+		verdict := "every waypoint of the probe teleports without collision and the wall clearance stays above −0.02 m"
+		if !ok {
+			verdict = fmt.Sprintf("the probe is blocked after %d free waypoints (collision or wall clearance below −0.02 m)", steps)
+		}
+		ex.Reasoning = fmt.Sprintf("%s From the new position, a further %s was tested: %s. So the answer is %s (%s).",
+			ex.MotionText, strings.TrimSuffix(pr.words(), ","), verdict, yn(ok, "yes", "no"), ex.Answer)
+		return ex, "", nil
 	}
 	return nil, "no_matching_probe", nil
 }
@@ -185,71 +186,65 @@ func probeWords(d Direction) string {
 	return "back (towards the camera)"
 }
 
-// probeCandidates lists probes for the wanted class: orthogonal to the setup
-// axis with probability 0.85, else along it; some are compound two-axis
-// probes (FeasCompoundProb). "No" probes start with a downward probe (full
-// path, FeasDownProb), a compound hard negative (FeasHardNegProb) and the
-// closed-form wall negative toward the nearest wall. Lengths: FeasYesLengths / FeasNoLengths (FeasNoLengthsExt when
-// extended), or FeasFullLengths for both classes with cfg.Full.
-func (c *viewCtx) probeCandidates(e *edit, setup Direction, yes, extended bool) []probe {
+// probeLengths returns the intent's probe-length preference, or
+// FeasLengths in order when it has none.
+func (in Intent) probeLengths() []float64 {
+	if len(in.Lengths) > 0 {
+		return in.Lengths
+	}
+	return FeasLengths
+}
+
+// probeCandidates lists probes for the wanted class, length by length in
+// the intent's preference order, every length from FeasLengths: for a "no"
+// wish first the closed-form wall negative of that length when it reaches
+// the wall; then, with probability FeasCompoundProb, a compound two-axis
+// probe; then the four single slides, the two orthogonal to the setup axis
+// first with probability 0.85. A "no" wish on the full path may start with
+// a downward probe (FeasDownProb).
+func (c *viewCtx) probeCandidates(e *edit, setup Direction, in Intent) []probe {
 	ortho := []Direction{Forward, Back}
 	along := []Direction{Left, Right}
 	if setup == Forward || setup == Back {
 		ortho, along = along, ortho
 	}
-	lengths := FeasYesLengths
-	if !yes {
-		lengths = FeasNoLengths
-		if extended {
-			lengths = FeasNoLengthsExt
-		}
-	}
-	if c.cfg.Full && !extended {
-		lengths = FeasFullLengths
-	}
 	pick := func(l []float64) float64 { return l[c.rng.IntN(len(l))] }
-	compound := func(l []float64) probe {
-		d1 := ortho[c.rng.IntN(2)]
-		d2 := along[c.rng.IntN(2)]
-		if d1 == Forward || d1 == Back { // state left/right first
-			d1, d2 = d2, d1
-		}
-		return probe{kind: ProbeCompound, dir: d1, length: pick(l), dir2: d2, length2: pick(l)}
-	}
 	var out []probe
-	if !yes {
-		if c.cfg.Full && c.rng.Float64() < FeasDownProb {
-			out = append(out, probe{kind: ProbeDown, length: pick(FeasDownLengths)})
-		}
-		if c.rng.Float64() < FeasHardNegProb {
-			out = append(out, compound(lengths))
-		}
-		if p, ok := c.wallNegative(e); ok {
-			out = append(out, p)
-		}
+	if !in.PreferYes && c.cfg.Full && c.rng.Float64() < FeasDownProb {
+		out = append(out, probe{kind: ProbeDown, length: pick(FeasDownLengths)})
 	}
-	for range lengths {
+	wall, need, wallOK := c.wallNegative(e)
+	for _, l := range in.probeLengths() {
+		if !in.PreferYes && wallOK && l >= need-1e-9 {
+			out = append(out, probe{kind: ProbeSingle, dir: wall, length: l, wall: true})
+		}
 		if c.rng.Float64() < FeasCompoundProb {
-			out = append(out, compound(lengths))
-			continue
+			d1, d2 := ortho[c.rng.IntN(2)], along[c.rng.IntN(2)]
+			if d1 == Forward || d1 == Back { // state left/right first, with the preferred length
+				d1, d2 = d2, d1
+			}
+			out = append(out, probe{kind: ProbeCompound, dir: d1, length: l, dir2: d2, length2: pick(FeasLengths)})
 		}
-		dirs := along
-		if c.rng.Float64() < FeasOrthogonal {
-			dirs = ortho
+		first, second := ortho, along
+		if c.rng.Float64() >= FeasOrthogonal {
+			first, second = along, ortho
 		}
-		d := dirs[c.rng.IntN(2)]
-		out = append(out, probe{kind: ProbeSingle, dir: d, length: pick(lengths)})
+		for _, pair := range [][]Direction{first, second} {
+			k := c.rng.IntN(2)
+			out = append(out, probe{kind: ProbeSingle, dir: pair[k], length: l}, probe{kind: ProbeSingle, dir: pair[1-k], length: l})
+		}
 	}
 	return out
 }
 
 // wallNegative aims a probe at the nearest wall: the camera direction most
-// aligned with the wall axis, long enough to pass the wall by ≥ η.
-func (c *viewCtx) wallNegative(e *edit) (probe, bool) {
+// aligned with the wall axis (cos ≥ 0.7), and the length it needs to pass
+// the wall by ≥ η.
+func (c *viewCtx) wallNegative(e *edit) (Direction, float64, bool) {
 	mv := e.obj1(e.moverID)
 	clr, ax := c.st.WallClearance(mv.AABB)
 	if math.IsInf(clr, 0) {
-		return probe{}, false
+		return 0, 0, false
 	}
 	best, bestCos := Left, 0.0
 	for _, d := range []Direction{Left, Right, Forward, Back} {
@@ -258,11 +253,9 @@ func (c *viewCtx) wallNegative(e *edit) (probe, bool) {
 		}
 	}
 	if bestCos < 0.7 {
-		return probe{}, false
+		return 0, 0, false
 	}
-	m := math.Max(0.05, clr+FeasEta) / bestCos
-	m = math.Ceil(m*20) / 20
-	return probe{kind: ProbeSingle, dir: best, length: m, wall: true}, true
+	return best, math.Max(0.05, clr+FeasEta) / bestCos, true
 }
 
 // runProbe teleports the mover along the probe's waypoints with force=false

@@ -53,45 +53,41 @@ func TestProbeShapes(t *testing.T) {
 }
 
 // Over many streams the candidates cover the shapes (downward probes only
-// on the full path);
-// compound components lie on different camera axes; lengths come from the
-// class lists (the full path's list with cfg.Full).
+// on the full path, for a "no" wish); compound components lie on
+// different camera axes; every stated length, wall negatives and compound
+// components included, comes from the one shared list FeasLengths, in the
+// intent's preference order, for both answers.
 func TestProbeCandidates(t *testing.T) {
 	for _, full := range []bool{false, true} {
 		kinds := map[string]int{}
 		for seed := uint64(0); seed < 60; seed++ {
 			c, e := feasCtx(t, seed, full)
+			order := append([]float64(nil), FeasLengths...)
+			c.rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 			for _, yes := range []bool{true, false} {
-				for _, ext := range []bool{false, true} {
-					lengths := FeasYesLengths
-					if !yes {
-						lengths = FeasNoLengths
-						if ext {
-							lengths = FeasNoLengthsExt
+				rank := -1
+				for _, p := range c.probeCandidates(e, Left, Intent{PreferYes: yes, Lengths: order}) {
+					kinds[p.kind]++
+					if p.kind == ProbeDown {
+						if yes || !full || !slices.Contains(FeasDownLengths, p.length) {
+							t.Fatalf("full=%v yes=%v: down probe %v", full, yes, p.length)
 						}
+						continue
 					}
-					if full && !ext {
-						lengths = FeasFullLengths
+					if p.wall && yes {
+						t.Fatal("wall negative for a yes wish")
 					}
-					for _, p := range c.probeCandidates(e, Left, yes, ext) {
-						kinds[p.kind]++
-						switch {
-						case p.wall:
-						case p.kind == ProbeDown:
-							if !slices.Contains(FeasDownLengths, p.length) {
-								t.Fatalf("down length %v", p.length)
-							}
-						case p.kind == ProbeCompound:
-							if (p.dir == Left || p.dir == Right) == (p.dir2 == Left || p.dir2 == Right) {
-								t.Fatalf("compound on one axis: %v %v", p.dir, p.dir2)
-							}
-							if !slices.Contains(lengths, p.length) || !slices.Contains(lengths, p.length2) {
-								t.Fatalf("compound lengths %v %v not in %v", p.length, p.length2, lengths)
-							}
-						default:
-							if !slices.Contains(lengths, p.length) {
-								t.Fatalf("full=%v yes=%v ext=%v: length %v not in %v", full, yes, ext, p.length, lengths)
-							}
+					r := slices.Index(order, p.length)
+					if r < 0 || r < rank {
+						t.Fatalf("length %v out of the preference order %v (rank %d after %d)", p.length, order, r, rank)
+					}
+					rank = r
+					if p.kind == ProbeCompound {
+						if (p.dir == Left || p.dir == Right) == (p.dir2 == Left || p.dir2 == Right) || p.dir == Forward || p.dir == Back {
+							t.Fatalf("compound axes %v %v", p.dir, p.dir2)
+						}
+						if !slices.Contains(FeasLengths, p.length2) {
+							t.Fatalf("compound second length %v not in %v", p.length2, FeasLengths)
 						}
 					}
 				}

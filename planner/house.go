@@ -139,9 +139,7 @@ func PlanHouse(s Simulator, h *sim.House, cfg Config) ([]Example, []Outcome, Rep
 				rep.Skips[cat.String()+"/"+reason]++
 				continue
 			}
-			if _, ok := cat.TargetNoRate(); ok {
-				bal.Record(cat, ex.Answer == yesLetter(ex))
-			}
+			bal.RecordExample(ex)
 			rep.Questions++
 			exs = append(exs, *ex)
 			outs = append(outs, *out)

@@ -10,7 +10,9 @@ const (
 	LRSpanFlip    = 36.0 // |u1−u0| for a flip (eq. 37)
 	LRMargin      = 12.0 // min distance of u0 and u1 from u(L) (eq. 37)
 	LRSpanNonFlip = 18.0 // |u1−u0| for a controlled non-flip (our choice: half the flip span)
-	LRBudget      = 24
+	// The after-move margin |u1 − u(L)| is MarginLRPixels (24 px), the
+	// margin rule of every deciding comparison; LRMargin holds before.
+	LRBudget = 24
 )
 
 // LRLengths are the lengths {0.90, 0.80, …, 0.30} m (eq. 36).
@@ -26,13 +28,14 @@ type lrPlan struct {
 
 // planLeftRight is A.2.4: predict the mover's mask-centroid u after a
 // left/right slide by the projected shift of its centre; keep flip plans
-// (side changes, span ≥ 36 px, margins ≥ 12 px) or, for the controlled
-// non-flips, same-side plans with span ≥ 18 px; execute, recompute u from
-// the after-render, and word the question "left of"/"right of" so that the
+// (side changes, span ≥ 36 px, margin ≥ 12 px before and ≥ 24 px after)
+// or, for the controlled non-flips, plans that approach the landmark from
+// the far side and stop short (span ≥ 18 px, the same margins); execute,
+// recompute u from the after-render, and word the question "left of"/"right of" so that the
 // answer matches the balance. Pickupable movers come first.
 func (c *viewCtx) planLeftRight(in Intent) (*Example, string, error) {
 	var plans []lrPlan
-	span, margin := c.scale.length(LRSpanFlip), c.scale.length(LRMargin)
+	span, margin, after := c.scale.length(LRSpanFlip), c.scale.length(LRMargin), c.scale.length(MarginLRPixels)
 	if !in.WantFlip {
 		span = c.scale.length(LRSpanNonFlip)
 	}
@@ -55,8 +58,8 @@ func (c *viewCtx) planLeftRight(in Intent) (*Example, string, error) {
 					}
 					u1 := u0 + (pu1 - pu0)
 					flip := (u0 < uL) != (u1 < uL)
-					if flip != in.WantFlip || math.Abs(u1-u0) < span ||
-						math.Min(math.Abs(u0-uL), math.Abs(u1-uL)) < margin {
+					if flip != in.WantFlip || math.Abs(u1-u0) < span || !towardLandmark(u0, u1, uL) ||
+						math.Abs(u0-uL) < margin || math.Abs(u1-uL) < after {
 						continue
 					}
 					plans = append(plans, lrPlan{a, l, d, m, flip, a.Pickupable})
@@ -100,6 +103,14 @@ func (c *viewCtx) planLeftRight(in Intent) (*Example, string, error) {
 	return nil, "no_valid_plan", nil
 }
 
+// towardLandmark reports whether the mover's image column moved toward the
+// landmark's: every flip does; a controlled non-flip approaches from the
+// far side and stops short, so that "the mover ends on the side it moved
+// toward" is right exactly on the flips.
+func towardLandmark(u0, u1, uL float64) bool {
+	return (u1 > u0) == (uL > u0)
+}
+
 func (c *viewCtx) lrExample(e *edit, p lrPlan, in Intent) (*Example, string) {
 	margin := c.scale.length(LRMargin)
 	if !c.visible(e.m1, p.l.ID) {
@@ -107,12 +118,19 @@ func (c *viewCtx) lrExample(e *edit, p lrPlan, in Intent) (*Example, string) {
 	}
 	u0, uL0 := c.m0[p.a.ID].U, c.m0[p.l.ID].U
 	u1, uL1 := e.m1[p.a.ID].U, e.m1[p.l.ID].U
-	if math.Abs(u1-uL1) < margin || math.Abs(u0-uL0) < margin {
+	if math.Abs(u0-uL0) < margin {
 		return nil, "too_close_in_u"
+	}
+	dm := DecisionMargin{Kind: MarginPixels, What: "landmark_u", Gap: round6(math.Abs(u1 - uL1)), Width: c.f0.W}
+	if !dm.OK() {
+		return nil, "margin"
 	}
 	flip := (u0 < uL0) != (u1 < uL1)
 	if flip != in.WantFlip {
 		return nil, "flip_mismatch"
+	}
+	if !towardLandmark(u0, u1, uL0) {
+		return nil, "not_toward_landmark"
 	}
 	left1 := u1 < uL1
 	// Word the question so that the answer is the preferred class.
@@ -136,6 +154,7 @@ func (c *viewCtx) lrExample(e *edit, p lrPlan, in Intent) (*Example, string) {
 	ex.Metrics["u_landmark_before"] = round6(uL0)
 	ex.Metrics["u_landmark_after"] = round6(uL1)
 	ex.Metrics["relation"] = rel
+	ex.Metrics["decision_margin"] = dm
 	side := "right of"
 	if left1 {
 		side = "left of"

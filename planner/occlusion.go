@@ -25,6 +25,7 @@ const (
 // planOcclusion is A.2.1 with the fast ray plan: put occluder A on the ray
 // from the camera to occludee B just in front of B (yes) or offset sideways
 // by ν (no), teleport once, re-render, read the cover rate. An edit whose
+// cover rate lies within MarginCover of τ_occ is rejected; one whose
 // measured answer differs from the balance is kept as the fallback. A "yes"
 // wish the fast plan cannot meet runs the full cover-grid plan (occGridPlan)
 // over all pairs in range.
@@ -84,6 +85,10 @@ func (c *viewCtx) planOcclusion(in Intent) (*Example, string, error) {
 			continue
 		}
 		ex.Metrics["plan"] = "fast_ray"
+		if !coverMargin(ex).OK() {
+			c.fail("occlusion_near_threshold")
+			continue
+		}
 		if (ex.Metrics["cover_rate"].(float64) >= TauOcc) == in.PreferYes {
 			return ex, "", nil
 		}
@@ -97,6 +102,10 @@ func (c *viewCtx) planOcclusion(in Intent) (*Example, string, error) {
 		ex, err := c.occGridPlan(gridPairs)
 		if err != nil {
 			return nil, "", err
+		}
+		if ex != nil && !coverMargin(ex).OK() {
+			c.fail("occlusion_grid_near_threshold")
+			ex = nil
 		}
 		if ex != nil && ex.Metrics["cover_rate"].(float64) >= TauOcc {
 			return ex, "", nil
@@ -114,6 +123,12 @@ func (c *viewCtx) planOcclusion(in Intent) (*Example, string, error) {
 		return fallback, "", nil
 	}
 	return nil, "no_edit", nil
+}
+
+// coverMargin is the decision margin of an occlusion example: its cover
+// rate's distance from τ_occ.
+func coverMargin(ex *Example) DecisionMargin {
+	return DecisionMargin{Kind: MarginCoverRate, What: "tau_occ", Gap: round6(math.Abs(ex.Metrics["cover_rate"].(float64) - TauOcc))}
 }
 
 // betterFallback prefers, among opposite-class attempts, the one farthest
@@ -207,6 +222,7 @@ func (c *viewCtx) occlusionExample(e *edit, bID string) *Example {
 	ex.Metrics["cover_pixels"] = cov
 	ex.Metrics["occludee_pixels"] = bpx
 	ex.Metrics["tau_occ"] = TauOcc
+	ex.Metrics["decision_margin"] = DecisionMargin{Kind: MarginCoverRate, What: "tau_occ", Gap: round6(math.Abs(rate - TauOcc))}
 	verdict := "less than"
 	if ans {
 		verdict = "at least"

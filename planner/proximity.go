@@ -3,6 +3,7 @@ package planner
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
 )
 
@@ -11,16 +12,28 @@ const (
 	Closest3Budget  = 40 // mover attempts (A.2.6)
 	Closest3Strict  = 40 // every attempt seeks the flip wish first; relaxed candidates are accepted after the budget
 	CountNearBudget = 40 // generic edits (our choice, as closest-three)
-	CountNearStrict = 40
+	// CountNearStrict attempts seek the strict intent (flip wish and the
+	// least used answer); then the best candidate so far is accepted.
+	CountNearStrict = 12
 	NearBudget      = 64 // proposals over all relaxation stages (A.2.8)
-	NearStrict      = 16 // proposals before the first relaxation (8 successful edits per stage)
+	NearStrict      = 32 // proposals before the first relaxation (our choice; 16 before the margin rule made flips rarer)
+)
+
+// numTaus and numCountAnswers are len(TauGrid) and len(CountAnswers).
+const (
+	numTaus         = 6
+	numCountAnswers = 4
 )
 
 // TauGrid is the distance-threshold grid of eq. 42.
-var TauGrid = []float64{0.35, 0.5, 0.65, 0.8, 1.0, 1.25}
+var TauGrid = tauGrid[:]
+
+var tauGrid = [numTaus]float64{0.35, 0.5, 0.65, 0.8, 1.0, 1.25}
 
 // CountAnswers are the allowed count-near answers.
-var CountAnswers = []int{2, 3, 4, 5}
+var CountAnswers = countAnswers[:]
+
+var countAnswers = [numCountAnswers]int{2, 3, 4, 5}
 
 // CountAnswersRelaxed is the widened answer set of the last count-near
 // fallback (A.2.7: "then, if needed, the allowed answer set"): a count of
@@ -149,8 +162,9 @@ func (c *viewCtx) planClosestThree(in Intent) (*Example, string, error) {
 			return 0, nil, "pool_too_small"
 		}
 		t1 := pool[:3]
-		if pool[3].d1-pool[2].d1 < DistanceGuard {
-			return 0, nil, "third_fourth_tie"
+		margin := PairMargin("third_fourth", pool[2].d1, pool[3].d1)
+		if !margin.OK() {
+			return 0, nil, "third_fourth_margin"
 		}
 		byD0 := append([]ranked(nil), pool...)
 		sort.SliceStable(byD0, func(i, j int) bool { return byD0[i].d0 < byD0[j].d0 })
@@ -220,6 +234,7 @@ func (c *viewCtx) planClosestThree(in Intent) (*Example, string, error) {
 			parts = append(parts, fmt.Sprintf("%s %s", ex.ref(id).Name(), metres(opts[id].d1)))
 		}
 		ex.Metrics["centre_distance"] = dm
+		ex.Metrics["decision_margin"] = margin
 		ex.Reasoning = fmt.Sprintf("%s After the move the centre distances to %s are, nearest first: %s. The three nearest give the answer %s.",
 			ex.MotionText, ex.Mover.Name(), joinList(parts), ex.Answer)
 		return stage, ex, ""
@@ -247,6 +262,37 @@ func sameSet(a, b []ranked) bool {
 	return true
 }
 
+// countStage ranks a count-near outcome: the flip wish first, then the
+// answer's rank in the intent's count preference; a widened answer (1 or
+// 6) ranks after every allowed one.
+func countStage(n1 int, counts []int, flipMiss bool) int {
+	miss := 0
+	if flipMiss {
+		miss = 1
+	}
+	if r := slices.Index(counts, n1); r >= 0 {
+		return miss*len(counts) + r
+	}
+	return 2*len(counts) + miss
+}
+
+// countOrder is the intent's count-near answer preference, or
+// CountAnswers in order when it has none.
+func (in Intent) countOrder() []int {
+	if len(in.Counts) > 0 {
+		return in.Counts
+	}
+	return CountAnswers
+}
+
+// tauOrder is the intent's τ preference, or TauGrid in order.
+func (in Intent) tauOrder() []float64 {
+	if len(in.Taus) > 0 {
+		return in.Taus
+	}
+	return TauGrid
+}
+
 // guarded reports whether every distance clears τ by DistanceGuard.
 func guarded(ds []float64, tau float64) bool {
 	for _, d := range ds {
@@ -258,10 +304,12 @@ func guarded(ds []float64, tau float64) bool {
 }
 
 // planCountNear is A.2.7: the six nearest eligible neighbours after a
-// generic move, τ from the shuffled grid, n1 ∈ {2,3,4,5}; with the flip
-// wish n0 ≠ n1, otherwise n0 = n1. Stages: 0 strict, 1 flip preference
-// dropped, 2 answer set widened to {1..6} with the flip wish met, 3 widened
-// without it (see countChoices for the four options of a widened answer).
+// generic move, τ from the grid in the intent's preference order (least
+// used first), n1 ∈ {2,3,4,5}; with the flip wish n0 ≠ n1, otherwise
+// n0 = n1. Every after distance keeps the margin rule from τ. Stages
+// (countStage): the flip wish, then the answer's rank in the intent's
+// count preference (least used first), then the widened answer set {1..6}
+// (see countChoices for the four options of a widened answer).
 func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
 	return c.stagedSearch("count_near_", CountNearBudget, CountNearStrict, func(e *edit, dry bool) (int, *Example, string) {
 		pool := c.neighbourPool(e)
@@ -269,14 +317,16 @@ func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
 			return 0, nil, "pool_too_small"
 		}
 		pool = pool[:6]
-		taus := append([]float64(nil), TauGrid...)
-		c.rng.Shuffle(len(taus), func(i, j int) { taus[i], taus[j] = taus[j], taus[i] })
+		var d0, d1 []float64
+		for _, r := range pool {
+			d0, d1 = append(d0, r.d0), append(d1, r.d1)
+		}
+		counts := in.countOrder()
 		bestStage, bestTau, n0b, n1b := -1, 0.0, 0, 0
-		for _, tau := range taus {
-			var d0, d1 []float64
+		var margin DecisionMargin
+		for _, tau := range in.tauOrder() {
 			n0, n1 := 0, 0
 			for _, r := range pool {
-				d0, d1 = append(d0, r.d0), append(d1, r.d1)
 				if r.d0 <= tau {
 					n0++
 				}
@@ -284,18 +334,16 @@ func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
 					n1++
 				}
 			}
-			if n1 < CountAnswersRelaxed[0] || n1 > CountAnswersRelaxed[len(CountAnswersRelaxed)-1] || !guarded(d1, tau) || !guarded(d0, tau) {
+			if n1 < CountAnswersRelaxed[0] || n1 > CountAnswersRelaxed[len(CountAnswersRelaxed)-1] || !guarded(d0, tau) {
 				continue
 			}
-			stage := 0
-			if (n0 != n1) != in.WantFlip {
-				stage = 1
+			m := minThresholdMargin("tau", d1, tau)
+			if !m.OK() {
+				continue
 			}
-			if n1 < CountAnswers[0] || n1 > CountAnswers[len(CountAnswers)-1] {
-				stage += 2
-			}
+			stage := countStage(n1, counts, (n0 != n1) != in.WantFlip)
 			if bestStage < 0 || stage < bestStage {
-				bestStage, bestTau, n0b, n1b = stage, tau, n0, n1
+				bestStage, bestTau, n0b, n1b, margin = stage, tau, n0, n1, m
 			}
 			if stage == 0 {
 				break
@@ -315,16 +363,16 @@ func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
 		if !ok {
 			return 0, nil, c.marksWhy
 		}
-		counts := countChoices(n1b, c.rng)
-		perm := shuffled(c.rng, len(counts))
-		choices := make([]string, len(counts))
+		offered := countChoices(n1b, c.rng)
+		perm := shuffled(c.rng, len(offered))
+		choices := make([]string, len(offered))
 		ans, before := "", ""
 		for i, k := range perm {
-			choices[i] = fmt.Sprint(counts[k])
-			if counts[k] == n1b {
+			choices[i] = fmt.Sprint(offered[k])
+			if offered[k] == n1b {
 				ans = Letter(i)
 			}
-			if counts[k] == n0b {
+			if offered[k] == n0b {
 				before = Letter(i)
 			}
 		}
@@ -351,7 +399,8 @@ func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
 		ex.Metrics["tau"] = bestTau
 		ex.Metrics["count_before"] = n0b
 		ex.Metrics["count_after"] = n1b
-		ex.Metrics["answer_set_relaxed"] = bestStage >= 2
+		ex.Metrics["answer_set_relaxed"] = !slices.Contains(CountAnswers, n1b)
+		ex.Metrics["decision_margin"] = margin
 		ex.Reasoning = fmt.Sprintf("%s After the move the centre distances are: %s. %d of them are within %s, so the answer is %s (%d).",
 			ex.MotionText, joinList(parts), n1b, metres(bestTau), ex.Answer, n1b)
 		return bestStage, ex, ""
@@ -370,9 +419,10 @@ func (c *viewCtx) planNearObject(in Intent) (*Example, string, error) {
 			stage int
 		}
 		var cands []cand
+		taus := in.tauOrder()
 		for _, r := range pool {
-			for _, tau := range TauGrid {
-				if !guarded([]float64{r.d0, r.d1}, tau) {
+			for _, tau := range taus {
+				if !guarded([]float64{r.d0}, tau) || !ThresholdMargin("tau", r.d1, tau).OK() {
 					continue
 				}
 				in0, in1 := r.d0 <= tau, r.d1 <= tau
@@ -400,11 +450,21 @@ func (c *viewCtx) planNearObject(in Intent) (*Example, string, error) {
 		if dry {
 			return best, nil, ""
 		}
+		// Within the best stage, the most preferred τ (the intent's order:
+		// least used for the preferred class first), then a landmark drawn
+		// uniformly.
 		var top []cand
 		for _, cd := range cands {
-			if cd.stage == best {
-				top = append(top, cd)
+			if cd.stage != best {
+				continue
 			}
+			if len(top) > 0 && cd.tau != top[0].tau {
+				if slices.Index(taus, cd.tau) > slices.Index(taus, top[0].tau) {
+					continue
+				}
+				top = top[:0]
+			}
+			top = append(top, cd)
 		}
 		pick := top[c.rng.IntN(len(top))]
 		ex, ok := c.newExample(NearObject, e, []string{pick.r.id})
@@ -419,6 +479,7 @@ func (c *viewCtx) planNearObject(in Intent) (*Example, string, error) {
 		ex.Flip = ans != before
 		ex.Metrics["tau"] = pick.tau
 		ex.Metrics["centre_distance"] = map[string]any{pick.r.id: map[string]float64{"before": round6(pick.r.d0), "after": round6(pick.r.d1)}}
+		ex.Metrics["decision_margin"] = ThresholdMargin("tau", pick.r.d1, pick.tau)
 		cmp := "more than"
 		if ans {
 			cmp = "at most"

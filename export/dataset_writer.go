@@ -72,6 +72,11 @@ func Create(dir string, opt Options) (*DatasetWriter, error) {
 	if err := os.MkdirAll(filepath.Join(dir, "data"), 0o755); err != nil {
 		return nil, fmt.Errorf("export: cannot create dataset directory %s: %w", dir, err)
 	}
+	if opt.Mode == Resume {
+		if _, err := RemoveStaleTemps(dir); err != nil {
+			return nil, err
+		}
+	}
 	for _, d := range []string{dir, filepath.Join(dir, "data")} {
 		probe, err := os.CreateTemp(d, ".write-probe-*")
 		if err != nil {
@@ -209,8 +214,8 @@ func (s *SplitWriter) prepare() error {
 	if s.d.opt.Mode != Resume {
 		return nil
 	}
-	// A shard index is complete when every table's staged file opens and
-	// agrees on rows and ids; anything else is redone.
+	// A shard index is complete when every table's staged file reads back
+	// completely and agrees on rows and ids; anything else is redone.
 	infos := map[int]map[string]ShardInfo{}
 	entries, err := os.ReadDir(s.staging)
 	if err != nil {
@@ -243,8 +248,12 @@ func (s *SplitWriter) prepare() error {
 	return nil
 }
 
-// stagedInfo reads the footer metadata of a staged shard.
+// stagedInfo reads a staged shard completely (VerifyShard) and returns its
+// footer metadata; a damaged shard is an error, and is redone.
 func stagedInfo(path string, idx int) (ShardInfo, error) {
+	if err := VerifyShard(path); err != nil {
+		return ShardInfo{}, err
+	}
 	sf, err := openShard(path)
 	if err != nil {
 		return ShardInfo{}, err

@@ -31,9 +31,11 @@ import (
 // done they get their final names <table>-<index>-of-<count>.parquet.
 //
 // --resume keeps the longest prefix of staged (or finished) shard pairs that
-// are readable, agree with each other and carry this run's fingerprint, and
-// restarts at the first house after them; partial files and later shards are
-// removed and redone.
+// read back completely (export.VerifyShard: every page and row), agree with
+// each other and carry this run's fingerprint, and restarts at the first
+// house after them; partial files, damaged shards and later shards are
+// removed and redone, and so are the dataset writer's stale temp files
+// (a kill at the manifest's rename leaves .manifest.json.tmp-*).
 
 // Shard metadata keys: the fingerprint is written by generate, the others
 // by the export shard writer.
@@ -70,11 +72,12 @@ type shardSet struct {
 	block         int                              // houses per balance block
 	houses        int                              // houses in the run
 
-	done    []shardRange // completed shard pairs, in index order
-	q, a    *export.ShardWriter
-	first   int // first house of the open shard
-	rows    int // rows in the open shard
-	written int // rows written by this run
+	done      []shardRange // completed shard pairs, in index order
+	discarded []string     // why staged shards were not kept on resume
+	q, a      *export.ShardWriter
+	first     int // first house of the open shard
+	rows      int // rows in the open shard
+	written   int // rows written by this run
 }
 
 // tables returns the tables a run writes.
@@ -94,6 +97,9 @@ func openShardSet(dir, split string, w, h, rowsPerShard int, questionsOnly bool,
 		questionsOnly: questionsOnly, fingerprint: fingerprint, maxGroupBytes: 64 << 20, houseIndex: houseIndex,
 		block: max(1, block), houses: houses}
 	s.staging = filepath.Join(s.dir, ".staging")
+	if _, err := export.RemoveStaleTemps(dir); err != nil {
+		return nil, diskError(err)
+	}
 	if err := os.MkdirAll(s.staging, 0o755); err != nil {
 		return nil, diskError(fmt.Errorf("cannot create %s: %w", s.staging, err))
 	}
@@ -173,6 +179,9 @@ func (s *shardSet) recover(resume bool) error {
 				break
 			}
 		}
+		if !s.verifyStaged(idx) {
+			break
+		}
 		first, ok1 := s.houseOf(q.firstID)
 		last, ok2 := s.houseOf(q.lastID)
 		if q.rows == 0 || !ok1 || !ok2 || first < next || last < first {
@@ -214,9 +223,28 @@ type stagedMeta struct {
 	fingerprint     string
 }
 
+// verifyStaged reads the staged shards of index idx completely
+// (export.VerifyShard: every page, every row); a damaged one is recorded in
+// s.discarded and the pair is not kept.
+func (s *shardSet) verifyStaged(idx int) bool {
+	for _, t := range s.tables() {
+		if err := export.VerifyShard(s.stagedPath(t, idx)); err != nil {
+			s.discarded = append(s.discarded, err.Error())
+			return false
+		}
+	}
+	return true
+}
+
 // readStagedMeta reads a staged shard's footer metadata; a file that is
-// not readable Parquet, or whose row count disagrees, is an error.
-func readStagedMeta(path string) (stagedMeta, error) {
+// not readable Parquet, or whose row count disagrees, is an error. A
+// footer so corrupt that the Parquet reader panics is an error too.
+func readStagedMeta(path string) (m stagedMeta, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			m, err = stagedMeta{}, fmt.Errorf("shard %s: corrupt footer (recovered internal error: %v)", path, r)
+		}
+	}()
 	pf, err := file.OpenParquetFile(path, false)
 	if err != nil {
 		return stagedMeta{}, err
@@ -229,7 +257,7 @@ func readStagedMeta(path string) (stagedMeta, error) {
 		}
 		return ""
 	}
-	m := stagedMeta{firstID: get(metaFirstID), lastID: get(metaLastID), fingerprint: get(metaFingerprint)}
+	m = stagedMeta{firstID: get(metaFirstID), lastID: get(metaLastID), fingerprint: get(metaFingerprint)}
 	if m.rows, err = strconv.Atoi(get(metaRows)); err != nil || int64(m.rows) != pf.NumRows() {
 		return stagedMeta{}, fmt.Errorf("shard %s: row count metadata disagrees with the file", path)
 	}

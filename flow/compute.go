@@ -18,7 +18,11 @@ import (
 // bilinearly, exact on planar faces), or is the nearest pixel's depth when
 // none of them does. In addition, when the nearest pixel shows another
 // object (or nothing), that surface must not lie more than DepthTol in front
-// of z'. Occluders and faces turned away fail the test; so do some visible
+// of z'. A static point stays at its pixel, and is visible there when the
+// other frame shows the same object at that pixel (instance ids matched
+// through the objectIds) with a depth within DepthTol: a floor point that
+// the mover's base now covers 3 mm above it is hidden, though the depths
+// agree. Occluders and faces turned away fail the test; so do some visible
 // points on grazing or curved surfaces and right at silhouettes, where the
 // pixel-centre samples cannot pin the depth down to 1 cm (the mask prefers
 // precision to recall; the round-trip tests measure both).
@@ -98,6 +102,41 @@ type Computer struct {
 	lut0, lut1 *idTable // instance id → slot in xf0 / xf1 (0: static)
 	set0, set1 []uint16 // lut entries to clear after a call
 	xf0, xf1   []affine // slot 0 unused
+	// peer0[k] is the instance id that object k of f0 has in f1 (peer1 the
+	// other way), noPeer when it has none: a static pixel is visible in the
+	// other frame only where that frame shows the same object.
+	peer0, peer1 []uint16
+}
+
+// noPeer marks an object absent from the other frame's id table. Instance
+// id 0xffff cannot match: it would need a 65536-entry table, which check
+// refuses.
+const noPeer = 0xffff
+
+// peerTable returns, for every instance id of f, the id of the same object
+// in other (matched by objectId; an unnamed id matches itself).
+func peerTable(peer []uint16, f, other *Frame) []uint16 {
+	byName := make(map[string]int, len(other.Objects))
+	for k, name := range other.Objects {
+		if k > 0 && name != "" {
+			if _, dup := byName[name]; !dup {
+				byName[name] = k
+			}
+		}
+	}
+	for k, name := range f.Objects {
+		p := uint16(noPeer)
+		switch {
+		case k == 0 || name == "":
+			p = uint16(k)
+		default:
+			if q, ok := byName[name]; ok {
+				p = uint16(q)
+			}
+		}
+		peer = append(peer, p)
+	}
+	return peer
 }
 
 // Compute returns the forward and backward flow between frames f0 (before)
@@ -120,6 +159,8 @@ func (c *Computer) Compute(f0, f1 Frame, cam sim.Camera, motions map[string]Rigi
 		return nil, err
 	}
 	defer c.clearLUTs()
+	c.peer0 = peerTable(c.peer0[:0], &f0, &f1)
+	c.peer1 = peerTable(c.peer1[:0], &f1, &f0)
 	w, h := f0.W, f0.H
 	c.res.Forward = reuseField(c.res.Forward, w, h)
 	c.res.Backward = reuseField(c.res.Backward, w, h)
@@ -128,8 +169,8 @@ func (c *Computer) Compute(f0, f1 Frame, cam sim.Camera, motions map[string]Rigi
 	c.res.Change = reuseMask(c.res.Change, w, h)
 	r := &c.res
 	bad0, bad1 := c.rows(h, func(j0, j1 int) (int, int) {
-		b0 := c.pass(&f0, &f1, c.lut0, c.xf0, r.Forward.D, r.ValidForward.M, r.Change.M, 0, j0, j1)
-		b1 := c.pass(&f1, &f0, c.lut1, c.xf1, r.Backward.D, r.ValidBackward.M, r.Change.M, 1, j0, j1)
+		b0 := c.pass(&f0, &f1, c.lut0, c.xf0, c.peer0, r.Forward.D, r.ValidForward.M, r.Change.M, 0, j0, j1)
+		b1 := c.pass(&f1, &f0, c.lut1, c.xf1, c.peer1, r.Backward.D, r.ValidBackward.M, r.Change.M, 1, j0, j1)
 		return b0, b1
 	})
 	if bad0 >= 0 {
@@ -156,7 +197,7 @@ func (c *Computer) Forward(f0 Frame, cam sim.Camera, motions map[string]RigidMot
 	defer c.clearLUTs()
 	c.res.Forward = reuseField(c.res.Forward, f0.W, f0.H)
 	bad, _ := c.rows(f0.H, func(j0, j1 int) (int, int) {
-		return c.pass(&f0, nil, c.lut0, c.xf0, c.res.Forward.D, nil, nil, 0, j0, j1), -1
+		return c.pass(&f0, nil, c.lut0, c.xf0, nil, c.res.Forward.D, nil, nil, 0, j0, j1), -1
 	})
 	if bad >= 0 {
 		return Field{}, badPixel("before", &f0, bad)
@@ -376,7 +417,7 @@ func (c *Computer) rows(h int, fn func(j0, j1 int) (int, int)) (int, int) {
 // each pixel belongs to a moving object into change: set when keep is 0, or
 // ored in when keep is 1. It returns the index of the first pixel with a bad
 // depth, or -1.
-func (c *Computer) pass(src, dst *Frame, lut *idTable, xf []affine, out []float32, valid, change []uint8, keep uint8, j0, j1 int) int {
+func (c *Computer) pass(src, dst *Frame, lut *idTable, xf []affine, peer []uint16, out []float32, valid, change []uint8, keep uint8, j0, j1 int) int {
 	w := src.W
 	for j := j0; j < j1; j++ {
 		row := j * w
@@ -408,6 +449,8 @@ func (c *Computer) pass(src, dst *Frame, lut *idTable, xf []affine, out []float3
 		ch = ch[:len(dep)]
 		dd := dst.Depth[row : row+w]
 		dd = dd[:len(dep)]
+		di := dst.IDs[row : row+w]
+		di = di[:len(dep)]
 		const tol = float32(DepthTol)
 		for i, d := range dep {
 			b := math.Float32bits(d)
@@ -438,8 +481,12 @@ func (c *Computer) pass(src, dst *Frame, lut *idTable, xf []affine, out []float3
 				if diff < 0 {
 					diff = -diff
 				}
+				want := id
+				if int(id) < len(peer) {
+					want = peer[id]
+				}
 				ok := uint8(0)
-				if d1 > 0 && diff <= tol {
+				if d1 > 0 && diff <= tol && di[i] == want {
 					ok = 1
 				}
 				vd[i] = ok

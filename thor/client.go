@@ -34,6 +34,10 @@ type Options struct {
 	Backoff, MaxBackoff time.Duration
 	// NoRGB asks Render for depth and ids only (Frame.RGB stays nil).
 	NoRGB bool
+	// RGBOnly asks Render for the RGB pass only (Frame.Depth and Frame.IDs
+	// stay nil): generate --render-backend takes its labels from the
+	// built-in renderer. It excludes NoRGB.
+	RGBOnly bool
 	// Dress, when set, is applied to the scene built from each house before
 	// its meshes are sent to a server that wants them (Blender): it attaches
 	// real models and textured surfaces (assets.Library.Dress). It must be
@@ -96,6 +100,9 @@ type Client struct {
 // Dial connects to a server at url ("ws://127.0.0.1:8765") and exchanges
 // hellos.
 func Dial(url string, opts Options) (*Client, error) {
+	if opts.NoRGB && opts.RGBOnly {
+		return nil, errors.New("thor: Options.NoRGB and Options.RGBOnly exclude each other")
+	}
 	c := &Client{url: url, opts: opts.withDefaults()}
 	if err := c.connect(); err != nil {
 		return nil, err
@@ -587,8 +594,11 @@ func (c *Client) Render() (*sim.Frame, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	passes := []string{"rgb", "depth", "ids"}
-	if c.opts.NoRGB {
+	switch {
+	case c.opts.NoRGB:
 		passes = passes[1:]
+	case c.opts.RGBOnly:
+		passes = passes[:1]
 	}
 	res, err := c.call(ActionRender, mustJSON(RenderArgs{Passes: passes}), false)
 	if err != nil {

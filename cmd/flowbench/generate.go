@@ -58,6 +58,7 @@ func init() {
 // generateFlags are the parsed flags of a generate run.
 type generateFlags struct {
 	split, out, importDir, scenes, cpuProfile, categories, backend string
+	renderBackend                                                  string          // --render-backend
 	assets                                                         string          // --assets
 	lib                                                            *assets.Library // opened from --assets; nil = primitive shapes
 	houses, size, workers, rowsPerShard, views                     int
@@ -131,6 +132,7 @@ func parseGenerate(args []string, stderr io.Writer) (generateFlags, *houseSource
 	fs.StringVar(&g.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&g.assets, "assets", "auto", assetsUsage)
 	fs.StringVar(&g.backend, "backend", "", "plan and render through a websocket bridge, e.g. ws://127.0.0.1:8765 (default: in-process)")
+	fs.StringVar(&g.renderBackend, "render-backend", "", "plan and label in-process; render only the stored I0/I1 frames' RGB through a websocket bridge (e.g. Blender)")
 	if err := parseFlags(fs, args, false); err != nil {
 		return g, nil, planner.Config{}, err
 	}
@@ -176,7 +178,7 @@ func (g *generateFlags) check(set map[string]bool) (*houseSource, planner.Config
 	if err := checkSplitName(g.split); err != nil {
 		return bad("%v", err)
 	}
-	if err := checkBackend(g.backend); err != nil {
+	if err := checkBackends(g.backend, g.renderBackend); err != nil {
 		return bad("%v", err)
 	}
 	if g.categories != "" {
@@ -250,7 +252,7 @@ func generate(ctx context.Context, g generateFlags, src *houseSource, cfg planne
 		prog = bar
 	}
 	opt := runOptions{Split: g.split, Seed: g.seed, Size: g.size, Workers: g.workers, RowsPerShard: g.rowsPerShard,
-		BalanceHouses: g.balanceHouses, QuestionsOnly: g.questionsOnly, Planner: cfg, Backend: g.backend,
+		BalanceHouses: g.balanceHouses, QuestionsOnly: g.questionsOnly, Planner: cfg, Backend: g.backend, RenderBackend: g.renderBackend,
 		Dress: dresser(g.lib), Marks: g.markStyle}
 	start := time.Now()
 	if g.onHouse != nil {

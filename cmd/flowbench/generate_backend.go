@@ -16,14 +16,33 @@ import (
 // through a websocket bridge given by --backend ws://HOST:PORT (flowbench
 // serve, the Blender bridge, the AI2-THOR bridge). With a bridge, planning
 // and the stored frames both come from the bridge: each planning worker and
-// the annotation stage hold their own connection.
+// the annotation stage hold their own connection. With --render-backend
+// only the stored frames' RGB comes from the bridge
+// (generate_backend_render.go).
 
 // checkBackend validates a --backend URL ("" means in-process).
 func checkBackend(url string) error {
+	return checkBridgeURL("--backend", url)
+}
+
+// checkBackends validates --backend and --render-backend, which exclude
+// each other.
+func checkBackends(backend, renderBackend string) error {
+	if backend != "" && renderBackend != "" {
+		return fmt.Errorf("--backend and --render-backend exclude each other (--backend already renders through the bridge)")
+	}
+	if err := checkBackend(backend); err != nil {
+		return err
+	}
+	return checkBridgeURL("--render-backend", renderBackend)
+}
+
+// checkBridgeURL validates a bridge URL flag ("" means unset).
+func checkBridgeURL(flag, url string) error {
 	if url == "" || strings.HasPrefix(url, "ws://") || strings.HasPrefix(url, "wss://") {
 		return nil
 	}
-	return fmt.Errorf("--backend must be a ws:// or wss:// URL, got %q", url)
+	return fmt.Errorf("%s must be a ws:// or wss:// URL, got %q", flag, url)
 }
 
 // newSimulator returns the simulator a planning worker uses for one house,
@@ -39,9 +58,18 @@ func newSimulator(backend string, dress func(*sim.Scene)) (planner.Simulator, fu
 	return c, func() { c.Close() }, nil
 }
 
-// newHouseAnnotator returns the annotator of one house: the built-in renderer,
-// or frames rendered by the bridge.
-func newHouseAnnotator(h *sim.House, backend string, questionsOnly bool, dress func(*sim.Scene)) (*annotator, error) {
+// newHouseAnnotator returns the annotator of one house: the built-in
+// renderer, frames rendered by the --backend bridge, or labels rendered
+// in-process with RGB from the --render-backend bridge.
+func newHouseAnnotator(h *sim.House, opt runOptions) (*annotator, error) {
+	backend, questionsOnly, dress := opt.Backend, opt.QuestionsOnly, opt.Dress
+	if opt.RenderBackend != "" {
+		src, err := newBridgeRGBFrames(h, opt.RenderBackend, dress)
+		if err != nil {
+			return nil, err
+		}
+		return &annotator{frames: src, noAnn: questionsOnly}, nil
+	}
 	if backend == "" {
 		return newAnnotator(h, questionsOnly, dress)
 	}

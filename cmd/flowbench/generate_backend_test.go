@@ -50,10 +50,29 @@ func TestGenerateThroughServerMatchesInProcess(t *testing.T) {
 	sameTree(t, ref, readTree(t, dir), "in-process vs websocket backend")
 }
 
+// With --render-backend only the stored frames' RGB comes from the bridge;
+// against the built-in simulator's server (the same rasterizer) the dataset
+// must be byte-identical to the in-process run.
+func TestGenerateRenderBackendMatchesInProcess(t *testing.T) {
+	ref := referenceRun(t)
+	dir := t.TempDir()
+	out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir, "--workers", "2", "--render-backend", startServer(t))...)...)
+	if code != 0 {
+		t.Fatalf("generate --render-backend failed:\n%s", out)
+	}
+	sameTree(t, ref, readTree(t, dir), "in-process vs websocket render backend")
+}
+
 func TestGenerateBackendErrors(t *testing.T) {
 	dir := t.TempDir()
 	if out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir, "--backend", "http://127.0.0.1:1")...)...); code != 2 {
 		t.Errorf("a non-websocket --backend: exit %d, want 2:\n%s", code, out)
+	}
+	if out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir, "--render-backend", "127.0.0.1:1")...)...); code != 2 || !strings.Contains(out, "--render-backend") {
+		t.Errorf("a non-websocket --render-backend: exit %d, want 2 and a message naming the flag:\n%s", code, out)
+	}
+	if out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir, "--backend", "ws://127.0.0.1:1", "--render-backend", "ws://127.0.0.1:1")...)...); code != 2 || !strings.Contains(out, "exclude") {
+		t.Errorf("--backend with --render-backend: exit %d, want 2 and a message that they exclude each other:\n%s", code, out)
 	}
 	// Nothing listens on this port: the run fails cleanly and names the backend.
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

@@ -36,6 +36,7 @@ type runOptions struct {
 	QuestionsOnly bool
 	Planner       planner.Config // Seed, Split, CameraSize set by the pipeline; HouseID and SceneStyle per house
 	Backend       string         // websocket bridge URL; "" plans and renders in-process
+	RenderBackend string         // websocket bridge URL for the stored frames' RGB only (planning in-process)
 	// Dress attaches real models and surfaces to every scene built in-process
 	// (nil: primitive shapes); a websocket bridge dresses its own scenes.
 	Dress func(*sim.Scene)
@@ -193,7 +194,7 @@ func runPipeline(ctx context.Context, src *houseSource, from int, opt runOptions
 		case errors.Is(o.err, errInternal):
 			// A bug stops the run (exit code 3); completed shards stay.
 			return fail(o.err)
-		case o.err != nil && opt.Backend != "":
+		case o.err != nil && (opt.Backend != "" || opt.RenderBackend != ""):
 			// A bridge that fails (killed, unreachable, timed out) stops the
 			// run: the open shard is discarded and completed ones stay for --resume.
 			return fail(fmt.Errorf("house %d (%s): %w (completed shards are kept: rerun with --resume)", o.spec.Index, o.spec.ID, o.err))
@@ -263,7 +264,7 @@ func annotateHouse(ctx context.Context, p housePlan, opt runOptions, out chan<- 
 	if len(p.exs) == 0 {
 		return nil
 	}
-	an, err := newHouseAnnotator(p.house, opt.Backend, opt.QuestionsOnly, opt.Dress)
+	an, err := newHouseAnnotator(p.house, opt)
 	if err != nil {
 		return err
 	}

@@ -248,9 +248,7 @@ func (c *viewCtx) executeFirst(moverID string, deltas []sim.Vec3, settle bool) (
 	e.objs1, e.byID1 = objs, indexObjects(objs)
 	mv := e.obj1(moverID)
 	e.realised = mv.Position.Sub(m.Position)
-	if e.settled && e.realised[1] > -SettleText {
-		e.settled = false // it did not drop noticeably
-	}
+	e.settled = settledAfter(e.settled, *m, *mv)
 	if horizontal(e.realised).Len() < MinMove {
 		return nil, "tiny_move", c.restore()
 	}

@@ -109,10 +109,15 @@ type CategoryAudit struct {
 	UnderMargin    float64 `json:"under_margin"`
 
 	// Size rule: mentioned objects (mover and referenced) with fewer
-	// visible I0 pixels than k × the mark's area, and questions with one.
+	// visible I0 pixels than k × a full dot's area, and questions with one;
+	// TinyObjects: fewer than k × the smallest (shrunk) dot's area, and
+	// questions with one (render shrinks dots on small objects, so only
+	// these break the rule on datasets with shrinking marks).
 	Mentioned          int     `json:"mentioned"`
 	SmallObjects       float64 `json:"small_objects"`
 	QuestionsWithSmall float64 `json:"questions_with_small"`
+	TinyObjects        float64 `json:"tiny_objects"`
+	QuestionsWithTiny  float64 `json:"questions_with_tiny"`
 
 	QuestionTemplates int `json:"question_templates"`
 	MotionTemplates   int `json:"motion_templates"`
@@ -211,7 +216,7 @@ func auditCategory(cat string, rows []AuditRow, opt AuditOptions) (CategoryAudit
 		ca.FlipRate = float64(flips) / float64(ca.BeforeAnswered)
 	}
 
-	var within5, under, small, withSmall int
+	var within5, under, small, withSmall, tiny, withTiny int
 	qtm, mtm := map[string]bool{}, map[string]bool{}
 	for i := range rows {
 		r := &rows[i]
@@ -231,11 +236,15 @@ func auditCategory(cat string, rows []AuditRow, opt AuditOptions) (CategoryAudit
 				under++
 			}
 		}
-		ns, nm := smallMentioned(r, met, opt.MarkAreaFactor)
+		ns, nt, nm := smallMentioned(r, met, opt.MarkAreaFactor)
 		ca.Mentioned += nm
 		small += ns
+		tiny += nt
 		if ns > 0 {
 			withSmall++
+		}
+		if nt > 0 {
+			withTiny++
 		}
 		qtm[questionTemplate(r)] = true
 		mtm[motionTemplate(r)] = true
@@ -246,8 +255,10 @@ func auditCategory(cat string, rows []AuditRow, opt AuditOptions) (CategoryAudit
 	}
 	if ca.Mentioned > 0 {
 		ca.SmallObjects = float64(small) / float64(ca.Mentioned)
+		ca.TinyObjects = float64(tiny) / float64(ca.Mentioned)
 	}
 	ca.QuestionsWithSmall = float64(withSmall) / float64(len(rows))
+	ca.QuestionsWithTiny = float64(withTiny) / float64(len(rows))
 	ca.QuestionTemplates, ca.MotionTemplates = len(qtm), len(mtm)
 	return ca, nil
 }

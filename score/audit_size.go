@@ -7,25 +7,28 @@ import (
 	"flowbench/render"
 )
 
-// markArea is the area in pixels of a Set-of-Marks dot at the given image
-// size (render.MarkRadius for dots).
-func markArea(w, h int) float64 {
+// markAreas are the areas in pixels of a full-size Set-of-Marks dot
+// (render.MarkRadius) and of the smallest dot render shrinks one to on a
+// small object (render.MinMarkRadius) at the given image size.
+func markAreas(w, h int) (full, smallest float64) {
 	r := render.MarkRadius(render.StyleDots, w, h)
-	return math.Pi * r * r
+	m := render.MinMarkRadius(render.StyleDots, w, h)
+	return math.Pi * r * r, math.Pi * m * m
 }
 
 // smallMentioned counts the row's mentioned objects (mover and referenced)
 // and those whose visible I0 pixels (metrics.m0.<id>.pixels) are fewer
-// than k times the mark's area. Objects without a pixel count are not
-// counted.
-func smallMentioned(r *AuditRow, met map[string]json.RawMessage, k float64) (small, mentioned int) {
+// than k times a full dot's area (small), and fewer than k times the
+// smallest dot's area (tiny: the object cannot show around even a shrunk
+// dot). Objects without a pixel count are not counted.
+func smallMentioned(r *AuditRow, met map[string]json.RawMessage, k float64) (small, tiny, mentioned int) {
 	var m0 map[string]struct {
 		Pixels *int `json:"pixels"`
 	}
 	if json.Unmarshal(met["m0"], &m0) != nil || r.Width <= 0 || r.Height <= 0 {
-		return 0, 0
+		return 0, 0, 0
 	}
-	limit := k * markArea(r.Width, r.Height)
+	full, smallest := markAreas(r.Width, r.Height)
 	ids := []string{r.Mover.ObjectID}
 	for _, o := range r.Referenced {
 		ids = append(ids, o.ObjectID)
@@ -36,9 +39,13 @@ func smallMentioned(r *AuditRow, met map[string]json.RawMessage, k float64) (sma
 			continue
 		}
 		mentioned++
-		if float64(*o.Pixels) < limit {
+		px := float64(*o.Pixels)
+		if px < k*full {
 			small++
 		}
+		if px < k*smallest {
+			tiny++
+		}
 	}
-	return small, mentioned
+	return small, tiny, mentioned
 }

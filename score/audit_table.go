@@ -31,11 +31,11 @@ func WriteAuditTable(w io.Writer, rep AuditReport) error {
 	}
 	fmt.Fprintln(w)
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "category\tmax letter\tmax value\tmargin n\trecorded\t<5 cm\tunder margin\tsmall objects\tq. with small\tq. templates\tm. templates\t")
+	fmt.Fprintln(tw, "category\tmax letter\tmax value\tmargin n\trecorded\t<5 cm\tunder margin\tsmall obj.\tq. w. small\ttiny obj.\tq. w. tiny\tq. templates\tm. templates\t")
 	for _, c := range rep.Categories {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%s\t%s\t%s\t%s\t%d\t%d\t\n", c.Category, auditPct(c.MaxLetterShare), auditPct(c.MaxValueShare),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%d\t\n", c.Category, auditPct(c.MaxLetterShare), auditPct(c.MaxValueShare),
 			c.MarginMeasured, c.MarginRecorded, auditPct(c.Within5cm), auditPct(c.UnderMargin), auditPct(c.SmallObjects), auditPct(c.QuestionsWithSmall),
-			c.QuestionTemplates, c.MotionTemplates)
+			auditPct(c.TinyObjects), auditPct(c.QuestionsWithTiny), c.QuestionTemplates, c.MotionTemplates)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -188,14 +188,15 @@ func TestAuditFoldsAreHouseDisjoint(t *testing.T) {
 }
 
 // The size rule compares m0 pixels with k × the dot's area: at 64 px the
-// dot radius is 3 px (area 28.3), so k = 4 needs 113.1 px.
+// full dot radius is 3 px (k = 4 needs 113.1 px) and the smallest shrunk
+// dot 2.5 px (78.5 px).
 func TestAuditSizeRule(t *testing.T) {
 	r := yesNoRow("h/q", "h", "near_object", "The mug (red dot) moves 0.50 m to the left.", "is the mug (red dot) near the bowl (blue dot)?", true, true)
-	r.Referenced = []planner.ObjectRef{{ObjectID: "Bowl|2", ObjectType: "Bowl", DotColor: "blue"}}
-	r.Metrics = `{"m0":{"Mug|1":{"pixels":114},"Bowl|2":{"pixels":113}}}`
+	r.Referenced = []planner.ObjectRef{{ObjectID: "Bowl|2", ObjectType: "Bowl", DotColor: "blue"}, {ObjectID: "Cup|3", ObjectType: "Cup", DotColor: "green"}}
+	r.Metrics = `{"m0":{"Mug|1":{"pixels":114},"Bowl|2":{"pixels":113},"Cup|3":{"pixels":78}}}`
 	ca := auditOf(t, []AuditRow{r})
-	if ca.Mentioned != 2 || ca.SmallObjects != 0.5 || ca.QuestionsWithSmall != 1 {
-		t.Errorf("mentioned %d, small %.2f, questions with small %.2f", ca.Mentioned, ca.SmallObjects, ca.QuestionsWithSmall)
+	if ca.Mentioned != 3 || ca.SmallObjects != 2.0/3 || ca.QuestionsWithSmall != 1 || ca.TinyObjects != 1.0/3 || ca.QuestionsWithTiny != 1 {
+		t.Errorf("mentioned %d, small %.2f (q %.2f), tiny %.2f (q %.2f)", ca.Mentioned, ca.SmallObjects, ca.QuestionsWithSmall, ca.TinyObjects, ca.QuestionsWithTiny)
 	}
 }
 

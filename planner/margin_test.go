@@ -76,3 +76,24 @@ func TestTowardLandmark(t *testing.T) {
 		}
 	}
 }
+
+// Count-near stages: the flip wish first, then the answer's rank in the
+// preference, widened answers (1 or 6) last.
+func TestCountStageOrder(t *testing.T) {
+	pref := []int{4, 2, 5, 3}
+	var got []int
+	for _, c := range []struct {
+		n    int
+		miss bool
+	}{{4, false}, {2, false}, {3, false}, {4, true}, {3, true}, {6, false}, {1, true}} {
+		got = append(got, countStage(c.n, pref, c.miss))
+	}
+	for i := 1; i < len(got); i++ {
+		if got[i] <= got[i-1] {
+			t.Fatalf("stages %v not increasing", got)
+		}
+	}
+	if got[0] != 0 {
+		t.Errorf("the preferred answer with the flip wish met is stage %d, want 0", got[0])
+	}
+}

@@ -2,7 +2,7 @@ GO ?= go
 BIN := bin/flowbench
 DEMO_DIR ?= out/demo
 
-.PHONY: build test bench demo lint clean assets
+.PHONY: build test bench demo lint clean assets fuzz
 
 build:
 	$(GO) build -o $(BIN) ./cmd/flowbench
@@ -11,6 +11,15 @@ test:
 	$(GO) vet ./...
 	@unformatted=$$(gofmt -l .); if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) test -count=1 -timeout 45m ./...
+
+# fuzz mutates a small Parquet shard under every dataset reader for a bounded
+# time (FUZZTIME); the committed seed corpus in export/testdata/fuzz also runs
+# in plain `go test`. About FUZZTIME + 5 s once the instrumented build is
+# cached; the first, cold build of arrow-go with fuzzing instrumentation takes
+# minutes, so `make test` does not call it.
+FUZZTIME ?= 30s
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzShard$$' -fuzztime $(FUZZTIME) ./export/
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"sort"
 	"sync"
 	"sync/atomic"
 
@@ -38,6 +37,9 @@ type Renderer struct {
 	lights []roomLight
 
 	// Per-frame work buffers.
+	units     []setupUnit
+	vbase     []int     // draw-list mesh → first vertex in vcache, -1 for none
+	vcache    []camVert // prepared vertices of the meshes with a vertex cache
 	setups    []triSetup
 	bins      [][]int32
 	wbuf      []float64
@@ -100,6 +102,10 @@ type meshEntry struct {
 	color  [][4]uint8   // flat Lambert colour (LightFlat)
 	normal [][3]float32 // unit front normal
 	valid  bool
+	// Vertex cache (vertcache.go), for posed model levels: triangle j's
+	// corners are verts[vidx[j].V[k]]; vidx is nil for other meshes.
+	vidx  []sim.ModelTri
+	verts []sim.Vec3
 }
 
 // drawList lists one mesh per instance and their triangles' global indices.
@@ -109,11 +115,6 @@ type drawList struct {
 }
 
 func (d *drawList) total() int { return d.start[len(d.start)-1] }
-
-// locate returns the instance index (id - 1) holding global triangle g.
-func (d *drawList) locate(g int) int {
-	return sort.Search(len(d.mesh), func(i int) bool { return d.start[i+1] > g })
-}
 
 // poseKey is everything ObjectMeshLevel depends on.
 type poseKey struct {
@@ -243,7 +244,9 @@ func (r *Renderer) entry(i, lvl int) *meshEntry {
 	lvl = min(max(lvl, 0), len(in.levels)-1)
 	e := &in.levels[lvl]
 	if !e.valid && i < r.nObj {
-		r.fillEntry(e, sim.ObjectMeshLevel(r.scene.Objects[i], lvl))
+		o := r.scene.Objects[i]
+		r.fillEntry(e, sim.ObjectMeshLevel(o, lvl))
+		indexEntry(e, o, lvl)
 	}
 	return e
 }
@@ -251,6 +254,7 @@ func (r *Renderer) entry(i, lvl int) *meshEntry {
 // fillEntry stores a posed mesh and its per-triangle shading data.
 func (r *Renderer) fillEntry(e *meshEntry, m sim.Mesh) {
 	e.mesh = m
+	e.vidx = nil
 	e.color = grow(e.color, len(m.Tris))
 	e.normal = grow(e.normal, len(m.Tris))
 	l := r.opts.LightDir.Normalize()

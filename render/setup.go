@@ -97,17 +97,68 @@ func (dl *drawList) cutoutOf(s *triSetup) *sim.Texture {
 // setupTri prepares t for view v; s.ok is false when t is back-facing (and
 // not two-sided), edge-on, behind the near plane or outside the image.
 func setupTri(v *view, t *sim.Triangle, twoSided bool, s *triSetup) {
+	var ca, cb, cc camVert
+	v.prepVert(t.V[0], &ca)
+	v.prepVert(t.V[1], &cb)
+	v.prepVert(t.V[2], &cc)
+	setupVerts(v, &ca, &cb, &cc, twoSided, s)
+}
+
+// camVert is a vertex prepared for a view: its camera coordinates and,
+// when in front of the near plane, its projection and the image sides it
+// lies more than half a pixel beyond (bits of out: left, right, top,
+// bottom). A triangle's set-up depends on its vertices only through these,
+// so vertices shared by several triangles are prepared once (vertcache.go).
+type camVert struct {
+	p    sim.Vec3
+	u, v float64
+	in   bool
+	out  uint8
+}
+
+// prepVert prepares the world point w for view v.
+func (v *view) prepVert(w sim.Vec3, cv *camVert) {
+	p := v.toCam(w)
+	cv.p = p
+	cv.in = p[2] >= v.near
+	cv.out = 0
+	if !cv.in {
+		return
+	}
+	iz := 1 / p[2]
+	cv.u, cv.v = v.cx+v.f*p[0]*iz, v.cy+v.f*p[1]*iz
+	// u < -0.5 ⇔ f·x + (cx+0.5)·z < 0 for z > 0; likewise for the other
+	// sides (no division, so the test does not depend on rounding of u).
+	l, r := v.cx+0.5, float64(v.w)-0.5-v.cx
+	t, d := v.cy+0.5, float64(v.h)-0.5-v.cy
+	if v.f*p[0]+l*p[2] < 0 {
+		cv.out |= 1
+	}
+	if v.f*p[0]-r*p[2] > 0 {
+		cv.out |= 2
+	}
+	if v.f*p[1]+t*p[2] < 0 {
+		cv.out |= 4
+	}
+	if v.f*p[1]-d*p[2] > 0 {
+		cv.out |= 8
+	}
+}
+
+// setupVerts prepares the triangle of prepared vertices (ca, cb, cc) for
+// view v (see setupTri).
+func setupVerts(v *view, ca, cb, cc *camVert, twoSided bool, s *triSetup) {
 	s.ok = false
 	s.back = false
-	a, b, c := v.toCam(t.V[0]), v.toCam(t.V[1]), v.toCam(t.V[2])
-	ain, bin, cin := a[2] >= v.near, b[2] >= v.near, c[2] >= v.near
-	if !ain && !bin && !cin {
+	if !ca.in && !cb.in && !cc.in {
 		return
 	}
-	allIn := ain && bin && cin
-	if allIn && beyondSide(v, &a, &b, &c) {
+	allIn := ca.in && cb.in && cc.in
+	// All three beyond one side: the bounding box holds no pixel centre.
+	if allIn && ca.out&cb.out&cc.out != 0 {
 		return
 	}
+	a, b, c := ca.p, cb.p, cc.p
 	// The world→camera map (right, down, forward) is a reflection, so a
 	// front face (world normal towards the eye) has det(a, b, c) > 0 here.
 	n := b.Sub(a).Cross(c.Sub(a))
@@ -124,11 +175,8 @@ func setupTri(v *view, t *sim.Triangle, twoSided bool, s *triSetup) {
 	// Bounding box of the part in front of the near plane.
 	var minU, minV, maxU, maxV float64
 	if allIn {
-		ia, ib, ic := 1/a[2], 1/b[2], 1/c[2]
-		ua, ub, uc := v.cx+v.f*a[0]*ia, v.cx+v.f*b[0]*ib, v.cx+v.f*c[0]*ic
-		va, vb, vc := v.cy+v.f*a[1]*ia, v.cy+v.f*b[1]*ib, v.cy+v.f*c[1]*ic
-		minU, maxU = min(ua, ub, uc), max(ua, ub, uc)
-		minV, maxV = min(va, vb, vc), max(va, vb, vc)
+		minU, maxU = min(ca.u, cb.u, cc.u), max(ca.u, cb.u, cc.u)
+		minV, maxV = min(ca.v, cb.v, cc.v), max(ca.v, cb.v, cc.v)
 	} else {
 		minU, minV, maxU, maxV = clippedBounds(v, a, b, c)
 	}
@@ -155,26 +203,6 @@ func setupTri(v *view, t *sim.Triangle, twoSided bool, s *triSetup) {
 	s.wb = n[1] / fd
 	s.wc = (n[2] - n[0]*v.cx/v.f - n[1]*v.cy/v.f) / det
 	s.ok = true
-}
-
-// beyondSide reports whether the camera-space points a, b, c (all in front
-// of the near plane) project more than half a pixel beyond one side of the
-// image: then setupTri's bounding box would hold no pixel centre, and the
-// test needs no division.
-func beyondSide(v *view, a, b, c *sim.Vec3) bool {
-	// u < -0.5 ⇔ f·x + (cx+0.5)·z < 0 for z > 0; likewise for the other sides.
-	l, r := v.cx+0.5, float64(v.w)-0.5-v.cx
-	if v.f*a[0]+l*a[2] < 0 && v.f*b[0]+l*b[2] < 0 && v.f*c[0]+l*c[2] < 0 {
-		return true
-	}
-	if v.f*a[0]-r*a[2] > 0 && v.f*b[0]-r*b[2] > 0 && v.f*c[0]-r*c[2] > 0 {
-		return true
-	}
-	t, d := v.cy+0.5, float64(v.h)-0.5-v.cy
-	if v.f*a[1]+t*a[2] < 0 && v.f*b[1]+t*b[2] < 0 && v.f*c[1]+t*c[2] < 0 {
-		return true
-	}
-	return v.f*a[1]-d*a[2] > 0 && v.f*b[1]-d*b[2] > 0 && v.f*c[1]-d*c[2] > 0
 }
 
 // clippedBounds returns the projected bounding box of the part of triangle
@@ -287,8 +315,13 @@ func cullMesh(v *view, b sim.AABB) bool {
 	return false
 }
 
-// setupChunkSize is the number of triangles one work unit prepares.
+// setupChunkSize is about the number of triangles one work unit prepares.
 const setupChunkSize = 2048
+
+// setupUnit is one work unit of setupAll: global triangles [g0, g1), from
+// draw-list mesh i on. Units split meshes without a vertex cache at will,
+// but hold a mesh with one whole, since the unit prepares its vertices.
+type setupUnit struct{ mesh, g0, g1 int }
 
 // setupAll prepares every triangle of the draw list's meshes inside v's
 // frustum into setups (resized and returned). all draws every triangle
@@ -297,32 +330,71 @@ const setupChunkSize = 2048
 // points are lit by their own room's light, and a segment between two points
 // of the room's box stays in it).
 func (r *Renderer) setupAll(v *view, dl *drawList, setups []triSetup, all bool, within *sim.AABB) []triSetup {
+	r.vbase = grow(r.vbase, len(dl.mesh))
+	r.units = r.units[:0]
+	nv := 0
+	var u *setupUnit // the open unit
 	for i, e := range dl.mesh {
 		r.cull[i] = len(e.mesh.Tris) == 0 || (r.occActive && r.occluded[i]) || cullMesh(v, e.mesh.Bounds) ||
 			(within != nil && !boxesMeet(e.mesh.Bounds, *within))
-	}
-	setups = grow(setups, dl.total())
-	r.cur, r.curDL, r.curSet, r.curAll = v, dl, setups, all
-	r.parallel((len(setups)+setupChunkSize-1)/setupChunkSize, jobSetup)
-	return setups
-}
-
-// setupChunk prepares global triangles [c·setupChunkSize, (c+1)·setupChunkSize) for r.cur.
-func (r *Renderer) setupChunk(c int) {
-	dl := r.curDL
-	g0 := c * setupChunkSize
-	g1 := min(g0+setupChunkSize, len(r.curSet))
-	for i := dl.locate(g0); i < len(dl.mesh) && dl.start[i] < g1; i++ {
-		e := dl.mesh[i]
-		m := &e.mesh
+		r.vbase[i] = -1
 		if r.cull[i] {
 			continue // binAll skips culled meshes without reading their set-ups
 		}
-		lo, hi := max(g0, dl.start[i]), min(g1, dl.start[i+1])
-		for g := lo; g < hi; g++ {
+		cached := e.vidx != nil
+		if cached {
+			r.vbase[i] = nv
+			nv += len(e.verts)
+		}
+		for g, g1 := dl.start[i], dl.start[i+1]; g < g1; {
+			if u == nil {
+				r.units = append(r.units, setupUnit{mesh: i, g0: g, g1: g})
+				u = &r.units[len(r.units)-1]
+			}
+			end := g1
+			if !cached {
+				end = min(g1, u.g0+setupChunkSize)
+			}
+			u.g1, g = end, end
+			if u.g1-u.g0 >= setupChunkSize {
+				u = nil
+			}
+		}
+	}
+	r.vcache = grow(r.vcache, nv)
+	setups = grow(setups, dl.total())
+	r.cur, r.curDL, r.curSet, r.curAll = v, dl, setups, all
+	r.parallel(len(r.units), jobSetup)
+	return setups
+}
+
+// setupChunk prepares work unit k of setupAll for r.cur.
+func (r *Renderer) setupChunk(k int) {
+	dl := r.curDL
+	u := r.units[k]
+	for i := u.mesh; i < len(dl.mesh) && dl.start[i] < u.g1; i++ {
+		if r.cull[i] {
+			continue
+		}
+		e := dl.mesh[i]
+		m := &e.mesh
+		twoSided := m.TwoSided || r.curAll
+		var vc []camVert
+		if b := r.vbase[i]; b >= 0 { // the unit holds the whole mesh
+			vc = r.vcache[b : b+len(e.verts)]
+			for k := range e.verts {
+				r.cur.prepVert(e.verts[k], &vc[k])
+			}
+		}
+		for g := max(u.g0, dl.start[i]); g < min(u.g1, dl.start[i+1]); g++ {
 			s := &r.curSet[g]
 			j := g - dl.start[i]
-			setupTri(r.cur, &m.Tris[j], m.TwoSided || r.curAll, s)
+			if vc != nil {
+				ix := &e.vidx[j].V
+				setupVerts(r.cur, &vc[ix[0]], &vc[ix[1]], &vc[ix[2]], twoSided, s)
+			} else {
+				setupTri(r.cur, &m.Tris[j], twoSided, s)
+			}
 			if !s.ok {
 				continue
 			}

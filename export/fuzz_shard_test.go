@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -120,4 +121,72 @@ func FuzzShard(f *testing.F) {
 			named("Annotation", err)
 		}
 	})
+}
+
+// TestFooterMutationsRejected reads the committed footer mutations (1–8
+// bytes of the footer of the base shard as it was written when they were
+// found, which made arrow-go panic before the readers verified chunks and
+// schemas) and checks that Validate rejects each with an error naming the
+// shard, and that the row iterator ends with an error naming it.
+func TestFooterMutationsRejected(t *testing.T) {
+	base := fuzzBaseFiles(t)
+	for _, name := range []string{"footer-dictionary", "footer-makeslice"} {
+		t.Run(name, func(t *testing.T) {
+			raw, err := os.ReadFile(filepath.Join("testdata", "fuzz", "FuzzShard", name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(strings.TrimSpace(string(raw)), "\n")
+			if len(lines) != 3 || lines[0] != "go test fuzz v1" {
+				t.Fatalf("%s is not a two-value corpus entry", name)
+			}
+			annotations := lines[1] == "bool(true)"
+			q, err := strconv.Unquote(strings.TrimSuffix(strings.TrimPrefix(lines[2], "[]byte("), ")"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			data := []byte(q)
+			if bytes.Equal(data, base[fuzzShardPaths[annotations]]) {
+				t.Fatalf("%s is the unchanged base shard", name)
+			}
+			dir := t.TempDir()
+			for rel, b := range base {
+				if rel == fuzzShardPaths[annotations] {
+					b = data
+				}
+				p := filepath.Join(dir, rel)
+				os.MkdirAll(filepath.Dir(p), 0o755)
+				if err := os.WriteFile(p, b, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			shard := filepath.Join(dir, fuzzShardPaths[annotations])
+			_, err = Validate(dir)
+			var ve *ValidationError
+			if !errors.As(err, &ve) || ve.Shard != shard {
+				t.Fatalf("Validate: %v, want an error for %s", err, shard)
+			}
+			ds, err := Open(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			table := QuestionsTable
+			if annotations {
+				table = AnnotationsTable
+			}
+			var readErr error
+			if annotations {
+				for _, err := range ds.Annotations("train") {
+					readErr = err
+				}
+			} else {
+				for _, err := range ds.Questions("train") {
+					readErr = err
+				}
+			}
+			if readErr == nil || !strings.Contains(readErr.Error(), shard) {
+				t.Fatalf("reading the %s table: %v, want an error naming %s", table, readErr, shard)
+			}
+		})
+	}
 }

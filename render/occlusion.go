@@ -31,6 +31,23 @@ func (r *Renderer) occlusionCull(v *view) {
 		return
 	}
 	r.occActive = true
+	tw, th := (v.w+occTile-1)/occTile, (v.h+occTile-1)/occTile
+	if !r.occCached || r.occCacheView != *v {
+		r.structureDepth(v, tw)
+		r.occCacheView, r.occCached = *v, true
+	}
+	for i := 0; i < r.nObj; i++ {
+		r.occluded[i] = r.hidden(v, i, tw, th)
+	}
+	for i := r.nObj; i < n; i++ {
+		r.occluded[i] = false
+	}
+}
+
+// structureDepth draws the structure meshes alone for view v and keeps, per
+// tile (tw tiles a row), the farthest surface seen (r.occMin). The structure
+// never changes, so the result is kept for the next frame from the same view.
+func (r *Renderer) structureDepth(v *view, tw int) {
 	r.occSetups = r.setupAll(v, &r.dl, r.occSetups, false, nil)
 	nb := (v.h + DefaultBandHeight - 1) / DefaultBandHeight
 	r.occBins = r.binAll(&r.dl, r.occSetups, r.occBins, nb, DefaultBandHeight, false)
@@ -40,7 +57,7 @@ func (r *Renderer) occlusionCull(v *view) {
 	r.parallel(nb, jobOcclusion)
 	r.occView = nil
 
-	tw, th := (v.w+occTile-1)/occTile, (v.h+occTile-1)/occTile
+	th := (v.h + occTile - 1) / occTile
 	r.occMin = grow(r.occMin, tw*th)
 	for i := range r.occMin {
 		r.occMin[i] = math.Inf(1)
@@ -53,12 +70,6 @@ func (r *Renderer) occlusionCull(v *view) {
 				*m = w
 			}
 		}
-	}
-	for i := 0; i < r.nObj; i++ {
-		r.occluded[i] = r.hidden(v, i, tw, th)
-	}
-	for i := r.nObj; i < n; i++ {
-		r.occluded[i] = false
 	}
 }
 

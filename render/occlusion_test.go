@@ -65,3 +65,58 @@ func TestOcclusionCullingIsExact(t *testing.T) {
 		t.Error("occlusion culling never culled an object")
 	}
 }
+
+// The structure pass of occlusion culling is kept for the next frame from
+// the same camera: alternating two cameras of a generated house while
+// objects move, every label frame equals the one drawn without occlusion
+// culling, and the pass is redrawn only when the camera changes.
+func TestOcclusionStructureKeptPerCamera(t *testing.T) {
+	h, err := sim.Generate(sim.StyleProcTHOR, 31, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := sim.NewScene(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	on, err := New(s, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	off, err := New(s, Options{Workers: 2, NoOcclusionCulling: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reach := s.ReachablePositions()
+	rng := rand.New(rand.NewPCG(5, 31))
+	var cams [2]sim.Camera
+	for k := range cams {
+		p := reach[rng.IntN(len(reach))]
+		cams[k] = sim.Camera{Position: sim.Vec3{p[0], 1.4, p[2]}, Yaw: 360 * rng.Float64(), Horizon: 20, FOV: 90, Width: 128, Height: 96}
+	}
+	o := s.Objects[rng.IntN(len(s.Objects))]
+	start := o.Position
+	defer func() { o.Position = start }()
+	redrawn := 0
+	for k := 0; k < 8; k++ {
+		cam := cams[(k/2)%2] // each camera twice in a row
+		o.Position = start.Add(sim.Vec3{0.1 * float64(k%3), 0, 0})
+		was := on.occCacheView
+		var a, b Frame
+		if err := on.RenderLabelsInto(cam, &a); err != nil {
+			t.Fatal(err)
+		}
+		if err := off.RenderLabelsInto(cam, &b); err != nil {
+			t.Fatal(err)
+		}
+		if k == 0 || was != on.occCacheView {
+			redrawn++
+		}
+		if !slices.Equal(a.Depth, b.Depth) || !slices.Equal(a.IDs, b.IDs) || !slices.Equal(a.Stats, b.Stats) {
+			t.Fatalf("frame %d: labels differ with the kept structure pass", k)
+		}
+	}
+	if redrawn != 4 {
+		t.Errorf("structure pass drawn %d times for 4 camera changes", redrawn)
+	}
+}

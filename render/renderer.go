@@ -62,6 +62,9 @@ type Renderer struct {
 	occT      []int32
 	occMin    []float64
 	occView   *view
+	// occMin was drawn for occCacheView (valid while occCached).
+	occCacheView view
+	occCached    bool
 
 	// Shadow-map work buffers.
 	shSetups []triSetup
@@ -102,6 +105,7 @@ type meshEntry struct {
 	color  [][4]uint8   // flat Lambert colour (LightFlat)
 	normal [][3]float32 // unit front normal
 	valid  bool
+	shaded bool // color and normal are filled (ensureShading)
 	// Vertex cache (vertcache.go), for posed model levels: triangle j's
 	// corners are verts[vidx[j].V[k]]; vidx is nil for other meshes.
 	vidx  []sim.ModelTri
@@ -196,6 +200,7 @@ func (r *Renderer) rebuildAll() error {
 		return fmt.Errorf("render: scene has %d meshes, more than the %d instance ids available", n, MaxInstances)
 	}
 	r.lights = makeLights(s)
+	r.occCached = false
 	typeIndex := map[string]int{}
 	for i, t := range s.Catalog.Types() {
 		typeIndex[t] = i
@@ -255,22 +260,33 @@ func (r *Renderer) entry(i, lvl int) *meshEntry {
 func (r *Renderer) fillEntry(e *meshEntry, m sim.Mesh) {
 	e.mesh = m
 	e.vidx = nil
+	e.shaded = false
+	if m.Attrs != nil && len(m.Attrs) != len(m.Tris) {
+		e.mesh.Attrs = nil // malformed: draw flat
+	}
+	e.valid = true
+}
+
+// ensureShading computes e's per-triangle shading data (flat colours and
+// unit normals) if it has not been since the mesh was posed: only frames
+// with RGB need it, label-only frames never pay for it.
+func (r *Renderer) ensureShading(e *meshEntry) {
+	if e.shaded {
+		return
+	}
+	m := &e.mesh
 	e.color = grow(e.color, len(m.Tris))
 	e.normal = grow(e.normal, len(m.Tris))
-	l := r.opts.LightDir.Normalize()
 	for j := range m.Tris {
 		t := &m.Tris[j]
-		e.color[j] = shadeColor(m.Color, t, l, r.opts.Ambient, r.opts.Diffuse)
+		e.color[j] = shadeColor(m.Color, t, r.lightDir, r.opts.Ambient, r.opts.Diffuse)
 		n := t.Normal()
 		if ln := n.Len(); ln > 0 {
 			n = n.Mul(1 / ln)
 		}
 		e.normal[j] = [3]float32{float32(n[0]), float32(n[1]), float32(n[2])}
 	}
-	if m.Attrs != nil && len(m.Attrs) != len(m.Tris) {
-		e.mesh.Attrs = nil // malformed: draw flat
-	}
-	e.valid = true
+	e.shaded = true
 }
 
 // prepareLists chooses each object's level of detail for cam and fills the
@@ -395,6 +411,11 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	if skipRGB {
 		return nil
 	}
+	for i, e := range r.dl.mesh {
+		if !r.cull[i] {
+			r.ensureShading(e)
+		}
+	}
 	if r.opts.Lighting == LightInterior && !r.opts.NoShadows {
 		r.buildShadows(f)
 	}
@@ -403,6 +424,11 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 		r.occActive = !r.opts.NoOcclusionCulling
 		r.setups = r.setupAll(&r.sv, &r.dl, r.setups, false, nil)
 		r.occActive = false
+		for i, e := range r.dl.mesh {
+			if !r.cull[i] {
+				r.ensureShading(e)
+			}
+		}
 		r.ssBins = r.binAll(&r.dl, r.setups, r.ssBins, nb, DefaultBandHeight*k, false)
 		r.ssW = grow(r.ssW, n*k*k)
 		r.ssT = grow(r.ssT, n*k*k)

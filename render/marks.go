@@ -151,20 +151,20 @@ func PlaceMarks(f *Frame, ids []string, rng *rand.Rand, style MarkStyle) ([]Mark
 	sep := MarkSeparation(radius)
 	// Place the smallest masks first: they have the fewest candidate points.
 	insts := make([]uint16, len(ids))
-	area := make([]int, len(ids))
 	order := make([]int, len(ids))
 	for n, id := range ids {
 		inst, ok := f.Instance(id)
 		if !ok {
 			return nil, fmt.Errorf("marks: unknown object id %q", id)
 		}
-		insts[n] = inst
-		for _, v := range f.IDs {
-			if v == inst {
-				area[n]++
-			}
+		insts[n], order[n] = inst, n
+	}
+	fields := maskFields(f, insts)
+	area := make([]int, len(ids))
+	for n, mf := range fields {
+		if mf != nil {
+			area[n] = mf.area
 		}
-		order[n] = n
 	}
 	sort.SliceStable(order, func(a, b int) bool { return area[order[a]] < area[order[b]] })
 	used := map[string]bool{}
@@ -173,10 +173,15 @@ func PlaceMarks(f *Frame, ids []string, rng *rand.Rand, style MarkStyle) ([]Mark
 	for _, n := range order {
 		id := ids[n]
 		m := Mark{ID: id, Instance: insts[n], Number: n + 1, Radius: radius}
-		x, y, inset, mean, err := bestPoint(f, insts[n], placed, sep)
-		if err != nil {
-			return nil, fmt.Errorf("marks: object %q: %w", id, err)
+		mf := fields[n]
+		if mf == nil {
+			return nil, fmt.Errorf("marks: object %q: not visible in the frame", id)
 		}
+		x, y, inset, ok := mf.best(placed, sep)
+		if !ok {
+			return nil, fmt.Errorf("marks: object %q: no visible point lies %.1f px from the other marks", id, sep)
+		}
+		mean := mf.mean
 		m.X, m.Y, m.Inset, m.Mean, m.Area = float64(x), float64(y), inset, mean, area[n]
 		m.Fit = fitRadius(inset, area[n])
 		m.Fits = m.Fit >= minR
@@ -231,20 +236,6 @@ func AllowedColors(mean color.RGBA) []NamedColor {
 	return out
 }
 
-// bestPoint finds the mask point of inst farthest from the mask boundary
-// among those at least sep from every placed mark, and the mask's mean colour.
-func bestPoint(f *Frame, inst uint16, placed []Mark, sep float64) (x, y int, inset float64, mean color.RGBA, err error) {
-	mf := newMaskField(f, inst)
-	if mf == nil {
-		return 0, 0, 0, mean, errors.New("not visible in the frame")
-	}
-	x, y, inset, ok := mf.best(placed, sep)
-	if !ok {
-		return 0, 0, 0, mf.mean, fmt.Errorf("no visible point lies %.1f px from the other marks", sep)
-	}
-	return x, y, inset, mf.mean, nil
-}
-
 // maskField is the distance transform of one instance's visible mask over
 // its bounding box padded by one background pixel all round, so the image
 // border counts as boundary.
@@ -257,39 +248,78 @@ type maskField struct {
 }
 
 // newMaskField builds the field of inst, or nil when it has no visible
-// pixel. A frame without RGB gives a black mean colour.
-func newMaskField(f *Frame, inst uint16) *maskField {
-	x0, y0, x1, y1 := f.Width, f.Height, -1, -1
-	var sr, sg, sb, n int
+// pixel.
+func newMaskField(f *Frame, inst uint16) *maskField { return maskFields(f, []uint16{inst})[0] }
+
+// maskFields builds the fields of several instances in one pass over the
+// frame (nil for an instance with no visible pixel, and for instance 0,
+// which is no object). A frame without RGB gives black mean colours.
+func maskFields(f *Frame, insts []uint16) []*maskField {
+	type acc struct{ x0, y0, x1, y1, sr, sg, sb, n int }
+	slot := map[uint16]int{}
+	accs := make([]acc, 0, len(insts))
+	for _, inst := range insts {
+		if _, ok := slot[inst]; !ok && inst != 0 {
+			slot[inst] = len(accs)
+			accs = append(accs, acc{x0: f.Width, y0: f.Height, x1: -1, y1: -1})
+		}
+	}
+	// A dense lookup table avoids a map access per pixel.
+	maxInst := uint16(0)
+	for inst := range slot {
+		maxInst = max(maxInst, inst)
+	}
+	table := make([]int32, int(maxInst)+1)
+	for i := range table {
+		table[i] = -1
+	}
+	for inst, k := range slot {
+		table[inst] = int32(k)
+	}
 	for v := 0; v < f.Height; v++ {
 		row := f.IDs[v*f.Width : (v+1)*f.Width]
 		for u, id := range row {
-			if id != inst {
+			if int(id) >= len(table) || table[id] < 0 {
 				continue
 			}
-			x0, y0, x1, y1 = min(x0, u), min(y0, v), max(x1, u), max(y1, v)
-			n++
+			a := &accs[table[id]]
+			a.x0, a.y0, a.x1, a.y1 = min(a.x0, u), min(a.y0, v), max(a.x1, u), max(a.y1, v)
+			a.n++
 			if f.RGB != nil {
 				p := f.RGB.Pix[v*f.RGB.Stride+4*u:]
-				sr, sg, sb = sr+int(p[0]), sg+int(p[1]), sb+int(p[2])
+				a.sr, a.sg, a.sb = a.sr+int(p[0]), a.sg+int(p[1]), a.sb+int(p[2])
 			}
 		}
 	}
-	if n == 0 {
-		return nil
-	}
-	mf := &maskField{x0: x0, y0: y0, w: x1 - x0 + 3, h: y1 - y0 + 3, area: n,
-		mean: color.RGBA{uint8((sr + n/2) / n), uint8((sg + n/2) / n), uint8((sb + n/2) / n), 255}}
-	mf.mask = make([]bool, mf.w*mf.h)
-	for v := y0; v <= y1; v++ {
-		for u := x0; u <= x1; u++ {
-			if f.IDs[v*f.Width+u] == inst {
-				mf.mask[(v-y0+1)*mf.w+(u-x0+1)] = true
-			}
+	out := make([]*maskField, len(insts))
+	built := make([]*maskField, len(accs))
+	for i, inst := range insts {
+		k, ok := slot[inst]
+		if !ok {
+			continue // instance 0: no object
 		}
+		a := accs[k]
+		if a.n == 0 {
+			continue
+		}
+		if built[k] == nil {
+			n := a.n
+			mf := &maskField{x0: a.x0, y0: a.y0, w: a.x1 - a.x0 + 3, h: a.y1 - a.y0 + 3, area: n,
+				mean: color.RGBA{uint8((a.sr + n/2) / n), uint8((a.sg + n/2) / n), uint8((a.sb + n/2) / n), 255}}
+			mf.mask = make([]bool, mf.w*mf.h)
+			for v := a.y0; v <= a.y1; v++ {
+				for u := a.x0; u <= a.x1; u++ {
+					if f.IDs[v*f.Width+u] == inst {
+						mf.mask[(v-a.y0+1)*mf.w+(u-a.x0+1)] = true
+					}
+				}
+			}
+			mf.d = distanceTransform(mf.mask, mf.w, mf.h)
+			built[k] = mf
+		}
+		out[i] = built[k]
 	}
-	mf.d = distanceTransform(mf.mask, mf.w, mf.h)
-	return mf
+	return out
 }
 
 // inset is the distance from pixel (x, y) to the nearest pixel outside the

@@ -40,14 +40,14 @@ func FollowMarks(f *Frame, marks []Mark, style MarkStyle) []Mark {
 	full := MarkRadius(style, f.Width, f.Height)
 	minR := MinMarkRadius(style, f.Width, f.Height)
 	sep := MarkSeparation(full)
-	fields := make([]*maskField, len(marks))
-	order := make([]int, 0, len(marks))
+	insts := make([]uint16, len(marks)) // 0 (never an object) for ids f lacks
 	for i, m := range marks {
-		inst, ok := f.Instance(m.ID)
-		if !ok {
-			continue
-		}
-		if fields[i] = newMaskField(f, inst); fields[i] != nil {
+		insts[i], _ = f.Instance(m.ID)
+	}
+	fields := maskFields(f, insts)
+	order := make([]int, 0, len(marks))
+	for i, mf := range fields {
+		if mf != nil {
 			order = append(order, i)
 		}
 	}
@@ -88,17 +88,17 @@ func FitMarks(f *Frame, marks []Mark, style MarkStyle) []Mark {
 	full := MarkRadius(style, f.Width, f.Height)
 	minR := MinMarkRadius(style, f.Width, f.Height)
 	out := append([]Mark(nil), marks...)
+	insts := make([]uint16, len(marks))
+	for i, m := range marks {
+		insts[i], _ = f.Instance(m.ID)
+	}
+	fields := maskFields(f, insts)
 	for i := range out {
-		m := &out[i]
-		inst, ok := f.Instance(m.ID)
-		if !ok {
-			continue
-		}
-		mf := newMaskField(f, inst)
+		m, mf := &out[i], fields[i]
 		if mf == nil {
 			continue
 		}
-		m.Instance, m.Area, m.Mean = inst, mf.area, mf.mean
+		m.Instance, m.Area, m.Mean = insts[i], mf.area, mf.mean
 		m.Inset = mf.inset(int(math.Round(m.X)), int(math.Round(m.Y)))
 		m.Fit = fitRadius(m.Inset, mf.area)
 		m.Fits = m.Fit >= minR

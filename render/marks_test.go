@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -353,6 +354,12 @@ func TestFollowMarksReadBack(t *testing.T) {
 			t.Errorf("seed %d: the static landmark's dot moved", seed)
 		}
 	}
+	// An object the frame's table does not hold gets no mark either.
+	m0, _ := PlaceMarks(f0, ids, NewMarkRNG(1), StyleDots)
+	g := syntheticFrame(256, 256, names[:2], cols[:2], rectAt(a1, b))
+	if got := FollowMarks(g, m0, StyleDots); len(got) != 2 || got[0].ID != "A|1" || got[1].ID != "B|2" {
+		t.Errorf("marks on a frame without C: %+v", got)
+	}
 }
 
 // TestMarkBorderInterior puts objects cut by each image edge: the dot sits
@@ -448,5 +455,48 @@ func TestMarkSizeRule(t *testing.T) {
 	}
 	if MarkFits(syntheticFrame(8, 8, []string{"S|1"}, []color.RGBA{{1, 2, 3, 255}}, rectAt()), "S|1", StyleDots) {
 		t.Error("an invisible object fits a mark")
+	}
+}
+
+// benchMarkFrames returns 800×800 before/after frames with six objects
+// (the first moved) and their ids, for the mark benchmarks.
+func benchMarkFrames() (f0, f1 *Frame, ids []string) {
+	var rects0, rects1 []image.Rectangle
+	cols := make([]color.RGBA, 6)
+	for i := 0; i < 6; i++ {
+		r := image.Rect(40+120*i, 300, 100+120*i, 420+10*i)
+		rects0 = append(rects0, r)
+		if i == 0 {
+			r = r.Add(image.Pt(30, 200))
+		}
+		rects1 = append(rects1, r)
+		ids = append(ids, fmt.Sprintf("O|%d", i))
+		cols[i] = color.RGBA{uint8(60 + 20*i), 100, 120, 255}
+	}
+	return syntheticFrame(800, 800, ids, cols, rectAt(rects0...)), syntheticFrame(800, 800, ids, cols, rectAt(rects1...)), ids
+}
+
+// BenchmarkPlaceMarks places six dots on an 800×800 I0.
+func BenchmarkPlaceMarks(b *testing.B) {
+	f0, _, ids := benchMarkFrames()
+	for b.Loop() {
+		if _, err := PlaceMarks(f0, ids, NewMarkRNG(1), StyleDots); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkFollowMarks moves six dots onto an 800×800 I1 (the annotator's
+// extra work per example).
+func BenchmarkFollowMarks(b *testing.B) {
+	f0, f1, ids := benchMarkFrames()
+	m0, err := PlaceMarks(f0, ids, NewMarkRNG(1), StyleDots)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if len(FollowMarks(f1, m0, StyleDots)) != len(ids) {
+			b.Fatal("marks lost")
+		}
 	}
 }

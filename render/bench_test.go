@@ -112,7 +112,7 @@ var featureConfigs = []struct {
 }{
 	{"primitive/flat", false, Options{Lighting: LightFlat, AntiAlias: AAOff}},
 	{"primitive/default", false, Options{}},
-	{"primitive/skiprgb", false, Options{SkipRGB: true}},
+	{"primitive/skiprgb", false, Options{SkipRGB: true, NoLabelCache: true}},
 	{"models/flat", true, Options{Lighting: LightFlat, AntiAlias: AAOff}},
 	{"models/lit", true, Options{NoTextures: true, NoShadows: true, AntiAlias: AAOff}},
 	{"models/lit+tex", true, Options{NoShadows: true, AntiAlias: AAOff}},
@@ -120,7 +120,7 @@ var featureConfigs = []struct {
 	{"models/default", true, Options{}},
 	{"models/default+trilinear", true, Options{Trilinear: true}},
 	{"models/default+fulldetail", true, Options{FullDetail: true}},
-	{"models/skiprgb", true, Options{SkipRGB: true}},
+	{"models/skiprgb", true, Options{SkipRGB: true, NoLabelCache: true}},
 }
 
 // BenchmarkFeatures renders the 800×800 bench view on one worker in each

@@ -84,6 +84,10 @@ type Options struct {
 	// NoOcclusionCulling sets up every object's triangles even when the
 	// walls hide it (occlusion.go); the frame is the same either way.
 	NoOcclusionCulling bool
+	// NoLabelCache rasterises every band of label-only frames instead of
+	// keeping the bands no changed mesh touches (label_cache.go); the frame
+	// is the same either way.
+	NoLabelCache bool
 	// LightDir points towards the directional light (default DefaultLightDir).
 	LightDir sim.Vec3
 	// Ambient and Diffuse weight the ambient and the directional light.

@@ -183,6 +183,12 @@ func (r *Renderer) rasterBand(b int) {
 	f := r.frame
 	y0 := b * DefaultBandHeight
 	y1 := min(y0+DefaultBandHeight, v.h)
+	if r.labelOnly {
+		defer r.cacheBand(b, y0, y1)
+	}
+	if !r.dirty[b] {
+		return // labels and stats as cached
+	}
 	W := v.w
 	wbuf := r.wbuf[y0*W : y1*W]
 	tbuf := r.tbuf[y0*W : y1*W]

@@ -82,6 +82,13 @@ type Renderer struct {
 	v, sv  view
 	bandsN int
 
+	// Label cache (label_cache.go): this frame's bands of each mesh, the
+	// bands to rasterise, and the cached labels.
+	tb0, tb1  []int32
+	dirty     []bool
+	labelOnly bool
+	lc        labelCache
+
 	// Last frame's counters, for benchmarks.
 	lastTris    int
 	lastVisible int
@@ -105,7 +112,8 @@ type meshEntry struct {
 	color  [][4]uint8   // flat Lambert colour (LightFlat)
 	normal [][3]float32 // unit front normal
 	valid  bool
-	shaded bool // color and normal are filled (ensureShading)
+	gen    uint64 // incremented each time the mesh is posed (label cache)
+	shaded bool   // color and normal are filled (ensureShading)
 	// Vertex cache (vertcache.go), for posed model levels: triangle j's
 	// corners are verts[vidx[j].V[k]]; vidx is nil for other meshes.
 	vidx  []sim.ModelTri
@@ -201,6 +209,7 @@ func (r *Renderer) rebuildAll() error {
 	}
 	r.lights = makeLights(s)
 	r.occCached = false
+	r.lc.ok = false
 	typeIndex := map[string]int{}
 	for i, t := range s.Catalog.Types() {
 		typeIndex[t] = i
@@ -259,6 +268,7 @@ func (r *Renderer) entry(i, lvl int) *meshEntry {
 // fillEntry stores a posed mesh and its per-triangle shading data.
 func (r *Renderer) fillEntry(e *meshEntry, m sim.Mesh) {
 	e.mesh = m
+	e.gen++
 	e.vidx = nil
 	e.shaded = false
 	if m.Attrs != nil && len(m.Attrs) != len(m.Tris) {
@@ -406,7 +416,13 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	r.tbuf = grow(r.tbuf, n)
 	r.bandStats = grow(r.bandStats, nb)
 	r.bandRows = grow(r.bandRows, nb)
+	r.labelOnly = skipRGB && !r.opts.NoLabelCache
+	r.markDirty(r.labelOnly, nb)
+	if r.labelOnly {
+		r.lc.depth, r.lc.ids, r.lc.cls = grow(r.lc.depth, n), grow(r.lc.ids, n), grow(r.lc.cls, n)
+	}
 	r.parallel(nb, jobRaster)
+	r.keepLabels(r.labelOnly)
 	r.mergeStats(f, nb)
 	if skipRGB {
 		return nil

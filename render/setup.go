@@ -411,7 +411,8 @@ func (r *Renderer) setupChunk(k int) {
 }
 
 // binAll lists, for each band of bandH rows, the prepared triangles touching
-// it, in triangle order; count records the frame's triangle counters. It
+// it, in triangle order; count records the frame's triangle counters and
+// each mesh's bands (r.tb0, r.tb1, for the label cache). It
 // follows the setupAll call that prepared setups from dl: the meshes it
 // culled (r.cull) are skipped whole, their set-ups left unwritten.
 func (r *Renderer) binAll(dl *drawList, setups []triSetup, bins [][]int32, nb, bandH int, count bool) [][]int32 {
@@ -420,19 +421,27 @@ func (r *Renderer) binAll(dl *drawList, setups []triSetup, bins [][]int32, nb, b
 		bins[b] = bins[b][:0]
 	}
 	visible := 0
+	if count {
+		r.tb0, r.tb1 = grow(r.tb0, len(dl.mesh)), grow(r.tb1, len(dl.mesh))
+	}
 	for m := range dl.mesh {
-		if r.cull[m] {
-			continue
+		b0, b1 := int32(nb), int32(-1)
+		if !r.cull[m] {
+			for i := dl.start[m]; i < dl.start[m+1]; i++ {
+				s := &setups[i]
+				if !s.ok {
+					continue
+				}
+				visible++
+				lo, hi := int(s.y0)/bandH, min(int(s.y1)/bandH, nb-1)
+				for b := lo; b <= hi; b++ {
+					bins[b] = append(bins[b], int32(i))
+				}
+				b0, b1 = min(b0, int32(lo)), max(b1, int32(hi))
+			}
 		}
-		for i := dl.start[m]; i < dl.start[m+1]; i++ {
-			s := &setups[i]
-			if !s.ok {
-				continue
-			}
-			visible++
-			for b := int(s.y0) / bandH; b <= min(int(s.y1)/bandH, nb-1); b++ {
-				bins[b] = append(bins[b], int32(i))
-			}
+		if count {
+			r.tb0[m], r.tb1[m] = b0, b1
 		}
 	}
 	if count {

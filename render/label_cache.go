@@ -1,0 +1,87 @@
+package render
+
+// Label cache. The planner renders one view's labels many times while it
+// tries one object's motions: between two such frames only the moved
+// object's meshes differ. A band's labels (depth, ids, classes, stats) are a
+// function of the view and of the triangles its bin lists, in order, so a
+// band that no changed mesh touches, in the cached frame or in this one,
+// keeps its cached labels and is not rasterised again. Only label-only
+// frames use and keep the cache (frames with RGB need every band's visible
+// triangles for shading, and invalidate it).
+
+// labelCache holds the last label-only frame's labels and what they were
+// drawn from.
+type labelCache struct {
+	ok    bool
+	view  view
+	ent   []*meshEntry // per instance: the mesh drawn,
+	gen   []uint64     // its version,
+	b0    []int32      // and the bands its set-up triangles touched (b0 > b1: none)
+	b1    []int32
+	depth []float32
+	ids   []uint16
+	cls   []uint8
+}
+
+// markDirty decides which bands of this frame (r.v, r.dl, the triangle
+// bands r.tb0/r.tb1 that binAll recorded) must be rasterised: all of them
+// unless useCache and the cache holds the same view; otherwise those that a
+// mesh changed since the cached frame touches now or touched then.
+func (r *Renderer) markDirty(useCache bool, nb int) {
+	r.dirty = grow(r.dirty, nb)
+	c := &r.lc
+	if !useCache || !c.ok || c.view != r.v || len(c.ent) != len(r.dl.mesh) {
+		for b := range r.dirty {
+			r.dirty[b] = true
+		}
+		return
+	}
+	clear(r.dirty)
+	mark := func(b0, b1 int32) {
+		for b := max(b0, 0); b <= min(b1, int32(nb-1)); b++ {
+			r.dirty[b] = true
+		}
+	}
+	for i, e := range r.dl.mesh {
+		if e != c.ent[i] || e.gen != c.gen[i] {
+			mark(c.b0[i], c.b1[i])
+			mark(r.tb0[i], r.tb1[i])
+		}
+	}
+}
+
+// keepLabels records this frame as the cache (useCache: a label-only frame)
+// or drops the cache.
+func (r *Renderer) keepLabels(useCache bool) {
+	c := &r.lc
+	c.ok = useCache
+	if !useCache {
+		return
+	}
+	n := len(r.dl.mesh)
+	c.view = r.v
+	c.ent, c.gen = grow(c.ent, n), grow(c.gen, n)
+	c.b0, c.b1 = grow(c.b0, n), grow(c.b1, n)
+	for i, e := range r.dl.mesh {
+		c.ent[i], c.gen[i] = e, e.gen
+	}
+	copy(c.b0, r.tb0)
+	copy(c.b1, r.tb1)
+}
+
+// cacheBand copies band b's labels, rows [y0, y1), between the frame and the
+// cache: into the cache when it was rasterised, out of it when it was kept.
+func (r *Renderer) cacheBand(b, y0, y1 int) {
+	c := &r.lc
+	f := r.frame
+	lo, hi := y0*f.Width, y1*f.Width
+	if r.dirty[b] {
+		copy(c.depth[lo:hi], f.Depth[lo:hi])
+		copy(c.ids[lo:hi], f.IDs[lo:hi])
+		copy(c.cls[lo:hi], f.ClassIDs[lo:hi])
+		return
+	}
+	copy(f.Depth[lo:hi], c.depth[lo:hi])
+	copy(f.IDs[lo:hi], c.ids[lo:hi])
+	copy(f.ClassIDs[lo:hi], c.cls[lo:hi])
+}

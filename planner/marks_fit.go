@@ -24,23 +24,27 @@ func MarkFits(f *Frame, id string) bool {
 	return render.MarkFits(rf, id, render.StyleDots)
 }
 
-// markFits is MarkFits on the view's before frame I0, skipping the mask
-// scan for objects whose visible area is under the smallest allowed
-// (MarkAreaFactor minimum-radius discs).
-func (c *viewCtx) markFits(id string) bool {
-	minR := render.MinMarkRadius(render.StyleDots, c.f0.W, c.f0.H)
-	if float64(c.m0.Pixels(id)) < render.MarkAreaFactor*math.Pi*minR*minR {
-		return false
-	}
-	return MarkFits(c.f0, id)
-}
-
-// markable keeps the objects that pass the size rule on I0 (in order).
+// markable keeps the objects that pass the size rule on I0 (in order). An
+// object whose visible area is under MarkAreaFactor minimum-radius discs
+// fails without a look at its mask; the others are measured in one pass.
 func (c *viewCtx) markable(objs []*ObjectMeta) []*ObjectMeta {
-	var out []*ObjectMeta
+	minR := render.MinMarkRadius(render.StyleDots, c.f0.W, c.f0.H)
+	minArea := render.MarkAreaFactor * math.Pi * minR * minR
+	var cand []*ObjectMeta
+	var ids []string
 	for _, o := range objs {
-		if c.markFits(o.ID) {
-			out = append(out, o)
+		if float64(c.m0.Pixels(o.ID)) >= minArea {
+			cand, ids = append(cand, o), append(ids, o.ID)
+		}
+	}
+	if len(cand) == 0 || len(c.f0.IDs) != c.f0.W*c.f0.H {
+		return nil
+	}
+	rf := &render.Frame{Width: c.f0.W, Height: c.f0.H, IDs: c.f0.IDs, IDTable: c.f0.IDTable}
+	var out []*ObjectMeta
+	for i, ok := range render.MarksFit(rf, ids, render.StyleDots) {
+		if ok {
+			out = append(out, cand[i])
 		}
 	}
 	return out

@@ -16,16 +16,24 @@ import (
 // MarkAreaFactor-th of the visible area. Unknown and invisible objects do
 // not fit.
 func MarkFits(f *Frame, id string, style MarkStyle) bool {
-	inst, ok := f.Instance(id)
-	if !ok {
-		return false
+	return MarksFit(f, []string{id}, style)[0]
+}
+
+// MarksFit is MarkFits for several objects, in one pass over the frame.
+func MarksFit(f *Frame, ids []string, style MarkStyle) []bool {
+	insts := make([]uint16, len(ids)) // 0 (no object) for ids f lacks
+	for i, id := range ids {
+		insts[i], _ = f.Instance(id)
 	}
-	mf := newMaskField(f, inst)
-	if mf == nil {
-		return false
+	minR := MinMarkRadius(style, f.Width, f.Height)
+	out := make([]bool, len(ids))
+	for i, mf := range maskFields(f, insts) {
+		if mf != nil {
+			_, _, inset, _ := mf.best(nil, 0)
+			out[i] = fitRadius(inset, mf.area) >= minR
+		}
 	}
-	_, _, inset, _ := mf.best(nil, 0)
-	return fitRadius(inset, mf.area) >= MinMarkRadius(style, f.Width, f.Height)
+	return out
 }
 
 // FollowMarks places marks on f, a frame of the same view as the one they

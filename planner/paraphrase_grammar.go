@@ -107,7 +107,7 @@ var questionTemplates = map[Category][]string{
 // canonical one setQA writes.
 var (
 	movingLeads = []string{"After the move, ", "Once the move is done, ", "After this move, ", "After the motion, ",
-		"Following the move, ", "When the move is complete, ", "After the object is moved, ", "Once it has been moved, "}
+		"Following the move, ", "When the move is complete, ", "After the object is moved, ", "With the move done, "}
 	staticLeads = []string{"In this image, ", "In the image, ", "Here, ", "Looking at this image, ",
 		"In this picture, ", "As shown in this image, ", "In the scene shown, ", "From this image, "}
 )

@@ -436,10 +436,13 @@ func (c *Client) ReachablePositions() ([]sim.Vec3, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The positions are in actionReturn, as in current AI2-THOR; servers
+	// written for AI2-THOR 2.x put them in actionVector3sReturn.
 	ps := res.md.ActionVector3sReturn
-	if len(ps) == 0 && len(res.md.ActionReturn) > 0 && res.md.ActionReturn[0] == '[' {
+	if len(res.md.ActionReturn) > 0 && string(res.md.ActionReturn) != "null" {
+		ps = nil
 		if err := json.Unmarshal(res.md.ActionReturn, &ps); err != nil {
-			return nil, fmt.Errorf("thor: GetReachablePositions: actionReturn: %w", err)
+			return nil, fmt.Errorf("thor: GetReachablePositions: actionReturn is not a list of positions: %w", err)
 		}
 	}
 	out := make([]sim.Vec3, len(ps))

@@ -197,6 +197,20 @@ func TestMetadataMatchesAI2THORSchema(t *testing.T) {
 	for _, r := range reqs {
 		_, reply := s.handle([]byte(r))
 		md := replyMetadata(t, reply)
+		if md["lastAction"] == ActionReachable {
+			// AI2-THOR's own GetReachablePositions returns its list of
+			// positions in actionReturn (BaseFPSAgentController.cs:
+			// actionFinishedEmit(true, reachablePositions)), which the
+			// published schema's generic ["object", "null"] does not cover.
+			ps, _ := md["actionReturn"].([]any)
+			if len(ps) == 0 || !hasType(ps[0], "object") {
+				t.Errorf("GetReachablePositions: actionReturn %v, want a non-empty list of positions", md["actionReturn"])
+			}
+			if v3, _ := md["actionVector3sReturn"].([]any); len(v3) != 0 {
+				t.Errorf("GetReachablePositions: actionVector3sReturn holds %d entries, want none (the positions go in actionReturn)", len(v3))
+			}
+			md["actionReturn"] = nil
+		}
 		if errs := validate(schema, md, "metadata"); len(errs) > 0 {
 			t.Errorf("request %s: reply violates the schema:\n%v", r[:min(len(r), 60)], errs)
 		}

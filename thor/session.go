@@ -90,9 +90,7 @@ func (s *session) handle(msg []byte) (frames []outFrame, reply []byte) {
 		}
 		frames = nil
 	}
-	if r, ok := ret.([]sim.XYZ); ok {
-		md.ActionVector3sReturn = r
-	} else if ret != nil {
+	if ret != nil {
 		b, jerr := json.Marshal(ret)
 		if jerr != nil {
 			return nil, s.errorReply(req.ID, req.Action, "encoding actionReturn: "+jerr.Error())

@@ -485,9 +485,13 @@ class Ai2ThorSession:
     def do_GetReachablePositions(self, req_id, args):
         self.need_house("GetReachablePositions")
         md = self.check(self.step("GetReachablePositions"), "GetReachablePositions")
+        # Current AI2-THOR returns the positions in actionReturn
+        # (unity/Assets/Scripts/BaseFPSAgentController.cs GetReachablePositions:
+        # actionFinishedEmit(true, reachablePositions)); AI2-THOR 2.x used
+        # actionVector3sReturn, still read here.
         ps = md.get("actionReturn") or md.get("actionVector3sReturn") or []
         # AI2-THOR reports body centres; flowbench wants floor points (floors are at y = 0).
-        return fp.Result(vector3s=[fp.xyz(p["x"], 0.0, p["z"]) for p in ps])
+        return fp.Result([fp.xyz(p["x"], 0.0, p["z"]) for p in ps])
 
     def house_object(self, action, oid):
         if not isinstance(oid, str) or not self.is_house_object(oid):

@@ -51,10 +51,9 @@ class ActionError(Exception):
 class Result:
     """A successful action's outputs."""
 
-    def __init__(self, action_return=None, frames=(), vector3s=None):
+    def __init__(self, action_return=None, frames=()):
         self.action_return = action_return
         self.frames = list(frames)
-        self.vector3s = vector3s
 
 
 def xyz(x=0.0, y=0.0, z=0.0):
@@ -226,8 +225,6 @@ def handle_message(session, msg):
         res = session.act(req_id, action, args)
         md = session.metadata(action, with_objects)
         md["actionReturn"] = res.action_return
-        if res.vector3s is not None:
-            md["actionVector3sReturn"] = res.vector3s
         return res.frames, json.dumps({"id": req_id, "metadata": md})
     except Exception as e:  # every failure becomes an error reply
         if isinstance(e, ActionError):

@@ -366,7 +366,8 @@ class BridgeTest(unittest.TestCase):
 
     def test_reachable_positions_are_floor_points(self):
         _, md = self.ok("GetReachablePositions", with_objects=False)
-        ps = md["actionVector3sReturn"]
+        ps = md["actionReturn"]  # as AI2-THOR (BaseFPSAgentController.cs GetReachablePositions)
+        self.assertEqual(md["actionVector3sReturn"], [])
         self.assertGreater(len(ps), 100)
         self.assertTrue(all(p["y"] == 0.0 for p in ps))
         self.assertNotIn({"x": 4.0, "y": 0.0, "z": 3.0}, ps)  # under the chair
@@ -442,6 +443,12 @@ class BridgeTest(unittest.TestCase):
                              ("TeleportFull", {"position": {"x": 1.1, "y": 0, "z": 1}, "rotation": {"x": 0, "y": 0, "z": 0}}),
                              ("Fly", {})]:
             _, md = request(self.s, action, args)
+            if action == "GetReachablePositions":
+                # AI2-THOR returns the positions as a list in actionReturn
+                # (BaseFPSAgentController.cs GetReachablePositions), which the
+                # published schema's generic ["object", "null"] does not cover.
+                self.assertIsInstance(md["actionReturn"], list)
+                md["actionReturn"] = None
             self.assertEqual(check_schema(schema, md), [], action)
         # and the fake's raw events too
         self.assertEqual(check_schema(schema, self.ctl.step("Done").metadata), [])

@@ -95,8 +95,8 @@ func pctText(p int, k int) string {
 var dirWords = map[Direction][dirForms]string{
 	Right:   {"to the right", "to your right", "rightward", "to the camera's right"},
 	Left:    {"to the left", "to your left", "leftward", "to the camera's left"},
-	Forward: {"forward (away from the camera)", "away from the camera", "forward, away from you", "further from the camera"},
-	Back:    {"back (towards the camera)", "towards the camera", "back, toward you", "closer to the camera"},
+	Forward: {"forward (away from the camera)", "away from the camera", "forward (away from you)", "further from the camera"},
+	Back:    {"back (towards the camera)", "towards the camera", "back (toward you)", "closer to the camera"},
 }
 
 // sideWords are the forms of the image-side relation of left/right questions.

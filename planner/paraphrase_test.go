@@ -31,9 +31,9 @@ func (e entities) String() string {
 var (
 	reNumUnit = regexp.MustCompile(`(\d+(?:\.\d+)?) ?(centimetres|metres|cm|m|%|percent|per cent)\b|(\d+(?:\.\d+)?)%`)
 	dirPhrase = []struct{ re, dir string }{
-		{`forward \(away from the camera\)`, "forward"}, {`forward, away from you`, "forward"},
+		{`forward \(away from the camera\)`, "forward"}, {`forward \(away from you\)`, "forward"},
 		{`away from the camera`, "forward"}, {`further from the camera`, "forward"},
-		{`back \(towards the camera\)`, "back"}, {`back, toward you`, "back"},
+		{`back \(towards the camera\)`, "back"}, {`back \(toward you\)`, "back"},
 		{`towards the camera`, "back"}, {`closer to the camera`, "back"},
 		{`straight down(?:ward)?`, "down"}, {`vertically down`, "down"},
 		{`(?:to|on) the left(?: of)?|left of|to your left|leftward|to the camera's left`, "left"},

@@ -42,37 +42,46 @@ func defaultOf(name string) float64 {
 	return 0
 }
 
+// centimetreUnits are the unit words after which a number is in cm.
+var centimetreUnits = map[string]bool{"cm": true, "centimetre": true, "centimetres": true, "centimeter": true, "centimeters": true}
+
+// tokenMetres parses token i as a number, in metres when a centimetre unit
+// follows it.
+func tokenMetres(toks []string, i int) (float64, bool) {
+	v, err := strconv.ParseFloat(toks[i], 64)
+	if err != nil {
+		return 0, false
+	}
+	if i+1 < len(toks) && centimetreUnits[toks[i+1]] {
+		v /= 100
+	}
+	return v, true
+}
+
 // textNumbers returns the numbers of a text in order, in metres where a
-// "cm" unit follows.
+// centimetre unit follows.
 func textNumbers(toks []string) []float64 {
 	var out []float64
-	for i, t := range toks {
-		v, err := strconv.ParseFloat(t, 64)
-		if err != nil {
-			continue
+	for i := range toks {
+		if v, ok := tokenMetres(toks, i); ok {
+			out = append(out, v)
 		}
-		if i+1 < len(toks) && toks[i+1] == "cm" {
-			v /= 100
-		}
-		out = append(out, v)
 	}
 	return out
 }
 
 // motionComponents parses a motion text into signed camera-frame
 // components: right (+) / left (−), forward (+) / back (−) and down, in
-// metres. Each number takes the first direction word within four tokens.
+// metres. Each number takes the first direction word within six tokens
+// ("11 cm to the camera's right", "0.5 m closer to the camera").
 func motionComponents(toks []string) (right, forward, down float64) {
-	for i, t := range toks {
-		v, err := strconv.ParseFloat(t, 64)
-		if err != nil {
+	for i := range toks {
+		v, ok := tokenMetres(toks, i)
+		if !ok {
 			continue
 		}
-		if i+1 < len(toks) && toks[i+1] == "cm" {
-			v /= 100
-		}
 	scan:
-		for j := i + 1; j < len(toks) && j <= i+4; j++ {
+		for j := i + 1; j < len(toks) && j <= i+6; j++ {
 			switch toks[j] {
 			case "left", "leftward", "leftwards":
 				right -= v
@@ -80,10 +89,10 @@ func motionComponents(toks []string) (right, forward, down float64) {
 			case "right", "rightward", "rightwards":
 				right += v
 				break scan
-			case "forward", "forwards", "away":
+			case "forward", "forwards", "away", "further", "farther":
 				forward += v
 				break scan
-			case "back", "backward", "backwards", "towards", "toward":
+			case "back", "backward", "backwards", "towards", "toward", "closer", "nearer":
 				forward -= v
 				break scan
 			case "down", "drops", "drop", "falls", "settles":

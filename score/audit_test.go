@@ -253,3 +253,25 @@ func TestAuditTableAndOrder(t *testing.T) {
 		t.Errorf("categories not in method order: %s first", rep1.Categories[0].Category)
 	}
 }
+
+// Motion texts in the paraphrase grammar's forms parse to the same signed
+// components, with centimetres converted.
+func TestMotionComponentsPhrasings(t *testing.T) {
+	for _, c := range []struct {
+		text       string
+		right, fwd float64
+	}{
+		{"The mug (red dot) moves 0.42 m to the left and 0.10 m forward (away from the camera).", -0.42, 0.10},
+		{"The microwave (white dot) moves 11 cm to the camera's right.", 0.11, 0},
+		{"The microwave with the red dot is moved 50 cm back, toward you.", 0, -0.5},
+		{"The chair (blue dot) travels 51 centimetres further from the camera.", 0, 0.51},
+		{"Imagine the microwave marked in blue shifted 0.25 metres closer to the camera.", 0, -0.25},
+		{"Someone pushes the marked microwave 0.06 metres leftward.", -0.06, 0},
+		{"Someone pushes the red-dotted chair 0.36 m leftward and 0.36 m forward, away from you.", -0.36, 0.36},
+	} {
+		r, f, _ := motionComponents(textToken.FindAllString(strings.ToLower(c.text), -1))
+		if math.Abs(r-c.right) > 1e-9 || math.Abs(f-c.fwd) > 1e-9 {
+			t.Errorf("%q: right %g forward %g, want %g %g", c.text, r, f, c.right, c.fwd)
+		}
+	}
+}

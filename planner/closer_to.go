@@ -41,8 +41,8 @@ type closerPlan struct {
 // ahead of the second nearest by the margin rule (PairMargin).
 func (c *viewCtx) planCloserTo(in Intent) (*Example, string, error) {
 	var plans []closerPlan
-	for _, a := range c.movers() {
-		refs := c.referables(a.ID)
+	for _, a := range c.markedMovers() {
+		refs := c.markedReferables(a.ID)
 		for _, b := range refs {
 			for _, cc := range refs {
 				if b == cc || descends(c.objs0, c.byID0, cc.ID, b.ID) || descends(c.objs0, c.byID0, b.ID, cc.ID) {

@@ -45,7 +45,7 @@ func (c *viewCtx) planContactWall(in Intent) (*Example, string, error) {
 		limit = WallFullBefore
 	}
 	var movers []*ObjectMeta
-	for _, a := range c.movers() {
+	for _, a := range c.markedMovers() {
 		if clr, _ := c.st.WallClearance(a.AABB); clr < limit {
 			movers = append(movers, a)
 		}

@@ -28,7 +28,8 @@ type viewCtx struct {
 	seed      uint64    // the slot seed (mark colours derive from it)
 	base      *viewBase // shared before-state of the view
 	markCalls int
-	marksWhy  string // why the last mark placement failed
+	marksWhy  string          // why the last mark placement failed
+	markOK    map[string]bool // objects visible in I0 that pass the size rule (lazy, generic.go)
 	// preRender, when set, vets an edit from its objects before the
 	// after-render; a non-empty reason fails the edit unrendered.
 	preRender func(e *edit) string

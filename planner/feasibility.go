@@ -105,7 +105,7 @@ func (p probe) metric() map[string]any {
 // and the end) teleports with force=false and the mover's signed wall
 // clearance stays above −ε_pen. The question is asked on the after image.
 func (c *viewCtx) planFeasibility(in Intent) (*Example, string, error) {
-	movers := c.movers()
+	movers := c.markedMovers()
 	if len(movers) == 0 {
 		return nil, "no_mover", nil
 	}

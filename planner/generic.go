@@ -45,3 +45,39 @@ func (c *viewCtx) genericProposals(movers []*ObjectMeta) []moverProposal {
 	}
 	return out
 }
+
+// markedMovers returns the movers that can carry a Set-of-Marks dot on I0
+// (the size rule, c.markable), so no attempt is spent on a mover whose
+// mark would be refused.
+func (c *viewCtx) markedMovers() []*ObjectMeta { return c.keepMarkable(c.movers()) }
+
+// markedReferables returns the objects a question about mover may mention
+// that can carry a dot on I0 (the size rule). Planners choose landmarks,
+// options and neighbour pools among them.
+func (c *viewCtx) markedReferables(mover string) []*ObjectMeta {
+	return c.keepMarkable(c.referables(mover))
+}
+
+// keepMarkable keeps the objects that pass the size rule on I0, measured
+// once per view context for every object visible in I0.
+func (c *viewCtx) keepMarkable(objs []*ObjectMeta) []*ObjectMeta {
+	if c.markOK == nil {
+		var vis []*ObjectMeta
+		for i := range c.objs0 {
+			if c.visible(c.m0, c.objs0[i].ID) {
+				vis = append(vis, &c.objs0[i])
+			}
+		}
+		c.markOK = map[string]bool{}
+		for _, o := range c.markable(vis) {
+			c.markOK[o.ID] = true
+		}
+	}
+	var out []*ObjectMeta
+	for _, o := range objs {
+		if c.markOK[o.ID] {
+			out = append(out, o)
+		}
+	}
+	return out
+}

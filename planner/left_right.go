@@ -39,13 +39,13 @@ func (c *viewCtx) planLeftRight(in Intent) (*Example, string, error) {
 	if !in.WantFlip {
 		span = c.scale.length(LRSpanNonFlip)
 	}
-	for _, a := range c.movers() {
+	for _, a := range c.markedMovers() {
 		u0 := c.m0[a.ID].U
 		pu0, _, _, ok0 := c.cam.Project(a.Position)
 		if !ok0 {
 			continue
 		}
-		for _, l := range c.referables(a.ID) {
+		for _, l := range c.markedReferables(a.ID) {
 			if descends(c.objs0, c.byID0, a.ID, l.ID) {
 				continue // the landmark carries the mover
 			}

@@ -35,11 +35,11 @@ func (c *viewCtx) planOcclusion(in Intent) (*Example, string, error) {
 	var pairs []pair
 	var gridPairs [][2]*ObjectMeta // every pair in range, for the cover grid
 	minB := c.scale.area(OccMinB)
-	for _, a := range c.movers() {
+	for _, a := range c.markedMovers() {
 		if cat.sizeClass(a.Type) != sim.Occluder {
 			continue
 		}
-		for _, b := range c.referables(a.ID) {
+		for _, b := range c.markedReferables(a.ID) {
 			if cat.sizeClass(b.Type) != sim.Occludee || c.m0.Pixels(b.ID) < minB {
 				continue
 			}

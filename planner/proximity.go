@@ -73,7 +73,7 @@ type ranked struct {
 func (c *viewCtx) neighbourPool(e *edit) []ranked {
 	mv0, mv1 := c.obj0(e.moverID), e.obj1(e.moverID)
 	var all []ranked
-	for _, o := range c.referables(e.moverID) {
+	for _, o := range c.markedReferables(e.moverID) {
 		all = append(all, ranked{o.ID, CentreDistance(mv0.Position, o.Position), CentreDistance(mv1.Position, e.obj1(o.ID).Position)})
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].d1 < all[j].d1 })
@@ -101,7 +101,7 @@ func (c *viewCtx) neighbourPool(e *edit) []ranked {
 // called before the after-render, so edits that cannot be accepted or cannot
 // beat the stored candidate are not rendered.
 func (c *viewCtx) stagedSearch(prefix string, budget, strict int, judge func(e *edit, dry bool) (int, *Example, string)) (*Example, string, error) {
-	movers := c.movers()
+	movers := c.markedMovers()
 	if len(movers) == 0 {
 		return nil, "no_mover", nil
 	}

@@ -120,7 +120,7 @@ func TestOcclusionByConstruction(t *testing.T) {
 	h := boxHouse(t, 8, 8,
 		tObj{asset: assetStatue, id: "Statue|1|1", x: 4, z: 4.2},
 		tObj{asset: assetCan, id: "GarbageCan|1|2", x: 5.3, z: 3.3})
-	cam := testCam(4, 1.2, 0, 30, 240)
+	cam := testCam(4, 1.2, 0, 30, 480) // at 240 px the statue is too small for its dot
 	ex, out, reason, _ := planOne(t, h, cam, Occlusion, Intent{PreferYes: true})
 	if ex == nil {
 		t.Fatalf("skipped: %s", reason)
@@ -273,8 +273,8 @@ func TestCloserToRecomputed(t *testing.T) {
 		tObj{asset: assetStatue, id: "Statue|1|2", x: 3.6, z: 3.5},
 		tObj{asset: assetCan, id: "GarbageCan|1|3", x: 4.6, z: 4.4},
 		tObj{asset: assetChair, id: "Chair|1|4", x: 6.6, z: 5.6},
-		tObj{asset: assetBall, id: "BasketBall|1|5", x: 1.4, z: 5.6})
-	cam := testCam(4, 1.2, 0, 30, 240)
+		tObj{asset: assetBall, id: "BasketBall|1|5", x: 2.0, z: 4.4})
+	cam := testCam(4, 1.2, 0, 30, 480) // every landmark large enough for its dot
 	ex, out, reason, _ := planOne(t, h, cam, CloserTo, Intent{})
 	if ex == nil {
 		t.Fatalf("skipped: %s", reason)

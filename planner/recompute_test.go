@@ -23,6 +23,7 @@ func TestAnswersRecomputedOverHouses(t *testing.T) {
 		h := genHouse(t, 200+i)
 		cfg := houseCfg(fmt.Sprintf("rc%d", i))
 		cfg.KeepFrames = true
+		cfg.CameraSize = 256 // at 160 px too few objects are large enough for their dots
 		l := newTestLocal()
 		exs, outs, _, err := PlanHouse(l, h, cfg)
 		if err != nil {

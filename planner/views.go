@@ -143,7 +143,9 @@ func SelectViews(s Simulator, st *Structure, cfg Config, rng *rand.Rand) ([]View
 		}
 		proposals = append(proposals, kept...)
 	}
-	budget := min(ViewMaxBudget, 3*len(st.Rooms))
+	// y = min(10, m|R|): the method's 3|R| with its m = 3 (A.1); a larger
+	// m (the test split's candidate pool) raises both.
+	budget := min(ViewMaxBudget, cfg.PerRoom*len(st.Rooms))
 	if cfg.Views > 0 {
 		budget = min(budget, cfg.Views)
 	}

@@ -55,6 +55,10 @@ func init() {
 	})
 }
 
+// TestCandidateViewsPerRoom is m, the views kept per room, when the test
+// split is selected from a candidate pool.
+const TestCandidateViewsPerRoom = 8
+
 // generateFlags are the parsed flags of a generate run.
 type generateFlags struct {
 	split, out, importDir, scenes, cpuProfile, categories, backend string
@@ -67,6 +71,12 @@ type generateFlags struct {
 	resume, overwrite, quiet, verbose, questionsOnly               bool
 	marks                                                          string           // --marks
 	markStyle                                                      render.MarkStyle // parsed from --marks
+	testCounts                                                     string           // --test-counts
+	full                                                           bool             // --full
+	// targets are the parsed --test-counts (nil: keep every candidate);
+	// selection is the test split's selection once made.
+	targets   map[planner.Category]int
+	selection *planner.Selection
 
 	// onHouse, when set (tests), is called after each house's rows are
 	// written and its shard possibly completed, with the shards completed so far.
@@ -129,6 +139,9 @@ func parseGenerate(args []string, stderr io.Writer) (generateFlags, *houseSource
 	fs.StringVar(&g.categories, "categories", "", "comma-separated question categories (default all eight)")
 	fs.BoolVar(&g.questionsOnly, "questions-only", false, "write only the questions table (no dense annotations)")
 	fs.StringVar(&g.marks, "marks", "dots", "Set-of-Marks style: dots (colour dots, objects named by colour) or badges (numbered badges, objects named by number)")
+	fs.StringVar(&g.testCounts, "test-counts", "method",
+		"test split: select per-category counts from the candidates of all scenes: method (the method's 714 questions), all (keep every candidate), or category=count,...")
+	fs.BoolVar(&g.full, "full", false, "run the full planners (closer-to's 24 plans, feasibility's full-path and downward probes, contact-wall's 1.5 m filter); default on for the test split")
 	fs.StringVar(&g.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&g.assets, "assets", "auto", assetsUsage)
 	fs.StringVar(&g.backend, "backend", "", "plan and render through a websocket bridge, e.g. ws://127.0.0.1:8765 (default: in-process)")
@@ -174,7 +187,21 @@ func (g *generateFlags) check(set map[string]bool) (*houseSource, planner.Config
 		return bad("--scenes selects ithor scenes of the test split, not %s", g.split)
 	case set["scenes"] && g.importDir != "":
 		return bad("--scenes and --import exclude each other")
+	case set["test-counts"] && (g.split != "test" || g.importDir != ""):
+		return bad("--test-counts selects the ithor test split, not %s", g.split)
 	}
+	if g.split == "test" && g.importDir == "" && g.testCounts != "all" {
+		t, err := planner.ParseTestCounts(g.testCounts)
+		if err != nil {
+			return bad("--test-counts: %v", err)
+		}
+		g.targets = t
+		// The candidate pool: more views per scene than A.1's m = 3 (a
+		// single-room scene gets 3 views, too few for 714 questions from 120
+		// scenes at the planners' acceptance rates); see docs/planner.md.
+		cfg.PerRoom, cfg.FPSPerRoom = TestCandidateViewsPerRoom, 2*cfg.FPSPerRoom
+	}
+	cfg.Full = g.full || (!set["full"] && g.split == "test" && g.importDir == "")
 	if err := checkSplitName(g.split); err != nil {
 		return bad("%v", err)
 	}
@@ -254,6 +281,14 @@ func generate(ctx context.Context, g generateFlags, src *houseSource, cfg planne
 	opt := runOptions{Split: g.split, Seed: g.seed, Size: g.size, Workers: g.workers, RowsPerShard: g.rowsPerShard,
 		BalanceHouses: g.balanceHouses, QuestionsOnly: g.questionsOnly, Planner: cfg, Backend: g.backend, RenderBackend: g.renderBackend,
 		Dress: dresser(g.lib), Marks: g.markStyle}
+	if g.targets != nil {
+		pre, sel, err := preselect(ctx, src, opt, g.targets)
+		if err != nil {
+			return err
+		}
+		opt.Preplanned, g.selection = pre, &sel
+		slog.Info("test split selected", "candidates", sel.Candidates, "selected", sel.Selected, "chance", sel.Chance, "short", sel.Short)
+	}
 	start := time.Now()
 	if g.onHouse != nil {
 		prog = hookSink{prog, func() { g.onHouse(len(shards.done)) }}
@@ -375,6 +410,9 @@ func fingerprint(g generateFlags, src *houseSource, cfg planner.Config) string {
 	if g.markStyle != render.StyleDots {
 		fmt.Fprintf(h, "marks %s\n", g.markStyle)
 	}
+	if g.targets != nil {
+		fmt.Fprintf(h, "test-counts %s\n", planner.FormatTestCounts(g.targets))
+	}
 	for _, hs := range src.Houses {
 		fmt.Fprintf(h, "%s\n", hs.ID)
 	}
@@ -431,7 +469,14 @@ func writeManifest(g generateFlags, src *houseSource, cfg planner.Config) (*expo
 	conf[g.split] = map[string]any{
 		"houses": len(src.Houses), "seed": g.seed, "size": g.size, "rows_per_shard": g.rowsPerShard,
 		"views": cfg.Views, "categories": categoryNames(cfg.Categories), "questions_only": g.questionsOnly,
-		"source": source, "balance_houses": g.balanceHouses, "marks": g.markStyle.String(),
+		"source": source, "balance_houses": g.balanceHouses, "marks": g.markStyle.String(), "full_planners": cfg.Full,
+	}
+	if sel := g.selection; sel != nil {
+		conf[g.split].(map[string]any)["selection"] = map[string]any{
+			"targets": planner.FormatTestCounts(g.targets), "candidates": sel.Candidates, "selected": sel.Selected,
+			"short": sel.Short, "scene_cap": sel.SceneCap, "chance": sel.Chance,
+			"rule": "per category, answer values in the candidates' proportions, clearest decision margin first, per-scene caps 1.5× an even share, then uncapped",
+		}
 	}
 	seeds[g.split] = g.seed
 	m, err := export.NewManifest(g.out, flowbenchVersion, conf, seeds)

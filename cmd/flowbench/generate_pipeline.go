@@ -42,6 +42,9 @@ type runOptions struct {
 	Dress func(*sim.Scene)
 	// Marks is the Set-of-Marks style: colour dots or numbered badges.
 	Marks render.MarkStyle
+	// Preplanned holds, by house index, plans made before the run (the test
+	// split's selection); the planning workers use them instead of planning.
+	Preplanned map[int]plannedHouse
 }
 
 // houseOutcome is what the writer learns about a finished house.
@@ -121,7 +124,9 @@ func runPipeline(ctx context.Context, src *houseSource, from int, opt runOptions
 				bal := &planner.Balance{}
 				for _, o := range job {
 					var ph plannedHouse
-					if ph.err = ctx.Err(); ph.err == nil {
+					if pp, ok := opt.Preplanned[o.spec.Index]; ok {
+						ph = pp
+					} else if ph.err = ctx.Err(); ph.err == nil {
 						func() {
 							defer recoverInternal(&ph.err, fmt.Sprintf("house %d (%s), planning", o.spec.Index, o.spec.ID))
 							ph.plan, ph.report, ph.err = planHouse(o.spec, opt, bal)

@@ -1,0 +1,100 @@
+package planner
+
+import (
+	"fmt"
+	"math"
+	"testing"
+)
+
+// The method's counts sum to 714 with chance 35.8%.
+func TestMethodTestCounts(t *testing.T) {
+	n, chance := 0, 0.0
+	for c, k := range MethodTestCounts {
+		n += k
+		chance += float64(k) * c.Chance()
+	}
+	if n != 714 || math.Abs(chance/float64(n)-0.358) > 0.0005 {
+		t.Errorf("method counts: %d questions, chance %.4f; want 714 and 0.358", n, chance/float64(n))
+	}
+	m, err := ParseTestCounts(FormatTestCounts(MethodTestCounts))
+	if err != nil || len(m) != len(MethodTestCounts) {
+		t.Fatalf("round trip: %v %v", m, err)
+	}
+	for c, k := range MethodTestCounts {
+		if m[c] != k {
+			t.Errorf("round trip %s: %d, want %d", c, m[c], k)
+		}
+	}
+	for _, bad := range []string{"closer_to", "closer_to=x", "nope=3", "closer_to=1,closer_to=2", "closer_to=-1"} {
+		if _, err := ParseTestCounts(bad); err == nil {
+			t.Errorf("ParseTestCounts(%q) accepted", bad)
+		}
+	}
+}
+
+// candidates makes n yes/no near-object examples over scenes, the first
+// share yes, with margins growing with i.
+func candidates(n, scenes int, yesShare float64) []Example {
+	var out []Example
+	for i := 0; i < n; i++ {
+		ans := "B"
+		if float64(i) < yesShare*float64(n) {
+			ans = "A"
+		}
+		out = append(out, Example{
+			ID: fmt.Sprintf("s%d/v%d/near_object", i%scenes, i), HouseID: fmt.Sprintf("s%d", i%scenes),
+			Category: NearObject, Choices: []string{"yes", "no"}, Answer: ans,
+			Metrics: map[string]any{"decision_margin": DecisionMargin{Kind: MarginDistance, Gap: 0.1 + 0.01*float64(i%17), Relative: 1}},
+		})
+	}
+	return out
+}
+
+func TestSelectTestCountsBalanceCapsClarity(t *testing.T) {
+	cands := candidates(400, 20, 0.3)
+	sel := SelectTest(cands, map[Category]int{NearObject: 100}, 7)
+	if len(sel.Keep) != 100 || sel.Selected["near_object"] != 100 || len(sel.Short) != 0 {
+		t.Fatalf("selected %d (%v), short %v", len(sel.Keep), sel.Selected, sel.Short)
+	}
+	yes, perScene := 0, map[string]int{}
+	minKept, maxDropped := math.Inf(1), 0.0
+	for i := range cands {
+		ex := &cands[i]
+		if sel.Keep[ex.ID] {
+			perScene[ex.HouseID]++
+			if ex.Answer == "A" {
+				yes++
+			}
+			minKept = math.Min(minKept, Clarity(ex))
+		} else {
+			maxDropped = math.Max(maxDropped, Clarity(ex))
+		}
+	}
+	if yes != 30 {
+		t.Errorf("%d yes of 100, want the candidates' 30%%", yes)
+	}
+	for s, k := range perScene {
+		if k > 8 { // 1.5 × 100/20 = 7.5 → 8
+			t.Errorf("scene %s gave %d questions, cap 8", s, k)
+		}
+	}
+	if minKept < maxDropped-0.1-1e-9 {
+		t.Errorf("kept clarity down to %.2f while dropping %.2f", minKept, maxDropped)
+	}
+	again := SelectTest(cands, map[Category]int{NearObject: 100}, 7)
+	for id := range sel.Keep {
+		if !again.Keep[id] {
+			t.Fatal("selection not deterministic")
+		}
+	}
+	// Too few candidates: all taken, reported short.
+	few := SelectTest(cands[:50], map[Category]int{NearObject: 100, Occlusion: 5}, 7)
+	if len(few.Keep) != 50 || len(few.Short) != 2 {
+		t.Errorf("50 candidates for 100: kept %d, short %v", len(few.Keep), few.Short)
+	}
+	// One scene only: the caps give way in the second pass.
+	one := SelectTest(candidates(60, 1, 0.5), map[Category]int{NearObject: 40}, 7)
+	if len(one.Keep) != 40 {
+		t.Errorf("one scene: kept %d of 40", len(one.Keep))
+	}
+}

@@ -2,10 +2,12 @@ package render
 
 // Label cache. The planner renders one view's labels many times while it
 // tries one object's motions: between two such frames only the moved
-// object's meshes differ. A band's labels (depth, ids, classes, stats) are a
-// function of the view and of the triangles its bin lists, in order, so a
-// band that no changed mesh touches, in the cached frame or in this one,
-// keeps its cached labels and is not rasterised again. Only label-only
+// object's meshes differ. The set-ups of the other meshes are left as they
+// are (same view, same mesh, same place in the set-up array). A band's
+// labels (depth, ids, classes, stats) are a function of the view and of the
+// triangles its bin lists, in order, so a band that no changed mesh touches,
+// in the cached frame or in this one, keeps its cached labels and is not
+// rasterised again. Only label-only
 // frames use and keep the cache (frames with RGB need every band's visible
 // triangles for shading, and invalidate it).
 
@@ -16,11 +18,15 @@ type labelCache struct {
 	view  view
 	ent   []*meshEntry // per instance: the mesh drawn,
 	gen   []uint64     // its version,
+	start []int        // its first global triangle,
 	b0    []int32      // and the bands its set-up triangles touched (b0 > b1: none)
 	b1    []int32
-	depth []float32
-	ids   []uint16
-	cls   []uint8
+	// setups is the first element of the set-up array the frame used: the
+	// set-ups of unchanged meshes are still there when it is reused.
+	setups *triSetup
+	depth  []float32
+	ids    []uint16
+	cls    []uint8
 }
 
 // markDirty decides which bands of this frame (r.v, r.dl, the triangle
@@ -65,8 +71,29 @@ func (r *Renderer) keepLabels(useCache bool) {
 	for i, e := range r.dl.mesh {
 		c.ent[i], c.gen[i] = e, e.gen
 	}
+	c.start = append(c.start[:0], r.dl.start...)
 	copy(c.b0, r.tb0)
 	copy(c.b1, r.tb1)
+	c.setups = nil
+	if len(r.setups) > 0 {
+		c.setups = &r.setups[0]
+	}
+}
+
+// unchanged reports whether draw-list mesh i is the cached frame's, posed
+// the same, at the same global triangle index.
+func (c *labelCache) unchanged(dl *drawList, i int) bool {
+	e := dl.mesh[i]
+	return e == c.ent[i] && e.gen == c.gen[i] && dl.start[i] == c.start[i]
+}
+
+// setupsKept reports whether setupAll may leave the set-ups of unchanged
+// meshes in setups as they are: in the main set-up of a label-only frame
+// (r.keepSetups) from the cached frame's view, with the same set-up array.
+func (r *Renderer) setupsKept(setups []triSetup, dl *drawList) bool {
+	c := &r.lc
+	return r.keepSetups && c.ok && c.view == r.v && len(setups) > 0 && &setups[0] == c.setups &&
+		len(c.ent) == len(dl.mesh) && len(c.start) == len(dl.start)
 }
 
 // cacheBand copies band b's labels, rows [y0, y1), between the frame and the

@@ -84,10 +84,11 @@ type Renderer struct {
 
 	// Label cache (label_cache.go): this frame's bands of each mesh, the
 	// bands to rasterise, and the cached labels.
-	tb0, tb1  []int32
-	dirty     []bool
-	labelOnly bool
-	lc        labelCache
+	tb0, tb1   []int32
+	dirty      []bool
+	labelOnly  bool
+	keepSetups bool // setupAll may keep unchanged meshes' set-ups (main view of a label-only frame)
+	lc         labelCache
 
 	// Last frame's counters, for benchmarks.
 	lastTris    int
@@ -408,7 +409,10 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	if !r.opts.NoOcclusionCulling {
 		r.occlusionCull(&r.v)
 	}
+	r.labelOnly = skipRGB && !r.opts.NoLabelCache
+	r.keepSetups = r.labelOnly
 	r.setups = r.setupAll(&r.v, &r.dl, r.setups, false, nil)
+	r.keepSetups = false
 	r.occActive = false
 	r.bins = r.binAll(&r.dl, r.setups, r.bins, nb, DefaultBandHeight, true)
 	n := cam.Width * cam.Height
@@ -416,7 +420,6 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	r.tbuf = grow(r.tbuf, n)
 	r.bandStats = grow(r.bandStats, nb)
 	r.bandRows = grow(r.bandRows, nb)
-	r.labelOnly = skipRGB && !r.opts.NoLabelCache
 	r.markDirty(r.labelOnly, nb)
 	if r.labelOnly {
 		r.lc.depth, r.lc.ids, r.lc.cls = grow(r.lc.depth, n), grow(r.lc.ids, n), grow(r.lc.cls, n)

@@ -330,6 +330,8 @@ type setupUnit struct{ mesh, g0, g1 int }
 // points are lit by their own room's light, and a segment between two points
 // of the room's box stays in it).
 func (r *Renderer) setupAll(v *view, dl *drawList, setups []triSetup, all bool, within *sim.AABB) []triSetup {
+	setups = grow(setups, dl.total())
+	keep := r.setupsKept(setups, dl)
 	r.vbase = grow(r.vbase, len(dl.mesh))
 	r.units = r.units[:0]
 	nv := 0
@@ -340,6 +342,9 @@ func (r *Renderer) setupAll(v *view, dl *drawList, setups []triSetup, all bool, 
 		r.vbase[i] = -1
 		if r.cull[i] {
 			continue // binAll skips culled meshes without reading their set-ups
+		}
+		if keep && r.lc.unchanged(dl, i) {
+			continue // set-ups as the label cache's frame left them
 		}
 		cached := e.vidx != nil
 		if cached {
@@ -362,7 +367,6 @@ func (r *Renderer) setupAll(v *view, dl *drawList, setups []triSetup, all bool, 
 		}
 	}
 	r.vcache = grow(r.vcache, nv)
-	setups = grow(setups, dl.total())
 	r.cur, r.curDL, r.curSet, r.curAll = v, dl, setups, all
 	r.parallel(len(r.units), jobSetup)
 	return setups

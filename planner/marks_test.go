@@ -35,14 +35,27 @@ var plannedFixture = sync.OnceValues(func() ([]Example, []Outcome) {
 })
 
 // largestBlob returns the centroid and size of the largest 4-connected
-// region of pixels of exactly colour c.
-func largestBlob(img *image.RGBA, c color.RGBA) (x, y float64, n int) {
+// region of pixels the overlay img changed from raw to exactly colour c,
+// ignoring the discs of the marks in others (their outline rings may be
+// white or black, like a dot's fill).
+func largestBlob(img, raw *image.RGBA, c color.RGBA, others []render.Mark) (x, y float64, n int) {
 	b := img.Bounds()
 	w := b.Dx()
+	is := func(u, v int) bool {
+		if img.RGBAAt(u, v) != c || raw.RGBAAt(u, v) == c {
+			return false
+		}
+		for _, m := range others {
+			if math.Hypot(float64(u)-m.X, float64(v)-m.Y) <= m.Radius+1 {
+				return false
+			}
+		}
+		return true
+	}
 	seen := make([]bool, w*b.Dy())
 	for v0 := 0; v0 < b.Dy(); v0++ {
 		for u0 := 0; u0 < w; u0++ {
-			if seen[v0*w+u0] || img.RGBAAt(u0, v0) != c {
+			if seen[v0*w+u0] || !is(u0, v0) {
 				continue
 			}
 			var sx, sy float64
@@ -54,7 +67,7 @@ func largestBlob(img *image.RGBA, c color.RGBA) (x, y float64, n int) {
 				stack = stack[:len(stack)-1]
 				sx, sy, k = sx+float64(p.X), sy+float64(p.Y), k+1
 				for _, q := range []image.Point{{p.X + 1, p.Y}, {p.X - 1, p.Y}, {p.X, p.Y + 1}, {p.X, p.Y - 1}} {
-					if q.In(b) && !seen[q.Y*w+q.X] && img.RGBAAt(q.X, q.Y) == c {
+					if q.In(b) && !seen[q.Y*w+q.X] && is(q.X, q.Y) {
 						seen[q.Y*w+q.X] = true
 						stack = append(stack, q)
 					}
@@ -115,7 +128,13 @@ func TestMarksOnI1FollowObjects(t *testing.T) {
 				}
 				continue
 			}
-			x, y, n := largestBlob(over1, c)
+			var others []render.Mark
+			for _, m := range m1 {
+				if m.ID != r.ObjectID {
+					others = append(others, m)
+				}
+			}
+			x, y, n := largestBlob(over1, f1.RGB, c, others)
 			if n == 0 {
 				t.Errorf("%s: no %s dot for %s on the I1 overlay", ex.ID, r.DotColor, r.ObjectID)
 				continue

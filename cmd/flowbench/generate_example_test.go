@@ -100,6 +100,9 @@ func TestAnnotatorReproducesPlannerFrames(t *testing.T) {
 			if inst <= 0 || !slices.Contains(out.After.IDs, uint16(inst)) {
 				continue // not visible in I1: no dot there
 			}
+			if r.DotColor == "white" || r.DotColor == "black" {
+				continue // other dots' outline rings share these colours (the planner's test reads them back)
+			}
 			u, v, n := dotBlob(marked1, want)
 			if n == 0 || out.After.IDs[v*out.After.W+u] != uint16(inst) {
 				t.Errorf("%s image_after: %s dot of %s read back at (%d,%d) (%d px), off the object", ex.ID, r.DotColor, r.ObjectID, u, v, n)

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/base64"
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -59,6 +61,9 @@ func checkArrowSchema(path string, kv metadata.KeyValueMetadata) error {
 	default:
 		return fmt.Errorf("export: shard %s: footer key %s is %q, want %q or %q", path, TableKey, table, QuestionsTable, AnnotationsTable)
 	}
+	if named := tableOfName(filepath.Base(path)); named != "" && named != table {
+		return fmt.Errorf("export: shard %s: footer key %s is %q, but the file is named as a %s shard", path, TableKey, table, named)
+	}
 	want, err := expectedArrowSchema(table, w, h)
 	if err != nil {
 		return fmt.Errorf("export: shard %s: %w", path, err)
@@ -68,6 +73,17 @@ func checkArrowSchema(path string, kv metadata.KeyValueMetadata) error {
 			path, arrowSchemaKey, SchemaVersion, table, sizeNote(table, w, h))
 	}
 	return nil
+}
+
+// tableOfName returns the table a shard's file name (finished, staged or
+// partial) says it holds, or "".
+func tableOfName(name string) string {
+	for _, t := range []string{QuestionsTable, AnnotationsTable} {
+		if strings.HasPrefix(name, t+"-") {
+			return t
+		}
+	}
+	return ""
 }
 
 func sizeNote(table string, w, h int) string {

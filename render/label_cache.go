@@ -3,7 +3,8 @@ package render
 // Label cache. The planner renders one view's labels many times while it
 // tries one object's motions: between two such frames only the moved
 // object's meshes differ. The set-ups of the other meshes are left as they
-// are (same view, same mesh, same place in the set-up array). A band's
+// are (same view, same mesh, same place in the set-up array; this holds for
+// frames with RGB too, such as a before/after pair). A band's
 // labels (depth, ids, classes, stats) are a function of the view and of the
 // triangles its bin lists, in order, so a band that no changed mesh touches,
 // in the cached frame or in this one, keeps its cached labels and is not
@@ -14,13 +15,14 @@ package render
 // labelCache holds the last label-only frame's labels and what they were
 // drawn from.
 type labelCache struct {
-	ok    bool
-	view  view
-	ent   []*meshEntry // per instance: the mesh drawn,
-	gen   []uint64     // its version,
-	start []int        // its first global triangle,
-	b0    []int32      // and the bands its set-up triangles touched (b0 > b1: none)
-	b1    []int32
+	ok       bool // the labels and band ranges are the last frame's
+	setupsOK bool // the set-up array holds the last frame's main view set-ups
+	view     view
+	ent      []*meshEntry // per instance: the mesh drawn,
+	gen      []uint64     // its version,
+	start    []int        // its first global triangle,
+	b0       []int32      // and the bands its set-up triangles touched (b0 > b1: none)
+	b1       []int32
 	// setups is the first element of the set-up array the frame used: the
 	// set-ups of unchanged meshes are still there when it is reused.
 	setups *triSetup
@@ -56,14 +58,12 @@ func (r *Renderer) markDirty(useCache bool, nb int) {
 	}
 }
 
-// keepLabels records this frame as the cache (useCache: a label-only frame)
-// or drops the cache.
+// keepLabels records what this frame drew from; its labels are the cache
+// only when useCache (a label-only frame).
 func (r *Renderer) keepLabels(useCache bool) {
 	c := &r.lc
 	c.ok = useCache
-	if !useCache {
-		return
-	}
+	c.setupsOK = true
 	n := len(r.dl.mesh)
 	c.view = r.v
 	c.ent, c.gen = grow(c.ent, n), grow(c.gen, n)
@@ -88,11 +88,12 @@ func (c *labelCache) unchanged(dl *drawList, i int) bool {
 }
 
 // setupsKept reports whether setupAll may leave the set-ups of unchanged
-// meshes in setups as they are: in the main set-up of a label-only frame
-// (r.keepSetups) from the cached frame's view, with the same set-up array.
+// meshes in setups as they are: in the main set-up of a frame (r.keepSetups)
+// from the last frame's view, with the same set-up array, not overwritten
+// since (supersampling reuses it).
 func (r *Renderer) setupsKept(setups []triSetup, dl *drawList) bool {
 	c := &r.lc
-	return r.keepSetups && c.ok && c.view == r.v && len(setups) > 0 && &setups[0] == c.setups &&
+	return r.keepSetups && c.setupsOK && c.view == r.v && len(setups) > 0 && &setups[0] == c.setups &&
 		len(c.ent) == len(dl.mesh) && len(c.start) == len(dl.start)
 }
 

@@ -87,7 +87,7 @@ type Renderer struct {
 	tb0, tb1   []int32
 	dirty      []bool
 	labelOnly  bool
-	keepSetups bool // setupAll may keep unchanged meshes' set-ups (main view of a label-only frame)
+	keepSetups bool // setupAll may keep unchanged meshes' set-ups (a frame's main view)
 	lc         labelCache
 
 	// Last frame's counters, for benchmarks.
@@ -210,7 +210,7 @@ func (r *Renderer) rebuildAll() error {
 	}
 	r.lights = makeLights(s)
 	r.occCached = false
-	r.lc.ok = false
+	r.lc.ok, r.lc.setupsOK = false, false
 	typeIndex := map[string]int{}
 	for i, t := range s.Catalog.Types() {
 		typeIndex[t] = i
@@ -410,7 +410,7 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 		r.occlusionCull(&r.v)
 	}
 	r.labelOnly = skipRGB && !r.opts.NoLabelCache
-	r.keepSetups = r.labelOnly
+	r.keepSetups = true
 	r.setups = r.setupAll(&r.v, &r.dl, r.setups, false, nil)
 	r.keepSetups = false
 	r.occActive = false
@@ -440,6 +440,7 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	}
 	if k := r.opts.Supersample; k > 1 {
 		r.sv = newView(cam, k, r.opts.Near)
+		r.lc.setupsOK = false // the set-up array now holds the supersampled view's
 		r.occActive = !r.opts.NoOcclusionCulling
 		r.setups = r.setupAll(&r.sv, &r.dl, r.setups, false, nil)
 		r.occActive = false

@@ -50,11 +50,27 @@
 // two-sided triangles), others their flat face normal. LightFlat keeps the
 // original one-Lambert-colour-per-triangle look.
 //
+// The light (not the texture) is computed exactly at every other pixel of
+// every other row and at the ends of each triangle's runs, and interpolated
+// between them within a triangle (shade_band.go).
+//
 // RGB is anti-aliased by default (AAEdge): pixels whose 3×3 pixel-centre
 // neighbourhood shows a different instance, a depth step or crease, or a
 // cut-out are shaded from 2×2 samples; Supersample k > 1 supersamples every
 // pixel instead. Neither changes depth, ids, classes or stats. The output is
 // byte-identical for any Options.Workers.
+//
+// # Work kept between frames
+//
+// None of these changes a frame; each is a function of the scene state and
+// the camera only. Posed model levels keep their vertex indices, so shared
+// vertices are prepared once per view (vertcache.go). Occlusion culling keeps
+// its structure pass per camera (occlusion.go). A frame from the same camera
+// as the last keeps the set-ups of the meshes that did not change, and a
+// label-only frame also keeps the labels of the bands no changed mesh
+// touches (label_cache.go). Each room light keeps the shadow maps of the
+// state before its last rebuild and takes them back when the objects return
+// to it (shadow_cache.go).
 //
 // The package also places and draws Set-of-Marks overlays (marks.go) and
 // reads and writes the files flowbench produces: PNG images, 16-bit depth PNGs

@@ -1,9 +1,6 @@
 package export
 
-import (
-	"fmt"
-	"runtime/debug"
-)
+import "fmt"
 
 // guardShard runs f, one step of reading the shard at path with arrow-go,
 // and turns a panic inside it into an error naming the shard. arrow-go
@@ -16,7 +13,7 @@ import (
 func guardShard(path, step string, f func() error) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = &CorruptShardError{Shard: path, Step: step, Panic: fmt.Sprint(r), Stack: string(debug.Stack())}
+			err = &CorruptShardError{Shard: path, Step: step, Panic: fmt.Sprint(r)}
 		}
 	}()
 	return f()
@@ -28,7 +25,6 @@ type CorruptShardError struct {
 	Shard string // shard file path
 	Step  string // what was being read
 	Panic string // the recovered panic value
-	Stack string // the goroutine's stack at the panic, for a bug report
 }
 
 // Error names the shard, the step and the recovered panic.

@@ -12,7 +12,7 @@ import (
 
 // ValidationError locates the first problem Validate found.
 type ValidationError struct {
-	Shard  string // shard file path
+	Shard  string // shard file path, or the manifest's for a manifest problem
 	Row    int    // row within the shard, from 0; -1 for a shard-level problem
 	ID     string // question id, when known
 	Reason string

@@ -92,14 +92,14 @@ func checkAnnotationSemantics(q *rowContext, a *AnnotationRow) string {
 		ids   []uint16
 		idMap []string
 		depth []float32
-		objs  func(string) *ObjectRow
+		objs  func(string) (*ObjectRow, string)
 	}{
-		{"before", a.InstanceBefore, a.InstanceMapBefore, a.DepthBefore, func(id string) *ObjectRow { return before[id] }},
-		{"after", a.InstanceAfter, a.InstanceMapAfter, a.DepthAfter, func(id string) *ObjectRow {
+		{"before", a.InstanceBefore, a.InstanceMapBefore, a.DepthBefore, func(id string) (*ObjectRow, string) { return before[id], "objects_before" }},
+		{"after", a.InstanceAfter, a.InstanceMapAfter, a.DepthAfter, func(id string) (*ObjectRow, string) {
 			if o := after[id]; o != nil {
-				return o
+				return o, "objects_after"
 			}
-			return before[id]
+			return before[id], "objects_before"
 		}},
 	} {
 		if r := checkFrameObjects(q, a, fr.frame, fr.ids, fr.idMap, fr.depth, fr.objs); r != "" {
@@ -116,13 +116,15 @@ func checkAnnotationSemantics(q *rowContext, a *AnnotationRow) string {
 
 // checkFrameObjects checks one frame: the mover's pixels are in the change
 // mask, and each pixel of a listed object has a depth inside its box.
-func checkFrameObjects(q *rowContext, a *AnnotationRow, frame string, ids []uint16, idMap []string, depth []float32, objs func(string) *ObjectRow) string {
+func checkFrameObjects(q *rowContext, a *AnnotationRow, frame string, ids []uint16, idMap []string, depth []float32, objs func(string) (*ObjectRow, string)) string {
 	w := int(a.Width)
 	rows := make([]*ObjectRow, len(idMap))
+	lists := make([]string, len(idMap))
 	mover := make([]bool, len(idMap))
 	for k, id := range idMap {
 		if k > 0 {
-			rows[k], mover[k] = objs(id), id == q.Mover
+			rows[k], lists[k] = objs(id)
+			mover[k] = id == q.Mover
 		}
 	}
 	cam := q.Camera
@@ -152,22 +154,10 @@ func checkFrameObjects(q *rowContext, a *AnnotationRow, frame string, ids []uint
 			out = math.Max(out, math.Max(o.AABBMin[k]-p[k], p[k]-o.AABBMax[k]))
 		}
 		if out > aabbSlack+aabbSlackPerMetre*z {
-			return fmt.Sprintf("depth_%s at pixel (x=%d, y=%d) puts the point of %q %.3f m outside its aabb in objects_%s", frame, i%w, i/w, o.ObjectID, out, objectsList(frame, o, a))
+			return fmt.Sprintf("depth_%s at pixel (x=%d, y=%d) puts the point of %q %.3f m outside its aabb in %s", frame, i%w, i/w, o.ObjectID, out, lists[id])
 		}
 	}
 	return ""
-}
-
-// objectsList names the list an object row came from.
-func objectsList(frame string, o *ObjectRow, a *AnnotationRow) string {
-	if frame == "after" {
-		for k := range a.ObjectsAfter {
-			if &a.ObjectsAfter[k] == o {
-				return "after"
-			}
-		}
-	}
-	return "before"
 }
 
 // checkMoverFlow checks that the mover's valid pixels in I0 have non-zero

@@ -42,8 +42,9 @@ type Intent struct {
 	// (nil: CountAnswers in order).
 	Counts []int `json:"counts,omitempty"`
 	// Taus is the τ preference of count-near (for the first preferred
-	// answer) and near-object (for the preferred class), least used first
-	// (nil: TauGrid in order).
+	// answer, least used first) and near-object (where the preferred class
+	// lags the other most first, τ where it leads by NearTauSlack left
+	// out); nil: TauGrid in order.
 	Taus []float64 `json:"taus,omitempty"`
 }
 
@@ -90,12 +91,29 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 			in.Taus = append(in.Taus, TauGrid[i])
 		}
 	case NearObject:
-		for _, i := range leastUsed(b.NearTaus[cls][:], rng) {
-			in.Taus = append(in.Taus, TauGrid[i])
+		// τ where the preferred answer lags the other most first; τ where
+		// it already leads by NearTauSlack are left out, so that τ does not
+		// predict the answer.
+		var diff [numTaus]int
+		for i := range diff {
+			diff[i] = b.NearTaus[cls][i] - b.NearTaus[1-cls][i]
+		}
+		for _, i := range leastUsed(diff[:], rng) {
+			if diff[i] < NearTauSlack {
+				in.Taus = append(in.Taus, TauGrid[i])
+			}
+		}
+		if len(in.Taus) == 0 {
+			in.Taus = append([]float64(nil), TauGrid...)
 		}
 	}
 	return in
 }
+
+// NearTauSlack is how far the count of one near-object answer at a τ may
+// lead the other answer's count at that τ before the τ is left out of
+// that answer's preference (our choice).
+const NearTauSlack = 2
 
 // leastUsed returns the indices of counts in increasing order of count,
 // ties in a random order drawn from rng.

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -165,5 +166,23 @@ func TestBalanceRecordsCountNear(t *testing.T) {
 	}
 	if b.CountValues != [numCountAnswers]int{1, 2, 0, 0} || b.CountTaus[1][3] != 2 || b.CountTaus[0][0] != 1 {
 		t.Errorf("count values %v, taus %v", b.CountValues, b.CountTaus)
+	}
+}
+
+// A τ where the preferred near-object answer already leads the other by
+// NearTauSlack is left out of the preference.
+func TestBalanceNearTauSlack(t *testing.T) {
+	b := &Balance{}
+	b.Yes[NearObject], b.No[NearObject] = 5, 5
+	b.NearTaus[1] = [numTaus]int{3, 1, 0, 0, 1, 0}
+	b.NearTaus[0] = [numTaus]int{0, 1, 1, 1, 1, 1}
+	for seed := uint64(0); seed < 20; seed++ {
+		in := b.Decide(NearObject, newRNG(seed))
+		if !in.PreferYes {
+			continue
+		}
+		if slices.Contains(in.Taus, 0.35) || len(in.Taus) != numTaus-1 || in.Taus[0] == 0.5 {
+			t.Fatalf("yes preference %v: want every τ but 0.35, lagging ones (0.65, 0.8, 1.25) first", in.Taus)
+		}
 	}
 }

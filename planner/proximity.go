@@ -334,7 +334,9 @@ func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
 					n1++
 				}
 			}
-			if n1 < CountAnswersRelaxed[0] || n1 > CountAnswersRelaxed[len(CountAnswersRelaxed)-1] || !guarded(d0, tau) {
+			// Only the method's answers {2..5}: a widened answer (1 or 6)
+			// comes with a telltale option set, a text cue (issue 13).
+			if !slices.Contains(CountAnswers, n1) || !guarded(d0, tau) {
 				continue
 			}
 			m := minThresholdMargin("tau", d1, tau)

@@ -16,10 +16,10 @@ var questionTemplates = map[Category][]string{
 	CloserTo: {
 		"which of these objects is closest to {A} (smallest gap between their bounding boxes)?",
 		"which of these objects is nearest to {A}, measured as the smallest gap between their bounding boxes?",
-		"which object has the smallest bounding-box gap to {A}?",
+		"which of these objects has the smallest gap to {A}, comparing bounding boxes?",
 		"which listed object is closest to {A}, counting the gap between their bounding boxes?",
 		"{A} is closest to which of these objects (smallest gap between bounding boxes)?",
-		"of these objects, which one has the smallest bounding-box gap to {A}?",
+		"of these objects, which one has the smallest gap to {A} (bounding boxes compared)?",
 		"which of these objects lies closest to {A} (the smallest gap between the two bounding boxes)?",
 		"measuring the gap between bounding boxes, which of these objects is closest to {A}?",
 		"which of the options is closest to {A}, by the gap between their bounding boxes?",

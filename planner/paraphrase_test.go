@@ -449,3 +449,50 @@ func TestUnmarkNames(t *testing.T) {
 		t.Errorf("older colour names: %q", got)
 	}
 }
+
+// TestReadEntitiesAgreesWithTestParser cross-checks the production reader
+// (KeepsEntities, used on model rewrites) with this file's parser over every
+// template and form, and checks that it rejects rewrites that drop or change
+// a number, a mark or a direction.
+func TestReadEntitiesAgreesWithTestParser(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, badges := range []bool{false, true} {
+		mover, others := testRefs(badges)
+		ex := &Example{Mover: mover, Referenced: others}
+		refs := append([]ObjectRef{mover}, others...)
+		for _, cat := range AllCategories() {
+			stem := canonicalStem(t, cat, mover, others, rng)
+			for k := range questionTemplates[cat] {
+				f := k % nameForms
+				q, _ := newPhraser(ex, phrasing{name: f, unit: k % unitForms, dir: k % dirForms, side: k % sideForms}).question(cat, stem, k)
+				got, err := ReadEntities(q, refs)
+				want := entitiesOf(t, q, refs)
+				if err != nil || !slices.Equal(got.Objects, want.objects) || !slices.Equal(got.Numbers, want.numbers) || !slices.Equal(got.Directions, want.directions) {
+					t.Fatalf("%q: ReadEntities %+v (%v), test parser %v", q, got, err, want)
+				}
+				if !KeepsEntities(stem, q, refs) {
+					t.Fatalf("%s template %d: %q does not keep the entities of %q", cat, k, q, stem)
+				}
+			}
+		}
+	}
+	mover, others := testRefs(false)
+	refs := append([]ObjectRef{mover}, others...)
+	text := "is the TV stand (green dot) within 0.45 m of the centre of the chair (yellow dot), to the left?"
+	for _, bad := range []string{
+		"is the TV stand (green dot) within 0.46 m of the centre of the chair (yellow dot), to the left?",
+		"is the TV stand (green dot) within 45 mm of the centre of the chair (yellow dot), to the left?",
+		"is the TV stand (blue dot) within 0.45 m of the centre of the chair (yellow dot), to the left?",
+		"is the TV stand within 0.45 m of the centre of the chair, to the left?",
+		"is the TV stand (green dot) within 0.45 m of the centre of the chair (yellow dot), to the right?",
+		"is the TV stand (green dot) near the chair (yellow dot), to the left?",
+		"is the marked mug within 0.45 m of the centre of the chair (yellow dot), to the left?",
+	} {
+		if KeepsEntities(text, bad, refs) {
+			t.Errorf("%q accepted as a rewrite of %q", bad, text)
+		}
+	}
+	if !KeepsEntities(text, "To the left: is the centre of the marked chair within 45 cm of the green-dotted TV stand?", refs) {
+		t.Error("a faithful rewrite was rejected")
+	}
+}

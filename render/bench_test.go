@@ -29,7 +29,7 @@ func BenchmarkRender800(b *testing.B) {
 	s, cam := benchScene(b)
 	for _, workers := range []int{1, 2} {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
-			r, err := New(s, Options{Workers: workers})
+			r, err := New(s, Options{Workers: workers, NoFrameCache: true})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -112,7 +112,7 @@ var featureConfigs = []struct {
 }{
 	{"primitive/flat", false, Options{Lighting: LightFlat, AntiAlias: AAOff}},
 	{"primitive/default", false, Options{}},
-	{"primitive/skiprgb", false, Options{SkipRGB: true, NoLabelCache: true}},
+	{"primitive/skiprgb", false, Options{SkipRGB: true}},
 	{"models/flat", true, Options{Lighting: LightFlat, AntiAlias: AAOff}},
 	{"models/lit", true, Options{NoTextures: true, NoShadows: true, AntiAlias: AAOff}},
 	{"models/lit+tex", true, Options{NoShadows: true, AntiAlias: AAOff}},
@@ -120,12 +120,13 @@ var featureConfigs = []struct {
 	{"models/default", true, Options{}},
 	{"models/default+trilinear", true, Options{Trilinear: true}},
 	{"models/default+fulldetail", true, Options{FullDetail: true}},
-	{"models/skiprgb", true, Options{SkipRGB: true, NoLabelCache: true}},
+	{"models/skiprgb", true, Options{SkipRGB: true}},
 }
 
 // BenchmarkFeatures renders the 800×800 bench view on one worker in each
-// configuration of featureConfigs (sub-benchmarks), reusing the frame; the
-// scene is unchanged between frames, so shadow maps are built once.
+// configuration of featureConfigs (sub-benchmarks), reusing the frame, each
+// frame from scratch (NoFrameCache); the scene is unchanged between frames,
+// so shadow maps are built once.
 func BenchmarkFeatures(b *testing.B) {
 	prim, cam := benchScene(b)
 	models, _ := benchModelScene(b)
@@ -137,6 +138,7 @@ func BenchmarkFeatures(b *testing.B) {
 			}
 			o := c.opts
 			o.Workers = 1
+			o.NoFrameCache = true
 			r, err := New(s, o)
 			if err != nil {
 				b.Fatal(err)
@@ -165,7 +167,9 @@ func BenchmarkFeatures(b *testing.B) {
 
 // BenchmarkFeatureRatios renders every configuration of featureConfigs once
 // per iteration, interleaved (so machine noise hits all alike), and reports
-// each one's time as a ratio to "primitive/flat".
+// each one's time as a ratio to "primitive/flat". Every frame is drawn from
+// scratch (NoFrameCache), as a new view would be; the shadow maps are built
+// once.
 func BenchmarkFeatureRatios(b *testing.B) {
 	prim, cam := benchScene(b)
 	models, _ := benchModelScene(b)
@@ -178,6 +182,7 @@ func BenchmarkFeatureRatios(b *testing.B) {
 		}
 		o := c.opts
 		o.Workers = 1
+		o.NoFrameCache = true
 		r, err := New(s, o)
 		if err != nil {
 			b.Fatal(err)

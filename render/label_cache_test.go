@@ -22,7 +22,7 @@ func TestLabelCacheMatchesFullFrames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ref, err := New(s, Options{Workers: 1, NoLabelCache: true})
+		ref, err := New(s, Options{Workers: 1, NoFrameCache: true})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -32,7 +32,7 @@ func (r *Renderer) occlusionCull(v *view) {
 	}
 	r.occActive = true
 	tw, th := (v.w+occTile-1)/occTile, (v.h+occTile-1)/occTile
-	if !r.occCached || r.occCacheView != *v {
+	if !r.occCached || r.occCacheView != *v || r.opts.NoFrameCache {
 		r.structureDepth(v, tw)
 		r.occCacheView, r.occCached = *v, true
 	}

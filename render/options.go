@@ -84,10 +84,11 @@ type Options struct {
 	// NoOcclusionCulling sets up every object's triangles even when the
 	// walls hide it (occlusion.go); the frame is the same either way.
 	NoOcclusionCulling bool
-	// NoLabelCache rasterises every band of label-only frames instead of
-	// keeping the bands no changed mesh touches (label_cache.go); the frame
-	// is the same either way.
-	NoLabelCache bool
+	// NoFrameCache draws every frame from scratch: no set-ups or label
+	// bands kept from the last frame of the same camera (label_cache.go), no
+	// structure pass kept for occlusion culling (occlusion.go). The frame is
+	// the same either way; benchmarks of one view use it.
+	NoFrameCache bool
 	// LightDir points towards the directional light (default DefaultLightDir).
 	LightDir sim.Vec3
 	// Ambient and Diffuse weight the ambient and the directional light.

@@ -409,8 +409,8 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	if !r.opts.NoOcclusionCulling {
 		r.occlusionCull(&r.v)
 	}
-	r.labelOnly = skipRGB && !r.opts.NoLabelCache
-	r.keepSetups = true
+	r.labelOnly = skipRGB && !r.opts.NoFrameCache
+	r.keepSetups = !r.opts.NoFrameCache
 	r.setups = r.setupAll(&r.v, &r.dl, r.setups, false, nil)
 	r.keepSetups = false
 	r.occActive = false

@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"maps"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -27,6 +28,7 @@ import (
 	"flowbench/export"
 	"flowbench/planner"
 	"flowbench/render"
+	"flowbench/score"
 )
 
 // The "generate" subcommand runs the whole pipeline into a Hugging Face
@@ -71,6 +73,7 @@ type generateFlags struct {
 	resume, overwrite, quiet, verbose, questionsOnly               bool
 	marks                                                          string           // --marks
 	markStyle                                                      render.MarkStyle // parsed from --marks
+	rephraseEndpoint, rephraseModel, rephraseKeyEnv                string           // --rephrase-*
 	testCounts                                                     string           // --test-counts
 	full                                                           bool             // --full
 	// targets are the parsed --test-counts (nil: keep every candidate);
@@ -139,6 +142,9 @@ func parseGenerate(args []string, stderr io.Writer) (generateFlags, *houseSource
 	fs.StringVar(&g.categories, "categories", "", "comma-separated question categories (default all eight)")
 	fs.BoolVar(&g.questionsOnly, "questions-only", false, "write only the questions table (no dense annotations)")
 	fs.StringVar(&g.marks, "marks", "dots", "Set-of-Marks style: dots (colour dots, objects named by colour) or badges (numbered badges, objects named by number)")
+	fs.StringVar(&g.rephraseEndpoint, "rephrase-endpoint", "", "rewrite each text after the paraphrase grammar through this OpenAI-compatible API (base URL ending in /v1); rewrites that lose an object, mark, number or direction are dropped")
+	fs.StringVar(&g.rephraseModel, "rephrase-model", "", "model name for --rephrase-endpoint")
+	fs.StringVar(&g.rephraseKeyEnv, "rephrase-api-key-env", "OPENAI_API_KEY", "environment variable holding the --rephrase-endpoint API key (sent as a bearer token when set)")
 	fs.StringVar(&g.testCounts, "test-counts", "method",
 		"test split: select per-category counts from the candidates of all scenes: method (the method's 714 questions), all (keep every candidate), or category=count,...")
 	fs.BoolVar(&g.full, "full", false, "run the full planners (closer-to's 24 plans, feasibility's full-path and downward probes, contact-wall's 1.5 m filter); default on for the test split")
@@ -166,6 +172,17 @@ func (g *generateFlags) check(set map[string]bool) (*houseSource, planner.Config
 		return bad("--marks: %v", merr)
 	}
 	g.markStyle = style
+	if g.rephraseEndpoint != "" {
+		u, perr := url.Parse(g.rephraseEndpoint)
+		switch {
+		case perr != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "":
+			return bad("--rephrase-endpoint %q: want an http(s) URL", g.rephraseEndpoint)
+		case g.rephraseModel == "":
+			return bad("--rephrase-model is required with --rephrase-endpoint")
+		}
+	} else if g.rephraseModel != "" {
+		return bad("--rephrase-model needs --rephrase-endpoint")
+	}
 	switch {
 	case g.out == "":
 		return bad("--out is required")
@@ -281,6 +298,10 @@ func generate(ctx context.Context, g generateFlags, src *houseSource, cfg planne
 	opt := runOptions{Split: g.split, Seed: g.seed, Size: g.size, Workers: g.workers, RowsPerShard: g.rowsPerShard,
 		BalanceHouses: g.balanceHouses, QuestionsOnly: g.questionsOnly, Planner: cfg, Backend: g.backend, RenderBackend: g.renderBackend,
 		Dress: dresser(g.lib), Marks: g.markStyle}
+	if g.rephraseEndpoint != "" {
+		opt.Rephrase = &score.EvalOptions{Endpoint: g.rephraseEndpoint, Model: g.rephraseModel,
+			APIKey: os.Getenv(g.rephraseKeyEnv), Concurrency: 1, MaxRetries: 2, Timeout: 2 * time.Minute}
+	}
 	if g.targets != nil {
 		pre, sel, err := preselect(ctx, src, opt, g.targets)
 		if err != nil {
@@ -410,6 +431,9 @@ func fingerprint(g generateFlags, src *houseSource, cfg planner.Config) string {
 	if g.markStyle != render.StyleDots {
 		fmt.Fprintf(h, "marks %s\n", g.markStyle)
 	}
+	if g.rephraseEndpoint != "" {
+		fmt.Fprintf(h, "rephrase %s %s\n", g.rephraseEndpoint, g.rephraseModel)
+	}
 	if g.targets != nil {
 		fmt.Fprintf(h, "test-counts %s\n", planner.FormatTestCounts(g.targets))
 	}
@@ -470,6 +494,9 @@ func writeManifest(g generateFlags, src *houseSource, cfg planner.Config) (*expo
 		"houses": len(src.Houses), "seed": g.seed, "size": g.size, "rows_per_shard": g.rowsPerShard,
 		"views": cfg.Views, "categories": categoryNames(cfg.Categories), "questions_only": g.questionsOnly,
 		"source": source, "balance_houses": g.balanceHouses, "marks": g.markStyle.String(), "full_planners": cfg.Full,
+	}
+	if g.rephraseEndpoint != "" {
+		conf[g.split].(map[string]any)["rephrase"] = map[string]any{"endpoint": g.rephraseEndpoint, "model": g.rephraseModel}
 	}
 	if sel := g.selection; sel != nil {
 		conf[g.split].(map[string]any)["selection"] = map[string]any{

@@ -33,6 +33,9 @@ type annotator struct {
 	flow   flow.Computer
 	noAnn  bool // questions only: no flow, no raw images
 	marks  render.MarkStyle
+	// rephrase, when set, rewrites each example's text through a model
+	// after the grammar (--rephrase-endpoint).
+	rephrase *rephraser
 }
 
 // frameSource renders an example's before and after frames from its camera:
@@ -145,6 +148,9 @@ func (an *annotator) annotate(ex *planner.Example, out *planner.Outcome) (exampl
 		planner.NumberMarks(ex)
 	}
 	planner.Paraphrase(ex)
+	if an.rephrase != nil {
+		an.rephrase.rephrase(ex)
+	}
 	m0, m1 := planner.ExampleMarks(ex, an.marks, markFrame(&f0), markFrame(&f1))
 
 	var (

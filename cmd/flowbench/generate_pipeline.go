@@ -10,6 +10,7 @@ import (
 
 	"flowbench/planner"
 	"flowbench/render"
+	"flowbench/score"
 	"flowbench/sim"
 )
 
@@ -42,6 +43,9 @@ type runOptions struct {
 	Dress func(*sim.Scene)
 	// Marks is the Set-of-Marks style: colour dots or numbered badges.
 	Marks render.MarkStyle
+	// Rephrase, when set, rewrites the text through an OpenAI-compatible
+	// server after the paraphrase grammar (nil: the grammar's text).
+	Rephrase *score.EvalOptions
 	// Preplanned holds, by house index, plans made before the run (the test
 	// split's selection); the planning workers use them instead of planning.
 	Preplanned map[int]plannedHouse
@@ -275,6 +279,15 @@ func annotateHouse(ctx context.Context, p housePlan, opt runOptions, out chan<- 
 	}
 	defer an.frames.close()
 	an.marks = opt.Marks
+	if opt.Rephrase != nil {
+		an.rephrase = &rephraser{ctx: ctx, opt: *opt.Rephrase}
+		defer func() {
+			if an.rephrase.lastErr != nil {
+				slog.Warn("rephrase: requests failed; the grammar's text was kept", "house", p.exs[0].HouseID, "last_error", an.rephrase.lastErr)
+			}
+			slog.Debug("rephrase", "house", p.exs[0].HouseID, "rewritten", an.rephrase.rewritten, "kept", an.rephrase.kept)
+		}()
+	}
 	for i := range p.exs {
 		if ctx.Err() != nil {
 			return ctx.Err()

@@ -241,24 +241,13 @@ func (fx *fixtureRoom) placeSink() {
 		if !ok {
 			continue
 		}
-		e := &fx.pr.edges[k]
-		p := e.point(u)
-		d := v.Size[2]
-		c := [2]float64{p[0] + (d/2+0.005)*e.normal[0], p[1] + (d/2+0.005)*e.normal[1]}
-		yaw := yawFacing(e.normal)
+		c, yaw := fx.pr.edges[k].against(u, v.Size[2])
 		b := fixtureBox{fp: objectFootprint(c, yaw, v.Size), y0: 0, y1: v.Size[1]}
 		if v.Size[1] > fx.wallH-0.05 || !b.fp.insidePolygon(fx.pr.poly) || fx.clashes(b, fx.st.objGap) ||
 			b.fp.dist2(fx.stand) < AgentRadius*AgentRadius {
 			continue
 		}
-		blocked := false
-		for _, z := range zones {
-			if b.fp.overlaps(z, 0) {
-				blocked = true
-				break
-			}
-		}
-		if blocked {
+		if b.fp.overlapsAny(zones, 0) {
 			continue
 		}
 		fx.grid.mark(b.fp, 1)
@@ -287,11 +276,7 @@ func (fx *fixtureRoom) hang(typ string, ys [2]float64, clearance float64) {
 		if y-v.Size[1]/2 < clearance {
 			continue
 		}
-		e := &fx.pr.edges[k]
-		p := e.point(u)
-		d := v.Size[2]
-		c := [2]float64{p[0] + (d/2+0.005)*e.normal[0], p[1] + (d/2+0.005)*e.normal[1]}
-		yaw := yawFacing(e.normal)
+		c, yaw := fx.pr.edges[k].against(u, v.Size[2])
 		b := fixtureBox{fp: objectFootprint(c, yaw, v.Size), y0: y - v.Size[1]/2, y1: y + v.Size[1]/2}
 		if !b.fp.insidePolygon(fx.pr.poly) || fx.clashes(b, 0.05) {
 			continue
@@ -372,16 +357,9 @@ func (f *furnisher) standOn(fr *genRand, p *placedObj, typ string) bool {
 		ex, ez := v.Size[0]/2, v.Size[2]/2
 		a := fr.Uniform(sr[0]+ex+0.01, sr[1]-ex-0.01)
 		b := sr[2] + ez + 0.02
-		c := [2]float64{p.fp.c[0] + a*p.fp.ax[0] + b*p.fp.az[0], p.fp.c[1] + a*p.fp.ax[1] + b*p.fp.az[1]}
+		c := p.fp.at(a, b)
 		fp := objectFootprint(c, p.yaw, v.Size)
-		clash := false
-		for _, s := range p.smalls {
-			if fp.overlaps(s, 0.01) {
-				clash = true
-				break
-			}
-		}
-		if clash {
+		if fp.overlapsAny(p.smalls, 0.01) {
 			continue
 		}
 		mat := f.st.pickColor(fr, f.st.objects)

@@ -51,6 +51,22 @@ func (f footprint) overlaps(g footprint, gap float64) bool {
 	return true
 }
 
+// overlapsAny reports whether the rectangle overlaps any of gs (with a gap).
+func (f footprint) overlapsAny(gs []footprint, gap float64) bool {
+	for _, g := range gs {
+		if f.overlaps(g, gap) {
+			return true
+		}
+	}
+	return false
+}
+
+// at returns the world point at local coordinates (a, b) along the
+// rectangle's axes from its centre.
+func (f footprint) at(a, b float64) [2]float64 {
+	return [2]float64{f.c[0] + a*f.ax[0] + b*f.az[0], f.c[1] + a*f.ax[1] + b*f.az[1]}
+}
+
 // dist2 returns the squared distance from p to the rectangle (0 inside).
 func (f footprint) dist2(p [2]float64) float64 {
 	d := [2]float64{p[0] - f.c[0], p[1] - f.c[1]}
@@ -181,6 +197,13 @@ func (f *furnisher) pickVariant(t *TypeInfo) AssetVariant {
 	return t.Variants[f.r.Weighted(f.st.variantWeights(t.Variants))]
 }
 
+// against returns the centre and yaw of an object of depth d standing with
+// its back to the edge at distance u along it, facing into the room.
+func (e *planEdge) against(u, d float64) ([2]float64, float64) {
+	p := e.point(u)
+	return [2]float64{p[0] + (d/2+0.005)*e.normal[0], p[1] + (d/2+0.005)*e.normal[1]}, yawFacing(e.normal)
+}
+
 // yawFacing returns the yaw that turns local +z to the direction n.
 func yawFacing(n [2]float64) float64 {
 	y := math.Atan2(n[0], n[1]) * 180 / math.Pi
@@ -247,9 +270,7 @@ func (f *furnisher) placeAgainstWall(t *TypeInfo) (float64, bool) {
 		}
 		e := &pr.edges[k]
 		u := f.r.Uniform(w/2+0.02, e.length-w/2-0.02)
-		p := e.point(u)
-		c := [2]float64{p[0] + (d/2+0.005)*e.normal[0], p[1] + (d/2+0.005)*e.normal[1]}
-		yaw := yawFacing(e.normal)
+		c, yaw := e.against(u, d)
 		if f.tryPlace(t, v, c, yaw, true) {
 			return w, true
 		}
@@ -446,17 +467,10 @@ func (f *furnisher) placeSmall(p *placedObj, t *TypeInfo, sr [4]float64) bool {
 		}
 		a := f.r.Uniform(sr[0]+ex+m, sr[1]-ex-m)
 		b := f.r.Uniform(sr[2]+ez+m, sr[3]-ez-m)
-		c := [2]float64{p.fp.c[0] + a*p.fp.ax[0] + b*p.fp.az[0], p.fp.c[1] + a*p.fp.ax[1] + b*p.fp.az[1]}
+		c := p.fp.at(a, b)
 		yaw := math.Mod(p.yaw+float64(rel), 360)
 		fp := objectFootprint(c, yaw, v.Size)
-		clash := false
-		for _, s := range p.smalls {
-			if fp.overlaps(s, 0.01) {
-				clash = true
-				break
-			}
-		}
-		if clash {
+		if fp.overlapsAny(p.smalls, 0.01) {
 			continue
 		}
 		mat := f.st.pickColor(f.r, f.st.objects)

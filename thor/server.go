@@ -25,6 +25,13 @@ type ServerOptions struct {
 	MaxMessageBytes int64
 	// MaxImageSide bounds Initialize's width and height (default 8192).
 	MaxImageSide int
+	// MaxReplyBytes bounds one reply, JSON text plus binary frames (default
+	// DefaultMaxReplyBytes): Initialize refuses an image size whose Render
+	// reply would be larger, and any other reply over it becomes an error.
+	MaxReplyBytes int64
+	// MaxGridCells bounds the 0.25 m grid cells over a house's rooms
+	// (default DefaultMaxGridCells); CreateHouse refuses larger houses.
+	MaxGridCells int64
 	// HandshakeTimeout bounds the wait for the client's hello (default 10 s).
 	HandshakeTimeout time.Duration
 	// MaxSessions bounds the concurrent connections (default 64); an upgrade
@@ -57,6 +64,12 @@ func (o ServerOptions) withDefaults() ServerOptions {
 	}
 	if o.MaxImageSide <= 0 {
 		o.MaxImageSide = 8192
+	}
+	if o.MaxReplyBytes <= 0 {
+		o.MaxReplyBytes = DefaultMaxReplyBytes
+	}
+	if o.MaxGridCells <= 0 {
+		o.MaxGridCells = DefaultMaxGridCells
 	}
 	if o.HandshakeTimeout <= 0 {
 		o.HandshakeTimeout = 10 * time.Second

@@ -101,6 +101,9 @@ func (s *session) handle(msg []byte) (frames []outFrame, reply []byte) {
 	if jerr != nil {
 		return nil, s.errorReply(req.ID, req.Action, "encoding reply: "+jerr.Error())
 	}
+	if err := checkReplySize(req.Action, len(out), frames, s.opts.MaxReplyBytes); err != nil {
+		return nil, s.errorReply(req.ID, req.Action, err.Error())
+	}
 	return frames, out
 }
 
@@ -218,6 +221,9 @@ func (s *session) initialize(req *Request) error {
 	if !(fov > 0 && fov < 180) {
 		return failf("Initialize: fieldOfView %g must be in (0, 180)", fov)
 	}
+	if err := checkRenderSize("Initialize", w, h, s.opts.MaxReplyBytes); err != nil {
+		return err
+	}
 	if a.GridSize != 0 && a.GridSize != sim.GridSize {
 		return failf("Initialize: gridSize %g is not supported (only %g)", a.GridSize, sim.GridSize)
 	}
@@ -236,6 +242,9 @@ func (s *session) createHouse(req *Request) error {
 	h, err := sim.DecodeHouse(a.House)
 	if err != nil {
 		return failf("CreateHouse: %v", err)
+	}
+	if err := checkHouseGrid(h, s.opts.MaxGridCells); err != nil {
+		return err
 	}
 	sc, err := sim.NewScene(h)
 	if err != nil {

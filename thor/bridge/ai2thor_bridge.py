@@ -373,6 +373,7 @@ class Ai2ThorSession:
             raise fp.ActionError("Initialize: image size %rx%r must be positive integers" % (new["width"], new["height"]))
         if not 0 < float(new["fieldOfView"]) < 180:
             raise fp.ActionError("Initialize: fieldOfView %r must be in (0, 180)" % new["fieldOfView"])
+        fp.check_render_size("Initialize", new["width"], new["height"])
         if float(new["gridSize"]) != fp.GRID_SIZE:
             raise fp.ActionError("Initialize: gridSize %r is not supported (only %g)" % (new["gridSize"], fp.GRID_SIZE))
         if self.controller is not None and (new["width"], new["height"]) != (self.init["width"], self.init["height"]):
@@ -396,6 +397,7 @@ class Ai2ThorSession:
         house = args.get("house")
         if not isinstance(house, dict):
             raise fp.ActionError('CreateHouse: missing "house"')
+        fp.check_house_grid(house)
         self.ensure_controller()
         if self.house_loaded_once:
             # CreateHouse adds to the scene; a second house needs a fresh

@@ -660,6 +660,7 @@ class BlenderSession:
             self.store_textures(meshes.get("textures"))  # kept even when the house is refused
         if not isinstance(house, dict):
             raise fp.ActionError('CreateHouse: missing "house"')
+        fp.check_house_grid(house)
         if not isinstance(meshes, dict):
             raise fp.ActionError('CreateHouse: the Blender bridge needs the "meshes" argument (flowbench\'s Go client '
                                  'sends it when the hello lists wants=["meshes"])')
@@ -820,6 +821,7 @@ class BlenderSession:
             raise fp.ActionError("Initialize: image size %rx%r must be within 1..8192" % (w, h))
         if not 0 < float(fov) < 180:
             raise fp.ActionError("Initialize: fieldOfView %r must be in (0, 180)" % fov)
+        fp.check_render_size("Initialize", w, h)
         if args.get("gridSize") not in (None, 0, fp.GRID_SIZE):
             raise fp.ActionError("Initialize: gridSize %r is not supported (only %g)" % (args["gridSize"], fp.GRID_SIZE))
         self.width, self.height, self.fov = w, h, float(fov)

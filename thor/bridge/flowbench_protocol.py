@@ -25,6 +25,12 @@ DTYPE_UINT8, DTYPE_FLOAT32, DTYPE_UINT16 = 1, 2, 3
 PASS_NAMES = {"rgb": PASS_RGB, "depth": PASS_DEPTH, "ids": PASS_IDS}
 CAMERA_HEIGHT = 1.576  # AI2-THOR's standing eye height, metres
 GRID_SIZE = 0.25
+# Memory bounds per request (thor/limits.go): one reply (JSON text plus
+# frames), and the 0.25 m grid over a house's rooms that
+# GetReachablePositions walks (a 23 KB house spanning 1 km x 1 km would give
+# a 444 MB reply).
+MAX_REPLY_BYTES = 256 << 20
+MAX_GRID_CELLS = 1 << 20
 DEBIAN_DIST_PACKAGES = "/usr/lib/python3/dist-packages"
 
 
@@ -174,6 +180,37 @@ def decode_frame(msg):
     return kind, dtype, req_id, w, h, ch, payload
 
 
+def render_reply_bytes(w, h, passes=("rgb", "depth", "ids")):
+    """The bytes of a Render reply's frames."""
+    per = {"rgb": 3, "depth": 4, "ids": 2}
+    return sum(FRAME_HEADER.size + w * h * per[p] for p in passes)
+
+
+def check_render_size(action, w, h, max_bytes=MAX_REPLY_BYTES):
+    """Refuses an image size whose full Render reply would exceed max_bytes."""
+    n = render_reply_bytes(w, h)
+    if n > max_bytes:
+        raise ActionError("%s: image size %dx%d makes a %d-byte Render reply, over the bridge's limit of %d bytes"
+                          % (action, w, h, n, max_bytes))
+
+
+def check_house_grid(house, max_cells=MAX_GRID_CELLS):
+    """Refuses a house whose rooms span more 0.25 m grid cells than max_cells."""
+    xs, zs = [], []
+    for r in house.get("rooms") or []:
+        for p in (r.get("floorPolygon") or []) if isinstance(r, dict) else []:
+            if isinstance(p, dict):
+                xs.append(float(p.get("x", 0)))
+                zs.append(float(p.get("z", 0)))
+    if not xs:
+        return
+    ni = (max(xs) - min(xs)) // GRID_SIZE + 1
+    nj = (max(zs) - min(zs)) // GRID_SIZE + 1
+    if ni * nj > max_cells:
+        raise ActionError("CreateHouse: the rooms span %.0f m x %.0f m, %d grid cells of %g m, over the bridge's limit of %d cells"
+                          % (max(xs) - min(xs), max(zs) - min(zs), ni * nj, GRID_SIZE, max_cells))
+
+
 def parse_passes(args):
     passes = args.get("passes") or ["rgb", "depth", "ids"]
     if not isinstance(passes, list) or any(p not in PASS_NAMES for p in passes) or len(set(passes)) != len(passes):
@@ -197,8 +234,9 @@ def check_hello(msg, role):
     return None
 
 
-def handle_message(session, msg):
-    """Answers one message: (frames, reply text). Never raises."""
+def handle_message(session, msg, max_reply_bytes=MAX_REPLY_BYTES):
+    """Answers one message: (frames, reply text). Never raises. A reply
+    over max_reply_bytes (text plus frames) becomes an error reply."""
     req_id, action = 0, ""
     try:
         if not isinstance(msg, str):
@@ -225,7 +263,12 @@ def handle_message(session, msg):
         res = session.act(req_id, action, args)
         md = session.metadata(action, with_objects)
         md["actionReturn"] = res.action_return
-        return res.frames, json.dumps({"id": req_id, "metadata": md})
+        reply = json.dumps({"id": req_id, "metadata": md})
+        size = len(reply) + sum(len(f) for f in res.frames)
+        if size > max_reply_bytes:
+            raise ActionError("%s: the reply would be %d bytes, over the bridge's limit of %d bytes; ask withObjects=false "
+                              "or a smaller image" % (action, size, max_reply_bytes))
+        return res.frames, reply
     except Exception as e:  # every failure becomes an error reply
         if isinstance(e, ActionError):
             message, ret = e.message, e.ret

@@ -146,6 +146,30 @@ class BridgeTest(unittest.TestCase):
         _, md = request(self.s, "CreateHouse", {"house": HOUSE})
         self.assertTrue(md["lastActionSuccess"], md["errorMessage"])
 
+    def test_memory_bounds(self):
+        # An image size whose Render reply would pass the bridge's reply limit.
+        _, md = request(self.s, "Initialize", {"width": 8192, "height": 8192})
+        self.assertFalse(md["lastActionSuccess"])
+        self.assertIn("8192x8192", md["errorMessage"])
+        # A small house whose rooms span 1.2 km: its grid is refused up front.
+        huge = copy.deepcopy(HOUSE)
+        for r in huge["rooms"]:
+            for p in r["floorPolygon"]:
+                p["x"], p["z"] = p["x"] * 200, p["z"] * 200
+        _, md = request(self.s, "CreateHouse", {"house": huge})
+        self.assertFalse(md["lastActionSuccess"])
+        self.assertIn("grid cells", md["errorMessage"])
+        # Any reply over the limit becomes an error reply.
+        msg = json.dumps({"id": 3, "action": "Pass", "withObjects": False})
+        _, small = fp.handle_message(self.s, msg)
+        limit = len(small) + 100
+        frames, reply = fp.handle_message(self.s, json.dumps({"id": 4, "action": "Pass"}), max_reply_bytes=limit)
+        md = json.loads(reply)["metadata"]
+        self.assertFalse(md["lastActionSuccess"])
+        self.assertIn("over the bridge's limit", md["errorMessage"])
+        _, reply = fp.handle_message(self.s, msg, max_reply_bytes=limit)
+        self.assertTrue(json.loads(reply)["metadata"]["lastActionSuccess"])
+
     def objects(self):
         _, md = request(self.s, "Pass")
         return {o["objectId"]: o for o in md["objects"]}

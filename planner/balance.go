@@ -46,6 +46,9 @@ type Intent struct {
 	// lags the other most first, τ where it leads by NearTauSlack left
 	// out); nil: TauGrid in order.
 	Taus []float64 `json:"taus,omitempty"`
+	// TausOther is near-object's τ preference for the other answer, used
+	// when a relaxed stage emits it (nil: TauGrid in order).
+	TausOther []float64 `json:"taus_other,omitempty"`
 }
 
 // Decide draws the intent for category c: for yes/no categories the
@@ -83,32 +86,55 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 			in.Lengths = append(in.Lengths, FeasLengths[i])
 		}
 	case CountNear:
+		// Answers least used first; an answer at CountMaxShare of the
+		// answers so far is left out (the least used never is).
 		order := leastUsed(b.CountValues[:], rng)
-		for _, i := range order {
-			in.Counts = append(in.Counts, CountAnswers[i])
+		total := 0
+		for _, n := range b.CountValues {
+			total += n
+		}
+		for k, i := range order {
+			if k == 0 || total < countShareMin || float64(b.CountValues[i]+1) <= CountMaxShare*float64(total+1) {
+				in.Counts = append(in.Counts, CountAnswers[i])
+			}
 		}
 		for _, i := range leastUsed(b.CountTaus[order[0]][:], rng) {
 			in.Taus = append(in.Taus, TauGrid[i])
 		}
 	case NearObject:
-		// τ where the preferred answer lags the other most first; τ where
-		// it already leads by NearTauSlack are left out, so that τ does not
-		// predict the answer.
-		var diff [numTaus]int
-		for i := range diff {
-			diff[i] = b.NearTaus[cls][i] - b.NearTaus[1-cls][i]
-		}
-		for _, i := range leastUsed(diff[:], rng) {
-			if diff[i] < NearTauSlack {
-				in.Taus = append(in.Taus, TauGrid[i])
-			}
-		}
-		if len(in.Taus) == 0 {
-			in.Taus = append([]float64(nil), TauGrid...)
-		}
+		in.Taus = b.nearTaus(cls, rng)
+		in.TausOther = b.nearTaus(1-cls, rng)
 	}
 	return in
 }
+
+// nearTaus is the τ preference of near-object answer cls: τ where cls lags
+// the other answer most first; τ where it already leads by NearTauSlack are
+// left out, so that τ does not predict the answer.
+func (b *Balance) nearTaus(cls int, rng *rand.Rand) []float64 {
+	var diff [numTaus]int
+	for i := range diff {
+		diff[i] = b.NearTaus[cls][i] - b.NearTaus[1-cls][i]
+	}
+	var out []float64
+	for _, i := range leastUsed(diff[:], rng) {
+		if diff[i] < NearTauSlack {
+			out = append(out, TauGrid[i])
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, TauGrid...)
+	}
+	return out
+}
+
+// CountMaxShare is the share of count-near answers at which an answer is
+// left out of the preference (our choice: under the 40 % bar of issue 13),
+// applied once countShareMin answers are recorded.
+const (
+	CountMaxShare = 0.35
+	countShareMin = 8
+)
 
 // NearTauSlack is how far the count of one near-object answer at a τ may
 // lead the other answer's count at that τ before the τ is left out of

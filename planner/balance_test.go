@@ -186,3 +186,19 @@ func TestBalanceNearTauSlack(t *testing.T) {
 		}
 	}
 }
+
+// A count-near answer at CountMaxShare of the answers so far is left out
+// of the preference; the least used one never is.
+func TestBalanceCountShareCap(t *testing.T) {
+	b := &Balance{CountValues: [numCountAnswers]int{10, 2, 1, 1}}
+	for seed := uint64(0); seed < 20; seed++ {
+		in := b.Decide(CountNear, newRNG(seed))
+		if slices.Contains(in.Counts, 2) || len(in.Counts) != 3 || in.Counts[2] != 3 {
+			t.Fatalf("counts %v: want 4 and 5 (either order), then 3; never 2", in.Counts)
+		}
+	}
+	b = &Balance{CountValues: [numCountAnswers]int{1, 1, 1, 1}} // too few to cap
+	if in := b.Decide(CountNear, newRNG(1)); len(in.Counts) != 4 {
+		t.Fatalf("counts %v with 4 answers recorded", in.Counts)
+	}
+}

@@ -334,9 +334,10 @@ func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
 					n1++
 				}
 			}
-			// Only the method's answers {2..5}: a widened answer (1 or 6)
-			// comes with a telltale option set, a text cue (issue 13).
-			if !slices.Contains(CountAnswers, n1) || !guarded(d0, tau) {
+			// Only the intent's answers, a subset of the method's {2..5}: a
+			// widened answer (1 or 6) comes with a telltale option set, a
+			// text cue (issue 13).
+			if !slices.Contains(counts, n1) || !guarded(d0, tau) {
 				continue
 			}
 			m := minThresholdMargin("tau", d1, tau)
@@ -421,13 +422,19 @@ func (c *viewCtx) planNearObject(in Intent) (*Example, string, error) {
 			stage int
 		}
 		var cands []cand
-		taus := in.tauOrder()
+		taus, other := in.tauOrder(), in.TausOther
+		if len(other) == 0 {
+			other = TauGrid
+		}
 		for _, r := range pool {
-			for _, tau := range taus {
+			for _, tau := range TauGrid {
 				if !guarded([]float64{r.d0}, tau) || !ThresholdMargin("tau", r.d1, tau).OK() {
 					continue
 				}
 				in0, in1 := r.d0 <= tau, r.d1 <= tau
+				if in1 == in.PreferYes && !slices.Contains(taus, tau) || in1 != in.PreferYes && !slices.Contains(other, tau) {
+					continue // τ left out for this answer (Balance.nearTaus)
+				}
 				flipOK := (in0 != in1) == in.WantFlip
 				balOK := in1 == in.PreferYes
 				stage := 3
@@ -455,13 +462,19 @@ func (c *viewCtx) planNearObject(in Intent) (*Example, string, error) {
 		// Within the best stage, the most preferred τ (the intent's order:
 		// least used for the preferred class first), then a landmark drawn
 		// uniformly.
+		rank := func(cd cand) int { // the τ's place in its answer's preference
+			if (cd.r.d1 <= cd.tau) == in.PreferYes {
+				return slices.Index(taus, cd.tau)
+			}
+			return slices.Index(other, cd.tau)
+		}
 		var top []cand
 		for _, cd := range cands {
 			if cd.stage != best {
 				continue
 			}
 			if len(top) > 0 && cd.tau != top[0].tau {
-				if slices.Index(taus, cd.tau) > slices.Index(taus, top[0].tau) {
+				if rank(cd) > rank(top[0]) {
 					continue
 				}
 				top = top[:0]

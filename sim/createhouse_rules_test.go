@@ -61,6 +61,69 @@ func TestGeneratedHousesFollowCreateHouseRules(t *testing.T) {
 		check(names[k], "ceiling", h.ProceduralParameters.CeilingMaterial.Name)
 		checkHouseLayersAndLights(t, names[k], h)
 		checkHoleSizes(t, names[k], h)
+		checkNoObjectMaterials(t, names[k], h.Objects)
+	}
+}
+
+// checkNoObjectMaterials: no object overrides its asset's materials with a
+// flat colour (AI2-THOR applies an object's "material" over every renderer
+// of the asset); ProcTHOR's houses have "material": null.
+func checkNoObjectMaterials(t *testing.T, name string, objs []HouseObject) {
+	t.Helper()
+	for _, o := range objs {
+		if o.Material != nil || o.Color != nil {
+			t.Errorf("%s: object %s overrides its materials (material %+v, color %+v)", name, o.ID, o.Material, o.Color)
+		}
+		checkNoObjectMaterials(t, name, o.Children)
+	}
+}
+
+// GenerateOptions.ObjectColors asks for the flat colours: every object then
+// has a palette material with a colour, and the house is otherwise the
+// default one byte for byte (the colours are drawn either way, so no other
+// choice moves).
+func TestObjectColorsAreOptIn(t *testing.T) {
+	type gen func(GenerateOptions) (*House, error)
+	var cases []gen
+	var names []string
+	for i := 0; i < 12; i++ {
+		cases = append(cases, func(o GenerateOptions) (*House, error) { return GenerateWith(StyleProcTHOR, 3, i, o) })
+		names = append(names, fmt.Sprintf("procthor house %d", i))
+	}
+	for _, scene := range []string{"FloorPlan1", "FloorPlan215", "FloorPlan322", "FloorPlan430"} {
+		cases = append(cases, func(o GenerateOptions) (*House, error) { return GenerateIthorWith(scene, 3, o) })
+		names = append(names, scene)
+	}
+	for k, g := range cases {
+		plain, err := g(GenerateOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		painted, err := g(GenerateOptions{ObjectColors: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		var strip func(objs []HouseObject)
+		strip = func(objs []HouseObject) {
+			for i := range objs {
+				if m := objs[i].Material; m == nil || m.Name == "" || m.Color == nil {
+					t.Errorf("%s: object %s has material %+v with ObjectColors", names[k], objs[i].ID, m)
+				}
+				objs[i].Material = nil
+				n++
+				strip(objs[i].Children)
+			}
+		}
+		strip(painted.Objects)
+		if n == 0 {
+			t.Fatalf("%s: no objects", names[k])
+		}
+		a, _ := json.Marshal(plain)
+		b, _ := json.Marshal(painted)
+		if string(a) != string(b) {
+			t.Errorf("%s: with ObjectColors the house differs in more than the object materials", names[k])
+		}
 	}
 }
 

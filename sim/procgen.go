@@ -15,6 +15,22 @@ import (
 // single-room test scenes, index 0..119 selecting IthorSceneNames()[index].
 // The same arguments always give identical EncodeHouse bytes.
 func Generate(style string, seed int64, index int) (*House, error) {
+	return GenerateWith(style, seed, index, GenerateOptions{})
+}
+
+// GenerateOptions are Generate's optional choices; the zero value is the
+// default. They change no random draw: a house differs only in what they
+// name.
+type GenerateOptions struct {
+	// ObjectColors gives every object a flat palette colour as its
+	// "material" ({name, color}), which AI2-THOR's CreateHouse applies over
+	// the asset's own materials. Off by default: objects keep their assets'
+	// materials, as in ProcTHOR's houses ("material": null).
+	ObjectColors bool
+}
+
+// GenerateWith is Generate with options.
+func GenerateWith(style string, seed int64, index int, opt GenerateOptions) (*House, error) {
 	st, err := styleByName(style)
 	if err != nil {
 		return nil, err
@@ -27,17 +43,22 @@ func Generate(style string, seed int64, index int) (*House, error) {
 		if index >= len(names) {
 			return nil, fmt.Errorf("ithor house index %d is out of range: there are %d scenes (0..%d)", index, len(names), len(names)-1)
 		}
-		return GenerateIthor(names[index], seed)
+		return GenerateIthorWith(names[index], seed, opt)
 	}
 	r := newGenRand(st.tag, seed, uint64(index))
 	plan := procthorFloorPlan(r)
 	fixtures := newGenRand(st.tag^fixtureTag, seed, uint64(index))
-	return buildHouse(st, r, fixtures, plan, fmt.Sprintf("procthor-%d-room", len(plan.rooms)))
+	return buildHouse(st, r, fixtures, plan, fmt.Sprintf("procthor-%d-room", len(plan.rooms)), opt)
 }
 
 // GenerateIthor builds the named iTHOR-style single-room scene (for example
 // "FloorPlan12" is a kitchen) for a seed.
 func GenerateIthor(name string, seed int64) (*House, error) {
+	return GenerateIthorWith(name, seed, GenerateOptions{})
+}
+
+// GenerateIthorWith is GenerateIthor with options.
+func GenerateIthorWith(name string, seed int64, opt GenerateOptions) (*House, error) {
 	typ, num, err := ithorRoomType(name)
 	if err != nil {
 		return nil, err
@@ -45,7 +66,7 @@ func GenerateIthor(name string, seed int64) (*House, error) {
 	r := newGenRand(ithorStyle.tag, seed, uint64(num))
 	plan := ithorFloorPlan(r, typ)
 	fixtures := newGenRand(ithorStyle.tag^fixtureTag, seed, uint64(num))
-	return buildHouse(ithorStyle, r, fixtures, plan, name)
+	return buildHouse(ithorStyle, r, fixtures, plan, name, opt)
 }
 
 // fixtureTag is mixed into the seed of the fixture pass's own stream.
@@ -55,7 +76,7 @@ const fixtureTag = 0x6669787475726573 // "fixtures"
 // windows, furniture, small objects, fixtures, lights and the agent's start
 // pose. The fixtures come from their own stream fr, so every other choice is
 // what it was before fixtures existed.
-func buildHouse(st *genStyle, r, fr *genRand, plan *floorPlan, specID string) (*House, error) {
+func buildHouse(st *genStyle, r, fr *genRand, plan *floorPlan, specID string, opt GenerateOptions) (*House, error) {
 	h := &House{
 		Doors:   []Door{},
 		Objects: []HouseObject{},
@@ -94,6 +115,9 @@ func buildHouse(st *genStyle, r, fr *genRand, plan *floorPlan, specID string) (*
 		objs = addFixtures(st, fr, cat, &plan.rooms[i], wallH, objs, agent)
 		for range objs {
 			roomObjects[i] = append(roomObjects[i], len(h.Objects)+len(roomObjects[i]))
+		}
+		if !opt.ObjectColors {
+			dropObjectMaterials(objs)
 		}
 		h.Objects = append(h.Objects, objs...)
 		if i == 0 {

@@ -394,6 +394,16 @@ func (f *furnisher) tryPlace(t *TypeInfo, v AssetVariant, c [2]float64, yaw floa
 	return true
 }
 
+// dropObjectMaterials removes the flat palette colours the furnisher and
+// the fixture pass gave the objects and their children (drawn all the same,
+// so the random stream does not depend on GenerateOptions.ObjectColors).
+func dropObjectMaterials(objs []HouseObject) {
+	for i := range objs {
+		objs[i].Material = nil
+		dropObjectMaterials(objs[i].Children)
+	}
+}
+
 // surfaceAccepts reports whether a small object type may stand on a receptacle.
 func surfaceAccepts(parent *placedObj, small string) bool {
 	pt := parent.typ.Type

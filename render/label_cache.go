@@ -4,13 +4,13 @@ package render
 // tries one object's motions: between two such frames only the moved
 // object's meshes differ. The set-ups of the other meshes are left as they
 // are (same view, same mesh, same place in the set-up array; this holds for
-// frames with RGB too, such as a before/after pair). A band's
-// labels (depth, ids, classes, stats) are a function of the view and of the
-// triangles its bin lists, in order, so a band that no changed mesh touches,
-// in the cached frame or in this one, keeps its cached labels and is not
-// rasterised again. Only label-only
-// frames use and keep the cache (frames with RGB need every band's visible
-// triangles for shading, and invalidate it).
+// frames with RGB too, such as a before/after pair). A band's labels (depth,
+// ids, classes, stats) are a function of the view and of the triangles its
+// bin lists, in order, so a band that no changed mesh touches, in the cached
+// frame or in this one, keeps its cached labels and is not rasterised again;
+// in the other bands only the columns of the changed meshes' bounding boxes
+// are. Only label-only frames use and keep the labels (frames with RGB need
+// every band's visible triangles for shading).
 
 // labelCache holds the last label-only frame's labels and what they were
 // drawn from.
@@ -21,8 +21,10 @@ type labelCache struct {
 	ent      []*meshEntry // per instance: the mesh drawn,
 	gen      []uint64     // its version,
 	start    []int        // its first global triangle,
-	b0       []int32      // and the bands its set-up triangles touched (b0 > b1: none)
+	b0       []int32      // the bands its set-up triangles touched (b0 > b1: none),
 	b1       []int32
+	x0       []int32 // and the columns of their bounding boxes
+	x1       []int32
 	// setups is the first element of the set-up array the frame used: the
 	// set-ups of unchanged meshes are still there when it is reused.
 	setups *triSetup
@@ -37,23 +39,27 @@ type labelCache struct {
 // mesh changed since the cached frame touches now or touched then.
 func (r *Renderer) markDirty(useCache bool, nb int) {
 	r.dirty = grow(r.dirty, nb)
+	r.dx0, r.dx1 = grow(r.dx0, nb), grow(r.dx1, nb)
 	c := &r.lc
 	if !useCache || !c.ok || c.view != r.v || len(c.ent) != len(r.dl.mesh) {
 		for b := range r.dirty {
-			r.dirty[b] = true
+			r.dirty[b], r.dx0[b], r.dx1[b] = true, 0, int32(r.v.w-1)
 		}
 		return
 	}
 	clear(r.dirty)
-	mark := func(b0, b1 int32) {
+	mark := func(b0, b1, x0, x1 int32) {
 		for b := max(b0, 0); b <= min(b1, int32(nb-1)); b++ {
-			r.dirty[b] = true
+			if !r.dirty[b] {
+				r.dirty[b], r.dx0[b], r.dx1[b] = true, x0, x1
+			}
+			r.dx0[b], r.dx1[b] = min(r.dx0[b], x0), max(r.dx1[b], x1)
 		}
 	}
 	for i, e := range r.dl.mesh {
 		if e != c.ent[i] || e.gen != c.gen[i] {
-			mark(c.b0[i], c.b1[i])
-			mark(r.tb0[i], r.tb1[i])
+			mark(c.b0[i], c.b1[i], c.x0[i], c.x1[i])
+			mark(r.tb0[i], r.tb1[i], r.tx0[i], r.tx1[i])
 		}
 	}
 }
@@ -74,6 +80,7 @@ func (r *Renderer) keepLabels(useCache bool) {
 	c.start = append(c.start[:0], r.dl.start...)
 	copy(c.b0, r.tb0)
 	copy(c.b1, r.tb1)
+	c.x0, c.x1 = append(c.x0[:0], r.tx0...), append(c.x1[:0], r.tx1...)
 	c.setups = nil
 	if len(r.setups) > 0 {
 		c.setups = &r.setups[0]

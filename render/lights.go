@@ -300,7 +300,7 @@ func (r *Renderer) shadowBand(b int) {
 	y0 := b * DefaultBandHeight
 	y1 := min(y0+DefaultBandHeight, S)
 	wbuf := r.shW[y0*S : y1*S]
-	rasterRows(&fc.v, &r.dlShadow, r.shSetups, r.shBins[b], y0, y1, wbuf, r.shT[y0*S:y1*S])
+	rasterRows(&fc.v, &r.dlShadow, r.shSetups, r.shBins[b], y0, y1, 0, S-1, wbuf, r.shT[y0*S:y1*S])
 	d := fc.depth[y0*S : y1*S]
 	for i, w := range wbuf {
 		d[i] = float32(w)

@@ -78,7 +78,7 @@ func (r *Renderer) occlusionBand(b int) {
 	v := r.occView
 	y0 := b * DefaultBandHeight
 	y1 := min(y0+DefaultBandHeight, v.h)
-	rasterRows(v, &r.dl, r.occSetups, r.occBins[b], y0, y1, r.occW[y0*v.w:y1*v.w], r.occT[y0*v.w:y1*v.w])
+	rasterRows(v, &r.dl, r.occSetups, r.occBins[b], y0, y1, 0, v.w-1, r.occW[y0*v.w:y1*v.w], r.occT[y0*v.w:y1*v.w])
 }
 
 // hidden reports whether object instance i lies entirely behind the

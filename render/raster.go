@@ -8,15 +8,16 @@ import (
 // image0 marks an empty bounding-box maximum.
 var image0 = image.Point{X: -1, Y: -1}
 
-// rasterRows finds, for rows [y0, y1) of view v, the nearest front-facing
-// triangle at every sample centre among the triangles in bin. wbuf and tbuf
+// rasterRows finds, for rows [y0, y1) and columns [cx0, cx1] of view v, the
+// nearest front-facing triangle at every sample centre among the triangles
+// in bin (samples in other columns are left empty). wbuf and tbuf
 // hold rows y0..y1-1 (v.w samples each) and receive the inverse depth and the
 // triangle index (-1 = none). Ties keep the earlier triangle (see tieFactor).
 //
 // Cut-out triangles (Surface.HasCutout) cover a sample only where
 // sim.Texture.Opaque holds at the sample's UVs, so holes show what is behind
 // in colour, depth and ids alike.
-func rasterRows(v *view, dl *drawList, setups []triSetup, bin []int32, y0, y1 int, wbuf []float64, tbuf []int32) {
+func rasterRows(v *view, dl *drawList, setups []triSetup, bin []int32, y0, y1, cx0, cx1 int, wbuf []float64, tbuf []int32) {
 	clear(wbuf)
 	for i := range tbuf {
 		tbuf[i] = -1
@@ -26,12 +27,16 @@ func rasterRows(v *view, dl *drawList, setups []triSetup, bin []int32, y0, y1 in
 	for _, ti := range bin {
 		s := &setups[ti]
 		ys, ye := max(int(s.y0), y0), min(int(s.y1), y1-1)
+		tx0, tx1 := max(int(s.x0), cx0), min(int(s.x1), cx1)
+		if tx0 > tx1 {
+			continue
+		}
 		if s.cut {
-			rasterCut(dl, s, ti, ys, ye, y0, W, invNear, wbuf, tbuf)
+			rasterCut(dl, s, ti, ys, ye, y0, tx0, tx1, W, invNear, wbuf, tbuf)
 			continue
 		}
 		if s.x1-s.x0 < smallTriWidth {
-			rasterSmall(s, ti, ys, ye, y0, W, invNear, wbuf, tbuf)
+			rasterSmall(s, ti, ys, ye, y0, tx0, tx1, W, invNear, wbuf, tbuf)
 			continue
 		}
 		// Reciprocals of the edges' x coefficients (±Inf, unused, for 0).
@@ -44,7 +49,7 @@ func rasterRows(v *view, dl *drawList, setups []triSetup, bin []int32, y0, y1 in
 			// Narrow the row to where every edge function can be ≤ 0 (outer
 			// span, one pixel of slack) and find the inner span where all are
 			// certainly < 0; only pixels between the two need the exact test.
-			sp := span{xs: float64(s.x0), xe: float64(s.x1), is: float64(s.x0), ie: float64(s.x1)}
+			sp := span{xs: float64(tx0), xe: float64(tx1), is: float64(tx0), ie: float64(tx1)}
 			if !sp.narrow(s.ea[0], ia0, b0) || !sp.narrow(s.ea[1], ia1, b1) || !sp.narrow(s.ea[2], ia2, b2) {
 				continue
 			}
@@ -80,8 +85,8 @@ func rasterRows(v *view, dl *drawList, setups []triSetup, bin []int32, y0, y1 in
 	}
 }
 
-// rasterCut is rasterRows' loop for one cut-out triangle.
-func rasterCut(dl *drawList, s *triSetup, ti int32, ys, ye, y0, W int, invNear float64, wbuf []float64, tbuf []int32) {
+// rasterCut is rasterRows' loop for one cut-out triangle (columns x0..x1).
+func rasterCut(dl *drawList, s *triSetup, ti int32, ys, ye, y0, x0, x1, W int, invNear float64, wbuf []float64, tbuf []int32) {
 	for y := ys; y <= ye; y++ {
 		fy := float64(y)
 		b0 := s.eb[0]*fy + s.ec[0]
@@ -89,7 +94,7 @@ func rasterCut(dl *drawList, s *triSetup, ti int32, ys, ye, y0, W int, invNear f
 		b2 := s.eb[2]*fy + s.ec[2]
 		bw := s.wb*fy + s.wc
 		row := (y - y0) * W
-		for x := int(s.x0); x <= int(s.x1); x++ {
+		for x := x0; x <= x1; x++ {
 			fx := float64(x)
 			if !s.covers(fx, b0, b1, b2) {
 				continue
@@ -108,9 +113,8 @@ func rasterCut(dl *drawList, s *triSetup, ti int32, ys, ye, y0, W int, invNear f
 const smallTriWidth = 6
 
 // rasterSmall is rasterRows' loop for one narrow, solid triangle: the exact
-// test at every pixel of its bounding box.
-func rasterSmall(s *triSetup, ti int32, ys, ye, y0, W int, invNear float64, wbuf []float64, tbuf []int32) {
-	x0, x1 := int(s.x0), int(s.x1)
+// test at every pixel of its bounding box (columns x0..x1 of it).
+func rasterSmall(s *triSetup, ti int32, ys, ye, y0, x0, x1, W int, invNear float64, wbuf []float64, tbuf []int32) {
 	for y := ys; y <= ye; y++ {
 		fy := float64(y)
 		b0 := s.eb[0]*fy + s.ec[0]
@@ -192,12 +196,17 @@ func (r *Renderer) rasterBand(b int) {
 	W := v.w
 	wbuf := r.wbuf[y0*W : y1*W]
 	tbuf := r.tbuf[y0*W : y1*W]
-	rasterRows(v, &r.dl, r.setups, r.bins[b], y0, y1, wbuf, tbuf)
+	cx0, cx1 := int(r.dx0[b]), int(r.dx1[b])
+	rasterRows(v, &r.dl, r.setups, r.bins[b], y0, y1, cx0, cx1, wbuf, tbuf)
 
 	st := grow(r.bandStats[b], len(r.ids))
 	r.bandStats[b] = st
 	for i := range st {
 		st[i] = ObjectStats{Min: image.Point{X: math.MaxInt32, Y: math.MaxInt32}, Max: image0}
+	}
+	if cx0 > 0 || cx1 < W-1 {
+		r.labelColumns(b, y0, y1, cx0, cx1, st)
+		return
 	}
 	for y := y0; y < y1; y++ {
 		fy := float64(y)
@@ -231,6 +240,50 @@ func (r *Renderer) rasterBand(b int) {
 	}
 }
 
+// labelColumns writes the labels of band b (rows [y0, y1)) of a label-only
+// frame whose columns [cx0, cx1] were rasterised: those from the band's
+// triangles, the others from the label cache; then the band's statistics
+// st from the whole rows.
+func (r *Renderer) labelColumns(b, y0, y1, cx0, cx1 int, st []ObjectStats) {
+	f := r.frame
+	W := f.Width
+	c := &r.lc
+	for y := y0; y < y1; y++ {
+		fy := float64(y)
+		row := y * W
+		tr := r.tbuf[row : row+W]
+		depth := f.Depth[row : row+W]
+		ids := f.IDs[row : row+W]
+		cls := f.ClassIDs[row : row+W]
+		copy(depth[:cx0], c.depth[row:row+cx0])
+		copy(ids[:cx0], c.ids[row:row+cx0])
+		copy(cls[:cx0], c.cls[row:row+cx0])
+		copy(depth[cx1+1:], c.depth[row+cx1+1:row+W])
+		copy(ids[cx1+1:], c.ids[row+cx1+1:row+W])
+		copy(cls[cx1+1:], c.cls[row+cx1+1:row+W])
+		for x := cx0; x <= cx1; x++ {
+			t := tr[x]
+			if t < 0 {
+				depth[x], ids[x], cls[x] = 0, 0, 0
+				continue
+			}
+			s := &r.setups[t]
+			w := s.wa*float64(x) + (s.wb*fy + s.wc)
+			depth[x] = float32(1 / w)
+			ids[x] = s.inst
+			cls[x] = r.classes[s.inst]
+		}
+		runStart, runInst := 0, uint16(0)
+		for x, inst := range ids {
+			if inst != runInst {
+				addRun(&st[runInst], runStart, x, y)
+				runStart, runInst = x, inst
+			}
+		}
+		addRun(&st[runInst], runStart, W, y)
+	}
+}
+
 // addRun adds the pixels [x0, x1) of row y to an instance's statistics.
 func addRun(o *ObjectStats, x0, x1, y int) {
 	n := x1 - x0
@@ -255,7 +308,7 @@ func (r *Renderer) supersampleBand(b int) {
 	W := v.w
 	wbuf := r.ssW[y0*W : y1*W]
 	tbuf := r.ssT[y0*W : y1*W]
-	rasterRows(v, &r.dl, r.setups, r.ssBins[b], y0, y1, wbuf, tbuf)
+	rasterRows(v, &r.dl, r.setups, r.ssBins[b], y0, y1, 0, W-1, wbuf, tbuf)
 	kk := uint32(k * k)
 	shaded := r.opts.Lighting != LightFlat
 	var c shadeCtx

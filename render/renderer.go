@@ -85,7 +85,9 @@ type Renderer struct {
 	// Label cache (label_cache.go): this frame's bands of each mesh, the
 	// bands to rasterise, and the cached labels.
 	tb0, tb1   []int32
+	tx0, tx1   []int32
 	dirty      []bool
+	dx0, dx1   []int32 // per dirty band, the columns to rasterise
 	labelOnly  bool
 	keepSetups bool // setupAll may keep unchanged meshes' set-ups (a frame's main view)
 	lc         labelCache

@@ -416,7 +416,8 @@ func (r *Renderer) setupChunk(k int) {
 
 // binAll lists, for each band of bandH rows, the prepared triangles touching
 // it, in triangle order; count records the frame's triangle counters and
-// each mesh's bands (r.tb0, r.tb1, for the label cache). It
+// each mesh's bands and columns (r.tb0, r.tb1, r.tx0, r.tx1, for the label
+// cache). It
 // follows the setupAll call that prepared setups from dl: the meshes it
 // culled (r.cull) are skipped whole, their set-ups left unwritten.
 func (r *Renderer) binAll(dl *drawList, setups []triSetup, bins [][]int32, nb, bandH int, count bool) [][]int32 {
@@ -426,10 +427,13 @@ func (r *Renderer) binAll(dl *drawList, setups []triSetup, bins [][]int32, nb, b
 	}
 	visible := 0
 	if count {
-		r.tb0, r.tb1 = grow(r.tb0, len(dl.mesh)), grow(r.tb1, len(dl.mesh))
+		n := len(dl.mesh)
+		r.tb0, r.tb1 = grow(r.tb0, n), grow(r.tb1, n)
+		r.tx0, r.tx1 = grow(r.tx0, n), grow(r.tx1, n)
 	}
 	for m := range dl.mesh {
 		b0, b1 := int32(nb), int32(-1)
+		x0, x1 := int32(math.MaxInt32), int32(-1)
 		if !r.cull[m] {
 			for i := dl.start[m]; i < dl.start[m+1]; i++ {
 				s := &setups[i]
@@ -442,10 +446,12 @@ func (r *Renderer) binAll(dl *drawList, setups []triSetup, bins [][]int32, nb, b
 					bins[b] = append(bins[b], int32(i))
 				}
 				b0, b1 = min(b0, int32(lo)), max(b1, int32(hi))
+				x0, x1 = min(x0, s.x0), max(x1, s.x1)
 			}
 		}
 		if count {
 			r.tb0[m], r.tb1[m] = b0, b1
+			r.tx0[m], r.tx1[m] = x0, x1
 		}
 	}
 	if count {

@@ -25,6 +25,10 @@ type Balance struct {
 	// NearTaus counts emitted near-object questions per answer (0 no,
 	// 1 yes) and τ (TauGrid index).
 	NearTaus [2][numTaus]int `json:"near_taus"`
+	// Flipped and Emitted count the flips and the emitted questions of
+	// the flip-seeking categories.
+	Flipped [NumCategories]int `json:"flipped"`
+	Emitted [NumCategories]int `json:"emitted"`
 }
 
 // Intent is what the planner aims for in one (view, category) slot: the
@@ -49,6 +53,9 @@ type Intent struct {
 	// TausOther is near-object's τ preference for the other answer, used
 	// when a relaxed stage emits it (nil: TauGrid in order).
 	TausOther []float64 `json:"taus_other,omitempty"`
+	// StrictFlip: the flip wish must be met (no relaxed non-flip), set for
+	// closest-three while its flip rate so far is under π_flip.
+	StrictFlip bool `json:"strict_flip,omitempty"`
 }
 
 // Decide draws the intent for category c: for yes/no categories the
@@ -104,6 +111,9 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 	case NearObject:
 		in.Taus = b.nearTaus(cls, rng)
 		in.TausOther = b.nearTaus(1-cls, rng)
+	case ClosestThree:
+		in.StrictFlip = in.WantFlip && b.Emitted[c] >= flipRateMin &&
+			float64(b.Flipped[c]) < FlipProbability*float64(b.Emitted[c])
 	}
 	return in
 }
@@ -136,6 +146,10 @@ const (
 	countShareMin = 8
 )
 
+// flipRateMin is how many closest-three questions are recorded before the
+// running flip rate can make a flip wish strict.
+const flipRateMin = 5
+
 // NearTauSlack is how far the count of one near-object answer at a τ may
 // lead the other answer's count at that τ before the τ is left out of
 // that answer's preference (our choice).
@@ -154,6 +168,12 @@ func leastUsed(counts []int, rng *rand.Rand) []int {
 func (b *Balance) RecordExample(ex *Example) {
 	yes := ex.Answer == yesLetter(ex)
 	b.Record(ex.Category, yes)
+	if ex.Category.FlipSeeking() {
+		b.Emitted[ex.Category]++
+		if ex.Flip {
+			b.Flipped[ex.Category]++
+		}
+	}
 	cls := 0
 	if yes {
 		cls = 1

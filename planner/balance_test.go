@@ -202,3 +202,27 @@ func TestBalanceCountShareCap(t *testing.T) {
 		t.Fatalf("counts %v with 4 answers recorded", in.Counts)
 	}
 }
+
+// Closest-three flip wishes become strict while the recorded flip rate is
+// under π_flip (after flipRateMin questions), and never for non-flip wishes.
+func TestBalanceStrictFlip(t *testing.T) {
+	b := &Balance{}
+	for i := 0; i < 10; i++ {
+		b.RecordExample(&Example{Category: ClosestThree, Flip: i < 6}) // rate 0.6
+	}
+	if b.Emitted[ClosestThree] != 10 || b.Flipped[ClosestThree] != 6 {
+		t.Fatalf("emitted %d flipped %d", b.Emitted[ClosestThree], b.Flipped[ClosestThree])
+	}
+	for seed := uint64(0); seed < 50; seed++ {
+		in := b.Decide(ClosestThree, newRNG(seed))
+		if in.StrictFlip != in.WantFlip {
+			t.Fatalf("flip rate 0.6: intent %+v", in)
+		}
+	}
+	b.Flipped[ClosestThree] = 9 // rate 0.9
+	for seed := uint64(0); seed < 50; seed++ {
+		if in := b.Decide(ClosestThree, newRNG(seed)); in.StrictFlip {
+			t.Fatalf("flip rate 0.9: intent %+v", in)
+		}
+	}
+}

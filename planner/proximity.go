@@ -104,12 +104,19 @@ func (c *viewCtx) neighbourPool(e *edit) []ranked {
 // returns the stage or a failure reason without building the example. It is
 // called before the after-render, so edits that cannot be accepted or cannot
 // beat the stored candidate are not rendered.
-func (c *viewCtx) stagedSearch(prefix string, budget, strict int, judge func(e *edit, dry bool) (int, *Example, string)) (*Example, string, error) {
+//
+// longFirst (our choice, for flip wishes) tries the longer generic moves
+// first, keeping the seeded order within a length: longer moves change the
+// neighbourhood more, which the margin rule makes necessary for flips.
+func (c *viewCtx) stagedSearch(prefix string, budget, strict int, longFirst bool, judge func(e *edit, dry bool) (int, *Example, string)) (*Example, string, error) {
 	movers := c.markedMovers()
 	if len(movers) == 0 {
 		return nil, "no_mover", nil
 	}
 	props := c.genericProposals(movers)
+	if longFirst {
+		sort.SliceStable(props, func(i, j int) bool { return props[i].mv.length > props[j].mv.length })
+	}
 	var best *Example
 	bestStage := 1 << 30
 	c.preRender = func(e *edit) string {
@@ -160,7 +167,7 @@ func (c *viewCtx) stagedSearch(prefix string, budget, strict int, judge func(e *
 
 // planClosestThree is A.2.6.
 func (c *viewCtx) planClosestThree(in Intent) (*Example, string, error) {
-	return c.stagedSearch("closest_three_", Closest3Budget, Closest3Strict, func(e *edit, dry bool) (int, *Example, string) {
+	return c.stagedSearch("closest_three_", Closest3Budget, Closest3Strict, in.WantFlip, func(e *edit, dry bool) (int, *Example, string) {
 		pool := c.neighbourPool(e)
 		if len(pool) < 6 {
 			return 0, nil, "pool_too_small"
@@ -193,6 +200,9 @@ func (c *viewCtx) planClosestThree(in Intent) (*Example, string, error) {
 		flip := !sameSet(t0, t1)
 		stage := 0
 		if flip != in.WantFlip {
+			if in.StrictFlip {
+				return 0, nil, "flip_required"
+			}
 			stage = 1
 		}
 		if dry {
@@ -315,7 +325,7 @@ func guarded(ds []float64, tau float64) bool {
 // count preference (least used first), then the widened answer set {1..6}
 // (see countChoices for the four options of a widened answer).
 func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
-	return c.stagedSearch("count_near_", CountNearBudget, CountNearStrict, func(e *edit, dry bool) (int, *Example, string) {
+	return c.stagedSearch("count_near_", CountNearBudget, CountNearStrict, in.WantFlip, func(e *edit, dry bool) (int, *Example, string) {
 		pool := c.neighbourPool(e)
 		if len(pool) < 6 {
 			return 0, nil, "pool_too_small"
@@ -418,7 +428,7 @@ func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
 // (¬flip, balance) → (flip, ·) → (¬flip, ·), where "flip" is the drawn
 // flip wish.
 func (c *viewCtx) planNearObject(in Intent) (*Example, string, error) {
-	return c.stagedSearch("near_object_", NearBudget, NearStrict, func(e *edit, dry bool) (int, *Example, string) {
+	return c.stagedSearch("near_object_", NearBudget, NearStrict, in.WantFlip, func(e *edit, dry bool) (int, *Example, string) {
 		pool := c.neighbourPool(e)
 		type cand struct {
 			r     ranked

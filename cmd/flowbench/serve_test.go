@@ -6,7 +6,6 @@ import (
 	"context"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -158,48 +157,5 @@ func TestServeProcessKilled(t *testing.T) {
 	}
 	if d := time.Since(start); d > 10*time.Second {
 		t.Fatalf("failing took %v", d)
-	}
-}
-
-// TestGenerateThroughBlender runs a one-house "flowbench generate" with the
-// Blender bridge as backend and validates the result. It skips when blender
-// is not installed.
-func TestGenerateThroughBlender(t *testing.T) {
-	bl, err := exec.LookPath("blender")
-	if err != nil {
-		t.Skip("blender is not on PATH (thor/bridge/ci_install.sh installs it)")
-	}
-	cmd := exec.Command(bl, "-b", "--factory-startup", "-P", filepath.Join("..", "..", "thor", "bridge", "blender_bridge.py"), "--",
-		"--port", "0", "--samples", "2")
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { cmd.Process.Kill(); cmd.Wait() }()
-	lines := &syncBuffer{}
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			lines.Write([]byte(sc.Text() + "\n"))
-		}
-	}()
-	url := waitURL(t, lines.String)
-	dir := t.TempDir()
-	var out, errb bytes.Buffer
-	// A small, fast run: one house, one view, three categories at 48×48.
-	if code := run([]string{"generate", "--backend", url, "--split", "train", "--houses", "1", "--seed", "1", "--size", "48",
-		"--views", "1", "--categories", "near_object,count_near,closest_three", "--workers", "1", "--quiet", "--out", dir}, &out, &errb); code != 0 {
-		t.Fatalf("generate through Blender: exit %d: %s", code, errb.String())
-	}
-	if code := run([]string{"validate", dir}, &out, &errb); code != 0 {
-		t.Fatalf("validate of the Blender-generated dataset: exit %d: %s", code, errb.String())
-	}
-	t.Logf("generate through Blender:\n%s", out.String())
-	entries, err := os.ReadDir(dir)
-	if err != nil || len(entries) == 0 {
-		t.Fatalf("generate wrote nothing in %s: %v", dir, err)
 	}
 }

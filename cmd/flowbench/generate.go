@@ -428,10 +428,6 @@ func fingerprint(g generateFlags, src *houseSource, cfg planner.Config) string {
 	fmt.Fprintf(h, "flowbench %s schema %s\nsplit %s seed %d size %d questions-only %v balance-houses %d rows-per-shard %d\nsource %s\n",
 		flowbenchVersion, export.SchemaVersion, g.split, g.seed, g.size, g.questionsOnly, g.balanceHouses, g.rowsPerShard, src.Kind)
 	fmt.Fprintf(h, "assets %s\n", assetsKey(g.lib))
-	if g.renderBackend != "" {
-		// The stored RGB comes from another renderer: never resume across.
-		fmt.Fprintf(h, "render backend\n")
-	}
 	if g.markStyle != render.StyleDots {
 		fmt.Fprintf(h, "marks %s\n", g.markStyle)
 	}

@@ -101,7 +101,7 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 			total += n
 		}
 		for k, i := range order {
-			if k == 0 || total < countShareMin || float64(b.CountValues[i]+1) <= CountMaxShare*float64(total+1) {
+			if k == 0 || float64(b.CountValues[i]+1) <= CountMaxShare*float64(total+1) {
 				in.Counts = append(in.Counts, CountAnswers[i])
 			}
 		}
@@ -138,13 +138,12 @@ func (b *Balance) nearTaus(cls int, rng *rand.Rand) []float64 {
 	return out
 }
 
-// CountMaxShare is the share of count-near answers at which an answer is
-// left out of the preference (our choice: under the 40 % bar of issue 13),
-// applied once countShareMin answers are recorded.
-const (
-	CountMaxShare = 0.35
-	countShareMin = 8
-)
+// CountMaxShare is the share of count-near answers an answer may reach
+// (counting the one being planned) before it is left out of the preference
+// (our choice: under the 40 % bar of issue 13). It applies from the first
+// question of a balance block (blocks hold only a few count-near
+// questions), and the least used answer is always allowed.
+const CountMaxShare = 0.35
 
 // flipRateMin is how many closest-three questions are recorded before the
 // running flip rate can make a flip wish strict.

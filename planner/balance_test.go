@@ -197,9 +197,13 @@ func TestBalanceCountShareCap(t *testing.T) {
 			t.Fatalf("counts %v: want 4 and 5 (either order), then 3; never 2", in.Counts)
 		}
 	}
-	b = &Balance{CountValues: [numCountAnswers]int{1, 1, 1, 1}} // too few to cap
-	if in := b.Decide(CountNear, newRNG(1)); len(in.Counts) != 4 {
-		t.Fatalf("counts %v with 4 answers recorded", in.Counts)
+	b = &Balance{} // nothing recorded: only the least used (a random one)
+	if in := b.Decide(CountNear, newRNG(1)); len(in.Counts) != 1 {
+		t.Fatalf("counts %v with no answer recorded, want one", in.Counts)
+	}
+	b = &Balance{CountValues: [numCountAnswers]int{2, 2, 2, 1}} // 3/8 > 0.35 for the others
+	if in := b.Decide(CountNear, newRNG(1)); len(in.Counts) != 1 || in.Counts[0] != 5 {
+		t.Fatalf("counts %v, want [5]", in.Counts)
 	}
 }
 

@@ -52,16 +52,18 @@ func call(t *testing.T, s *session, req string) (Metadata, []outFrame, int) {
 	return r.Metadata, frames, len(reply)
 }
 
-// A small house whose room spans 1 km × 1 km (16 million grid points) is
+// A small house whose room spans 200 m × 250 m (801,801 grid points; sim
+// refuses plans over 256 m a side, so a default-limit refusal needs a
+// nearly square 256 m plan) is, under a 100,000-cell limit,
 // refused by CreateHouse with a message naming the limit; the limit is the
 // exact cell count: a house of exactly MaxGridCells cells loads, one cell
 // fewer allowed refuses it.
 func TestCreateHouseBoundsTheGrid(t *testing.T) {
-	huge := oneRoomHouse(t, 250) // 1000 m × 1250 m
-	s := newSession(ServerOptions{}.withDefaults())
+	huge := oneRoomHouse(t, 50) // 200 m × 250 m
+	s := newSession(ServerOptions{MaxGridCells: 100_000}.withDefaults())
 	md, _, n := call(t, s, `{"id":1,"action":"CreateHouse","args":{"house":`+string(huge)+`}}`)
-	if md.LastActionSuccess || !strings.Contains(md.ErrorMessage, "MaxGridCells") || !strings.Contains(md.ErrorMessage, "1000 m × 1250 m") {
-		t.Fatalf("a %d-byte house spanning 1 km: success %v, error %q", len(huge), md.LastActionSuccess, md.ErrorMessage)
+	if md.LastActionSuccess || !strings.Contains(md.ErrorMessage, "MaxGridCells") || !strings.Contains(md.ErrorMessage, "200 m × 250 m") {
+		t.Fatalf("a %d-byte house spanning 250 m: success %v, error %q", len(huge), md.LastActionSuccess, md.ErrorMessage)
 	}
 	if n > 64<<10 {
 		t.Errorf("the refusal is %d bytes", n)

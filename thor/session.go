@@ -243,12 +243,14 @@ func (s *session) createHouse(req *Request) error {
 	if err != nil {
 		return failf("CreateHouse: %v", err)
 	}
-	if err := checkHouseGrid(h, s.opts.MaxGridCells); err != nil {
-		return err
-	}
+	// The scene validates the house first (its bounds name the offending
+	// field); the grid bound then caps what navigation would allocate.
 	sc, err := sim.NewScene(h)
 	if err != nil {
 		return failf("CreateHouse: %v", err)
+	}
+	if err := checkHouseGrid(h, s.opts.MaxGridCells); err != nil {
+		return err
 	}
 	if s.opts.Dress != nil {
 		s.opts.Dress(sc)

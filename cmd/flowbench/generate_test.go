@@ -329,7 +329,7 @@ func keys[V any](m map[string]V) []string {
 
 func TestGenerateTestSplitAndImport(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "ds")
-	out, code := genCLI(t, "generate", "--split", "test", "--scenes", "FloorPlan201,FloorPlan1", "--size", "64", "--views", "2",
+	out, code := genCLI(t, "generate", "--split", "test", "--scenes", "FloorPlan201,FloorPlan1", "--size", "160", "--views", "2",
 		"--quiet", "--out", dir)
 	if code != 0 {
 		t.Fatalf("test split: code %d\n%s", code, out)

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"flowbench/planner"
+	"flowbench/render"
 )
 
 // AuditRow is what the dataset audit needs of one question: its text, its
@@ -40,11 +41,14 @@ type AuditOptions struct {
 	// MarkAreaFactor is k of the size rule: a mentioned object should show
 	// at least k times its mark's area in I0.
 	MarkAreaFactor float64
+	// MarkStyle is the dataset's Set-of-Marks style (dots or badges),
+	// which sets the mark radius of the size rule.
+	MarkStyle render.MarkStyle `json:"mark_style"`
 }
 
 // DefaultAuditOptions returns the options documented in docs/audit.md.
 func DefaultAuditOptions() AuditOptions {
-	return AuditOptions{Folds: 2, TreeDepth: 3, TreeMinLeaf: 10, MarkAreaFactor: 4}
+	return AuditOptions{Folds: 2, TreeDepth: 3, TreeMinLeaf: 10, MarkAreaFactor: 4, MarkStyle: render.StyleDots}
 }
 
 // Validate reports options the audit cannot run with.
@@ -236,7 +240,7 @@ func auditCategory(cat string, rows []AuditRow, opt AuditOptions) (CategoryAudit
 				under++
 			}
 		}
-		ns, nt, nm := smallMentioned(r, met, opt.MarkAreaFactor)
+		ns, nt, nm := smallMentioned(r, met, opt.MarkAreaFactor, opt.MarkStyle)
 		ca.Mentioned += nm
 		small += ns
 		tiny += nt

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"flowbench/planner"
+	"flowbench/render"
 )
 
 // yesNoRow builds a yes/no audit row; yesFirst puts "yes" at letter A.
@@ -272,6 +273,28 @@ func TestMotionComponentsPhrasings(t *testing.T) {
 		r, f, _ := motionComponents(textToken.FindAllString(strings.ToLower(c.text), -1))
 		if math.Abs(r-c.right) > 1e-9 || math.Abs(f-c.fwd) > 1e-9 {
 			t.Errorf("%q: right %g forward %g, want %g %g", c.text, r, f, c.right, c.fwd)
+		}
+	}
+}
+
+// Badges are larger marks: at 64 px a full badge has radius 6 (k = 4 needs
+// 452.4 px) and the smallest 3 (113.1 px), so 200 px is small for a badge
+// but not for a dot.
+func TestAuditSizeRuleBadges(t *testing.T) {
+	r := yesNoRow("h/q", "h", "near_object", "The mug moves 0.50 m to the left.", "is mug 1 near it?", true, true)
+	r.Metrics = `{"m0":{"Mug|1":{"pixels":200}}}`
+	for _, c := range []struct {
+		style       render.MarkStyle
+		small, tiny float64
+	}{{render.StyleDots, 0, 0}, {render.StyleBadges, 1, 0}} {
+		opt := DefaultAuditOptions()
+		opt.MarkStyle = c.style
+		rep, err := Audit("train", []AuditRow{r}, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ca := rep.Categories[0]; ca.SmallObjects != c.small || ca.TinyObjects != c.tiny {
+			t.Errorf("%v: small %.2f tiny %.2f, want %.2f %.2f", c.style, ca.SmallObjects, ca.TinyObjects, c.small, c.tiny)
 		}
 	}
 }

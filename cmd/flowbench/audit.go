@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"flowbench/export"
+	"flowbench/render"
 	"flowbench/score"
 )
 
@@ -58,7 +59,11 @@ func runAudit(args []string, stdout, stderr io.Writer) error {
 		if len(rows) == 0 {
 			return fmt.Errorf("%s: split %q has no questions", fs.Arg(0), s)
 		}
-		rep, err := score.Audit(s, rows, score.DefaultAuditOptions())
+		opt := score.DefaultAuditOptions()
+		if opt.MarkStyle, err = manifestMarkStyle(ds, s); err != nil {
+			return fmt.Errorf("%s: %w", fs.Arg(0), err)
+		}
+		rep, err := score.Audit(s, rows, opt)
 		if err != nil {
 			return fmt.Errorf("%s: %w", fs.Arg(0), err)
 		}
@@ -81,6 +86,24 @@ func runAudit(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// manifestMarkStyle is the Set-of-Marks style the manifest records for a
+// split ("marks" in its generation config), dots when it records none.
+func manifestMarkStyle(ds *export.Dataset, split string) (render.MarkStyle, error) {
+	if ds.Manifest == nil {
+		return render.StyleDots, nil
+	}
+	conf, _ := ds.Manifest.Config[split].(map[string]any)
+	name, _ := conf["marks"].(string)
+	if name == "" {
+		return render.StyleDots, nil
+	}
+	st, err := render.ParseMarkStyle(name)
+	if err != nil {
+		return 0, fmt.Errorf("manifest marks of split %s: %w", split, err)
+	}
+	return st, nil
 }
 
 // auditRows reads a split's questions as audit rows.

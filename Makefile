@@ -17,9 +17,12 @@ test:
 # in plain `go test`. About FUZZTIME + 5 s once the instrumented build is
 # cached; the first, cold build of arrow-go with fuzzing instrumentation takes
 # minutes, so `make test` does not call it.
+# FuzzLoadHouse does the same for house JSON (every command that loads a
+# house).
 FUZZTIME ?= 30s
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzShard$$' -fuzztime $(FUZZTIME) ./export/
+	$(GO) test -run '^$$' -fuzz '^FuzzLoadHouse$$' -fuzztime $(FUZZTIME) ./sim/
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

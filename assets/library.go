@@ -458,9 +458,21 @@ func (l *Library) load(s *slot) (*sim.Model, error) {
 	} else if b, err := os.ReadFile(s.file + ".err"); err == nil {
 		return nil, errors.New(string(b))
 	}
-	md, warns, _, err := l.build(s)
+	md, warns, _, err := l.buildRecovered(s)
 	l.warn(false, warns...)
 	return md, err
+}
+
+// buildRecovered is build with a panic (a reader bug met on some malformed
+// model) turned into that model's error, so the model is skipped with a
+// warning naming it instead of ending the process.
+func (l *Library) buildRecovered(s *slot) (md *sim.Model, warns []string, src int, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			md, err = nil, fmt.Errorf("%s: internal error while reading the model: %v", s.entry.Key, p)
+		}
+	}()
+	return l.build(s)
 }
 
 // build makes an entry's model from its archive and writes its cache file
@@ -571,7 +583,7 @@ func Build(opts Options) (*Library, BuildReport, error) {
 				} else if b, err := os.ReadFile(s.file + ".err"); err == nil {
 					r.err = errors.New(string(b))
 				} else {
-					r.md, r.warns, r.src, r.err = l.build(s)
+					r.md, r.warns, r.src, r.err = l.buildRecovered(s)
 				}
 				r.elapsed = time.Since(t0)
 				results <- r

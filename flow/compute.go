@@ -6,6 +6,7 @@ import (
 	"sort"
 	"sync"
 
+	"flowbench/render"
 	"flowbench/sim"
 )
 
@@ -390,16 +391,19 @@ func (c *Computer) rows(h int, fn func(j0, j1 int) (int, int)) (int, int) {
 	type pair struct{ a, b int }
 	out := make([]pair, n)
 	var wg sync.WaitGroup
+	var crash render.WorkerPanic
 	for k := 0; k < n; k++ {
 		j0, j1 := k*h/n, (k+1)*h/n
 		wg.Add(1)
 		go func(k int) {
 			defer wg.Done()
+			defer crash.Catch(func() {})
 			a, b := fn(j0, j1)
 			out[k] = pair{a, b}
 		}(k)
 	}
 	wg.Wait()
+	crash.Rethrow()
 	a, b := -1, -1
 	for _, p := range out { // bands are in row order: the first hit is the smallest
 		if a < 0 {

@@ -504,10 +504,12 @@ func (r *Renderer) parallel(n int, j job) {
 	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	var crash WorkerPanic
 	wg.Add(w)
 	for range w {
 		go func() {
 			defer wg.Done()
+			defer crash.Catch(func() { next.Store(int64(n)) })
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= n {
@@ -518,6 +520,7 @@ func (r *Renderer) parallel(n int, j job) {
 		}()
 	}
 	wg.Wait()
+	crash.Rethrow()
 }
 
 // mergeStats sums the per-band mask statistics in band order.

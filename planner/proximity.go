@@ -446,6 +446,12 @@ func (c *viewCtx) planNearObject(in Intent) (*Example, string, error) {
 					continue
 				}
 				in0, in1 := r.d0 <= tau, r.d1 <= tau
+				if !in0 && !in1 {
+					// A.2.8 eq. 45: landmarks come from S0 △ S1 (flips), else
+					// S0 ∩ S1; one far from the mover before and after is
+					// never asked about.
+					continue
+				}
 				if in1 == in.PreferYes && !slices.Contains(taus, tau) || in1 != in.PreferYes && !slices.Contains(other, tau) {
 					continue // τ left out for this answer (Balance.nearTaus)
 				}

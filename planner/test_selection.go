@@ -30,7 +30,7 @@ var MethodTestCounts = map[Category]int{
 // or comma-separated category=count pairs; categories left out get 0.
 func ParseTestCounts(s string) (map[Category]int, error) {
 	if s == "method" {
-		return maps(MethodTestCounts), nil
+		return copyCounts(MethodTestCounts), nil
 	}
 	out := map[Category]int{}
 	for _, part := range strings.Split(s, ",") {
@@ -54,7 +54,8 @@ func ParseTestCounts(s string) (map[Category]int, error) {
 	return out, nil
 }
 
-func maps(m map[Category]int) map[Category]int {
+// copyCounts returns a copy of per-category counts.
+func copyCounts(m map[Category]int) map[Category]int {
 	out := make(map[Category]int, len(m))
 	for k, v := range m {
 		out[k] = v

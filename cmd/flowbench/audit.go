@@ -25,30 +25,9 @@ func init() {
 }
 
 func runAudit(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("audit", stderr)
-	split := fs.String("split", "", "only this split (default: every split)")
-	asJSON := fs.Bool("json", false, "print JSON instead of tables")
-	fs.Usage = func() { fmt.Fprintln(stderr, "usage: flowbench audit [--split S] [--json] DIR"); fs.PrintDefaults() }
-	if err := parseFlags(fs, reorderArgs(args), true); err != nil {
-		return err
-	}
-	if fs.NArg() != 1 {
-		return fmt.Errorf("%w: want exactly one dataset directory, got %d arguments", errUsage, fs.NArg())
-	}
-	ds, err := export.Open(fs.Arg(0))
+	ds, splits, asJSON, err := openDatasetSplits("audit", "only this split (default: every split)", args, stderr)
 	if err != nil {
 		return err
-	}
-	splits := ds.Splits()
-	if *split != "" {
-		found := false
-		for _, s := range splits {
-			found = found || s == *split
-		}
-		if !found {
-			return fmt.Errorf("%s has no split %q (it has %v)", fs.Arg(0), *split, splits)
-		}
-		splits = []string{*split}
 	}
 	var reports []score.AuditReport
 	for _, s := range splits {
@@ -57,19 +36,19 @@ func runAudit(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		if len(rows) == 0 {
-			return fmt.Errorf("%s: split %q has no questions", fs.Arg(0), s)
+			return fmt.Errorf("%s: split %q has no questions", ds.Dir, s)
 		}
 		opt := score.DefaultAuditOptions()
 		if opt.MarkStyle, err = manifestMarkStyle(ds, s); err != nil {
-			return fmt.Errorf("%s: %w", fs.Arg(0), err)
+			return fmt.Errorf("%s: %w", ds.Dir, err)
 		}
 		rep, err := score.Audit(s, rows, opt)
 		if err != nil {
-			return fmt.Errorf("%s: %w", fs.Arg(0), err)
+			return fmt.Errorf("%s: %w", ds.Dir, err)
 		}
 		reports = append(reports, rep)
 	}
-	if *asJSON {
+	if asJSON {
 		b, err := json.MarshalIndent(reports, "", "  ")
 		if err != nil {
 			return err

@@ -23,30 +23,9 @@ func init() {
 }
 
 func runStats(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("stats", stderr)
-	split := fs.String("split", "", "only this split (default: every split, then all together)")
-	asJSON := fs.Bool("json", false, "print JSON instead of tables")
-	fs.Usage = func() { fmt.Fprintln(stderr, "usage: flowbench stats [--split S] [--json] DIR"); fs.PrintDefaults() }
-	if err := parseFlags(fs, reorderArgs(args), true); err != nil {
-		return err
-	}
-	if fs.NArg() != 1 {
-		return fmt.Errorf("%w: want exactly one dataset directory, got %d arguments", errUsage, fs.NArg())
-	}
-	ds, err := export.Open(fs.Arg(0))
+	ds, splits, asJSON, err := openDatasetSplits("stats", "only this split (default: every split, then all together)", args, stderr)
 	if err != nil {
 		return err
-	}
-	splits := ds.Splits()
-	if *split != "" {
-		found := false
-		for _, s := range splits {
-			found = found || s == *split
-		}
-		if !found {
-			return fmt.Errorf("%s has no split %q (it has %v)", fs.Arg(0), *split, splits)
-		}
-		splits = []string{*split}
 	}
 	reports := map[string]planner.StatsReport{}
 	var all []planner.Example
@@ -61,7 +40,7 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 	if len(splits) > 1 {
 		reports["all"] = planner.Stats(all)
 	}
-	if *asJSON {
+	if asJSON {
 		type withProblems struct {
 			planner.StatsReport
 			Problems []string `json:"problems"` // statistics outside the acceptance tolerances

@@ -30,14 +30,7 @@ func TestRaycastCrossCheckRealModels(t *testing.T) {
 	}
 	var total, idAgree, depthAgree, modelPixels, dressed int
 	for hi := 0; hi < houses; hi++ {
-		h, err := sim.Generate(sim.StyleProcTHOR, 21, hi)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := sim.NewScene(h)
-		if err != nil {
-			t.Fatal(err)
-		}
+		h, s := procthorScene(t, 21, hi)
 		rep := lib.Dress(s, assets.HouseSeed(h))
 		dressed += rep.WithModel
 		r, err := New(s, Options{Workers: 2, FullDetail: true})

@@ -15,22 +15,8 @@ import (
 func TestOcclusionCullingIsExact(t *testing.T) {
 	culled, objects, frames := 0, 0, 0
 	for hi := 0; hi < 6; hi++ {
-		h, err := sim.Generate(sim.StyleProcTHOR, 31, hi)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := sim.NewScene(h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		on, err := New(s, Options{Workers: 2})
-		if err != nil {
-			t.Fatal(err)
-		}
-		off, err := New(s, Options{Workers: 2, NoOcclusionCulling: true})
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, s := procthorScene(t, 31, hi)
+		on, off := cullingPair(t, s)
 		reach := s.ReachablePositions()
 		rng := rand.New(rand.NewPCG(uint64(hi), 31))
 		for ci := 0; ci < 8; ci++ {
@@ -71,22 +57,8 @@ func TestOcclusionCullingIsExact(t *testing.T) {
 // objects move, every label frame equals the one drawn without occlusion
 // culling, and the pass is redrawn only when the camera changes.
 func TestOcclusionStructureKeptPerCamera(t *testing.T) {
-	h, err := sim.Generate(sim.StyleProcTHOR, 31, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := sim.NewScene(h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	on, err := New(s, Options{Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	off, err := New(s, Options{Workers: 2, NoOcclusionCulling: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, s := procthorScene(t, 31, 2)
+	on, off := cullingPair(t, s)
 	reach := s.ReachablePositions()
 	rng := rand.New(rand.NewPCG(5, 31))
 	var cams [2]sim.Camera
@@ -119,4 +91,18 @@ func TestOcclusionStructureKeptPerCamera(t *testing.T) {
 	if redrawn != 4 {
 		t.Errorf("structure pass drawn %d times for 4 camera changes", redrawn)
 	}
+}
+
+// cullingPair returns renderers of s with and without occlusion culling.
+func cullingPair(t *testing.T, s *sim.Scene) (on, off *Renderer) {
+	t.Helper()
+	on, err := New(s, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	off, err = New(s, Options{Workers: 2, NoOcclusionCulling: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return on, off
 }

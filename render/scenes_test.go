@@ -116,3 +116,17 @@ func loadOneRoom(t testing.TB) *sim.Scene {
 	}
 	return s
 }
+
+// procthorScene generates procthor house (seed, index) and builds its scene.
+func procthorScene(t testing.TB, seed int64, index int) (*sim.House, *sim.Scene) {
+	t.Helper()
+	h, err := sim.Generate(sim.StyleProcTHOR, seed, index)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := sim.NewScene(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h, s
+}

@@ -240,14 +240,7 @@ func TestUpdateFollowsMovedObjects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fresh, err := New(s, Options{Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := fresh.Render(cam)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, want := renderScene(t, s, Options{Workers: 1}, cam)
 	if !reflect.DeepEqual(after.IDs, want.IDs) || !reflect.DeepEqual(after.Depth, want.Depth) || !bytes.Equal(after.RGB.Pix, want.RGB.Pix) {
 		t.Fatal("render after moving an object differs from a fresh renderer")
 	}

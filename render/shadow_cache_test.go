@@ -50,14 +50,7 @@ func TestShadowCacheMatchesFreshRenderer(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fresh, err := New(s, Options{Workers: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := fresh.Render(cam)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, want := renderScene(t, s, Options{Workers: 1}, cam)
 		if !bytes.Equal(got.RGB.Pix, want.RGB.Pix) {
 			t.Fatalf("frame %d: RGB differs from a fresh renderer's", k)
 		}

@@ -17,16 +17,24 @@ import (
 
 // fixtureRules says which fixtures a room gets; the chances are per room.
 type fixtureRules struct {
-	sink                 bool       // a free-standing sink against a wall
-	hanger, holder       float64    // a toilet-paper hanger, a towel holder
-	paintingP            float64    // the room has paintings at all
-	paintings            [2]int     // how many, uniform in [min, max]
-	tv                   bool       // a Television on the TV stand when the room has none
-	microwave, toaster   float64    // one on a counter when the room has none
-	hangerY, holderY     [2]float64 // mounting heights (centre) in metres
-	paintingY            [2]float64
-	minPaintingClearance float64 // least height of a painting's lower edge
+	sink               bool    // a free-standing sink against a wall
+	hanger, holder     float64 // a toilet-paper hanger, a towel holder
+	paintingP          float64 // the room has paintings at all
+	paintings          [2]int  // how many, uniform in [min, max]
+	tv                 float64 // a Television on the TV stand
+	microwave, toaster float64 // one on a counter
 }
+
+// Mounting heights of the wall fixtures (centre, metres) and the least
+// height of a hung object's lower edge.
+var (
+	hangerY, holderY, paintingY = [2]float64{0.65, 0.8}, [2]float64{0.95, 1.2}, [2]float64{1.35, 1.75}
+)
+
+const (
+	minHungClearance     = 0.2 // hangers and holders
+	minPaintingClearance = 0.9 // paintings hang above most furniture
+)
 
 // fixtureRulesFor returns the rules of a style and room type. iTHOR-style
 // rooms follow the share of the 30 real iTHOR scenes of each type that
@@ -39,10 +47,7 @@ type fixtureRules struct {
 // stove burners and kitchen sinks are structure in iTHOR with no asset in
 // ProcTHOR's database, so flowbench has none.
 func fixtureRulesFor(st *genStyle, t RoomType) fixtureRules {
-	r := fixtureRules{
-		hangerY: [2]float64{0.65, 0.8}, holderY: [2]float64{0.95, 1.2},
-		paintingY: [2]float64{1.35, 1.75}, minPaintingClearance: 0.9,
-	}
+	var r fixtureRules
 	if st != ithorStyle {
 		// ProcTHOR's reference house: two paintings in 8 of its 10 rooms
 		// (kitchen, living rooms, bedrooms and bathrooms alike), televisions
@@ -55,7 +60,7 @@ func fixtureRulesFor(st *genStyle, t RoomType) fixtureRules {
 		case Kitchen:
 			r.microwave, r.toaster = 0.5, 0.5
 		case LivingRoom:
-			r.tv = true
+			r.tv = 1
 		case Bathroom:
 			r.sink, r.hanger, r.holder = true, 0.5, 1.0/3
 		}
@@ -65,7 +70,7 @@ func fixtureRulesFor(st *genStyle, t RoomType) fixtureRules {
 	case Kitchen:
 		r.microwave, r.toaster = 1, 1
 	case LivingRoom:
-		r.tv = true
+		r.tv = 1
 		r.paintingP, r.paintings = 1, [2]int{1, 2}
 	case Bedroom:
 		r.paintingP, r.paintings = 13.0/30, [2]int{1, 1}
@@ -116,15 +121,15 @@ func addFixtures(st *genStyle, r *genRand, cat *Catalog, pr *planRoom, wallH flo
 		fx.placeSink()
 	}
 	if r.Chance(rules.hanger) {
-		fx.hang("ToiletPaperHanger", rules.hangerY, 0.2)
+		fx.hang("ToiletPaperHanger", hangerY, minHungClearance)
 	}
 	if r.Chance(rules.holder) {
-		fx.hang("TowelHolder", rules.holderY, 0.2)
+		fx.hang("TowelHolder", holderY, minHungClearance)
 	}
 	if r.Chance(rules.paintingP) {
 		n := rules.paintings[0] + r.IntN(rules.paintings[1]-rules.paintings[0]+1)
 		for range n {
-			fx.hang("Painting", rules.paintingY, rules.minPaintingClearance)
+			fx.hang("Painting", paintingY, minPaintingClearance)
 		}
 	}
 	return fx.objs
@@ -317,14 +322,10 @@ func doorZones(pr *planRoom) []footprint {
 // before the small objects fill the surfaces; the small objects then skip
 // the types stood.
 func (f *furnisher) standAppliances(fr *genRand, rules fixtureRules) {
-	tv := 0.0
-	if rules.tv {
-		tv = 1
-	}
 	for _, w := range []struct {
 		typ, on string
 		p       float64
-	}{{"Television", "TVStand", tv}, {"Microwave", "CounterTop", rules.microwave}, {"Toaster", "CounterTop", rules.toaster}} {
+	}{{"Television", "TVStand", rules.tv}, {"Microwave", "CounterTop", rules.microwave}, {"Toaster", "CounterTop", rules.toaster}} {
 		if !fr.Chance(w.p) {
 			continue
 		}

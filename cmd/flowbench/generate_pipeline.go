@@ -131,10 +131,7 @@ func runPipeline(ctx context.Context, src *houseSource, from int, opt runOptions
 					if pp, ok := opt.Preplanned[o.spec.Index]; ok {
 						ph = pp
 					} else if ph.err = ctx.Err(); ph.err == nil {
-						func() {
-							defer recoverInternal(&ph.err, fmt.Sprintf("house %d (%s), planning", o.spec.Index, o.spec.ID))
-							ph.plan, ph.report, ph.err = planHouse(o.spec, opt, bal)
-						}()
+						ph = planGuarded(o.spec, opt, bal)
 					}
 					o.planned <- ph
 				}
@@ -246,6 +243,14 @@ type housePlan struct {
 	house *sim.House
 	exs   []planner.Example
 	outs  []planner.Outcome
+}
+
+// planGuarded is planHouse with a panic turned into an internal error
+// naming the house.
+func planGuarded(spec houseSpec, opt runOptions, bal *planner.Balance) (ph plannedHouse) {
+	defer recoverInternal(&ph.err, fmt.Sprintf("house %d (%s), planning", spec.Index, spec.ID))
+	ph.plan, ph.report, ph.err = planHouse(spec, opt, bal)
+	return ph
 }
 
 // planHouse loads and plans one house, carrying the block's balance.

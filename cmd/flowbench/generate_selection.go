@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"sync"
 
 	"flowbench/planner"
@@ -26,15 +25,11 @@ func preselect(ctx context.Context, src *houseSource, opt runOptions, targets ma
 			for start := range starts {
 				bal := &planner.Balance{}
 				for i := start; i < min(len(src.Houses), start+block); i++ {
-					ph := &plans[i]
-					if ph.err = ctx.Err(); ph.err != nil {
+					if err := ctx.Err(); err != nil {
+						plans[i].err = err
 						continue
 					}
-					spec := src.Houses[i]
-					func() {
-						defer recoverInternal(&ph.err, fmt.Sprintf("house %d (%s), planning", spec.Index, spec.ID))
-						ph.plan, ph.report, ph.err = planHouse(spec, opt, bal)
-					}()
+					plans[i] = planGuarded(src.Houses[i], opt, bal)
 				}
 			}
 		}()

@@ -219,7 +219,7 @@ func (g *graphBuilder) motion() error {
 		b := g.node(CausalNode{ID: nodeBlocked, Kind: NodeEvent, Quantity: QtyBlocked,
 			Name: "collision that stopped " + ex.Mover.Name(), Object: mv, Unit: "m",
 			Before: round6(req), Value: round6(got),
-			Text:   fmt.Sprintf("stops after %s of the requested %s", metres(got), metres(req)), Metric: "/requested_motion"})
+			Text: fmt.Sprintf("stops after %s of the requested %s", metres(got), metres(req)), Metric: "/requested_motion"})
 		g.edge(cause, b)
 		cause = b
 	}

@@ -48,7 +48,7 @@ func (g *graphBuilder) quantities(cat Category) error {
 				return fmt.Errorf("metrics lack count_after")
 			}
 			c := g.node(CausalNode{ID: QtyCount, Kind: NodeAttribute, Quantity: QtyCount,
-				Name: fmt.Sprintf("number of objects within %s of %s", metres(*m.Tau), ex.Mover.Name()),
+				Name:  fmt.Sprintf("number of objects within %s of %s", metres(*m.Tau), ex.Mover.Name()),
 				Value: *m.CountAfter, Before: intOrNil(m.CountBefore), Threshold: m.Tau,
 				Text: fmt.Sprint(*m.CountAfter), Metric: metricPointer("count_after")})
 			for _, p := range parents {

@@ -27,6 +27,7 @@ var columnDocs = map[string]string{
 	"realised_motion":  "world displacement of the mover's bounding-box centre, metres (Unity frame)",
 	"settled":          "the mover dropped under gravity after the move",
 	"metrics":          "JSON object: measured quantities behind the answer (positions, distances, clearances, cover rates, thresholds)",
+	"causal_graph":     "JSON object: the causal graph of the example (objects, events, attributes; cause → effect edges down to the answer), see docs/causal.md",
 
 	"width":               "image width W, pixels",
 	"height":              "image height H, pixels",

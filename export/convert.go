@@ -11,7 +11,8 @@ import (
 
 // NewQuestionRow builds a questions-table row from a planner example and the
 // PNG encodings of I0 and I1 with marks. Metrics are stored as JSON with
-// sorted keys; a value JSON cannot hold (NaN, ±Inf) is an error.
+// sorted keys; a value JSON cannot hold (NaN, ±Inf) is an error. The causal
+// graph is built from the example (causalGraphJSON).
 func NewQuestionRow(ex *planner.Example, image, imageAfter []byte) (QuestionRow, error) {
 	if ex == nil {
 		return QuestionRow{}, fmt.Errorf("export: nil example")
@@ -26,6 +27,10 @@ func NewQuestionRow(ex *planner.Example, image, imageAfter []byte) (QuestionRow,
 			return QuestionRow{}, fmt.Errorf("export: example %s: metrics: %v", ex.ID, err)
 		}
 		metrics = string(b)
+	}
+	graph, err := causalGraphJSON(ex)
+	if err != nil {
+		return QuestionRow{}, err
 	}
 	cat := ex.CategoryName
 	if cat == "" {
@@ -44,8 +49,29 @@ func NewQuestionRow(ex *planner.Example, image, imageAfter []byte) (QuestionRow,
 		Referenced:      append([]planner.ObjectRef(nil), ex.Referenced...),
 		Camera:          NewCameraRow(ex.Camera),
 		RequestedMotion: ex.RequestedMotion, RealisedMotion: ex.RealisedMotion,
-		Settled: ex.Settled, Metrics: metrics,
+		Settled: ex.Settled, Metrics: metrics, CausalGraph: graph,
 	}, nil
+}
+
+// causalGraphJSON is the example's causal graph as JSON. Examples the
+// planner made carry the m0/m1 metrics the graph is built from and always
+// get one (an error if it cannot be built); hand-made examples without them
+// get "".
+func causalGraphJSON(ex *planner.Example) (string, error) {
+	_, m0 := ex.Metrics["m0"]
+	_, m1 := ex.Metrics["m1"]
+	if !m0 || !m1 {
+		return "", nil
+	}
+	g, err := planner.BuildCausalGraph(ex)
+	if err != nil {
+		return "", fmt.Errorf("export: %v", err)
+	}
+	b, err := json.Marshal(g)
+	if err != nil {
+		return "", fmt.Errorf("export: example %s: causal graph: %v", ex.ID, err)
+	}
+	return string(b), nil
 }
 
 // imagePath is the file-name hint stored beside image bytes: the id with

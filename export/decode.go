@@ -189,6 +189,7 @@ func decodeQuestions(rec arrow.RecordBatch) ([]QuestionRow, error) {
 	req := newVec3Reader(c, col[*array.Struct](c, "requested_motion"), "requested_motion")
 	real := newVec3Reader(c, col[*array.Struct](c, "realised_motion"), "realised_motion")
 	settled, metrics := col[*array.Boolean](c, "settled"), col[*array.String](c, "metrics")
+	causal := col[*array.String](c, "causal_graph")
 	if c.err != nil {
 		return nil, c.err
 	}
@@ -212,7 +213,7 @@ func decodeQuestions(rec arrow.RecordBatch) ([]QuestionRow, error) {
 		float64sAt(c, camK, i, "camera.K", r.Camera.K[:])
 		float64sAt(c, camM, i, "camera.world_to_camera", r.Camera.WorldToCamera[:])
 		r.RequestedMotion, r.RealisedMotion = req.at(i), real.at(i)
-		r.Settled, r.Metrics = settled.Value(i), metrics.Value(i)
+		r.Settled, r.Metrics, r.CausalGraph = settled.Value(i), metrics.Value(i), causal.Value(i)
 	}
 	return rows, c.err
 }

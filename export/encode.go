@@ -138,6 +138,7 @@ func questionsRecord(mem memory.Allocator, rows []QuestionRow) arrow.RecordBatch
 		appendVec3(b.col("realised_motion").(*array.StructBuilder), r.RealisedMotion)
 		b.boolean("settled", r.Settled)
 		b.str("metrics", r.Metrics)
+		b.str("causal_graph", r.CausalGraph)
 	}
 	return b.NewRecordBatch()
 }

@@ -54,6 +54,7 @@ type QuestionRow struct {
 	RealisedMotion  sim.Vec3
 	Settled         bool
 	Metrics         string // JSON object, keys sorted
+	CausalGraph     string // JSON planner.CausalGraph: cause → effect chain down to the answer
 }
 
 // ObjectRow is one object's metadata in the annotations table.

@@ -9,7 +9,7 @@ import (
 
 // SchemaVersion is the version of the table layout, stored in every shard's
 // Parquet key-value metadata under SchemaVersionKey and in the manifest.
-const SchemaVersion = "1"
+const SchemaVersion = "2"
 
 // Parquet key-value metadata keys written into every shard.
 const (
@@ -144,6 +144,7 @@ func QuestionsSchema() *arrow.Schema {
 		{Name: "realised_motion", Type: vec3Type},
 		{Name: "settled", Type: arrow.FixedWidthTypes.Boolean},
 		str("metrics"),
+		str("causal_graph"),
 	}, schemaMeta(QuestionsTable, "image", "image_after"))
 }
 

@@ -7,6 +7,8 @@ import (
 	"image/png"
 	"math"
 
+	"flowbench/planner"
+
 	"github.com/apache/arrow-go/v18/arrow"
 )
 
@@ -209,6 +211,15 @@ func checkQuestion(q *QuestionRow) string {
 	}
 	if !json.Valid([]byte(q.Metrics)) {
 		return "metrics is not valid JSON"
+	}
+	if q.CausalGraph != "" {
+		g, err := planner.ParseCausalGraph(q.CausalGraph)
+		if err != nil {
+			return "causal_graph: " + err.Error()
+		}
+		if err := g.Agrees(q.Metrics, q.Answer); err != nil {
+			return "causal_graph: " + err.Error()
+		}
 	}
 	for _, v := range append(q.Camera.K[:], q.Camera.WorldToCamera[:]...) {
 		if math.IsNaN(v) || math.IsInf(v, 0) {

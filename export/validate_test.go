@@ -2,6 +2,7 @@ package export
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -72,6 +73,15 @@ func TestValidate(t *testing.T) {
 			q.ID, a.ID, q.Category = "house_000/v0/occlusion", "house_000/v0/occlusion", "occlusion"
 		}, "questions", "duplicate id, first at"},
 		{"split", func(q *QuestionRow, a *AnnotationRow) { q.Split = "" }, "questions", "split column"},
+		{"causal graph cycle", func(q *QuestionRow, a *AnnotationRow) {
+			q.CausalGraph = `{"nodes":[{"id":"x","kind":"event"},{"id":"answer","kind":"attribute"}],"edges":[{"from":"x","to":"answer"},{"from":"answer","to":"x"}]}`
+		}, "questions", "causal_graph: causal graph: cycle"},
+		{"causal graph answer", func(q *QuestionRow, a *AnnotationRow) {
+			q.CausalGraph = fmt.Sprintf(`{"nodes":[{"id":"answer","kind":"attribute","value":"%sX"}]}`, q.Answer)
+		}, "questions", "answer node"},
+		{"causal graph metric", func(q *QuestionRow, a *AnnotationRow) {
+			q.CausalGraph = fmt.Sprintf(`{"nodes":[{"id":"c","kind":"attribute","value":0.9,"metric":"/cover_after"},{"id":"answer","kind":"attribute","value":%q}],"edges":[{"from":"c","to":"answer"}]}`, q.Answer)
+		}, "questions", "the metrics hold 0.02 at /cover_after"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -82,12 +82,12 @@ const (
 	QtyAnswer           = "answer"
 )
 
-// Fixed node ids.
+// Fixed node ids; AnswerNode is the node every graph ends in.
 const (
 	nodeMove    = "move"
 	nodeBlocked = "blocked"
 	nodeDrop    = "drop"
-	nodeAnswer  = "answer"
+	AnswerNode  = "answer"
 )
 
 // Graph thresholds: a move shorter than requested by more than

@@ -116,7 +116,7 @@ func (g *graphBuilder) quantities(cat Category) error {
 	default:
 		return fmt.Errorf("unknown category")
 	}
-	ans := g.node(CausalNode{ID: nodeAnswer, Kind: NodeAttribute, Quantity: QtyAnswer, Name: "answer",
+	ans := g.node(CausalNode{ID: AnswerNode, Kind: NodeAttribute, Quantity: QtyAnswer, Name: "answer",
 		Value: ex.Answer, Before: strOrNil(ex.BeforeAnswer), Text: answerText(ex), Metric: metricPointer("answer")})
 	for _, p := range parents {
 		g.edge(p, ans)

@@ -51,6 +51,11 @@ type CausalNode struct {
 	// Text is the description a correct rationale states ("0.40 m to the
 	// left", "2", "to the left of").
 	Text string `json:"text,omitempty"`
+	// Unobservable marks a fact the question's text and image do not
+	// give away (a collision that shortened the requested move: the motion
+	// text states the realised move), so no rationale can be expected to
+	// state it; rationale scoring skips it and its edges.
+	Unobservable bool `json:"unobservable,omitempty"`
 	// Metric locates the value: a JSON Pointer (RFC 6901) into the row's
 	// metrics JSON, or "/answer", "/realised_motion", "/requested_motion"
 	// for the row's columns of those names; consumers and tests cross-check
@@ -213,24 +218,25 @@ func (g *graphBuilder) motion() error {
 	if err != nil {
 		return err
 	}
-	cause := move
+	// The move sets the position; a collision that shortened it and a drop
+	// under gravity are further causes on the way.
+	g.edge(move, pos)
 	req := horizontalLen(ex.RequestedMotion)
 	if got := horizontalLen(ex.RealisedMotion); req-got > CausalBlockedGap {
 		b := g.node(CausalNode{ID: nodeBlocked, Kind: NodeEvent, Quantity: QtyBlocked,
 			Name: "collision that stopped " + ex.Mover.Name(), Object: mv, Unit: "m",
-			Before: round6(req), Value: round6(got),
+			Before: round6(req), Value: round6(got), Unobservable: true,
 			Text: fmt.Sprintf("stops after %s of the requested %s", metres(got), metres(req)), Metric: "/requested_motion"})
-		g.edge(cause, b)
-		cause = b
+		g.edge(move, b)
+		g.edge(b, pos)
 	}
 	if ex.Settled && up <= -SettleText {
 		d := g.node(CausalNode{ID: nodeDrop, Kind: NodeEvent, Quantity: QtyDrop,
 			Name: "drop of " + ex.Mover.Name() + " under gravity", Object: mv, Unit: "m",
 			Value: round6(-up), Text: "drops " + metres(-up), Metric: "/realised_motion"})
-		g.edge(cause, d)
-		cause = d
+		g.edge(move, d)
+		g.edge(d, pos)
 	}
-	g.edge(cause, pos)
 	// Mentioned objects that moved with the mover (carried on it).
 	for _, ref := range ex.Referenced {
 		id := ref.ObjectID

@@ -27,6 +27,7 @@ type Question struct {
 	Referenced []planner.ObjectRef
 
 	RealisedMotion sim.Vec3 // world displacement of the mover's centre, metres
+	CausalGraph    string   // JSON planner.CausalGraph, "" when the row has none
 
 	Image         []byte // PNG: I0 with marks
 	ImageAfter    []byte // PNG: I1 with marks

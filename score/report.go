@@ -15,6 +15,9 @@ type Report struct {
 	Motion *Result    `json:"motion"`           // predictions with the motion (1A/1B)
 	Static *Result    `json:"static,omitempty"` // 2A predictions, when given
 	Gap    *GapResult `json:"imagination_gap,omitempty"`
+	// Rationales scores the replies' reasoning against the causal graphs
+	// (score --rationales).
+	Rationales *RationaleResult `json:"rationales,omitempty"`
 }
 
 // shortNames are Table 1's column names for the simulated categories.
@@ -120,6 +123,9 @@ func (rep *Report) WriteMarkdown(w io.Writer) error {
 		st := r.Stale
 		fmt.Fprintf(&b, "Stale rate: %d of %d readable wrong answers on %d changed multi-choice questions equal the before-motion answer = %s%% (CI %s), chance %s%%.\n",
 			st.Stale, st.Wrong, st.Questions, pct(st.Rate), ciText(st.CI), pct(st.Chance))
+	}
+	if rep.Rationales != nil {
+		rep.Rationales.writeMarkdown(&b)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

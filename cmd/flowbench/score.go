@@ -2,10 +2,12 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"iter"
 	"math"
+	"net/url"
 	"os"
 	"slices"
 	"strings"
@@ -43,6 +45,7 @@ func questionFromRow(r *export.QuestionRow, withImages bool) score.Question {
 		Choices: r.Choices, Answer: r.Answer, StaticAnswer: r.StaticAnswer,
 		BeforeAnswer: r.BeforeAnswer, Changed: r.Changed,
 		Mover: r.Mover, Referenced: r.Referenced, RealisedMotion: r.RealisedMotion,
+		CausalGraph: r.CausalGraph,
 	}
 	if withImages {
 		q.Image, q.ImageAfter = r.Image.Bytes, r.ImageAfter.Bytes
@@ -114,7 +117,15 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	format := fs.String("format", "md", "report format: md, csv or json")
 	out := fs.String("out", "", "report file (default stdout)")
 	plot := fs.String("plot", "", "write a PNG bar chart per category to this file")
+	rationales := fs.Bool("rationales", false, "also score the replies' reasoning against each question's causal graph (EF, DC, RA; docs/causal.md)")
+	judgeEndpoint := fs.String("judge-endpoint", "", "with --rationales: OpenAI-compatible API of the judge model (default: the offline rule judge)")
+	judgeModel := fs.String("judge-model", "", "with --judge-endpoint: judge model name (required)")
+	judgeKeyEnv := fs.String("judge-api-key-env", "OPENAI_API_KEY", "with --judge-endpoint: environment variable holding the API key")
 	if err := parseFlags(fs, args, false); err != nil {
+		return err
+	}
+	judge, judgeName, err := rationaleJudge(*rationales, *judgeEndpoint, *judgeModel, *judgeKeyEnv, *format)
+	if err != nil {
 		return err
 	}
 	if *predsPath == "" {
@@ -165,6 +176,15 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 		}
 		if rep.Gap, err = score.ImaginationGap(rep.Motion, rep.Static); err != nil {
 			return err
+		}
+	}
+	if judge != nil {
+		preds, err := score.ReadPredictionsFile(*predsPath)
+		if err != nil {
+			return err
+		}
+		if rep.Rationales, err = score.ScoreRationales(context.Background(), qs, preds, judge, judgeName); err != nil {
+			return fmt.Errorf("%s: rationales: %w", *predsPath, err)
 		}
 	}
 	var buf bytes.Buffer
@@ -285,4 +305,34 @@ func runScoreFlow(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "flowbench score-flow: %d samples have no predicted flow in %s and are scored as zero flow\n", model.Report().Missing, *predFlow)
 	}
 	return writeOutput(*out, buf.Bytes(), stdout)
+}
+
+// rationaleJudge picks the judge of --rationales: the rule judge, or a
+// model behind --judge-endpoint. Rationale scores appear in md and json
+// reports only.
+func rationaleJudge(on bool, endpoint, model, keyEnv, format string) (score.Judge, string, error) {
+	if !on {
+		if endpoint != "" || model != "" {
+			return nil, "", fmt.Errorf("%w: --judge-endpoint and --judge-model need --rationales", errUsage)
+		}
+		return nil, "", nil
+	}
+	if format == "csv" {
+		return nil, "", fmt.Errorf("%w: --rationales: rationale scores are written in md or json reports, not csv", errUsage)
+	}
+	if endpoint == "" {
+		if model != "" {
+			return nil, "", fmt.Errorf("%w: --judge-model needs --judge-endpoint", errUsage)
+		}
+		return score.RuleJudge{}, "rules", nil
+	}
+	if model == "" {
+		return nil, "", fmt.Errorf("%w: --judge-endpoint needs --judge-model", errUsage)
+	}
+	u, err := url.Parse(endpoint)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, "", fmt.Errorf("%w: --judge-endpoint %q is not an http(s) URL", errUsage, endpoint)
+	}
+	opt := score.EvalOptions{Endpoint: strings.TrimSuffix(endpoint, "/"), Model: model, APIKey: os.Getenv(keyEnv)}
+	return score.LLMJudge{Options: opt}, model + " at " + endpoint, nil
 }

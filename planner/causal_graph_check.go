@@ -150,3 +150,28 @@ func sameJSON(a, b any) bool {
 	}
 	return canon(a) == canon(b)
 }
+
+// Lines describes the graph edge by edge, "cause → effect", each end as
+// its name with its value's text: "move of the mug (red dot) [0.40 m to the
+// left] → position of the mug (red dot)". Unobservable nodes are flagged.
+func (g *CausalGraph) Lines() []string {
+	label := func(id string) string {
+		n := g.Node(id)
+		if n == nil {
+			return id
+		}
+		s := n.Name
+		if n.Text != "" {
+			s += " [" + n.Text + "]"
+		}
+		if n.Unobservable {
+			s += " (unobservable)"
+		}
+		return s
+	}
+	out := make([]string, len(g.Edges))
+	for i, e := range g.Edges {
+		out[i] = label(e.From) + " → " + label(e.To)
+	}
+	return out
+}

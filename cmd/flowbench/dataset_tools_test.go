@@ -140,6 +140,10 @@ func TestInspectDrawsPanel(t *testing.T) {
 	if code != 0 || !strings.Contains(out, id) {
 		t.Fatalf("inspect: code %d\n%s", code, out)
 	}
+	// The causal chain is printed, ending in the answer.
+	if !strings.Contains(out, "causal graph (") || !strings.Contains(out, " → answer [") {
+		t.Errorf("inspect prints no causal chain:\n%s", out)
+	}
 	f, err := os.Open(panel)
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 
 	"flowbench/export"
 	"flowbench/flow"
+	"flowbench/planner"
 	"flowbench/render"
 
 	"github.com/fogleman/gg"
@@ -76,6 +77,16 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "question %s (%s)\nwrote %s\n", q.ID, q.Category, *out)
+	if q.CausalGraph != "" {
+		g, err := planner.ParseCausalGraph(q.CausalGraph)
+		if err != nil {
+			return fmt.Errorf("question %s: %w", q.ID, err)
+		}
+		fmt.Fprintf(stdout, "causal graph (%d nodes, %d edges; docs/causal.md):\n", len(g.Nodes), len(g.Edges))
+		for _, l := range g.Lines() {
+			fmt.Fprintln(stdout, "  "+l)
+		}
+	}
 	return nil
 }
 

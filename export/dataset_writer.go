@@ -34,15 +34,25 @@ const DefaultRowsPerShard = 1000
 // Options configure a DatasetWriter.
 type Options struct {
 	Mode Mode
-	// RowsPerShard is the number of rows in every shard but the last; the
-	// questions and annotations shards of an index hold the same rows.
+	// RowsPerShard is the number of rows in every shard but the last of a
+	// split opened with Split (a split opened with SplitRange is cut by its
+	// caller); the questions and annotations shards of an index hold the
+	// same rows.
 	RowsPerShard int
 	// QuestionsOnly skips the annotations table.
 	QuestionsOnly bool
 	// MaxRowGroupBytes and ZstdLevel are passed to every ShardWriter.
 	MaxRowGroupBytes int64
 	ZstdLevel        int
+	// Fingerprint, when set, is stored in every shard's key-value metadata
+	// (FingerprintKey): a hash of everything the split's bytes depend on.
+	// Resuming a split whose staged shards carry another fingerprint fails,
+	// so that a resume never mixes shards of different configurations.
+	Fingerprint string
 }
+
+// FingerprintKey is the Parquet key-value metadata key of Options.Fingerprint.
+const FingerprintKey = "flowbench.fingerprint"
 
 // DatasetWriter writes a dataset directory split by split.
 type DatasetWriter struct {
@@ -93,23 +103,51 @@ func (d *DatasetWriter) Dir() string { return d.dir }
 
 // ShardInfo describes a completed shard pair found when resuming.
 type ShardInfo struct {
-	Index   int
-	Rows    int
-	FirstID string
-	LastID  string
+	Index       int
+	Rows        int
+	FirstID     string
+	LastID      string
+	Fingerprint string
 }
 
-// SplitWriter writes the shards of one split. Rows are added in their final
-// order; every RowsPerShard rows the current shard pair is completed into
-// the split's staging directory. Close gives the shards their final names.
+// Range places a split writer's shards in the split's layout: the writer
+// writes shard indices [First, End) of a split of Total shards, whose final
+// names are <table>-<index>-of-<Total>.parquet. A whole split is
+// Range{0, n, n}; one part of a split written on several machines is a
+// contiguous sub-range, and the parts' shards together are the split.
+type Range struct {
+	First, End, Total int
+}
+
+// check validates a range.
+func (r Range) check() error {
+	if r.First < 0 || r.End < r.First || r.Total < r.End || r.Total < 1 || r.Total > 99999 {
+		return fmt.Errorf("export: bad shard range [%d, %d) of %d", r.First, r.End, r.Total)
+	}
+	return nil
+}
+
+// SplitWriter writes the shards of one split (or of a range of its shards).
+// Rows are added in their final order; Cut completes the open shard pair
+// into the split's staging directory (a split opened with Split is also cut
+// every RowsPerShard rows). Close gives the shards their final names.
+//
+// Resuming (Resume mode) keeps every staged or finished shard pair whose
+// files read back completely (VerifyShard), agree with each other and
+// carry the writer's fingerprint; Completed lists them. When the writer
+// reaches a completed shard, the caller either adds its rows again (Add
+// checks and skips them) or calls Cut at once to skip the whole shard.
 type SplitWriter struct {
 	d       *DatasetWriter
 	split   string
 	w, h    int
 	dir     string // DIR/data/<split>
 	staging string // DIR/data/<split>/.staging
+	rng     *Range // nil: cut every RowsPerShard rows, count known at Close
 
 	completed map[int]ShardInfo // staged shard pairs from an earlier run
+	cur       int               // index of the shard being written
+	pos       int               // rows added to it, written or skipped
 	rows      int               // rows added, written or skipped
 	q, a      *ShardWriter
 	closed    bool
@@ -122,15 +160,33 @@ var (
 )
 
 // Split starts (or, in Resume mode, continues) writing a split whose images
-// are w×h pixels.
+// are w×h pixels, cut every RowsPerShard rows.
 func (d *DatasetWriter) Split(split string, w, h int) (*SplitWriter, error) {
+	return d.open(split, w, h, nil)
+}
+
+// SplitRange starts (or, in Resume mode, continues) writing shards
+// [r.First, r.End) of a split of r.Total shards whose images are w×h
+// pixels. The caller chooses the cut points: it calls Cut once per shard,
+// and Close fails unless every shard of the range was cut.
+func (d *DatasetWriter) SplitRange(split string, w, h int, r Range) (*SplitWriter, error) {
+	if err := r.check(); err != nil {
+		return nil, err
+	}
+	return d.open(split, w, h, &r)
+}
+
+func (d *DatasetWriter) open(split string, w, h int, r *Range) (*SplitWriter, error) {
 	if !splitName.MatchString(split) {
 		return nil, fmt.Errorf("export: bad split name %q", split)
 	}
 	if w <= 0 || h <= 0 {
 		return nil, fmt.Errorf("export: split %s: image size %dx%d must be positive", split, w, h)
 	}
-	s := &SplitWriter{d: d, split: split, w: w, h: h, dir: filepath.Join(d.dir, "data", split), completed: map[int]ShardInfo{}}
+	s := &SplitWriter{d: d, split: split, w: w, h: h, dir: filepath.Join(d.dir, "data", split), rng: r, completed: map[int]ShardInfo{}}
+	if r != nil {
+		s.cur = r.First
+	}
 	s.staging = filepath.Join(s.dir, ".staging")
 	switch d.opt.Mode {
 	case CreateNew:
@@ -178,9 +234,16 @@ func splitExists(dir string) (bool, error) {
 	return found, nil
 }
 
+// inRange reports whether shard idx belongs to this writer.
+func (s *SplitWriter) inRange(idx int) bool {
+	return s.rng == nil || (idx >= s.rng.First && idx < s.rng.End)
+}
+
 // prepare cleans the split directory: temp files go; finished shards of an
-// earlier run are moved back to staging (Resume) or removed.
+// earlier run are moved back to staging (Resume) or removed; in Resume mode
+// the staged shard pairs that verify are kept (Completed), the rest removed.
 func (s *SplitWriter) prepare() error {
+	resume := s.d.opt.Mode == Resume
 	for _, dir := range []string{s.dir, s.staging} {
 		entries, err := os.ReadDir(dir)
 		if err != nil {
@@ -196,7 +259,7 @@ func (s *SplitWriter) prepare() error {
 				}
 			case dir == s.dir && shardName.MatchString(name):
 				m := shardName.FindStringSubmatch(name)
-				if s.d.opt.Mode == Resume {
+				if resume {
 					err = os.Rename(p, filepath.Join(s.staging, m[1]+"-"+m[2]+".parquet"))
 				} else {
 					err = os.Remove(p)
@@ -204,14 +267,14 @@ func (s *SplitWriter) prepare() error {
 				if err != nil {
 					return fmt.Errorf("export: %w", err)
 				}
-			case dir == s.staging && stagedShard.MatchString(name) && s.d.opt.Mode != Resume:
+			case dir == s.staging && stagedShard.MatchString(name) && !resume:
 				if err := os.Remove(p); err != nil {
 					return fmt.Errorf("export: %w", err)
 				}
 			}
 		}
 	}
-	if s.d.opt.Mode != Resume {
+	if !resume {
 		return nil
 	}
 	// A shard index is complete when every table's staged file reads back
@@ -228,10 +291,22 @@ func (s *SplitWriter) prepare() error {
 		}
 		idx, _ := strconv.Atoi(m[2])
 		p := filepath.Join(s.staging, e.Name())
+		if !s.inRange(idx) || (s.d.opt.QuestionsOnly && m[1] == AnnotationsTable) {
+			if err := os.Remove(p); err != nil {
+				return fmt.Errorf("export: %w", err)
+			}
+			continue
+		}
 		info, err := stagedInfo(p, idx)
 		if err != nil {
-			os.Remove(p) // unreadable: redo it
+			if err := os.Remove(p); err != nil { // unreadable: redo it
+				return fmt.Errorf("export: %w", err)
+			}
 			continue
+		}
+		if info.Fingerprint != s.d.opt.Fingerprint {
+			return fmt.Errorf("export: %s was written by a different configuration (fingerprint %q, this run %q); "+
+				"rerun with the original settings or overwrite the split", s.dir, info.Fingerprint, s.d.opt.Fingerprint)
 		}
 		if infos[idx] == nil {
 			infos[idx] = map[string]ShardInfo{}
@@ -243,13 +318,20 @@ func (s *SplitWriter) prepare() error {
 		a, okA := byTable[AnnotationsTable]
 		if ok && (s.d.opt.QuestionsOnly || (okA && a == q)) {
 			s.completed[idx] = q
+			continue
+		}
+		for t := range byTable { // half a pair: redo it
+			if err := os.Remove(s.stagedPath(t, idx)); err != nil {
+				return fmt.Errorf("export: %w", err)
+			}
 		}
 	}
 	return nil
 }
 
 // stagedInfo reads a staged shard completely (VerifyShard) and returns its
-// footer metadata; a damaged shard is an error, and is redone.
+// footer metadata; a damaged shard, or one whose shard index metadata is not
+// idx, is an error, and is redone.
 func stagedInfo(path string, idx int) (ShardInfo, error) {
 	if err := VerifyShard(path); err != nil {
 		return ShardInfo{}, err
@@ -263,11 +345,15 @@ func stagedInfo(path string, idx int) (ShardInfo, error) {
 	if err != nil || int64(rows) != sf.pf.NumRows() {
 		return ShardInfo{}, fmt.Errorf("export: shard %s: row count metadata disagrees with the file", path)
 	}
-	return ShardInfo{Index: idx, Rows: rows, FirstID: sf.meta("flowbench.first_id"), LastID: sf.meta("flowbench.last_id")}, nil
+	if got := sf.meta(ShardKey); got != strconv.Itoa(idx) {
+		return ShardInfo{}, fmt.Errorf("export: shard %s: its metadata says shard %q", path, got)
+	}
+	return ShardInfo{Index: idx, Rows: rows, FirstID: sf.meta("flowbench.first_id"), LastID: sf.meta("flowbench.last_id"),
+		Fingerprint: sf.meta(FingerprintKey)}, nil
 }
 
 // Completed returns the shard pairs kept from an earlier run (Resume mode),
-// by index. Their rows are still passed to Add, which checks and skips them.
+// by index.
 func (s *SplitWriter) Completed() []ShardInfo {
 	out := make([]ShardInfo, 0, len(s.completed))
 	for _, i := range sortedInts(s.completed) {
@@ -275,6 +361,18 @@ func (s *SplitWriter) Completed() []ShardInfo {
 	}
 	return out
 }
+
+// IsCompleted reports whether shard idx was kept from an earlier run.
+func (s *SplitWriter) IsCompleted(idx int) bool {
+	_, ok := s.completed[idx]
+	return ok
+}
+
+// Next returns the index of the shard that the next Add or Cut goes to.
+func (s *SplitWriter) Next() int { return s.cur }
+
+// Staging returns the directory completed shards are staged in until Close.
+func (s *SplitWriter) Staging() string { return s.staging }
 
 func sortedInts[V any](m map[int]V) []int {
 	keys := make([]int, 0, len(m))
@@ -289,19 +387,29 @@ func (s *SplitWriter) stagedPath(table string, idx int) string {
 	return filepath.Join(s.staging, fmt.Sprintf("%s-%05d.parquet", table, idx))
 }
 
-// Add appends one question and its annotations (ignored with QuestionsOnly).
-// Both must have the same id. The rows are encoded before Add returns and
-// their slices are not kept, so the caller may reuse its buffers. Add costs
-// tens of milliseconds of CPU per row at 512×512 (see BenchmarkWrite512):
-// call it from a collector goroutine so that rendering workers keep going.
-// After an error the split accepts nothing more; completed shards stay
-// staged for a resume.
-func (s *SplitWriter) Add(q QuestionRow, a AnnotationRow) error {
-	if s.failed != nil {
+// usable returns the error that stops any further Add or Cut.
+func (s *SplitWriter) usable() error {
+	switch {
+	case s.failed != nil:
 		return fmt.Errorf("export: split %s stopped after an earlier error: %w", s.split, s.failed)
-	}
-	if s.closed {
+	case s.closed:
 		return fmt.Errorf("export: split %s is closed", s.split)
+	case s.rng != nil && s.cur >= s.rng.End:
+		return fmt.Errorf("export: split %s: every shard of [%d, %d) is already cut", s.split, s.rng.First, s.rng.End)
+	}
+	return nil
+}
+
+// Add appends one question and its annotations (ignored with QuestionsOnly)
+// to the open shard. Both must have the same id. The rows are encoded before
+// Add returns and their slices are not kept, so the caller may reuse its
+// buffers. Add costs tens of milliseconds of CPU per row at 512×512 (see
+// BenchmarkWrite512): call it from a collector goroutine so that rendering
+// workers keep going. After an error the split accepts nothing more;
+// completed shards stay staged for a resume.
+func (s *SplitWriter) Add(q QuestionRow, a AnnotationRow) error {
+	if err := s.usable(); err != nil {
+		return err
 	}
 	if !s.d.opt.QuestionsOnly && q.ID != a.ID {
 		return fmt.Errorf("export: split %s: question %q paired with annotations %q", s.split, q.ID, a.ID)
@@ -309,29 +417,55 @@ func (s *SplitWriter) Add(q QuestionRow, a AnnotationRow) error {
 	if q.Split != "" && q.Split != s.split {
 		return fmt.Errorf("export: question %s belongs to split %q, not %q", q.ID, q.Split, s.split)
 	}
-	R := s.d.opt.RowsPerShard
-	idx, pos := s.rows/R, s.rows%R
+	idx, pos := s.cur, s.pos
 	if info, ok := s.completed[idx]; ok {
 		// Resuming: the row must be the one stored there.
 		if (pos == 0 && q.ID != info.FirstID) || pos >= info.Rows || (pos == info.Rows-1 && q.ID != info.LastID) {
 			return fmt.Errorf("export: resume: split %s shard %d was written from different rows (row %d is %q now); rerun with overwrite",
 				s.split, idx, pos, q.ID)
 		}
-		s.rows++
-		return nil
-	}
-	if err := s.write(idx, q, a); err != nil {
+	} else if err := s.write(idx, q, a); err != nil {
 		s.abortOpen()
 		s.failed = err
 		return err
 	}
 	s.rows++
-	if pos == R-1 {
+	s.pos++
+	if s.rng == nil && s.pos == s.d.opt.RowsPerShard {
+		return s.Cut()
+	}
+	return nil
+}
+
+// Cut completes the open shard, with the rows added since the last cut
+// (none gives an empty shard), and opens the next one. At a shard kept from
+// an earlier run it checks that the rows added were all of its rows, or
+// none (the caller skipped the shard).
+func (s *SplitWriter) Cut() error {
+	if err := s.usable(); err != nil {
+		return err
+	}
+	idx := s.cur
+	if info, ok := s.completed[idx]; ok {
+		if s.pos != 0 && s.pos != info.Rows {
+			s.failed = fmt.Errorf("export: resume: split %s shard %d holds %d rows, this run gave %d; rerun with overwrite",
+				s.split, idx, info.Rows, s.pos)
+			return s.failed
+		}
+	} else {
+		if s.q == nil {
+			if err := s.openShards(idx); err != nil {
+				s.failed = err
+				return err
+			}
+		}
 		if err := s.closeShards(); err != nil {
 			s.failed = err
 			return err
 		}
 	}
+	s.cur++
+	s.pos = 0
 	return nil
 }
 
@@ -352,10 +486,14 @@ func (s *SplitWriter) write(idx int, q QuestionRow, a AnnotationRow) error {
 }
 
 func (s *SplitWriter) openShards(idx int) error {
-	opt := ShardOptions{W: s.w, H: s.h, MaxRowGroupBytes: s.d.opt.MaxRowGroupBytes, ZstdLevel: s.d.opt.ZstdLevel,
-		Metadata: map[string]string{SplitKey: s.split, ShardKey: strconv.Itoa(idx)}}
+	meta := map[string]string{SplitKey: s.split, ShardKey: strconv.Itoa(idx)}
+	if fp := s.d.opt.Fingerprint; fp != "" {
+		meta[FingerprintKey] = fp
+	}
+	opt := ShardOptions{W: s.w, H: s.h, MaxRowGroupBytes: s.d.opt.MaxRowGroupBytes, ZstdLevel: s.d.opt.ZstdLevel, Metadata: meta}
 	var err error
 	if s.q, err = NewShardWriter(s.stagedPath(QuestionsTable, idx), QuestionsTable, opt); err != nil {
+		s.q = nil
 		return err
 	}
 	if !s.d.opt.QuestionsOnly {
@@ -406,9 +544,11 @@ func (s *SplitWriter) Abort() {
 	s.closed = true
 }
 
-// Close completes the last shard and renames every staged shard to its
-// final name <table>-<index>-of-<count>.parquet. An empty split gets one
-// empty shard per table so that its schema is still published.
+// Close completes the split and renames every staged shard of the writer to
+// its final name <table>-<index>-of-<count>.parquet. A split opened with
+// Split cuts its last shard here (an empty split gets one empty shard per
+// table, so that its schema is still published); one opened with
+// SplitRange must have cut every shard of its range.
 func (s *SplitWriter) Close() error {
 	if s.failed != nil {
 		return fmt.Errorf("export: split %s not finalised after an earlier error (completed shards stay staged for a resume): %w", s.split, s.failed)
@@ -416,23 +556,21 @@ func (s *SplitWriter) Close() error {
 	if s.closed {
 		return nil
 	}
-	if s.q != nil {
-		if err := s.closeShards(); err != nil {
-			return err
+	first, count := 0, 0
+	if s.rng == nil {
+		if s.pos > 0 || s.q != nil || s.cur == 0 {
+			if err := s.Cut(); err != nil {
+				return err
+			}
 		}
+		count = s.cur
+	} else {
+		if s.cur != s.rng.End {
+			return fmt.Errorf("export: split %s: shards %d to %d were never cut (the run stopped early?)", s.split, s.cur, s.rng.End-1)
+		}
+		first, count = s.rng.First, s.rng.Total
 	}
 	s.closed = true
-	R := s.d.opt.RowsPerShard
-	count := (s.rows + R - 1) / R
-	if count == 0 {
-		count = 1
-		if err := s.openShards(0); err != nil {
-			return err
-		}
-		if err := s.closeShards(); err != nil {
-			return err
-		}
-	}
 	if count > 99999 {
 		return fmt.Errorf("export: split %s needs %d shards; raise the rows per shard", s.split, count)
 	}
@@ -441,9 +579,9 @@ func (s *SplitWriter) Close() error {
 		tables = tables[:1]
 	}
 	for _, t := range tables {
-		for i := 0; i < count; i++ {
+		for i := first; i < s.cur; i++ {
 			src := s.stagedPath(t, i)
-			dst := filepath.Join(s.dir, fmt.Sprintf("%s-%05d-of-%05d.parquet", t, i, count))
+			dst := filepath.Join(s.dir, FinalShardName(t, i, count))
 			if err := os.Rename(src, dst); err != nil {
 				return fmt.Errorf("export: finalising split %s: %w", s.split, err)
 			}
@@ -461,4 +599,10 @@ func (s *SplitWriter) Close() error {
 		return fmt.Errorf("export: %w", err)
 	}
 	return syncDir(s.dir)
+}
+
+// FinalShardName is the file name of a finished shard: shard index of
+// count shards of table.
+func FinalShardName(table string, index, count int) string {
+	return fmt.Sprintf("%s-%05d-of-%05d.parquet", table, index, count)
 }

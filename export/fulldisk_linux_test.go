@@ -5,6 +5,7 @@ package export
 import (
 	"math/rand/v2"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -54,7 +55,8 @@ func TestFullDisk(t *testing.T) {
 	}
 	staged, _ := filepath.Glob(filepath.Join(dir, "data", "train", ".staging", "*.parquet"))
 	for _, p := range staged {
-		if _, err := stagedInfo(p, 0); err != nil {
+		idx, _ := strconv.Atoi(stagedShard.FindStringSubmatch(filepath.Base(p))[2])
+		if _, err := stagedInfo(p, idx); err != nil {
 			t.Errorf("staged shard %s is not complete: %v", p, err)
 		}
 	}

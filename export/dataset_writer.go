@@ -336,20 +336,14 @@ func stagedInfo(path string, idx int) (ShardInfo, error) {
 	if err := VerifyShard(path); err != nil {
 		return ShardInfo{}, err
 	}
-	sf, err := openShard(path)
+	info, err := ReadShardInfo(path)
 	if err != nil {
 		return ShardInfo{}, err
 	}
-	defer sf.Close()
-	rows, err := strconv.Atoi(sf.meta("flowbench.rows"))
-	if err != nil || int64(rows) != sf.pf.NumRows() {
-		return ShardInfo{}, fmt.Errorf("export: shard %s: row count metadata disagrees with the file", path)
+	if info.Index != idx {
+		return ShardInfo{}, fmt.Errorf("export: shard %s: its metadata says shard %d", path, info.Index)
 	}
-	if got := sf.meta(ShardKey); got != strconv.Itoa(idx) {
-		return ShardInfo{}, fmt.Errorf("export: shard %s: its metadata says shard %q", path, got)
-	}
-	return ShardInfo{Index: idx, Rows: rows, FirstID: sf.meta("flowbench.first_id"), LastID: sf.meta("flowbench.last_id"),
-		Fingerprint: sf.meta(FingerprintKey)}, nil
+	return info, nil
 }
 
 // Completed returns the shard pairs kept from an earlier run (Resume mode),

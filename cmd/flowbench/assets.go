@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"flowbench/assets"
+	"flowbench/pipeline"
 )
 
 // The "assets" subcommand manages the Sweet Home 3D furniture models that
@@ -75,18 +76,8 @@ func runAssets(args []string, stdout, stderr io.Writer) error {
 	return sc.run(args[1:], stdout, stderr)
 }
 
-// assetsCmdOptions turns an --assets value into library options ("auto" or
-// "": the installed libraries).
-func assetsCmdOptions(spec string) assets.Options {
-	opts := assets.Options{}
-	if spec != "auto" && spec != "" {
-		opts.Dirs = []string{spec}
-	}
-	return opts
-}
-
 func assetsCmdOpen(spec string) (*assets.Library, error) {
-	lib, err := assets.Open(assetsCmdOptions(spec))
+	lib, err := assets.Open(pipeline.AssetsOptions(spec))
 	if errors.Is(err, assets.ErrNoAssets) {
 		return nil, fmt.Errorf("%w (install the Sweet Home 3D libraries with assets/install_debian.sh, or pass --assets DIR)", err)
 	}
@@ -101,7 +92,7 @@ func runAssetsBuild(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
-	lib, rep, err := assets.Build(assetsCmdOptions(*spec))
+	lib, rep, err := assets.Build(pipeline.AssetsOptions(*spec))
 	if err != nil {
 		return err
 	}

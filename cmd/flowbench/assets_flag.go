@@ -1,13 +1,10 @@
 package main
 
 import (
-	"errors"
 	"flag"
-	"fmt"
-	"log/slog"
-	"sync"
 
 	"flowbench/assets"
+	"flowbench/pipeline"
 	"flowbench/sim"
 )
 
@@ -22,47 +19,10 @@ const assetsUsage = "furniture models: auto (Sweet Home 3D libraries when instal
 // addAssetsFlag registers --assets on fs.
 func addAssetsFlag(fs *flag.FlagSet) *string { return fs.String("assets", "auto", assetsUsage) }
 
-var (
-	libMu   sync.Mutex
-	libOpen = map[string]*assets.Library{} // one shared copy per --assets value and process
-)
+// openAssets returns the library an --assets value names (see
+// pipeline.OpenAssets); nil means primitive shapes.
+func openAssets(spec string) (*assets.Library, error) { return pipeline.OpenAssets(spec) }
 
-// openAssets returns the library an --assets value names, opened once per
-// process; nil means primitive shapes.
-func openAssets(spec string) (*assets.Library, error) {
-	if spec == "none" {
-		return nil, nil
-	}
-	libMu.Lock()
-	defer libMu.Unlock()
-	if lib, ok := libOpen[spec]; ok {
-		return lib, nil
-	}
-	lib, err := assets.Open(assetsCmdOptions(spec))
-	switch {
-	case errors.Is(err, assets.ErrNoAssets) && (spec == "auto" || spec == ""):
-		slog.Info("no Sweet Home 3D furniture libraries found (install with assets/install_debian.sh); drawing primitive shapes")
-		lib = nil
-	case err != nil:
-		return nil, fmt.Errorf("--assets %s: %w", spec, err)
-	}
-	libOpen[spec] = lib
-	return lib, nil
-}
-
-// dresser returns the hook that dresses a scene with lib's models and
-// surfaces (nil for primitive shapes). The seed comes from the house, so
-// every process dresses a house alike.
-func dresser(lib *assets.Library) func(*sim.Scene) {
-	if lib == nil {
-		return nil
-	}
-	return func(s *sim.Scene) { lib.Dress(s, assets.HouseSeed(s.House)) }
-}
-
-// dressScene applies a dress hook if there is one.
-func dressScene(dress func(*sim.Scene), s *sim.Scene) {
-	if dress != nil {
-		dress(s)
-	}
-}
+// dresser returns the hook that dresses a scene with lib (see
+// pipeline.Dresser).
+func dresser(lib *assets.Library) func(*sim.Scene) { return pipeline.Dresser(lib) }

@@ -100,7 +100,7 @@ func TestGenerateBackendKilledMidRunResumes(t *testing.T) {
 	srv := testServer(t)
 	go srv.Serve(ln)
 	url := "ws://" + ln.Addr().String()
-	g, src, cfg, err := parseGenerate(tinyRun(dir, "--workers", "1", "--backend", url), io.Discard)
+	g, err := parseGenerate(tinyRun(dir, "--workers", "1", "--backend", url), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +111,7 @@ func TestGenerateBackendKilledMidRunResumes(t *testing.T) {
 			srv.Close() // the bridge dies once the first shard is complete
 		}
 	}
-	err = generate(context.Background(), g, src, cfg, io.Discard, io.Discard)
+	err = generate(context.Background(), g, io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "--resume") {
 		t.Fatalf("run with a killed bridge: got error %v, want a failure suggesting --resume", err)
 	}

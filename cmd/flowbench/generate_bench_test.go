@@ -23,13 +23,13 @@ func BenchmarkGenerate(b *testing.B) {
 			var elapsed time.Duration
 			for i := 0; i < b.N; i++ {
 				dir := filepath.Join(b.TempDir(), "ds")
-				g, src, cfg, err := parseGenerate([]string{"--split", "train", "--houses", "2", "--size", fmt.Sprint(size),
+				g, err := parseGenerate([]string{"--split", "train", "--houses", "2", "--size", fmt.Sprint(size),
 					"--workers", "1", "--quiet", "--out", dir}, io.Discard)
 				if err != nil {
 					b.Fatal(err)
 				}
 				start := time.Now()
-				if err := generate(context.Background(), g, src, cfg, io.Discard, io.Discard); err != nil {
+				if err := generate(context.Background(), g, io.Discard, io.Discard); err != nil {
 					b.Fatal(err)
 				}
 				elapsed += time.Since(start)

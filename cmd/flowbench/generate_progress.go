@@ -6,8 +6,6 @@ import (
 	"sync"
 	"time"
 
-	"flowbench/planner"
-
 	"github.com/schollz/progressbar/v3"
 )
 
@@ -52,7 +50,7 @@ func (p *progressBar) Question() {
 }
 
 // House counts one finished house.
-func (p *progressBar) House(planner.Report) {
+func (p *progressBar) House() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.describe()
@@ -75,21 +73,4 @@ func (p *progressBar) Finish() {
 	p.describe()
 	p.bar.Finish()
 	fmt.Fprintln(p.w)
-}
-
-// noProgress is the sink of --quiet runs.
-type noProgress struct{}
-
-func (noProgress) Question()            {}
-func (noProgress) House(planner.Report) {}
-
-// hookSink forwards to a sink and calls after when a house is reported.
-type hookSink struct {
-	progressSink
-	after func()
-}
-
-func (h hookSink) House(rep planner.Report) {
-	h.progressSink.House(rep)
-	h.after()
 }

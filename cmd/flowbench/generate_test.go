@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"testing"
 
 	"flowbench/export"
+	"flowbench/pipeline"
 )
 
 // tinyRun are the flags of a small but complete run: three procthor houses
@@ -19,15 +21,6 @@ import (
 func tinyRun(out string, extra ...string) []string {
 	return append([]string{"--split", "train", "--houses", "3", "--seed", "1", "--size", "96", "--views", "2",
 		"--rows-per-shard", "6", "--balance-houses", "2", "--quiet", "--out", out}, extra...)
-}
-
-func TestBlockEnd(t *testing.T) {
-	s := &shardSet{block: 4, houses: 10}
-	for index, want := range map[int]int{0: 4, 3: 4, 4: 8, 7: 8, 8: 10, 9: 10} {
-		if got := s.blockEnd(index); got != want {
-			t.Errorf("blockEnd(%d) = %d, want %d", index, got, want)
-		}
-	}
 }
 
 // readTree returns every regular file under dir by relative path.
@@ -116,12 +109,12 @@ func TestGenerateLayoutAndShardCuts(t *testing.T) {
 	}
 	qs := ds.Shards("train", export.QuestionsTable)
 	as := ds.Shards("train", export.AnnotationsTable)
-	if len(qs) < 2 || len(qs) != len(as) {
-		t.Fatalf("%d questions shards and %d annotations shards; want equal and at least 2", len(qs), len(as))
+	if len(qs) != 2 || len(qs) != len(as) {
+		t.Fatalf("%d questions shards and %d annotations shards; want 2 of each (3 houses, one 2-house block per shard)", len(qs), len(as))
 	}
-	// Every shard but the last holds at least 6 rows and ends at a house
-	// boundary: the next shard starts with a different house.
-	prevLast := ""
+	// Shard i holds the houses of balance block i (--rows-per-shard 6 is
+	// one block of 2 houses × 2 views × 4 expected questions per view,
+	// rounded): houses train_00000{2i, 2i+1}.
 	total := 0
 	for i, p := range qs {
 		m, err := readStagedMeta(p)
@@ -129,14 +122,12 @@ func TestGenerateLayoutAndShardCuts(t *testing.T) {
 			t.Fatal(err)
 		}
 		total += m.rows
-		if i < len(qs)-1 && m.rows < 6 {
-			t.Errorf("shard %d has %d rows, want >= 6", i, m.rows)
+		for _, id := range []string{m.firstID, m.lastID} {
+			house, _, _ := strings.Cut(id, "/")
+			if m.rows > 0 && house != fmt.Sprintf("train_%06d", 2*i) && house != fmt.Sprintf("train_%06d", 2*i+1) {
+				t.Errorf("shard %d holds a question of house %s, want only houses %d and %d", i, house, 2*i, 2*i+1)
+			}
 		}
-		first, _, _ := strings.Cut(m.firstID, "/")
-		if prevLast != "" && first == prevLast {
-			t.Errorf("house %s is split across shards %d and %d", first, i-1, i)
-		}
-		prevLast, _, _ = strings.Cut(m.lastID, "/")
 		if am, err := readStagedMeta(as[i]); err != nil || am != m {
 			t.Errorf("annotations shard %d disagrees with questions shard: %+v vs %+v (%v)", i, am, m, err)
 		}
@@ -169,7 +160,7 @@ func TestGenerateSameBytesForAnyWorkerCount(t *testing.T) {
 func TestGenerateResumeAfterInterrupt(t *testing.T) {
 	ref := referenceRun(t)
 	dir := t.TempDir()
-	g, src, cfg, err := parseGenerate(tinyRun(dir, "--workers", "2"), io.Discard)
+	g, err := parseGenerate(tinyRun(dir, "--workers", "2"), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +171,7 @@ func TestGenerateResumeAfterInterrupt(t *testing.T) {
 			cancel() // "kill" the run once the first shard is complete
 		}
 	}
-	err = generate(ctx, g, src, cfg, io.Discard, io.Discard)
+	err = generate(ctx, g, io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "--resume") {
 		t.Fatalf("interrupted run: got error %v, want one suggesting --resume", err)
 	}
@@ -199,11 +190,11 @@ func TestGenerateResumeAfterInterrupt(t *testing.T) {
 		t.Fatalf("rerun without --resume: code %d, output %q", code, out)
 	}
 	var stdout bytes.Buffer
-	g2, src2, cfg2, err := parseGenerate(tinyRun(dir, "--resume", "--workers", "2"), io.Discard)
+	g2, err := parseGenerate(tinyRun(dir, "--resume", "--workers", "2"), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := generate(context.Background(), g2, src2, cfg2, &stdout, io.Discard); err != nil {
+	if err := generate(context.Background(), g2, &stdout, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	sameTree(t, ref, readTree(t, dir), "resumed vs uninterrupted")
@@ -262,7 +253,11 @@ func TestGenerateReadOnlyDir(t *testing.T) {
 		// as an unprivileged file-system user instead (see readOnlyAsNobody).
 		f.Close()
 		os.Remove(f.Name())
-		err, ok := readOnlyAsNobody(func() error { return prepareOutDir(dir, "train", false, false) })
+		g, err := parseGenerate(tinyRun(dir), io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err, ok := readOnlyAsNobody(func() error { _, err := pipeline.Run(context.Background(), g.cfg, g.opt); return err })
 		if !ok {
 			t.Skip("running as root and cannot drop file-system privileges: cannot test a read-only directory")
 		}
@@ -306,10 +301,17 @@ func TestGenerateFlagErrors(t *testing.T) {
 		{[]string{"--split", "train", "--out", dir}, "--houses is required"},
 		{[]string{"--split", "dev", "--houses", "1", "--out", dir}, "--split must be"},
 		{[]string{"--split", "train", "--houses", "1"}, "--out is required"},
+		{[]string{"--split", "train", "--houses", "1", "--out", dir, "--rephrase-model", "fake"}, "--rephrase-model needs"},
+		{[]string{"--split", "train", "--houses", "1", "--out", dir, "--rephrase-endpoint", "http://127.0.0.1:1/v1"}, "--rephrase-model is required"},
+		{[]string{"--split", "train", "--houses", "1", "--out", dir, "--rephrase-endpoint", "localhost:8000", "--rephrase-model", "m"}, "--rephrase-endpoint"},
 		{[]string{"--split", "test", "--scenes", "FloorPlan999", "--out", dir}, "unknown ithor scene"},
 		{[]string{"--split", "train", "--houses", "1", "--scenes", "FloorPlan1", "--out", dir}, "--scenes"},
 		{[]string{"--split", "train", "--houses", "1", "--size", "4", "--out", dir}, "--size"},
 		{[]string{"--split", "train", "--houses", "1", "--categories", "bogus", "--out", dir}, "--categories"},
+		{[]string{"--split", "train", "--houses", "1", "--part", "3/3", "--out", dir}, "--part"},
+		{[]string{"--split", "train", "--houses", "1", "--part", "-1/3", "--out", dir}, "--part"},
+		{[]string{"--split", "train", "--houses", "1", "--part", "1", "--out", dir}, "--part"},
+		{[]string{"--split", "test", "--scenes", "FloorPlan1", "--part", "0/2", "--out", dir}, "--test-counts"},
 	} {
 		out, code := genCLI(t, append([]string{"generate"}, c.args...)...)
 		if code != 2 || !strings.Contains(out, c.want) {

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -395,30 +393,5 @@ func TestInternalErrorExitCode(t *testing.T) {
 	code, _, e = runCmd(t, "hostile-worker-panic")
 	if code != exitInternal || !strings.Contains(e, "internal error (a bug, please report it) while processing input 7: worker boom") {
 		t.Errorf("worker panic: exit %d, stderr %.300q", code, e)
-	}
-}
-
-// TestInternalErrorInGenerateWorker makes the second house's load panic in a
-// planning worker: the run stops with an error wrapping errInternal that
-// names the house and the panic (exit code 3 through run), instead of Go
-// killing the process with code 2.
-func TestInternalErrorInGenerateWorker(t *testing.T) {
-	g, src, cfg, err := parseGenerate([]string{"--split", "train", "--houses", "2", "--size", "32", "--views", "1", "--quiet",
-		"--assets", "none", "--workers", "1", "--balance-houses", "1", "--out", filepath.Join(t.TempDir(), "ds")}, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src.Houses[1].load = func() (*sim.House, error) {
-		var h *sim.House
-		return h, fmt.Errorf("unreachable %v", h.Rooms[0]) // a nil dereference, as a bug would give
-	}
-	err = generate(context.Background(), g, src, cfg, io.Discard, io.Discard)
-	if !errors.Is(err, errInternal) {
-		t.Fatalf("generate = %v, want an errInternal", err)
-	}
-	for _, w := range []string{"while processing house 1 (" + src.Houses[1].ID + "), planning", "nil pointer dereference"} {
-		if !strings.Contains(err.Error(), w) {
-			t.Errorf("error %.400q lacks %q", err, w)
-		}
 	}
 }

@@ -13,6 +13,8 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+
+	"flowbench/pipeline"
 )
 
 // command is one subcommand of the CLI.
@@ -32,7 +34,7 @@ var errUsage = errors.New("usage error")
 
 // errInternal marks an error made from a panic recovered in a worker
 // goroutine (exit code exitInternal).
-var errInternal = errors.New("internal error (a bug, please report it)")
+var errInternal = pipeline.ErrInternal
 
 // recoverInternal, deferred in a goroutine that works on one input, turns a
 // panic into an error wrapping errInternal that names the input (what) and

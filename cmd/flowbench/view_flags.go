@@ -62,7 +62,9 @@ func (v *viewFlags) load() (*sim.Scene, sim.Camera, error) {
 	if err != nil {
 		return nil, sim.Camera{}, err
 	}
-	dressScene(dresser(lib), scene)
+	if dress := dresser(lib); dress != nil {
+		dress(scene)
+	}
 	cam := sim.Camera{Position: sim.Vec3{pose[0], pose[1], pose[2]}, Yaw: pose[3], Horizon: pose[4], FOV: *v.fov, Width: *v.size, Height: *v.size}
 	if err := cam.Validate(); err != nil {
 		return nil, cam, fmt.Errorf("--camera %s: %w", *v.camera, err)

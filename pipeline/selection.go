@@ -1,4 +1,4 @@
-package main
+package pipeline
 
 import (
 	"context"
@@ -13,8 +13,8 @@ import (
 // plan reduced to the selected examples, by house index, for the pipeline's
 // planning workers to use, and the selection. A house whose planning failed
 // keeps its error, which the pipeline reports as usual.
-func preselect(ctx context.Context, src *houseSource, opt runOptions, targets map[planner.Category]int) (map[int]plannedHouse, planner.Selection, error) {
-	block := max(1, opt.BalanceHouses)
+func preselect(ctx context.Context, src *houseSource, opt runOptions, block int, targets map[planner.Category]int) (map[int]plannedHouse, planner.Selection, error) {
+	block = max(1, block)
 	plans := make([]plannedHouse, len(src.Houses))
 	starts := make(chan int)
 	var wg sync.WaitGroup

@@ -1,4 +1,4 @@
-package main
+package pipeline
 
 import (
 	"fmt"
@@ -116,7 +116,7 @@ func newIthorSource(scenes string, seed int64, n int) (*houseSource, error) {
 // order; n > 0 keeps the first n. Every file is loaded and validated up
 // front, so that a bad file fails the run before anything is written, with
 // its name and the reason; import warnings are logged.
-func newImportSource(dir string, n int) (*houseSource, error) {
+func newImportSource(dir string, n int, log *slog.Logger) (*houseSource, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("--import: %w", err)
@@ -152,7 +152,7 @@ func newImportSource(dir string, n int) (*houseSource, error) {
 		}
 		if rep != nil {
 			for _, w := range rep.Warnings {
-				slog.Info("import warning", "file", path, "warning", w)
+				log.Info("import warning", "file", path, "warning", w)
 			}
 		}
 		src.Houses = append(src.Houses, houseSpec{

@@ -1,4 +1,4 @@
-package main
+package pipeline
 
 import (
 	"bytes"
@@ -74,7 +74,9 @@ func newLocalFrames(h *sim.House, dress func(*sim.Scene)) (*localFrames, error) 
 	if err != nil {
 		return nil, err
 	}
-	dressScene(dress, sc)
+	if dress != nil {
+		dress(sc)
+	}
 	r, err := render.New(sc, render.Options{Workers: 1})
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package main
+package pipeline
 
 import (
 	"context"
@@ -77,17 +77,17 @@ func TestRephraserKeepsOnlyFaithfulRewrites(t *testing.T) {
 	}
 }
 
-// generate --rephrase-endpoint rewrites the dataset's texts through the
-// server and records it in the manifest; bad flag combinations are usage
-// errors.
-func TestGenerateRephrase(t *testing.T) {
+// Run with a rephrase server rewrites the dataset's texts through it and
+// records it in the manifest.
+func TestRunRephrase(t *testing.T) {
 	var lossy atomic.Bool
 	srv := fakeRephraser(t, &lossy)
 	dir := filepath.Join(t.TempDir(), "ds")
-	out, code := genCLI(t, "generate", "--split", "train", "--houses", "1", "--views", "2", "--size", "192", "--questions-only",
-		"--quiet", "--assets", "none", "--rephrase-endpoint", srv.URL+"/v1", "--rephrase-model", "fake", "--out", dir)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, out)
+	cfg := DefaultConfig()
+	cfg.Houses, cfg.Views, cfg.Size, cfg.QuestionsOnly, cfg.Assets = 1, 2, 192, true, "none"
+	cfg.Rephrase = &RephraseConfig{Endpoint: srv.URL + "/v1", Model: "fake"}
+	if _, err := Run(context.Background(), cfg, Options{Out: dir, Workers: 1}); err != nil {
+		t.Fatal(err)
 	}
 	ds, err := export.Open(dir)
 	if err != nil {
@@ -113,18 +113,5 @@ func TestGenerateRephrase(t *testing.T) {
 	}
 	if conf, _ := m.Config["train"].(map[string]any); conf["rephrase"] == nil {
 		t.Errorf("manifest config %v does not record the rephrase server", m.Config["train"])
-	}
-	for _, c := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"--rephrase-model", "fake"}, "--rephrase-model needs"},
-		{[]string{"--rephrase-endpoint", srv.URL + "/v1"}, "--rephrase-model is required"},
-		{[]string{"--rephrase-endpoint", "localhost:8000", "--rephrase-model", "m"}, "--rephrase-endpoint"},
-	} {
-		args := append([]string{"generate", "--split", "train", "--houses", "1", "--out", filepath.Join(t.TempDir(), "x")}, c.args...)
-		if out, code := genCLI(t, args...); code != 2 || !strings.Contains(out, c.want) {
-			t.Errorf("%v: exit %d, output %q; want exit 2 naming %q", c.args, code, out, c.want)
-		}
 	}
 }

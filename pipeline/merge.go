@@ -1,0 +1,221 @@
+package pipeline
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"flowbench/export"
+)
+
+// Merge joins the finished parts of one split (the directories that
+// generate --part K/N wrote, in any order) into the dataset directory out:
+// it checks that the parts come from the same configuration (equal
+// fingerprints and Configs) and that every part 0..N-1 is present exactly
+// once, so that every balance block is present exactly once; it checks
+// every shard file against its part's record (size and SHA-256), copies the
+// shards (hard links where the file system allows) into
+// out/data/<split>/ through a staging folder, and writes the manifest and
+// the dataset card. out must be new, empty, or a dataset without this split.
+// The result is byte-identical to a single-machine run of the same Config.
+func Merge(ctx context.Context, partDirs []string, out string) (err error) {
+	if len(partDirs) == 0 {
+		return fmt.Errorf("%w: merge needs at least one part directory", ErrConfig)
+	}
+	recs, err := readParts(partDirs)
+	if err != nil {
+		return err
+	}
+	r0 := recs[0]
+	split := r0.Config.Split
+	if err := prepareOutDir(out, split, false, false); err != nil {
+		return err
+	}
+	splitDir := filepath.Join(out, "data", split)
+	staging := filepath.Join(splitDir, ".staging")
+	if err := os.MkdirAll(staging, 0o755); err != nil {
+		return diskError(err)
+	}
+	defer func() {
+		if err != nil { // nothing half-merged stays behind
+			os.RemoveAll(splitDir)
+		}
+	}()
+	var moves [][2]string // staged path, final path
+	for i, r := range recs {
+		for _, f := range r.Files {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			src := filepath.Join(partDirs[i], "data", split, f.Name)
+			dst := filepath.Join(staging, f.Name)
+			if err := copyVerified(src, dst, f); err != nil {
+				return fmt.Errorf("part %s in %s: %w", r.Part, partDirs[i], err)
+			}
+			moves = append(moves, [2]string{dst, filepath.Join(splitDir, f.Name)})
+		}
+	}
+	for _, m := range moves {
+		if err := os.Rename(m[0], m[1]); err != nil {
+			return diskError(fmt.Errorf("merge: %w", err))
+		}
+	}
+	if err := os.Remove(staging); err != nil {
+		return diskError(fmt.Errorf("merge: %w", err))
+	}
+	_, err = writeManifest(out, split, r0.Config.Seed, r0.Split)
+	return err
+}
+
+// readParts reads the part records of dirs and checks that they belong to
+// one run and hold each part, shard and house exactly once. The records are
+// returned in the order of dirs.
+func readParts(dirs []string) ([]partRecord, error) {
+	recs := make([]partRecord, len(dirs))
+	for i, d := range dirs {
+		r, err := readPartRecord(d)
+		if err != nil {
+			return nil, err
+		}
+		recs[i] = r
+	}
+	r0, d0 := recs[0], dirs[0]
+	conf0, _ := json.Marshal(r0.Config)
+	byIndex := map[int]int{}
+	for i, r := range recs {
+		conf, _ := json.Marshal(r.Config)
+		switch {
+		case r.Fingerprint != r0.Fingerprint || string(conf) != string(conf0) || r.Layout != r0.Layout:
+			return nil, fmt.Errorf("%s and %s are parts of different runs (fingerprints %s and %s): "+
+				"every part must be generated with the same flags, binary and asset libraries", d0, dirs[i], r0.Fingerprint, r.Fingerprint)
+		case r.Part.Count != r0.Part.Count:
+			return nil, fmt.Errorf("%s is part %s but %s is part %s: parts of different splittings", d0, r0.Part, dirs[i], r.Part)
+		}
+		if j, dup := byIndex[r.Part.Index]; dup {
+			return nil, fmt.Errorf("part %s is given twice: %s and %s (its blocks would be present twice)", r.Part, dirs[j], dirs[i])
+		}
+		byIndex[r.Part.Index] = i
+		first, end := r.Layout.PartShards(r.Part)
+		if r.FirstShard != first || r.EndShard != end {
+			return nil, fmt.Errorf("%s: part %s holds shards [%d, %d), want [%d, %d)", dirs[i], r.Part, r.FirstShard, r.EndShard, first, end)
+		}
+		if err := checkPartFiles(dirs[i], r); err != nil {
+			return nil, err
+		}
+	}
+	var missing []string
+	for k := range max(1, r0.Part.Count) {
+		if _, ok := byIndex[k]; !ok {
+			missing = append(missing, fmt.Sprint(k))
+		}
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("parts %s of %d are missing (their blocks would be absent): merge needs every part 0..%d",
+			strings.Join(missing, ", "), r0.Part.Count, r0.Part.Count-1)
+	}
+	// The parts' shard ranges tile [0, Shards), hence their houses every block.
+	sorted := slices.Clone(recs)
+	slices.SortFunc(sorted, func(a, b partRecord) int { return a.Part.Index - b.Part.Index })
+	next := 0
+	for _, r := range sorted {
+		if r.FirstShard != next {
+			return nil, fmt.Errorf("part %s starts at shard %d, want %d", r.Part, r.FirstShard, next)
+		}
+		next = r.EndShard
+	}
+	if next != r0.Layout.Shards {
+		return nil, fmt.Errorf("the parts end at shard %d of %d", next, r0.Layout.Shards)
+	}
+	return recs, nil
+}
+
+// checkPartFiles checks that a part's record lists exactly one file per
+// table and shard of its range, and that its split folder holds those files
+// and no other shard (an unfinished part still has a staging folder).
+func checkPartFiles(dir string, r partRecord) error {
+	want := map[string]bool{}
+	for s := r.FirstShard; s < r.EndShard; s++ {
+		for _, t := range r.tables() {
+			want[export.FinalShardName(t, s, r.Layout.Shards)] = true
+		}
+	}
+	listed := map[string]bool{}
+	for _, f := range r.Files {
+		if !want[f.Name] || listed[f.Name] {
+			return fmt.Errorf("%s: the part record lists %s, which is not a shard of part %s or is listed twice", dir, f.Name, r.Part)
+		}
+		listed[f.Name] = true
+	}
+	if len(listed) != len(want) {
+		return fmt.Errorf("%s: the part record lists %d shard files, want %d", dir, len(listed), len(want))
+	}
+	entries, err := os.ReadDir(filepath.Join(dir, "data", r.Config.Split))
+	if err != nil && !(errors.Is(err, fs.ErrNotExist) && len(want) == 0) {
+		return fmt.Errorf("part %s: %w", r.Part, err)
+	}
+	for _, e := range entries {
+		switch {
+		case e.Name() == ".staging":
+			return fmt.Errorf("%s: part %s is not finished (it has a staging folder): rerun it with --resume", dir, r.Part)
+		case strings.HasSuffix(e.Name(), ".parquet") && !want[e.Name()]:
+			return fmt.Errorf("%s: holds %s, which is not a shard of part %s (a block present twice?)", dir, e.Name(), r.Part)
+		}
+	}
+	return nil
+}
+
+// copyVerified puts src at dst (a hard link, or a copy through a .partial
+// file) and checks its size and SHA-256 against the part record.
+func copyVerified(src, dst string, f partFile) error {
+	if err := os.Link(src, dst); err != nil {
+		if err := copyFile(src, dst); err != nil {
+			return err
+		}
+	}
+	n, sum, err := hashFile(dst)
+	if err != nil {
+		return err
+	}
+	if n != f.Bytes || sum != f.SHA256 {
+		os.Remove(dst)
+		return fmt.Errorf("shard %s is damaged: %d bytes with SHA-256 %s, its part record says %d bytes with %s",
+			src, n, sum[:16], f.Bytes, f.SHA256[:min(16, len(f.SHA256))])
+	}
+	return nil
+}
+
+// copyFile copies src to dst through dst.partial, fsynced and renamed.
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	tmp := dst + ".partial"
+	out, err := os.Create(tmp)
+	if err != nil {
+		return diskError(err)
+	}
+	_, err = io.Copy(out, in)
+	if err == nil {
+		err = out.Sync()
+	}
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, dst)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return diskError(fmt.Errorf("copying %s: %w", src, err))
+	}
+	return nil
+}

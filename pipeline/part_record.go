@@ -1,0 +1,158 @@
+package pipeline
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"flowbench/export"
+)
+
+// PartFile is the name of the part record a part run writes into its
+// directory instead of the manifest: what Merge needs to check and join the
+// parts.
+const PartFile = "part.json"
+
+// partFormat names the part record's format.
+const partFormat = "flowbench-part/1"
+
+// partRecord describes a finished part: the run it belongs to (Config and
+// Fingerprint), which shards and houses it holds, the split's manifest
+// information, and the size and SHA-256 of every shard file.
+type partRecord struct {
+	Format      string     `json:"format"`
+	Version     string     `json:"flowbench_version"`
+	Fingerprint string     `json:"fingerprint"`
+	Config      Config     `json:"config"`
+	Part        Part       `json:"part"`
+	Layout      Layout     `json:"layout"`
+	FirstShard  int        `json:"first_shard"`
+	EndShard    int        `json:"end_shard"`
+	FirstHouse  int        `json:"first_house"`
+	EndHouse    int        `json:"end_house"`
+	Split       splitInfo  `json:"split"`
+	Files       []partFile `json:"files"`
+}
+
+// partFile is one shard file of a part.
+type partFile struct {
+	Name   string `json:"name"` // final name, under data/<split>/
+	Shard  int    `json:"shard"`
+	Table  string `json:"table"`
+	Bytes  int64  `json:"bytes"`
+	SHA256 string `json:"sha256"`
+}
+
+// newPartRecord describes the part a finished run wrote.
+func newPartRecord(cfg Config, part Part, res Result, info splitInfo) partRecord {
+	r := partRecord{Format: partFormat, Version: Version, Fingerprint: res.Fingerprint, Config: cfg, Part: part,
+		Layout: res.Layout, FirstShard: res.FirstShard, EndShard: res.EndShard, Split: info}
+	r.FirstHouse, _ = res.Layout.ShardHouses(res.FirstShard)
+	r.EndHouse, _ = res.Layout.ShardHouses(res.EndShard)
+	return r
+}
+
+// tables returns the tables of the part's split.
+func (r *partRecord) tables() []string {
+	if r.Config.QuestionsOnly {
+		return []string{export.QuestionsTable}
+	}
+	return []string{export.QuestionsTable, export.AnnotationsTable}
+}
+
+// writePartRecord hashes the part's shard files into r and writes
+// DIR/part.json (through a temp file and a rename).
+func writePartRecord(dir string, r partRecord) error {
+	for s := r.FirstShard; s < r.EndShard; s++ {
+		for _, t := range r.tables() {
+			name := export.FinalShardName(t, s, r.Layout.Shards)
+			n, sum, err := hashFile(filepath.Join(dir, "data", r.Config.Split, name))
+			if err != nil {
+				return err
+			}
+			r.Files = append(r.Files, partFile{Name: name, Shard: s, Table: t, Bytes: n, SHA256: sum})
+		}
+	}
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(filepath.Join(dir, PartFile), append(b, '\n'))
+}
+
+// readPartRecord reads DIR/part.json.
+func readPartRecord(dir string) (partRecord, error) {
+	var r partRecord
+	b, err := os.ReadFile(filepath.Join(dir, PartFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return r, fmt.Errorf("%s holds no %s: not a finished part (run generate --part K/N into it, or finish it with --resume)", dir, PartFile)
+	}
+	if err != nil {
+		return r, err
+	}
+	if err := json.Unmarshal(b, &r); err != nil {
+		return r, fmt.Errorf("%s: malformed part record: %w", filepath.Join(dir, PartFile), err)
+	}
+	if r.Format != partFormat {
+		return r, fmt.Errorf("%s: format %q, want %q", filepath.Join(dir, PartFile), r.Format, partFormat)
+	}
+	return r, nil
+}
+
+// removePartRecord removes a stale part record, and the temp file a kill
+// during its rename leaves, before a run writes DIR.
+func removePartRecord(dir string) error {
+	temps, _ := filepath.Glob(filepath.Join(dir, "."+PartFile+".tmp-*"))
+	for _, p := range append(temps, filepath.Join(dir, PartFile)) {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return diskError(err)
+		}
+	}
+	return nil
+}
+
+// hashFile returns the size and hex SHA-256 of a file.
+func hashFile(path string) (int64, string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return 0, "", fmt.Errorf("reading %s: %w", path, err)
+	}
+	return n, hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// writeFileAtomic writes b to path through a temp file in the same
+// directory, fsynced and renamed.
+func writeFileAtomic(path string, b []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return diskError(err)
+	}
+	tmp := f.Name()
+	_, err = f.Write(b)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return diskError(fmt.Errorf("writing %s: %w", path, err))
+	}
+	return nil
+}

@@ -54,17 +54,18 @@ func (l Layout) ShardHouses(s int) (first, end int) {
 }
 
 // Part is one of Count parts of a split (Index 0-based). The zero value is
-// the whole split.
+// the whole split; Part{0, 1} is a part holding every shard (it writes a
+// part record, not the manifest).
 type Part struct {
 	Index int `json:"index"`
 	Count int `json:"count"`
 }
 
 // Whole reports whether p is the whole split.
-func (p Part) Whole() bool { return p.Count <= 1 }
+func (p Part) Whole() bool { return p.Count == 0 }
 
 // String renders p as K/N.
-func (p Part) String() string { return fmt.Sprintf("%d/%d", p.Index, max(1, p.Count)) }
+func (p Part) String() string { return fmt.Sprintf("%d/%d", p.Index, p.Count) }
 
 // Check validates p.
 func (p Part) Check() error {

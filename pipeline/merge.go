@@ -171,7 +171,7 @@ func checkPartFiles(dir string, r partRecord) error {
 	return nil
 }
 
-// copyVerified puts src at dst (a hard link, or a copy through a .partial
+// copyVerified puts src at dst (a hard link, or a copy through a temp
 // file) and checks its size and SHA-256 against the part record.
 func copyVerified(src, dst string, f partFile) error {
 	if err := os.Link(src, dst); err != nil {
@@ -191,31 +191,15 @@ func copyVerified(src, dst string, f partFile) error {
 	return nil
 }
 
-// copyFile copies src to dst through dst.partial, fsynced and renamed.
+// copyFile copies src to dst (writeFileAtomic).
 func copyFile(src, dst string) error {
 	in, err := os.Open(src)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	tmp := dst + ".partial"
-	out, err := os.Create(tmp)
-	if err != nil {
-		return diskError(err)
-	}
-	_, err = io.Copy(out, in)
-	if err == nil {
-		err = out.Sync()
-	}
-	if cerr := out.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, dst)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return diskError(fmt.Errorf("copying %s: %w", src, err))
-	}
-	return nil
+	return writeFileAtomic(dst, func(w io.Writer) error {
+		_, err := io.Copy(w, in)
+		return err
+	})
 }

@@ -83,7 +83,10 @@ func writePartRecord(dir string, r partRecord) error {
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(filepath.Join(dir, PartFile), append(b, '\n'))
+	return writeFileAtomic(filepath.Join(dir, PartFile), func(w io.Writer) error {
+		_, err := w.Write(append(b, '\n'))
+		return err
+	})
 }
 
 // readPartRecord reads DIR/part.json.
@@ -132,15 +135,16 @@ func hashFile(path string) (int64, string, error) {
 	return n, hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// writeFileAtomic writes b to path through a temp file in the same
-// directory, fsynced and renamed.
-func writeFileAtomic(path string, b []byte) error {
+// writeFileAtomic writes path through a temp file in the same directory
+// (.<name>.tmp-*), filled by fill, fsynced and renamed: path is either
+// absent or complete.
+func writeFileAtomic(path string, fill func(io.Writer) error) error {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
 		return diskError(err)
 	}
 	tmp := f.Name()
-	_, err = f.Write(b)
+	err = fill(f)
 	if err == nil {
 		err = f.Sync()
 	}

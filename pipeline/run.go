@@ -126,9 +126,7 @@ func runSource(ctx context.Context, cfg Config, opt Options, src *houseSource, l
 		log.Info("test split selected", "candidates", sel.Candidates, "selected", sel.Selected, "chance", sel.Chance, "short", sel.Short)
 	}
 	emit(Event{Kind: EventStart, Houses: plan.houses()})
-	st, err := runPipeline(ctx, src, plan, ropt, sw, emit)
-	res.Houses, res.Questions, res.Bad, res.Failed = st.Houses, st.Questions, st.Bad, st.Failed
-	if err != nil {
+	if err := runPipeline(ctx, src, plan, ropt, sw, &res, emit); err != nil {
 		if isInterrupt(err) {
 			return res, fmt.Errorf("interrupted after %d houses: %d completed shards kept in %s; rerun with --resume to continue: %w",
 				res.Houses, sw.Next()-res.FirstShard, sw.Staging(), err)

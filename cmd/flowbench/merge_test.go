@@ -1,0 +1,46 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// generate --part K/N for every K, then flowbench merge, gives the files of
+// the single-machine reference run (tinyRun: 3 houses, 2 shards; with 3
+// parts one part holds no shard). Flags may follow the part directories.
+func TestGeneratePartsAndMerge(t *testing.T) {
+	ref := referenceRun(t)
+	dir := t.TempDir()
+	var parts []string
+	for k := range 3 {
+		p := filepath.Join(dir, fmt.Sprintf("part%d", k))
+		out, code := genCLI(t, append([]string{"generate"}, tinyRun(p, "--part", fmt.Sprintf("%d/3", k))...)...)
+		if code != 0 || !strings.Contains(out, "join the parts with flowbench merge") {
+			t.Fatalf("generate --part %d/3: exit %d\n%s", k, code, out)
+		}
+		parts = append(parts, p)
+	}
+	merged := filepath.Join(dir, "merged")
+	out, code := genCLI(t, append(append([]string{"merge"}, parts...), "--out", merged)...)
+	if code != 0 {
+		t.Fatalf("merge: exit %d\n%s", code, out)
+	}
+	sameTree(t, ref, readTree(t, merged), "3 merged parts vs the single-machine run")
+
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"merge", parts[0]}, 2, "--out is required"},
+		{[]string{"merge", "--out", filepath.Join(dir, "x")}, 2, "name the part directories"},
+		{[]string{"merge", parts[0], parts[2], "--out", filepath.Join(dir, "y")}, 1, "parts 1 of 3 are missing"},
+		{[]string{"merge", parts[0], parts[1], parts[2], "--out", merged}, 1, "already holds split"},
+	} {
+		if out, code := genCLI(t, c.args...); code != c.code || !strings.Contains(out, c.want) {
+			t.Errorf("%v: exit %d, output %q; want exit %d mentioning %q", c.args, code, out, c.code, c.want)
+		}
+	}
+}

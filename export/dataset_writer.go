@@ -42,6 +42,8 @@ type Options struct {
 	// MaxRowGroupBytes and ZstdLevel are passed to every ShardWriter.
 	MaxRowGroupBytes int64
 	ZstdLevel        int
+	// TensorType types the dense annotations columns (see TensorType).
+	TensorType TensorType
 }
 
 // DatasetWriter writes a dataset directory split by split.
@@ -352,7 +354,7 @@ func (s *SplitWriter) write(idx int, q QuestionRow, a AnnotationRow) error {
 }
 
 func (s *SplitWriter) openShards(idx int) error {
-	opt := ShardOptions{W: s.w, H: s.h, MaxRowGroupBytes: s.d.opt.MaxRowGroupBytes, ZstdLevel: s.d.opt.ZstdLevel,
+	opt := ShardOptions{W: s.w, H: s.h, MaxRowGroupBytes: s.d.opt.MaxRowGroupBytes, ZstdLevel: s.d.opt.ZstdLevel, TensorType: s.d.opt.TensorType,
 		Metadata: map[string]string{SplitKey: s.split, ShardKey: strconv.Itoa(idx)}}
 	var err error
 	if s.q, err = NewShardWriter(s.stagedPath(QuestionsTable, idx), QuestionsTable, opt); err != nil {

@@ -212,7 +212,7 @@ func DescribeSchema(w, h int, tt TensorType) []TableSchema {
 		ts := TableSchema{Table: t.name}
 		for _, f := range t.s.Fields() {
 			cs := ColumnSchema{Name: f.Name, Type: f.Type.String(), Description: columnDocs[f.Name]}
-			if typ, shape, ok := tensorTypeName(f); ok {
+			if typ, shape, ok := describeTensor(f); ok {
 				cs.Type, cs.Shape = typ, shape
 			}
 			ts.Columns = append(ts.Columns, cs)

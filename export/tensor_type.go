@@ -125,8 +125,8 @@ func fieldTensor(f arrow.Field) (TensorType, []int, error) {
 	return 0, nil, fmt.Errorf("field %q has neither %s extension metadata nor %s", f.Name, FixedShapeTensorName, TensorShapeKey)
 }
 
-// tensorTypeName returns the manifest's type string of a dense column.
-func tensorTypeName(f arrow.Field) (string, []int, bool) {
+// describeTensor returns the manifest's type string of a dense column.
+func describeTensor(f arrow.Field) (string, []int, bool) {
 	t, shape, err := fieldTensor(f)
 	if err != nil {
 		return "", nil, false

@@ -27,7 +27,7 @@ func checkTensorTypes(d *Dataset) error {
 		}
 		if st := d.Manifest.Splits[split]; st != nil && first != "" {
 			if v, ok := st.Config[TensorTypeKey]; ok && v != have.String() {
-				return manifestError(d, "split %s: config %s is %v, but the annotations shards hold %s tensors", split, TensorTypeKey, v, have)
+				return manifestError(d, "split %s: config %s is %v, but the annotations shards (%s, ...) hold %s tensors", split, TensorTypeKey, v, first, have)
 			}
 		}
 	}
@@ -43,7 +43,7 @@ func checkTensorTypes(d *Dataset) error {
 				continue
 			}
 			if listed := tensorTypeOfName(c.Type); listed != have {
-				return manifestError(d, "schema lists %s as %s (%s tensors), but the annotations shards hold %s tensors", c.Name, c.Type, listed, have)
+				return manifestError(d, "schema lists %s as %s (%s tensors), but the annotations shards (%s, ...) hold %s tensors", c.Name, c.Type, listed, first, have)
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 )
 
 // ShardTensorType returns the tensor type of an annotations shard, after
@@ -21,20 +22,24 @@ func ShardTensorType(path string) (TensorType, error) {
 }
 
 // datasetTensorType returns the tensor type of the finished annotations
-// shards under dir/data (found is false when there are none), leaving out
-// split skip. Shards of two tensor types are an error: one dataset holds
-// one type, so that a glob over its shards reads as one table.
-func datasetTensorType(dir, skip string) (t TensorType, found bool, err error) {
+// shards under dir/data (found is false when there are none). Shards of
+// two tensor types are an error: one dataset holds one type, so that a glob
+// over its shards reads as one table.
+func datasetTensorType(dir string) (t TensorType, found bool, err error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "data", "*", AnnotationsTable+"-*-of-*.parquet"))
 	if err != nil {
 		return 0, false, fmt.Errorf("export: %w", err)
 	}
+	return tensorTypeOf(paths)
+}
+
+// tensorTypeOf returns the one tensor type of the annotations shards at
+// paths (found is false when there are none), or an error naming two
+// shards of different types.
+func tensorTypeOf(paths []string) (t TensorType, found bool, err error) {
 	slices.Sort(paths)
 	first := ""
 	for _, p := range paths {
-		if filepath.Base(filepath.Dir(p)) == skip || !shardName.MatchString(filepath.Base(p)) {
-			continue
-		}
 		pt, err := ShardTensorType(p)
 		if err != nil {
 			return 0, false, err
@@ -50,11 +55,28 @@ func datasetTensorType(dir, skip string) (t TensorType, found bool, err error) {
 }
 
 // CheckTensorType reports an error when the dataset in dir already holds
-// annotations shards, in a split other than split, whose tensor type is
-// not t: writing split with t would mix tensor types in one dataset. A
-// directory without shards is fine.
+// annotations shards (finished, or staged by an interrupted or refused
+// run) in a split other than split whose tensor type is not t: writing
+// split with t would mix tensor types in one dataset. A directory without
+// shards is fine.
 func CheckTensorType(dir, split string, t TensorType) error {
-	have, found, err := datasetTensorType(dir, split)
+	var paths []string
+	for _, pattern := range []string{
+		filepath.Join(dir, "data", "*", AnnotationsTable+"-*-of-*.parquet"),
+		filepath.Join(dir, "data", "*", ".staging", AnnotationsTable+"-*.parquet"),
+	} {
+		found, err := filepath.Glob(pattern)
+		if err != nil {
+			return fmt.Errorf("export: %w", err)
+		}
+		for _, p := range found {
+			rel, _ := filepath.Rel(filepath.Join(dir, "data"), p)
+			if s, _, _ := strings.Cut(filepath.ToSlash(rel), "/"); s != split {
+				paths = append(paths, p)
+			}
+		}
+	}
+	have, found, err := tensorTypeOf(paths)
 	if err != nil {
 		return err
 	}

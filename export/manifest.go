@@ -231,7 +231,7 @@ func NewManifest(dir, version string, cfg map[string]any, seeds map[string]int64
 	if err != nil {
 		return nil, err
 	}
-	tensors, _, err := datasetTensorType(dir, "")
+	tensors, _, err := datasetTensorType(dir)
 	if err != nil {
 		return nil, err
 	}

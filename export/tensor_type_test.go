@@ -143,6 +143,20 @@ func TestMixedTensorTypesRefused(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "plain") || !strings.Contains(err.Error(), "extension") {
 		t.Errorf("new split with extension tensors in a plain dataset: %v", err)
 	}
+	// Shards staged by an interrupted run count too.
+	staged := copyDir(t, dir)
+	stagingDir := filepath.Join(staged, "data", "train", ".staging")
+	if err := os.Mkdir(stagingDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(staged, "data", "train", "annotations-00000-of-00002.parquet"),
+		filepath.Join(stagingDir, "annotations-00000.parquet")); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(staged, "data", "train", "annotations-00001-of-00002.parquet"))
+	if err := CheckTensorType(staged, "val", TensorExtension); err == nil {
+		t.Error("a staged shard of the other tensor type was not seen")
+	}
 
 	// A second split written with the other type: Finish refuses to
 	// describe the mix.
@@ -194,6 +208,12 @@ func TestMixedTensorTypesRefused(t *testing.T) {
 	editManifest(t, bad, func(m *Manifest) { m.Splits["train"].Config = map[string]any{TensorTypeKey: "extension"} })
 	if _, err := Validate(bad); !errors.As(err, &ve) || ve.Shard != filepath.Join(bad, ManifestFile) || !strings.Contains(ve.Reason, TensorTypeKey) {
 		t.Errorf("Validate with a wrong tensor_type config: %v", err)
+	}
+	// ... or generate's form: the manifest config keyed by split.
+	bad = copyDir(t, dir)
+	editManifest(t, bad, func(m *Manifest) { m.Config = map[string]any{"train": map[string]any{TensorTypeKey: "extension"}} })
+	if _, err := Validate(bad); !errors.As(err, &ve) || ve.Shard != filepath.Join(bad, ManifestFile) || !strings.Contains(ve.Reason, TensorTypeKey) {
+		t.Errorf("Validate with a wrong tensor_type in the manifest config: %v", err)
 	}
 	// Validate: a schema describing the other type.
 	bad = copyDir(t, dir)

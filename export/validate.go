@@ -52,9 +52,6 @@ func Validate(dir string) (map[string]int, error) {
 	if err := checkManifestLayout(ds); err != nil {
 		return nil, err
 	}
-	if err := checkTensorTypes(ds); err != nil {
-		return nil, err
-	}
 	counts := map[string]int{}
 	seen := map[string]string{} // id -> "shard row n" of its first occurrence
 	for _, split := range ds.Splits() {
@@ -114,6 +111,10 @@ func Validate(dir string) (map[string]int, error) {
 				return counts, &ValidationError{Shard: ap, Row: -1, Reason: fmt.Sprintf("%d rows, but %s has %d", n, qp, len(questions))}
 			}
 		}
+	}
+	// After the rows, so that a damaged shard is reported as damaged.
+	if err := checkTensorTypes(ds); err != nil {
+		return counts, err
 	}
 	if err := checkManifestCounts(ds); err != nil {
 		return counts, err

@@ -25,10 +25,8 @@ func checkTensorTypes(d *Dataset) error {
 					Reason: "dense columns are " + t.String() + " tensors, but " + first + " has " + have.String() + " tensors: a dataset holds one tensor type"}
 			}
 		}
-		if st := d.Manifest.Splits[split]; st != nil && first != "" {
-			if v, ok := st.Config[TensorTypeKey]; ok && v != have.String() {
-				return manifestError(d, "split %s: config %s is %v, but the annotations shards (%s, ...) hold %s tensors", split, TensorTypeKey, v, first, have)
-			}
+		if v, ok := splitConfig(d.Manifest, split, TensorTypeKey); ok && first != "" && v != have.String() {
+			return manifestError(d, "split %s: config %s is %v, but the annotations shards (%s, ...) hold %s tensors", split, TensorTypeKey, v, first, have)
 		}
 	}
 	if first == "" {
@@ -48,6 +46,22 @@ func checkTensorTypes(d *Dataset) error {
 		}
 	}
 	return nil
+}
+
+// splitConfig returns a split's recorded generation setting: from the
+// split's statistics (DatasetWriter.Finish) or from the manifest's config
+// keyed by split name (generate).
+func splitConfig(m *Manifest, split, key string) (any, bool) {
+	if st := m.Splits[split]; st != nil {
+		if v, ok := st.Config[key]; ok {
+			return v, true
+		}
+	}
+	if c, ok := m.Config[split].(map[string]any); ok {
+		v, ok := c[key]
+		return v, ok
+	}
+	return nil, false
 }
 
 // tensorTypeOfName returns the tensor type a manifest column type string

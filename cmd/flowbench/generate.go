@@ -76,6 +76,8 @@ type generateFlags struct {
 	rephraseEndpoint, rephraseModel, rephraseKeyEnv                string           // --rephrase-*
 	testCounts                                                     string           // --test-counts
 	full                                                           bool             // --full
+	// tensorType types the dense annotation columns (--tensor-type).
+	tensorType export.TensorType
 	// targets are the parsed --test-counts (nil: keep every candidate);
 	// selection is the test split's selection once made.
 	targets   map[planner.Category]int
@@ -152,6 +154,7 @@ func parseGenerate(args []string, stderr io.Writer) (generateFlags, *houseSource
 	fs.StringVar(&g.assets, "assets", "auto", assetsUsage)
 	fs.StringVar(&g.backend, "backend", "", "plan and render through a websocket bridge, e.g. ws://127.0.0.1:8765 (default: in-process)")
 	fs.StringVar(&g.renderBackend, "render-backend", "", "plan and label in-process; render only the stored I0/I1 frames' RGB through a websocket bridge (e.g. Blender)")
+	addTensorTypeFlag(fs, &g.tensorType)
 	if err := parseFlags(fs, args, false); err != nil {
 		return g, nil, planner.Config{}, err
 	}
@@ -268,6 +271,9 @@ func generate(ctx context.Context, g generateFlags, src *houseSource, cfg planne
 		return err
 	}
 	g.lib = lib
+	if err := export.CheckTensorType(g.out, g.split, g.tensorType); err != nil {
+		return err
+	}
 	if err := prepareOutDir(g.out, g.split, g.resume, g.overwrite); err != nil {
 		return err
 	}
@@ -281,6 +287,7 @@ func generate(ctx context.Context, g generateFlags, src *houseSource, cfg planne
 	if err != nil {
 		return err
 	}
+	shards.tensorType = g.tensorType
 	from := shards.NextHouse()
 	if kept := shards.Resumed(); len(kept) > 0 {
 		rows := 0
@@ -428,6 +435,7 @@ func fingerprint(g generateFlags, src *houseSource, cfg planner.Config) string {
 	fmt.Fprintf(h, "flowbench %s schema %s\nsplit %s seed %d size %d questions-only %v balance-houses %d rows-per-shard %d\nsource %s\n",
 		flowbenchVersion, export.SchemaVersion, g.split, g.seed, g.size, g.questionsOnly, g.balanceHouses, g.rowsPerShard, src.Kind)
 	fmt.Fprintf(h, "assets %s\n", assetsKey(g.lib))
+	writeTensorTypeFingerprint(h, g.tensorType)
 	if g.markStyle != render.StyleDots {
 		fmt.Fprintf(h, "marks %s\n", g.markStyle)
 	}
@@ -494,6 +502,7 @@ func writeManifest(g generateFlags, src *houseSource, cfg planner.Config) (*expo
 		"houses": len(src.Houses), "seed": g.seed, "size": g.size, "rows_per_shard": g.rowsPerShard,
 		"views": cfg.Views, "categories": categoryNames(cfg.Categories), "questions_only": g.questionsOnly,
 		"source": source, "balance_houses": g.balanceHouses, "marks": g.markStyle.String(), "full_planners": cfg.Full,
+		export.TensorTypeKey: g.tensorType.String(),
 	}
 	if g.rephraseEndpoint != "" {
 		conf[g.split].(map[string]any)["rephrase"] = map[string]any{"endpoint": g.rephraseEndpoint, "model": g.rephraseModel}

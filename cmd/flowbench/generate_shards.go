@@ -67,6 +67,7 @@ type shardSet struct {
 	rowsPerShard  int
 	questionsOnly bool
 	fingerprint   string
+	tensorType    export.TensorType // of the annotations shards
 	maxGroupBytes int64
 	houseIndex    func(houseID string) (int, bool) // position of a house in the run
 	block         int                              // houses per balance block
@@ -330,7 +331,7 @@ func (s *shardSet) finish(end int) error {
 
 func (s *shardSet) open() error {
 	idx := len(s.done)
-	opt := export.ShardOptions{W: s.w, H: s.h, MaxRowGroupBytes: s.maxGroupBytes,
+	opt := export.ShardOptions{W: s.w, H: s.h, MaxRowGroupBytes: s.maxGroupBytes, TensorType: s.tensorType,
 		Metadata: map[string]string{export.SplitKey: s.split, export.ShardKey: strconv.Itoa(idx), metaFingerprint: s.fingerprint}}
 	var err error
 	if s.q, err = export.NewShardWriter(s.stagedPath(export.QuestionsTable, idx), export.QuestionsTable, opt); err != nil {

@@ -40,7 +40,7 @@ func tensorSection(b *strings.Builder, m *Manifest, shard string) {
 	case TensorPlain:
 		fmt.Fprintf(b, "The dense columns of `annotations` are plain Arrow fixed-size lists holding a tensor in "+
 			"row-major order; each field's Arrow metadata records the shape as a JSON array under `%s`. "+
-			"Polars, DuckDB, pyarrow, Hugging Face `datasets` and its dataset viewer read them as lists of numbers.\n\n", TensorShapeKey)
+			"Polars, DuckDB, pyarrow and Hugging Face `datasets` read them as lists of numbers (Polars and DuckDB are tested by flowbench).\n\n", TensorShapeKey)
 	case TensorExtension:
 		fmt.Fprintf(b, "The dense columns of `annotations` carry the canonical `%s` Arrow extension type "+
 			"(row-major; the shape is in each field's `%s`). pyarrow reads them as tensors; Polars cannot read "+

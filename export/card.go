@@ -56,14 +56,13 @@ func DatasetCard(m *Manifest) string {
 	b.WriteString("\n## Tables\n\n")
 	b.WriteString("- `questions`: one row per question, with I0/I1 images (marked), text, answer, camera and motion.\n")
 	b.WriteString("- `annotations`: one row per question (same id, same order): raw images, depth, instance ids, " +
-		"forward/backward optical flow, flow validity and change mask as `arrow.fixed_shape_tensor` columns, and object metadata.\n\n")
+		"forward/backward optical flow, flow validity and change mask as tensor columns (below), and object metadata.\n\n")
 	b.WriteString("`manifest.json` lists every column with its type; conventions (Unity world frame, OpenCV camera, " +
 		"planar depth, flow sign: pixel p of I0 moves to p + F01(p) in I1, x right, y down) are documented in the " +
 		"flowbench repository's docs/dataset.md.\n\n")
-	b.WriteString("## Loading\n\n```python\nimport datasets\nds = datasets.load_dataset(\"path/to/DIR\", \"questions\")\n\n" +
-		"import pyarrow.parquet as pq\nt = pq.read_table(\"path/to/DIR/" + firstShard(m, splits) + "\")\n" +
-		"depth = t.column(\"depth_before\").combine_chunks().to_numpy_ndarray()  # (rows, H, W) float32\n```\n\n")
-	b.WriteString("```sql\n-- DuckDB\nSELECT category, count(*) FROM 'DIR/data/*/questions-*.parquet' GROUP BY category;\n```\n")
+	b.WriteString("## Loading\n\n```python\nimport datasets\nds = datasets.load_dataset(\"path/to/DIR\", \"questions\")\n```\n\n")
+	b.WriteString("```sql\n-- DuckDB\nSELECT category, count(*) FROM 'DIR/data/*/questions-*.parquet' GROUP BY category;\n```\n\n")
+	tensorSection(&b, m, firstShard(m, splits))
 	attributionSection(&b, m)
 	return b.String()
 }

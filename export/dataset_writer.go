@@ -49,6 +49,8 @@ type Options struct {
 	// Resuming a split whose staged shards carry another fingerprint fails,
 	// so that a resume never mixes shards of different configurations.
 	Fingerprint string
+	// TensorType types the dense annotations columns (see TensorType).
+	TensorType TensorType
 }
 
 // FingerprintKey is the Parquet key-value metadata key of Options.Fingerprint.
@@ -484,7 +486,8 @@ func (s *SplitWriter) openShards(idx int) error {
 	if fp := s.d.opt.Fingerprint; fp != "" {
 		meta[FingerprintKey] = fp
 	}
-	opt := ShardOptions{W: s.w, H: s.h, MaxRowGroupBytes: s.d.opt.MaxRowGroupBytes, ZstdLevel: s.d.opt.ZstdLevel, Metadata: meta}
+	opt := ShardOptions{W: s.w, H: s.h, MaxRowGroupBytes: s.d.opt.MaxRowGroupBytes, ZstdLevel: s.d.opt.ZstdLevel,
+		TensorType: s.d.opt.TensorType, Metadata: meta}
 	var err error
 	if s.q, err = NewShardWriter(s.stagedPath(QuestionsTable, idx), QuestionsTable, opt); err != nil {
 		s.q = nil

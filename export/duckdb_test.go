@@ -4,9 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -24,31 +21,24 @@ type duckdbReport struct {
 		Type              string  `json:"type"`
 		ExtensionName     *string `json:"extension_name"`
 		ExtensionMetadata *string `json:"extension_metadata"`
+		TensorShape       *string `json:"tensor_shape"`
 	} `json:"arrow_fields"`
 }
 
 // TestDuckDBReadsDataset reads a small dataset with DuckDB (npm
-// @duckdb/node-api) and compares counts, dense column types and values with
-// our reader.
+// @duckdb/node-api), in both tensor types, and compares counts, dense
+// column types and values with our reader.
 func TestDuckDBReadsDataset(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node is not installed: skipping the DuckDB cross-check")
+	for _, tt := range []TensorType{TensorPlain, TensorExtension} {
+		t.Run(tt.String(), func(t *testing.T) { testDuckDBReads(t, tt) })
 	}
-	script, _ := filepath.Abs("../testdata/duckdb/check.mjs")
-	if _, err := os.Stat("../testdata/duckdb/node_modules/@duckdb/node-api"); err != nil {
-		t.Skip("@duckdb/node-api is not installed (npm install --prefix testdata/duckdb): skipping the DuckDB cross-check")
-	}
+}
+
+func testDuckDBReads(t *testing.T, tt TensorType) {
 	dir := t.TempDir()
 	const w, h = 24, 16
-	qs, as := writeSynth(t, dir, 5, w, h, 2, Options{})
-	out, err := exec.Command(node, script, dir).Output()
-	if err != nil {
-		if ee, ok := err.(*exec.ExitError); ok {
-			t.Fatalf("check.mjs: %v\n%s", err, ee.Stderr)
-		}
-		t.Fatal(err)
-	}
+	qs, as := writeSynth(t, dir, 5, w, h, 2, Options{TensorType: tt})
+	out := runNodeCheck(t, "duckdb", "@duckdb/node-api", dir)
 	var rep duckdbReport
 	if err := json.Unmarshal(out, &rep); err != nil {
 		t.Fatalf("check.mjs output: %v\n%s", err, out)
@@ -74,7 +64,7 @@ func TestDuckDBReadsDataset(t *testing.T) {
 	if rep.ArrowFields == nil {
 		t.Log("apache-arrow is not installed: the stored Arrow schema was not decoded by Arrow JS")
 	}
-	for _, f := range AnnotationsSchema(w, h).Fields() {
+	for _, f := range AnnotationsSchemaFor(w, h, tt).Fields() {
 		if rep.ArrowFields == nil {
 			break
 		}
@@ -85,17 +75,28 @@ func TestDuckDBReadsDataset(t *testing.T) {
 		}
 		shape, err := TensorShape(f)
 		if err != nil {
-			if got.ExtensionName != nil {
-				t.Errorf("Arrow JS: %s has extension %s", f.Name, *got.ExtensionName)
+			if got.ExtensionName != nil || got.TensorShape != nil {
+				t.Errorf("Arrow JS: %s has extension %s, tensor shape %s", f.Name, deref(got.ExtensionName), deref(got.TensorShape))
 			}
 			continue
 		}
-		wantMeta, _ := json.Marshal(map[string][]int{"shape": shape})
+		dims, _ := json.Marshal(shape)
 		wantType := fmt.Sprintf("FixedSizeList[%d]<", product(shape))
-		if got.ExtensionName == nil || *got.ExtensionName != FixedShapeTensorName || got.ExtensionMetadata == nil ||
-			*got.ExtensionMetadata != string(wantMeta) || !strings.HasPrefix(got.Type, wantType) {
-			t.Errorf("Arrow JS: %s is %s with extension %v %v, want %s… with %s %s", f.Name, got.Type,
-				deref(got.ExtensionName), deref(got.ExtensionMetadata), wantType, FixedShapeTensorName, wantMeta)
+		if !strings.HasPrefix(got.Type, wantType) {
+			t.Errorf("Arrow JS: %s is %s, want %s…", f.Name, got.Type, wantType)
+		}
+		switch tt {
+		case TensorExtension:
+			wantMeta := `{"shape":` + string(dims) + `}`
+			if deref(got.ExtensionName) != FixedShapeTensorName || deref(got.ExtensionMetadata) != wantMeta || got.TensorShape != nil {
+				t.Errorf("Arrow JS: %s has extension %v %v and tensor shape %v, want %s %s and none", f.Name,
+					deref(got.ExtensionName), deref(got.ExtensionMetadata), deref(got.TensorShape), FixedShapeTensorName, wantMeta)
+			}
+		case TensorPlain:
+			if got.ExtensionName != nil || got.ExtensionMetadata != nil || deref(got.TensorShape) != string(dims) {
+				t.Errorf("Arrow JS: %s has extension %v %v and %s %v, want no extension and %s", f.Name,
+					deref(got.ExtensionName), deref(got.ExtensionMetadata), TensorShapeKey, deref(got.TensorShape), dims)
+			}
 		}
 	}
 	rows := rep.Rows["train"]
@@ -103,22 +104,8 @@ func TestDuckDBReadsDataset(t *testing.T) {
 		t.Fatalf("DuckDB joined %d rows, want %d", len(rows), len(qs))
 	}
 	// Compare with our reader, not with the in-memory rows.
-	ds, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	i := 0
-	var ours []AnnotationRow
-	for a, err := range ds.Annotations("train") {
-		if err != nil {
-			t.Fatal(err)
-		}
-		ours = append(ours, a)
-	}
-	for q, err := range ds.Questions("train") {
-		if err != nil {
-			t.Fatal(err)
-		}
+	oursQ, ours := readAll(t, dir, "train")
+	for i, q := range oursQ {
 		r, a := rows[i], ours[i]
 		str := func(k string) (s string) { json.Unmarshal(r[k], &s); return }
 		num := func(k string) (f float64) {
@@ -160,7 +147,6 @@ func TestDuckDBReadsDataset(t *testing.T) {
 				t.Errorf("row %d: DuckDB %s = %v, ours %v", i, c.key, got, c.ours)
 			}
 		}
-		i++
 	}
 }
 

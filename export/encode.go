@@ -167,11 +167,11 @@ func checkAnnotation(r *AnnotationRow, w, h int) error {
 }
 
 // annotationsRecord converts rows (already checked against w×h) to one
-// Arrow record of the annotations schema. Dense columns are assembled
-// directly into one contiguous buffer each (one copy, no builder growth);
-// the other columns go through builders.
-func annotationsRecord(mem memory.Allocator, rows []AnnotationRow, w, h int) arrow.RecordBatch {
-	full := AnnotationsSchema(w, h)
+// Arrow record of the annotations schema in tensor type t. Dense columns
+// are assembled directly into one contiguous buffer each (one copy, no
+// builder growth); the other columns go through builders.
+func annotationsRecord(mem memory.Allocator, rows []AnnotationRow, w, h int, t TensorType) arrow.RecordBatch {
+	full := AnnotationsSchemaFor(w, h, t)
 	dense := map[string]bool{}
 	for _, c := range denseColumns {
 		dense[c] = true

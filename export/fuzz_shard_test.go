@@ -51,18 +51,38 @@ func fuzzBaseFiles(t testing.TB) map[string][]byte {
 	return fuzzBase.files
 }
 
+// fuzzExtensionShard returns the base dataset's annotations shard written
+// with extension tensors instead of plain ones.
+func fuzzExtensionShard(t testing.TB) []byte {
+	dir, err := os.MkdirTemp("", "flowbench-fuzz-ext-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	writeSynth(t, dir, 2, 8, 8, 2, Options{TensorType: TensorExtension})
+	b, err := os.ReadFile(filepath.Join(dir, fuzzShardPaths[true]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
 // FuzzShard replaces the questions (annotations=false) or annotations shard
-// of a small valid dataset by arbitrary bytes and runs every reader over
-// it: Validate, ComputeStats, the row iterators and the id lookups. None may
-// panic; every failure must name the shard; and the unchanged shard must
-// still validate. The committed corpus (testdata/fuzz/FuzzShard) holds the
-// two valid shards and footer mutations of 1–8 bytes that made arrow-go
-// panic with "dictionary decoding unimplemented for bool" and "makeslice:
-// len out of range" before the readers recovered such panics.
+// of a small valid dataset (plain tensors) by arbitrary bytes and runs every
+// reader over it: Validate, ComputeStats, the row iterators and the id
+// lookups. None may panic; every failure must name the shard; and the
+// unchanged shard must still validate. The seeds are the two valid shards
+// and the same annotations shard written with extension tensors (read by
+// every reader, refused by Validate in a plain dataset); the committed
+// corpus (testdata/fuzz/FuzzShard) holds footer mutations of 1–8 bytes of
+// an extension-tensor shard that made arrow-go panic with "dictionary
+// decoding unimplemented for bool" and "makeslice: len out of range" before
+// the readers recovered such panics.
 func FuzzShard(f *testing.F) {
 	base := fuzzBaseFiles(f)
 	f.Add(false, base[fuzzShardPaths[false]])
 	f.Add(true, base[fuzzShardPaths[true]])
+	f.Add(true, fuzzExtensionShard(f))
 	f.Fuzz(func(t *testing.T, annotations bool, data []byte) {
 		dir := t.TempDir()
 		for rel, b := range base {

@@ -202,19 +202,18 @@ func allRowGroups(sf *shardFile) []int {
 }
 
 // DescribeSchema returns the column documentation of both tables for
-// images of w×h pixels.
-func DescribeSchema(w, h int) []TableSchema {
+// images of w×h pixels with dense columns of tensor type tt.
+func DescribeSchema(w, h int, tt TensorType) []TableSchema {
 	var out []TableSchema
 	for _, t := range []struct {
 		name string
 		s    *arrow.Schema
-	}{{QuestionsTable, QuestionsSchema()}, {AnnotationsTable, AnnotationsSchema(w, h)}} {
+	}{{QuestionsTable, QuestionsSchema()}, {AnnotationsTable, AnnotationsSchemaFor(w, h, tt)}} {
 		ts := TableSchema{Table: t.name}
 		for _, f := range t.s.Fields() {
 			cs := ColumnSchema{Name: f.Name, Type: f.Type.String(), Description: columnDocs[f.Name]}
-			if shape, err := TensorShape(f); err == nil {
-				cs.Shape = shape
-				cs.Type = fmt.Sprintf("%s<%s>%v", FixedShapeTensorName, f.Type.(*arrow.FixedSizeListType).Elem(), shape)
+			if typ, shape, ok := describeTensor(f); ok {
+				cs.Type, cs.Shape = typ, shape
 			}
 			ts.Columns = append(ts.Columns, cs)
 		}
@@ -224,9 +223,15 @@ func DescribeSchema(w, h int) []TableSchema {
 }
 
 // NewManifest computes a dataset's statistics from its finished shards and
-// returns its manifest. cfg and seeds come from the generator.
+// returns its manifest; the schema's tensor type is the one the
+// annotations shards are written in (all of them must agree). cfg and
+// seeds come from the generator.
 func NewManifest(dir, version string, cfg map[string]any, seeds map[string]int64) (*Manifest, error) {
 	stats, err := ComputeStats(dir)
+	if err != nil {
+		return nil, err
+	}
+	tensors, _, err := datasetTensorType(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -243,7 +248,7 @@ func NewManifest(dir, version string, cfg map[string]any, seeds map[string]int64
 	if n > 0 {
 		m.Chance /= float64(n)
 	}
-	m.Schema = DescribeSchema(w, h)
+	m.Schema = DescribeSchema(w, h, tensors)
 	return m, nil
 }
 

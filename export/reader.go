@@ -97,6 +97,8 @@ type shardFile struct {
 	path string
 	pf   *file.Reader
 	fr   *pqarrow.FileReader
+	// tensors is the tensor type of an annotations shard's dense columns.
+	tensors TensorType
 }
 
 // openShard opens a Parquet shard, naming the file in every error.
@@ -115,7 +117,8 @@ func openShard(path string) (*shardFile, error) {
 		}
 		return nil, fmt.Errorf("export: shard %s (%d bytes) is not a readable Parquet file (truncated or corrupt?): %w", path, st.Size(), err)
 	}
-	if err := checkArrowSchema(path, pf.MetaData().KeyValueMetadata()); err != nil {
+	tensors, err := checkArrowSchema(path, pf.MetaData().KeyValueMetadata())
+	if err != nil {
 		pf.Close()
 		return nil, err
 	}
@@ -135,7 +138,7 @@ func openShard(path string) (*shardFile, error) {
 		}
 		return nil, fmt.Errorf("export: shard %s: %w", path, err)
 	}
-	return &shardFile{path: path, pf: pf, fr: fr}, nil
+	return &shardFile{path: path, pf: pf, fr: fr, tensors: tensors}, nil
 }
 
 func (s *shardFile) Close() error { return s.pf.Close() }

@@ -2,7 +2,6 @@ package export
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"github.com/apache/arrow-go/v18/arrow"
 )
@@ -82,30 +81,6 @@ func imageField(name string) arrow.Field {
 	return arrow.Field{Name: name, Type: imageType, Nullable: true}
 }
 
-// tensorField returns a fixed-size-list field carrying the canonical
-// arrow.fixed_shape_tensor extension metadata for a row-major tensor of the
-// given shape. arrow-go v18.8 has no FixedShapeTensor type, so the metadata
-// is written by hand; it is identical to what the extension type serialises.
-// The storage is fixed_size_list<item: T (nullable)>[n], the storage type
-// pyarrow's fixed_shape_tensor itself uses, so that Arrow C++ readers see
-// the same Parquet layout as for tensors pyarrow writes.
-func tensorField(name string, elem arrow.DataType, shape ...int) arrow.Field {
-	n := 1
-	for _, s := range shape {
-		n *= s
-	}
-	meta, _ := json.Marshal(struct {
-		Shape []int `json:"shape"`
-	}{shape})
-	return arrow.Field{
-		Name: name,
-		Type: arrow.FixedSizeListOf(int32(n), elem),
-		Metadata: arrow.NewMetadata(
-			[]string{ExtensionNameKey, ExtensionMetadataKey},
-			[]string{FixedShapeTensorName, string(meta)}),
-	}
-}
-
 // hfFeatures is the "huggingface" schema metadata that tells Hugging Face
 // datasets which struct columns are Image features; other columns get their
 // features inferred from the Arrow types.
@@ -149,21 +124,25 @@ func QuestionsSchema() *arrow.Schema {
 }
 
 // AnnotationsSchema returns the Arrow schema of the annotations table for
-// images of width w and height h: the dense columns are fixed-shape tensors
-// of shape [h, w] or [h, w, 2].
-func AnnotationsSchema(w, h int) *arrow.Schema {
+// images of width w and height h in the default tensor type.
+func AnnotationsSchema(w, h int) *arrow.Schema { return AnnotationsSchemaFor(w, h, DefaultTensorType) }
+
+// AnnotationsSchemaFor returns the Arrow schema of the annotations table
+// for images of width w and height h: the dense columns are row-major
+// tensors of shape [h, w] or [h, w, 2], typed as t says.
+func AnnotationsSchemaFor(w, h int, t TensorType) *arrow.Schema {
 	f32, u16, u8 := arrow.PrimitiveTypes.Float32, arrow.PrimitiveTypes.Uint16, arrow.PrimitiveTypes.Uint8
 	return arrow.NewSchema([]arrow.Field{
 		str("id"),
 		{Name: "width", Type: arrow.PrimitiveTypes.Int32},
 		{Name: "height", Type: arrow.PrimitiveTypes.Int32},
 		imageField("image_before_raw"), imageField("image_after_raw"),
-		tensorField("depth_before", f32, h, w), tensorField("depth_after", f32, h, w),
-		tensorField("instance_before", u16, h, w), tensorField("instance_after", u16, h, w),
+		tensorField("depth_before", f32, t, h, w), tensorField("depth_after", f32, t, h, w),
+		tensorField("instance_before", u16, t, h, w), tensorField("instance_after", u16, t, h, w),
 		{Name: "instance_map_before", Type: arrow.ListOfNonNullable(arrow.BinaryTypes.String)},
 		{Name: "instance_map_after", Type: arrow.ListOfNonNullable(arrow.BinaryTypes.String)},
-		tensorField("flow_forward", f32, h, w, 2), tensorField("flow_backward", f32, h, w, 2),
-		tensorField("flow_valid", u8, h, w), tensorField("change_mask", u8, h, w),
+		tensorField("flow_forward", f32, t, h, w, 2), tensorField("flow_backward", f32, t, h, w, 2),
+		tensorField("flow_valid", u8, t, h, w), tensorField("change_mask", u8, t, h, w),
 		{Name: "objects_before", Type: arrow.ListOfNonNullable(objectRowType)},
 		{Name: "objects_after", Type: arrow.ListOfNonNullable(objectRowType)},
 	}, schemaMeta(AnnotationsTable, "image_before_raw", "image_after_raw"))
@@ -172,20 +151,3 @@ func AnnotationsSchema(w, h int) *arrow.Schema {
 // denseColumns lists the annotations columns stored as tensors.
 var denseColumns = []string{"depth_before", "depth_after", "instance_before", "instance_after",
 	"flow_forward", "flow_backward", "flow_valid", "change_mask"}
-
-// TensorShape returns the fixed_shape_tensor shape recorded in a field's
-// metadata, or an error when the field is not a fixed-shape tensor.
-func TensorShape(f arrow.Field) ([]int, error) {
-	name, ok := f.Metadata.GetValue(ExtensionNameKey)
-	if !ok || name != FixedShapeTensorName {
-		return nil, fmt.Errorf("field %q has no %s extension metadata", f.Name, FixedShapeTensorName)
-	}
-	raw, _ := f.Metadata.GetValue(ExtensionMetadataKey)
-	var m struct {
-		Shape []int `json:"shape"`
-	}
-	if err := json.Unmarshal([]byte(raw), &m); err != nil {
-		return nil, fmt.Errorf("field %q: bad tensor metadata %q: %v", f.Name, raw, err)
-	}
-	return m.Shape, nil
-}

@@ -24,55 +24,63 @@ const arrowSchemaKey = "ARROW:schema"
 // schema before an expected schema is built for them.
 const maxTensorSide = 1 << 15
 
-// tensorShape finds the first [H,W] tensor shape in a serialised schema.
-var tensorShape = regexp.MustCompile(`"shape":\[(\d{1,6}),(\d{1,6})\]`)
+// tensorShape finds the first [H,W] tensor shape in a serialised schema:
+// a plain tensor's flowbench.tensor_shape value, or the "shape" of an
+// extension tensor's metadata.
+var tensorShape = regexp.MustCompile(`\[(\d{1,6}),(\d{1,6})\]`)
 
 // checkArrowSchema checks that a shard's footer stores, under ARROW:schema,
-// exactly the Arrow schema flowbench writes for its table. arrow-go
-// deserialises that schema without bounds checks (a corrupted child count
-// makes it allocate hundreds of gigabytes and die), so a schema that is
-// not byte-identical to the expected one is refused before it is decoded.
-func checkArrowSchema(path string, kv metadata.KeyValueMetadata) error {
+// exactly the Arrow schema flowbench writes for its table, in one of the
+// tensor types, and returns that type (DefaultTensorType for a questions
+// shard, which has no tensors). arrow-go deserialises that schema without
+// bounds checks (a corrupted child count makes it allocate hundreds of
+// gigabytes and die), so a schema that is not byte-identical to an
+// expected one is refused before it is decoded.
+func checkArrowSchema(path string, kv metadata.KeyValueMetadata) (TensorType, error) {
 	stored := kv.FindValue(arrowSchemaKey)
 	if stored == nil {
-		return fmt.Errorf("export: shard %s has no %s in its footer's key-value metadata (rewritten by a tool that drops the Arrow schema?), so its tensor columns cannot be read", path, arrowSchemaKey)
+		return 0, fmt.Errorf("export: shard %s has no %s in its footer's key-value metadata (rewritten by a tool that drops the Arrow schema?), so its tensor columns cannot be read", path, arrowSchemaKey)
 	}
 	table := ""
 	if v := kv.FindValue(TableKey); v != nil {
 		table = *v
 	}
-	w, h := 0, 0
+	w, h, tensors := 0, 0, DefaultTensorType
 	switch table {
 	case QuestionsTable:
 	case AnnotationsTable:
 		raw, err := base64.StdEncoding.DecodeString(*stored)
 		if err != nil {
-			return fmt.Errorf("export: shard %s: %s is not base64: %v", path, arrowSchemaKey, err)
+			return 0, fmt.Errorf("export: shard %s: %s is not base64: %v", path, arrowSchemaKey, err)
 		}
 		m := tensorShape.FindSubmatch(raw)
 		if m == nil {
-			return fmt.Errorf("export: shard %s: %s has no tensor shape [H,W]", path, arrowSchemaKey)
+			return 0, fmt.Errorf("export: shard %s: %s has no tensor shape [H,W]", path, arrowSchemaKey)
 		}
 		h, _ = strconv.Atoi(string(m[1]))
 		w, _ = strconv.Atoi(string(m[2]))
 		if w <= 0 || h <= 0 || w > maxTensorSide || h > maxTensorSide {
-			return fmt.Errorf("export: shard %s: %s declares %dx%d tensors (at most %d per side)", path, arrowSchemaKey, w, h, maxTensorSide)
+			return 0, fmt.Errorf("export: shard %s: %s declares %dx%d tensors (at most %d per side)", path, arrowSchemaKey, w, h, maxTensorSide)
+		}
+		tensors = TensorPlain
+		if bytes.Contains(raw, []byte(FixedShapeTensorName)) {
+			tensors = TensorExtension
 		}
 	default:
-		return fmt.Errorf("export: shard %s: footer key %s is %q, want %q or %q", path, TableKey, table, QuestionsTable, AnnotationsTable)
+		return 0, fmt.Errorf("export: shard %s: footer key %s is %q, want %q or %q", path, TableKey, table, QuestionsTable, AnnotationsTable)
 	}
 	if named := tableOfName(filepath.Base(path)); named != "" && named != table {
-		return fmt.Errorf("export: shard %s: footer key %s is %q, but the file is named as a %s shard", path, TableKey, table, named)
+		return 0, fmt.Errorf("export: shard %s: footer key %s is %q, but the file is named as a %s shard", path, TableKey, table, named)
 	}
-	want, err := expectedArrowSchema(table, w, h)
+	want, err := expectedArrowSchema(table, w, h, tensors)
 	if err != nil {
-		return fmt.Errorf("export: shard %s: %w", path, err)
+		return 0, fmt.Errorf("export: shard %s: %w", path, err)
 	}
 	if *stored != want {
-		return fmt.Errorf("export: shard %s: its %s is not flowbench's schema (version %s) of the %s table%s (rewritten by another tool, or corrupt)",
-			path, arrowSchemaKey, SchemaVersion, table, sizeNote(table, w, h))
+		return 0, fmt.Errorf("export: shard %s: its %s is not flowbench's schema (version %s) of the %s table%s (rewritten by another tool, or corrupt)",
+			path, arrowSchemaKey, SchemaVersion, table, sizeNote(table, w, h, tensors))
 	}
-	return nil
+	return tensors, nil
 }
 
 // tableOfName returns the table a shard's file name (finished, staged or
@@ -86,26 +94,26 @@ func tableOfName(name string) string {
 	return ""
 }
 
-func sizeNote(table string, w, h int) string {
+func sizeNote(table string, w, h int, t TensorType) string {
 	if table == AnnotationsTable {
-		return fmt.Sprintf(" at %dx%d", w, h)
+		return fmt.Sprintf(" at %dx%d with %s tensors", w, h, t)
 	}
 	return ""
 }
 
-// expectedSchemas caches expectedArrowSchema by table and size.
+// expectedSchemas caches expectedArrowSchema by table, size and tensor type.
 var expectedSchemas sync.Map // string -> string
 
 // expectedArrowSchema returns the ARROW:schema value a ShardWriter stores
-// for the table at w×h, by writing an empty shard in memory.
-func expectedArrowSchema(table string, w, h int) (string, error) {
-	key := fmt.Sprintf("%s %dx%d", table, w, h)
+// for the table at w×h in tensor type t, by writing an empty shard in memory.
+func expectedArrowSchema(table string, w, h int, t TensorType) (string, error) {
+	key := fmt.Sprintf("%s %dx%d %s", table, w, h, t)
 	if v, ok := expectedSchemas.Load(key); ok {
 		return v.(string), nil
 	}
 	schema := QuestionsSchema()
 	if table == AnnotationsTable {
-		schema = AnnotationsSchema(w, h)
+		schema = AnnotationsSchemaFor(w, h, t)
 	}
 	var buf bytes.Buffer
 	mem := memory.NewGoAllocator()

@@ -36,6 +36,7 @@ type ShardWriter struct {
 	path, tmp string
 	table     string
 	w, h      int
+	tensors   TensorType
 	f         *os.File
 	fw        *pqarrow.FileWriter
 	maxBytes  int64
@@ -61,6 +62,8 @@ type ShardOptions struct {
 	ZstdLevel int
 	// Metadata is extra Parquet key-value metadata (keys sorted on write).
 	Metadata map[string]string
+	// TensorType types the dense annotations columns (ignored for questions).
+	TensorType TensorType
 }
 
 // writerProperties returns the Parquet properties of a table: zstd, column
@@ -99,7 +102,10 @@ func NewShardWriter(path, table string, opt ShardOptions) (*ShardWriter, error) 
 		if opt.W <= 0 || opt.H <= 0 {
 			return nil, fmt.Errorf("export: shard %s: annotation image size %dx%d must be positive", path, opt.W, opt.H)
 		}
-		schema = AnnotationsSchema(opt.W, opt.H)
+		if !opt.TensorType.valid() {
+			return nil, fmt.Errorf("export: shard %s: unknown tensor type %d", path, opt.TensorType)
+		}
+		schema = AnnotationsSchemaFor(opt.W, opt.H, opt.TensorType)
 	default:
 		return nil, fmt.Errorf("export: shard %s: unknown table %q (want %q or %q)", path, table, QuestionsTable, AnnotationsTable)
 	}
@@ -122,7 +128,7 @@ func NewShardWriter(path, table string, opt ShardOptions) (*ShardWriter, error) 
 		os.Remove(tmp)
 		return nil, fmt.Errorf("export: shard %s: %w", path, err)
 	}
-	s := &ShardWriter{path: path, tmp: tmp, table: table, w: opt.W, h: opt.H, f: f, fw: fw,
+	s := &ShardWriter{path: path, tmp: tmp, table: table, w: opt.W, h: opt.H, tensors: opt.TensorType, f: f, fw: fw,
 		maxBytes: opt.MaxRowGroupBytes, mem: mem}
 	for _, k := range slices.Sorted(maps.Keys(opt.Metadata)) {
 		if err := fw.AppendKeyValueMetadata(k, opt.Metadata[k]); err != nil {
@@ -163,7 +169,7 @@ func (s *ShardWriter) WriteAnnotation(r AnnotationRow) error {
 		return fmt.Errorf("export: shard %s: %w", s.path, err)
 	}
 	return s.write(annotationBytes(&r), r.ID, func() arrow.RecordBatch {
-		return annotationsRecord(s.mem, []AnnotationRow{r}, s.w, s.h)
+		return annotationsRecord(s.mem, []AnnotationRow{r}, s.w, s.h, s.tensors)
 	})
 }
 
@@ -211,7 +217,7 @@ func (s *ShardWriter) writeEmpty() error {
 	if s.table == QuestionsTable {
 		rec = questionsRecord(s.mem, nil)
 	} else {
-		rec = annotationsRecord(s.mem, nil, s.w, s.h)
+		rec = annotationsRecord(s.mem, nil, s.w, s.h, s.tensors)
 	}
 	defer rec.Release()
 	return s.fw.Write(rec)

@@ -11,14 +11,22 @@ import (
 	"github.com/apache/arrow-go/v18/parquet"
 )
 
-// TestTensorMetadataInParquet checks that the dense columns of a written
-// annotations shard carry the canonical fixed_shape_tensor extension name
-// and shape, both in the Arrow schema stored in the Parquet footer (what
-// pyarrow deserialises) and in the schema pqarrow reads back.
+// TestTensorMetadataInParquet checks, for both tensor types, that the dense
+// columns of a written annotations shard carry their shape (extension: the
+// canonical fixed_shape_tensor extension name and metadata; plain: the
+// flowbench.tensor_shape key and no extension), both in the Arrow schema
+// stored in the Parquet footer (what pyarrow deserialises) and in the
+// schema pqarrow reads back.
 func TestTensorMetadataInParquet(t *testing.T) {
+	for _, tt := range []TensorType{TensorPlain, TensorExtension} {
+		t.Run(tt.String(), func(t *testing.T) { testTensorMetadata(t, tt) })
+	}
+}
+
+func testTensorMetadata(t *testing.T, tt TensorType) {
 	dir := t.TempDir()
 	const w, h = 24, 16
-	writeSynth(t, dir, 2, w, h, 10, Options{})
+	writeSynth(t, dir, 2, w, h, 10, Options{TensorType: tt})
 	ds, err := Open(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -58,9 +66,14 @@ func TestTensorMetadataInParquet(t *testing.T) {
 				t.Fatalf("%s schema has no %s", sc.name, name)
 			}
 			f := sc.s.Field(idx[0])
-			got, err := TensorShape(f)
-			if err != nil || !slices.Equal(got, shape) {
-				t.Errorf("%s schema: %s shape %v (%v), want %v", sc.name, name, got, err, shape)
+			gotType, got, err := fieldTensor(f)
+			if err != nil || !slices.Equal(got, shape) || gotType != tt {
+				t.Errorf("%s schema: %s is a %s tensor of shape %v (%v), want %s %v", sc.name, name, gotType, got, err, tt, shape)
+			}
+			_, isExt := f.Metadata.GetValue(ExtensionNameKey)
+			_, isPlain := f.Metadata.GetValue(TensorShapeKey)
+			if isExt != (tt == TensorExtension) || isPlain != (tt == TensorPlain) {
+				t.Errorf("%s schema: %s metadata %v for %s tensors", sc.name, name, f.Metadata, tt)
 			}
 			fsl, ok := f.Type.(*arrow.FixedSizeListType)
 			if !ok || int(fsl.Len()) != product(shape) {

@@ -31,7 +31,8 @@ func (e *ValidationError) Error() string {
 // Validate checks a dataset directory against everything its readers rely
 // on. The manifest must exist, have this schema version and agree with the
 // shards (splits, shard counts, annotations present unless questions-only,
-// every count and answer histogram). Every shard must carry flowbench's
+// every count and answer histogram, the tensor type of the dense columns,
+// one for the whole dataset). Every shard must carry flowbench's
 // Arrow schema and footer keys, and every row is checked: no NULL in a
 // required column; ids unique, well formed and matching the split, house,
 // view and a known category; images decode as PNG of the camera's size;
@@ -110,6 +111,10 @@ func Validate(dir string) (map[string]int, error) {
 				return counts, &ValidationError{Shard: ap, Row: -1, Reason: fmt.Sprintf("%d rows, but %s has %d", n, qp, len(questions))}
 			}
 		}
+	}
+	// After the rows, so that a damaged shard is reported as damaged.
+	if err := checkTensorTypes(ds); err != nil {
+		return counts, err
 	}
 	if err := checkManifestCounts(ds); err != nil {
 		return counts, err

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 
+	"flowbench/export"
 	"flowbench/planner"
 	"flowbench/render"
 )
@@ -65,6 +66,18 @@ type Config struct {
 	// Rephrase, when set, rewrites each text through an OpenAI-compatible
 	// server after the paraphrase grammar.
 	Rephrase *RephraseConfig `json:"rephrase,omitempty"`
+	// TensorType types the dense annotation columns: plain or extension
+	// (export.TensorType); empty means export.DefaultTensorType.
+	TensorType string `json:"tensor_type,omitempty"`
+}
+
+// tensorType returns the configured tensor type (Validate has checked it).
+func (c Config) tensorType() export.TensorType {
+	if c.TensorType == "" {
+		return export.DefaultTensorType
+	}
+	t, _ := export.ParseTensorType(c.TensorType)
+	return t
 }
 
 // RephraseConfig names the rephrasing server. The API key is never part of
@@ -136,6 +149,11 @@ func (c Config) Validate() error {
 	}
 	if _, err := render.ParseMarkStyle(c.Marks); err != nil {
 		return bad("--marks: %v", err)
+	}
+	if c.TensorType != "" {
+		if _, err := export.ParseTensorType(c.TensorType); err != nil {
+			return bad("--tensor-type: %v", err)
+		}
 	}
 	if c.TestCounts != "" && c.TestCounts != "all" {
 		if _, err := planner.ParseTestCounts(c.TestCounts); err != nil {

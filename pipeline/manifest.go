@@ -34,6 +34,9 @@ func fingerprint(c Config, src *houseSource, lib *assets.Library, pc planner.Con
 	if c.Rephrase != nil {
 		fmt.Fprintf(h, "rephrase %s %s\n", c.Rephrase.Endpoint, c.Rephrase.Model)
 	}
+	if t := c.tensorType(); t != export.TensorPlain {
+		fmt.Fprintf(h, "tensor-type %s\n", t) // plain, the default, leaves plain runs' fingerprints as they were
+	}
 	if t, _ := c.testTargets(); t != nil {
 		fmt.Fprintf(h, "test-counts %s\n", planner.FormatTestCounts(t))
 	}
@@ -83,6 +86,7 @@ func newSplitInfo(c Config, src *houseSource, pc planner.Config, layout Layout, 
 		"blocks_per_shard": layout.BlocksPerShard, "shards": layout.Shards,
 		"views": pc.Views, "categories": categoryNames(pc.Categories), "questions_only": c.QuestionsOnly,
 		"source": source, "balance_houses": layout.BalanceHouses, "marks": c.markStyle().String(), "full_planners": pc.Full,
+		export.TensorTypeKey: c.tensorType().String(),
 	}
 	if c.Rephrase != nil {
 		conf["rephrase"] = map[string]any{"endpoint": c.Rephrase.Endpoint, "model": c.Rephrase.Model}

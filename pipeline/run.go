@@ -71,6 +71,9 @@ func runSource(ctx context.Context, cfg Config, opt Options, src *houseSource, l
 	res.Layout = NewLayout(cfg, len(src.Houses))
 	res.FirstShard, res.EndShard = res.Layout.PartShards(opt.Part)
 	res.Fingerprint = fingerprint(cfg, src, lib, pc, res.Layout)
+	if err := export.CheckTensorType(opt.Out, cfg.Split, cfg.tensorType()); err != nil {
+		return res, err
+	}
 	if err := prepareOutDir(opt.Out, cfg.Split, opt.Resume, opt.Overwrite); err != nil {
 		return res, err
 	}
@@ -85,7 +88,7 @@ func runSource(ctx context.Context, cfg Config, opt Options, src *houseSource, l
 		mode = export.Resume
 	}
 	dw, err := export.Create(opt.Out, export.Options{Mode: mode, QuestionsOnly: cfg.QuestionsOnly,
-		MaxRowGroupBytes: maxRowGroupBytes, Fingerprint: res.Fingerprint})
+		MaxRowGroupBytes: maxRowGroupBytes, Fingerprint: res.Fingerprint, TensorType: cfg.tensorType()})
 	if err != nil {
 		return res, diskError(err)
 	}

@@ -20,6 +20,7 @@ import (
 	"syscall"
 	"time"
 
+	"flowbench/export"
 	"flowbench/pipeline"
 )
 
@@ -55,6 +56,7 @@ type generateFlags struct {
 	rephraseEndpoint, rephraseModel, rephraseKeyEnv                string // --rephrase-*
 	testCounts                                                     string // --test-counts
 	full                                                           bool   // --full
+	tensorType                                                     export.TensorType
 
 	cfg pipeline.Config  // the flags as a pipeline configuration
 	opt pipeline.Options // the flags as pipeline options (no progress yet)
@@ -163,7 +165,7 @@ func (g *generateFlags) check(set map[string]bool) error {
 	c := pipeline.Config{Split: g.split, Seed: g.seed, Houses: g.houses, Size: g.size, Import: g.importDir, Scenes: g.scenes,
 		BalanceHouses: g.balanceHouses, RowsPerShard: g.rowsPerShard, BlocksPerShard: g.blocksPerShard, Views: g.views,
 		QuestionsOnly: g.questionsOnly, Marks: g.marks, Assets: g.assets, Backend: g.backend, RenderBackend: g.renderBackend,
-		Full: g.full || (!set["full"] && ithorTest)}
+		Full: g.full || (!set["full"] && ithorTest), TensorType: g.tensorType.String()}
 	if ithorTest && g.testCounts != "all" {
 		c.TestCounts = g.testCounts
 	}

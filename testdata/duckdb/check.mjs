@@ -6,7 +6,8 @@
 // It also decodes the Arrow schema stored in the first annotations shard's
 // footer (key ARROW:schema, read through DuckDB's parquet_kv_metadata) with
 // Arrow JS, when apache-arrow is installed, and reports each dense field's
-// extension metadata: an independent check of what pyarrow will see.
+// extension metadata or, for plain tensors, its flowbench.tensor_shape: an
+// independent check of what pyarrow will see.
 //
 // Usage: node testdata/duckdb/check.mjs DIR
 // Needs: npm ci --prefix testdata/duckdb (@duckdb/node-api, apache-arrow).
@@ -104,6 +105,7 @@ async function arrowFields(value) {
       type: String(f.type),
       extension_name: f.metadata.get('ARROW:extension:name') ?? null,
       extension_metadata: f.metadata.get('ARROW:extension:metadata') ?? null,
+      tensor_shape: f.metadata.get('flowbench.tensor_shape') ?? null,
     };
   }
   return fields;

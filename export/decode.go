@@ -190,6 +190,7 @@ func decodeQuestions(rec arrow.RecordBatch) ([]QuestionRow, error) {
 	real := newVec3Reader(c, col[*array.Struct](c, "realised_motion"), "realised_motion")
 	settled, metrics := col[*array.Boolean](c, "settled"), col[*array.String](c, "metrics")
 	causal := col[*array.String](c, "causal_graph")
+	c1, c0 := col[*array.String](c, "reasoning_outcome"), col[*array.String](c, "reasoning_imagined")
 	if c.err != nil {
 		return nil, c.err
 	}
@@ -214,6 +215,7 @@ func decodeQuestions(rec arrow.RecordBatch) ([]QuestionRow, error) {
 		float64sAt(c, camM, i, "camera.world_to_camera", r.Camera.WorldToCamera[:])
 		r.RequestedMotion, r.RealisedMotion = req.at(i), real.at(i)
 		r.Settled, r.Metrics, r.CausalGraph = settled.Value(i), metrics.Value(i), causal.Value(i)
+		r.ReasoningOutcome, r.ReasoningImagined = c1.Value(i), c0.Value(i)
 	}
 	return rows, c.err
 }

@@ -139,6 +139,8 @@ func questionsRecord(mem memory.Allocator, rows []QuestionRow) arrow.RecordBatch
 		b.boolean("settled", r.Settled)
 		b.str("metrics", r.Metrics)
 		b.str("causal_graph", r.CausalGraph)
+		b.str("reasoning_outcome", r.ReasoningOutcome)
+		b.str("reasoning_imagined", r.ReasoningImagined)
 	}
 	return b.NewRecordBatch()
 }

@@ -55,6 +55,10 @@ type QuestionRow struct {
 	Settled         bool
 	Metrics         string // JSON object, keys sorted
 	CausalGraph     string // JSON planner.CausalGraph: cause → effect chain down to the answer
+	// ReasoningOutcome (c1) and ReasoningImagined (c0) are the VLM
+	// annotations of generate --annotate-endpoint; "" without it.
+	ReasoningOutcome  string
+	ReasoningImagined string
 }
 
 // ObjectRow is one object's metadata in the annotations table.

@@ -120,6 +120,7 @@ func QuestionsSchema() *arrow.Schema {
 		{Name: "settled", Type: arrow.FixedWidthTypes.Boolean},
 		str("metrics"),
 		str("causal_graph"),
+		str("reasoning_outcome"), str("reasoning_imagined"),
 	}, schemaMeta(QuestionsTable, "image", "image_after"))
 }
 

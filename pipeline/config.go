@@ -66,6 +66,9 @@ type Config struct {
 	// Rephrase, when set, rewrites each text through an OpenAI-compatible
 	// server after the paraphrase grammar.
 	Rephrase *RephraseConfig `json:"rephrase,omitempty"`
+	// Annotate, when set, adds the method's VLM reasoning annotations (c1,
+	// c0) and its judge filter through an OpenAI-compatible server.
+	Annotate *AnnotateConfig `json:"annotate,omitempty"`
 	// TensorType types the dense annotation columns: plain or extension
 	// (export.TensorType); empty means export.DefaultTensorType.
 	TensorType string `json:"tensor_type,omitempty"`
@@ -86,6 +89,18 @@ type RephraseConfig struct {
 	Endpoint  string `json:"endpoint"`              // base URL ending in /v1
 	Model     string `json:"model"`                 // model name
 	APIKeyEnv string `json:"api_key_env,omitempty"` // environment variable holding the key
+}
+
+// AnnotateConfig names the annotation server (generate
+// --annotate-endpoint): Model writes c1 and c0; with Filter, JudgeModel (or
+// Model) answers each static question on the outcome image and examples it
+// answers wrongly are dropped. The API key is never part of the Config.
+type AnnotateConfig struct {
+	Endpoint   string `json:"endpoint"`
+	Model      string `json:"model"`
+	JudgeModel string `json:"judge_model,omitempty"`
+	Filter     bool   `json:"filter"`
+	APIKeyEnv  string `json:"api_key_env,omitempty"`
 }
 
 // DefaultRowsPerShard is the default target of questions per shard.
@@ -173,6 +188,15 @@ func (c Config) Validate() error {
 			return bad("--rephrase-endpoint %q: want an http(s) URL", r.Endpoint)
 		case r.Model == "":
 			return bad("--rephrase-model is required with --rephrase-endpoint")
+		}
+	}
+	if a := c.Annotate; a != nil {
+		u, perr := url.Parse(a.Endpoint)
+		switch {
+		case perr != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "":
+			return bad("--annotate-endpoint %q: want an http(s) URL", a.Endpoint)
+		case a.Model == "":
+			return bad("--annotate-model is required with --annotate-endpoint")
 		}
 	}
 	return nil

@@ -34,6 +34,9 @@ func fingerprint(c Config, src *houseSource, lib *assets.Library, pc planner.Con
 	if c.Rephrase != nil {
 		fmt.Fprintf(h, "rephrase %s %s\n", c.Rephrase.Endpoint, c.Rephrase.Model)
 	}
+	if a := c.Annotate; a != nil {
+		fmt.Fprintf(h, "annotate %s %s %s %v\n", a.Endpoint, a.Model, a.JudgeModel, a.Filter)
+	}
 	if t := c.tensorType(); t != export.TensorPlain {
 		fmt.Fprintf(h, "tensor-type %s\n", t) // plain, the default, leaves plain runs' fingerprints as they were
 	}
@@ -90,6 +93,14 @@ func newSplitInfo(c Config, src *houseSource, pc planner.Config, layout Layout, 
 	}
 	if c.Rephrase != nil {
 		conf["rephrase"] = map[string]any{"endpoint": c.Rephrase.Endpoint, "model": c.Rephrase.Model}
+	}
+	if a := c.Annotate; a != nil {
+		judge := a.JudgeModel
+		if judge == "" {
+			judge = a.Model
+		}
+		conf["annotate"] = map[string]any{"endpoint": a.Endpoint, "model": a.Model, "filter": a.Filter, "judge_model": judge,
+			"columns": "reasoning_outcome (c1), reasoning_imagined (c0)"}
 	}
 	if sel != nil {
 		t, _ := c.testTargets()

@@ -119,6 +119,14 @@ func runSource(ctx context.Context, cfg Config, opt Options, src *houseSource, l
 		ropt.Rephrase = &score.EvalOptions{Endpoint: r.Endpoint, Model: r.Model,
 			APIKey: key, Concurrency: 1, MaxRetries: 2, Timeout: 2 * time.Minute}
 	}
+	if a := cfg.Annotate; a != nil {
+		key := ""
+		if a.APIKeyEnv != "" {
+			key = os.Getenv(a.APIKeyEnv)
+		}
+		ropt.Annotate = &score.AnnotateOptions{EvalOptions: score.EvalOptions{Endpoint: a.Endpoint, Model: a.Model,
+			APIKey: key, Concurrency: 1, MaxRetries: 3, Timeout: 5 * time.Minute}, Filter: a.Filter, JudgeModel: a.JudgeModel}
+	}
 	if targets != nil {
 		pre, sel, err := preselect(ctx, src, ropt, res.Layout.BalanceHouses, targets)
 		if err != nil {

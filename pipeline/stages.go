@@ -45,6 +45,9 @@ type runOptions struct {
 	// Rephrase, when set, rewrites the text through an OpenAI-compatible
 	// server after the paraphrase grammar (nil: the grammar's text).
 	Rephrase *score.EvalOptions
+	// Annotate, when set, adds the VLM reasoning annotations and runs the
+	// judge filter (nil: no annotations).
+	Annotate *score.AnnotateOptions
 	// Preplanned holds, by house index, plans made before the run (the test
 	// split's selection); the planning workers use them instead of planning.
 	Preplanned map[int]plannedHouse
@@ -343,6 +346,15 @@ func annotateHouse(ctx context.Context, p housePlan, opt runOptions, out chan<- 
 		r, err := an.annotate(&p.exs[i], &p.outs[i])
 		if err != nil {
 			return err
+		}
+		if opt.Annotate != nil {
+			keep, err := vlmAnnotate(ctx, &r, *opt.Annotate, opt.Log)
+			if err != nil {
+				return err
+			}
+			if !keep {
+				continue
+			}
 		}
 		select {
 		case out <- r:

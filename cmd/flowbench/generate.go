@@ -54,6 +54,8 @@ type generateFlags struct {
 	resume, overwrite, quiet, verbose, questionsOnly               bool
 	marks                                                          string // --marks
 	rephraseEndpoint, rephraseModel, rephraseKeyEnv                string // --rephrase-*
+	annotateEndpoint, annotateModel, annotateJudge, annotateKeyEnv string // --annotate-*
+	annotateFilter                                                 bool   // --annotate-filter
 	testCounts                                                     string // --test-counts
 	full                                                           bool   // --full
 	tensorType                                                     export.TensorType
@@ -128,6 +130,11 @@ func parseGenerate(args []string, stderr io.Writer) (*generateFlags, error) {
 	fs.StringVar(&g.rephraseEndpoint, "rephrase-endpoint", "", "rewrite each text after the paraphrase grammar through this OpenAI-compatible API (base URL ending in /v1); rewrites that lose an object, mark, number or direction are dropped")
 	fs.StringVar(&g.rephraseModel, "rephrase-model", "", "model name for --rephrase-endpoint")
 	fs.StringVar(&g.rephraseKeyEnv, "rephrase-api-key-env", "OPENAI_API_KEY", "environment variable holding the --rephrase-endpoint API key (sent as a bearer token when set)")
+	fs.StringVar(&g.annotateEndpoint, "annotate-endpoint", "", "add the method's VLM reasoning annotations (reasoning_outcome c1, reasoning_imagined c0) through this OpenAI-compatible API (base URL ending in /v1); off by default")
+	fs.StringVar(&g.annotateModel, "annotate-model", "", "vision model for --annotate-endpoint")
+	fs.StringVar(&g.annotateJudge, "annotate-judge-model", "", "judge model of the filter (default: --annotate-model)")
+	fs.BoolVar(&g.annotateFilter, "annotate-filter", true, "with --annotate-endpoint: drop examples whose static question the judge answers wrongly on the outcome image")
+	fs.StringVar(&g.annotateKeyEnv, "annotate-api-key-env", "OPENAI_API_KEY", "environment variable holding the --annotate-endpoint API key")
 	fs.StringVar(&g.testCounts, "test-counts", "method",
 		"test split: select per-category counts from the candidates of all scenes: method (the method's 714 questions), all (keep every candidate), or category=count,...")
 	fs.BoolVar(&g.full, "full", false, "run the full planners (closer-to's 24 plans, feasibility's full-path and downward probes, contact-wall's 1.5 m filter); default on for the test split")
@@ -158,6 +165,8 @@ func (g *generateFlags) check(set map[string]bool) error {
 		return bad("--workers must be at least 1, got %d", g.workers)
 	case g.rephraseEndpoint == "" && g.rephraseModel != "":
 		return bad("--rephrase-model needs --rephrase-endpoint")
+	case g.annotateEndpoint == "" && (g.annotateModel != "" || g.annotateJudge != "" || set["annotate-filter"]):
+		return bad("--annotate-model, --annotate-judge-model and --annotate-filter need --annotate-endpoint")
 	case set["test-counts"] && (g.split != "test" || g.importDir != ""):
 		return bad("--test-counts selects the ithor test split, not %s", g.split)
 	}
@@ -171,6 +180,10 @@ func (g *generateFlags) check(set map[string]bool) error {
 	}
 	if g.categories != "" {
 		c.Categories = strings.Split(g.categories, ",")
+	}
+	if g.annotateEndpoint != "" {
+		c.Annotate = &pipeline.AnnotateConfig{Endpoint: g.annotateEndpoint, Model: g.annotateModel, JudgeModel: g.annotateJudge,
+			Filter: g.annotateFilter, APIKeyEnv: g.annotateKeyEnv}
 	}
 	if g.rephraseEndpoint != "" {
 		c.Rephrase = &pipeline.RephraseConfig{Endpoint: g.rephraseEndpoint, Model: g.rephraseModel, APIKeyEnv: g.rephraseKeyEnv}

@@ -220,7 +220,7 @@ func pickTags(f *Frame, cam sim.Camera, byID map[string]*ObjectMeta, cfg Viewpoi
 		o := byID[c.id]
 		d := o.Position.Sub(centre)
 		tags[i] = ViewTag{Tag: i, ObjectID: c.id, ObjectType: o.Type, Pixels: c.m.Pixels,
-			BBox: [4]int{c.m.MinU, c.m.MinV, c.m.MaxU - c.m.MinU + 1, c.m.MaxV - c.m.MinV + 1},
+			BBox:  [4]int{c.m.MinU, c.m.MinV, c.m.MaxU - c.m.MinU + 1, c.m.MaxV - c.m.MinV + 1},
 			Mark:  [2]float64{round6(c.m.U), round6(c.m.V)},
 			Floor: [2]float64{round6(d.Dot(right)), round6(d.Dot(fwd))}}
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 
+	"flowbench/render"
 	"flowbench/sim"
 )
 
@@ -150,7 +151,10 @@ func PlanViewpoints(s Simulator, h *sim.House, cfg ViewpointConfig) ([]Viewpoint
 			return nil, err
 		}
 		sc := ViewpointScene{ID: fmt.Sprintf("%s/v%d", id, vi), HouseID: id, ViewID: vi, Camera: v.Camera, Source: f}
-		sc.Tags, sc.Centre = pickTags(f, v.Camera, byID, cfg)
+		sc.Tags, sc.Centre, err = pickTags(f, v.Camera, byID, cfg, Seed(cfg.Seed, id, vi, 0))
+		if err != nil {
+			return nil, fmt.Errorf("house %s view %d: %w", id, vi, err)
+		}
 		if len(sc.Tags) < 2 {
 			continue
 		}
@@ -170,8 +174,11 @@ func PlanViewpoints(s Simulator, h *sim.House, cfg ViewpointConfig) ([]Viewpoint
 
 // pickTags tags the largest visible objects (at least MinTagPixels, scaled
 // to the image area), largest first, whose floor centres are at least
-// 3×margin apart, and returns them with the orbit centre.
-func pickTags(f *Frame, cam sim.Camera, byID map[string]*ObjectMeta, cfg ViewpointConfig) ([]ViewTag, sim.Vec3) {
+// 3×margin apart and whose numbered badge fits on them (render's size rule:
+// the object still shows around its badge), and returns them with the
+// orbit centre. Badges sit where render.PlaceMarks puts them (the most
+// interior visible point).
+func pickTags(f *Frame, cam sim.Camera, byID map[string]*ObjectMeta, cfg ViewpointConfig, seed uint64) ([]ViewTag, sim.Vec3, error) {
 	ms := MaskStats(f)
 	minPx := int(float64(cfg.MinTagPixels) * float64(f.W*f.H) / (800 * 800))
 	type cand struct {
@@ -190,7 +197,12 @@ func pickTags(f *Frame, cam sim.Camera, byID map[string]*ObjectMeta, cfg Viewpoi
 		}
 		return cands[i].id < cands[j].id
 	})
+	rf, err := renderFrame(f)
+	if err != nil {
+		return nil, sim.Vec3{}, err
+	}
 	var chosen []cand
+	var marks []render.Mark
 	for _, c := range cands {
 		if len(chosen) == cfg.MaxTags {
 			break
@@ -203,9 +215,18 @@ func pickTags(f *Frame, cam sim.Camera, byID map[string]*ObjectMeta, cfg Viewpoi
 				ok = false
 			}
 		}
-		if ok {
-			chosen = append(chosen, c)
+		if !ok {
+			continue
 		}
+		ids := []string{c.id}
+		for _, k := range chosen {
+			ids = append(ids, k.id)
+		}
+		ms, err := render.PlaceMarks(rf, ids, render.NewMarkRNG(seed), render.StyleBadges)
+		if err != nil || !allFit(ms) {
+			continue
+		}
+		chosen, marks = append(chosen, c), ms
 	}
 	var centre sim.Vec3
 	for _, c := range chosen {
@@ -214,17 +235,42 @@ func pickTags(f *Frame, cam sim.Camera, byID map[string]*ObjectMeta, cfg Viewpoi
 	if len(chosen) > 0 {
 		centre = centre.Mul(1 / float64(len(chosen)))
 	}
+	at := map[string]render.Mark{}
+	for _, m := range marks {
+		at[m.ID] = m
+	}
 	right, fwd := cam.GroundAxes()
 	tags := make([]ViewTag, len(chosen))
 	for i, c := range chosen {
 		o := byID[c.id]
 		d := o.Position.Sub(centre)
+		m := at[c.id]
 		tags[i] = ViewTag{Tag: i, ObjectID: c.id, ObjectType: o.Type, Pixels: c.m.Pixels,
 			BBox:  [4]int{c.m.MinU, c.m.MinV, c.m.MaxU - c.m.MinU + 1, c.m.MaxV - c.m.MinV + 1},
-			Mark:  [2]float64{round6(c.m.U), round6(c.m.V)},
+			Mark:  [2]float64{m.X, m.Y},
 			Floor: [2]float64{round6(d.Dot(right)), round6(d.Dot(fwd))}}
 	}
-	return tags, round6v(centre)
+	return tags, round6v(centre), nil
+}
+
+func allFit(ms []render.Mark) bool {
+	for _, m := range ms {
+		if !m.Fits {
+			return false
+		}
+	}
+	return true
+}
+
+// TagMarks returns the scene's badges, numbered by tag, for
+// render.DrawMarks with render.StyleBadges on the source image.
+func (sc *ViewpointScene) TagMarks() []render.Mark {
+	r := render.MarkRadius(render.StyleBadges, sc.Camera.Width, sc.Camera.Height)
+	out := make([]render.Mark, len(sc.Tags))
+	for i, t := range sc.Tags {
+		out[i] = render.Mark{ID: t.ObjectID, Number: t.Tag, X: t.Mark[0], Y: t.Mark[1], Radius: r, Color: render.BadgeColor}
+	}
+	return out
 }
 
 // pairQuestions picks up to MaxPairs directed pairs (one direction per

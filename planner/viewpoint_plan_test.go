@@ -143,3 +143,27 @@ func TestOrbitCameraAxes(t *testing.T) {
 		}
 	}
 }
+
+// TestViewpointSceneText checks the three representations on a hand-made
+// scene: tag 1 is 1 m right of tag 0 and 0.5 m behind it, tag 2 is 1 m in
+// front of tag 0, level with it.
+func TestViewpointSceneText(t *testing.T) {
+	sc := ViewpointScene{Tags: []ViewTag{
+		{Tag: 0, ObjectType: "Sofa", BBox: [4]int{10, 20, 30, 40}, Floor: [2]float64{0, 0}},
+		{Tag: 1, ObjectType: "TVStand", BBox: [4]int{50, 20, 10, 10}, Floor: [2]float64{1, 0.5}},
+		{Tag: 2, ObjectType: "CoffeeTable", BBox: [4]int{5, 60, 20, 8}, Floor: [2]float64{0, -1}},
+	}}
+	if got, want := sc.ObjectDictionary(), `{"0": "sofa", "1": "TV stand", "2": "coffee table"}`; got != want {
+		t.Errorf("objects %s, want %s", got, want)
+	}
+	if got, want := sc.BBoxDictionary(), `{"0": ("sofa", [10, 20, 30, 40]), "1": ("TV stand", [50, 20, 10, 10]), "2": ("coffee table", [5, 60, 20, 8])}`; got != want {
+		t.Errorf("boxes %s, want %s", got, want)
+	}
+	want := "Tag 0 | right:[1] front:[2] behind:[1]\nTag 1 | left:[0, 2] front:[0, 2]\nTag 2 | right:[1] behind:[0, 1]"
+	if got := sc.SceneGraph(0.15); got != want {
+		t.Errorf("scene graph\n%s\nwant\n%s", got, want)
+	}
+	if _, err := sc.SceneBlock("video", 0.15); err == nil {
+		t.Error("unknown representation accepted")
+	}
+}

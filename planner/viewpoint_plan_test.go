@@ -167,3 +167,19 @@ func TestViewpointSceneText(t *testing.T) {
 		t.Error("unknown representation accepted")
 	}
 }
+
+func TestParseViewpointRoundTrip(t *testing.T) {
+	for o := -360; o <= 360; o += 45 {
+		for _, v := range []Viewpoint{{Orbit: o}, {Top: true}} {
+			got, err := ParseViewpoint(v.String())
+			if err != nil || got != v {
+				t.Errorf("%v: parsed %v, %v", v, got, err)
+			}
+		}
+	}
+	for _, s := range []string{"", "left", "left 30", "up 90", "left 405", "left 45 ", "Top"} {
+		if _, err := ParseViewpoint(s); err == nil {
+			t.Errorf("%q accepted", s)
+		}
+	}
+}

@@ -1,0 +1,216 @@
+package export
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+)
+
+// DefaultScenesPerShard is the viewpoint writer's shard size in scenes.
+const DefaultScenesPerShard = 32
+
+// ViewpointWriter writes one split of a viewpoint dataset: shard pairs of
+// the questions and target-views tables, cut every ScenesPerShard scenes,
+// each written to a .partial file, synced and renamed; Close gives them
+// their final "-of-N" names. One row group per scene.
+type ViewpointWriter struct {
+	dir, split     string
+	scenesPerShard int
+	shards         []string // staged shard paths, questions and views per index
+	q, v           *pqarrow.FileWriter
+	qf, vf         *os.File
+	qPath, vPath   string
+	scenes         int // scenes in the open pair
+	mem            memory.Allocator
+}
+
+// NewViewpointWriter starts split under dir (DIR/data/<split>).
+func NewViewpointWriter(dir, split string, scenesPerShard int) (*ViewpointWriter, error) {
+	if scenesPerShard <= 0 {
+		scenesPerShard = DefaultScenesPerShard
+	}
+	d := filepath.Join(dir, "data", split)
+	if err := os.MkdirAll(d, 0o755); err != nil {
+		return nil, fmt.Errorf("export: %w", err)
+	}
+	return &ViewpointWriter{dir: d, split: split, scenesPerShard: scenesPerShard, mem: memory.NewGoAllocator()}, nil
+}
+
+// viewpointProperties are the Parquet properties of the viewpoint tables:
+// zstd, statistics, byte-stream-split depth, no dictionary for images.
+func viewpointProperties() *parquet.WriterProperties {
+	return parquet.NewWriterProperties(
+		parquet.WithCompression(compress.Codecs.Zstd),
+		parquet.WithCompressionLevel(DefaultZstdLevel),
+		parquet.WithStats(true),
+		parquet.WithMaxRowGroupLength(1<<40),
+		parquet.WithCreatedBy("flowbench export (arrow-go v18)"),
+		parquet.WithDictionaryFor("image.bytes", false),
+		parquet.WithDictionaryFor("depth.list.element", false),
+		parquet.WithEncodingFor("depth.list.element", parquet.Encodings.ByteStreamSplit),
+	)
+}
+
+func (w *ViewpointWriter) open() error {
+	i := len(w.shards) / 2
+	var err error
+	w.qPath = filepath.Join(w.dir, fmt.Sprintf("%s-%05d.parquet", ViewpointQuestionsTable, i))
+	w.vPath = filepath.Join(w.dir, fmt.Sprintf("%s-%05d.parquet", ViewpointViewsTable, i))
+	if w.qf, w.q, err = w.create(w.qPath, ViewpointQuestionsSchema()); err != nil {
+		return err
+	}
+	if w.vf, w.v, err = w.create(w.vPath, ViewpointViewsSchema()); err != nil {
+		w.abort()
+		return err
+	}
+	return nil
+}
+
+func (w *ViewpointWriter) create(path string, schema *arrow.Schema) (*os.File, *pqarrow.FileWriter, error) {
+	f, err := os.OpenFile(path+partialSuffix, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return nil, nil, fmt.Errorf("export: cannot create shard %s: %w", path, err)
+	}
+	fw, err := pqarrow.NewFileWriter(schema, f, viewpointProperties(),
+		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(w.mem)))
+	if err != nil {
+		f.Close()
+		os.Remove(path + partialSuffix)
+		return nil, nil, fmt.Errorf("export: shard %s: %w", path, err)
+	}
+	return f, fw, nil
+}
+
+// Add writes one scene's rows.
+func (w *ViewpointWriter) Add(qs []ViewpointQuestionRow, vs []ViewpointViewRow) error {
+	if w.q == nil {
+		if err := w.open(); err != nil {
+			return err
+		}
+	}
+	for _, x := range []struct {
+		fw  *pqarrow.FileWriter
+		rec arrow.RecordBatch
+	}{{w.q, viewpointQuestionsRecord(w.mem, qs)}, {w.v, viewpointViewsRecord(w.mem, vs)}} {
+		err := x.fw.WriteBuffered(x.rec)
+		x.rec.Release()
+		if err == nil {
+			err = x.fw.NewBufferedRowGroupChecked()
+		}
+		if err != nil {
+			w.abort()
+			return fmt.Errorf("export: writing %s shard %d of split %s: %w", ViewpointQuestionsTable, len(w.shards)/2, w.split, err)
+		}
+	}
+	w.scenes++
+	if w.scenes == w.scenesPerShard {
+		return w.closePair()
+	}
+	return nil
+}
+
+// closePair finishes the open shard pair.
+func (w *ViewpointWriter) closePair() error {
+	for _, x := range []struct {
+		fw   *pqarrow.FileWriter
+		f    *os.File
+		path string
+	}{{w.q, w.qf, w.qPath}, {w.v, w.vf, w.vPath}} {
+		err := x.fw.Close() // closes the file too
+		if err == nil {
+			err = syncFile(x.path + partialSuffix)
+		}
+		if err == nil {
+			err = os.Rename(x.path+partialSuffix, x.path)
+		}
+		if err == nil {
+			err = syncDir(w.dir)
+		}
+		if err != nil {
+			w.abort()
+			return fmt.Errorf("export: finishing shard %s: %w", x.path, err)
+		}
+		w.shards = append(w.shards, x.path)
+	}
+	w.q, w.v, w.scenes = nil, nil, 0
+	return nil
+}
+
+func (w *ViewpointWriter) abort() {
+	for _, x := range []struct {
+		f    *os.File
+		path string
+	}{{w.qf, w.qPath}, {w.vf, w.vPath}} {
+		if x.f != nil {
+			x.f.Close()
+			os.Remove(x.path + partialSuffix)
+		}
+	}
+	w.q, w.v, w.qf, w.vf = nil, nil, nil, nil
+}
+
+// Close finishes the split: the open pair is closed and every shard gets
+// its final name <table>-<index>-of-<count>.parquet. It returns the number
+// of shard pairs.
+func (w *ViewpointWriter) Close() (int, error) {
+	if w.q != nil {
+		if err := w.closePair(); err != nil {
+			return 0, err
+		}
+	}
+	n := len(w.shards) / 2
+	for i, p := range w.shards {
+		table := ViewpointQuestionsTable
+		if i%2 == 1 {
+			table = ViewpointViewsTable
+		}
+		final := filepath.Join(w.dir, fmt.Sprintf("%s-%05d-of-%05d.parquet", table, i/2, n))
+		if err := os.Rename(p, final); err != nil {
+			return 0, fmt.Errorf("export: %w", err)
+		}
+	}
+	return n, nil
+}
+
+// viewpointSchemas caches the ARROW:schema value the writer stores per
+// viewpoint table, for the byte-identity check on read.
+var viewpointSchemas sync.Map
+
+func expectedViewpointSchema(table string) (string, error) {
+	if v, ok := viewpointSchemas.Load(table); ok {
+		return v.(string), nil
+	}
+	schema := ViewpointQuestionsSchema()
+	if table == ViewpointViewsTable {
+		schema = ViewpointViewsSchema()
+	}
+	var buf bytes.Buffer
+	fw, err := pqarrow.NewFileWriter(schema, &buf, viewpointProperties(),
+		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(memory.NewGoAllocator())))
+	if err != nil {
+		return "", err
+	}
+	if err := fw.Close(); err != nil {
+		return "", err
+	}
+	pf, err := file.NewParquetReader(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		return "", err
+	}
+	defer pf.Close()
+	v := pf.MetaData().KeyValueMetadata().FindValue(arrowSchemaKey)
+	if v == nil {
+		return "", fmt.Errorf("the writer stored no %s", arrowSchemaKey)
+	}
+	viewpointSchemas.Store(table, *v)
+	return *v, nil
+}

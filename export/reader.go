@@ -35,6 +35,9 @@ type Dataset struct {
 // Open scans DIR/data/<split>/ for finished shards and reads the manifest.
 // Shard files themselves are opened lazily, by the iterators.
 func Open(dir string) (*Dataset, error) {
+	if fam, err := DatasetFamily(dir); err == nil && fam != "" {
+		return nil, fmt.Errorf("export: %s holds a %s-family dataset, which this reader does not read (see docs/viewpoint.md: validate and score --family viewpoint read it)", dir, fam)
+	}
 	data := filepath.Join(dir, "data")
 	entries, err := os.ReadDir(data)
 	if err != nil {

@@ -69,6 +69,9 @@ type Config struct {
 	// Annotate, when set, adds the method's VLM reasoning annotations (c1,
 	// c0) and its judge filter through an OpenAI-compatible server.
 	Annotate *AnnotateConfig `json:"annotate,omitempty"`
+	// Family is the question family: "" or FamilyMotion (object motions),
+	// or FamilyViewpoint (camera counterfactuals, docs/viewpoint.md).
+	Family string `json:"family,omitempty"`
 	// TensorType types the dense annotation columns: plain or extension
 	// (export.TensorType); empty means export.DefaultTensorType.
 	TensorType string `json:"tensor_type,omitempty"`
@@ -164,6 +167,24 @@ func (c Config) Validate() error {
 	}
 	if _, err := render.ParseMarkStyle(c.Marks); err != nil {
 		return bad("--marks: %v", err)
+	}
+	switch c.Family {
+	case "", FamilyMotion:
+	case FamilyViewpoint:
+		switch {
+		case c.QuestionsOnly:
+			return bad("--questions-only: the viewpoint family always writes its target views")
+		case c.TestCounts != "":
+			return bad("--test-counts selects motion questions; the viewpoint family keeps every clear pair")
+		case len(c.Categories) > 0:
+			return bad("--categories are motion categories; the viewpoint family has none")
+		case c.Annotate != nil || c.Rephrase != nil:
+			return bad("--annotate-endpoint and --rephrase-endpoint apply to the motion family only")
+		case c.RenderBackend != "":
+			return bad("--render-backend applies to the motion family only (use --backend)")
+		}
+	default:
+		return bad("--family must be %s or %s, got %q", FamilyMotion, FamilyViewpoint, c.Family)
 	}
 	if c.TensorType != "" {
 		if _, err := export.ParseTensorType(c.TensorType); err != nil {

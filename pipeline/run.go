@@ -48,6 +48,12 @@ func Run(ctx context.Context, cfg Config, opt Options) (Result, error) {
 	if err != nil {
 		return res, err
 	}
+	if cfg.Family == FamilyViewpoint {
+		return runViewpoint(ctx, cfg, opt, src, log)
+	}
+	if fam, err := export.DatasetFamily(opt.Out); err == nil && fam != "" && fam != FamilyMotion {
+		return res, fmt.Errorf("%s holds a %s-family dataset: write the motion family into another directory", opt.Out, fam)
+	}
 	return runSource(ctx, cfg, opt, src, log)
 }
 

@@ -36,13 +36,15 @@ type ViewpointResult struct {
 	Exact float64 `json:"exact"`
 	// Cycle is the share of pairs whose 0° and 360° answers agree (Pairs
 	// compared).
-	Cycle       float64 `json:"cycle_consistency"`
-	CyclePairs  int     `json:"cycle_pairs"`
-	NSC         float64 `json:"nsc"`
-	NSCDefined  bool    `json:"nsc_defined"`
-	Realizable  float64 `json:"realizable"` // share of scenes whose predicted relations can all hold
-	Scenes      int     `json:"scenes"`
-	Unparseable int     `json:"unparseable"` // replies naming no relation
+	Cycle      float64 `json:"cycle_consistency"`
+	CyclePairs int     `json:"cycle_pairs"`
+	// NSC is the normalized survival coefficient, nil when undefined (no
+	// trajectory long enough, or marginals that leave no room above
+	// independent answering, as with all-correct replies).
+	NSC         *float64 `json:"nsc"`
+	Realizable  float64  `json:"realizable"` // share of scenes whose predicted relations can all hold
+	Scenes      int      `json:"scenes"`
+	Unparseable int      `json:"unparseable"` // replies naming no relation
 	// OffVocabulary counts predicted relations that are not relations of
 	// their viewpoint (front/behind at the top view, north/south at orbit
 	// views); they are dropped before scoring.
@@ -133,7 +135,9 @@ func ScoreViewpoint(qs []ViewpointQuestion, replies map[string]string) (*Viewpoi
 	res.F1ByView = ViewF1(answers)
 	res.GapCF = CounterfactualGap(res.F1ByView)
 	res.Cycle, res.CyclePairs = CycleConsistency(answers)
-	res.NSC, res.NSCDefined = NSC(answers, NSCSteps)
+	if v, ok := NSC(answers, NSCSteps); ok {
+		res.NSC = &v
+	}
 	ok := 0
 	for _, s := range scenes {
 		r, err := Realizable(byScene[s])
@@ -158,8 +162,8 @@ func (r *ViewpointResult) WriteMarkdown(w io.Writer) error {
 	fmt.Fprintf(&b, "| F1 (%%) | %s |\n| exact set (%%) | %s |\n| Δ_CF (F1 at 0° − others, points) | %s |\n", pct(r.F1), pct(r.Exact), signed(r.GapCF))
 	fmt.Fprintf(&b, "| cycle consistency (%%, %d pairs) | %s |\n", r.CyclePairs, pct(r.Cycle))
 	nsc := "undefined"
-	if r.NSCDefined {
-		nsc = fmt.Sprintf("%.3f", r.NSC)
+	if r.NSC != nil {
+		nsc = fmt.Sprintf("%.3f", *r.NSC)
 	}
 	fmt.Fprintf(&b, "| NSC | %s |\n| realizable scenes (%%) | %s |\n", nsc, pct(r.Realizable))
 	b.WriteString("\nF1 by viewpoint (%):\n\n| viewpoint | F1 |\n|---|---:|\n")

@@ -51,7 +51,7 @@ func TestScoreViewpointHandComputed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.F1 != 1 || res.Exact != 1 || res.Cycle != 1 || res.Realizable != 1 || res.NSCDefined || res.Missing != 0 {
+	if res.F1 != 1 || res.Exact != 1 || res.Cycle != 1 || res.Realizable != 1 || res.NSC != nil || res.Missing != 0 {
 		t.Errorf("perfect: %+v", res)
 	}
 	// Frozen answers: F1 per question 1, 1, ½, ½, 0, 0, ½, ½, 1 and ⅔ at

@@ -56,6 +56,7 @@ type generateFlags struct {
 	rephraseEndpoint, rephraseModel, rephraseKeyEnv                string // --rephrase-*
 	annotateEndpoint, annotateModel, annotateJudge, annotateKeyEnv string // --annotate-*
 	annotateFilter                                                 bool   // --annotate-filter
+	family                                                         string // --family
 	testCounts                                                     string // --test-counts
 	full                                                           bool   // --full
 	tensorType                                                     export.TensorType
@@ -130,6 +131,7 @@ func parseGenerate(args []string, stderr io.Writer) (*generateFlags, error) {
 	fs.StringVar(&g.rephraseEndpoint, "rephrase-endpoint", "", "rewrite each text after the paraphrase grammar through this OpenAI-compatible API (base URL ending in /v1); rewrites that lose an object, mark, number or direction are dropped")
 	fs.StringVar(&g.rephraseModel, "rephrase-model", "", "model name for --rephrase-endpoint")
 	fs.StringVar(&g.rephraseKeyEnv, "rephrase-api-key-env", "OPENAI_API_KEY", "environment variable holding the --rephrase-endpoint API key (sent as a bearer token when set)")
+	fs.StringVar(&g.family, "family", pipeline.FamilyMotion, "question family: motion (object-motion counterfactuals) or viewpoint (CVT-Bench-style camera orbits and top view with withheld target views; docs/viewpoint.md)")
 	fs.StringVar(&g.annotateEndpoint, "annotate-endpoint", "", "add the method's VLM reasoning annotations (reasoning_outcome c1, reasoning_imagined c0) through this OpenAI-compatible API (base URL ending in /v1); off by default")
 	fs.StringVar(&g.annotateModel, "annotate-model", "", "vision model for --annotate-endpoint")
 	fs.StringVar(&g.annotateJudge, "annotate-judge-model", "", "judge model of the filter (default: --annotate-model)")
@@ -175,7 +177,8 @@ func (g *generateFlags) check(set map[string]bool) error {
 		BalanceHouses: g.balanceHouses, RowsPerShard: g.rowsPerShard, BlocksPerShard: g.blocksPerShard, Views: g.views,
 		QuestionsOnly: g.questionsOnly, Marks: g.marks, Assets: g.assets, Backend: g.backend, RenderBackend: g.renderBackend,
 		Full: g.full || (!set["full"] && ithorTest), TensorType: g.tensorType.String()}
-	if ithorTest && g.testCounts != "all" {
+	c.Family = g.family
+	if ithorTest && g.testCounts != "all" && g.family != pipeline.FamilyViewpoint {
 		c.TestCounts = g.testCounts
 	}
 	if g.categories != "" {

@@ -121,8 +121,22 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	judgeEndpoint := fs.String("judge-endpoint", "", "with --rationales: OpenAI-compatible API of the judge model (default: the offline rule judge)")
 	judgeModel := fs.String("judge-model", "", "with --judge-endpoint: judge model name (required)")
 	judgeKeyEnv := fs.String("judge-api-key-env", "OPENAI_API_KEY", "with --judge-endpoint: environment variable holding the API key")
+	family := fs.String("family", "motion", "question family of the dataset: motion, or viewpoint (F1, Δ_CF, cycle consistency, NSC, realizability; docs/viewpoint.md)")
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
+	}
+	switch *family {
+	case "motion":
+	case "viewpoint":
+		if *preds2A != "" || *rationales || *plot != "" || *modeName != "1A" || *shuffles != 0 {
+			return fmt.Errorf("%w: --family viewpoint takes --data, --split, --predictions, --format md|json and --out only", errUsage)
+		}
+		if *predsPath == "" {
+			return fmt.Errorf("%w: --predictions is required", errUsage)
+		}
+		return scoreViewpoint(*data, *split, *predsPath, *format, *out, stdout)
+	default:
+		return fmt.Errorf("%w: --family %q: want motion or viewpoint", errUsage, *family)
 	}
 	judge, judgeName, err := rationaleJudge(*rationales, *judgeEndpoint, *judgeModel, *judgeKeyEnv, *format)
 	if err != nil {

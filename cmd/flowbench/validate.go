@@ -15,7 +15,9 @@ import (
 // row: no NULLs, ids, categories, answers among the choices, `changed`,
 // images of the camera's size, finite dense values, 0/1 masks, instance ids
 // in the id map, the two tables row by row, and the cheap semantic
-// cross-checks of flow, change mask, objects and depth.
+// cross-checks of flow, change mask, objects and depth. A viewpoint-family
+// dataset (manifest family "viewpoint") goes through
+// export.ValidateViewpoint instead.
 
 func init() {
 	register(command{
@@ -35,7 +37,11 @@ func runValidate(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%w: want exactly one dataset directory, got %d arguments", errUsage, fs.NArg())
 	}
 	dir := fs.Arg(0)
-	counts, err := export.Validate(dir)
+	validate := export.Validate
+	if fam, err := export.DatasetFamily(dir); err == nil && fam == export.FamilyViewpoint {
+		validate = export.ValidateViewpoint
+	}
+	counts, err := validate(dir)
 	if err != nil {
 		var ve *export.ValidationError
 		if errors.As(err, &ve) {

@@ -69,17 +69,12 @@ func (o *Output) Run(ctx context.Context, opt Options, run func(localDir string)
 
 // runMirror is Run with run given the mirror (tests scan at chosen points).
 func (o *Output) runMirror(ctx context.Context, opt Options, run func(m *Mirror) error) error {
-	log := opt.Log
-	if log == nil {
-		log = slog.Default()
-	}
 	dir, err := os.MkdirTemp(opt.WorkDir, "flowbench-out-*")
 	if err != nil {
 		return fmt.Errorf("work directory for %s: %w", o.URL, err)
 	}
 	defer os.RemoveAll(dir)
-	m := &Mirror{store: o.store, url: o.URL, dir: dir, runID: newRunID(), last: opt.Last, log: log,
-		published: map[string]os.FileInfo{}, remote: map[string]bool{}}
+	m := o.newMirror(dir, opt)
 	if err := m.prepare(ctx, opt.Fetch, opt.Prune); err != nil {
 		return err
 	}
@@ -95,6 +90,16 @@ func (o *Output) runMirror(ctx context.Context, opt Options, run func(m *Mirror)
 		return runErr
 	}
 	return m.Sync(ctx)
+}
+
+// newMirror returns a mirror of the local directory dir to o.
+func (o *Output) newMirror(dir string, opt Options) *Mirror {
+	log := opt.Log
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Mirror{store: o.store, url: o.URL, dir: dir, runID: newRunID(), last: opt.Last, log: log,
+		published: map[string]os.FileInfo{}, remote: map[string]bool{}}
 }
 
 // scanEvery scans the work directory every interval (DefaultInterval when

@@ -4,46 +4,19 @@ import (
 	"context"
 	"errors"
 	"net"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
-	"github.com/johannesboyne/gofakes3"
-	"github.com/johannesboyne/gofakes3/backend/s3mem"
+	"flowbench/storage/s3fake"
 )
-
-// fakeS3 serves an in-memory S3 with the given buckets over httptest and
-// returns its endpoint.
-func fakeS3(t *testing.T, buckets ...string) string {
-	t.Helper()
-	backend := s3mem.New()
-	for _, b := range buckets {
-		if err := backend.CreateBucket(b); err != nil {
-			t.Fatal(err)
-		}
-	}
-	srv := httptest.NewServer(gofakes3.New(backend).Server())
-	t.Cleanup(srv.Close)
-	// The SDK finds no credentials here; the fake does not check them.
-	t.Setenv("AWS_ACCESS_KEY_ID", "test")
-	t.Setenv("AWS_SECRET_ACCESS_KEY", "test")
-	t.Setenv("AWS_CONFIG_FILE", "/dev/null")
-	t.Setenv("AWS_SHARED_CREDENTIALS_FILE", "/dev/null")
-	return srv.URL
-}
-
-// s3URL is an s3:// output URL on the fake endpoint, path-style addressed.
-func s3URL(endpoint, bucketAndPrefix string) string {
-	return "s3://" + bucketAndPrefix + "?region=us-east-1&use_path_style=true&endpoint=" + endpoint
-}
 
 // TestS3OutputEqualsLocalRun writes a split under a key prefix of a fake S3
 // bucket and compares the listing with a local run byte for byte.
 func TestS3OutputEqualsLocalRun(t *testing.T) {
 	f := fakeSplit{split: "train", shards: 3}
 	ref := reference(t, f)
-	endpoint := fakeS3(t, "datasets")
-	url := s3URL(endpoint, "datasets/runs/r1")
+	endpoint := s3fake.Start(t, "datasets")
+	url := s3fake.URL(endpoint, "datasets/runs/r1")
 	if err := WithOutput(context.Background(), url, f.options(), func(d string) error {
 		return f.run(d, false, func() error { return nil })
 	}); err != nil {
@@ -56,7 +29,7 @@ func TestS3OutputEqualsLocalRun(t *testing.T) {
 	defer o.Close()
 	assertBucketEqualsDir(t, o.store, ref)
 	// Nothing was written outside the prefix.
-	root, err := Open(context.Background(), s3URL(endpoint, "datasets"))
+	root, err := Open(context.Background(), s3fake.URL(endpoint, "datasets"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,9 +51,9 @@ func TestS3OutputEqualsLocalRun(t *testing.T) {
 func TestKillAndResumeS3(t *testing.T) {
 	f := fakeSplit{split: "train", shards: 3}
 	ref := reference(t, f)
-	endpoint := fakeS3(t, "b")
+	endpoint := s3fake.Start(t, "b")
 	open := func(prefix string) *Output {
-		o, err := Open(context.Background(), s3URL(endpoint, "b/"+prefix))
+		o, err := Open(context.Background(), s3fake.URL(endpoint, "b/"+prefix))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,7 +71,7 @@ func TestKillAndResumeS3(t *testing.T) {
 // TestS3Errors: a missing bucket and an unreachable endpoint give errors
 // that name the URL.
 func TestS3Errors(t *testing.T) {
-	endpoint := fakeS3(t, "exists")
+	endpoint := s3fake.Start(t, "exists")
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -106,8 +79,8 @@ func TestS3Errors(t *testing.T) {
 	closed := "http://" + l.Addr().String()
 	l.Close()
 	for _, tc := range []struct{ url, want string }{
-		{s3URL(endpoint, "missing/prefix"), "the bucket does not exist"},
-		{s3URL(closed, "exists/prefix"), "cannot reach"},
+		{s3fake.URL(endpoint, "missing/prefix"), "the bucket does not exist"},
+		{s3fake.URL(closed, "exists/prefix"), "cannot reach"},
 		{"s3://b/p?region=us-east-1&use_path_style=maybe", "use_path_style"},
 	} {
 		_, err := Open(context.Background(), tc.url)

@@ -98,7 +98,10 @@ func runGenerate(args []string, stdout, stderr io.Writer) error {
 		<-ctx.Done()
 		stop() // a second Ctrl-C kills at once
 	}()
-	return generate(ctx, g, stdout, stderr)
+	return withGenerateOut(ctx, stdout, g.out, g.split, g.resume, g.overwrite, func(dir string) error {
+		g.out, g.opt.Out = dir, dir
+		return generate(ctx, g, stdout, stderr)
+	})
 }
 
 // parseGenerate parses and checks generate's flags.

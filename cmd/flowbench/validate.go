@@ -27,7 +27,7 @@ func init() {
 
 func runValidate(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("validate", stderr)
-	fs.Usage = func() { fmt.Fprintln(stderr, "usage: flowbench validate DIR") }
+	fs.Usage = func() { fmt.Fprintln(stderr, "usage: flowbench validate DIR|URL") }
 	if err := parseFlags(fs, args, true); err != nil {
 		return err
 	}
@@ -35,7 +35,8 @@ func runValidate(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%w: want exactly one dataset directory, got %d arguments", errUsage, fs.NArg())
 	}
 	dir := fs.Arg(0)
-	counts, err := export.Validate(dir)
+	var counts map[string]int
+	err := withDatasetIn(dir, func(local string) (err error) { counts, err = export.Validate(local); return err })
 	if err != nil {
 		var ve *export.ValidationError
 		if errors.As(err, &ve) {

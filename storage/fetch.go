@@ -79,7 +79,7 @@ func (m *Mirror) download(ctx context.Context, o object) error {
 	if err != nil {
 		return err
 	}
-	m.published[o.Key] = info
+	m.published[o.Key] = publishedFile{info: info, md5: h.Sum(nil)}
 	m.log.Debug("fetched", "key", o.Key, "bytes", n)
 	return nil
 }

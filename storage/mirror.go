@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"context"
 	"crypto/md5"
 	"errors"
@@ -28,9 +29,9 @@ type Mirror struct {
 	log   *slog.Logger
 
 	mu sync.Mutex
-	// published holds, by relative path, the stat of the local file whose
-	// bytes are under the final key.
-	published map[string]fs.FileInfo
+	// published holds, by relative path, the local file whose bytes are
+	// under the final key: its stat and MD5.
+	published map[string]publishedFile
 	// remote holds the final keys this run may delete when no local file
 	// has their name any more: those fetched, uploaded, or selected by
 	// Options.Prune.
@@ -133,7 +134,7 @@ func (m *Mirror) upload(ctx context.Context, rel string) error {
 	if err != nil {
 		return err
 	}
-	if sameFile(m.published[rel], info) {
+	if sameFile(m.published[rel].info, info) {
 		return nil
 	}
 	h := md5.New()
@@ -141,6 +142,18 @@ func (m *Mirror) upload(ctx context.Context, rel string) error {
 		return fmt.Errorf("reading %s: %w", p, err)
 	}
 	sum := h.Sum(nil)
+	if pf, ok := m.published[rel]; ok && pf.info.Size() == info.Size() && bytes.Equal(pf.md5, sum) {
+		m.published[rel] = publishedFile{info: info, md5: sum} // rewritten with the same bytes
+		return nil
+	}
+	if src, ok := m.sameContent(sum, info.Size()); ok {
+		// Renamed locally (a staged shard getting its final name): copy
+		// the object already in the bucket instead of uploading again.
+		if err := m.store.copy(ctx, rel, src); err != nil {
+			return fmt.Errorf("%s: copying %s to %s: %w", m.url, src, rel, err)
+		}
+		return m.checkPublished(ctx, rel, p, info, sum)
+	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
@@ -157,21 +170,48 @@ func (m *Mirror) upload(ctx context.Context, rel string) error {
 	if err := m.store.copy(ctx, rel, staged); err != nil {
 		return fmt.Errorf("%s: copying %s to %s: %w", m.url, staged, rel, err)
 	}
-	obj, err := m.store.stat(ctx, rel)
-	if err != nil {
-		return fmt.Errorf("%s: checking %s: %w", m.url, rel, err)
-	}
-	if obj.Size != info.Size() || (obj.MD5 != nil && string(obj.MD5) != string(sum)) {
-		return fmt.Errorf("%s: the object %s (%d bytes) differs from the local file %s (%d bytes) after the copy",
-			m.url, rel, obj.Size, p, info.Size())
+	if err := m.checkPublished(ctx, rel, p, info, sum); err != nil {
+		return err
 	}
 	if err := m.store.remove(ctx, staged); err != nil {
 		return fmt.Errorf("%s: deleting the staging object %s: %w", m.url, staged, err)
 	}
-	m.published[rel] = info
-	m.remote[rel] = true
-	m.log.Debug("uploaded", "key", rel, "bytes", info.Size())
 	return nil
+}
+
+// checkPublished checks the final object rel against the local file p
+// (its stat info and MD5 sum): the size, and the MD5 where the store keeps
+// one. It records rel as published and owned.
+func (m *Mirror) checkPublished(ctx context.Context, rel, p string, info fs.FileInfo, sum []byte) error {
+	obj, err := m.store.stat(ctx, rel)
+	if err != nil {
+		return fmt.Errorf("%s: checking %s: %w", m.url, rel, err)
+	}
+	if obj.Size != info.Size() || (obj.MD5 != nil && !bytes.Equal(obj.MD5, sum)) {
+		return fmt.Errorf("%s: the object %s (%d bytes) differs from the local file %s (%d bytes) after the copy",
+			m.url, rel, obj.Size, p, info.Size())
+	}
+	m.published[rel] = publishedFile{info: info, md5: sum}
+	m.remote[rel] = true
+	m.log.Debug("published", "key", rel, "bytes", info.Size())
+	return nil
+}
+
+// publishedFile is a local file whose bytes are under its final key.
+type publishedFile struct {
+	info fs.FileInfo
+	md5  []byte
+}
+
+// sameContent returns a final key, first in order, that holds an object
+// with this MD5 and size, written or fetched by this run.
+func (m *Mirror) sameContent(sum []byte, size int64) (string, bool) {
+	for _, key := range slices.Sorted(maps.Keys(m.published)) {
+		if pf := m.published[key]; pf.info.Size() == size && bytes.Equal(pf.md5, sum) {
+			return key, true
+		}
+	}
+	return "", false
 }
 
 // removeAll deletes every object whose key starts with prefix, in order.

@@ -336,3 +336,32 @@ func TestStaleStagingRemovedAtStart(t *testing.T) {
 		t.Errorf("the empty staging folder is left on disk (%v)", err)
 	}
 }
+
+// TestRenamedFilesAreNotUploadedAgain: a staged shard renamed to its final
+// name is copied inside the bucket, so a run uploads each byte once: the
+// bytes put equal the sizes of the final files.
+func TestRenamedFilesAreNotUploadedAgain(t *testing.T) {
+	f := fakeSplit{split: "train", shards: 4}
+	ref := reference(t, f)
+	files, err := scanLocal(ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want int64
+	for _, lf := range files {
+		want += lf.Info.Size()
+	}
+	o, _ := openFileOutput(t)
+	counted := &countingStore{objectStore: o.store}
+	o.store = counted
+	ctx := context.Background()
+	if err := o.runMirror(ctx, f.options(), func(m *Mirror) error {
+		return f.run(m.dir, false, func() error { return m.Scan(ctx) })
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if counted.bytes != want {
+		t.Errorf("uploaded %d bytes, want %d (the final files once)", counted.bytes, want)
+	}
+	assertBucketEqualsDir(t, o.store, ref)
+}

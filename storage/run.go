@@ -99,7 +99,7 @@ func (o *Output) newMirror(dir string, opt Options) *Mirror {
 		log = slog.Default()
 	}
 	return &Mirror{store: o.store, url: o.URL, dir: dir, runID: newRunID(), last: opt.Last, log: log,
-		published: map[string]os.FileInfo{}, remote: map[string]bool{}}
+		published: map[string]publishedFile{}, remote: map[string]bool{}}
 }
 
 // scanEvery scans the work directory every interval (DefaultInterval when

@@ -152,3 +152,16 @@ func (c *checkedStore) remove(ctx context.Context, key string) error {
 	defer c.check(ctx, "remove "+key)
 	return c.objectStore.remove(ctx, key)
 }
+
+// countingStore counts the bytes uploaded through put.
+type countingStore struct {
+	objectStore
+	bytes int64
+}
+
+func (c *countingStore) put(ctx context.Context, key string, r io.Reader, md5 []byte) error {
+	var n int64
+	err := c.objectStore.put(ctx, key, io.TeeReader(r, countWriter{&n}), md5)
+	c.bytes += n
+	return err
+}

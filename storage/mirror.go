@@ -36,6 +36,9 @@ type Mirror struct {
 	// has their name any more: those fetched, uploaded, or selected by
 	// Options.Prune.
 	remote map[string]bool
+	// md5NotContent is set once the store reported an MD5 that is not the
+	// MD5 of the content (an S3 ETag under SSE-KMS).
+	md5NotContent bool
 }
 
 // stagingKey is where rel is uploaded before being copied to its final key.
@@ -180,16 +183,30 @@ func (m *Mirror) upload(ctx context.Context, rel string) error {
 }
 
 // checkPublished checks the final object rel against the local file p
-// (its stat info and MD5 sum): the size, and the MD5 where the store keeps
-// one. It records rel as published and owned.
+// (its stat info and MD5 sum): the size always; the MD5 where the store
+// reports one. A reported MD5 that differs (S3 reports the ETag, which is
+// no MD5 under SSE-KMS) is settled by reading the object back; once a store
+// has shown such an ETag, only sizes are compared. A final object that
+// differs is deleted. It records rel as published and owned.
 func (m *Mirror) checkPublished(ctx context.Context, rel, p string, info fs.FileInfo, sum []byte) error {
 	obj, err := m.store.stat(ctx, rel)
 	if err != nil {
 		return fmt.Errorf("%s: checking %s: %w", m.url, rel, err)
 	}
-	if obj.Size != info.Size() || (obj.MD5 != nil && !bytes.Equal(obj.MD5, sum)) {
-		return fmt.Errorf("%s: the object %s (%d bytes) differs from the local file %s (%d bytes) after the copy",
+	differs := obj.Size != info.Size()
+	if !differs && obj.MD5 != nil && !bytes.Equal(obj.MD5, sum) && !m.md5NotContent {
+		h := md5.New()
+		if err := m.store.get(ctx, rel, h); err != nil {
+			return fmt.Errorf("%s: reading %s back: %w", m.url, rel, err)
+		}
+		differs = !bytes.Equal(h.Sum(nil), sum)
+		m.md5NotContent = !differs
+	}
+	if differs {
+		err := fmt.Errorf("%s: the object %s (%d bytes) differs from the local file %s (%d bytes) after the copy; deleted it",
 			m.url, rel, obj.Size, p, info.Size())
+		delete(m.published, rel)
+		return errors.Join(err, m.store.remove(ctx, rel))
 	}
 	m.published[rel] = publishedFile{info: info, md5: sum}
 	m.remote[rel] = true

@@ -365,3 +365,38 @@ func TestRenamedFilesAreNotUploadedAgain(t *testing.T) {
 	}
 	assertBucketEqualsDir(t, o.store, ref)
 }
+
+// TestMD5ThatIsNotContent: a store whose reported MD5 is not the content's
+// (S3 ETags under SSE-KMS) does not fail the upload: the object is read
+// back once and the bytes decide.
+func TestMD5ThatIsNotContent(t *testing.T) {
+	f := fakeSplit{split: "train", shards: 2}
+	ref := reference(t, f)
+	o, _ := openFileOutput(t)
+	base := o.store
+	o.store = etagStore{base}
+	if err := o.Run(context.Background(), f.options(), func(d string) error {
+		return f.run(d, false, func() error { return nil })
+	}); err != nil {
+		t.Fatal(err)
+	}
+	assertBucketEqualsDir(t, base, ref)
+}
+
+// TestCopyThatCorruptsIsCaught: a copy that changes the bytes fails the run
+// with an error naming the object, and the wrong object is deleted.
+func TestCopyThatCorruptsIsCaught(t *testing.T) {
+	f := fakeSplit{split: "train", shards: 2}
+	o, _ := openFileOutput(t)
+	base := o.store
+	o.store = corruptingStore{base}
+	err := o.Run(context.Background(), f.options(), func(d string) error {
+		return f.run(d, false, func() error { return nil })
+	})
+	if err == nil || !strings.Contains(err.Error(), "differs from the local file") {
+		t.Fatalf("Run = %v, want a differs error", err)
+	}
+	if bad := checkBucket(context.Background(), base, f); bad != nil {
+		t.Errorf("a wrong object was left under a final name: %v", bad)
+	}
+}

@@ -3,6 +3,7 @@ package storage
 import (
 	"bytes"
 	"context"
+	"crypto/md5"
 	"errors"
 	"fmt"
 	"io"
@@ -164,4 +165,39 @@ func (c *countingStore) put(ctx context.Context, key string, r io.Reader, md5 []
 	err := c.objectStore.put(ctx, key, io.TeeReader(r, countWriter{&n}), md5)
 	c.bytes += n
 	return err
+}
+
+// etagStore reports, like S3 under SSE-KMS, an MD5 that is not the MD5 of
+// the content.
+type etagStore struct{ objectStore }
+
+func (e etagStore) stat(ctx context.Context, key string) (object, error) {
+	o, err := e.objectStore.stat(ctx, key)
+	o.MD5 = []byte("0123456789abcdef")
+	return o, err
+}
+
+// corruptingStore's copy flips the last byte of what it copies, and its
+// stat reports the MD5 of the stored bytes.
+type corruptingStore struct{ objectStore }
+
+func (c corruptingStore) copy(ctx context.Context, dst, src string) error {
+	var b bytes.Buffer
+	if err := c.objectStore.get(ctx, src, &b); err != nil {
+		return err
+	}
+	body := b.Bytes()
+	body[len(body)-1] ^= 0xff
+	return c.objectStore.put(ctx, dst, bytes.NewReader(body), nil)
+}
+
+func (c corruptingStore) stat(ctx context.Context, key string) (object, error) {
+	o, err := c.objectStore.stat(ctx, key)
+	if err != nil {
+		return o, err
+	}
+	h := md5.New()
+	err = c.objectStore.get(ctx, key, h)
+	o.MD5 = h.Sum(nil)
+	return o, err
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 )
@@ -34,6 +35,12 @@ func (m *Mirror) prepare(ctx context.Context, fetch, prune func(rel string) bool
 			m.remote[o.Key] = true
 		}
 		if fetch == nil || !fetch(o.Key) {
+			continue
+		}
+		if IsTempName(path.Base(o.Key)) {
+			// A writer's leftover (a fileblob temp file of a killed run):
+			// owned, so the first scan deletes it, but not worth fetching.
+			m.remote[o.Key] = true
 			continue
 		}
 		if err := m.download(ctx, o); err != nil {

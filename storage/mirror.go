@@ -41,6 +41,9 @@ type Mirror struct {
 	md5NotContent bool
 }
 
+// Dir is the local work directory the mirror uploads.
+func (m *Mirror) Dir() string { return m.dir }
+
 // stagingKey is where rel is uploaded before being copied to its final key.
 func (m *Mirror) stagingKey(rel string) string {
 	return stagingDir + "/" + m.runID + "/" + rel
@@ -168,7 +171,10 @@ func (m *Mirror) upload(ctx context.Context, rel string) error {
 		// Renamed over or removed while uploading: a later scan uploads
 		// what is there then, or deletes the object.
 		m.log.Debug("changed while uploading", "file", rel)
-		return m.store.remove(ctx, staged)
+		if err := m.store.remove(ctx, staged); err != nil {
+			return fmt.Errorf("%s: deleting the staging object %s: %w", m.url, staged, err)
+		}
+		return nil
 	}
 	if err := m.store.copy(ctx, rel, staged); err != nil {
 		return fmt.Errorf("%s: copying %s to %s: %w", m.url, staged, rel, err)

@@ -142,7 +142,7 @@ func killAndResume(t *testing.T, base objectStore, f fakeSplit, killAt int) int 
 	checked := &checkedStore{objectStore: base, split: f}
 	dying := &dyingStore{objectStore: checked, killAt: killAt}
 	first := &Output{URL: "test://first", store: dying}
-	err := first.runMirror(ctx, f.options(), func(m *Mirror) error {
+	err := first.RunWithMirror(ctx, f.options(), func(m *Mirror) error {
 		return f.run(m.dir, false, func() error { return m.Scan(ctx) })
 	})
 	if killAt == 0 && err != nil {
@@ -355,7 +355,7 @@ func TestRenamedFilesAreNotUploadedAgain(t *testing.T) {
 	counted := &countingStore{objectStore: o.store}
 	o.store = counted
 	ctx := context.Background()
-	if err := o.runMirror(ctx, f.options(), func(m *Mirror) error {
+	if err := o.RunWithMirror(ctx, f.options(), func(m *Mirror) error {
 		return f.run(m.dir, false, func() error { return m.Scan(ctx) })
 	}); err != nil {
 		t.Fatal(err)
@@ -399,4 +399,31 @@ func TestCopyThatCorruptsIsCaught(t *testing.T) {
 	if bad := checkBucket(context.Background(), base, f); bad != nil {
 		t.Errorf("a wrong object was left under a final name: %v", bad)
 	}
+}
+
+// TestTempLeftoversInBucketAreDeleted: temp-named objects of the run's
+// split (a .partial, a fileblob temp file of a killed write) are not
+// fetched, and the resumed run deletes them.
+func TestTempLeftoversInBucketAreDeleted(t *testing.T) {
+	ctx := context.Background()
+	f := fakeSplit{split: "train", shards: 2}
+	ref := reference(t, f)
+	o, _ := openFileOutput(t)
+	for _, key := range []string{"data/train/.staging/questions-00001.parquet.partial", "data/train/questions-00000-of-00002.parquet.18a3f.tmp"} {
+		if err := o.store.put(ctx, key, strings.NewReader("half"), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := o.Run(ctx, f.options(), func(d string) error {
+		filepath.WalkDir(d, func(p string, e fs.DirEntry, err error) error {
+			if err == nil && !e.IsDir() {
+				t.Errorf("fetched %s, want nothing", p)
+			}
+			return err
+		})
+		return f.run(d, true, func() error { return nil })
+	}); err != nil {
+		t.Fatal(err)
+	}
+	assertBucketEqualsDir(t, o.store, ref)
 }

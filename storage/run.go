@@ -64,11 +64,13 @@ func WithOutput(ctx context.Context, out string, opt Options, run func(localDir 
 // error is returned. When run succeeds, the final sync uploads everything,
 // the files named last at the end.
 func (o *Output) Run(ctx context.Context, opt Options, run func(localDir string) error) error {
-	return o.runMirror(ctx, opt, func(m *Mirror) error { return run(m.dir) })
+	return o.RunWithMirror(ctx, opt, func(m *Mirror) error { return run(m.Dir()) })
 }
 
-// runMirror is Run with run given the mirror (tests scan at chosen points).
-func (o *Output) runMirror(ctx context.Context, opt Options, run func(m *Mirror) error) error {
+// RunWithMirror is Run with run given the mirror, whose Dir is the work
+// directory: a caller that knows when a file is complete can Publish it at
+// once instead of waiting for the next periodic scan.
+func (o *Output) RunWithMirror(ctx context.Context, opt Options, run func(m *Mirror) error) error {
 	dir, err := os.MkdirTemp(opt.WorkDir, "flowbench-out-*")
 	if err != nil {
 		return fmt.Errorf("work directory for %s: %w", o.URL, err)

@@ -38,6 +38,11 @@ type Location struct {
 	Dir string
 }
 
+// fileDefaults are the fileblob parameters a file:// URL gets unless it
+// sets them: create the directory, keep no metadata side files, and write
+// temp files next to their final names (a rename across file systems fails).
+var fileDefaults = map[string]string{"create_dir": "true", "metadata": "skip", "no_tmp_dir": "true"}
+
 // ParseLocation parses an output URL: s3://BUCKET/PREFIX?PARAMS,
 // gs://BUCKET/PREFIX, azblob://CONTAINER/PREFIX?PARAMS, or file:///DIR. For
 // file:// the whole path is the directory and the directory is created when
@@ -89,9 +94,9 @@ func ParseLocation(raw string) (Location, error) {
 		if u.Path == "" || u.Path == "/" {
 			return bad("no directory (want file:///DIR)")
 		}
-		for _, p := range []string{"create_dir", "metadata", "no_tmp_dir"} {
+		for p, v := range fileDefaults {
 			if !q.Has(p) {
-				q.Set(p, map[string]string{"create_dir": "true", "metadata": "skip", "no_tmp_dir": "true"}[p])
+				q.Set(p, v)
 			}
 		}
 		loc.Dir = filepath.FromSlash(path.Clean(u.Path))

@@ -82,7 +82,7 @@ func TestGenerateOutURLErrors(t *testing.T) {
 func TestGenerateToS3ResumeAfterInterrupt(t *testing.T) {
 	ref := referenceRun(t)
 	url := s3fake.URL(s3fake.Start(t, "bkt"), "bkt/interrupted")
-	g, src, cfg, err := parseGenerate(tinyRun(url, "--workers", "2"), io.Discard)
+	g, err := parseGenerate(tinyRun(url, "--workers", "2"), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,8 +94,8 @@ func TestGenerateToS3ResumeAfterInterrupt(t *testing.T) {
 		}
 	}
 	err = withGenerateOut(ctx, io.Discard, g.out, g.split, false, false, func(dir string) error {
-		g.out = dir
-		return generate(ctx, g, src, cfg, io.Discard, io.Discard)
+		g.out, g.opt.Out = dir, dir
+		return generate(ctx, g, io.Discard, io.Discard)
 	})
 	if err == nil || !strings.Contains(err.Error(), "--resume") {
 		t.Fatalf("interrupted run: got %v, want an error suggesting --resume", err)

@@ -99,7 +99,10 @@ func runGenerate(args []string, stdout, stderr io.Writer) error {
 		<-ctx.Done()
 		stop() // a second Ctrl-C kills at once
 	}()
-	return generate(ctx, g, stdout, stderr)
+	return withGenerateOut(ctx, stdout, g.out, g.split, g.resume, g.overwrite, func(dir string) error {
+		g.out, g.opt.Out = dir, dir
+		return generate(ctx, g, stdout, stderr)
+	})
 }
 
 // parseGenerate parses and checks generate's flags.
@@ -110,7 +113,7 @@ func parseGenerate(args []string, stderr io.Writer) (*generateFlags, error) {
 	fs.StringVar(&g.split, "split", "train", "split: train or val (procthor houses), test (ithor scenes); with --import any name of [a-z][a-z0-9_]{0,31}")
 	fs.IntVar(&g.houses, "houses", 0, "number of houses (required for train/val; test and --import default to all)")
 	fs.Int64Var(&g.seed, "seed", 1, "master seed")
-	fs.StringVar(&g.out, "out", "", "dataset directory (required)")
+	fs.StringVar(&g.out, "out", "", "dataset directory, or a URL: s3://, gs://, azblob://, file:// (docs/storage.md) (required)")
 	fs.IntVar(&g.size, "size", def.Size, "square image size in pixels")
 	fs.IntVar(&g.workers, "workers", runtime.GOMAXPROCS(0), "planning workers: balance blocks planned in parallel (the output does not depend on it)")
 	fs.IntVar(&g.rowsPerShard, "rows-per-shard", pipeline.DefaultRowsPerShard, "target questions per shard: sets --blocks-per-shard from the expected questions of a block (a shard holds whole balance blocks)")

@@ -28,7 +28,7 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("merge", stderr)
 	out := fs.String("out", "", "dataset directory to write (new, empty, or a dataset without this split)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: flowbench merge PARTDIR... --out DIR")
+		fmt.Fprintln(stderr, "usage: flowbench merge PARTDIR|URL... --out DIR|URL")
 		fs.PrintDefaults()
 	}
 	// Flags may come before, between or after the part directories.
@@ -52,7 +52,7 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	start := time.Now()
-	if err := pipeline.Merge(ctx, parts, *out); err != nil {
+	if err := withMergeDirs(ctx, parts, *out, func(parts []string, out string) error { return pipeline.Merge(ctx, parts, out) }); err != nil {
 		if errors.Is(err, pipeline.ErrConfig) {
 			return fmt.Errorf("%w: %v", errUsage, err)
 		}

@@ -29,7 +29,7 @@ func init() {
 
 func runValidate(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("validate", stderr)
-	fs.Usage = func() { fmt.Fprintln(stderr, "usage: flowbench validate DIR") }
+	fs.Usage = func() { fmt.Fprintln(stderr, "usage: flowbench validate DIR|URL") }
 	if err := parseFlags(fs, args, true); err != nil {
 		return err
 	}
@@ -37,11 +37,15 @@ func runValidate(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%w: want exactly one dataset directory, got %d arguments", errUsage, fs.NArg())
 	}
 	dir := fs.Arg(0)
-	validate := export.Validate
-	if fam, err := export.DatasetFamily(dir); err == nil && fam == export.FamilyViewpoint {
-		validate = export.ValidateViewpoint
-	}
-	counts, err := validate(dir)
+	var counts map[string]int
+	err := withDatasetIn(dir, func(local string) (err error) {
+		validate := export.Validate
+		if fam, ferr := export.DatasetFamily(local); ferr == nil && fam == export.FamilyViewpoint {
+			validate = export.ValidateViewpoint
+		}
+		counts, err = validate(local)
+		return err
+	})
 	if err != nil {
 		var ve *export.ValidationError
 		if errors.As(err, &ve) {

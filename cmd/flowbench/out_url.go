@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"flowbench/export"
+	"flowbench/pipeline"
+	"flowbench/storage"
+)
+
+// withGenerateOut runs generate's body (run) with the local directory it
+// writes. For a plain --out path that is the path itself. For a URL
+// (s3://, gs://, azblob://, file://; docs/storage.md) run writes into a
+// local work directory mirrored to the bucket: the dataset's objects under
+// the prefix are fetched first (except, with --overwrite, the split being
+// replaced), so that the run's own checks, resume and manifest see the same
+// directory a local run would; completed files are uploaded while it runs,
+// through staging keys; the manifest and the card (or a part run's part
+// record) are uploaded last.
+func withGenerateOut(ctx context.Context, stdout io.Writer, out, split string, resume, overwrite bool, run func(dir string) error) error {
+	if !storage.IsURL(out) {
+		return run(out)
+	}
+	o, err := storage.Open(ctx, out)
+	if errors.Is(err, storage.ErrBadURL) {
+		return fmt.Errorf("%w: --out: %v", errUsage, err)
+	}
+	if err != nil {
+		return fmt.Errorf("--out: %w", err)
+	}
+	defer o.Close()
+	splitPrefix := "data/" + split + "/"
+	inSplit := func(rel string) bool { return strings.HasPrefix(rel, splitPrefix) }
+	if !resume && !overwrite {
+		// Refuse before downloading anything (a local run refuses too).
+		held, err := o.Exists(ctx, splitPrefix)
+		if err != nil {
+			return err
+		}
+		if held {
+			return fmt.Errorf("%s already holds split %q: use --resume to continue it or --overwrite to replace it", out, split)
+		}
+	}
+	opt := storage.Options{
+		Fetch: func(rel string) bool { return !overwrite || !inSplit(rel) },
+		Prune: inSplit,
+		Last:  []string{export.ManifestFile, export.CardFile, pipeline.PartFile},
+	}
+	if err := o.Run(ctx, opt, run); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "uploaded to %s\n", out)
+	return nil
+}
+
+// withDatasetIn runs run with a local directory holding the dataset at in:
+// in itself for a path; for a URL, a temp copy of its objects (removed
+// afterwards).
+func withDatasetIn(in string, run func(dir string) error) error {
+	err := storage.WithInput(context.Background(), in, run)
+	if errors.Is(err, storage.ErrBadURL) {
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	return err
+}
+
+// withMergeDirs runs merge with local directories for the parts and the
+// output: part URLs are downloaded into temp directories (storage.WithInput)
+// and an output URL is written through a mirrored work directory (the
+// dataset under it fetched first, the manifest and the card uploaded last).
+func withMergeDirs(ctx context.Context, parts []string, out string, run func(parts []string, out string) error) error {
+	local := make([]string, len(parts))
+	var fetchParts func(i int) error
+	fetchParts = func(i int) error {
+		if i == len(parts) {
+			opt := storage.Options{Fetch: func(string) bool { return true }, Last: []string{export.ManifestFile, export.CardFile}}
+			return storage.WithOutput(ctx, out, opt, func(dir string) error { return run(local, dir) })
+		}
+		return storage.WithInput(ctx, parts[i], func(dir string) error {
+			local[i] = dir
+			return fetchParts(i + 1)
+		})
+	}
+	err := fetchParts(0)
+	if errors.Is(err, storage.ErrBadURL) {
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	return err
+}

@@ -147,6 +147,7 @@ func parseGenerate(args []string, stderr io.Writer) (*generateFlags, error) {
 	fs.StringVar(&g.assets, "assets", "auto", assetsUsage)
 	fs.StringVar(&g.backend, "backend", "", "plan and render through a websocket bridge, e.g. ws://127.0.0.1:8765 (default: in-process)")
 	fs.StringVar(&g.renderBackend, "render-backend", "", "plan and label in-process; render only the stored I0/I1 frames' RGB through a websocket bridge (e.g. Blender)")
+	addTensorTypeFlag(fs, &g.tensorType)
 	if err := parseFlags(fs, args, false); err != nil {
 		return nil, err
 	}

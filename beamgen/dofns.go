@@ -46,8 +46,8 @@ func (f *runPartFn) ProcessElement(ctx context.Context, k int, emit func(int, in
 		return fmt.Errorf("beamgen: part index %d out of range 0..%d", k, f.Parts-1)
 	}
 	out := PartLocation(f.Work, k)
-	opts := pipeline.Options{Out: out, Part: pipeline.Part{Index: k, Count: f.Parts}, Workers: f.Workers, Resume: true}
-	if _, err := pipeline.Run(ctx, f.cfg, opts); err != nil {
+	opts := pipeline.Options{Part: pipeline.Part{Index: k, Count: f.Parts}, Workers: f.Workers, Resume: true}
+	if err := runPart(ctx, f.cfg, opts, out); err != nil {
 		return fmt.Errorf("beamgen: part %d of %d (%s): %w", k, f.Parts, out, err)
 	}
 	emit(0, k)
@@ -83,7 +83,7 @@ func (f *mergeFn) ProcessElement(ctx context.Context, _ int, parts func(*int) bo
 		}
 		locs[k] = PartLocation(f.Work, k)
 	}
-	if err := pipeline.Merge(ctx, locs, f.Out); err != nil {
+	if err := mergeParts(ctx, locs, f.Out); err != nil {
 		return fmt.Errorf("beamgen: merging %d parts into %s: %w", f.Parts, f.Out, err)
 	}
 	return nil

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -19,6 +20,8 @@ import (
 
 	"flowbench/export"
 	"flowbench/pipeline"
+	"flowbench/storage"
+	"flowbench/storage/s3fake"
 )
 
 // The Beam pipeline runs end to end on prism, Beam's portable runner, in
@@ -85,26 +88,34 @@ func runPrism(t testing.TB, job Job) {
 	}
 }
 
-func TestPrismMatchesSingleMachine(t *testing.T) {
-	cfg := prismConfig()
-	dir := t.TempDir()
-	plain, merged := filepath.Join(dir, "plain"), filepath.Join(dir, "beam")
-	runPlain(t, cfg, plain)
-	job := Job{Config: cfg, Parts: 3, Work: filepath.Join(dir, "work"), Out: merged, PartWorkers: 1}
-	runPrism(t, job)
+// reference is the digest of the single-machine run of prismConfig, made
+// once for the tests below.
+var reference struct {
+	once sync.Once
+	sums map[string][32]byte
+}
 
-	want, got := treeDigest(t, plain), treeDigest(t, merged)
-	shards := 0
-	for name := range want {
-		if filepath.Dir(name) == "data/train" {
-			shards++
+func referenceDigest(t *testing.T) map[string][32]byte {
+	t.Helper()
+	reference.once.Do(func() {
+		dir, err := os.MkdirTemp("", "beamgen-ref-")
+		if err != nil {
+			t.Fatal(err)
 		}
+		defer os.RemoveAll(dir)
+		runPlain(t, prismConfig(), dir)
+		reference.sums = treeDigest(t, dir)
+	})
+	if reference.sums == nil {
+		t.Fatal("the reference run failed")
 	}
-	// Three shards of each table: the parts really split the work.
-	if shards != 6 || want[export.ManifestFile] == ([32]byte{}) {
-		t.Fatalf("the reference run wrote %d shard files and manifest %v; want 6 and a manifest: %v",
-			shards, want[export.ManifestFile] != [32]byte{}, slices.Sorted(maps.Keys(want)))
-	}
+	return reference.sums
+}
+
+// sameDigest reports every file that differs between the reference run
+// (want) and the Beam run (got).
+func sameDigest(t *testing.T, want, got map[string][32]byte) {
+	t.Helper()
 	for _, name := range slices.Sorted(maps.Keys(want)) {
 		if g, ok := got[name]; !ok {
 			t.Errorf("%s: missing from the Beam run", name)
@@ -117,6 +128,26 @@ func TestPrismMatchesSingleMachine(t *testing.T) {
 			t.Errorf("%s: written by the Beam run only", name)
 		}
 	}
+}
+
+func TestPrismMatchesSingleMachine(t *testing.T) {
+	dir := t.TempDir()
+	job := Job{Config: prismConfig(), Parts: 3, Work: filepath.Join(dir, "work"), Out: filepath.Join(dir, "beam"), PartWorkers: 1}
+	runPrism(t, job)
+
+	want, got := referenceDigest(t), treeDigest(t, job.Out)
+	shards := 0
+	for name := range want {
+		if filepath.Dir(name) == "data/train" {
+			shards++
+		}
+	}
+	// Three shards of each table: the parts really split the work.
+	if shards != 6 || want[export.ManifestFile] == ([32]byte{}) {
+		t.Fatalf("the reference run wrote %d shard files and manifest %v; want 6 and a manifest: %v",
+			shards, want[export.ManifestFile] != [32]byte{}, slices.Sorted(maps.Keys(want)))
+	}
+	sameDigest(t, want, got)
 	// Each part wrote its own shard under work/parts/K.
 	for k := range 3 {
 		part := treeDigest(t, PartLocation(job.Work, k))
@@ -131,6 +162,33 @@ func TestPrismMatchesSingleMachine(t *testing.T) {
 		}
 		if n != 2 {
 			t.Errorf("part %d wrote %d shard files, want 2 (one per table)", k, n)
+		}
+	}
+}
+
+// The parts and the merged dataset in a bucket (an in-process S3 fake):
+// each part is written through the storage mirror and downloaded for the
+// merge, and the merged objects equal the single-machine run's files.
+func TestPrismObjectStorage(t *testing.T) {
+	endpoint := s3fake.Start(t, "flow")
+	job := Job{Config: prismConfig(), Parts: 3, Work: s3fake.URL(endpoint, "flow/run/work"),
+		Out: s3fake.URL(endpoint, "flow/run/dataset"), PartWorkers: 1}
+	runPrism(t, job)
+	err := storage.WithInput(context.Background(), job.Out, func(dir string) error {
+		sameDigest(t, referenceDigest(t), treeDigest(t, dir))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each part's record is in the bucket: the parts were complete.
+	for k := range 3 {
+		err := storage.WithInput(context.Background(), PartLocation(job.Work, k), func(dir string) error {
+			_, err := os.Stat(filepath.Join(dir, pipeline.PartFile))
+			return err
+		})
+		if err != nil {
+			t.Errorf("part %d: %v", k, err)
 		}
 	}
 }

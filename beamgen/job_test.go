@@ -45,6 +45,7 @@ func TestConfigTravelsAsJSON(t *testing.T) {
 		func(c *pipeline.Config) {
 			c.Split, c.Houses, c.Scenes, c.TestCounts = "test", 0, "FloorPlan1,FloorPlan2", "all"
 		},
+		func(c *pipeline.Config) { c.TensorType, c.Family = "extension", "viewpoint" },
 	}
 	for i, v := range variants {
 		cfg := base

@@ -20,8 +20,8 @@ type Job struct {
 	// Config determines every output byte; it is shipped to the workers as
 	// JSON.
 	Config pipeline.Config
-	// Parts is N, the number of parts (at least 1). Parts are contiguous
-	// runs of balance blocks, so N only changes how the work is cut.
+	// Parts is N, the number of parts (at least 1). Parts take contiguous
+	// ranges of the split's shards, so N only changes how the work is cut.
 	Parts int
 	// Work is the prefix under which part K is written, at Work/parts/K. It
 	// must be reachable by every worker and by the merge: a shared

@@ -129,6 +129,12 @@ func checkCommon(j *batchv1.Job) []string {
 	if c.Image == "" || strings.HasSuffix(c.Image, ":latest") || !strings.Contains(c.Image, ":") {
 		p = append(p, fmt.Sprintf("image %q: want a pinned tag (every part must run the same build)", c.Image))
 	}
+	sc := j.Spec.Template.Spec.SecurityContext
+	for _, v := range j.Spec.Template.Spec.Volumes {
+		if (v.Ephemeral != nil || v.PersistentVolumeClaim != nil) && (sc == nil || sc.FSGroup == nil) {
+			p = append(p, fmt.Sprintf("volume %s: a claimed volume is owned by root; set the pod's fsGroup so that the image's user can write it", v.Name))
+		}
+	}
 	if len(c.Command) > 0 {
 		p = append(p, "command set: the image's entrypoint is flowbench; put the subcommand in args")
 	}
@@ -321,6 +327,7 @@ func TestDeployManifestChecksCatch(t *testing.T) {
 			c := &m.Spec.Template.Spec.Containers[0]
 			c.Args = slices.Insert(c.Args, 1, "--shards=3")
 		},
+		"no fsGroup": func(m *batchv1.Job) { m.Spec.Template.Spec.SecurityContext.FSGroup = nil },
 		"no memory": func(m *batchv1.Job) {
 			delete(m.Spec.Template.Spec.Containers[0].Resources.Requests, corev1.ResourceMemory)
 		},

@@ -204,24 +204,33 @@ func TestDeployDockerfile(t *testing.T) {
 	if version.Compare(goVer, "go"+string(goLine[1])) < 0 {
 		t.Errorf("build image %s is older than go.mod's go %s", img, goLine[1])
 	}
-	built := map[string]string{}
-	for _, in := range bld.instrs {
-		if in.cmd != "RUN" {
-			continue
+	// built maps a stage to the binaries its go build commands make (a stage
+	// FROM another one also holds that one's binaries).
+	built := map[string]map[string]string{}
+	for _, st := range df.stages {
+		outs := map[string]string{}
+		maps.Copy(outs, built[st.image])
+		for _, in := range st.instrs {
+			if in.cmd != "RUN" {
+				continue
+			}
+			for out, pkg := range goBuildOutputs(in.args) {
+				if !strings.Contains(in.args, "CGO_ENABLED=0") {
+					t.Errorf("line %d: go build of %s without CGO_ENABLED=0 (the binary must be static)", in.line, pkg)
+				}
+				p, err := build.ImportDir(filepath.Join(repoRoot, filepath.FromSlash(pkg)), 0)
+				if err != nil || p.Name != "main" {
+					t.Errorf("line %d: %s is not a main package of this module: %v", in.line, pkg, err)
+				}
+				outs[out] = pkg
+			}
 		}
-		for out, pkg := range goBuildOutputs(in.args) {
-			if !strings.Contains(in.args, "CGO_ENABLED=0") {
-				t.Errorf("line %d: go build of %s without CGO_ENABLED=0 (the binary must be static)", in.line, pkg)
-			}
-			p, err := build.ImportDir(filepath.Join(repoRoot, filepath.FromSlash(pkg)), 0)
-			if err != nil || p.Name != "main" {
-				t.Errorf("line %d: %s is not a main package of this module: %v", in.line, pkg, err)
-			}
-			built[out] = pkg
+		if st.name != "" {
+			built[st.name] = outs
 		}
 	}
-	if built["/out/flowbench"] != "./cmd/flowbench" {
-		t.Errorf("the build stage does not build ./cmd/flowbench to /out/flowbench: %v", built)
+	if built["build"]["/out/flowbench"] != "./cmd/flowbench" {
+		t.Errorf("the build stage does not build ./cmd/flowbench to /out/flowbench: %v", built["build"])
 	}
 
 	// Every COPY from the context names files that exist and are not
@@ -243,12 +252,12 @@ func TestDeployDockerfile(t *testing.T) {
 					if dockerignored(ignore, src) {
 						t.Errorf("line %d: COPY %s: excluded by Dockerfile.dockerignore", in.line, src)
 					}
-				case from == "build":
-					if _, ok := built[src]; !ok {
-						t.Errorf("line %d: COPY --from=build %s: the build stage does not make it (it makes %v)", in.line, src, built)
-					}
 				case df.stage(from) == nil:
 					t.Errorf("line %d: COPY --from=%s: no such stage", in.line, from)
+				case strings.HasPrefix(src, "/out/"):
+					if _, ok := built[from][src]; !ok {
+						t.Errorf("line %d: COPY --from=%s %s: that stage does not build it (it builds %v)", in.line, from, src, built[from])
+					}
 				}
 			}
 		}
@@ -319,6 +328,9 @@ func TestDeployDockerfile(t *testing.T) {
 	}
 	if w := df.stage("beam-worker"); w == nil || w.image != "runtime" {
 		t.Errorf("want a beam-worker stage built FROM runtime")
+	}
+	if built["build-beam"]["/out/flowbench-beam"] != "./cmd/flowbench-beam" || built["build"]["/out/flowbench-beam"] != "" {
+		t.Errorf("want flowbench-beam built in its own stage, so that the runtime image does not wait for Beam: %v", built)
 	}
 }
 

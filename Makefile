@@ -2,10 +2,15 @@ GO ?= go
 BIN := bin/flowbench
 DEMO_DIR ?= out/demo
 
-.PHONY: build test bench demo lint clean assets fuzz
+.PHONY: build build-beam test bench demo lint clean assets fuzz
 
 build:
 	$(GO) build -o $(BIN) ./cmd/flowbench
+
+# build-beam builds the Apache Beam launcher (docs/deploy.md), a separate
+# binary so that flowbench does not carry the Beam SDK and its runners.
+build-beam:
+	$(GO) build -o bin/flowbench-beam ./cmd/flowbench-beam
 
 test:
 	$(GO) vet ./...

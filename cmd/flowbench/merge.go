@@ -25,17 +25,36 @@ func init() {
 }
 
 func runMerge(args []string, stdout, stderr io.Writer) error {
+	parts, out, err := parseMerge(args, stderr)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	start := time.Now()
+	if err := withMergeDirs(ctx, parts, out, func(parts []string, out string) error { return pipeline.Merge(ctx, parts, out) }); err != nil {
+		if errors.Is(err, pipeline.ErrConfig) {
+			return fmt.Errorf("%w: %v", errUsage, err)
+		}
+		return err
+	}
+	fmt.Fprintf(stdout, "merged %d parts into %s in %s\n", len(parts), out, time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// parseMerge parses and checks merge's flags and arguments: the part
+// directories (or URLs) and --out.
+func parseMerge(args []string, stderr io.Writer) (parts []string, out string, err error) {
 	fs := newFlags("merge", stderr)
-	out := fs.String("out", "", "dataset directory to write (new, empty, or a dataset without this split)")
+	outFlag := fs.String("out", "", "dataset directory to write (new, empty, or a dataset without this split)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: flowbench merge PARTDIR|URL... --out DIR|URL")
 		fs.PrintDefaults()
 	}
 	// Flags may come before, between or after the part directories.
-	var parts []string
 	for {
 		if err := parseFlags(fs, args, true); err != nil {
-			return err
+			return nil, "", err
 		}
 		if fs.NArg() == 0 {
 			break
@@ -44,20 +63,10 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 		args = fs.Args()[1:]
 	}
 	switch {
-	case *out == "":
-		return fmt.Errorf("%w: --out is required", errUsage)
+	case *outFlag == "":
+		return nil, "", fmt.Errorf("%w: --out is required", errUsage)
 	case len(parts) == 0:
-		return fmt.Errorf("%w: name the part directories: flowbench merge PARTDIR... --out DIR", errUsage)
+		return nil, "", fmt.Errorf("%w: name the part directories: flowbench merge PARTDIR... --out DIR", errUsage)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	start := time.Now()
-	if err := withMergeDirs(ctx, parts, *out, func(parts []string, out string) error { return pipeline.Merge(ctx, parts, out) }); err != nil {
-		if errors.Is(err, pipeline.ErrConfig) {
-			return fmt.Errorf("%w: %v", errUsage, err)
-		}
-		return err
-	}
-	fmt.Fprintf(stdout, "merged %d parts into %s in %s\n", len(parts), *out, time.Since(start).Round(time.Millisecond))
-	return nil
+	return parts, *outFlag, nil
 }

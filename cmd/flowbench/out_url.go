@@ -69,23 +69,14 @@ func withDatasetIn(in string, run func(dir string) error) error {
 }
 
 // withMergeDirs runs merge with local directories for the parts and the
-// output: part URLs are downloaded into temp directories (storage.WithInput)
+// output: part URLs are downloaded into temp directories (storage.WithInputs)
 // and an output URL is written through a mirrored work directory (the
 // dataset under it fetched first, the manifest and the card uploaded last).
 func withMergeDirs(ctx context.Context, parts []string, out string, run func(parts []string, out string) error) error {
-	local := make([]string, len(parts))
-	var fetchParts func(i int) error
-	fetchParts = func(i int) error {
-		if i == len(parts) {
-			opt := storage.Options{Fetch: func(string) bool { return true }, Last: []string{export.ManifestFile, export.CardFile}}
-			return storage.WithOutput(ctx, out, opt, func(dir string) error { return run(local, dir) })
-		}
-		return storage.WithInput(ctx, parts[i], func(dir string) error {
-			local[i] = dir
-			return fetchParts(i + 1)
-		})
-	}
-	err := fetchParts(0)
+	err := storage.WithInputs(ctx, parts, func(local []string) error {
+		opt := storage.Options{Fetch: func(string) bool { return true }, Last: []string{export.ManifestFile, export.CardFile}}
+		return storage.WithOutput(ctx, out, opt, func(dir string) error { return run(local, dir) })
+	})
 	if errors.Is(err, storage.ErrBadURL) {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}

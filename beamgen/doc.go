@@ -1,0 +1,15 @@
+// Package beamgen runs the flowbench pipeline on Apache Beam.
+//
+// The Beam pipeline is three steps: a PCollection of part indices 0..N-1,
+// reshuffled so that a runner spreads the parts over its workers; a DoFn
+// that runs one part (pipeline.Run with part K of N) into its own location
+// under the work prefix, resuming what an earlier attempt of the same part
+// left there; and, once every part is done (all part indices grouped under
+// one key), one merge (pipeline.Merge) into the output dataset. The
+// generation config travels to the workers as the JSON of pipeline.Config,
+// so the merged dataset is byte-identical to a single-machine run of the
+// same Config, whatever the runner and N.
+//
+// cmd/flowbench-beam launches it on prism, Dataflow, Flink or Spark
+// (docs/deploy.md).
+package beamgen

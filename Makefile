@@ -48,9 +48,13 @@ demo: build assets
 	$(BIN) inspect $(DEMO_DIR) --out $(DEMO_DIR)/panel.png
 	$(BIN) scene --style procthor --seed 1 --out $(DEMO_DIR)/house.json --plan $(DEMO_DIR)/plan.png
 	-$(BIN) assets gallery --out $(DEMO_DIR)/gallery.png
+	$(BIN) generate --family viewpoint --split train --houses 1 --size 256 --seed 1 --quiet --out $(DEMO_DIR)/viewpoint
+	$(BIN) validate $(DEMO_DIR)/viewpoint
+	$(BIN) inspect $(DEMO_DIR)/viewpoint --out $(DEMO_DIR)/viewpoint_panel.png
 	@echo "demo dataset: $(DEMO_DIR) (data/train/*.parquet, manifest.json, README.md)"
 	@echo "inspect panel: $(DEMO_DIR)/panel.png; first house and floor plan: $(DEMO_DIR)/house.json, $(DEMO_DIR)/plan.png"
 	@echo "furniture gallery (when the Sweet Home 3D libraries are installed): $(DEMO_DIR)/gallery.png"
+	@echo "viewpoint family (camera orbits, withheld target views): $(DEMO_DIR)/viewpoint, panel $(DEMO_DIR)/viewpoint_panel.png"
 
 clean:
 	rm -rf bin out

@@ -154,7 +154,7 @@ func runViewpoint(ctx context.Context, cfg Config, opt Options, src *houseSource
 	if err := export.WriteViewpointManifest(opt.Out, m); err != nil {
 		return res, diskError(err)
 	}
-	log.Info("viewpoint split written", "split", cfg.Split, "scenes", st.Scenes, "questions", st.Questions, "views", st.Views, "obstructed", st.Obstructed)
+	log.Debug("viewpoint split written", "split", cfg.Split, "scenes", st.Scenes, "questions", st.Questions, "views", st.Views, "obstructed", st.Obstructed)
 	return res, nil
 }
 

@@ -267,6 +267,10 @@ func generate(ctx context.Context, g *generateFlags, stdout, stderr io.Writer) e
 			fmt.Fprintf(stdout, "    %s\n", f)
 		}
 	}
+	if g.cfg.Family == pipeline.FamilyViewpoint {
+		fmt.Fprintf(stdout, "wrote %s (viewpoint family: flowbench validate / inspect / score --family viewpoint read it)\n", g.out)
+		return nil
+	}
 	if res.Manifest == nil {
 		fmt.Fprintf(stdout, "part %s: shards %d to %d of %d\nwrote %s (join the parts with flowbench merge)\n",
 			g.opt.Part, res.FirstShard, res.EndShard-1, res.Layout.Shards, g.out)

@@ -37,7 +37,7 @@ func init() {
 
 func runInspect(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("inspect", stderr)
-	id := fs.String("id", "", "question id (default: the first question of the first split)")
+	id := fs.String("id", "", "question id (default: the first question of the first split); for a viewpoint dataset, a scene id")
 	out := fs.String("out", "", "write the panel PNG here (required)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: flowbench inspect DIR [--id Q] --out panel.png")
@@ -51,6 +51,9 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 	}
 	if *out == "" {
 		return fmt.Errorf("%w: --out is required", errUsage)
+	}
+	if fam, err := export.DatasetFamily(fs.Arg(0)); err == nil && fam == export.FamilyViewpoint {
+		return inspectViewpoint(fs.Arg(0), *id, *out, stdout)
 	}
 	ds, err := export.Open(fs.Arg(0))
 	if err != nil {

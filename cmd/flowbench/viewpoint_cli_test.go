@@ -26,6 +26,10 @@ func TestViewpointFamilyCLI(t *testing.T) {
 	if out, code := genCLI(t, "validate", dir); code != 0 || !strings.Contains(out, "valid") {
 		t.Fatalf("validate: exit %d\n%s", code, out)
 	}
+	panel := filepath.Join(t.TempDir(), "panel.png")
+	if out, code := genCLI(t, "inspect", dir, "--out", panel); code != 0 || !strings.Contains(out, "9 target views") {
+		t.Fatalf("inspect: exit %d\n%s", code, out)
+	}
 	qs, err := export.ViewpointQuestions(dir, "train")
 	if err != nil || len(qs) == 0 {
 		t.Fatalf("%d questions, %v", len(qs), err)

@@ -25,6 +25,13 @@ type Balance struct {
 	// NearTaus counts emitted near-object questions per answer (0 no,
 	// 1 yes) and τ (TauGrid index).
 	NearTaus [2][numTaus]int `json:"near_taus"`
+	// NearMoves counts emitted near-object questions per answer and
+	// realised move length (nearest GenericLengths value), WallSlides
+	// contact-wall questions per answer and realised slide-length bin
+	// (WallSlideEdges), so that the stated length does not predict the
+	// answer (our choice, issue 13).
+	NearMoves  [2][numGenericLengths]int `json:"near_moves"`
+	WallSlides [2][numWallBins]int       `json:"wall_slides"`
 	// Flipped and Emitted count the flips and the emitted questions of
 	// the flip-seeking categories.
 	Flipped [NumCategories]int `json:"flipped"`
@@ -39,9 +46,16 @@ type Intent struct {
 	PreferYes bool `json:"prefer_yes"`
 	WantFlip  bool `json:"want_flip"`
 	Tie       bool `json:"tie"` // the class preference was drawn on a tie
-	// Lengths is the feasibility probe-length preference, least used
-	// for the preferred class first (nil: FeasLengths in order).
+	// Lengths is the length preference for the preferred class: feasibility
+	// probe lengths and contact-wall slide-length bins (their lower edges)
+	// least used first;
+	// near-object move lengths where the preferred class lags the other
+	// most first, lengths where it leads by NearTauSlack left out (nil:
+	// the category's grid in order).
 	Lengths []float64 `json:"lengths,omitempty"`
+	// LengthsOther is near-object's move-length preference for the other
+	// answer, used when a relaxed stage emits it (nil: GenericLengths).
+	LengthsOther []float64 `json:"lengths_other,omitempty"`
 	// Counts is the count-near answer preference, least used first
 	// (nil: CountAnswers in order).
 	Counts []int `json:"counts,omitempty"`
@@ -109,8 +123,14 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 			in.Taus = append(in.Taus, TauGrid[i])
 		}
 	case NearObject:
-		in.Taus = b.nearTaus(cls, rng)
-		in.TausOther = b.nearTaus(1-cls, rng)
+		in.Taus = slackOrder(b.NearTaus[cls][:], b.NearTaus[1-cls][:], TauGrid, rng)
+		in.TausOther = slackOrder(b.NearTaus[1-cls][:], b.NearTaus[cls][:], TauGrid, rng)
+		in.Lengths = slackOrder(b.NearMoves[cls][:], b.NearMoves[1-cls][:], GenericLengths, rng)
+		in.LengthsOther = slackOrder(b.NearMoves[1-cls][:], b.NearMoves[cls][:], GenericLengths, rng)
+	case ContactWall:
+		for _, i := range leastUsed(b.WallSlides[cls][:], rng) {
+			in.Lengths = append(in.Lengths, WallSlideEdges[i])
+		}
 	case ClosestThree:
 		in.StrictFlip = in.WantFlip && b.Emitted[c] >= flipRateMin &&
 			float64(b.Flipped[c]) < FlipProbability*float64(b.Emitted[c])
@@ -118,22 +138,24 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 	return in
 }
 
-// nearTaus is the τ preference of near-object answer cls: τ where cls lags
-// the other answer most first; τ where it already leads by NearTauSlack are
-// left out, so that τ does not predict the answer.
-func (b *Balance) nearTaus(cls int, rng *rand.Rand) []float64 {
-	var diff [numTaus]int
+// slackOrder is a near-object preference over grid (τ or move length) for
+// an answer whose counts per grid value are own, the other answer's other:
+// values where the answer lags the other most first; values where it
+// already leads by NearTauSlack are left out, so that the value does not
+// predict the answer.
+func slackOrder(own, other []int, grid []float64, rng *rand.Rand) []float64 {
+	diff := make([]int, len(grid))
 	for i := range diff {
-		diff[i] = b.NearTaus[cls][i] - b.NearTaus[1-cls][i]
+		diff[i] = own[i] - other[i]
 	}
 	var out []float64
-	for _, i := range leastUsed(diff[:], rng) {
+	for _, i := range leastUsed(diff, rng) {
 		if diff[i] < NearTauSlack {
-			out = append(out, TauGrid[i])
+			out = append(out, grid[i])
 		}
 	}
 	if len(out) == 0 {
-		out = append(out, TauGrid...)
+		out = append(out, grid...)
 	}
 	return out
 }
@@ -149,9 +171,9 @@ const CountMaxShare = 0.35
 // running flip rate can make a flip wish strict.
 const flipRateMin = 5
 
-// NearTauSlack is how far the count of one near-object answer at a τ may
-// lead the other answer's count at that τ before the τ is left out of
-// that answer's preference (our choice).
+// NearTauSlack is how far the count of one near-object answer at a τ (or
+// move length) may lead the other answer's count there before the value
+// is left out of that answer's preference (our choice).
 const NearTauSlack = 2
 
 // leastUsed returns the indices of counts in increasing order of count,
@@ -200,6 +222,9 @@ func (b *Balance) RecordExample(ex *Example) {
 		if t := indexOf(TauGrid, tau); t >= 0 {
 			b.NearTaus[cls][t]++
 		}
+		b.NearMoves[cls][nearestIndex(GenericLengths, horizontal(ex.RealisedMotion).Len())]++
+	case ContactWall:
+		b.WallSlides[cls][wallBin(horizontal(ex.RealisedMotion).Len())]++
 	}
 }
 
@@ -211,6 +236,18 @@ func indexOf(grid []float64, x float64) int {
 		}
 	}
 	return -1
+}
+
+// nearestIndex returns the index of the grid value nearest x (the first on
+// a tie).
+func nearestIndex(grid []float64, x float64) int {
+	best := 0
+	for i, g := range grid {
+		if math.Abs(g-x) < math.Abs(grid[best]-x) {
+			best = i
+		}
+	}
+	return best
 }
 
 // Record counts an emitted answer of a yes/no category.

@@ -21,6 +21,12 @@ func (c *viewCtx) planNearObject(in Intent) (*Example, string, error) {
 		if len(other) == 0 {
 			other = TauGrid
 		}
+		// The realised move length (nearest generic length) must be in the
+		// answer's length preference (Balance.NearMoves), so that the
+		// stated length does not predict the answer (our choice, issue 13).
+		moved := GenericLengths[nearestIndex(GenericLengths, horizontal(e.realised).Len())]
+		lenYes := slices.Contains(orGrid(in.Lengths, GenericLengths), moved)
+		lenOther := slices.Contains(orGrid(in.LengthsOther, GenericLengths), moved)
 		for _, r := range pool {
 			for _, tau := range TauGrid {
 				if !guarded([]float64{r.d0}, tau) || !ThresholdMargin("tau", r.d1, tau).OK() {
@@ -33,8 +39,8 @@ func (c *viewCtx) planNearObject(in Intent) (*Example, string, error) {
 					// never asked about.
 					continue
 				}
-				if in1 == in.PreferYes && !slices.Contains(taus, tau) || in1 != in.PreferYes && !slices.Contains(other, tau) {
-					continue // τ left out for this answer (Balance.nearTaus)
+				if in1 == in.PreferYes && (!slices.Contains(taus, tau) || !lenYes) || in1 != in.PreferYes && (!slices.Contains(other, tau) || !lenOther) {
+					continue // τ or move length left out for this answer (slackOrder)
 				}
 				flipOK := (in0 != in1) == in.WantFlip
 				balOK := in1 == in.PreferYes
@@ -104,4 +110,12 @@ func (c *viewCtx) planNearObject(in Intent) (*Example, string, error) {
 			ex.MotionText, L, metres(pick.r.d0), metres(pick.r.d1), cmp, metres(pick.tau), yn(ans, "yes", "no"), ex.Answer)
 		return best, ex, ""
 	})
+}
+
+// orGrid returns pref, or grid when pref is empty.
+func orGrid(pref, grid []float64) []float64 {
+	if len(pref) == 0 {
+		return grid
+	}
+	return pref
 }

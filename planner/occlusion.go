@@ -3,6 +3,7 @@ package planner
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"flowbench/sim"
 )
@@ -75,8 +76,8 @@ func (c *viewCtx) planOcclusion(in Intent) (*Example, string, error) {
 				continue
 			}
 			gridPairs = append(gridPairs, [2]*ObjectMeta{a, b})
-			if horizontal(c.occlusionTarget(a, b, in.PreferYes, 0, 0).Sub(a.Position)).Len() > OccMaxMove {
-				continue // the fast plan's move would exceed OccMaxMove
+			if !c.occlusionInReach(a, b, in.PreferYes) {
+				continue // every fast-plan move would exceed OccMaxMove
 			}
 			if !in.PreferYes || c.canCover(a, b) {
 				pairs = append(pairs, pair{a, b})
@@ -104,6 +105,11 @@ func (c *viewCtx) planOcclusion(in Intent) (*Example, string, error) {
 			for k := 1; k <= OccPullSteps; k++ {
 				deltas = append(deltas, c.occlusionTarget(p.a, p.b, true, 0, float64(k)*OccPullStep).Sub(p.a.Position))
 			}
+		}
+		deltas = slices.DeleteFunc(deltas, func(d sim.Vec3) bool { return horizontal(d).Len() > OccMaxMove })
+		if len(deltas) == 0 {
+			c.fail("occlusion_too_far")
+			continue
 		}
 		e, why, err := c.executeFirst(p.a.ID, deltas, shouldSettle(p.a))
 		if err != nil {
@@ -160,6 +166,24 @@ func (c *viewCtx) planOcclusion(in Intent) (*Example, string, error) {
 		return fallback, "", nil
 	}
 	return nil, "no_edit", nil
+}
+
+// occlusionInReach reports whether some fast-plan target of pair (a, b)
+// lies within OccMaxMove of A: for "yes" the target or one pulled toward
+// the camera, for "no" either sideways offset.
+func (c *viewCtx) occlusionInReach(a, b *ObjectMeta, yes bool) bool {
+	for k := 0; k <= OccPullSteps; k++ {
+		round, pull := k, 0.0
+		if yes {
+			round, pull = 0, float64(k)*OccPullStep
+		} else if k > 1 {
+			break
+		}
+		if horizontal(c.occlusionTarget(a, b, yes, round, pull).Sub(a.Position)).Len() <= OccMaxMove {
+			return true
+		}
+	}
+	return false
 }
 
 // coverMargin is the decision margin of an occlusion example: its cover

@@ -69,8 +69,7 @@ type wallPlan struct {
 	dir    sim.Vec3 // unit world direction
 	length float64
 	kind   string
-	rank   int  // the length bin's place in the intent's preference
-	keeps  bool // the before-answer is the wished one: the slide cannot change the answer
+	rank   int // the length bin's place in the intent's preference
 }
 
 // planContactWall is A.2.3: movers near a wall (clr < 0.8 m, 1.5 m with
@@ -123,9 +122,9 @@ func (c *viewCtx) planContactWall(in Intent) (*Example, string, error) {
 	if len(plans) == 0 {
 		return nil, "no_slide", nil
 	}
-	// Stable: within a key the movers' shuffled order and the kinds' order
+	// Stable: within a bin the movers' shuffled order and the kinds' order
 	// (the method's kind first) are kept.
-	sort.SliceStable(plans, func(i, j int) bool { return plans[i].key() < plans[j].key() })
+	sort.SliceStable(plans, func(i, j int) bool { return plans[i].rank < plans[j].rank })
 	for i := 0; i < len(plans) && i < WallBudget; i++ {
 		p := plans[i]
 		e, why, err := c.execute(p.a.ID, p.dir.Mul(p.length), shouldSettle(p.a))
@@ -169,23 +168,6 @@ func (c *viewCtx) planContactWall(in Intent) (*Example, string, error) {
 	return nil, "no_valid_slide", nil
 }
 
-// WallKeepPenalty is how many places in the length preference a slide
-// that keeps the before-answer yields to one that changes it (our choice):
-// the method's slides change the answer (toward a wall from ≥ 0.22 m, away
-// from one within it), the added kinds (along the wall, toward but
-// stopping short, away but staying close) keep it, and an answer that the
-// before image already gives is a geometry-free shortcut.
-const WallKeepPenalty = 3
-
-// key orders plans: the bin's place in the length preference, plus
-// WallKeepPenalty for a slide that cannot change the answer.
-func (p wallPlan) key() int {
-	if p.keeps {
-		return p.rank + WallKeepPenalty
-	}
-	return p.rank
-}
-
 // wallSlides lists the slides in length bin b of a mover with wall
 // clearance clr to the nearest wall axis ax whose predicted clearance gives
 // the wished class with the margin rule, each length drawn uniformly from
@@ -205,11 +187,10 @@ func (c *viewCtx) wallSlides(clr float64, ax WallAxis, yes bool, b int, maxSlide
 		along = along.Mul(-1)
 	}
 	var out []wallPlan
-	keeps := (clr < TauWall) == yes
 	add := func(dir sim.Vec3, kind string, mlo, mhi float64) {
 		mlo, mhi = math.Max(mlo, lo), math.Min(mhi, hi)
 		if mhi > mlo {
-			out = append(out, wallPlan{dir: dir, kind: kind, length: mlo + c.rng.Float64()*(mhi-mlo), keeps: keeps})
+			out = append(out, wallPlan{dir: dir, kind: kind, length: mlo + c.rng.Float64()*(mhi-mlo)})
 		}
 	}
 	inf := math.Inf(1)

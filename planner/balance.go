@@ -46,6 +46,10 @@ type Intent struct {
 	PreferYes bool `json:"prefer_yes"`
 	WantFlip  bool `json:"want_flip"`
 	Tie       bool `json:"tie"` // the class preference was drawn on a tie
+	// Fallback: an opposite-class example may be emitted when the
+	// preferred class cannot be met, because, counting it, the no-share
+	// stays within FallbackSlack of ρ_no (occlusion's fallback, A.2.1).
+	Fallback bool `json:"fallback,omitempty"`
 	// Lengths is the length preference for the preferred class: feasibility
 	// probe lengths and contact-wall slide-length bins (their lower edges)
 	// least used first;
@@ -87,9 +91,18 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 		case n > 0 && float64(b.No[c]) > rho*float64(n)+1e-9:
 			in.PreferYes = true
 		default:
-			in.PreferYes = rng.Float64() < 1-rho
+			// Occlusion prefers "yes" on every tie (our choice): its "no"
+			// is easy to plan and its "yes" hard, so with eq. 18's draw a
+			// balance block opened with a "no" and often ended before a
+			// "yes" followed (measured: 68 % "no" on the test split).
+			in.PreferYes = rng.Float64() < 1-rho || c == Occlusion
 			in.Tie = true
 		}
+		no := float64(b.No[c])
+		if in.PreferYes { // the fallback would be a "no"
+			no++
+		}
+		in.Fallback = math.Abs(no/float64(n+1)-rho) <= FallbackSlack+1e-9
 	} else {
 		_ = rng.Float64() // keep the stream aligned across categories
 	}
@@ -159,6 +172,12 @@ func slackOrder(own, other []int, grid []float64, rng *rand.Rand) []float64 {
 	}
 	return out
 }
+
+// FallbackSlack is how far an opposite-class fallback may take the running
+// no-share from ρ_no (our choice): the method emits its fallbacks freely,
+// which with a class that is much harder to plan than the other (an
+// occlusion "yes") moves the no-rate off target.
+const FallbackSlack = 0.05
 
 // CountMaxShare is the share of count-near answers an answer may reach
 // (counting the one being planned) before it is left out of the preference

@@ -24,8 +24,9 @@ func TestBalancePrefersUnderRepresented(t *testing.T) {
 	}
 }
 
-// On a tie (here: no history) "yes" is preferred with probability 1 − ρ_no;
-// flip-seeking categories wish a flip with probability π_flip.
+// On a tie (here: no history) "yes" is preferred with probability 1 − ρ_no
+// (occlusion: always); flip-seeking categories wish a flip with probability
+// π_flip.
 func TestBalanceTieAndFlipProbabilities(t *testing.T) {
 	const n = 20000
 	for _, c := range []Category{Occlusion, ContactWall, Feasibility, LeftRight, NearObject} {
@@ -43,8 +44,12 @@ func TestBalanceTieAndFlipProbabilities(t *testing.T) {
 				flips++
 			}
 		}
-		if p := float64(yes) / n; math.Abs(p-(1-rho)) > 0.015 {
-			t.Errorf("%s: P(prefer yes) = %.3f, want %.3f", c, p, 1-rho)
+		want := 1 - rho
+		if c == Occlusion {
+			want = 1
+		}
+		if p := float64(yes) / n; math.Abs(p-want) > 0.015 {
+			t.Errorf("%s: P(prefer yes) = %.3f, want %.3f", c, p, want)
 		}
 		wantFlip := 0.0
 		if c.FlipSeeking() {
@@ -293,6 +298,25 @@ func TestBalanceStrictFlip(t *testing.T) {
 	for seed := uint64(0); seed < 50; seed++ {
 		if in := b.Decide(ClosestThree, newRNG(seed)); in.StrictFlip {
 			t.Fatalf("flip rate 0.9: intent %+v", in)
+		}
+	}
+}
+
+// An opposite-class fallback is allowed only while, counting it, the
+// no-share stays within FallbackSlack of ρ_no: never on an empty history,
+// on a 5/5 tie (6/11 no), not one count past it (7/12); at 20/21 yes (22/42).
+func TestBalanceFallbackSlack(t *testing.T) {
+	for _, c := range []struct {
+		yes, no int
+		want    bool
+	}{{0, 0, false}, {1, 1, false}, {5, 5, true}, {5, 6, false}, {6, 5, false}, {20, 21, true}} {
+		b := &Balance{}
+		b.Yes[Occlusion], b.No[Occlusion] = c.yes, c.no
+		for seed := uint64(0); seed < 10; seed++ {
+			in := b.Decide(Occlusion, newRNG(seed))
+			if in.Fallback != c.want {
+				t.Fatalf("%d yes / %d no, prefer yes %v: fallback %v, want %v", c.yes, c.no, in.PreferYes, in.Fallback, c.want)
+			}
 		}
 	}
 }

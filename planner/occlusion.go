@@ -160,9 +160,9 @@ func (c *viewCtx) planOcclusion(in Intent) (*Example, string, error) {
 			}
 		}
 	}
-	// The opposite-class fallback is emitted only when the class preference
-	// was a tie draw, so that fallbacks never push the balance off target.
-	if fallback != nil && in.Tie {
+	// The opposite-class fallback is emitted only while, counting it, the
+	// no-share stays within FallbackSlack of ρ_no (Intent.Fallback).
+	if fallback != nil && in.Fallback {
 		return fallback, "", nil
 	}
 	return nil, "no_edit", nil

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sort"
+
+	"flowbench/sim"
 )
 
 // Balance holds the running yes/no counts of the yes/no categories (A.2,
@@ -32,6 +34,10 @@ type Balance struct {
 	// answer (our choice, issue 13).
 	NearMoves  [2][numGenericLengths]int `json:"near_moves"`
 	WallSlides [2][numWallBins]int       `json:"wall_slides"`
+	// WallDirs counts emitted contact-wall questions per answer and the
+	// slide's main camera-frame direction (Direction), so that the stated
+	// direction does not predict the answer either.
+	WallDirs [2][4]int `json:"wall_dirs"`
 	// Flipped and Emitted count the flips and the emitted questions of
 	// the flip-seeking categories.
 	Flipped [NumCategories]int `json:"flipped"`
@@ -51,15 +57,18 @@ type Intent struct {
 	// stays within FallbackSlack of ρ_no (occlusion's fallback, A.2.1).
 	Fallback bool `json:"fallback,omitempty"`
 	// Lengths is the length preference for the preferred class: feasibility
-	// probe lengths and contact-wall slide-length bins (their lower edges)
-	// least used first;
-	// near-object move lengths where the preferred class lags the other
-	// most first, lengths where it leads by NearTauSlack left out (nil:
-	// the category's grid in order).
+	// probe lengths least used first; near-object move lengths and
+	// contact-wall slide-length bins (their lower edges) where the
+	// preferred class lags the other most first, those where it leads by
+	// NearTauSlack left out (nil: the category's grid in order).
 	Lengths []float64 `json:"lengths,omitempty"`
 	// LengthsOther is near-object's move-length preference for the other
 	// answer, used when a relaxed stage emits it (nil: GenericLengths).
 	LengthsOther []float64 `json:"lengths_other,omitempty"`
+	// Directions are the contact-wall slide directions (camera frame, main
+	// component) allowed for the preferred class: those where it leads the
+	// other class by NearTauSlack are left out (nil: all four).
+	Directions []string `json:"directions,omitempty"`
 	// Counts is the count-near answer preference, least used first
 	// (nil: CountAnswers in order).
 	Counts []int `json:"counts,omitempty"`
@@ -141,8 +150,11 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 		in.Lengths = slackOrder(b.NearMoves[cls][:], b.NearMoves[1-cls][:], GenericLengths, rng)
 		in.LengthsOther = slackOrder(b.NearMoves[1-cls][:], b.NearMoves[cls][:], GenericLengths, rng)
 	case ContactWall:
-		for _, i := range leastUsed(b.WallSlides[cls][:], rng) {
-			in.Lengths = append(in.Lengths, WallSlideEdges[i])
+		in.Lengths = slackOrder(b.WallSlides[cls][:], b.WallSlides[1-cls][:], WallSlideEdges[:numWallBins], rng)
+		for _, i := range leastUsed(b.WallDirs[cls][:], rng) {
+			if b.WallDirs[cls][i]-b.WallDirs[1-cls][i] < NearTauSlack {
+				in.Directions = append(in.Directions, Direction(i).String())
+			}
 		}
 	case ClosestThree:
 		in.StrictFlip = in.WantFlip && b.Emitted[c] >= flipRateMin &&
@@ -244,6 +256,7 @@ func (b *Balance) RecordExample(ex *Example) {
 		b.NearMoves[cls][nearestIndex(GenericLengths, horizontal(ex.RealisedMotion).Len())]++
 	case ContactWall:
 		b.WallSlides[cls][wallBin(horizontal(ex.RealisedMotion).Len())]++
+		b.WallDirs[cls][mainDirection(ex.Camera, ex.RealisedMotion)]++
 	}
 }
 
@@ -255,6 +268,21 @@ func indexOf(grid []float64, x float64) int {
 		}
 	}
 	return -1
+}
+
+// mainDirection is the camera-frame direction of a displacement's larger
+// horizontal component.
+func mainDirection(cam sim.Camera, d sim.Vec3) Direction {
+	r, f, _ := CameraComponents(cam, d)
+	switch {
+	case math.Abs(r) >= math.Abs(f) && r < 0:
+		return Left
+	case math.Abs(r) >= math.Abs(f):
+		return Right
+	case f > 0:
+		return Forward
+	}
+	return Back
 }
 
 // nearestIndex returns the index of the grid value nearest x (the first on

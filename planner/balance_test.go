@@ -320,3 +320,27 @@ func TestBalanceFallbackSlack(t *testing.T) {
 		}
 	}
 }
+
+// mainDirection names the larger camera-frame component of a slide, and a
+// contact-wall direction where an answer leads the other by NearTauSlack
+// is left out of that answer's directions.
+func TestBalanceWallDirections(t *testing.T) {
+	cam := testCam(4, 4, 90, 0, 64) // yaw 90°: forward is +x, right is −z
+	for _, c := range []struct {
+		d    sim.Vec3
+		want Direction
+	}{{sim.Vec3{0.5, 0, 0.1}, Forward}, {sim.Vec3{-0.3, 0, 0.2}, Back}, {sim.Vec3{0.1, 0, -0.4}, Right}, {sim.Vec3{0.1, 0, 0.4}, Left}} {
+		if got := mainDirection(cam, c.d); got != c.want {
+			t.Errorf("mainDirection(%v) = %v, want %v", c.d, got, c.want)
+		}
+	}
+	b := &Balance{}
+	b.Yes[ContactWall], b.No[ContactWall] = 2, 4
+	b.WallDirs[1] = [4]int{0, 2, 0, 0} // yes: two slides to the right
+	for seed := uint64(0); seed < 10; seed++ {
+		in := b.Decide(ContactWall, newRNG(seed))
+		if !in.PreferYes || slices.Contains(in.Directions, "right") || len(in.Directions) != 3 {
+			t.Fatalf("intent %+v: want yes without right", in)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package planner
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"flowbench/sim"
@@ -75,8 +76,9 @@ type wallPlan struct {
 // planContactWall is A.2.3: movers near a wall (clr < 0.8 m, 1.5 m with
 // cfg.Full) slide along a world axis and the answer is read from the
 // realised wall clearance. Per mover and slide-length bin (in the order of
-// the intent's preference: the bin least used for the preferred answer
-// first, Balance.WallSlides) the plans are, for a "yes" wish: toward the
+// the intent's preference: the bin where the preferred answer lags the
+// other most first, bins where it leads by NearTauSlack left out,
+// Balance.WallSlides) the plans are, for a "yes" wish: toward the
 // nearest wall ending 0–0.12 m from it (the method's step clr−η among
 // them), away by a length that stays 0.12 m or less from it, or along the
 // wall for a mover already that close; for a "no" wish: away ending at
@@ -85,7 +87,10 @@ type wallPlan struct {
 // mover that far from it. 0.12 and 0.32 m are τ_wall ∓ the margin rule.
 // Each plan's length is drawn uniformly from the part of its bin that
 // meets its condition, so both answers state lengths from the same
-// continuous distribution (our choice, issue 13). Edits that penetrate a
+// continuous distribution (our choice, issue 13); plans whose main
+// camera-frame direction leads for the answer (Balance.WallDirs) are left
+// out, and a realised slide that a collision cut short into a bin left out
+// is rejected. Edits that penetrate a
 // wall by more than ε_pen, leave fewer than 30 px of the mover visible,
 // give the other class or end within the margin rule of τ_wall
 // (ThresholdMargin) are rejected.
@@ -114,6 +119,9 @@ func (c *viewCtx) planContactWall(in Intent) (*Example, string, error) {
 		for rank, lo := range order {
 			b := wallBin(lo)
 			for _, p := range c.wallSlides(clr, ax, in.PreferYes, b, maxSlide) {
+				if in.Directions != nil && !slices.Contains(in.Directions, mainDirection(c.cam, p.dir).String()) {
+					continue // the direction leads for this answer (Balance.WallDirs)
+				}
 				p.a, p.rank = a, rank
 				plans = append(plans, p)
 			}
@@ -146,6 +154,8 @@ func (c *viewCtx) planContactWall(in Intent) (*Example, string, error) {
 			reason = "wrong_class"
 		case !ThresholdMargin("tau_wall", clr1, TauWall).OK():
 			reason = "near_threshold"
+		case in.Lengths != nil && !slices.Contains(in.Lengths, WallSlideEdges[wallBin(horizontal(e.realised).Len())]):
+			reason = "length_balance" // blocked short into a bin that leads for this answer
 		}
 		var ex *Example
 		if reason == "" {

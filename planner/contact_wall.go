@@ -14,25 +14,14 @@ const (
 	TauWall        = 0.22 // metres, eq. 32
 	WallFastBefore = 0.8  // metres, eq. 33 fast path
 	WallFullBefore = 1.5  // metres, eq. 33 otherwise
-	WallEta        = 0.10 // metres, stopping margin η
 	WallMinStep    = 0.05 // metres, shortest fast step
 	WallMinMask    = 30   // after-mask pixels, at 800 px
 	WallBudget     = 16   // executed slides (the method: ≈ 12 fast tries; our choice: 16, the length preference adds plans)
 )
 
-// WallLengths are the full-path slide lengths {0.15, 0.25, …, 2.5} m of
-// A.2.3; the planner draws slide lengths within the bins of
-// WallSlideEdges, which span the same range.
-var WallLengths = func() []float64 {
-	out := []float64{0.15}
-	for m := 0.25; m <= 2.5+1e-9; m += 0.25 {
-		out = append(out, math.Round(m*100)/100)
-	}
-	return out
-}()
-
 // WallSlideEdges are the edges of the slide-length bins (metres): bin i is
-// [WallSlideEdges[i], WallSlideEdges[i+1]). The balance counts realised
+// [WallSlideEdges[i], WallSlideEdges[i+1]). They span A.2.3's full-path
+// lengths {0.15, 0.25, …, 2.5} m, whose every length the planner may draw. The balance counts realised
 // slides per answer and bin (Balance.WallSlides); the fast path uses the
 // bins up to WallFastMaxSlide, cfg.Full all of them.
 var WallSlideEdges = wallSlideEdges[:]
@@ -90,10 +79,9 @@ type wallPlan struct {
 // continuous distribution (our choice, issue 13); plans whose main
 // camera-frame direction leads for the answer (Balance.WallDirs) are left
 // out, and a realised slide that a collision cut short into a bin left out
-// is rejected. Edits that penetrate a
-// wall by more than ε_pen, leave fewer than 30 px of the mover visible,
-// give the other class or end within the margin rule of τ_wall
-// (ThresholdMargin) are rejected.
+// is rejected. Edits that penetrate a wall by more than ε_pen, leave fewer
+// than 30 px of the mover visible, give the other class or end within the
+// margin rule of τ_wall (ThresholdMargin) are rejected.
 func (c *viewCtx) planContactWall(in Intent) (*Example, string, error) {
 	limit, maxSlide := WallFastBefore, WallFastMaxSlide
 	if c.cfg.Full {

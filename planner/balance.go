@@ -100,11 +100,7 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 		case n > 0 && float64(b.No[c]) > rho*float64(n)+1e-9:
 			in.PreferYes = true
 		default:
-			// Occlusion prefers "yes" on every tie (our choice): its "no"
-			// is easy to plan and its "yes" hard, so with eq. 18's draw a
-			// balance block opened with a "no" and often ended before a
-			// "yes" followed (measured: 68 % "no" on the test split).
-			in.PreferYes = rng.Float64() < 1-rho || c == Occlusion
+			in.PreferYes = rng.Float64() < 1-rho
 			in.Tie = true
 		}
 		no := float64(b.No[c])

@@ -24,9 +24,8 @@ func TestBalancePrefersUnderRepresented(t *testing.T) {
 	}
 }
 
-// On a tie (here: no history) "yes" is preferred with probability 1 − ρ_no
-// (occlusion: always); flip-seeking categories wish a flip with probability
-// π_flip.
+// On a tie (here: no history) "yes" is preferred with probability 1 − ρ_no;
+// flip-seeking categories wish a flip with probability π_flip.
 func TestBalanceTieAndFlipProbabilities(t *testing.T) {
 	const n = 20000
 	for _, c := range []Category{Occlusion, ContactWall, Feasibility, LeftRight, NearObject} {
@@ -44,12 +43,8 @@ func TestBalanceTieAndFlipProbabilities(t *testing.T) {
 				flips++
 			}
 		}
-		want := 1 - rho
-		if c == Occlusion {
-			want = 1
-		}
-		if p := float64(yes) / n; math.Abs(p-want) > 0.015 {
-			t.Errorf("%s: P(prefer yes) = %.3f, want %.3f", c, p, want)
+		if p := float64(yes) / n; math.Abs(p-(1-rho)) > 0.015 {
+			t.Errorf("%s: P(prefer yes) = %.3f, want %.3f", c, p, 1-rho)
 		}
 		wantFlip := 0.0
 		if c.FlipSeeking() {

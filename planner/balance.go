@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sort"
+
+	"flowbench/sim"
 )
 
 // Balance holds the running yes/no counts of the yes/no categories (A.2,
@@ -25,6 +27,17 @@ type Balance struct {
 	// NearTaus counts emitted near-object questions per answer (0 no,
 	// 1 yes) and τ (TauGrid index).
 	NearTaus [2][numTaus]int `json:"near_taus"`
+	// NearMoves counts emitted near-object questions per answer and
+	// realised move length (nearest GenericLengths value), WallSlides
+	// contact-wall questions per answer and realised slide-length bin
+	// (WallSlideEdges), so that the stated length does not predict the
+	// answer (our choice, issue 13).
+	NearMoves  [2][numGenericLengths]int `json:"near_moves"`
+	WallSlides [2][numWallBins]int       `json:"wall_slides"`
+	// WallDirs counts emitted contact-wall questions per answer and the
+	// slide's main camera-frame direction (Direction), so that the stated
+	// direction does not predict the answer either.
+	WallDirs [2][4]int `json:"wall_dirs"`
 	// Flipped and Emitted count the flips and the emitted questions of
 	// the flip-seeking categories.
 	Flipped [NumCategories]int `json:"flipped"`
@@ -39,9 +52,23 @@ type Intent struct {
 	PreferYes bool `json:"prefer_yes"`
 	WantFlip  bool `json:"want_flip"`
 	Tie       bool `json:"tie"` // the class preference was drawn on a tie
-	// Lengths is the feasibility probe-length preference, least used
-	// for the preferred class first (nil: FeasLengths in order).
+	// Fallback: an opposite-class example may be emitted when the
+	// preferred class cannot be met, because, counting it, the no-share
+	// stays within FallbackSlack of ρ_no (occlusion's fallback, A.2.1).
+	Fallback bool `json:"fallback,omitempty"`
+	// Lengths is the length preference for the preferred class: feasibility
+	// probe lengths least used first; near-object move lengths and
+	// contact-wall slide-length bins (their lower edges) where the
+	// preferred class lags the other most first, those where it leads by
+	// NearTauSlack left out (nil: the category's grid in order).
 	Lengths []float64 `json:"lengths,omitempty"`
+	// LengthsOther is near-object's move-length preference for the other
+	// answer, used when a relaxed stage emits it (nil: GenericLengths).
+	LengthsOther []float64 `json:"lengths_other,omitempty"`
+	// Directions are the contact-wall slide directions (camera frame, main
+	// component) allowed for the preferred class: those where it leads the
+	// other class by NearTauSlack are left out (nil: all four).
+	Directions []string `json:"directions,omitempty"`
 	// Counts is the count-near answer preference, least used first
 	// (nil: CountAnswers in order).
 	Counts []int `json:"counts,omitempty"`
@@ -76,6 +103,11 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 			in.PreferYes = rng.Float64() < 1-rho
 			in.Tie = true
 		}
+		no := float64(b.No[c])
+		if in.PreferYes { // the fallback would be a "no"
+			no++
+		}
+		in.Fallback = math.Abs(no/float64(n+1)-rho) <= FallbackSlack+1e-9
 	} else {
 		_ = rng.Float64() // keep the stream aligned across categories
 	}
@@ -109,8 +141,17 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 			in.Taus = append(in.Taus, TauGrid[i])
 		}
 	case NearObject:
-		in.Taus = b.nearTaus(cls, rng)
-		in.TausOther = b.nearTaus(1-cls, rng)
+		in.Taus = slackOrder(b.NearTaus[cls][:], b.NearTaus[1-cls][:], TauGrid, rng)
+		in.TausOther = slackOrder(b.NearTaus[1-cls][:], b.NearTaus[cls][:], TauGrid, rng)
+		in.Lengths = slackOrder(b.NearMoves[cls][:], b.NearMoves[1-cls][:], GenericLengths, rng)
+		in.LengthsOther = slackOrder(b.NearMoves[1-cls][:], b.NearMoves[cls][:], GenericLengths, rng)
+	case ContactWall:
+		in.Lengths = slackOrder(b.WallSlides[cls][:], b.WallSlides[1-cls][:], WallSlideEdges[:numWallBins], rng)
+		for _, i := range leastUsed(b.WallDirs[cls][:], rng) {
+			if b.WallDirs[cls][i]-b.WallDirs[1-cls][i] < NearTauSlack {
+				in.Directions = append(in.Directions, Direction(i).String())
+			}
+		}
 	case ClosestThree:
 		in.StrictFlip = in.WantFlip && b.Emitted[c] >= flipRateMin &&
 			float64(b.Flipped[c]) < FlipProbability*float64(b.Emitted[c])
@@ -118,25 +159,33 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 	return in
 }
 
-// nearTaus is the τ preference of near-object answer cls: τ where cls lags
-// the other answer most first; τ where it already leads by NearTauSlack are
-// left out, so that τ does not predict the answer.
-func (b *Balance) nearTaus(cls int, rng *rand.Rand) []float64 {
-	var diff [numTaus]int
+// slackOrder is a near-object preference over grid (τ or move length) for
+// an answer whose counts per grid value are own, the other answer's other:
+// values where the answer lags the other most first; values where it
+// already leads by NearTauSlack are left out, so that the value does not
+// predict the answer.
+func slackOrder(own, other []int, grid []float64, rng *rand.Rand) []float64 {
+	diff := make([]int, len(grid))
 	for i := range diff {
-		diff[i] = b.NearTaus[cls][i] - b.NearTaus[1-cls][i]
+		diff[i] = own[i] - other[i]
 	}
 	var out []float64
-	for _, i := range leastUsed(diff[:], rng) {
+	for _, i := range leastUsed(diff, rng) {
 		if diff[i] < NearTauSlack {
-			out = append(out, TauGrid[i])
+			out = append(out, grid[i])
 		}
 	}
 	if len(out) == 0 {
-		out = append(out, TauGrid...)
+		out = append(out, grid...)
 	}
 	return out
 }
+
+// FallbackSlack is how far an opposite-class fallback may take the running
+// no-share from ρ_no (our choice): the method emits its fallbacks freely,
+// which with a class that is much harder to plan than the other (an
+// occlusion "yes") moves the no-rate off target.
+const FallbackSlack = 0.05
 
 // CountMaxShare is the share of count-near answers an answer may reach
 // (counting the one being planned) before it is left out of the preference
@@ -149,9 +198,9 @@ const CountMaxShare = 0.35
 // running flip rate can make a flip wish strict.
 const flipRateMin = 5
 
-// NearTauSlack is how far the count of one near-object answer at a τ may
-// lead the other answer's count at that τ before the τ is left out of
-// that answer's preference (our choice).
+// NearTauSlack is how far the count of one near-object answer at a τ (or
+// move length) may lead the other answer's count there before the value
+// is left out of that answer's preference (our choice).
 const NearTauSlack = 2
 
 // leastUsed returns the indices of counts in increasing order of count,
@@ -200,6 +249,10 @@ func (b *Balance) RecordExample(ex *Example) {
 		if t := indexOf(TauGrid, tau); t >= 0 {
 			b.NearTaus[cls][t]++
 		}
+		b.NearMoves[cls][nearestIndex(GenericLengths, horizontal(ex.RealisedMotion).Len())]++
+	case ContactWall:
+		b.WallSlides[cls][wallBin(horizontal(ex.RealisedMotion).Len())]++
+		b.WallDirs[cls][mainDirection(ex.Camera, ex.RealisedMotion)]++
 	}
 }
 
@@ -211,6 +264,33 @@ func indexOf(grid []float64, x float64) int {
 		}
 	}
 	return -1
+}
+
+// mainDirection is the camera-frame direction of a displacement's larger
+// horizontal component.
+func mainDirection(cam sim.Camera, d sim.Vec3) Direction {
+	r, f, _ := CameraComponents(cam, d)
+	switch {
+	case math.Abs(r) >= math.Abs(f) && r < 0:
+		return Left
+	case math.Abs(r) >= math.Abs(f):
+		return Right
+	case f > 0:
+		return Forward
+	}
+	return Back
+}
+
+// nearestIndex returns the index of the grid value nearest x (the first on
+// a tie).
+func nearestIndex(grid []float64, x float64) int {
+	best := 0
+	for i, g := range grid {
+		if math.Abs(g-x) < math.Abs(grid[best]-x) {
+			best = i
+		}
+	}
+	return best
 }
 
 // Record counts an emitted answer of a yes/no category.

@@ -4,17 +4,19 @@ import (
 	"math"
 	"slices"
 	"testing"
+
+	"flowbench/sim"
 )
 
 func TestBalancePrefersUnderRepresented(t *testing.T) {
 	b := &Balance{}
-	b.Yes[Occlusion], b.No[Occlusion] = 10, 1 // no-share 0.09 < 0.20
+	b.Yes[Occlusion], b.No[Occlusion] = 10, 1 // no-share 0.09 < 0.50
 	for i := 0; i < 50; i++ {
 		if in := b.Decide(Occlusion, newRNG(uint64(i))); in.PreferYes || in.Tie {
 			t.Fatalf("no-share below target must prefer no: %+v", in)
 		}
 	}
-	b.Yes[Occlusion], b.No[Occlusion] = 5, 5 // no-share 0.5 > 0.2
+	b.Yes[Occlusion], b.No[Occlusion] = 4, 6 // no-share 0.6 > 0.5
 	for i := 0; i < 50; i++ {
 		if in := b.Decide(Occlusion, newRNG(uint64(i))); !in.PreferYes {
 			t.Fatalf("no-share above target must prefer yes")
@@ -187,6 +189,70 @@ func TestBalanceNearTauSlack(t *testing.T) {
 	}
 }
 
+// The realised move lengths of emitted near-object examples are counted per
+// answer, and a length where the preferred answer leads the other by
+// NearTauSlack is left out of its preference (and kept in the other's).
+func TestBalanceNearMoveSlack(t *testing.T) {
+	b := &Balance{}
+	emit := func(yes bool, dx float64) {
+		ex := &Example{Category: NearObject, Choices: []string{"yes", "no"}, Answer: "B",
+			Metrics: map[string]any{"tau": 0.8}, RealisedMotion: sim.Vec3{dx, -0.3, 0}}
+		if yes {
+			ex.Answer = "A"
+		}
+		b.RecordExample(ex)
+	}
+	// "no" twice at 0.6 m (one a collision-shortened 0.57 m), "yes" at 0.25 m.
+	emit(false, 0.6)
+	emit(false, -0.57)
+	emit(true, 0.26)
+	if b.NearMoves[0][0] != 2 || b.NearMoves[1][3] != 1 || b.No[NearObject] != 2 {
+		t.Fatalf("near moves %v, counts %d/%d", b.NearMoves, b.Yes[NearObject], b.No[NearObject])
+	}
+	for seed := uint64(0); seed < 20; seed++ {
+		in := b.Decide(NearObject, newRNG(seed))
+		no, yes := in.Lengths, in.LengthsOther
+		if in.PreferYes {
+			no, yes = yes, no
+		}
+		if slices.Contains(no, 0.6) || len(no) != numGenericLengths-1 {
+			t.Fatalf("no preference %v: 0.6 m leads by 2 and must be left out", no)
+		}
+		if len(yes) != numGenericLengths || yes[0] != 0.6 {
+			t.Fatalf("yes preference %v: want all lengths, 0.6 m (lagging most) first", yes)
+		}
+	}
+}
+
+// Contact-wall slides are counted per answer and length bin, and the bin
+// least used for the preferred answer comes first.
+func TestBalanceWallSlideBins(t *testing.T) {
+	for _, c := range []struct {
+		m   float64
+		bin int
+	}{{0.05, 0}, {0.149, 0}, {0.15, 1}, {0.36, 3}, {0.99, 6}, {1.0, 7}, {2.4, 9}, {3.0, 9}} {
+		if got := wallBin(c.m); got != c.bin {
+			t.Errorf("wallBin(%v) = %d, want %d", c.m, got, c.bin)
+		}
+	}
+	b := &Balance{}
+	for i := range numWallBins {
+		b.WallSlides[1][i] = 5
+		b.WallSlides[0][i] = 5
+	}
+	b.WallSlides[1][4] = 1 // yes is short of [0.5, 0.65)
+	b.Yes[ContactWall], b.No[ContactWall] = 4, 6
+	ex := &Example{Category: ContactWall, Choices: []string{"no", "yes"}, Answer: "B", RealisedMotion: sim.Vec3{0, 0, 0.55}}
+	in := b.Decide(ContactWall, newRNG(1))
+	if !in.PreferYes || len(in.Lengths) != numWallBins || in.Lengths[0] != 0.5 {
+		t.Fatalf("intent %+v: want yes, bin [0.5, 0.65) first", in)
+	}
+	b.RecordExample(ex)
+	if b.WallSlides[1][4] != 2 || b.Yes[ContactWall] != 5 {
+		t.Errorf("wall slides %v after a 0.55 m yes", b.WallSlides[1])
+	}
+}
+
 // A count-near answer at CountMaxShare of the answers so far is left out
 // of the preference; the least used one never is.
 func TestBalanceCountShareCap(t *testing.T) {
@@ -227,6 +293,49 @@ func TestBalanceStrictFlip(t *testing.T) {
 	for seed := uint64(0); seed < 50; seed++ {
 		if in := b.Decide(ClosestThree, newRNG(seed)); in.StrictFlip {
 			t.Fatalf("flip rate 0.9: intent %+v", in)
+		}
+	}
+}
+
+// An opposite-class fallback is allowed only while, counting it, the
+// no-share stays within FallbackSlack of ρ_no: never on an empty history,
+// on a 5/5 tie (6/11 no), not one count past it (7/12); at 20/21 yes (22/42).
+func TestBalanceFallbackSlack(t *testing.T) {
+	for _, c := range []struct {
+		yes, no int
+		want    bool
+	}{{0, 0, false}, {1, 1, false}, {5, 5, true}, {5, 6, false}, {6, 5, false}, {20, 21, true}} {
+		b := &Balance{}
+		b.Yes[Occlusion], b.No[Occlusion] = c.yes, c.no
+		for seed := uint64(0); seed < 10; seed++ {
+			in := b.Decide(Occlusion, newRNG(seed))
+			if in.Fallback != c.want {
+				t.Fatalf("%d yes / %d no, prefer yes %v: fallback %v, want %v", c.yes, c.no, in.PreferYes, in.Fallback, c.want)
+			}
+		}
+	}
+}
+
+// mainDirection names the larger camera-frame component of a slide, and a
+// contact-wall direction where an answer leads the other by NearTauSlack
+// is left out of that answer's directions.
+func TestBalanceWallDirections(t *testing.T) {
+	cam := testCam(4, 4, 90, 0, 64) // yaw 90°: forward is +x, right is −z
+	for _, c := range []struct {
+		d    sim.Vec3
+		want Direction
+	}{{sim.Vec3{0.5, 0, 0.1}, Forward}, {sim.Vec3{-0.3, 0, 0.2}, Back}, {sim.Vec3{0.1, 0, -0.4}, Right}, {sim.Vec3{0.1, 0, 0.4}, Left}} {
+		if got := mainDirection(cam, c.d); got != c.want {
+			t.Errorf("mainDirection(%v) = %v, want %v", c.d, got, c.want)
+		}
+	}
+	b := &Balance{}
+	b.Yes[ContactWall], b.No[ContactWall] = 2, 4
+	b.WallDirs[1] = [4]int{0, 2, 0, 0} // yes: two slides to the right
+	for seed := uint64(0); seed < 10; seed++ {
+		in := b.Decide(ContactWall, newRNG(seed))
+		if !in.PreferYes || slices.Contains(in.Directions, "right") || len(in.Directions) != 3 {
+			t.Fatalf("intent %+v: want yes without right", in)
 		}
 	}
 }

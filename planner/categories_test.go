@@ -77,23 +77,35 @@ func TestLeftRightByConstruction(t *testing.T) {
 	}
 }
 
-// A chair 0.52 m from the far wall: "yes" slides it to η = 0.10 m from
-// the wall, "no" slides it away to 1.29 m.
+// A chair 0.52 m from the far wall: "yes" slides it toward the wall to end
+// 0–0.12 m from it, "no" away or along it to end at least 0.32 m from it
+// (τ_wall = 0.22 m ∓ the margin rule); the slide's length lies in the
+// first bin of the intent's length preference that has a plan.
 func TestContactWallByConstruction(t *testing.T) {
 	// Chair depth 0.3656: centre at z = 7.3 puts its back face at 7.4828.
 	h := boxHouse(t, 8, 8, tObj{asset: assetChair, id: "Chair|1|1", x: 4, z: 7.3})
 	cam := testCam(4, 5.0, 0, 30, 240)
-	for _, yes := range []bool{true, false} {
-		ex, out, reason, l := planOne(t, h, cam, ContactWall, Intent{PreferYes: yes})
+	for _, c := range []struct {
+		yes     bool
+		lengths []float64 // bins by lower edge
+		bin     int       // the bin the slide must come from
+	}{
+		{true, nil, 3},                   // only [0.35, 0.5) reaches 0–0.12 m
+		{true, []float64{0.65, 0.35}, 3}, // [0.65, 0.8) has no plan
+		{false, nil, 0},                  // away (or along) in [0.05, 0.15)
+		{false, []float64{0.8, 0.05}, 6}, // away or along in [0.8, 1.0)
+		{false, []float64{1.5, 0.25}, 2}, // fast path: nothing above 1.0 m
+	} {
+		ex, out, reason, l := planOne(t, h, cam, ContactWall, Intent{PreferYes: c.yes, Lengths: c.lengths})
 		if ex == nil {
-			t.Fatalf("yes=%v skipped: %s", yes, reason)
+			t.Fatalf("%+v skipped: %s", c, reason)
 		}
 		want := "no"
-		if yes {
+		if c.yes {
 			want = "yes"
 		}
 		if ex.Answer != letterOf(ex, want) || ex.BeforeAnswer != letterOf(ex, "no") {
-			t.Errorf("yes=%v: answer %s before %s (%v)", yes, ex.Answer, ex.BeforeAnswer, ex.Choices)
+			t.Errorf("%+v: answer %s before %s (%v)", c, ex.Answer, ex.BeforeAnswer, ex.Choices)
 		}
 		// Cross-check the clearance with sim's own geometry on the realised pose.
 		p, _ := afterPos(out, "Chair|1|1")
@@ -101,15 +113,62 @@ func TestContactWallByConstruction(t *testing.T) {
 		o := sc.Object("Chair|1|1")
 		box := o.AABB().Translate(p.Sub(o.Position))
 		clr := sc.BoxWallClearance(box).Min()
-		wantClr := 0.10
-		if !yes {
-			wantClr = 0.5172 + 0.7672
-		}
-		if math.Abs(clr-wantClr) > 0.01 {
-			t.Errorf("yes=%v: clearance after %.4f, want %.4f", yes, clr, wantClr)
+		if c.yes && (clr < 0 || clr > 0.12+1e-9) || !c.yes && clr < 0.32-1e-9 {
+			t.Errorf("%+v: clearance after %.4f", c, clr)
 		}
 		if got := ex.Metrics["wall_clearance_after"].(float64); math.Abs(got-clr) > 1e-5 {
 			t.Errorf("metrics clearance %v, sim %v", got, clr)
+		}
+		d := p.Sub(o.Position)
+		if m := math.Hypot(d[0], d[2]); wallBin(m) != c.bin || math.Abs(d[1]) > 1e-9 {
+			t.Errorf("%+v: slide %v (%.3f m, bin %d)", c, d, m, wallBin(m))
+		}
+		if kind := ex.Metrics["slide"]; c.yes && kind != slideToward || !c.yes && kind == slideToward {
+			t.Errorf("%+v: slide kind %v", c, kind)
+		}
+	}
+}
+
+// Every contact-wall plan predicts the wished class with the margin rule,
+// stays in its length bin and under the slide cap, and runs along or
+// across the nearest wall axis (property over many clearances).
+func TestWallSlidesPredictTheirClass(t *testing.T) {
+	c := &viewCtx{rng: newRNG(7)}
+	rng := newRNG(8)
+	kinds := map[string]int{}
+	for i := 0; i < 2000; i++ {
+		clr := -0.02 + 1.6*rng.Float64()
+		ax := WallAxis(rng.IntN(4))
+		yes := rng.IntN(2) == 0
+		maxSlide := []float64{WallFastMaxSlide, 2.5}[rng.IntN(2)]
+		b := rng.IntN(numWallBins)
+		for _, p := range c.wallSlides(clr, ax, yes, b, maxSlide) {
+			kinds[p.kind]++
+			if p.length < wallSlideEdges[b] || p.length >= wallSlideEdges[b+1] || p.length > maxSlide {
+				t.Fatalf("clr %.3f bin %d cap %v: length %.3f", clr, b, maxSlide, p.length)
+			}
+			along := math.Abs(p.dir.Dot(ax.Vec())) < 1e-9
+			clr1 := clr // along the wall the clearance to it is unchanged
+			switch p.kind {
+			case slideToward:
+				clr1 = clr - p.length
+			case slideAway:
+				clr1 = clr + p.length
+			}
+			if along != (p.kind == slideAlong) || math.Abs(p.dir.Len()-1) > 1e-9 {
+				t.Fatalf("%s slide direction %v for axis %v", p.kind, p.dir, ax)
+			}
+			if p.kind != slideAlong && p.dir.Dot(ax.Vec()) > 0 != (p.kind == slideToward) {
+				t.Fatalf("%s slide points %v for axis %v", p.kind, p.dir, ax)
+			}
+			if (clr1 < TauWall) != yes || clr1 < -EpsPen || !ThresholdMargin("tau_wall", clr1, TauWall).OK() {
+				t.Fatalf("clr %.3f yes=%v: %s %.3f predicts %.3f", clr, yes, p.kind, p.length, clr1)
+			}
+		}
+	}
+	for _, k := range []string{slideToward, slideAway, slideAlong} {
+		if kinds[k] == 0 {
+			t.Errorf("no %s slide planned over 2000 cases (%v)", k, kinds)
 		}
 	}
 }

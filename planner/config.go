@@ -75,7 +75,11 @@ const (
 )
 
 // GenericLengths are the generic move lengths m of A.2 in metres.
-var GenericLengths = []float64{0.6, 0.5, 0.4, 0.25}
+var GenericLengths = genericLengths[:]
+
+const numGenericLengths = 4
+
+var genericLengths = [numGenericLengths]float64{0.6, 0.5, 0.4, 0.25}
 
 // Validate reports a configuration the planner cannot run with, naming the
 // field and the reason.

@@ -3,6 +3,10 @@ package planner
 import (
 	"fmt"
 	"math"
+	"slices"
+	"sort"
+
+	"flowbench/sim"
 )
 
 // Contact-wall constants (A.2.3).
@@ -10,39 +14,78 @@ const (
 	TauWall        = 0.22 // metres, eq. 32
 	WallFastBefore = 0.8  // metres, eq. 33 fast path
 	WallFullBefore = 1.5  // metres, eq. 33 otherwise
-	WallEta        = 0.10 // metres, stopping margin η
 	WallMinStep    = 0.05 // metres, shortest fast step
 	WallMinMask    = 30   // after-mask pixels, at 800 px
-	WallBudget     = 12   // fast tries
+	WallBudget     = 16   // executed slides (the method: ≈ 12 fast tries; our choice: 16, the length preference adds plans)
 )
 
-// WallLengths are the full-path slide lengths {0.15, 0.25, …, 2.5} m.
-var WallLengths = func() []float64 {
-	out := []float64{0.15}
-	for m := 0.25; m <= 2.5+1e-9; m += 0.25 {
-		out = append(out, math.Round(m*100)/100)
+// WallSlideEdges are the edges of the slide-length bins (metres): bin i is
+// [WallSlideEdges[i], WallSlideEdges[i+1]). They span A.2.3's full-path
+// lengths {0.15, 0.25, …, 2.5} m, whose every length the planner may draw. The balance counts realised
+// slides per answer and bin (Balance.WallSlides); the fast path uses the
+// bins up to WallFastMaxSlide, cfg.Full all of them.
+var WallSlideEdges = wallSlideEdges[:]
+
+const numWallBins = 10
+
+var wallSlideEdges = [numWallBins + 1]float64{WallMinStep, 0.15, 0.25, 0.35, 0.5, 0.65, 0.8, 1.0, 1.5, 2.0, 2.5}
+
+// WallFastMaxSlide is the longest slide of the fast path (our choice: the
+// method's motions are "up to about a metre").
+const WallFastMaxSlide = 1.0
+
+// wallBin returns the slide-length bin of a realised length (the first or
+// last bin for lengths outside the edges).
+func wallBin(m float64) int {
+	for i := numWallBins - 1; i > 0; i-- {
+		if m >= wallSlideEdges[i] {
+			return i
+		}
 	}
-	return out
-}()
+	return 0
+}
+
+// Slide kinds of a contact-wall plan. Toward and away run along the
+// nearest wall axis a* (eq. 31); along runs parallel to that wall (our
+// addition, see planContactWall).
+const (
+	slideToward = "toward"
+	slideAway   = "away"
+	slideAlong  = "along"
+)
 
 type wallPlan struct {
 	a      *ObjectMeta
-	axis   WallAxis
+	dir    sim.Vec3 // unit world direction
 	length float64
-	away   bool
+	kind   string
+	rank   int // the length bin's place in the intent's preference
 }
 
-// planContactWall is A.2.3: prefer movers near a wall; slide toward the
-// nearest wall axis by clr−η (yes) or away by max(0.35, |clr|+0.25) (no);
-// a second pass tries the longer full-path lengths. The slides run along
-// the wall axis, a world axis, the one place the planner does not use the
-// camera-frame cardinal directions. Edits that penetrate a wall by more
-// than ε_pen, leave fewer than 30 px of the mover visible or end within
-// the margin rule of τ_wall (ThresholdMargin) are rejected.
+// planContactWall is A.2.3: movers near a wall (clr < 0.8 m, 1.5 m with
+// cfg.Full) slide along a world axis and the answer is read from the
+// realised wall clearance. Per mover and slide-length bin (in the order of
+// the intent's preference: the bin where the preferred answer lags the
+// other most first, bins where it leads by NearTauSlack left out,
+// Balance.WallSlides) the plans are, for a "yes" wish: toward the
+// nearest wall ending 0–0.12 m from it (the method's step clr−η among
+// them), away by a length that stays 0.12 m or less from it, or along the
+// wall for a mover already that close; for a "no" wish: away ending at
+// least 0.32 m from it (the method's max(0.35, |clr|+0.25) among them),
+// toward by a length that stops that far short, or along the wall for a
+// mover that far from it. 0.12 and 0.32 m are τ_wall ∓ the margin rule.
+// Each plan's length is drawn uniformly from the part of its bin that
+// meets its condition, so both answers state lengths from the same
+// continuous distribution (our choice, issue 13); plans whose main
+// camera-frame direction leads for the answer (Balance.WallDirs) are left
+// out, and a realised slide that a collision cut short into a bin left out
+// is rejected. Edits that penetrate a wall by more than ε_pen, leave fewer
+// than 30 px of the mover visible, give the other class or end within the
+// margin rule of τ_wall (ThresholdMargin) are rejected.
 func (c *viewCtx) planContactWall(in Intent) (*Example, string, error) {
-	limit := WallFastBefore
+	limit, maxSlide := WallFastBefore, WallFastMaxSlide
 	if c.cfg.Full {
-		limit = WallFullBefore
+		limit, maxSlide = WallFullBefore, WallSlideEdges[numWallBins]
 	}
 	var movers []*ObjectMeta
 	for _, a := range c.markedMovers() {
@@ -54,38 +97,33 @@ func (c *viewCtx) planContactWall(in Intent) (*Example, string, error) {
 		return nil, "no_mover_near_wall", nil
 	}
 	c.rng.Shuffle(len(movers), func(i, j int) { movers[i], movers[j] = movers[j], movers[i] })
+	order := in.Lengths
+	if len(order) == 0 {
+		order = WallSlideEdges[:numWallBins]
+	}
 	var plans []wallPlan
-	for pass := 0; pass < 2; pass++ {
-		for _, a := range movers {
-			clr, ax := c.st.WallClearance(a.AABB)
-			if in.PreferYes {
-				if pass == 0 {
-					if m := clr - WallEta; clr > WallEta && m >= WallMinStep {
-						plans = append(plans, wallPlan{a, ax, m, false})
-					}
-				} else {
-					for _, m := range WallLengths {
-						if m > clr-WallEta+1e-9 && m < clr+0.5 {
-							plans = append(plans, wallPlan{a, ax, m, false})
-						}
-					}
+	for _, a := range movers {
+		clr, ax := c.st.WallClearance(a.AABB)
+		for rank, lo := range order {
+			b := wallBin(lo)
+			for _, p := range c.wallSlides(clr, ax, in.PreferYes, b, maxSlide) {
+				if in.Directions != nil && !slices.Contains(in.Directions, mainDirection(c.cam, p.dir).String()) {
+					continue // the direction leads for this answer (Balance.WallDirs)
 				}
-			} else {
-				m := math.Max(0.35, math.Abs(clr)+0.25)
-				if pass == 1 {
-					m += 0.25
-				}
-				plans = append(plans, wallPlan{a, ax, m, true})
+				p.a, p.rank = a, rank
+				plans = append(plans, p)
 			}
 		}
 	}
+	if len(plans) == 0 {
+		return nil, "no_slide", nil
+	}
+	// Stable: within a bin the movers' shuffled order and the kinds' order
+	// (the method's kind first) are kept.
+	sort.SliceStable(plans, func(i, j int) bool { return plans[i].rank < plans[j].rank })
 	for i := 0; i < len(plans) && i < WallBudget; i++ {
 		p := plans[i]
-		dir := p.axis.Vec()
-		if p.away {
-			dir = dir.Mul(-1)
-		}
-		e, why, err := c.execute(p.a.ID, dir.Mul(p.length), shouldSettle(p.a))
+		e, why, err := c.execute(p.a.ID, p.dir.Mul(p.length), shouldSettle(p.a))
 		if err != nil {
 			return nil, "", err
 		}
@@ -104,12 +142,16 @@ func (c *viewCtx) planContactWall(in Intent) (*Example, string, error) {
 			reason = "wrong_class"
 		case !ThresholdMargin("tau_wall", clr1, TauWall).OK():
 			reason = "near_threshold"
+		case in.Lengths != nil && !slices.Contains(in.Lengths, WallSlideEdges[wallBin(horizontal(e.realised).Len())]):
+			reason = "length_balance" // blocked short into a bin that leads for this answer
 		}
 		var ex *Example
 		if reason == "" {
 			ex = c.wallExample(e, clr1, ax1)
 			if ex == nil {
 				reason = c.marksWhy
+			} else {
+				ex.Metrics["slide"] = p.kind
 			}
 		}
 		if err := c.restore(); err != nil {
@@ -122,6 +164,48 @@ func (c *viewCtx) planContactWall(in Intent) (*Example, string, error) {
 		return ex, "", nil
 	}
 	return nil, "no_valid_slide", nil
+}
+
+// wallSlides lists the slides in length bin b of a mover with wall
+// clearance clr to the nearest wall axis ax whose predicted clearance gives
+// the wished class with the margin rule, each length drawn uniformly from
+// the lengths of the bin (capped at maxSlide) that meet it; kinds toward,
+// away, along for "yes" and away, toward, along for "no" (the method's
+// kind first; along in one of the two directions, drawn).
+func (c *viewCtx) wallSlides(clr float64, ax WallAxis, yes bool, b int, maxSlide float64) []wallPlan {
+	lo, hi := wallSlideEdges[b], math.Min(wallSlideEdges[b+1], maxSlide)
+	if hi <= lo {
+		return nil
+	}
+	gap := math.Max(MarginMinGap, MarginMinRelative*TauWall)
+	near, far := TauWall-gap, TauWall+gap // the clearances a yes / no must reach
+	toward, away := ax.Vec(), ax.Vec().Mul(-1)
+	along := sim.Vec3{-toward[2], 0, toward[0]}
+	if c.rng.IntN(2) == 1 {
+		along = along.Mul(-1)
+	}
+	var out []wallPlan
+	add := func(dir sim.Vec3, kind string, mlo, mhi float64) {
+		mlo, mhi = math.Max(mlo, lo), math.Min(mhi, hi)
+		if mhi > mlo {
+			out = append(out, wallPlan{dir: dir, kind: kind, length: mlo + c.rng.Float64()*(mhi-mlo)})
+		}
+	}
+	inf := math.Inf(1)
+	if yes {
+		add(toward, slideToward, clr-near, clr) // ends 0–0.12 m from the wall
+		add(away, slideAway, 0, near-clr)
+		if clr <= near {
+			add(along, slideAlong, 0, inf)
+		}
+	} else {
+		add(away, slideAway, far-clr, inf)
+		add(toward, slideToward, 0, clr-far)
+		if clr >= far {
+			add(along, slideAlong, 0, inf)
+		}
+	}
+	return out
 }
 
 func (c *viewCtx) wallExample(e *edit, clr1 float64, ax WallAxis) *Example {

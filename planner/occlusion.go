@@ -3,6 +3,7 @@ package planner
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"flowbench/sim"
 )
@@ -20,7 +21,32 @@ const (
 	// camera along the sight ray by OccPullStep each (our addition).
 	OccPullSteps = 4
 	OccPullStep  = 0.15 // metres
+	// OccMaxMove is the longest planned displacement of the fast ray plan
+	// (our choice: the cover grid's clamp of eq. 25, so that no occlusion
+	// motion exceeds 1.5 m; the method's motions are "up to about a
+	// metre"). Pairs whose target lies farther are not planned.
+	OccMaxMove = OccGridMaxLen
+	// OccOccludeeMaxExtent: a pickupable object of the catalog's medium
+	// size class whose largest box extent is at most this counts as an
+	// occludee too (our choice: A.2.1 lists "phones, statues, …"; books,
+	// bowls and laptops are as small, and unlike phones they keep a dot's
+	// area on screen, which the mark size rule requires).
+	OccOccludeeMaxExtent = 0.45 // metres
 )
+
+// isOccludee reports whether b can be the occludee B of A.2.1: an object
+// of the catalog's occludee size class, or a small pickupable medium one
+// (OccOccludeeMaxExtent).
+func isOccludee(cat catalogInfo, b *ObjectMeta) bool {
+	switch cat.sizeClass(b.Type) {
+	case sim.Occludee:
+		return true
+	case sim.Medium:
+		sz := b.AABB.Size()
+		return b.Pickupable && max(sz[0], sz[1], sz[2]) <= OccOccludeeMaxExtent
+	}
+	return false
+}
 
 // planOcclusion is A.2.1 with the fast ray plan: put occluder A on the ray
 // from the camera to occludee B just in front of B (yes) or offset sideways
@@ -35,18 +61,24 @@ func (c *viewCtx) planOcclusion(in Intent) (*Example, string, error) {
 	var pairs []pair
 	var gridPairs [][2]*ObjectMeta // every pair in range, for the cover grid
 	minB := c.scale.area(OccMinB)
+	occluders, occludees := 0, 0
 	for _, a := range c.markedMovers() {
 		if cat.sizeClass(a.Type) != sim.Occluder {
 			continue
 		}
+		occluders++
 		for _, b := range c.markedReferables(a.ID) {
-			if cat.sizeClass(b.Type) != sim.Occludee || c.m0.Pixels(b.ID) < minB {
+			if !isOccludee(cat, b) || c.m0.Pixels(b.ID) < minB {
 				continue
 			}
+			occludees++
 			if CentreDistance(a.Position, b.Position) > OccPairDist || math.Abs(a.Position[1]-b.Position[1]) > OccPairDY {
 				continue
 			}
 			gridPairs = append(gridPairs, [2]*ObjectMeta{a, b})
+			if !c.occlusionInReach(a, b, in.PreferYes) {
+				continue // every fast-plan move would exceed OccMaxMove
+			}
 			if !in.PreferYes || c.canCover(a, b) {
 				pairs = append(pairs, pair{a, b})
 			}
@@ -56,6 +88,12 @@ func (c *viewCtx) planOcclusion(in Intent) (*Example, string, error) {
 	// in every scene style (see docs/planner.md).
 	grid := in.PreferYes && len(gridPairs) > 0
 	if len(pairs) == 0 && !grid {
+		switch {
+		case occluders == 0:
+			return nil, "no_occluder", nil
+		case occludees == 0:
+			return nil, "no_occludee", nil
+		}
 		return nil, "no_pair", nil
 	}
 	c.rng.Shuffle(len(pairs), func(i, j int) { pairs[i], pairs[j] = pairs[j], pairs[i] })
@@ -67,6 +105,11 @@ func (c *viewCtx) planOcclusion(in Intent) (*Example, string, error) {
 			for k := 1; k <= OccPullSteps; k++ {
 				deltas = append(deltas, c.occlusionTarget(p.a, p.b, true, 0, float64(k)*OccPullStep).Sub(p.a.Position))
 			}
+		}
+		deltas = slices.DeleteFunc(deltas, func(d sim.Vec3) bool { return horizontal(d).Len() > OccMaxMove })
+		if len(deltas) == 0 {
+			c.fail("occlusion_too_far")
+			continue
 		}
 		e, why, err := c.executeFirst(p.a.ID, deltas, shouldSettle(p.a))
 		if err != nil {
@@ -117,12 +160,30 @@ func (c *viewCtx) planOcclusion(in Intent) (*Example, string, error) {
 			}
 		}
 	}
-	// The opposite-class fallback is emitted only when the class preference
-	// was a tie draw, so that fallbacks never push the balance off target.
-	if fallback != nil && in.Tie {
+	// The opposite-class fallback is emitted only while, counting it, the
+	// no-share stays within FallbackSlack of ρ_no (Intent.Fallback).
+	if fallback != nil && in.Fallback {
 		return fallback, "", nil
 	}
 	return nil, "no_edit", nil
+}
+
+// occlusionInReach reports whether some fast-plan target of pair (a, b)
+// lies within OccMaxMove of A: for "yes" the target or one pulled toward
+// the camera, for "no" either sideways offset.
+func (c *viewCtx) occlusionInReach(a, b *ObjectMeta, yes bool) bool {
+	for k := 0; k <= OccPullSteps; k++ {
+		round, pull := k, 0.0
+		if yes {
+			round, pull = 0, float64(k)*OccPullStep
+		} else if k > 1 {
+			break
+		}
+		if horizontal(c.occlusionTarget(a, b, yes, round, pull).Sub(a.Position)).Len() <= OccMaxMove {
+			return true
+		}
+	}
+	return false
 }
 
 // coverMargin is the decision margin of an occlusion example: its cover

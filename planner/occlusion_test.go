@@ -1,0 +1,62 @@
+package planner
+
+import (
+	"testing"
+
+	"flowbench/sim"
+)
+
+// Occludees are the catalog's occludee class plus small pickupable medium
+// objects; occluders, large or fixed medium objects are not.
+func TestIsOccludee(t *testing.T) {
+	cat := defaultCatalogInfo()
+	box := func(x, y, z float64) sim.AABB { return sim.AABB{Max: sim.Vec3{x, y, z}} }
+	for _, c := range []struct {
+		typ        string
+		pickupable bool
+		size       sim.AABB
+		want       bool
+	}{
+		{"CellPhone", true, box(0.07, 0.01, 0.15), true},
+		{"Book", true, box(0.25, 0.05, 0.3), true},
+		{"Book", true, box(0.25, 0.05, 0.46), false},  // over OccOccludeeMaxExtent
+		{"Laptop", false, box(0.3, 0.02, 0.3), false}, // medium but not pickupable
+		{"Chair", false, box(0.5, 0.9, 0.5), false},   // an occluder
+		{"Box", true, box(0.3, 0.2, 0.3), false},      // an occluder, though pickupable
+	} {
+		o := &ObjectMeta{Type: c.typ, Pickupable: c.pickupable, AABB: c.size}
+		if got := isOccludee(cat, o); got != c.want {
+			t.Errorf("%s (pickupable %v, %v): occludee %v, want %v", c.typ, c.pickupable, c.size.Size(), got, c.want)
+		}
+	}
+}
+
+// A garbage can 2 m from a statue is in range (eq. 22), but every target
+// of the fast plan lies more than OccMaxMove from it: a "no" wish (no cover
+// grid) finds no pair. 1.4 m from the statue, the fast plan meets a "yes"
+// wish with a move within the cap.
+func TestOcclusionMoveCap(t *testing.T) {
+	cam := testCam(4, 1.2, 0, 30, 480)
+	for _, c := range []struct {
+		x, z float64
+		yes  bool
+		plan string // "" for the no_pair skip
+	}{{5.9, 3.6, false, ""}, {5.3, 3.3, true, "fast_ray"}} {
+		h := boxHouse(t, 8, 8,
+			tObj{asset: assetStatue, id: "Statue|1|1", x: 4, z: 4.2},
+			tObj{asset: assetCan, id: "GarbageCan|1|2", x: c.x, z: c.z})
+		ex, _, reason, _ := planOne(t, h, cam, Occlusion, Intent{PreferYes: c.yes})
+		if c.plan == "" {
+			if ex != nil || reason != "no_pair" {
+				t.Errorf("%+v: want the no_pair skip, got %v (%s)", c, ex != nil, reason)
+			}
+			continue
+		}
+		if ex == nil {
+			t.Fatalf("%+v: skipped: %s", c, reason)
+		}
+		if m := horizontal(ex.RealisedMotion).Len(); m > OccMaxMove+1e-9 || ex.Metrics["plan"] != c.plan {
+			t.Errorf("%+v: moved %.3f m, plan %v", c, m, ex.Metrics["plan"])
+		}
+	}
+}

@@ -61,7 +61,8 @@ type Intent struct {
 // Decide draws the intent for category c: for yes/no categories the
 // under-represented class relative to ρ_no, and on a tie "yes" with
 // probability 1 − ρ_no (eq. 18); for flip-seeking categories a flip with
-// probability π_flip (eq. 19).
+// probability π_flip (eq. 19), for closer-to an answer change with
+// probability CloserChangeRate.
 func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 	var in Intent
 	if rho, ok := c.TargetNoRate(); ok {
@@ -79,10 +80,8 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 	} else {
 		_ = rng.Float64() // keep the stream aligned across categories
 	}
-	in.WantFlip = c.FlipSeeking() && rng.Float64() < FlipProbability
-	if !c.FlipSeeking() {
-		_ = rng.Float64()
-	}
+	u := rng.Float64() // one draw for every category keeps the streams aligned
+	in.WantFlip = c.FlipSeeking() && u < FlipProbability || c == CloserTo && u < CloserChangeRate
 	cls := 0
 	if in.PreferYes {
 		cls = 1

@@ -52,6 +52,23 @@ func TestBalanceTieAndFlipProbabilities(t *testing.T) {
 			t.Errorf("%s: P(flip) = %.3f, want %.2f", c, p, wantFlip)
 		}
 	}
+	// Closer-to draws an answer change with CloserChangeRate, the other
+	// 4-way and set categories no wish at all.
+	for _, c := range []Category{CloserTo, ClosestThree, CountNear} {
+		flips := 0
+		for i := 0; i < n; i++ {
+			if (&Balance{}).Decide(c, newRNG(uint64(i)*7919+uint64(c))).WantFlip {
+				flips++
+			}
+		}
+		want := FlipProbability
+		if c == CloserTo {
+			want = CloserChangeRate
+		}
+		if p := float64(flips) / n; math.Abs(p-want) > 0.015 {
+			t.Errorf("%s: P(change wish) = %.3f, want %.2f", c, p, want)
+		}
+	}
 }
 
 // With a planner that skips 40% of slots and emits the opposite class in 3%,

@@ -199,7 +199,9 @@ func (c *viewCtx) planClosestThree(in Intent) (*Example, string, error) {
 		}
 		flip := !sameSet(t0, t1)
 		stage := 0
-		if flip != in.WantFlip {
+		if in.WantFlip && !flip {
+			// A.2.6: a flip draw requires T0 ≠ T1; on the other draw
+			// non-flips are accepted, flips too.
 			if in.StrictFlip {
 				return 0, nil, "flip_required"
 			}
@@ -320,7 +322,7 @@ func guarded(ds []float64, tau float64) bool {
 // planCountNear is A.2.7: the six nearest eligible neighbours after a
 // generic move, τ from the grid in the intent's preference order (least
 // used first), n1 ∈ {2,3,4,5}; with the flip wish n0 ≠ n1, otherwise
-// n0 = n1. Every after distance keeps the margin rule from τ. Stages
+// either. Every after distance keeps the margin rule from τ. Stages
 // (countStage): the flip wish, then the answer's rank in the intent's
 // count preference (least used first), then the widened answer set {1..6}
 // (see countChoices for the four options of a widened answer).
@@ -358,7 +360,9 @@ func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
 			if !m.OK() {
 				continue
 			}
-			stage := countStage(n1, counts, (n0 != n1) != in.WantFlip)
+			// A.2.7: a flip draw also requires n0 ≠ n1; the other draw
+			// accepts either.
+			stage := countStage(n1, counts, in.WantFlip && n0 == n1)
 			if bestStage < 0 || stage < bestStage {
 				bestStage, bestTau, n0b, n1b, margin = stage, tau, n0, n1, m
 			}

@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"io"
+	"math"
 	"text/tabwriter"
 )
 
@@ -12,8 +13,12 @@ import (
 type RoomTypeStats struct {
 	Type    RoomType
 	Rooms   int
-	Objects int // all objects whose centre lies in rooms of this type
-	Movable int // of which pickupable or moveable
+	Objects int     // all objects whose centre lies in rooms of this type
+	Movable int     // of which pickupable or moveable
+	Area    float64 // total floor area of the rooms, m²
+	// Chairs counts the Chair objects whose centre lies in rooms of this
+	// type.
+	Chairs int
 	// With counts, for each of RoomDefiningTypes, the rooms of this type
 	// holding at least one object of it.
 	With []int
@@ -32,6 +37,14 @@ func (t *RoomTypeStats) Share(typ string) float64 {
 		}
 	}
 	return 0
+}
+
+// MeanArea is the mean floor area of a room of this type, m².
+func (t *RoomTypeStats) MeanArea() float64 {
+	if t.Rooms == 0 {
+		return 0
+	}
+	return t.Area / float64(t.Rooms)
 }
 
 // Stats summarises houses Generate(style, seed, 0..Houses-1).
@@ -116,6 +129,11 @@ func GenerationStats(style string, seed int64, n int) (Stats, error) {
 				st.ByRoomType[k].Rooms++
 			}
 		}
+		for _, r := range h.Rooms {
+			if k := typeIndex(RoomType(r.RoomType)); k >= 0 {
+				st.ByRoomType[k].Area += floorArea(r.FloorPolygon)
+			}
+		}
 		holds := map[string]map[string]bool{} // room id → types it holds
 		for _, o := range s.Objects {
 			if id := s.RoomAt(o.Position[0], o.Position[2]); id != "" {
@@ -135,6 +153,9 @@ func GenerationStats(style string, seed int64, n int) (Stats, error) {
 				st.ByRoomType[k].Objects++
 				if o.Movable() {
 					st.ByRoomType[k].Movable++
+				}
+				if o.Type == "Chair" {
+					st.ByRoomType[k].Chairs++
 				}
 			}
 		}
@@ -178,9 +199,9 @@ func (s *Stats) WriteTable(w io.Writer) error {
 	fmt.Fprintf(tw, "reachable positions per house\t%.1f\n", ratio(s.Reachable, s.Houses))
 	fmt.Fprintf(tw, "houses with every room reachable\t%d/%d (%.1f%%)\n", s.FullyReachable, s.Houses, 100*s.ReachableShare())
 	fmt.Fprintln(tw)
-	fmt.Fprintln(tw, "room type\trooms\tobjects/room\tmovable/room")
+	fmt.Fprintln(tw, "room type\trooms\tarea m²\tobjects/room\tmovable/room\tchairs/room")
 	for _, t := range s.ByRoomType {
-		fmt.Fprintf(tw, "%s\t%d\t%.2f\t%.2f\n", t.Type, t.Rooms, ratio(t.Objects, t.Rooms), ratio(t.Movable, t.Rooms))
+		fmt.Fprintf(tw, "%s\t%d\t%.1f\t%.2f\t%.2f\t%.2f\n", t.Type, t.Rooms, t.MeanArea(), ratio(t.Objects, t.Rooms), ratio(t.Movable, t.Rooms), ratio(t.Chairs, t.Rooms))
 	}
 	fmt.Fprintln(tw)
 	fmt.Fprint(tw, "rooms holding")
@@ -196,4 +217,14 @@ func (s *Stats) WriteTable(w io.Writer) error {
 		fmt.Fprintln(tw)
 	}
 	return tw.Flush()
+}
+
+// floorArea is the area of a floor polygon (shoelace formula), m².
+func floorArea(poly []XYZ) float64 {
+	a := 0.0
+	for i := range poly {
+		j := (i + 1) % len(poly)
+		a += poly[i].X*poly[j].Z - poly[j].X*poly[i].Z
+	}
+	return math.Abs(a) / 2
 }

@@ -49,7 +49,7 @@ type closerPlan struct {
 	kappa     float64
 	phi, move float64
 	stay      bool // a controlled non-change: B stays the nearest
-	rank      int  // place in execution order (metrics.plan.rank)
+	rank      int  // place among the executed plans of its kind (metrics.plan.rank)
 }
 
 // nearestID is the option the plan makes the nearest after the move.
@@ -81,12 +81,10 @@ func (c *viewCtx) planCloserTo(in Intent) (*Example, string, error) {
 	if c.cfg.Full {
 		budget = CloserFullPlans
 	}
-	rank := 0
 	for _, plans := range [][]closerPlan{first, second} {
 		for i := 0; i < len(plans) && i < budget; i++ {
 			p := plans[i]
-			p.rank = rank
-			rank++
+			p.rank = i
 			e, why, err := c.execute(p.a.ID, p.delta, shouldSettle(p.a))
 			if err != nil {
 				return nil, "", err

@@ -300,7 +300,11 @@ func (f *furnisher) furnishFloor() {
 		first = "CoffeeTable"
 	}
 	if first != "" {
-		if p := f.placeFree(f.cat.Type(first)); p != nil && first == "DiningTable" {
+		inset := 0.3
+		if first == "DiningTable" {
+			inset += f.st.tableInset
+		}
+		if p := f.placeFreeInset(f.cat.Type(first), inset); p != nil && first == "DiningTable" {
 			f.chairsAround(p)
 		}
 	}
@@ -319,9 +323,16 @@ func (f *furnisher) furnishFloor() {
 }
 
 // placeFree tries to put one free-standing object of type t somewhere in the room.
-func (f *furnisher) placeFree(t *TypeInfo) *placedObj {
+func (f *furnisher) placeFree(t *TypeInfo) *placedObj { return f.placeFreeInset(t, 0.3) }
+
+// placeFreeInset is placeFree with the object's centre drawn at least
+// inset metres inside the room's bounds (when they are wide enough).
+func (f *furnisher) placeFreeInset(t *TypeInfo, inset float64) *placedObj {
 	pr := f.room
 	x0, z0, x1, z1 := polyBounds(pr.poly)
+	if x1-x0 > 2*inset && z1-z0 > 2*inset {
+		x0, z0, x1, z1 = x0+inset-0.3, z0+inset-0.3, x1-inset+0.3, z1-inset+0.3
+	}
 	for attempt := 0; attempt < 20; attempt++ {
 		v := f.pickVariant(t)
 		yaw := float64(90 * f.r.IntN(4))
@@ -464,7 +475,7 @@ func (f *furnisher) furnishSurfaces() {
 		}
 		sr := surfaceRect(p)
 		area := (sr[1] - sr[0]) * (sr[3] - sr[2])
-		n := min(int(area*f.st.smallPerM2+f.r.Float64()), f.st.smallMax)
+		n := min(int(area*f.st.smallPerM2*f.st.smallScale(f.room.typ)+f.r.Float64()), f.st.smallMax)
 		for placed, fails := 0, 0; placed < n && fails < 8; {
 			t := options[f.r.IntN(len(options))]
 			if surfaceAccepts(p, t.Type) && !f.fixed[t.Type] && f.placeSmall(p, t, sr) {

@@ -48,6 +48,11 @@ type genStyle struct {
 	// and chairsPerSide the most chairs one side holds.
 	chairSide     float64
 	chairsPerSide int
+	// smallRoom scales smallPerM2 per room type (nil or a missing type: 1).
+	smallRoom map[RoomType]float64
+	// tableInset keeps a room's first dining table this much farther
+	// from the walls than other free-standing objects, room for chairs.
+	tableInset float64
 	// Floor, wall, exterior and ceiling material names are names of
 	// ProcTHOR's material database (procthor/databases/material-database.json):
 	// AI2-THOR's CreateHouse looks them up and throws on any other name.
@@ -75,9 +80,14 @@ var procthorStyle = &genStyle{
 	colorJitter: 0.04,
 	// ProcTHOR's reference house has a dining table with 3–4 chairs in
 	// each of its three living rooms (3.3 chairs per living room).
-	livingDining:  0.9,
-	chairSide:     0.85,
+	livingDining:  1,
+	chairSide:     0.95,
 	chairsPerSide: 2,
+	tableInset:    0.6,
+	// Fewer small objects in bedrooms and bathrooms: ProcTHOR's reference
+	// house has 17 objects per bedroom and 10 per bathroom, small ones
+	// included (docs/rooms.md).
+	smallRoom: map[RoomType]float64{Kitchen: 0.85, Bedroom: 0.3, Bathroom: 0.1},
 	floors: []namedColor{
 		{"WoodGrain_Brown", RGB{0.55, 0.38, 0.24}},
 		{"WoodGrains", RGB{0.62, 0.47, 0.32}},
@@ -216,6 +226,14 @@ func (st *genStyle) variantWeights(vs []AssetVariant) []float64 {
 		}
 	}
 	return w
+}
+
+// smallScale is the style's factor on smallPerM2 in a room of type t.
+func (st *genStyle) smallScale(t RoomType) float64 {
+	if k, ok := st.smallRoom[t]; ok {
+		return k
+	}
+	return 1
 }
 
 // iTHOR scene numbering: 30 scenes per room type.

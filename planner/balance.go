@@ -25,8 +25,8 @@ type Balance struct {
 	// NearTaus counts emitted near-object questions per answer (0 no,
 	// 1 yes) and τ (TauGrid index).
 	NearTaus [2][numTaus]int `json:"near_taus"`
-	// Flipped and Emitted count the flips and the emitted questions of
-	// the flip-seeking categories.
+	// Flipped and Emitted count the flips (answer changes) and the
+	// emitted questions of the flip-seeking categories and closer-to.
 	Flipped [NumCategories]int `json:"flipped"`
 	Emitted [NumCategories]int `json:"emitted"`
 }
@@ -54,7 +54,9 @@ type Intent struct {
 	// when a relaxed stage emits it (nil: TauGrid in order).
 	TausOther []float64 `json:"taus_other,omitempty"`
 	// StrictFlip: the flip wish must be met (no relaxed non-flip), set for
-	// closest-three while its flip rate so far is under π_flip.
+	// closest-three and count-near while their flip rate so far is under
+	// π_flip, and for closer-to while its change rate is under
+	// CloserChangeRate.
 	StrictFlip bool `json:"strict_flip,omitempty"`
 }
 
@@ -107,14 +109,23 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 		for _, i := range leastUsed(b.CountTaus[order[0]][:], rng) {
 			in.Taus = append(in.Taus, TauGrid[i])
 		}
+		in.StrictFlip = b.strictFlip(c, in.WantFlip, FlipProbability)
 	case NearObject:
 		in.Taus = b.nearTaus(cls, rng)
 		in.TausOther = b.nearTaus(1-cls, rng)
 	case ClosestThree:
-		in.StrictFlip = in.WantFlip && b.Emitted[c] >= flipRateMin &&
-			float64(b.Flipped[c]) < FlipProbability*float64(b.Emitted[c])
+		in.StrictFlip = b.strictFlip(c, in.WantFlip, FlipProbability)
+	case CloserTo:
+		in.StrictFlip = b.strictFlip(c, in.WantFlip, CloserChangeRate)
 	}
 	return in
+}
+
+// strictFlip reports whether a flip wish must be met: the category's
+// running flip (answer change) rate is under rate after flipRateMin
+// emitted questions.
+func (b *Balance) strictFlip(c Category, wish bool, rate float64) bool {
+	return wish && b.Emitted[c] >= flipRateMin && float64(b.Flipped[c]) < rate*float64(b.Emitted[c])
 }
 
 // nearTaus is the τ preference of near-object answer cls: τ where cls lags
@@ -166,7 +177,7 @@ func leastUsed(counts []int, rng *rand.Rand) []int {
 func (b *Balance) RecordExample(ex *Example) {
 	yes := ex.Answer == yesLetter(ex)
 	b.Record(ex.Category, yes)
-	if ex.Category.FlipSeeking() {
+	if ex.Category.FlipSeeking() || ex.Category == CloserTo {
 		b.Emitted[ex.Category]++
 		if ex.Flip {
 			b.Flipped[ex.Category]++

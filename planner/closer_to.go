@@ -67,7 +67,8 @@ func (p *closerPlan) nearestID() string {
 // A change wish (Intent.WantFlip, drawn with CloserChangeRate) plans flips
 // from B to C first, the other wish controlled non-changes (the mover
 // approaches C and stops short, B stays nearest) first; the other kind
-// follows, each with its own plan budget.
+// follows, each with its own plan budget, except for a strict change wish
+// (Intent.StrictFlip: the running change rate is under CloserChangeRate).
 func (c *viewCtx) planCloserTo(in Intent) (*Example, string, error) {
 	flips, stays := c.closerPlans(false), c.closerPlans(true)
 	if len(flips)+len(stays) == 0 {
@@ -76,6 +77,8 @@ func (c *viewCtx) planCloserTo(in Intent) (*Example, string, error) {
 	first, second := flips, stays
 	if !in.WantFlip {
 		first, second = stays, flips
+	} else if in.StrictFlip {
+		second = nil // the change rate is under CloserChangeRate: no fallback
 	}
 	budget := CloserFastPlans
 	if c.cfg.Full {

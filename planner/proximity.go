@@ -394,8 +394,12 @@ func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
 				continue
 			}
 			// A.2.7: a flip draw also requires n0 ≠ n1; the other draw
-			// accepts either.
-			stage := countStage(n1, counts, in.WantFlip && n0 == n1)
+			// accepts either. A strict flip wish takes no non-flip.
+			flipMiss := in.WantFlip && n0 == n1
+			if flipMiss && in.StrictFlip {
+				continue
+			}
+			stage := countStage(n1, counts, flipMiss)
 			if bestStage < 0 || stage < bestStage {
 				bestStage, bestTau, n0b, n1b, margin = stage, tau, n0, n1, m
 			}

@@ -98,3 +98,34 @@ func TestSelectTestCountsBalanceCapsClarity(t *testing.T) {
 		t.Errorf("one scene: kept %d of 40", len(one.Keep))
 	}
 }
+
+// The selection keeps the candidates' flip rate even where flips are the
+// less clear questions (the clarity order alone took non-flips first).
+func TestSelectTestKeepsFlipRate(t *testing.T) {
+	cands := candidates(400, 20, 0.5)
+	for i := range cands {
+		cands[i].Category = LeftRight
+		cands[i].ID = fmt.Sprintf("s%d/v%d/left_right", i%20, i)
+		cands[i].Flip = i%5 != 0 // 80 % flips, each less clear than every non-flip
+		gap := 0.5
+		if cands[i].Flip {
+			gap = 0.11
+		}
+		cands[i].Metrics = map[string]any{"decision_margin": DecisionMargin{Kind: MarginDistance, Gap: gap, Relative: 1}}
+	}
+	sel := SelectTest(cands, map[Category]int{LeftRight: 100}, 7)
+	flips, yes := 0, 0
+	for i := range cands {
+		if sel.Keep[cands[i].ID] {
+			if cands[i].Flip {
+				flips++
+			}
+			if cands[i].Answer == "A" {
+				yes++
+			}
+		}
+	}
+	if len(sel.Keep) != 100 || flips != 80 || yes < 48 || yes > 52 {
+		t.Errorf("kept %d: %d flips (want 80), %d yes (want about 50)", len(sel.Keep), flips, yes)
+	}
+}

@@ -63,8 +63,9 @@ type Intent struct {
 // Decide draws the intent for category c: for yes/no categories the
 // under-represented class relative to ρ_no, and on a tie "yes" with
 // probability 1 − ρ_no (eq. 18); for flip-seeking categories a flip with
-// probability π_flip (eq. 19), for closer-to an answer change with
-// probability CloserChangeRate.
+// probability π_flip (eq. 19); for closer-to an answer change when its
+// running change rate is under CloserChangeRate, no change when above,
+// and a draw with that probability on a tie.
 func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 	var in Intent
 	if rho, ok := c.TargetNoRate(); ok {
@@ -83,7 +84,20 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 		_ = rng.Float64() // keep the stream aligned across categories
 	}
 	u := rng.Float64() // one draw for every category keeps the streams aligned
-	in.WantFlip = c.FlipSeeking() && u < FlipProbability || c == CloserTo && u < CloserChangeRate
+	in.WantFlip = c.FlipSeeking() && u < FlipProbability
+	if c == CloserTo {
+		// Like the yes/no balance: the under-represented kind (change or
+		// not) against CloserChangeRate, a draw on a tie.
+		n, k := float64(b.Emitted[c]), float64(b.Flipped[c])
+		switch {
+		case n > 0 && k < CloserChangeRate*n-1e-9:
+			in.WantFlip = true
+		case n > 0 && k > CloserChangeRate*n+1e-9:
+			in.WantFlip = false
+		default:
+			in.WantFlip = u < CloserChangeRate
+		}
+	}
 	cls := 0
 	if in.PreferYes {
 		cls = 1

@@ -228,7 +228,8 @@ func TestBalanceCountShareCap(t *testing.T) {
 // under π_flip (after flipRateMin questions), and never for non-flip wishes.
 func TestBalanceStrictFlip(t *testing.T) {
 	// Closest-three and count-near against π_flip = 0.8, closer-to against
-	// CloserChangeRate = 0.85: a rate of 0.82 is strict only for closer-to.
+	// CloserChangeRate = 0.85: a rate of 0.82 is strict only for closer-to,
+	// whose change wish follows its running rate like a yes/no balance.
 	for _, c := range []Category{ClosestThree, CountNear, CloserTo} {
 		b := &Balance{}
 		for i := 0; i < 100; i++ {
@@ -257,9 +258,13 @@ func TestBalanceStrictFlip(t *testing.T) {
 				t.Fatalf("%s: rate 0.82: intent %+v", c, in)
 			}
 		}
+		if c == CloserTo && wishes != 50 {
+			t.Errorf("closer-to at change rate 0.6: %d of 50 change wishes, want all", wishes)
+		}
 		b.Flipped[c] = 90 // rate 0.9
 		for seed := uint64(0); seed < 50; seed++ {
-			if in := b.Decide(c, newRNG(seed)); in.StrictFlip {
+			in := b.Decide(c, newRNG(seed))
+			if in.StrictFlip || c == CloserTo && in.WantFlip {
 				t.Fatalf("%s: flip rate 0.9: intent %+v", c, in)
 			}
 		}

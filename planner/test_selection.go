@@ -211,8 +211,16 @@ func SelectTest(cands []Example, targets map[Category]int, seed uint64) Selectio
 // and closer-to) whether its answer changed, so that the selection keeps
 // the candidates' flip rate. Without it the clearest questions, mostly
 // non-flips, gave left/right a flip rate of 0.04 on a 24-scene split.
+//
+// Closer-to and closest-three answers name objects, nearly every one its
+// own value: grouped by value, the largest-remainder quota would pick
+// them in name order instead of by clarity, so they are grouped by flip
+// only.
 func selectionKey(c Category, ex *Example) string {
 	v := answerValue(ex)
+	if c == CloserTo || c == ClosestThree {
+		v = ""
+	}
 	if c.FlipSeeking() || c == CloserTo {
 		if ex.Flip {
 			return "flip|" + v

@@ -129,3 +129,23 @@ func TestSelectTestKeepsFlipRate(t *testing.T) {
 		t.Errorf("kept %d: %d flips (want 80), %d yes (want about 50)", len(sel.Keep), flips, yes)
 	}
 }
+
+// Closer-to answers name objects (each its own value): the clearest are
+// kept, not the first names in alphabetical order.
+func TestSelectTestCloserToByClarity(t *testing.T) {
+	var cands []Example
+	for i := 0; i < 100; i++ {
+		name := fmt.Sprintf("the object %03d (red dot)", i)
+		cands = append(cands, Example{
+			ID: fmt.Sprintf("s%d/v%d/closer_to", i%10, i), HouseID: fmt.Sprintf("s%d", i%10), Category: CloserTo,
+			Choices: []string{name, "b", "c", "d"}, Answer: "A", Flip: true,
+			Metrics: map[string]any{"decision_margin": DecisionMargin{Kind: MarginDistance, Gap: 0.1 + 0.01*float64(i), Relative: 1}},
+		})
+	}
+	sel := SelectTest(cands, map[Category]int{CloserTo: 20}, 3)
+	for i := 80; i < 100; i++ {
+		if !sel.Keep[cands[i].ID] {
+			t.Errorf("%s (clarity rank %d of 100) not kept", cands[i].ID, 100-i)
+		}
+	}
+}

@@ -183,7 +183,8 @@ func centreDistances(out *Outcome, mover string) map[string]float64 {
 
 func TestProximityCategoriesRecomputed(t *testing.T) {
 	h := proximityHouse(t)
-	cam := testCam(4, 1.5, 0, 30, 240)
+	cam := testCam(4, 1.5, 0, 30, 480) // every neighbour large enough for its dot
+	planned := map[Category]int{}
 	for _, flip := range []bool{true, false} {
 		for _, cat := range []Category{ClosestThree, CountNear, NearObject} {
 			ex, out, reason, _ := planOne(t, h, cam, cat, Intent{PreferYes: true, WantFlip: flip})
@@ -191,6 +192,7 @@ func TestProximityCategoriesRecomputed(t *testing.T) {
 				t.Logf("%s flip=%v skipped: %s", cat, flip, reason)
 				continue
 			}
+			planned[cat]++
 			d := centreDistances(out, ex.Mover.ObjectID)
 			switch cat {
 			case ClosestThree:
@@ -238,6 +240,11 @@ func TestProximityCategoriesRecomputed(t *testing.T) {
 			if cat.FlipSeeking() && ex.Flip != flip {
 				t.Logf("%s: flip %v with wish %v (relaxed)", cat, ex.Flip, flip)
 			}
+		}
+	}
+	for _, cat := range []Category{ClosestThree, CountNear, NearObject} {
+		if planned[cat] == 0 {
+			t.Errorf("%s: no question planned in this room, nothing recomputed", cat)
 		}
 	}
 }

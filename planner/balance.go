@@ -123,7 +123,10 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 		for _, i := range leastUsed(b.CountTaus[order[0]][:], rng) {
 			in.Taus = append(in.Taus, TauGrid[i])
 		}
-		in.StrictFlip = b.strictFlip(c, in.WantFlip, FlipProbability)
+		// Strict only under π_flip − FlipTolerance (our choice): strict
+		// at π_flip, 10 houses at 512 px gave 38 questions at a flip rate
+		// of 0.71, without strictness 53 at 0.47.
+		in.StrictFlip = b.strictFlip(c, in.WantFlip, CountNearStrictRate)
 	case NearObject:
 		in.Taus = b.nearTaus(cls, rng)
 		in.TausOther = b.nearTaus(1-cls, rng)
@@ -168,6 +171,10 @@ func (b *Balance) nearTaus(cls int, rng *rand.Rand) []float64 {
 // question of a balance block (blocks hold only a few count-near
 // questions), and the least used answer is always allowed.
 const CountMaxShare = 0.35
+
+// CountNearStrictRate is the running flip rate under which a count-near
+// flip wish is strict: the lower edge of the acceptance tolerance.
+const CountNearStrictRate = FlipProbability - FlipTolerance
 
 // flipRateMin is how many closest-three questions are recorded before the
 // running flip rate can make a flip wish strict.

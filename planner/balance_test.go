@@ -258,6 +258,13 @@ func TestBalanceStrictFlip(t *testing.T) {
 				t.Fatalf("%s: rate 0.82: intent %+v", c, in)
 			}
 		}
+		b.Flipped[c] = 75 // count-near is strict only under 0.70
+		for seed := uint64(0); seed < 50; seed++ {
+			in := b.Decide(c, newRNG(seed))
+			if want := in.WantFlip && c != CountNear; in.StrictFlip != want {
+				t.Fatalf("%s: rate 0.75: intent %+v", c, in)
+			}
+		}
 		if c == CloserTo && wishes != 50 {
 			t.Errorf("closer-to at change rate 0.6: %d of 50 change wishes, want all", wishes)
 		}

@@ -64,7 +64,8 @@ func (p *closerPlan) nearestID() string {
 // surface clearances, score them by κ (eq. 30), execute the best ones and
 // accept when the planned option is the unique nearest of the four after
 // the move, ahead of the second nearest by the margin rule (PairMargin).
-// A change wish (Intent.WantFlip, drawn with CloserChangeRate) plans flips
+// A change wish (Intent.WantFlip: the running change rate is under
+// CloserChangeRate, a draw on a tie) plans flips
 // from B to C first, the other wish controlled non-changes (the mover
 // approaches C and stops short, B stays nearest) first; the other kind
 // follows, each with its own plan budget, except for a strict change wish

@@ -85,7 +85,7 @@ var procthorStyle = &genStyle{
 	chairsPerSide: 2,
 	tableInset:    0.6,
 	// Fewer small objects in bedrooms and bathrooms: ProcTHOR's reference
-	// house has 17 objects per bedroom and 10 per bathroom, small ones
+	// house has 17 objects per bedroom and 9 per bathroom, small ones
 	// included (docs/rooms.md).
 	smallRoom: map[RoomType]float64{Kitchen: 0.85, Bedroom: 0.3, Bathroom: 0.1},
 	floors: []namedColor{

@@ -3,7 +3,6 @@ package sim
 import (
 	"fmt"
 	"io"
-	"math"
 	"text/tabwriter"
 )
 
@@ -146,7 +145,7 @@ func (st *Stats) AddScene(s *Scene) {
 	}
 	for _, r := range h.Rooms {
 		if k := typeIndex(RoomType(r.RoomType)); k >= 0 {
-			st.ByRoomType[k].Area += floorArea(r.FloorPolygon)
+			st.ByRoomType[k].Area += polygonArea(r.FloorPolygon)
 		}
 	}
 	holds := map[string]map[string]bool{} // room id → types it holds
@@ -230,14 +229,4 @@ func (s *Stats) WriteTable(w io.Writer) error {
 		fmt.Fprintln(tw)
 	}
 	return tw.Flush()
-}
-
-// floorArea is the area of a floor polygon (shoelace formula), m².
-func floorArea(poly []XYZ) float64 {
-	a := 0.0
-	for i := range poly {
-		j := (i + 1) % len(poly)
-		a += poly[i].X*poly[j].Z - poly[j].X*poly[i].Z
-	}
-	return math.Abs(a) / 2
 }

@@ -123,9 +123,10 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 		for _, i := range leastUsed(b.CountTaus[order[0]][:], rng) {
 			in.Taus = append(in.Taus, TauGrid[i])
 		}
-		// Strict only under π_flip − FlipTolerance (our choice): strict
-		// at π_flip, 10 houses at 512 px gave 38 questions at a flip rate
-		// of 0.71, without strictness 53 at 0.47.
+		// Strict only under π_flip − FlipTolerance (our choice, the
+		// tolerance's lower edge). On 10 houses at 512 px strict at π_flip
+		// and at 0.70 both gave 38 questions at a flip rate of 0.71; never
+		// strict, 53 at 0.47.
 		in.StrictFlip = b.strictFlip(c, in.WantFlip, CountNearStrictRate)
 	case NearObject:
 		in.Taus = b.nearTaus(cls, rng)

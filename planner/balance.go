@@ -38,8 +38,8 @@ type Balance struct {
 	// slide's main camera-frame direction (Direction), so that the stated
 	// direction does not predict the answer either.
 	WallDirs [2][4]int `json:"wall_dirs"`
-	// Flipped and Emitted count the flips and the emitted questions of
-	// the flip-seeking categories.
+	// Flipped and Emitted count the flips (answer changes) and the
+	// emitted questions of the flip-seeking categories and closer-to.
 	Flipped [NumCategories]int `json:"flipped"`
 	Emitted [NumCategories]int `json:"emitted"`
 }
@@ -81,14 +81,18 @@ type Intent struct {
 	// when a relaxed stage emits it (nil: TauGrid in order).
 	TausOther []float64 `json:"taus_other,omitempty"`
 	// StrictFlip: the flip wish must be met (no relaxed non-flip), set for
-	// closest-three while its flip rate so far is under π_flip.
+	// closest-three and count-near while their flip rate so far is under
+	// π_flip, and for closer-to while its change rate is under
+	// CloserChangeRate.
 	StrictFlip bool `json:"strict_flip,omitempty"`
 }
 
 // Decide draws the intent for category c: for yes/no categories the
 // under-represented class relative to ρ_no, and on a tie "yes" with
 // probability 1 − ρ_no (eq. 18); for flip-seeking categories a flip with
-// probability π_flip (eq. 19).
+// probability π_flip (eq. 19); for closer-to an answer change when its
+// running change rate is under CloserChangeRate, no change when above,
+// and a draw with that probability on a tie.
 func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 	var in Intent
 	if rho, ok := c.TargetNoRate(); ok {
@@ -111,9 +115,20 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 	} else {
 		_ = rng.Float64() // keep the stream aligned across categories
 	}
-	in.WantFlip = c.FlipSeeking() && rng.Float64() < FlipProbability
-	if !c.FlipSeeking() {
-		_ = rng.Float64()
+	u := rng.Float64() // one draw for every category keeps the streams aligned
+	in.WantFlip = c.FlipSeeking() && u < FlipProbability
+	if c == CloserTo {
+		// Like the yes/no balance: the under-represented kind (change or
+		// not) against CloserChangeRate, a draw on a tie.
+		n, k := float64(b.Emitted[c]), float64(b.Flipped[c])
+		switch {
+		case n > 0 && k < CloserChangeRate*n-1e-9:
+			in.WantFlip = true
+		case n > 0 && k > CloserChangeRate*n+1e-9:
+			in.WantFlip = false
+		default:
+			in.WantFlip = u < CloserChangeRate
+		}
 	}
 	cls := 0
 	if in.PreferYes {
@@ -140,6 +155,11 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 		for _, i := range leastUsed(b.CountTaus[order[0]][:], rng) {
 			in.Taus = append(in.Taus, TauGrid[i])
 		}
+		// Strict only under π_flip − FlipTolerance (our choice, the
+		// tolerance's lower edge). On 10 houses at 512 px strict at π_flip
+		// and at 0.70 both gave 38 questions at a flip rate of 0.71; never
+		// strict, 53 at 0.47.
+		in.StrictFlip = b.strictFlip(c, in.WantFlip, CountNearStrictRate)
 	case NearObject:
 		in.Taus = slackOrder(b.NearTaus[cls][:], b.NearTaus[1-cls][:], TauGrid, rng)
 		in.TausOther = slackOrder(b.NearTaus[1-cls][:], b.NearTaus[cls][:], TauGrid, rng)
@@ -153,10 +173,18 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 			}
 		}
 	case ClosestThree:
-		in.StrictFlip = in.WantFlip && b.Emitted[c] >= flipRateMin &&
-			float64(b.Flipped[c]) < FlipProbability*float64(b.Emitted[c])
+		in.StrictFlip = b.strictFlip(c, in.WantFlip, FlipProbability)
+	case CloserTo:
+		in.StrictFlip = b.strictFlip(c, in.WantFlip, CloserChangeRate)
 	}
 	return in
+}
+
+// strictFlip reports whether a flip wish must be met: the category's
+// running flip (answer change) rate is under rate after flipRateMin
+// emitted questions.
+func (b *Balance) strictFlip(c Category, wish bool, rate float64) bool {
+	return wish && b.Emitted[c] >= flipRateMin && float64(b.Flipped[c]) < rate*float64(b.Emitted[c])
 }
 
 // slackOrder is a near-object preference over grid (τ or move length) for
@@ -194,6 +222,10 @@ const FallbackSlack = 0.05
 // questions), and the least used answer is always allowed.
 const CountMaxShare = 0.35
 
+// CountNearStrictRate is the running flip rate under which a count-near
+// flip wish is strict: the lower edge of the acceptance tolerance.
+const CountNearStrictRate = FlipProbability - FlipTolerance
+
 // flipRateMin is how many closest-three questions are recorded before the
 // running flip rate can make a flip wish strict.
 const flipRateMin = 5
@@ -216,7 +248,7 @@ func leastUsed(counts []int, rng *rand.Rand) []int {
 func (b *Balance) RecordExample(ex *Example) {
 	yes := ex.Answer == yesLetter(ex)
 	b.Record(ex.Category, yes)
-	if ex.Category.FlipSeeking() {
+	if ex.Category.FlipSeeking() || ex.Category == CloserTo {
 		b.Emitted[ex.Category]++
 		if ex.Flip {
 			b.Flipped[ex.Category]++

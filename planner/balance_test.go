@@ -54,6 +54,23 @@ func TestBalanceTieAndFlipProbabilities(t *testing.T) {
 			t.Errorf("%s: P(flip) = %.3f, want %.2f", c, p, wantFlip)
 		}
 	}
+	// Closer-to draws an answer change with CloserChangeRate, the other
+	// 4-way and set categories no wish at all.
+	for _, c := range []Category{CloserTo, ClosestThree, CountNear} {
+		flips := 0
+		for i := 0; i < n; i++ {
+			if (&Balance{}).Decide(c, newRNG(uint64(i)*7919+uint64(c))).WantFlip {
+				flips++
+			}
+		}
+		want := FlipProbability
+		if c == CloserTo {
+			want = CloserChangeRate
+		}
+		if p := float64(flips) / n; math.Abs(p-want) > 0.015 {
+			t.Errorf("%s: P(change wish) = %.3f, want %.2f", c, p, want)
+		}
+	}
 }
 
 // With a planner that skips 40% of slots and emits the opposite class in 3%,
@@ -276,24 +293,60 @@ func TestBalanceCountShareCap(t *testing.T) {
 // Closest-three flip wishes become strict while the recorded flip rate is
 // under π_flip (after flipRateMin questions), and never for non-flip wishes.
 func TestBalanceStrictFlip(t *testing.T) {
+	// Closest-three and count-near against π_flip = 0.8, closer-to against
+	// CloserChangeRate = 0.85: a rate of 0.82 is strict only for closer-to,
+	// whose change wish follows its running rate like a yes/no balance.
+	for _, c := range []Category{ClosestThree, CountNear, CloserTo} {
+		b := &Balance{}
+		for i := 0; i < 100; i++ {
+			b.RecordExample(&Example{Category: c, Flip: i < 60}) // rate 0.6
+		}
+		if b.Emitted[c] != 100 || b.Flipped[c] != 60 {
+			t.Fatalf("%s: emitted %d flipped %d", c, b.Emitted[c], b.Flipped[c])
+		}
+		wishes := 0
+		for seed := uint64(0); seed < 50; seed++ {
+			in := b.Decide(c, newRNG(seed))
+			if in.StrictFlip != in.WantFlip {
+				t.Fatalf("%s: flip rate 0.6: intent %+v", c, in)
+			}
+			if in.WantFlip {
+				wishes++
+			}
+		}
+		if wishes == 0 {
+			t.Fatalf("%s: no flip wish in 50 draws", c)
+		}
+		b.Flipped[c] = 82
+		for seed := uint64(0); seed < 50; seed++ {
+			in := b.Decide(c, newRNG(seed))
+			if want := in.WantFlip && c == CloserTo; in.StrictFlip != want {
+				t.Fatalf("%s: rate 0.82: intent %+v", c, in)
+			}
+		}
+		b.Flipped[c] = 75 // count-near is strict only under 0.70
+		for seed := uint64(0); seed < 50; seed++ {
+			in := b.Decide(c, newRNG(seed))
+			if want := in.WantFlip && c != CountNear; in.StrictFlip != want {
+				t.Fatalf("%s: rate 0.75: intent %+v", c, in)
+			}
+		}
+		if c == CloserTo && wishes != 50 {
+			t.Errorf("closer-to at change rate 0.6: %d of 50 change wishes, want all", wishes)
+		}
+		b.Flipped[c] = 90 // rate 0.9
+		for seed := uint64(0); seed < 50; seed++ {
+			in := b.Decide(c, newRNG(seed))
+			if in.StrictFlip || c == CloserTo && in.WantFlip {
+				t.Fatalf("%s: flip rate 0.9: intent %+v", c, in)
+			}
+		}
+	}
+	// Other categories never record flips here or get a strict wish.
 	b := &Balance{}
-	for i := 0; i < 10; i++ {
-		b.RecordExample(&Example{Category: ClosestThree, Flip: i < 6}) // rate 0.6
-	}
-	if b.Emitted[ClosestThree] != 10 || b.Flipped[ClosestThree] != 6 {
-		t.Fatalf("emitted %d flipped %d", b.Emitted[ClosestThree], b.Flipped[ClosestThree])
-	}
-	for seed := uint64(0); seed < 50; seed++ {
-		in := b.Decide(ClosestThree, newRNG(seed))
-		if in.StrictFlip != in.WantFlip {
-			t.Fatalf("flip rate 0.6: intent %+v", in)
-		}
-	}
-	b.Flipped[ClosestThree] = 9 // rate 0.9
-	for seed := uint64(0); seed < 50; seed++ {
-		if in := b.Decide(ClosestThree, newRNG(seed)); in.StrictFlip {
-			t.Fatalf("flip rate 0.9: intent %+v", in)
-		}
+	b.RecordExample(&Example{Category: Feasibility, Flip: true})
+	if b.Emitted[Feasibility] != 0 {
+		t.Errorf("feasibility counted as flip-seeking")
 	}
 }
 

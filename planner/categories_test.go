@@ -242,7 +242,8 @@ func centreDistances(out *Outcome, mover string) map[string]float64 {
 
 func TestProximityCategoriesRecomputed(t *testing.T) {
 	h := proximityHouse(t)
-	cam := testCam(4, 1.5, 0, 30, 240)
+	cam := testCam(4, 1.5, 0, 30, 480) // every neighbour large enough for its dot
+	planned := map[Category]int{}
 	for _, flip := range []bool{true, false} {
 		for _, cat := range []Category{ClosestThree, CountNear, NearObject} {
 			ex, out, reason, _ := planOne(t, h, cam, cat, Intent{PreferYes: true, WantFlip: flip})
@@ -250,6 +251,7 @@ func TestProximityCategoriesRecomputed(t *testing.T) {
 				t.Logf("%s flip=%v skipped: %s", cat, flip, reason)
 				continue
 			}
+			planned[cat]++
 			d := centreDistances(out, ex.Mover.ObjectID)
 			switch cat {
 			case ClosestThree:
@@ -299,6 +301,11 @@ func TestProximityCategoriesRecomputed(t *testing.T) {
 			}
 		}
 	}
+	for _, cat := range []Category{ClosestThree, CountNear, NearObject} {
+		if planned[cat] == 0 {
+			t.Errorf("%s: no question planned in this room, nothing recomputed", cat)
+		}
+	}
 }
 
 func sortedJoin(s []string) string {
@@ -334,40 +341,67 @@ func TestCloserToRecomputed(t *testing.T) {
 		tObj{asset: assetChair, id: "Chair|1|4", x: 6.6, z: 5.6},
 		tObj{asset: assetBall, id: "BasketBall|1|5", x: 2.0, z: 4.4})
 	cam := testCam(4, 1.2, 0, 30, 480) // every landmark large enough for its dot
-	ex, out, reason, _ := planOne(t, h, cam, CloserTo, Intent{})
-	if ex == nil {
-		t.Fatalf("skipped: %s", reason)
-	}
-	boxes := aabbAfter(out)
-	before := map[string]sim.AABB{}
-	for _, o := range out.ObjectsBefore {
-		before[o.ID] = o.AABB
-	}
-	arg := func(m map[string]sim.AABB) (int, float64) {
-		best, bd, second := -1, math.Inf(1), math.Inf(1)
-		for i, r := range ex.Referenced {
-			d := sim.AABBSurfaceClearance(m[ex.Mover.ObjectID], m[r.ObjectID])
-			if d < bd {
-				best, second, bd = i, bd, d
-			} else if d < second {
-				second = d
+	kinds := map[bool]int{}
+	for _, wish := range []bool{true, false} {
+		ex, out, reason, _ := planOne(t, h, cam, CloserTo, Intent{WantFlip: wish})
+		if ex == nil {
+			t.Fatalf("change wish %v skipped: %s", wish, reason)
+		}
+		boxes := aabbAfter(out)
+		before := map[string]sim.AABB{}
+		for _, o := range out.ObjectsBefore {
+			before[o.ID] = o.AABB
+		}
+		arg := func(m map[string]sim.AABB) (int, float64) {
+			best, bd, second := -1, math.Inf(1), math.Inf(1)
+			for i, r := range ex.Referenced {
+				d := sim.AABBSurfaceClearance(m[ex.Mover.ObjectID], m[r.ObjectID])
+				if d < bd {
+					best, second, bd = i, bd, d
+				} else if d < second {
+					second = d
+				}
+			}
+			return best, second - bd
+		}
+		n1, gap := arg(boxes)
+		if Letter(n1) != ex.Answer || gap <= CloserMargin {
+			t.Errorf("answer %s, recomputed nearest %s with margin %.3f", ex.Answer, Letter(n1), gap)
+		}
+		plan := ex.Metrics["plan"].(map[string]any)
+		stay := plan["stay"].(bool)
+		kinds[stay]++
+		n0, _ := arg(before)
+		if Letter(n0) != ex.BeforeAnswer || ex.Changed == stay {
+			t.Errorf("stay plan %v: before answer %s, recomputed %s; changed %v", stay, ex.BeforeAnswer, Letter(n0), ex.Changed)
+		}
+		want := plan["c"]
+		if stay {
+			want = plan["b"]
+			// A controlled non-change heads for C: the gap to C shrinks.
+			var cID string
+			for _, r := range ex.Referenced {
+				if r.ObjectID == plan["c"] {
+					cID = r.ObjectID
+				}
+			}
+			mv := ex.Mover.ObjectID
+			if d0, d1 := sim.AABBSurfaceClearance(before[mv], before[cID]), sim.AABBSurfaceClearance(boxes[mv], boxes[cID]); d1 > d0-CloserApproach+1e-9 {
+				t.Errorf("stay plan: gap to C %.3f -> %.3f, want at least %.2f nearer", d0, d1, CloserApproach)
 			}
 		}
-		return best, second - bd
+		if ex.Referenced[n1].ObjectID != want {
+			t.Errorf("nearest after is %s, the plan's target is %v (stay %v)", ex.Referenced[n1].ObjectID, want, stay)
+		}
+		if stay == wish {
+			t.Logf("change wish %v met by a fallback plan (stay %v)", wish, stay)
+		}
+		if len(ex.Choices) != 4 {
+			t.Errorf("%d choices", len(ex.Choices))
+		}
 	}
-	n1, gap := arg(boxes)
-	if Letter(n1) != ex.Answer || gap <= CloserMargin {
-		t.Errorf("answer %s, recomputed nearest %s with margin %.3f", ex.Answer, Letter(n1), gap)
-	}
-	n0, _ := arg(before)
-	if Letter(n0) != ex.BeforeAnswer || !ex.Changed {
-		t.Errorf("before answer %s, recomputed %s; changed %v", ex.BeforeAnswer, Letter(n0), ex.Changed)
-	}
-	if plan := ex.Metrics["plan"].(map[string]any); ex.Referenced[n1].ObjectID != plan["c"] {
-		t.Errorf("nearest after is %s, the plan's C is %v", ex.Referenced[n1].ObjectID, plan["c"])
-	}
-	if len(ex.Choices) != 4 {
-		t.Errorf("%d choices", len(ex.Choices))
+	if kinds[true] == 0 {
+		t.Errorf("no controlled non-change planned in this room (kinds %v)", kinds)
 	}
 }
 

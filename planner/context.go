@@ -24,6 +24,7 @@ type viewCtx struct {
 	m0    Masks
 	scale pixelScale
 	fails map[string]int // failed attempts by reason
+	cat   Category       // the slot's category (settlesIn)
 
 	seed      uint64    // the slot seed (mark colours derive from it)
 	base      *viewBase // shared before-state of the view
@@ -183,8 +184,10 @@ func (c *viewCtx) referables(mover string) []*ObjectMeta {
 	return out
 }
 
-// shouldSettle says whether a mover settles under gravity after a teleport:
-// pickupable movers always do, so no small object is left floating.
+// shouldSettle says whether a mover is settled under gravity after a
+// teleport: pickupable movers are, in every category; settleOutcome then
+// keeps the drop where the category settles (settlesIn) and fails the edit
+// elsewhere when the mover would have floated.
 func shouldSettle(o *ObjectMeta) bool { return o.Pickupable }
 
 // teleportAlong moves id from its before pose by delta with force=false; when
@@ -249,7 +252,11 @@ func (c *viewCtx) executeFirst(moverID string, deltas []sim.Vec3, settle bool) (
 	e.objs1, e.byID1 = objs, indexObjects(objs)
 	mv := e.obj1(moverID)
 	e.realised = mv.Position.Sub(m.Position)
-	e.settled = settledAfter(e.settled, *m, *mv)
+	settled, why := settleOutcome(c.cat, e.settled, *m, *mv)
+	if why != "" {
+		return nil, why, c.restore()
+	}
+	e.settled = settled
 	if horizontal(e.realised).Len() < MinMove {
 		return nil, "tiny_move", c.restore()
 	}

@@ -30,6 +30,7 @@ const (
 
 // planners maps a category to its planning method.
 func (c *viewCtx) plan(cat Category, in Intent) (*Example, string, error) {
+	c.cat = cat
 	switch cat {
 	case Occlusion:
 		return c.planOcclusion(in)

@@ -15,7 +15,7 @@ const (
 	// the after-render, so they cost teleports only.
 	Closest3Budget  = 80
 	Closest3Strict  = 80 // every attempt seeks the flip wish first; relaxed candidates are accepted after the budget
-	CountNearBudget = 40 // generic edits (our choice, as closest-three)
+	CountNearBudget = 80 // generic edits (our choice, as closest-three; 40 gave 37 questions from 10 houses at 512 px)
 	// CountNearStrict attempts seek the strict intent (flip wish and the
 	// least used answer); then the best candidate so far is accepted.
 	CountNearStrict = 12
@@ -95,7 +95,30 @@ func (c *viewCtx) neighbourPool(e *edit) []ranked {
 	return out
 }
 
-// stagedSearch runs generic edits over the movers. judge returns, for an
+// poolSize is how many objects the neighbour pool of mover can hold: its
+// marked referables, at most one per capped kind (neighbourPool). It does
+// not depend on the edit.
+func (c *viewCtx) poolSize(mover string) int {
+	n := 0
+	used := map[string]bool{}
+	for _, o := range c.markedReferables(mover) {
+		if k := capped(o.Type); k != "" {
+			if used[k] {
+				continue
+			}
+			used[k] = true
+		}
+		n++
+	}
+	return n
+}
+
+// stagedSearch is stagedSearchPool without a pool requirement.
+func (c *viewCtx) stagedSearch(prefix string, budget, strict int, longFirst bool, judge func(e *edit, dry bool) (int, *Example, string)) (*Example, string, error) {
+	return c.stagedSearchPool(prefix, budget, strict, longFirst, 0, judge)
+}
+
+// stagedSearchPool runs generic edits over the movers. judge returns, for an
 // executed edit, the best stage it satisfies (0 is the strict intent) and
 // the example; stage-0 examples are accepted at once, and after `strict`
 // attempts the best stored relaxed example is accepted.
@@ -108,10 +131,20 @@ func (c *viewCtx) neighbourPool(e *edit) []ranked {
 // longFirst (our choice, for flip wishes) tries the longer generic moves
 // first, keeping the seeded order within a length: longer moves change the
 // neighbourhood more, which the margin rule makes necessary for flips.
-func (c *viewCtx) stagedSearch(prefix string, budget, strict int, longFirst bool, judge func(e *edit, dry bool) (int, *Example, string)) (*Example, string, error) {
+//
+// Movers whose neighbour pool holds fewer than minPool objects (poolSize)
+// are left out before any attempt, so the budget goes to movers that can
+// give a question (closest-three and count-near list six neighbours).
+func (c *viewCtx) stagedSearchPool(prefix string, budget, strict int, longFirst bool, minPool int, judge func(e *edit, dry bool) (int, *Example, string)) (*Example, string, error) {
 	movers := c.markedMovers()
 	if len(movers) == 0 {
 		return nil, "no_mover", nil
+	}
+	if minPool > 0 {
+		movers = slices.DeleteFunc(movers, func(a *ObjectMeta) bool { return c.poolSize(a.ID) < minPool })
+		if len(movers) == 0 {
+			return nil, "pool_too_small", nil
+		}
 	}
 	props := c.genericProposals(movers)
 	if longFirst {
@@ -167,7 +200,7 @@ func (c *viewCtx) stagedSearch(prefix string, budget, strict int, longFirst bool
 
 // planClosestThree is A.2.6.
 func (c *viewCtx) planClosestThree(in Intent) (*Example, string, error) {
-	return c.stagedSearch("closest_three_", Closest3Budget, Closest3Strict, in.WantFlip, func(e *edit, dry bool) (int, *Example, string) {
+	return c.stagedSearchPool("closest_three_", Closest3Budget, Closest3Strict, in.WantFlip, 6, func(e *edit, dry bool) (int, *Example, string) {
 		pool := c.neighbourPool(e)
 		if len(pool) < 6 {
 			return 0, nil, "pool_too_small"
@@ -199,7 +232,9 @@ func (c *viewCtx) planClosestThree(in Intent) (*Example, string, error) {
 		}
 		flip := !sameSet(t0, t1)
 		stage := 0
-		if flip != in.WantFlip {
+		if in.WantFlip && !flip {
+			// A.2.6: a flip draw requires T0 ≠ T1; on the other draw
+			// non-flips are accepted, flips too.
 			if in.StrictFlip {
 				return 0, nil, "flip_required"
 			}
@@ -320,12 +355,12 @@ func guarded(ds []float64, tau float64) bool {
 // planCountNear is A.2.7: the six nearest eligible neighbours after a
 // generic move, τ from the grid in the intent's preference order (least
 // used first), n1 ∈ {2,3,4,5}; with the flip wish n0 ≠ n1, otherwise
-// n0 = n1. Every after distance keeps the margin rule from τ. Stages
+// either. Every after distance keeps the margin rule from τ. Stages
 // (countStage): the flip wish, then the answer's rank in the intent's
 // count preference (least used first), then the widened answer set {1..6}
 // (see countChoices for the four options of a widened answer).
 func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
-	return c.stagedSearch("count_near_", CountNearBudget, CountNearStrict, in.WantFlip, func(e *edit, dry bool) (int, *Example, string) {
+	return c.stagedSearchPool("count_near_", CountNearBudget, CountNearStrict, in.WantFlip, 6, func(e *edit, dry bool) (int, *Example, string) {
 		pool := c.neighbourPool(e)
 		if len(pool) < 6 {
 			return 0, nil, "pool_too_small"
@@ -358,7 +393,13 @@ func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
 			if !m.OK() {
 				continue
 			}
-			stage := countStage(n1, counts, (n0 != n1) != in.WantFlip)
+			// A.2.7: a flip draw also requires n0 ≠ n1; the other draw
+			// accepts either. A strict flip wish takes no non-flip.
+			flipMiss := in.WantFlip && n0 == n1
+			if flipMiss && in.StrictFlip {
+				continue
+			}
+			stage := countStage(n1, counts, flipMiss)
 			if bestStage < 0 || stage < bestStage {
 				bestStage, bestTau, n0b, n1b, margin = stage, tau, n0, n1, m
 			}

@@ -15,3 +15,26 @@ func settledAfter(settleRan bool, before, after ObjectMeta) bool {
 	}
 	return after.Position[1]-before.Position[1] < -SettleDrop || after.Parent != before.Parent
 }
+
+// settlesIn reports whether a category lets a pickupable mover settle under
+// gravity after its teleport. A.2 lets pickupables settle "for selected
+// categories" and names one: feasibility, whose edit is "a generic
+// translation, optionally followed by gravity settling" (A.2.5). The other
+// categories keep the planned height (eq. 17).
+func settlesIn(cat Category) bool { return cat == Feasibility }
+
+// settleOutcome decides an executed edit of a mover the planner settled
+// (settleRan): in a category that settles (settlesIn) it reports whether
+// the mover settled (settledAfter); elsewhere the mover must already rest
+// on a support at its planned height, so a drop over SettleDrop fails the
+// edit ("unsupported": it would float in I1) and the edit never counts as
+// settled.
+func settleOutcome(cat Category, settleRan bool, before, after ObjectMeta) (settled bool, why string) {
+	if !settleRan || settlesIn(cat) {
+		return settledAfter(settleRan, before, after), ""
+	}
+	if before.Position[1]-after.Position[1] > SettleDrop {
+		return false, "unsupported"
+	}
+	return false, ""
+}

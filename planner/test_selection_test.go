@@ -98,3 +98,54 @@ func TestSelectTestCountsBalanceCapsClarity(t *testing.T) {
 		t.Errorf("one scene: kept %d of 40", len(one.Keep))
 	}
 }
+
+// The selection keeps the candidates' flip rate even where flips are the
+// less clear questions (the clarity order alone took non-flips first).
+func TestSelectTestKeepsFlipRate(t *testing.T) {
+	cands := candidates(400, 20, 0.5)
+	for i := range cands {
+		cands[i].Category = LeftRight
+		cands[i].ID = fmt.Sprintf("s%d/v%d/left_right", i%20, i)
+		cands[i].Flip = i%5 != 0 // 80 % flips, each less clear than every non-flip
+		gap := 0.5
+		if cands[i].Flip {
+			gap = 0.11
+		}
+		cands[i].Metrics = map[string]any{"decision_margin": DecisionMargin{Kind: MarginDistance, Gap: gap, Relative: 1}}
+	}
+	sel := SelectTest(cands, map[Category]int{LeftRight: 100}, 7)
+	flips, yes := 0, 0
+	for i := range cands {
+		if sel.Keep[cands[i].ID] {
+			if cands[i].Flip {
+				flips++
+			}
+			if cands[i].Answer == "A" {
+				yes++
+			}
+		}
+	}
+	if len(sel.Keep) != 100 || flips != 80 || yes < 48 || yes > 52 {
+		t.Errorf("kept %d: %d flips (want 80), %d yes (want about 50)", len(sel.Keep), flips, yes)
+	}
+}
+
+// Closer-to answers name objects (each its own value): the clearest are
+// kept, not the first names in alphabetical order.
+func TestSelectTestCloserToByClarity(t *testing.T) {
+	var cands []Example
+	for i := 0; i < 100; i++ {
+		name := fmt.Sprintf("the object %03d (red dot)", i)
+		cands = append(cands, Example{
+			ID: fmt.Sprintf("s%d/v%d/closer_to", i%10, i), HouseID: fmt.Sprintf("s%d", i%10), Category: CloserTo,
+			Choices: []string{name, "b", "c", "d"}, Answer: "A", Flip: true,
+			Metrics: map[string]any{"decision_margin": DecisionMargin{Kind: MarginDistance, Gap: 0.1 + 0.01*float64(i), Relative: 1}},
+		})
+	}
+	sel := SelectTest(cands, map[Category]int{CloserTo: 20}, 3)
+	for i := 80; i < 100; i++ {
+		if !sel.Keep[cands[i].ID] {
+			t.Errorf("%s (clarity rank %d of 100) not kept", cands[i].ID, 100-i)
+		}
+	}
+}

@@ -78,15 +78,19 @@ var (
 )
 
 // shapeWeights gives, per room type, the weight of each shape family
-// (1x1, 1x2, 2x2, L3, L4) for procthor houses.
+// (1x1, 1x2, 2x2, L3, L4) for procthor houses. With cells of 2.5–3.5 m
+// (9 m² on average) the expected room areas are about 31 m² for kitchens,
+// 27 m² for living rooms and bedrooms and 11 m² for bathrooms: those of
+// ProcTHOR's reference house (docs/rooms.md), whose generator sizes rooms
+// by the ratios kitchen 3, living room 2–3, bedroom 2, bathroom 1.
 func shapeWeights(t RoomType) []float64 {
 	switch t {
 	case Bathroom:
 		return []float64{0.75, 0.25, 0, 0, 0}
 	case Bedroom:
-		return []float64{0.4, 0.35, 0.1, 0.15, 0}
+		return []float64{0.05, 0.3, 0.3, 0.25, 0.1}
 	case Kitchen:
-		return []float64{0.3, 0.4, 0.1, 0.2, 0}
+		return []float64{0, 0.15, 0.45, 0.2, 0.2}
 	default:
 		return []float64{0, 0.35, 0.2, 0.3, 0.15}
 	}

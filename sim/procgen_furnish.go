@@ -279,7 +279,8 @@ func (f *furnisher) placeAgainstWall(t *TypeInfo) (float64, bool) {
 }
 
 // furnishFloor places free-standing furniture, a table first where the room
-// type has one, with chairs drawn up to dining tables.
+// type has one (kitchens, and living rooms in the procthor style, may get a
+// dining table), with chairs drawn up to dining tables.
 func (f *furnisher) furnishFloor() {
 	pr := f.room
 	area := polygonArea2(pr.poly)
@@ -293,11 +294,17 @@ func (f *furnisher) furnishFloor() {
 	switch {
 	case pr.typ == Kitchen && f.r.Chance(0.4+0.4*f.st.wallFill):
 		first = "DiningTable"
+	case pr.typ == LivingRoom && f.st.livingDining > 0 && f.r.Chance(f.st.livingDining):
+		first = "DiningTable"
 	case pr.typ == LivingRoom && f.r.Chance(0.4+0.6*f.st.wallFill):
 		first = "CoffeeTable"
 	}
 	if first != "" {
-		if p := f.placeFree(f.cat.Type(first)); p != nil && first == "DiningTable" {
+		inset := 0.3
+		if first == "DiningTable" {
+			inset += f.st.tableInset
+		}
+		if p := f.placeFreeInset(f.cat.Type(first), inset); p != nil && first == "DiningTable" {
 			f.chairsAround(p)
 		}
 	}
@@ -316,9 +323,16 @@ func (f *furnisher) furnishFloor() {
 }
 
 // placeFree tries to put one free-standing object of type t somewhere in the room.
-func (f *furnisher) placeFree(t *TypeInfo) *placedObj {
+func (f *furnisher) placeFree(t *TypeInfo) *placedObj { return f.placeFreeInset(t, 0.3) }
+
+// placeFreeInset is placeFree with the object's centre drawn at least
+// inset metres inside the room's bounds (when they are wide enough).
+func (f *furnisher) placeFreeInset(t *TypeInfo, inset float64) *placedObj {
 	pr := f.room
 	x0, z0, x1, z1 := polyBounds(pr.poly)
+	if x1-x0 > 2*inset && z1-z0 > 2*inset {
+		x0, z0, x1, z1 = x0+inset-0.3, z0+inset-0.3, x1-inset+0.3, z1-inset+0.3
+	}
 	for attempt := 0; attempt < 20; attempt++ {
 		v := f.pickVariant(t)
 		yaw := float64(90 * f.r.IntN(4))
@@ -334,6 +348,8 @@ func (f *furnisher) placeFree(t *TypeInfo) *placedObj {
 }
 
 // chairsAround draws chairs up to a table's sides, each facing the table.
+// A side as long as the style's chairsPerSide chairs side by side (with
+// 10 cm between them) offers that many places, spread evenly along it.
 func (f *furnisher) chairsAround(table *placedObj) {
 	t := f.cat.Type("Chair")
 	if t == nil {
@@ -341,15 +357,27 @@ func (f *furnisher) chairsAround(table *placedObj) {
 	}
 	tf := table.fp
 	for _, side := range [4][3]float64{{0, 1, 0}, {0, -1, 0}, {1, 0, 0}, {-1, 0, 0}} {
-		if !f.r.Chance(0.6) {
+		if !f.r.Chance(f.st.chairSide) {
 			continue
 		}
 		v := f.pickVariant(t)
-		// Outward direction in world: side[0]*ax + side[1]*az.
+		// Outward direction in world: side[0]*ax + side[1]*az, and the
+		// side's own direction and half length.
 		out := [2]float64{side[0]*tf.ax[0] + side[1]*tf.az[0], side[0]*tf.ax[1] + side[1]*tf.az[1]}
-		reach := math.Abs(side[0])*tf.hx + math.Abs(side[1])*tf.hz + v.Size[2]/2 + 0.05
-		c := [2]float64{tf.c[0] + reach*out[0], tf.c[1] + reach*out[1]}
-		f.tryPlace(t, v, c, yawFacing([2]float64{-out[0], -out[1]}), false)
+		along := [2]float64{side[1]*tf.ax[0] + side[0]*tf.az[0], side[1]*tf.ax[1] + side[0]*tf.az[1]}
+		half := math.Abs(side[1])*tf.hx + math.Abs(side[0])*tf.hz
+		n := 1
+		for n < f.st.chairsPerSide && float64(n+1)*(v.Size[0]+0.1) <= 2*half {
+			n++
+		}
+		// The chair keeps the style's object gap from the table (and at
+		// least 5 cm), which tryPlace requires.
+		reach := math.Abs(side[0])*tf.hx + math.Abs(side[1])*tf.hz + v.Size[2]/2 + math.Max(0.05, f.st.objGap+0.01)
+		for k := 0; k < n; k++ {
+			off := (float64(2*k+1)/float64(n) - 1) * half
+			c := [2]float64{tf.c[0] + reach*out[0] + off*along[0], tf.c[1] + reach*out[1] + off*along[1]}
+			f.tryPlace(t, v, c, yawFacing([2]float64{-out[0], -out[1]}), false)
+		}
 	}
 }
 
@@ -447,7 +475,7 @@ func (f *furnisher) furnishSurfaces() {
 		}
 		sr := surfaceRect(p)
 		area := (sr[1] - sr[0]) * (sr[3] - sr[2])
-		n := min(int(area*f.st.smallPerM2+f.r.Float64()), f.st.smallMax)
+		n := min(int(area*f.st.smallPerM2*f.st.smallScale(f.room.typ)+f.r.Float64()), f.st.smallMax)
 		for placed, fails := 0, 0; placed < n && fails < 8; {
 			t := options[f.r.IntN(len(options))]
 			if surfaceAccepts(p, t.Type) && !f.fixed[t.Type] && f.placeSmall(p, t, sr) {

@@ -12,8 +12,12 @@ import (
 type RoomTypeStats struct {
 	Type    RoomType
 	Rooms   int
-	Objects int // all objects whose centre lies in rooms of this type
-	Movable int // of which pickupable or moveable
+	Objects int     // all objects whose centre lies in rooms of this type
+	Movable int     // of which pickupable or moveable
+	Area    float64 // total floor area of the rooms, m²
+	// Chairs counts the Chair objects whose centre lies in rooms of this
+	// type.
+	Chairs int
 	// With counts, for each of RoomDefiningTypes, the rooms of this type
 	// holding at least one object of it.
 	With []int
@@ -32,6 +36,14 @@ func (t *RoomTypeStats) Share(typ string) float64 {
 		}
 	}
 	return 0
+}
+
+// MeanArea is the mean floor area of a room of this type, m².
+func (t *RoomTypeStats) MeanArea() float64 {
+	if t.Rooms == 0 {
+		return 0
+	}
+	return t.Area / float64(t.Rooms)
 }
 
 // Stats summarises houses Generate(style, seed, 0..Houses-1).
@@ -74,23 +86,12 @@ func ratio(a, b int) float64 {
 // GenerationStats generates houses 0..n-1 of a style for a seed and
 // summarises them. For style "ithor" n is at most 120.
 func GenerationStats(style string, seed int64, n int) (Stats, error) {
-	st := Stats{Style: style, Seed: seed}
+	st := NewStats(style, seed)
 	if _, err := styleByName(style); err != nil {
 		return st, err
 	}
 	if n <= 0 {
 		return st, fmt.Errorf("number of houses %d must be positive", n)
-	}
-	for _, t := range RoomTypes {
-		st.ByRoomType = append(st.ByRoomType, RoomTypeStats{Type: t, With: make([]int, len(RoomDefiningTypes))})
-	}
-	typeIndex := func(t RoomType) int {
-		for i, x := range RoomTypes {
-			if x == t {
-				return i
-			}
-		}
-		return -1
 	}
 	for i := 0; i < n; i++ {
 		h, err := Generate(style, seed, i)
@@ -101,66 +102,98 @@ func GenerationStats(style string, seed int64, n int) (Stats, error) {
 		if err != nil {
 			return st, fmt.Errorf("house %d of style %s, seed %d: %w", i, style, seed, err)
 		}
-		st.Houses++
-		st.Rooms += len(s.Rooms)
-		if st.Houses == 1 || len(s.Rooms) < st.RoomsMin {
-			st.RoomsMin = len(s.Rooms)
-		}
-		st.RoomsMax = max(st.RoomsMax, len(s.Rooms))
-		st.Doors += len(h.Doors)
-		st.Windows += len(h.Windows)
-		roomType := map[string]RoomType{}
-		for _, r := range s.Rooms {
-			roomType[r.ID] = r.Type
-			if k := typeIndex(r.Type); k >= 0 {
-				st.ByRoomType[k].Rooms++
-			}
-		}
-		holds := map[string]map[string]bool{} // room id → types it holds
-		for _, o := range s.Objects {
-			if id := s.RoomAt(o.Position[0], o.Position[2]); id != "" {
-				if holds[id] == nil {
-					holds[id] = map[string]bool{}
-				}
-				holds[id][o.Type] = true
-			}
-			st.Objects++
-			if o.Movable() {
-				st.Movable++
-			}
-			if o.Parent != "" {
-				st.Small++
-			}
-			if k := typeIndex(roomType[s.RoomAt(o.Position[0], o.Position[2])]); k >= 0 {
-				st.ByRoomType[k].Objects++
-				if o.Movable() {
-					st.ByRoomType[k].Movable++
-				}
-			}
-		}
-		for _, r := range s.Rooms {
-			if k := typeIndex(r.Type); k >= 0 {
-				for j, typ := range RoomDefiningTypes {
-					if holds[r.ID][typ] {
-						st.ByRoomType[k].With[j]++
-					}
-				}
-			}
-		}
-		reach := s.ReachablePositions()
-		st.Reachable += len(reach)
-		all := true
-		counts := s.roomCounts(reach)
-		for _, r := range s.Rooms {
-			if counts[r.ID] == 0 {
-				all = false
-			}
-		}
-		if all {
-			st.FullyReachable++
-		}
+		st.AddScene(s)
 	}
 	return st, nil
+}
+
+// NewStats returns empty statistics labelled with a style and seed.
+func NewStats(style string, seed int64) Stats {
+	st := Stats{Style: style, Seed: seed}
+	for _, t := range RoomTypes {
+		st.ByRoomType = append(st.ByRoomType, RoomTypeStats{Type: t, With: make([]int, len(RoomDefiningTypes))})
+	}
+	return st
+}
+
+// AddScene adds one house's scene (generated or imported) to the
+// statistics. Objects are assigned to the room holding their centre.
+func (st *Stats) AddScene(s *Scene) {
+	h := s.House
+	typeIndex := func(t RoomType) int {
+		for i, x := range RoomTypes {
+			if x == t {
+				return i
+			}
+		}
+		return -1
+	}
+	st.Houses++
+	st.Rooms += len(s.Rooms)
+	if st.Houses == 1 || len(s.Rooms) < st.RoomsMin {
+		st.RoomsMin = len(s.Rooms)
+	}
+	st.RoomsMax = max(st.RoomsMax, len(s.Rooms))
+	st.Doors += len(h.Doors)
+	st.Windows += len(h.Windows)
+	roomType := map[string]RoomType{}
+	for _, r := range s.Rooms {
+		roomType[r.ID] = r.Type
+		if k := typeIndex(r.Type); k >= 0 {
+			st.ByRoomType[k].Rooms++
+		}
+	}
+	for _, r := range h.Rooms {
+		if k := typeIndex(RoomType(r.RoomType)); k >= 0 {
+			st.ByRoomType[k].Area += polygonArea(r.FloorPolygon)
+		}
+	}
+	holds := map[string]map[string]bool{} // room id → types it holds
+	for _, o := range s.Objects {
+		if id := s.RoomAt(o.Position[0], o.Position[2]); id != "" {
+			if holds[id] == nil {
+				holds[id] = map[string]bool{}
+			}
+			holds[id][o.Type] = true
+		}
+		st.Objects++
+		if o.Movable() {
+			st.Movable++
+		}
+		if o.Parent != "" {
+			st.Small++
+		}
+		if k := typeIndex(roomType[s.RoomAt(o.Position[0], o.Position[2])]); k >= 0 {
+			st.ByRoomType[k].Objects++
+			if o.Movable() {
+				st.ByRoomType[k].Movable++
+			}
+			if o.Type == "Chair" {
+				st.ByRoomType[k].Chairs++
+			}
+		}
+	}
+	for _, r := range s.Rooms {
+		if k := typeIndex(r.Type); k >= 0 {
+			for j, typ := range RoomDefiningTypes {
+				if holds[r.ID][typ] {
+					st.ByRoomType[k].With[j]++
+				}
+			}
+		}
+	}
+	reach := s.ReachablePositions()
+	st.Reachable += len(reach)
+	all := true
+	counts := s.roomCounts(reach)
+	for _, r := range s.Rooms {
+		if counts[r.ID] == 0 {
+			all = false
+		}
+	}
+	if all {
+		st.FullyReachable++
+	}
 }
 
 // WriteTable prints the statistics as an aligned text table.
@@ -178,9 +211,9 @@ func (s *Stats) WriteTable(w io.Writer) error {
 	fmt.Fprintf(tw, "reachable positions per house\t%.1f\n", ratio(s.Reachable, s.Houses))
 	fmt.Fprintf(tw, "houses with every room reachable\t%d/%d (%.1f%%)\n", s.FullyReachable, s.Houses, 100*s.ReachableShare())
 	fmt.Fprintln(tw)
-	fmt.Fprintln(tw, "room type\trooms\tobjects/room\tmovable/room")
+	fmt.Fprintln(tw, "room type\trooms\tarea m²\tobjects/room\tmovable/room\tchairs/room")
 	for _, t := range s.ByRoomType {
-		fmt.Fprintf(tw, "%s\t%d\t%.2f\t%.2f\n", t.Type, t.Rooms, ratio(t.Objects, t.Rooms), ratio(t.Movable, t.Rooms))
+		fmt.Fprintf(tw, "%s\t%d\t%.1f\t%.2f\t%.2f\t%.2f\n", t.Type, t.Rooms, t.MeanArea(), ratio(t.Objects, t.Rooms), ratio(t.Movable, t.Rooms), ratio(t.Chairs, t.Rooms))
 	}
 	fmt.Fprintln(tw)
 	fmt.Fprint(tw, "rooms holding")

@@ -41,6 +41,18 @@ type genStyle struct {
 	objGap      float64    // least gap between two floor objects, metres
 	windowP     float64    // chance of a window on an exterior wall side
 	colorJitter float64    // uniform ± jitter added to palette colours
+	// livingDining is the chance that a living room gets a dining table
+	// with chairs first (0: never, and no draw is made).
+	livingDining float64
+	// chairSide is the chance of chairs at each side of a dining table,
+	// and chairsPerSide the most chairs one side holds.
+	chairSide     float64
+	chairsPerSide int
+	// smallRoom scales smallPerM2 per room type (nil or a missing type: 1).
+	smallRoom map[RoomType]float64
+	// tableInset keeps a room's first dining table this much farther
+	// from the walls than other free-standing objects, room for chairs.
+	tableInset float64
 	// Floor, wall, exterior and ceiling material names are names of
 	// ProcTHOR's material database (procthor/databases/material-database.json):
 	// AI2-THOR's CreateHouse looks them up and throws on any other name.
@@ -66,6 +78,16 @@ var procthorStyle = &genStyle{
 	objGap:      0.08,
 	windowP:     0.35,
 	colorJitter: 0.04,
+	// ProcTHOR's reference house has a dining table with 3–4 chairs in
+	// each of its three living rooms (3.3 chairs per living room).
+	livingDining:  1,
+	chairSide:     0.95,
+	chairsPerSide: 2,
+	tableInset:    0.6,
+	// Fewer small objects in bedrooms and bathrooms: ProcTHOR's reference
+	// house has 17 objects per bedroom and 9 per bathroom, small ones
+	// included (docs/rooms.md).
+	smallRoom: map[RoomType]float64{Kitchen: 0.85, Bedroom: 0.3, Bathroom: 0.1},
 	floors: []namedColor{
 		{"WoodGrain_Brown", RGB{0.55, 0.38, 0.24}},
 		{"WoodGrains", RGB{0.62, 0.47, 0.32}},
@@ -100,20 +122,22 @@ var procthorStyle = &genStyle{
 }
 
 var ithorStyle = &genStyle{
-	name:        StyleITHOR,
-	tag:         0x6974686f72, // "ithor"
-	wallHeight:  [2]float64{2.55, 2.75},
-	variantBias: 0.8,
-	wallFill:    0.5,
-	freePerM2:   0.14,
-	freeMax:     8,
-	smallPerM2:  11,
-	smallMax:    8,
-	perTypeMax:  3,
-	minFree:     0.3,
-	objGap:      0.04,
-	windowP:     0.5,
-	colorJitter: 0.07,
+	name:          StyleITHOR,
+	tag:           0x6974686f72, // "ithor"
+	wallHeight:    [2]float64{2.55, 2.75},
+	variantBias:   0.8,
+	wallFill:      0.5,
+	freePerM2:     0.14,
+	freeMax:       8,
+	smallPerM2:    11,
+	smallMax:      8,
+	perTypeMax:    3,
+	minFree:       0.3,
+	objGap:        0.04,
+	windowP:       0.5,
+	colorJitter:   0.07,
+	chairSide:     0.6,
+	chairsPerSide: 1,
 	floors: []namedColor{
 		{"WhiteMarble", RGB{0.88, 0.88, 0.90}},
 		{"DarkWoodSmooth2", RGB{0.30, 0.20, 0.13}},
@@ -202,6 +226,14 @@ func (st *genStyle) variantWeights(vs []AssetVariant) []float64 {
 		}
 	}
 	return w
+}
+
+// smallScale is the style's factor on smallPerM2 in a room of type t.
+func (st *genStyle) smallScale(t RoomType) float64 {
+	if k, ok := st.smallRoom[t]; ok {
+		return k
+	}
+	return 1
 }
 
 // iTHOR scene numbering: 30 scenes per room type.

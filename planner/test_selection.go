@@ -75,6 +75,12 @@ func FormatTestCounts(m map[Category]int) string {
 	return strings.Join(parts, ",")
 }
 
+// ClarityCap is the clarity above which SelectTest treats candidates as
+// equally clear (seeded order): twice the margin rule is plainly readable,
+// and preferring still larger margins selects the longest moves and the
+// farthest clearances for one answer, which the text then gives away.
+const ClarityCap = 2
+
 // Clarity is how clearly an example's answer can be read: its decision
 // margin over the margin rule of its kind (1 at the rule's minimum), and 1
 // for examples without a recorded margin.
@@ -165,7 +171,7 @@ func SelectTest(cands []Example, targets map[Category]int, seed uint64) Selectio
 		for v, g := range groups {
 			values = append(values, v)
 			slices.SortStableFunc(g, func(a, b int) int {
-				if d := cmp.Compare(Clarity(&cands[b]), Clarity(&cands[a])); d != 0 {
+				if d := cmp.Compare(min(Clarity(&cands[b]), ClarityCap), min(Clarity(&cands[a]), ClarityCap)); d != 0 {
 					return d
 				}
 				return cmp.Compare(tie(cands[a].ID), tie(cands[b].ID))

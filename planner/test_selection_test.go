@@ -65,9 +65,9 @@ func TestSelectTestCountsBalanceCapsClarity(t *testing.T) {
 			if ex.Answer == "A" {
 				yes++
 			}
-			minKept = math.Min(minKept, Clarity(ex))
+			minKept = math.Min(minKept, min(Clarity(ex), ClarityCap))
 		} else {
-			maxDropped = math.Max(maxDropped, Clarity(ex))
+			maxDropped = math.Max(maxDropped, min(Clarity(ex), ClarityCap))
 		}
 	}
 	if yes != 30 {
@@ -131,7 +131,8 @@ func TestSelectTestKeepsFlipRate(t *testing.T) {
 }
 
 // Closer-to answers name objects (each its own value): the clearest are
-// kept, not the first names in alphabetical order.
+// kept, not the first names in alphabetical order. Above ClarityCap the
+// order is the seeded one (TestSelectTestClarityCap).
 func TestSelectTestCloserToByClarity(t *testing.T) {
 	var cands []Example
 	for i := 0; i < 100; i++ {
@@ -139,7 +140,8 @@ func TestSelectTestCloserToByClarity(t *testing.T) {
 		cands = append(cands, Example{
 			ID: fmt.Sprintf("s%d/v%d/closer_to", i%10, i), HouseID: fmt.Sprintf("s%d", i%10), Category: CloserTo,
 			Choices: []string{name, "b", "c", "d"}, Answer: "A", Flip: true,
-			Metrics: map[string]any{"decision_margin": DecisionMargin{Kind: MarginDistance, Gap: 0.1 + 0.01*float64(i), Relative: 1}},
+			// clarity 1 … 1.99, under ClarityCap: strictly ordered
+			Metrics: map[string]any{"decision_margin": DecisionMargin{Kind: MarginDistance, Gap: 0.1 + 0.001*float64(i), Relative: 1}},
 		})
 	}
 	sel := SelectTest(cands, map[Category]int{CloserTo: 20}, 3)
@@ -147,5 +149,37 @@ func TestSelectTestCloserToByClarity(t *testing.T) {
 		if !sel.Keep[cands[i].ID] {
 			t.Errorf("%s (clarity rank %d of 100) not kept", cands[i].ID, 100-i)
 		}
+	}
+}
+
+// TestSelectTestClarityCap: candidates at or above ClarityCap are equally
+// clear, so a selection of 20 out of 100 of them is spread over clarities
+// (seeded order) rather than taking the 20 largest margins, which would
+// select the longest moves of one answer; below the cap the clearer one
+// still wins.
+func TestSelectTestClarityCap(t *testing.T) {
+	var cands []Example
+	for i := 0; i < 100; i++ {
+		cands = append(cands, Example{
+			ID: fmt.Sprintf("s%d/v%d/near_object", i%10, i), HouseID: fmt.Sprintf("s%d", i%10), Category: NearObject,
+			Choices: []string{"yes", "no"}, Answer: "A", Flip: true,
+			Metrics: map[string]any{"decision_margin": DecisionMargin{Kind: MarginDistance, Gap: 0.2 + 0.01*float64(i), Relative: 1}},
+		})
+	}
+	sel := SelectTest(cands, map[Category]int{NearObject: 20}, 3)
+	top := 0
+	for i := 80; i < 100; i++ {
+		if sel.Keep[cands[i].ID] {
+			top++
+		}
+	}
+	if len(sel.Keep) != 20 || top > 10 {
+		t.Errorf("kept %d, %d of them the 20 largest margins: the cap does not tie clear candidates", len(sel.Keep), top)
+	}
+	// One candidate under the cap among clear ones is the one left out.
+	cands[0].Metrics = map[string]any{"decision_margin": DecisionMargin{Kind: MarginDistance, Gap: 0.15, Relative: 1}}
+	sel = SelectTest(cands, map[Category]int{NearObject: 99}, 3)
+	if sel.Keep[cands[0].ID] {
+		t.Error("the only candidate under the cap was kept over clearer ones")
 	}
 }

@@ -91,6 +91,7 @@ type Renderer struct {
 	labelOnly  bool
 	keepSetups bool // setupAll may keep unchanged meshes' set-ups (a frame's main view)
 	lc         labelCache
+	memo       frameMemo // recent RGB frames (frame_memo.go)
 
 	// Last frame's counters, for benchmarks.
 	lastTris    int
@@ -213,6 +214,7 @@ func (r *Renderer) rebuildAll() error {
 	r.lights = makeLights(s)
 	r.occCached = false
 	r.lc.ok, r.lc.setupsOK = false, false
+	r.memo.reset()
 	typeIndex := map[string]int{}
 	for i, t := range s.Catalog.Types() {
 		typeIndex[t] = i
@@ -401,6 +403,10 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	f.IDTable = r.ids
 	f.index = r.index
 	f.Stats = grow(f.Stats, len(r.ids))
+	memo := !skipRGB && !r.opts.NoFrameCache
+	if memo && r.recall(cam, f) {
+		return nil
+	}
 
 	r.frame = f
 	defer func() { r.frame = nil }()
@@ -457,6 +463,9 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 		r.parallel(nb, jobSupersample)
 	} else {
 		r.parallel(nb, jobShade)
+	}
+	if memo {
+		r.remember(cam, f)
 	}
 	return nil
 }

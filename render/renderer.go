@@ -72,6 +72,7 @@ type Renderer struct {
 	shW      []float64
 	shT      []int32
 	shFace   *shadowFace
+	shRect   *texRect // the texels a partial face rebuild redraws (nil: all)
 
 	// State of the phase being run by parallel.
 	frame  *Frame
@@ -99,6 +100,9 @@ type Renderer struct {
 	// shadowRestores counts lights whose shadow maps came back from the
 	// previous state (shadow_cache.go), for tests.
 	shadowRestores int
+	// partialFaces counts shadow faces redrawn only where objects moved
+	// (shadow_partial.go), for tests.
+	partialFaces int
 }
 
 // instance is one mesh of the scene: an object (all its levels of detail)

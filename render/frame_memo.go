@@ -32,6 +32,7 @@ type memoSlot struct {
 	used  uint64
 	cam   sim.Camera
 	keys  []poseKey // per object, its pose when the frame was drawn
+	boxes []sim.AABB
 	rgb   []uint8
 	depth []float32
 	ids   []uint16
@@ -105,6 +106,8 @@ func (r *Renderer) remember(cam sim.Camera, f *Frame) {
 	m.tick++
 	s.ok, s.used, s.cam = true, m.tick, cam
 	s.keys = r.poseKeys(s.keys)
+	s.boxes = r.poseBoxes(s.boxes)
+	r.memoLast = 1 + slotIndex(m, s)
 	W := 4 * f.Width
 	s.rgb = grow(s.rgb, W*f.Height)
 	for y := 0; y < f.Height; y++ {
@@ -114,4 +117,14 @@ func (r *Renderer) remember(cam sim.Camera, f *Frame) {
 	s.ids = append(s.ids[:0], f.IDs...)
 	s.cls = append(s.cls[:0], f.ClassIDs...)
 	s.stats = append(s.stats[:0], f.Stats...)
+}
+
+// slotIndex returns the index of slot s in m.
+func slotIndex(m *frameMemo, s *memoSlot) int {
+	for i := range m.slots {
+		if &m.slots[i] == s {
+			return i
+		}
+	}
+	return -1
 }

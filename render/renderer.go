@@ -93,6 +93,15 @@ type Renderer struct {
 	keepSetups bool // setupAll may keep unchanged meshes' set-ups (a frame's main view)
 	lc         labelCache
 	memo       frameMemo // recent RGB frames (frame_memo.go)
+	// Incremental shading (shade_incremental.go): 1 + the memo slot of the
+	// last frame drawn when it was an RGB frame (0: none); the slot this
+	// frame keeps colours from (nil: none); per band, the columns to shade.
+	memoLast    int
+	incSlot     *memoSlot
+	incremental bool
+	sdirty, wd  []bool
+	sx0, sx1    []int32
+	wx0, wx1    []int32
 
 	// Last frame's counters, for benchmarks.
 	lastTris    int
@@ -103,6 +112,9 @@ type Renderer struct {
 	// partialFaces counts shadow faces redrawn only where objects moved
 	// (shadow_partial.go), for tests.
 	partialFaces int
+	// incFrames counts frames shaded incrementally, incKept their bands
+	// kept whole from the last frame (shade_incremental.go), for tests.
+	incFrames, incKept int
 }
 
 // instance is one mesh of the scene: an object (all its levels of detail)
@@ -219,6 +231,7 @@ func (r *Renderer) rebuildAll() error {
 	r.occCached = false
 	r.lc.ok, r.lc.setupsOK = false, false
 	r.memo.reset()
+	r.memoLast = 0
 	typeIndex := map[string]int{}
 	for i, t := range s.Catalog.Types() {
 		typeIndex[t] = i
@@ -411,6 +424,8 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	if memo && r.recall(cam, f) {
 		return nil
 	}
+	prev := r.memoLast
+	r.memoLast = 0
 
 	r.frame = f
 	defer func() { r.frame = nil }()
@@ -432,6 +447,7 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	r.tbuf = grow(r.tbuf, n)
 	r.bandStats = grow(r.bandStats, nb)
 	r.bandRows = grow(r.bandRows, nb)
+	inc := memo && r.prepareIncremental(cam, prev, nb)
 	r.markDirty(r.labelOnly, nb)
 	if r.labelOnly {
 		r.lc.depth, r.lc.ids, r.lc.cls = grow(r.lc.depth, n), grow(r.lc.ids, n), grow(r.lc.cls, n)
@@ -450,6 +466,17 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	if r.opts.Lighting == LightInterior && !r.opts.NoShadows {
 		r.buildShadows(f)
 	}
+	if inc && r.addShadowSpans(nb) {
+		r.widenSpans(nb, cam.Width)
+		r.incremental = true
+		r.incFrames++
+		for _, d := range r.sdirty[:nb] {
+			if !d {
+				r.incKept++
+			}
+		}
+	}
+	defer func() { r.incremental, r.incSlot = false, nil }()
 	if k := r.opts.Supersample; k > 1 {
 		r.sv = newView(cam, k, r.opts.Near)
 		r.lc.setupsOK = false // the set-up array now holds the supersampled view's

@@ -42,37 +42,66 @@ func (t texRect) meets(u texRect) bool {
 // emptyRect is the rectangle of no texel.
 var emptyRect = texRect{0, 0, -1, -1}
 
-// boxRect returns the texels of view v whose centres the projection of box
-// b can reach, widened by a texel on each side and clipped to the image; ok
-// is false when a corner of b is nearer than the near plane (its projection
-// is unbounded) or the box is not finite.
+// boxRect returns the texels of view v whose centres the projection of the
+// part of box b in front of the near plane can reach, widened by a texel on
+// each side and clipped to the image (empty when no part is in front); ok is
+// false when the box is not finite.
 func boxRect(v *view, b sim.AABB) (r texRect, ok bool) {
+	var cs [8]sim.Vec3
+	for i, p := range b.Corners() {
+		cs[i] = v.toCam(p)
+	}
+	return hullRect(v, &cs)
+}
+
+// hullRect returns the pixels of view v onto which the convex hull of the
+// eight camera-space points cs projects, clipped to the near plane,
+// widened by a pixel on each side and clipped to the image; ok is false when
+// a point is not finite. The clipped hull's vertices are points of cs in
+// front of the plane and crossings of the plane by segments between two of
+// them, so the bounds of those (every pair: the edges are among them, the
+// others add only points inside) bound the projection.
+func hullRect(v *view, cs *[8]sim.Vec3) (r texRect, ok bool) {
 	minU, minV := math.Inf(1), math.Inf(1)
 	maxU, maxV := math.Inf(-1), math.Inf(-1)
-	for _, p := range b.Corners() {
-		q := v.toCam(p)
-		if !(q[2] >= v.near) {
-			return texRect{}, false
-		}
-		iz := 1 / q[2]
-		u, w := v.cx+v.f*q[0]*iz, v.cy+v.f*q[1]*iz
+	add := func(q sim.Vec3) {
+		u, w := v.cx+v.f*q[0]/q[2], v.cy+v.f*q[1]/q[2]
 		minU, maxU = min(minU, u), max(maxU, u)
 		minV, maxV = min(minV, w), max(maxV, w)
 	}
-	if !(minU > -1e9 && maxU < 1e9 && minV > -1e9 && maxV < 1e9) { // NaN or far beyond the image
-		return texRect{}, false
+	for i, c := range cs {
+		if !(math.Abs(c[0])+math.Abs(c[1])+math.Abs(c[2]) < 1e12) {
+			return texRect{}, false
+		}
+		in := c[2] >= v.near
+		if in {
+			add(c)
+		}
+		for _, d := range cs[i+1:] {
+			if (d[2] >= v.near) != in {
+				k := (v.near - c[2]) / (d[2] - c[2])
+				q := c.Add(d.Sub(c).Mul(k))
+				q[2] = v.near
+				add(q)
+			}
+		}
 	}
-	r = texRect{int(math.Floor(minU)) - 1, int(math.Floor(minV)) - 1, int(math.Ceil(maxU)) + 1, int(math.Ceil(maxV)) + 1}
-	if r.x1 < 0 || r.y1 < 0 || r.x0 > v.w-1 || r.y0 > v.h-1 {
+	if !(minU <= maxU) || !(minV <= maxV) { // nothing in front
 		return emptyRect, true
 	}
-	return texRect{max(r.x0, 0), max(r.y0, 0), min(r.x1, v.w-1), min(r.y1, v.h-1)}, true
+	if maxU < -1 || maxV < -1 || minU > float64(v.w) || minV > float64(v.h) {
+		return emptyRect, true
+	}
+	return texRect{
+		int(max(math.Floor(minU)-1, 0)), int(max(math.Floor(minV)-1, 0)),
+		int(min(math.Ceil(maxU)+1, float64(v.w-1))), int(min(math.Ceil(maxV)+1, float64(v.h-1))),
+	}, true
 }
 
 // staleRect returns the texels of face fc of light L that the objects moved
 // since L's faces were drawn (L.key, L.boxes) can have changed; ok is false
 // when the face must be drawn whole (it was never drawn for L.key, or a
-// moved box reaches behind its near plane).
+// moved box is not finite).
 func (r *Renderer) staleRect(L *roomLight, fc *shadowFace) (texRect, bool) {
 	S := r.opts.ShadowMapSize
 	if !L.complete || len(fc.depth) != S*S || fc.v.w != S || len(L.key) != r.nObj || len(L.boxes) != r.nObj {
@@ -106,7 +135,7 @@ func (r *Renderer) poseBoxes(dst []sim.AABB) []sim.AABB {
 }
 
 // castersMeet reports whether mesh bounds b can cover a texel of r.shRect
-// in the current shadow face (true when its projection is unbounded).
+// in the current shadow face (true when its box is not finite).
 func (r *Renderer) castersMeet(v *view, b sim.AABB) bool {
 	br, ok := boxRect(v, b)
 	return !ok || br.meets(*r.shRect)

@@ -74,7 +74,10 @@
 // objects' projected boxes (shadow_partial.go). The last two RGB frames are
 // kept whole and copied back when the camera and every object's pose are
 // theirs again, as for the next "before" frame of a view after an example's
-// "after" frame (frame_memo.go).
+// "after" frame (frame_memo.go). An RGB frame from the last RGB frame's
+// camera shades only the columns of each band that the changed meshes or
+// the moved objects' possible shadows reach, and keeps the last frame's
+// colours elsewhere (shade_incremental.go).
 //
 // The package also places and draws Set-of-Marks overlays (marks.go) and
 // reads and writes the files flowbench produces: PNG images, 16-bit depth PNGs

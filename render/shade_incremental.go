@@ -43,10 +43,13 @@ import (
 // texels of the face at that point.
 const incMargin = 24
 
-// incDepthSlack is the relative depth margin of the hull's near and far
-// planes (the normal offset moves a lookup point by under 1.4% of its
-// distance; float32 rounding of the compare is far smaller).
-const incDepthSlack = 0.03
+// depthSlack is the relative depth margin of the hull's near and far
+// planes: twice the most the normal offset moves a lookup point, relative
+// to its distance ((shadowNormalOffset + 2)·2/S), plus 1% for the shadow
+// bias and rounding.
+func (r *Renderer) depthSlack() float64 {
+	return 2*(shadowNormalOffset+2)*2/float64(r.opts.ShadowMapSize) + 0.01
+}
 
 // prepareIncremental decides whether this RGB frame of cam may keep P's
 // colours and marks, per band, the columns the changed meshes touch
@@ -123,8 +126,9 @@ func (r *Renderer) addShadowSpans(nb int) bool {
 			for _, q := range zfar.Corners() {
 				zhi = max(zhi, fc.v.toCam(q)[2])
 			}
-			zlo := zmin * (1 - incDepthSlack)
-			zhi *= 1 + incDepthSlack
+			k := r.depthSlack()
+			zlo := zmin - k*math.Abs(zmin)
+			zhi += k * math.Abs(zhi)
 			if zhi <= zlo {
 				continue
 			}

@@ -75,3 +75,63 @@ func TestIncrementalShadingMatchesFresh(t *testing.T) {
 	}
 	t.Logf("%d frames shaded incrementally, %d bands kept whole", frames, kept)
 }
+
+// TestIncrementalShadowOnly moves, one at a time, objects outside the
+// camera's frustum (before and after the move) whose shadow changes the
+// image (a fresh renderer's frames before and after differ), for several
+// cameras of the model room, and compares the incremental frame after the
+// move with the fresh one (until three such moves): the pixels reached only
+// by the moved shadow are shaded again.
+func TestIncrementalShadowOnly(t *testing.T) {
+	s, base := benchModelScene(t)
+	r, err := New(s, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	move := sim.Vec3{0.3, 0, 0.3}
+	cases := 0
+	for yaw := 0.0; yaw < 360 && cases < 3; yaw += 45 {
+		cam := base
+		cam.Width, cam.Height = 96, 96
+		cam.Yaw = yaw
+		v := newView(cam, 1, DefaultNear)
+		_, f0 := renderScene(t, s, Options{Workers: 1, NoFrameCache: true}, cam)
+		for i, o := range s.Objects {
+			p := o.Position
+			if !cullMesh(&v, o.AABB()) {
+				continue
+			}
+			o.Position = p.Add(move)
+			outside := cullMesh(&v, o.AABB())
+			var want *Frame
+			if outside {
+				_, want = renderScene(t, s, Options{Workers: 1, NoFrameCache: true}, cam)
+			}
+			o.Position = p
+			if !outside || bytes.Equal(want.RGB.Pix, f0.RGB.Pix) {
+				continue // seen after the move, or no visible shadow change
+			}
+			cases++
+			if _, err := r.Render(cam); err != nil {
+				t.Fatal(err)
+			}
+			inc := r.incFrames
+			o.Position = p.Add(move)
+			got, err := r.Render(cam)
+			o.Position = p
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.incFrames == inc {
+				t.Fatalf("yaw %v object %d: the frame after the move was not shaded incrementally", yaw, i)
+			}
+			if !bytes.Equal(got.RGB.Pix, want.RGB.Pix) {
+				t.Fatalf("yaw %v object %d: incremental frame differs from a fresh renderer's where only its shadow moved", yaw, i)
+			}
+		}
+	}
+	if cases == 0 {
+		t.Fatal("no object outside the view casts a changing shadow into it: the test exercises nothing")
+	}
+	t.Logf("%d moves of objects outside the view whose shadows change the image", cases)
+}

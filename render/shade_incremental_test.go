@@ -90,7 +90,8 @@ func TestIncrementalShadowOnly(t *testing.T) {
 	}
 	move := sim.Vec3{0.3, 0, 0.3}
 	cases := 0
-	for yaw := 0.0; yaw < 360 && cases < 3; yaw += 45 {
+	for k := 0; k < 8 && cases < 3; k++ {
+		yaw := float64(135 + 45*k) // the first views with such shadows first
 		cam := base
 		cam.Width, cam.Height = 96, 96
 		cam.Yaw = yaw

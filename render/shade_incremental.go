@@ -29,7 +29,7 @@ import (
 // changed box is lit in both states alike, so the points whose light can
 // change lie in the pyramid from the light through those texels (widened by
 // the filter and the normal offset), between the nearest changed box and
-// the far side of the scene: the hull of eight points, whose projection into
+// the far side of the meshes the light lights: the hull of eight points, whose projection into
 // the camera (clipped to its near plane) bounds the pixels concerned. When
 // a bound cannot be made (a box or hull that is not finite), the whole frame
 // is shaded.
@@ -92,14 +92,17 @@ func (r *Renderer) addShadowSpans(nb int) bool {
 	if len(changed) == 0 {
 		return true
 	}
-	zfar, ok := r.sceneBox()
-	if !ok {
-		return false
-	}
 	for li := range r.lights {
 		L := &r.lights[li]
 		if !L.valid {
 			continue // no visible pixel reads it (buildShadows)
+		}
+		zfar, any, ok := r.litBox(li)
+		if !ok {
+			return false
+		}
+		if !any {
+			continue
 		}
 		for fi := range L.faces {
 			fc := &L.faces[fi]
@@ -140,23 +143,29 @@ func (r *Renderer) addShadowSpans(nb int) bool {
 	return true
 }
 
-// sceneBox returns a box holding every mesh of the frame (the receivers).
-func (r *Renderer) sceneBox() (sim.AABB, bool) {
-	b := sim.AABB{Min: sim.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}, Max: sim.Vec3{math.Inf(-1), math.Inf(-1), math.Inf(-1)}}
-	for _, e := range r.dl.mesh {
-		if len(e.mesh.Tris) == 0 {
+// litBox returns a box holding every mesh that light li lights (the
+// receivers of its shadows); any is false when there is none, ok false
+// when the box is not finite.
+func (r *Renderer) litBox(li int) (b sim.AABB, any, ok bool) {
+	b = sim.AABB{Min: sim.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}, Max: sim.Vec3{math.Inf(-1), math.Inf(-1), math.Inf(-1)}}
+	for i, e := range r.dl.mesh {
+		if r.inst[i].light != li || len(e.mesh.Tris) == 0 {
 			continue
 		}
+		any = true
 		for k := 0; k < 3; k++ {
 			b.Min[k], b.Max[k] = min(b.Min[k], e.mesh.Bounds.Min[k]), max(b.Max[k], e.mesh.Bounds.Max[k])
 		}
 	}
+	if !any {
+		return b, false, true
+	}
 	for k := 0; k < 3; k++ {
 		if !(b.Max[k]-b.Min[k] < 1e6) {
-			return b, false
+			return b, true, false
 		}
 	}
-	return b, true
+	return b, true, true
 }
 
 // markHull marks the camera pixels onto which the part of the pyramid from

@@ -243,15 +243,22 @@ func BenchmarkShadowRebuild(b *testing.B) {
 }
 
 // BenchmarkExampleFrames renders the frames of generated examples as the
-// generator does, on one worker at 512×512 (the dataset size): per view of
-// the model scene, five examples, each the "before" frame and the "after"
-// frame with one object moved 20 cm, the object put back after; it reports
-// CPU ms per example with the work kept between frames (frame memo,
-// incremental shading, partial shadow faces) and without it (NoFrameCache:
-// every frame from scratch), interleaved in one run, and their ratio.
+// generator does, on one worker at 512×512 and 800×800: per view of the
+// model scene (two views), five examples, each the "before" frame and the
+// "after" frame with one object moved 20 cm, the object put back after. It
+// reports CPU ms per example with the work kept between frames (frame
+// memo, incremental shading, partial shadow faces, label cache) and
+// without it (NoFrameCache: every frame from scratch), interleaved in one
+// run, and their ratio.
 func BenchmarkExampleFrames(b *testing.B) {
+	for _, size := range []int{512, 800} {
+		b.Run(fmt.Sprintf("size%d", size), func(b *testing.B) { benchExampleFrames(b, size) })
+	}
+}
+
+func benchExampleFrames(b *testing.B, size int) {
 	s, cam := benchModelScene(b)
-	cam.Width, cam.Height = 512, 512
+	cam.Width, cam.Height = size, size
 	cams := []sim.Camera{cam}
 	c2 := cam
 	c2.Yaw += 25

@@ -70,7 +70,14 @@
 // label-only frame also keeps the labels of the bands no changed mesh
 // touches (label_cache.go). Each room light keeps the shadow maps of the
 // state before its last rebuild and takes them back when the objects return
-// to it (shadow_cache.go).
+// to it (shadow_cache.go); a stale face is redrawn only inside the moved
+// objects' projected boxes (shadow_partial.go). The last two RGB frames are
+// kept whole and copied back when the camera and every object's pose are
+// theirs again, as for the next "before" frame of a view after an example's
+// "after" frame (frame_memo.go). An RGB frame from the last RGB frame's
+// camera shades only the columns of each band that the changed meshes or
+// the moved objects' possible shadows reach, and keeps the last frame's
+// colours elsewhere (shade_incremental.go).
 //
 // The package also places and draws Set-of-Marks overlays (marks.go) and
 // reads and writes the files flowbench produces: PNG images, 16-bit depth PNGs

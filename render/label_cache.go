@@ -48,19 +48,29 @@ func (r *Renderer) markDirty(useCache bool, nb int) {
 		return
 	}
 	clear(r.dirty)
-	mark := func(b0, b1, x0, x1 int32) {
-		for b := max(b0, 0); b <= min(b1, int32(nb-1)); b++ {
-			if !r.dirty[b] {
-				r.dirty[b], r.dx0[b], r.dx1[b] = true, x0, x1
-			}
-			r.dx0[b], r.dx1[b] = min(r.dx0[b], x0), max(r.dx1[b], x1)
-		}
-	}
+	r.markChanged(r.dirty, r.dx0, r.dx1, nb)
+}
+
+// markChanged marks, per band, the columns that a mesh changed since the
+// cached frame touches in this frame or touched in that one (dirty[b], the
+// span [dx0[b], dx1[b]]).
+func (r *Renderer) markChanged(dirty []bool, dx0, dx1 []int32, nb int) {
+	c := &r.lc
 	for i, e := range r.dl.mesh {
 		if e != c.ent[i] || e.gen != c.gen[i] {
-			mark(c.b0[i], c.b1[i], c.x0[i], c.x1[i])
-			mark(r.tb0[i], r.tb1[i], r.tx0[i], r.tx1[i])
+			markSpan(dirty, dx0, dx1, c.b0[i], c.b1[i], c.x0[i], c.x1[i], nb)
+			markSpan(dirty, dx0, dx1, r.tb0[i], r.tb1[i], r.tx0[i], r.tx1[i], nb)
 		}
+	}
+}
+
+// markSpan adds columns [x0, x1] to the spans of bands b0..b1.
+func markSpan(dirty []bool, dx0, dx1 []int32, b0, b1, x0, x1 int32, nb int) {
+	for b := max(b0, 0); b <= min(b1, int32(nb-1)); b++ {
+		if !dirty[b] {
+			dirty[b], dx0[b], dx1[b] = true, x0, x1
+		}
+		dx0[b], dx1[b] = min(dx0[b], x0), max(dx1[b], x1)
 	}
 }
 

@@ -40,6 +40,7 @@ type roomLight struct {
 	// poses), though some may have been marked stale since; alt holds the
 	// faces of the state before (shadow_cache.go).
 	key      []poseKey
+	boxes    []sim.AABB // per object, its box at key (shadow_partial.go)
 	complete bool
 	alt      shadowAlt
 	// box is the room's footprint (xz) widened by shadowRoomMargin, full height.
@@ -242,19 +243,31 @@ func (r *Renderer) buildShadows(f *Frame) {
 			if fc.valid && len(fc.depth) == S*S {
 				continue
 			}
+			// Only the texels the moved objects can reach, when the rest
+			// holds the state the faces were drawn for (shadow_partial.go).
+			rect, part := r.staleRect(L, fc)
+			if part && rect.empty() {
+				fc.valid = true
+				continue
+			}
 			ax := cubeAxes[fi]
 			fc.v = view{w: S, h: S, f: float64(S) / 2, cx: float64(S-1) / 2, cy: float64(S-1) / 2,
 				fwd: ax[0], right: ax[1], down: ax[2], eye: L.pos, near: 0.02, invNear: 1 / 0.02}
 			fc.depth = grow(fc.depth, S*S)
+			if part {
+				r.shRect = &rect
+				r.partialFaces++
+			}
 			r.shSetups = r.setupAll(&fc.v, &r.dlShadow, r.shSetups, true, &L.box)
 			r.shBins = r.binAll(&r.dlShadow, r.shSetups, r.shBins, nb, DefaultBandHeight, false)
 			r.shFace = fc
 			r.parallel(nb, jobShadowBand)
-			r.shFace = nil
+			r.shFace, r.shRect = nil, nil
 			fc.valid = true
 		}
 		L.valid = true
 		L.key = r.poseKeys(L.key)
+		L.boxes = r.poseBoxes(L.boxes)
 		L.complete = true
 	}
 }
@@ -300,6 +313,19 @@ func (r *Renderer) shadowBand(b int) {
 	y0 := b * DefaultBandHeight
 	y1 := min(y0+DefaultBandHeight, S)
 	wbuf := r.shW[y0*S : y1*S]
+	if rc := r.shRect; rc != nil { // a partial rebuild: only the rectangle's texels
+		if rc.y1 < y0 || rc.y0 >= y1 {
+			return
+		}
+		rasterRows(&fc.v, &r.dlShadow, r.shSetups, r.shBins[b], y0, y1, rc.x0, rc.x1, wbuf, r.shT[y0*S:y1*S])
+		for y := max(y0, rc.y0); y <= min(y1-1, rc.y1); y++ {
+			d := fc.depth[y*S+rc.x0 : y*S+rc.x1+1]
+			for i, w := range wbuf[(y-y0)*S+rc.x0 : (y-y0)*S+rc.x1+1] {
+				d[i] = float32(w)
+			}
+		}
+		return
+	}
 	rasterRows(&fc.v, &r.dlShadow, r.shSetups, r.shBins[b], y0, y1, 0, S-1, wbuf, r.shT[y0*S:y1*S])
 	d := fc.depth[y0*S : y1*S]
 	for i, w := range wbuf {

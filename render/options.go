@@ -86,8 +86,9 @@ type Options struct {
 	NoOcclusionCulling bool
 	// NoFrameCache draws every frame from scratch: no set-ups or label
 	// bands kept from the last frame of the same camera (label_cache.go), no
-	// structure pass kept for occlusion culling (occlusion.go). The frame is
-	// the same either way; benchmarks of one view use it.
+	// structure pass kept for occlusion culling (occlusion.go), no recent RGB
+	// frames recalled (frame_memo.go). The frame is the same either way;
+	// benchmarks of one view use it.
 	NoFrameCache bool
 	// LightDir points towards the directional light (default DefaultLightDir).
 	LightDir sim.Vec3

@@ -38,26 +38,19 @@ func EncodePNGFast(w io.Writer, img *image.RGBA) error {
 		st.zw.Reset(&st.idat)
 		st.bw.Reset(st.zw)
 	}
-	n := 3 * W
-	st.prev, st.cur, st.row = grow(st.prev, n), grow(st.cur, n), grow(st.row, 1+n)
-	clear(st.prev)
+	// One spare byte: averageRow writes 4 bytes per pixel, 3 of them kept.
+	st.row = grow(st.row, 1+3*W+1)
 	for y := 0; y < H; y++ {
-		p := img.Pix[y*img.Stride : y*img.Stride+4*W]
-		cur, prev, row := st.cur, st.prev, st.row
-		for x := 0; x < W; x++ {
-			cur[3*x], cur[3*x+1], cur[3*x+2] = p[4*x], p[4*x+1], p[4*x+2]
+		cur := img.Pix[y*img.Stride : y*img.Stride+4*W]
+		var up []uint8
+		if y > 0 {
+			up = img.Pix[(y-1)*img.Stride : (y-1)*img.Stride+4*W]
 		}
-		row[0] = 3 // Average: predict (left + up) / 2
-		for i := 0; i < min(3, n); i++ {
-			row[1+i] = cur[i] - prev[i]/2
-		}
-		for i := 3; i < n; i++ {
-			row[1+i] = cur[i] - uint8((int(cur[i-3])+int(prev[i]))/2)
-		}
-		if _, err := st.bw.Write(row); err != nil {
+		st.row[0] = 3 // Average: predict (left + up) / 2
+		averageRow(st.row[1:], cur, up)
+		if _, err := st.bw.Write(st.row[:1+3*W]); err != nil {
 			return err
 		}
-		st.prev, st.cur = cur, prev
 	}
 	if err := st.bw.Flush(); err != nil {
 		return err
@@ -85,15 +78,45 @@ func EncodePNGFast(w io.Writer, img *image.RGBA) error {
 	return writeChunk(w, "IEND", nil)
 }
 
+// averageRow writes into out (at least 3·W+1 bytes; the byte after the
+// 3·W it fills is scratch) the PNG Average filter of the RGB samples of the
+// RGBA row cur (W pixels) under the RGBA row up (nil for the first row, read
+// as zeros): out[i] = raw(i) − ⌊(raw(i−3) + prior(i)) / 2⌋ mod 256, raw(i−3)
+// being 0 in the first pixel. A pixel's four bytes are handled at once in a
+// uint32 (SWAR): the byte-wise floor mean is (a & b) + ((a ^ b) >> 1 & 0x7f…)
+// and the byte-wise difference ((x | H) − (y &^ H)) ^ ((x ^ ^y) & H) with
+// H = 0x80…, neither carrying between bytes; the alpha byte's result is
+// overwritten by the next pixel.
+func averageRow(out, cur, up []uint8) {
+	W := len(cur) / 4
+	if W == 0 {
+		return
+	}
+	out = out[:3*W+1]
+	const lo7, hi = 0x7f7f7f7f, 0x80808080
+	sub := func(x, y uint32) uint32 { return ((x | hi) - (y &^ hi)) ^ ((x ^ ^y) & hi) }
+	mean := func(a, b uint32) uint32 { return (a & b) + ((a ^ b) >> 1 & lo7) }
+	left := uint32(0)
+	for x := 0; x < W; x++ {
+		c := binary.LittleEndian.Uint32(cur[4*x:])
+		var u uint32
+		if up != nil {
+			u = binary.LittleEndian.Uint32(up[4*x:])
+		}
+		binary.LittleEndian.PutUint32(out[3*x:], sub(c, mean(left, u)))
+		left = c
+	}
+}
+
 // maxIDAT is the largest IDAT chunk EncodePNGFast writes (PNG allows 2³¹−1 bytes).
 const maxIDAT = 1 << 24
 
 // pngState is EncodePNGFast's reusable work memory.
 type pngState struct {
-	idat           bytes.Buffer
-	zw             *zlib.Writer
-	bw             *bufio.Writer
-	prev, cur, row []uint8
+	idat bytes.Buffer
+	zw   *zlib.Writer
+	bw   *bufio.Writer
+	row  []uint8
 }
 
 var pngStates = sync.Pool{New: func() any { return new(pngState) }}

@@ -72,6 +72,7 @@ type Renderer struct {
 	shW      []float64
 	shT      []int32
 	shFace   *shadowFace
+	shRect   *texRect // the texels a partial face rebuild redraws (nil: all)
 
 	// State of the phase being run by parallel.
 	frame  *Frame
@@ -91,6 +92,16 @@ type Renderer struct {
 	labelOnly  bool
 	keepSetups bool // setupAll may keep unchanged meshes' set-ups (a frame's main view)
 	lc         labelCache
+	memo       frameMemo // recent RGB frames (frame_memo.go)
+	// Incremental shading (shade_incremental.go): 1 + the memo slot of the
+	// last frame drawn when it was an RGB frame (0: none); the slot this
+	// frame keeps colours from (nil: none); per band, the columns to shade.
+	memoLast    int
+	incSlot     *memoSlot
+	incremental bool
+	sdirty, wd  []bool
+	sx0, sx1    []int32
+	wx0, wx1    []int32
 
 	// Last frame's counters, for benchmarks.
 	lastTris    int
@@ -98,6 +109,12 @@ type Renderer struct {
 	// shadowRestores counts lights whose shadow maps came back from the
 	// previous state (shadow_cache.go), for tests.
 	shadowRestores int
+	// partialFaces counts shadow faces redrawn only where objects moved
+	// (shadow_partial.go), for tests.
+	partialFaces int
+	// incFrames counts frames shaded incrementally, incKept their bands
+	// kept whole from the last frame (shade_incremental.go), for tests.
+	incFrames, incKept int
 }
 
 // instance is one mesh of the scene: an object (all its levels of detail)
@@ -213,6 +230,8 @@ func (r *Renderer) rebuildAll() error {
 	r.lights = makeLights(s)
 	r.occCached = false
 	r.lc.ok, r.lc.setupsOK = false, false
+	r.memo.reset()
+	r.memoLast = 0
 	typeIndex := map[string]int{}
 	for i, t := range s.Catalog.Types() {
 		typeIndex[t] = i
@@ -401,6 +420,12 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	f.IDTable = r.ids
 	f.index = r.index
 	f.Stats = grow(f.Stats, len(r.ids))
+	memo := !skipRGB && !r.opts.NoFrameCache
+	if memo && r.recall(cam, f) {
+		return nil
+	}
+	prev := r.memoLast
+	r.memoLast = 0
 
 	r.frame = f
 	defer func() { r.frame = nil }()
@@ -422,6 +447,7 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	r.tbuf = grow(r.tbuf, n)
 	r.bandStats = grow(r.bandStats, nb)
 	r.bandRows = grow(r.bandRows, nb)
+	inc := memo && r.prepareIncremental(cam, prev, nb)
 	r.markDirty(r.labelOnly, nb)
 	if r.labelOnly {
 		r.lc.depth, r.lc.ids, r.lc.cls = grow(r.lc.depth, n), grow(r.lc.ids, n), grow(r.lc.cls, n)
@@ -440,6 +466,17 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	if r.opts.Lighting == LightInterior && !r.opts.NoShadows {
 		r.buildShadows(f)
 	}
+	if inc && r.addShadowSpans(nb) {
+		r.widenSpans(nb, cam.Width)
+		r.incremental = true
+		r.incFrames++
+		for _, d := range r.sdirty[:nb] {
+			if !d {
+				r.incKept++
+			}
+		}
+	}
+	defer func() { r.incremental, r.incSlot = false, nil }()
 	if k := r.opts.Supersample; k > 1 {
 		r.sv = newView(cam, k, r.opts.Near)
 		r.lc.setupsOK = false // the set-up array now holds the supersampled view's
@@ -457,6 +494,9 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 		r.parallel(nb, jobSupersample)
 	} else {
 		r.parallel(nb, jobShade)
+	}
+	if memo {
+		r.remember(cam, f)
 	}
 	return nil
 }

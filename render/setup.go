@@ -338,7 +338,8 @@ func (r *Renderer) setupAll(v *view, dl *drawList, setups []triSetup, all bool, 
 	var u *setupUnit // the open unit
 	for i, e := range dl.mesh {
 		r.cull[i] = len(e.mesh.Tris) == 0 || (r.occActive && r.occluded[i]) || cullMesh(v, e.mesh.Bounds) ||
-			(within != nil && !boxesMeet(e.mesh.Bounds, *within))
+			(within != nil && !boxesMeet(e.mesh.Bounds, *within)) ||
+			(r.shRect != nil && !r.castersMeet(v, e.mesh.Bounds))
 		r.vbase[i] = -1
 		if r.cull[i] {
 			continue // binAll skips culled meshes without reading their set-ups

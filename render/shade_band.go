@@ -17,29 +17,44 @@ func (r *Renderer) shadeBand(b int) {
 	W := v.w
 	y0 := b * DefaultBandHeight
 	y1 := min(y0+DefaultBandHeight, v.h)
+	// Columns [x0, x1] are shaded; an incremental frame keeps the last
+	// frame's colours elsewhere (shade_incremental.go).
+	x0, x1 := 0, W-1
+	if r.incremental {
+		if !r.sdirty[b] {
+			for y := y0; y < y1; y++ {
+				r.keepRows(y, 1, 0)
+			}
+			return
+		}
+		x0, x1 = int(r.sx0[b]), int(r.sx1[b])
+		for y := y0; y < y1; y++ {
+			r.keepRows(y, x0, x1)
+		}
+	}
 	r.bandRows[b] = grow(r.bandRows[b], 2*3*W)
 	prev, next := r.bandRows[b][:3*W], r.bandRows[b][3*W:]
 	flat := r.opts.Lighting == LightFlat
 	if !flat {
-		r.lightRow(y0, prev)
+		r.lightRow(y0, prev, x0, x1)
 	}
-	r.colorRow(y0, prev, nil, nil)
+	r.colorRow(y0, prev, nil, nil, x0, x1)
 	for y := y0 + 1; y < y1; y += 2 {
 		if flat {
-			r.colorRow(y, nil, nil, nil)
+			r.colorRow(y, nil, nil, nil, x0, x1)
 			if y+1 < y1 {
-				r.colorRow(y+1, nil, nil, nil)
+				r.colorRow(y+1, nil, nil, nil, x0, x1)
 			}
 			continue
 		}
 		if y+1 >= y1 { // the band's last row
-			r.lightRow(y, next)
-			r.colorRow(y, next, nil, nil)
+			r.lightRow(y, next, x0, x1)
+			r.colorRow(y, next, nil, nil, x0, x1)
 			continue
 		}
-		r.lightRow(y+1, next)
-		r.colorRow(y, nil, prev, next)
-		r.colorRow(y+1, next, nil, nil)
+		r.lightRow(y+1, next, x0, x1)
+		r.colorRow(y, nil, prev, next, x0, x1)
+		r.colorRow(y+1, next, nil, nil, x0, x1)
 		prev, next = next, prev
 	}
 }
@@ -52,16 +67,16 @@ func isAnchor(tr []int32, x int) bool {
 }
 
 // lightRow fills lt (3 values per pixel) with the light at every triangle
-// pixel of row y: exact at anchors, the mean of the two neighbouring anchors
-// elsewhere.
-func (r *Renderer) lightRow(y int, lt []float64) {
+// pixel of row y in columns [x0, x1]: exact at anchors, the mean of the two
+// neighbouring anchors elsewhere.
+func (r *Renderer) lightRow(y int, lt []float64, x0, x1 int) {
 	v := &r.v
 	W := v.w
 	tr := r.tbuf[y*W : (y+1)*W]
 	fy := float64(y)
 	var c shadeCtx
 	last := int32(-2)
-	for x := 0; x < W; x++ {
+	for x := max(x0-1, 0); x <= min(x1+1, W-1); x++ {
 		t := tr[x]
 		if t < 0 || !isAnchor(tr, x) {
 			continue
@@ -72,7 +87,7 @@ func (r *Renderer) lightRow(y int, lt []float64) {
 		}
 		lt[3*x], lt[3*x+1], lt[3*x+2] = r.light(v, &c, float64(x), fy)
 	}
-	for x := 1; x < W-1; x += 2 {
+	for x := max(x0, 1) | 1; x <= min(x1, W-2); x += 2 {
 		if t := tr[x]; t >= 0 && tr[x-1] == t && tr[x+1] == t {
 			lt[3*x] = (lt[3*x-3] + lt[3*x+3]) / 2
 			lt[3*x+1] = (lt[3*x-2] + lt[3*x+4]) / 2
@@ -81,11 +96,11 @@ func (r *Renderer) lightRow(y int, lt []float64) {
 	}
 }
 
-// colorRow writes the colours of row y. The light of a non-edge triangle
-// pixel comes from lt when given (a row filled by lightRow); otherwise from
-// the mean of rows y-1 (up) and y+1 (down) where both show its triangle,
-// else it is computed exactly.
-func (r *Renderer) colorRow(y int, lt, up, down []float64) {
+// colorRow writes the colours of row y in columns [x0, x1]. The light of a
+// non-edge triangle pixel comes from lt when given (a row filled by
+// lightRow); otherwise from the mean of rows y-1 (up) and y+1 (down) where
+// both show its triangle, else it is computed exactly.
+func (r *Renderer) colorRow(y int, lt, up, down []float64, x0, x1 int) {
 	v := &r.v
 	f := r.frame
 	W := v.w
@@ -100,7 +115,7 @@ func (r *Renderer) colorRow(y int, lt, up, down []float64) {
 	fy := float64(y)
 	var c shadeCtx
 	last := int32(-2)
-	for x := 0; x < W; x++ {
+	for x := x0; x <= x1; x++ {
 		t := tr[x]
 		edge := aa && r.isEdge(x, y)
 		if edge || t < 0 || flat {

@@ -1,5 +1,7 @@
 package render
 
+import "flowbench/sim"
+
 // Shadow maps of the previous scene state. In a generated example objects
 // move for the "after" frame and come back for the next example's "before"
 // frame, so each light keeps, besides its faces, the faces of the state
@@ -11,6 +13,7 @@ package render
 type shadowAlt struct {
 	depth [len(cubeAxes)][]float32
 	key   []poseKey // the objects' poses the faces were drawn for
+	boxes []sim.AABB
 	ok    bool
 }
 
@@ -42,6 +45,7 @@ func (r *Renderer) restoreShadows(L *roomLight) bool {
 		L.faces[fi].valid = true
 	}
 	L.key, a.key = a.key, L.key
+	L.boxes, a.boxes = a.boxes, L.boxes
 	L.valid = true
 	r.shadowRestores++
 	return true
@@ -59,5 +63,6 @@ func (r *Renderer) saveShadows(L *roomLight) {
 		a.depth[fi] = append(a.depth[fi][:0], L.faces[fi].depth...)
 	}
 	a.key = append(a.key[:0], L.key...)
+	a.boxes = append(a.boxes[:0], L.boxes...)
 	a.ok = true
 }

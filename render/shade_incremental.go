@@ -1,0 +1,225 @@
+package render
+
+import (
+	"math"
+
+	"flowbench/sim"
+)
+
+// Incremental shading. An example's "after" frame is its "before" frame
+// with a few objects moved, seen from the same camera. A pixel's colour is
+// a function of the triangles visible at the pixel centres around it (two
+// columns and one row each way: light anchors, the light interpolated from
+// neighbours, edge anti-aliasing), of those triangles' surfaces, and of the
+// shadow-map texels its light evaluations read. So when the last frame drawn
+// (P, kept by the frame memo) had the same camera, a pixel keeps P's colour
+// unless
+//
+//   - a mesh that changed since P (moved, re-posed, another level of detail)
+//     covers, in P or now, a pixel centre within that neighbourhood: the
+//     changed meshes' set-up bounds of both frames (label_cache.go), or
+//   - a shadow-map texel its light evaluations read may differ between P's
+//     shadow maps and the current ones.
+//
+// Shadow maps are a function of the objects' poses, and a texel's depth is
+// that of the nearest caster covering its centre, so only texels inside the
+// projections of the changed objects' boxes (before and after; texRect) can
+// differ. A lookup reads the 2×2 texels around the projection of its point
+// pushed along the normal, and a surface nearer to the light than every
+// changed box is lit in both states alike, so the points whose light can
+// change lie in the pyramid from the light through those texels (widened by
+// the filter and the normal offset), between the nearest changed box and
+// the far side of the meshes the light lights: the hull of eight points, whose projection into
+// the camera (clipped to its near plane) bounds the pixels concerned. When
+// a bound cannot be made (a box or hull that is not finite), the whole frame
+// is shaded.
+//
+// The pixels of each band outside its span of such columns take P's colours;
+// the span is shaded as a whole frame would shade it.
+
+// incMargin is how far (texels) the changed-texel rectangle of a shadow face
+// is widened: the 2×2 filter (1) and the normal offset of a lookup point,
+// at most (shadowNormalOffset + 2)·2·major/S metres, which is under 12
+// texels of the face at that point.
+const incMargin = 24
+
+// depthSlack is the relative depth margin of the hull's near and far
+// planes: twice the most the normal offset moves a lookup point, relative
+// to its distance ((shadowNormalOffset + 2)·2/S), plus 1% for the shadow
+// bias and rounding.
+func (r *Renderer) depthSlack() float64 {
+	return 2*(shadowNormalOffset+2)*2/float64(r.opts.ShadowMapSize) + 0.01
+}
+
+// prepareIncremental decides whether this RGB frame of cam may keep P's
+// colours and marks, per band, the columns the changed meshes touch
+// (r.sdirty, r.sx0, r.sx1). It runs after binAll (this frame's mesh bounds)
+// and before keepLabels (P's). It reports false when P is not usable.
+// prev is 1 + the memo slot of the last frame drawn (0: it was not an RGB
+// frame).
+func (r *Renderer) prepareIncremental(cam sim.Camera, prev, nb int) bool {
+	r.incSlot = nil
+	if prev == 0 || r.opts.Supersample > 1 || r.memo.off {
+		return false
+	}
+	p := &r.memo.slots[prev-1]
+	c := &r.lc
+	if !p.ok || p.cam != cam || len(p.keys) != r.nObj || len(p.boxes) != r.nObj || c.view != r.v || len(c.ent) != len(r.dl.mesh) {
+		return false
+	}
+	r.sdirty = grow(r.sdirty, nb)
+	r.sx0, r.sx1 = grow(r.sx0, nb), grow(r.sx1, nb)
+	clear(r.sdirty)
+	r.markChanged(r.sdirty, r.sx0, r.sx1, nb)
+	r.incSlot = p
+	return true
+}
+
+// addShadowSpans marks the pixels whose light may read shadow texels that
+// differ between P's state and the current one (see the file comment); it
+// reports false when they cannot be bounded.
+func (r *Renderer) addShadowSpans(nb int) bool {
+	if r.opts.Lighting == LightFlat || r.opts.NoShadows || r.opts.RoomLight < 0 {
+		return true
+	}
+	p := r.incSlot
+	var changed []int
+	for i := 0; i < r.nObj; i++ {
+		if p.keys[i] != r.inst[i].key {
+			changed = append(changed, i)
+		}
+	}
+	if len(changed) == 0 {
+		return true
+	}
+	for li := range r.lights {
+		L := &r.lights[li]
+		if !L.valid {
+			continue // no visible pixel reads it (buildShadows)
+		}
+		zfar, any, ok := r.litBox(li)
+		if !ok {
+			return false
+		}
+		if !any {
+			continue
+		}
+		for fi := range L.faces {
+			fc := &L.faces[fi]
+			rect, zmin := emptyRect, math.Inf(1)
+			for _, i := range changed {
+				for _, b := range [2]sim.AABB{p.boxes[i], r.inst[i].box} {
+					br, ok := boxRect(&fc.v, b)
+					if !ok {
+						return false
+					}
+					if br.empty() {
+						continue
+					}
+					rect = rect.union(br)
+					for _, q := range b.Corners() {
+						zmin = min(zmin, fc.v.toCam(q)[2])
+					}
+				}
+			}
+			if rect.empty() {
+				continue
+			}
+			zhi := 0.0
+			for _, q := range zfar.Corners() {
+				zhi = max(zhi, fc.v.toCam(q)[2])
+			}
+			k := r.depthSlack()
+			zlo := zmin - k*math.Abs(zmin)
+			zhi += k * math.Abs(zhi)
+			if zhi <= zlo {
+				continue
+			}
+			if !r.markHull(&fc.v, rect, zlo, zhi, nb) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// litBox returns a box holding every mesh that light li lights (the
+// receivers of its shadows); any is false when there is none, ok false
+// when the box is not finite.
+func (r *Renderer) litBox(li int) (b sim.AABB, any, ok bool) {
+	b = sim.AABB{Min: sim.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}, Max: sim.Vec3{math.Inf(-1), math.Inf(-1), math.Inf(-1)}}
+	for i, e := range r.dl.mesh {
+		if r.inst[i].light != li || len(e.mesh.Tris) == 0 {
+			continue
+		}
+		any = true
+		for k := 0; k < 3; k++ {
+			b.Min[k], b.Max[k] = min(b.Min[k], e.mesh.Bounds.Min[k]), max(b.Max[k], e.mesh.Bounds.Max[k])
+		}
+	}
+	if !any {
+		return b, false, true
+	}
+	for k := 0; k < 3; k++ {
+		if !(b.Max[k]-b.Min[k] < 1e6) {
+			return b, true, false
+		}
+	}
+	return b, true, true
+}
+
+// markHull marks the camera pixels onto which the part of the pyramid from
+// face view fv's eye through texel rectangle rect (widened by incMargin)
+// between face depths zlo and zhi (a hull of eight corners) projects, in
+// front of the camera's near plane; false when the hull is not finite.
+func (r *Renderer) markHull(fv *view, rect texRect, zlo, zhi float64, nb int) bool {
+	us := [2]float64{float64(rect.x0 - incMargin), float64(rect.x1 + incMargin)}
+	ws := [2]float64{float64(rect.y0 - incMargin), float64(rect.y1 + incMargin)}
+	zs := [2]float64{zlo, zhi}
+	var cs [8]sim.Vec3
+	for i := range cs {
+		z, u, w := zs[i>>2&1], us[i>>1&1], ws[i&1]
+		a, b := (u-fv.cx)/fv.f*z, (w-fv.cy)/fv.f*z
+		cs[i] = r.v.toCam(fv.eye.Add(fv.fwd.Mul(z)).Add(fv.right.Mul(a)).Add(fv.down.Mul(b)))
+	}
+	hr, ok := hullRect(&r.v, &cs)
+	if !ok {
+		return false
+	}
+	if !hr.empty() {
+		markSpan(r.sdirty, r.sx0, r.sx1, int32(hr.y0/DefaultBandHeight), int32(hr.y1/DefaultBandHeight), int32(hr.x0), int32(hr.x1), nb)
+	}
+	return true
+}
+
+// widenSpans grows every marked span by the pixel neighbourhood a colour
+// depends on: two columns each way, and the neighbouring bands (a band's
+// edge pixels read the row beyond it).
+func (r *Renderer) widenSpans(nb, w int) {
+	x0 := append(r.wx0[:0], r.sx0...)
+	x1 := append(r.wx1[:0], r.sx1...)
+	d := append(r.wd[:0], r.sdirty...)
+	r.wx0, r.wx1, r.wd = x0, x1, d
+	for b := 0; b < nb; b++ {
+		for _, o := range [3]int{b - 1, b, b + 1} {
+			if o >= 0 && o < nb && d[o] {
+				markSpan(r.sdirty, r.sx0, r.sx1, int32(b), int32(b), max(x0[o]-2, 0), min(x1[o]+2, int32(w-1)), nb)
+			}
+		}
+	}
+}
+
+// keepRows copies P's colours of row y outside columns [x0, x1] (all of
+// them when x0 > x1) into the frame.
+func (r *Renderer) keepRows(y, x0, x1 int) {
+	f := r.frame
+	W := f.Width
+	src := r.incSlot.rgb[y*4*W : (y+1)*4*W]
+	dst := f.RGB.Pix[y*f.RGB.Stride : y*f.RGB.Stride+4*W]
+	if x0 > x1 {
+		copy(dst, src)
+		return
+	}
+	copy(dst[:4*x0], src[:4*x0])
+	copy(dst[4*(x1+1):], src[4*(x1+1):])
+}

@@ -10,7 +10,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/metadata"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
@@ -115,10 +117,20 @@ func expectedArrowSchema(table string, w, h int, t TensorType) (string, error) {
 	if table == AnnotationsTable {
 		schema = AnnotationsSchemaFor(w, h, t)
 	}
+	v, err := storedArrowSchema(schema, writerProperties(table, DefaultZstdLevel))
+	if err != nil {
+		return "", err
+	}
+	expectedSchemas.Store(key, v)
+	return v, nil
+}
+
+// storedArrowSchema returns the ARROW:schema value a Parquet writer with
+// props stores for schema, by writing an empty file in memory.
+func storedArrowSchema(schema *arrow.Schema, props *parquet.WriterProperties) (string, error) {
 	var buf bytes.Buffer
-	mem := memory.NewGoAllocator()
-	fw, err := pqarrow.NewFileWriter(schema, &buf, writerProperties(table, DefaultZstdLevel),
-		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem)))
+	fw, err := pqarrow.NewFileWriter(schema, &buf, props,
+		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(memory.NewGoAllocator())))
 	if err != nil {
 		return "", err
 	}
@@ -134,6 +146,5 @@ func expectedArrowSchema(table string, w, h int, t TensorType) (string, error) {
 	if v == nil {
 		return "", fmt.Errorf("the writer stored no %s", arrowSchemaKey)
 	}
-	expectedSchemas.Store(key, *v)
 	return *v, nil
 }

@@ -1,7 +1,6 @@
 package export
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,7 +10,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
-	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
@@ -122,9 +120,8 @@ func (w *ViewpointWriter) Add(qs []ViewpointQuestionRow, vs []ViewpointViewRow) 
 func (w *ViewpointWriter) closePair() error {
 	for _, x := range []struct {
 		fw   *pqarrow.FileWriter
-		f    *os.File
 		path string
-	}{{w.q, w.qf, w.qPath}, {w.v, w.vf, w.vPath}} {
+	}{{w.q, w.qPath}, {w.v, w.vPath}} {
 		err := x.fw.Close() // closes the file too
 		if err == nil {
 			err = syncFile(x.path + partialSuffix)
@@ -141,7 +138,7 @@ func (w *ViewpointWriter) closePair() error {
 		}
 		w.shards = append(w.shards, x.path)
 	}
-	w.q, w.v, w.scenes = nil, nil, 0
+	w.q, w.v, w.qf, w.vf, w.scenes = nil, nil, nil, nil, 0
 	return nil
 }
 
@@ -193,24 +190,10 @@ func expectedViewpointSchema(table string) (string, error) {
 	if table == ViewpointViewsTable {
 		schema = ViewpointViewsSchema()
 	}
-	var buf bytes.Buffer
-	fw, err := pqarrow.NewFileWriter(schema, &buf, viewpointProperties(),
-		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(memory.NewGoAllocator())))
+	v, err := storedArrowSchema(schema, viewpointProperties())
 	if err != nil {
 		return "", err
 	}
-	if err := fw.Close(); err != nil {
-		return "", err
-	}
-	pf, err := file.NewParquetReader(bytes.NewReader(buf.Bytes()))
-	if err != nil {
-		return "", err
-	}
-	defer pf.Close()
-	v := pf.MetaData().KeyValueMetadata().FindValue(arrowSchemaKey)
-	if v == nil {
-		return "", fmt.Errorf("the writer stored no %s", arrowSchemaKey)
-	}
-	viewpointSchemas.Store(table, *v)
-	return *v, nil
+	viewpointSchemas.Store(table, v)
+	return v, nil
 }

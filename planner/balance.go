@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -38,6 +39,11 @@ type Balance struct {
 	// slide's main camera-frame direction (Direction), so that the stated
 	// direction does not predict the answer either.
 	WallDirs [2][4]int `json:"wall_dirs"`
+	// WallTypes counts emitted contact-wall questions per mover objectType
+	// and answer, so that the mover's name does not predict the answer
+	// (dining tables and chairs stand mid-room, sofas and TV stands
+	// against a wall; our choice, issue 13).
+	WallTypes map[string]*[2]int `json:"wall_types,omitempty"`
 	// Flipped and Emitted count the flips (answer changes) and the
 	// emitted questions of the flip-seeking categories and closer-to.
 	Flipped [NumCategories]int `json:"flipped"`
@@ -69,6 +75,10 @@ type Intent struct {
 	// component) allowed for the preferred class: those where it leads the
 	// other class by NearTauSlack are left out (nil: all four).
 	Directions []string `json:"directions,omitempty"`
+	// AvoidTypes are the contact-wall mover objectTypes for which the
+	// preferred class already leads the other by NearTauSlack
+	// (Balance.WallTypes); their movers are not used.
+	AvoidTypes []string `json:"avoid_types,omitempty"`
 	// Counts is the count-near answer preference, least used first
 	// (nil: CountAnswers in order).
 	Counts []int `json:"counts,omitempty"`
@@ -170,6 +180,11 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 		for _, i := range leastUsed(b.WallDirs[cls][:], rng) {
 			if b.WallDirs[cls][i]-b.WallDirs[1-cls][i] < NearTauSlack {
 				in.Directions = append(in.Directions, Direction(i).String())
+			}
+		}
+		for _, t := range slices.Sorted(maps.Keys(b.WallTypes)) {
+			if n := b.WallTypes[t]; n[cls]-n[1-cls] >= NearTauSlack {
+				in.AvoidTypes = append(in.AvoidTypes, t)
 			}
 		}
 	case ClosestThree:
@@ -285,6 +300,13 @@ func (b *Balance) RecordExample(ex *Example) {
 	case ContactWall:
 		b.WallSlides[cls][wallBin(horizontal(ex.RealisedMotion).Len())]++
 		b.WallDirs[cls][mainDirection(ex.Camera, ex.RealisedMotion)]++
+		if b.WallTypes == nil {
+			b.WallTypes = map[string]*[2]int{}
+		}
+		if b.WallTypes[ex.Mover.ObjectType] == nil {
+			b.WallTypes[ex.Mover.ObjectType] = &[2]int{}
+		}
+		b.WallTypes[ex.Mover.ObjectType][cls]++
 	}
 }
 

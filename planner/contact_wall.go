@@ -89,6 +89,9 @@ func (c *viewCtx) planContactWall(in Intent) (*Example, string, error) {
 	}
 	var movers []*ObjectMeta
 	for _, a := range c.markedMovers() {
+		if slices.Contains(in.AvoidTypes, a.Type) {
+			continue // this type already leads for the wished answer (Balance.WallTypes)
+		}
 		if clr, _ := c.st.WallClearance(a.AABB); clr < limit {
 			movers = append(movers, a)
 		}

@@ -244,6 +244,21 @@ func (c *viewCtx) executeFirst(moverID string, deltas []sim.Vec3, settle bool) (
 			return nil, "settle_blocked", c.restore()
 		}
 		e.settled = true
+	} else if m.Parent != "" {
+		// A non-pickupable mover that stood on a receptacle (a coffee
+		// machine on a counter) keeps its height but must still stand on
+		// something: settle it as a probe; a drop means it would float in I1.
+		y := m.Position[1]
+		if err := c.s.Settle(moverID); err != nil {
+			return nil, "settle_blocked", c.restore()
+		}
+		objs, err := c.s.Objects()
+		if err != nil {
+			return nil, "", err
+		}
+		if after := objs[indexObjects(objs)[moverID]]; y-after.Position[1] > SettleDrop {
+			return nil, "unsupported", c.restore()
+		}
 	}
 	objs, err := c.s.Objects()
 	if err != nil {

@@ -28,7 +28,7 @@ func NewQuestionRow(ex *planner.Example, image, imageAfter []byte) (QuestionRow,
 		}
 		metrics = string(b)
 	}
-	graph, err := causalGraphJSON(ex)
+	graph, err := causalGraphJSON(ex, metrics)
 	if err != nil {
 		return QuestionRow{}, err
 	}
@@ -57,13 +57,13 @@ func NewQuestionRow(ex *planner.Example, image, imageAfter []byte) (QuestionRow,
 // planner made carry the m0/m1 metrics the graph is built from and always
 // get one (an error if it cannot be built); hand-made examples without them
 // get "".
-func causalGraphJSON(ex *planner.Example) (string, error) {
+func causalGraphJSON(ex *planner.Example, metrics string) (string, error) {
 	_, m0 := ex.Metrics["m0"]
 	_, m1 := ex.Metrics["m1"]
 	if !m0 || !m1 {
 		return "", nil
 	}
-	g, err := planner.BuildCausalGraph(ex)
+	g, err := planner.BuildCausalGraphFrom(ex, []byte(metrics))
 	if err != nil {
 		return "", fmt.Errorf("export: %v", err)
 	}

@@ -165,6 +165,35 @@ func float64sAt(c *columns, l *array.FixedSizeList, i int, name string, dst []fl
 	copy(dst, vals.Float64Values()[a:b])
 }
 
+// cameraReader decodes a camera struct column.
+type cameraReader struct {
+	pos           vec3Reader
+	yaw, hor, fov *array.Float64
+	w, h          *array.Int32
+	k, m          *array.FixedSizeList
+	c             *columns
+	name          string
+}
+
+func newCameraReader(c *columns, s *array.Struct, name string) cameraReader {
+	return cameraReader{pos: newVec3Reader(c, field[*array.Struct](c, s, 0, name+".position"), name+".position"),
+		yaw: field[*array.Float64](c, s, 1, name+".yaw"), hor: field[*array.Float64](c, s, 2, name+".horizon"),
+		fov: field[*array.Float64](c, s, 3, name+".fov"), w: field[*array.Int32](c, s, 4, name+".width"),
+		h: field[*array.Int32](c, s, 5, name+".height"), k: field[*array.FixedSizeList](c, s, 6, name+".K"),
+		m: field[*array.FixedSizeList](c, s, 7, name+".world_to_camera"), c: c, name: name}
+}
+
+func (r cameraReader) at(i int) CameraRow {
+	if r.yaw == nil || r.hor == nil || r.fov == nil || r.w == nil || r.h == nil {
+		return CameraRow{}
+	}
+	cr := CameraRow{Position: r.pos.at(i), Yaw: r.yaw.Value(i), Horizon: r.hor.Value(i), FOV: r.fov.Value(i),
+		Width: r.w.Value(i), Height: r.h.Value(i)}
+	float64sAt(r.c, r.k, i, r.name+".K", cr.K[:])
+	float64sAt(r.c, r.m, i, r.name+".world_to_camera", cr.WorldToCamera[:])
+	return cr
+}
+
 // decodeQuestions converts a questions record to rows.
 func decodeQuestions(rec arrow.RecordBatch) ([]QuestionRow, error) {
 	c := &columns{rec: rec}
@@ -181,11 +210,7 @@ func decodeQuestions(rec arrow.RecordBatch) ([]QuestionRow, error) {
 	if refs != nil {
 		refVals = newRefReader(c, as[*array.Struct](c, refs.ListValues(), "referenced"), "referenced")
 	}
-	cam := col[*array.Struct](c, "camera")
-	camPos := newVec3Reader(c, field[*array.Struct](c, cam, 0, "camera.position"), "camera.position")
-	camYaw, camHor, camFOV := field[*array.Float64](c, cam, 1, "camera.yaw"), field[*array.Float64](c, cam, 2, "camera.horizon"), field[*array.Float64](c, cam, 3, "camera.fov")
-	camW, camH := field[*array.Int32](c, cam, 4, "camera.width"), field[*array.Int32](c, cam, 5, "camera.height")
-	camK, camM := field[*array.FixedSizeList](c, cam, 6, "camera.K"), field[*array.FixedSizeList](c, cam, 7, "camera.world_to_camera")
+	cam := newCameraReader(c, col[*array.Struct](c, "camera"), "camera")
 	req := newVec3Reader(c, col[*array.Struct](c, "requested_motion"), "requested_motion")
 	real := newVec3Reader(c, col[*array.Struct](c, "realised_motion"), "realised_motion")
 	settled, metrics := col[*array.Boolean](c, "settled"), col[*array.String](c, "metrics")
@@ -209,10 +234,7 @@ func decodeQuestions(rec arrow.RecordBatch) ([]QuestionRow, error) {
 		for j := a; j < b; j++ {
 			r.Referenced = append(r.Referenced, refVals.at(j))
 		}
-		r.Camera = CameraRow{Position: camPos.at(i), Yaw: camYaw.Value(i), Horizon: camHor.Value(i), FOV: camFOV.Value(i),
-			Width: camW.Value(i), Height: camH.Value(i)}
-		float64sAt(c, camK, i, "camera.K", r.Camera.K[:])
-		float64sAt(c, camM, i, "camera.world_to_camera", r.Camera.WorldToCamera[:])
+		r.Camera = cam.at(i)
 		r.RequestedMotion, r.RealisedMotion = req.at(i), real.at(i)
 		r.Settled, r.Metrics, r.CausalGraph = settled.Value(i), metrics.Value(i), causal.Value(i)
 		r.ReasoningOutcome, r.ReasoningImagined = c1.Value(i), c0.Value(i)

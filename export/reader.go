@@ -127,8 +127,11 @@ func openShard(path string) (*shardFile, error) {
 	}
 	// Annotation rows are megabytes each: read them a few at a time.
 	batch := int64(64)
-	if strings.HasPrefix(filepath.Base(path), AnnotationsTable) {
+	switch base := filepath.Base(path); {
+	case strings.HasPrefix(base, AnnotationsTable):
 		batch = 2
+	case strings.HasPrefix(base, ViewpointViewsTable):
+		batch = 1
 	}
 	var fr *pqarrow.FileReader
 	if err := guardShard(path, "reading the Arrow schema", func() (err error) {

@@ -49,7 +49,7 @@ func checkArrowSchema(path string, kv metadata.KeyValueMetadata) (TensorType, er
 	}
 	w, h, tensors := 0, 0, DefaultTensorType
 	switch table {
-	case QuestionsTable:
+	case QuestionsTable, ViewpointQuestionsTable, ViewpointViewsTable:
 	case AnnotationsTable:
 		raw, err := base64.StdEncoding.DecodeString(*stored)
 		if err != nil {
@@ -69,7 +69,7 @@ func checkArrowSchema(path string, kv metadata.KeyValueMetadata) (TensorType, er
 			tensors = TensorExtension
 		}
 	default:
-		return 0, fmt.Errorf("export: shard %s: footer key %s is %q, want %q or %q", path, TableKey, table, QuestionsTable, AnnotationsTable)
+		return 0, fmt.Errorf("export: shard %s: footer key %s is %q, want %q or %q (or a viewpoint table)", path, TableKey, table, QuestionsTable, AnnotationsTable)
 	}
 	if named := tableOfName(filepath.Base(path)); named != "" && named != table {
 		return 0, fmt.Errorf("export: shard %s: footer key %s is %q, but the file is named as a %s shard", path, TableKey, table, named)
@@ -88,7 +88,7 @@ func checkArrowSchema(path string, kv metadata.KeyValueMetadata) (TensorType, er
 // tableOfName returns the table a shard's file name (finished, staged or
 // partial) says it holds, or "".
 func tableOfName(name string) string {
-	for _, t := range []string{QuestionsTable, AnnotationsTable} {
+	for _, t := range []string{QuestionsTable, AnnotationsTable, ViewpointQuestionsTable, ViewpointViewsTable} {
 		if strings.HasPrefix(name, t+"-") {
 			return t
 		}
@@ -113,11 +113,16 @@ func expectedArrowSchema(table string, w, h int, t TensorType) (string, error) {
 	if v, ok := expectedSchemas.Load(key); ok {
 		return v.(string), nil
 	}
-	schema := QuestionsSchema()
-	if table == AnnotationsTable {
+	schema, props := QuestionsSchema(), writerProperties(table, DefaultZstdLevel)
+	switch table {
+	case AnnotationsTable:
 		schema = AnnotationsSchemaFor(w, h, t)
+	case ViewpointQuestionsTable:
+		schema, props = ViewpointQuestionsSchema(), viewpointProperties()
+	case ViewpointViewsTable:
+		schema, props = ViewpointViewsSchema(), viewpointProperties()
 	}
-	v, err := storedArrowSchema(schema, writerProperties(table, DefaultZstdLevel))
+	v, err := storedArrowSchema(schema, props)
 	if err != nil {
 		return "", err
 	}

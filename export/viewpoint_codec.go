@@ -86,35 +86,6 @@ func viewpointViewsRecord(mem memory.Allocator, rows []ViewpointViewRow) arrow.R
 	return b.NewRecordBatch()
 }
 
-// cameraReader decodes a camera struct column.
-type cameraReader struct {
-	pos           vec3Reader
-	yaw, hor, fov *array.Float64
-	w, h          *array.Int32
-	k, m          *array.FixedSizeList
-	c             *columns
-	name          string
-}
-
-func newCameraReader(c *columns, s *array.Struct, name string) cameraReader {
-	return cameraReader{pos: newVec3Reader(c, field[*array.Struct](c, s, 0, name+".position"), name+".position"),
-		yaw: field[*array.Float64](c, s, 1, name+".yaw"), hor: field[*array.Float64](c, s, 2, name+".horizon"),
-		fov: field[*array.Float64](c, s, 3, name+".fov"), w: field[*array.Int32](c, s, 4, name+".width"),
-		h: field[*array.Int32](c, s, 5, name+".height"), k: field[*array.FixedSizeList](c, s, 6, name+".K"),
-		m: field[*array.FixedSizeList](c, s, 7, name+".world_to_camera"), c: c, name: name}
-}
-
-func (r cameraReader) at(i int) CameraRow {
-	if r.yaw == nil || r.hor == nil || r.fov == nil || r.w == nil || r.h == nil {
-		return CameraRow{}
-	}
-	cr := CameraRow{Position: r.pos.at(i), Yaw: r.yaw.Value(i), Horizon: r.hor.Value(i), FOV: r.fov.Value(i),
-		Width: r.w.Value(i), Height: r.h.Value(i)}
-	float64sAt(r.c, r.k, i, r.name+".K", cr.K[:])
-	float64sAt(r.c, r.m, i, r.name+".world_to_camera", cr.WorldToCamera[:])
-	return cr
-}
-
 // decodeViewpointQuestions converts a viewpoint questions record to rows.
 func decodeViewpointQuestions(rec arrow.RecordBatch) ([]ViewpointQuestionRow, error) {
 	c := &columns{rec: rec}

@@ -9,9 +9,6 @@ import (
 	"strconv"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet/file"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
 var viewpointShardName = regexp.MustCompile(`^(viewpoint_questions|viewpoint_views)-(\d{5})-of-(\d{5})\.parquet$`)
@@ -48,41 +45,6 @@ func ViewpointShards(dir, split, table string) ([]string, error) {
 	return out, nil
 }
 
-// openViewpointShard opens a viewpoint shard after checking that its
-// stored Arrow schema is byte-identical to the one flowbench writes for the
-// table (see checkArrowSchema for why).
-func openViewpointShard(path, table string) (*shardFile, error) {
-	var pf *file.Reader
-	if err := guardShard(path, "reading the footer", func() (err error) {
-		pf, err = file.OpenParquetFile(path, false)
-		return err
-	}); err != nil {
-		return nil, wrapShardErr(path, err)
-	}
-	want, err := expectedViewpointSchema(table)
-	if err != nil {
-		pf.Close()
-		return nil, err
-	}
-	if v := pf.MetaData().KeyValueMetadata().FindValue(arrowSchemaKey); v == nil || *v != want {
-		pf.Close()
-		return nil, fmt.Errorf("export: shard %s: its %s is not flowbench's schema of the %s table (rewritten by another tool, or corrupt)", path, arrowSchemaKey, table)
-	}
-	batch := int64(64)
-	if table == ViewpointViewsTable {
-		batch = 1
-	}
-	var fr *pqarrow.FileReader
-	if err := guardShard(path, "reading the Arrow schema", func() (err error) {
-		fr, err = pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: batch}, memory.NewGoAllocator())
-		return err
-	}); err != nil {
-		pf.Close()
-		return nil, wrapShardErr(path, err)
-	}
-	return &shardFile{path: path, pf: pf, fr: fr}, nil
-}
-
 // eachViewpointRow decodes every row of a split's table in order.
 func eachViewpointRow[R any](dir, split, table string, decode func(arrow.RecordBatch) ([]R, error), fn func(path string, r *R) error) error {
 	paths, err := ViewpointShards(dir, split, table)
@@ -90,7 +52,7 @@ func eachViewpointRow[R any](dir, split, table string, decode func(arrow.RecordB
 		return err
 	}
 	for _, p := range paths {
-		sf, err := openViewpointShard(p, table)
+		sf, err := openShard(p)
 		if err != nil {
 			return err
 		}

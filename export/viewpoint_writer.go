@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -176,24 +175,4 @@ func (w *ViewpointWriter) Close() (int, error) {
 		}
 	}
 	return n, nil
-}
-
-// viewpointSchemas caches the ARROW:schema value the writer stores per
-// viewpoint table, for the byte-identity check on read.
-var viewpointSchemas sync.Map
-
-func expectedViewpointSchema(table string) (string, error) {
-	if v, ok := viewpointSchemas.Load(table); ok {
-		return v.(string), nil
-	}
-	schema := ViewpointQuestionsSchema()
-	if table == ViewpointViewsTable {
-		schema = ViewpointViewsSchema()
-	}
-	v, err := storedArrowSchema(schema, viewpointProperties())
-	if err != nil {
-		return "", err
-	}
-	viewpointSchemas.Store(table, v)
-	return v, nil
 }

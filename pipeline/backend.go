@@ -141,8 +141,6 @@ func (s *simFrames) shot(k int, what string) (shotFrame, error) {
 		img = image.NewRGBA(image.Rect(0, 0, f.W, f.H))
 		s.rgb[k] = img
 	}
-	for i, j := 0, 0; i < len(f.RGB); i, j = i+3, j+4 {
-		img.Pix[j], img.Pix[j+1], img.Pix[j+2], img.Pix[j+3] = f.RGB[i], f.RGB[i+1], f.RGB[i+2], 255
-	}
+	f.CopyRGB(img)
 	return shotFrame{rgb: img, Frame: flow.Frame{W: f.W, H: f.H, Depth: f.Depth, IDs: f.IDs, Objects: f.IDTable}}, nil
 }

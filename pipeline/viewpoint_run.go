@@ -3,7 +3,6 @@ package pipeline
 import (
 	"context"
 	"fmt"
-	"image"
 	"log/slog"
 	"runtime"
 	"sync"
@@ -185,13 +184,13 @@ func viewpointRows(spec houseSpec, cfg Config, vc planner.ViewpointConfig, dress
 	}
 	for i := range scenes {
 		sc := &scenes[i]
-		src, err := encodePNG(render.DrawMarks(frameRGB(sc.Source), sc.TagMarks(), render.StyleBadges))
+		src, err := encodePNG(render.DrawMarks(sc.Source.RGBImage(), sc.TagMarks(), render.StyleBadges))
 		if err != nil {
 			return viewpointHouse{err: err}
 		}
 		views := make([][]byte, len(sc.Targets))
 		for k, t := range sc.Targets {
-			if views[k], err = encodePNG(frameRGB(t.Frame)); err != nil {
+			if views[k], err = encodePNG(t.Frame.RGBImage()); err != nil {
 				return viewpointHouse{err: err}
 			}
 		}
@@ -202,13 +201,4 @@ func viewpointRows(spec houseSpec, cfg Config, vc planner.ViewpointConfig, dress
 		out.qs, out.vs = append(out.qs, qs), append(out.vs, vs)
 	}
 	return out
-}
-
-// frameRGB is a frame's RGB as an image.
-func frameRGB(f *planner.Frame) *image.RGBA {
-	img := image.NewRGBA(image.Rect(0, 0, f.W, f.H))
-	for i, j := 0, 0; i < len(f.RGB); i, j = i+3, j+4 {
-		img.Pix[j], img.Pix[j+1], img.Pix[j+2], img.Pix[j+3] = f.RGB[i], f.RGB[i+1], f.RGB[i+2], 255
-	}
-	return img
 }

@@ -129,26 +129,23 @@ type beforeAfter struct {
 	After  float64 `json:"after"`
 }
 
-// parseCausalMetrics reads the metrics through JSON, so typed values of a
-// fresh example and decoded values of a stored row give the same view.
-func parseCausalMetrics(metrics any) (*causalMetrics, error) {
-	b, err := json.Marshal(metrics)
-	if err != nil {
-		return nil, err
-	}
-	var m causalMetrics
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, err
-	}
-	return &m, nil
-}
-
 // BuildCausalGraph builds the causal graph of a finished example (after
 // marks and paraphrases, so names match the question's text). It fails
 // when the example lacks the metrics its category needs.
 func BuildCausalGraph(ex *Example) (*CausalGraph, error) {
-	m, err := parseCausalMetrics(ex.Metrics)
+	b, err := json.Marshal(ex.Metrics)
 	if err != nil {
+		return nil, fmt.Errorf("causal graph of %s: metrics: %v", ex.ID, err)
+	}
+	return BuildCausalGraphFrom(ex, b)
+}
+
+// BuildCausalGraphFrom is BuildCausalGraph reading the metrics from their
+// JSON encoding (the metrics column), which a caller that has encoded
+// them already passes instead of encoding them again.
+func BuildCausalGraphFrom(ex *Example, metricsJSON []byte) (*CausalGraph, error) {
+	m := new(causalMetrics)
+	if err := json.Unmarshal(metricsJSON, m); err != nil {
 		return nil, fmt.Errorf("causal graph of %s: metrics: %v", ex.ID, err)
 	}
 	cat, err := ParseCategory(ex.CategoryName)

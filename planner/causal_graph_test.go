@@ -79,7 +79,8 @@ func checkCausalGraph(t *testing.T, ex *Example, g *CausalGraph) {
 		t.Errorf("%s: no mover node", ex.ID)
 	}
 	// The move: the mover's measured displacement, in camera terms.
-	m, _ := parseCausalMetrics(ex.Metrics)
+	var m causalMetrics
+	_ = json.Unmarshal(metrics, &m)
 	mv := ex.Mover.ObjectID
 	d := m.M1[mv].Position.Sub(m.M0[mv].Position)
 	if d.Sub(ex.RealisedMotion).Len() > 1e-5 {

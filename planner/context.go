@@ -239,26 +239,14 @@ func (c *viewCtx) executeFirst(moverID string, deltas []sim.Vec3, settle bool) (
 		return nil, "blocked", nil
 	}
 	e := &edit{moverID: moverID, requested: delta}
-	if settle {
+	// A mover that stood on a receptacle and may not settle (a coffee
+	// machine on a counter) is settled as a support probe: settleOutcome
+	// fails the edit when it would drop, i.e. float in I1.
+	if settle || m.Parent != "" {
 		if err := c.s.Settle(moverID); err != nil {
 			return nil, "settle_blocked", c.restore()
 		}
 		e.settled = true
-	} else if m.Parent != "" {
-		// A non-pickupable mover that stood on a receptacle (a coffee
-		// machine on a counter) keeps its height but must still stand on
-		// something: settle it as a probe; a drop means it would float in I1.
-		y := m.Position[1]
-		if err := c.s.Settle(moverID); err != nil {
-			return nil, "settle_blocked", c.restore()
-		}
-		objs, err := c.s.Objects()
-		if err != nil {
-			return nil, "", err
-		}
-		if after := objs[indexObjects(objs)[moverID]]; y-after.Position[1] > SettleDrop {
-			return nil, "unsupported", c.restore()
-		}
 	}
 	objs, err := c.s.Objects()
 	if err != nil {
@@ -267,7 +255,7 @@ func (c *viewCtx) executeFirst(moverID string, deltas []sim.Vec3, settle bool) (
 	e.objs1, e.byID1 = objs, indexObjects(objs)
 	mv := e.obj1(moverID)
 	e.realised = mv.Position.Sub(m.Position)
-	settled, why := settleOutcome(c.cat, e.settled, *m, *mv)
+	settled, why := settleOutcome(settle && settlesIn(c.cat), e.settled, *m, *mv)
 	if why != "" {
 		return nil, why, c.restore()
 	}

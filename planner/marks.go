@@ -2,7 +2,6 @@ package planner
 
 import (
 	"errors"
-	"image"
 	"image/color"
 
 	"flowbench/render"
@@ -24,11 +23,7 @@ func renderFrame(f *Frame) (*render.Frame, error) {
 	if len(f.RGB) != f.W*f.H*3 {
 		return nil, errNoRGB
 	}
-	img := image.NewRGBA(image.Rect(0, 0, f.W, f.H))
-	for i, j := 0, 0; i < len(f.RGB); i, j = i+3, j+4 {
-		img.Pix[j], img.Pix[j+1], img.Pix[j+2], img.Pix[j+3] = f.RGB[i], f.RGB[i+1], f.RGB[i+2], 255
-	}
-	return &render.Frame{Width: f.W, Height: f.H, RGB: img, Depth: f.Depth, IDs: f.IDs, IDTable: f.IDTable}, nil
+	return &render.Frame{Width: f.W, Height: f.H, RGB: f.RGBImage(), Depth: f.Depth, IDs: f.IDs, IDTable: f.IDTable}, nil
 }
 
 // placeDots places the marks of ids on I0. The colour stream is seeded per

@@ -24,13 +24,14 @@ func settledAfter(settleRan bool, before, after ObjectMeta) bool {
 func settlesIn(cat Category) bool { return cat == Feasibility }
 
 // settleOutcome decides an executed edit of a mover the planner settled
-// (settleRan): in a category that settles (settlesIn) it reports whether
-// the mover settled (settledAfter); elsewhere the mover must already rest
+// (settleRan): when the mover may settle (a pickupable in a category that
+// settles, settlesIn) it reports whether it settled (settledAfter);
+// otherwise the settle was a support probe and the mover must already rest
 // on a support at its planned height, so a drop over SettleDrop fails the
 // edit ("unsupported": it would float in I1) and the edit never counts as
 // settled.
-func settleOutcome(cat Category, settleRan bool, before, after ObjectMeta) (settled bool, why string) {
-	if !settleRan || settlesIn(cat) {
+func settleOutcome(maySettle, settleRan bool, before, after ObjectMeta) (settled bool, why string) {
+	if !settleRan || maySettle {
 		return settledAfter(settleRan, before, after), ""
 	}
 	if before.Position[1]-after.Position[1] > SettleDrop {

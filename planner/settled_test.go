@@ -57,7 +57,7 @@ func TestSettleOutcome(t *testing.T) {
 		{"closest-three below SettleDrop", ClosestThree, true, at(0.90005, "Table|1"), at(0.9, "Table|1"), false, ""},
 		{"not settled (not pickupable)", NearObject, false, at(0.9, "Table|1"), at(0.5, ""), false, ""},
 	} {
-		settled, why := settleOutcome(c.cat, c.ran, c.before, c.after)
+		settled, why := settleOutcome(settlesIn(c.cat), c.ran, c.before, c.after)
 		if settled != c.settled || why != c.why {
 			t.Errorf("%s: (%v, %q), want (%v, %q)", c.name, settled, why, c.settled, c.why)
 		}

@@ -1,5 +1,7 @@
 package sim
 
+import "image"
+
 // The observation types a simulator backend reports to the planner (see
 // planner.Simulator): object metadata, ray hits and rendered frames. They
 // live here, at the bottom of the dependency graph, so that every backend
@@ -48,4 +50,20 @@ func (f *Frame) InstanceOf(objectID string) uint16 {
 		}
 	}
 	return 0
+}
+
+// RGBImage returns the frame's RGB as an opaque image (nil RGB gives a
+// black one).
+func (f *Frame) RGBImage() *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, f.W, f.H))
+	f.CopyRGB(img)
+	return img
+}
+
+// CopyRGB writes the frame's RGB into dst, which must be W×H, with alpha
+// 255.
+func (f *Frame) CopyRGB(dst *image.RGBA) {
+	for i, j := 0, 0; i+2 < len(f.RGB) && j+3 < len(dst.Pix); i, j = i+3, j+4 {
+		dst.Pix[j], dst.Pix[j+1], dst.Pix[j+2], dst.Pix[j+3] = f.RGB[i], f.RGB[i+1], f.RGB[i+2], 255
+	}
 }

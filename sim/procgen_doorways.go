@@ -33,7 +33,7 @@ func doorwaysWalkable(h *House) bool {
 		for _, p := range ps {
 			u := math.Hypot(p[0]-w.A[0], p[2]-w.A[1])
 			// On the wall line: the distance to the segment is zero.
-			if pointSegmentDistance(p[0], p[2], w.A, w.B) < 1e-9 && u >= d.HolePolygon[0].X && u <= d.HolePolygon[1].X {
+			if segmentDistance(w.A, w.B, p[0], p[2]) < 1e-9 && u >= d.HolePolygon[0].X && u <= d.HolePolygon[1].X {
 				found = true
 				break
 			}
@@ -43,15 +43,4 @@ func doorwaysWalkable(h *House) bool {
 		}
 	}
 	return true
-}
-
-// pointSegmentDistance is the distance from (x, z) to the segment ab.
-func pointSegmentDistance(x, z float64, a, b [2]float64) float64 {
-	dx, dz := b[0]-a[0], b[1]-a[1]
-	l2 := dx*dx + dz*dz
-	t := 0.0
-	if l2 > 0 {
-		t = math.Max(0, math.Min(1, ((x-a[0])*dx+(z-a[1])*dz)/l2))
-	}
-	return math.Hypot(x-a[0]-t*dx, z-a[1]-t*dz)
 }

@@ -341,6 +341,17 @@ func checkDoorsWalkable(t *testing.T, tag string, s *Scene, ps []Vec3) {
 				w = &s.Walls[i]
 			}
 		}
+		// The hole as the scene cut it, measured from w.A (HolePolygon is
+		// measured from wall0's first polygon vertex, which may be w.B).
+		var hole *Hole
+		for i := range w.Holes {
+			if w.Holes[i].ID == d.ID {
+				hole = &w.Holes[i]
+			}
+		}
+		if hole == nil {
+			t.Fatalf("%s: wall %s has no hole for %s", tag, w.ID, d.ID)
+		}
 		found := false
 		for _, p := range ps {
 			xz := [2]float64{p[0], p[2]}
@@ -348,7 +359,7 @@ func checkDoorsWalkable(t *testing.T, tag string, s *Scene, ps []Vec3) {
 				continue
 			}
 			u := math.Hypot(p[0]-w.A[0], p[2]-w.A[1])
-			if u >= d.HolePolygon[0].X && u <= d.HolePolygon[1].X {
+			if u >= hole.U0 && u <= hole.U1 {
 				found = true
 				break
 			}

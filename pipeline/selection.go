@@ -23,7 +23,7 @@ func preselect(ctx context.Context, src *houseSource, opt runOptions, block int,
 		go func() {
 			defer wg.Done()
 			for start := range starts {
-				bal := &planner.Balance{}
+				bal := &planner.Balance{Block: start / block}
 				for i := start; i < min(len(src.Houses), start+block); i++ {
 					if err := ctx.Err(); err != nil {
 						plans[i].err = err

@@ -142,7 +142,7 @@ func runPipeline(ctx context.Context, src *houseSource, plan shardPlan, opt runO
 	for range workers {
 		go func() {
 			for job := range jobs {
-				bal := &planner.Balance{}
+				bal := &planner.Balance{Block: job[0].spec.Index / block}
 				for _, o := range job {
 					var ph plannedHouse
 					if pp, ok := opt.Preplanned[o.spec.Index]; ok {

@@ -1,7 +1,6 @@
 package planner
 
 import (
-	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -39,11 +38,22 @@ type Balance struct {
 	// slide's main camera-frame direction (Direction), so that the stated
 	// direction does not predict the answer either.
 	WallDirs [2][4]int `json:"wall_dirs"`
-	// WallTypes counts emitted contact-wall questions per mover objectType
-	// and answer, so that the mover's name does not predict the answer
-	// (dining tables and chairs stand mid-room, sofas and TV stands
-	// against a wall; our choice, issue 13).
-	WallTypes map[string]*[2]int `json:"wall_types,omitempty"`
+	// ProbeDirs counts emitted feasibility questions per answer and
+	// camera-frame direction of the probe (both of a compound probe's), so
+	// that the stated direction does not predict the answer (a probe
+	// towards the camera, which stands in free space, is mostly feasible).
+	ProbeDirs [2][4]int `json:"probe_dirs"`
+	// MoverTypes counts emitted questions per category, mover objectType
+	// and answer (0 no, 1 yes) for the categories whose answer the mover's
+	// name would otherwise predict (typeBalanced: dining tables and chairs
+	// stand mid-room, sofas and TV stands against a wall; our choice,
+	// issue 13). See typeAllowed.
+	MoverTypes [NumCategories]map[string]*[2]int `json:"mover_types"`
+	// Block is the index of the balance block the balance belongs to; it
+	// sets which answer each mover type may lead for in this block
+	// (typeLean), so that the leads of a type alternate across blocks
+	// instead of adding up.
+	Block int `json:"block"`
 	// Flipped and Emitted count the flips (answer changes) and the
 	// emitted questions of the flip-seeking categories and closer-to.
 	Flipped [NumCategories]int `json:"flipped"`
@@ -63,22 +73,26 @@ type Intent struct {
 	// stays within FallbackSlack of ρ_no (occlusion's fallback, A.2.1).
 	Fallback bool `json:"fallback,omitempty"`
 	// Lengths is the length preference for the preferred class: feasibility
-	// probe lengths least used first; near-object move lengths and
-	// contact-wall slide-length bins (their lower edges) where the
+	// probe lengths least used first; near-object move lengths where the
 	// preferred class lags the other most first, those where it leads by
-	// NearTauSlack left out (nil: the category's grid in order).
+	// NearTauSlack left out; contact-wall slide-length bins (their lower
+	// edges) under the lean rule (leanOrder); nil: the category's grid in
+	// order.
 	Lengths []float64 `json:"lengths,omitempty"`
 	// LengthsOther is near-object's move-length preference for the other
 	// answer, used when a relaxed stage emits it (nil: GenericLengths).
 	LengthsOther []float64 `json:"lengths_other,omitempty"`
 	// Directions are the contact-wall slide directions (camera frame, main
-	// component) allowed for the preferred class: those where it leads the
-	// other class by NearTauSlack are left out (nil: all four).
+	// component) and the feasibility probe directions allowed for the
+	// preferred class, under the lean rule (leanOrder; nil: all four).
 	Directions []string `json:"directions,omitempty"`
-	// AvoidTypes are the contact-wall mover objectTypes for which the
-	// preferred class already leads the other by NearTauSlack
-	// (Balance.WallTypes); their movers are not used.
-	AvoidTypes []string `json:"avoid_types,omitempty"`
+	// TypeLeads are, for contact wall and feasibility, how far the
+	// preferred class leads the other per mover objectType so far in the
+	// balance block (Balance.MoverTypes; types not listed have no lead),
+	// and LeanBlock is the block's index: together they say which movers
+	// may be used (Intent.typeAllowed).
+	TypeLeads map[string]int `json:"type_leads,omitempty"`
+	LeanBlock int            `json:"lean_block,omitempty"`
 	// Counts is the count-near answer preference, least used first
 	// (nil: CountAnswers in order).
 	Counts []int `json:"counts,omitempty"`
@@ -149,6 +163,12 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 		for _, i := range leastUsed(b.ProbeLengths[cls][:], rng) {
 			in.Lengths = append(in.Lengths, FeasLengths[i])
 		}
+		rho, _ := c.TargetNoRate()
+		share := rho
+		if in.PreferYes {
+			share = 1 - rho
+		}
+		in.Directions = b.leanDirections(b.ProbeDirs, "probe_dir:", cls, share, rng)
 	case CountNear:
 		// Answers least used first; an answer at CountMaxShare of the
 		// answers so far is left out (the least used never is).
@@ -176,21 +196,25 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 		in.Lengths = slackOrder(b.NearMoves[cls][:], b.NearMoves[1-cls][:], GenericLengths, rng)
 		in.LengthsOther = slackOrder(b.NearMoves[1-cls][:], b.NearMoves[cls][:], GenericLengths, rng)
 	case ContactWall:
-		in.Lengths = slackOrder(b.WallSlides[cls][:], b.WallSlides[1-cls][:], WallSlideEdges[:numWallBins], rng)
-		for _, i := range leastUsed(b.WallDirs[cls][:], rng) {
-			if b.WallDirs[cls][i]-b.WallDirs[1-cls][i] < NearTauSlack {
-				in.Directions = append(in.Directions, Direction(i).String())
-			}
+		for _, i := range leanOrder(b.WallSlides[cls][:], b.WallSlides[1-cls][:], wallBinKeys[:], b.Block, in.PreferYes, 0.5, rng) {
+			in.Lengths = append(in.Lengths, WallSlideEdges[i])
 		}
-		for _, t := range slices.Sorted(maps.Keys(b.WallTypes)) {
-			if n := b.WallTypes[t]; n[cls]-n[1-cls] >= NearTauSlack {
-				in.AvoidTypes = append(in.AvoidTypes, t)
-			}
-		}
+		in.Directions = b.leanDirections(b.WallDirs, "wall_dir:", cls, 0.5, rng)
 	case ClosestThree:
 		in.StrictFlip = b.strictFlip(c, in.WantFlip, FlipProbability)
 	case CloserTo:
 		in.StrictFlip = b.strictFlip(c, in.WantFlip, CloserChangeRate)
+	}
+	if typeBalanced(c) {
+		in.LeanBlock = b.Block
+		for t, n := range b.MoverTypes[c] {
+			if d := n[cls] - n[1-cls]; d != 0 {
+				if in.TypeLeads == nil {
+					in.TypeLeads = map[string]int{}
+				}
+				in.TypeLeads[t] = d
+			}
+		}
 	}
 	return in
 }
@@ -281,6 +305,13 @@ func (b *Balance) RecordExample(ex *Example) {
 					b.ProbeLengths[cls][i]++
 				}
 			}
+			for _, k := range []string{"direction", "direction2"} {
+				if d, ok := pm[k].(string); ok {
+					if i := slices.Index(directionNames[:], d); i >= 0 {
+						b.ProbeDirs[cls][i]++
+					}
+				}
+			}
 		}
 	case CountNear:
 		n, _ := ex.Metrics["count_after"].(int)
@@ -300,13 +331,17 @@ func (b *Balance) RecordExample(ex *Example) {
 	case ContactWall:
 		b.WallSlides[cls][wallBin(horizontal(ex.RealisedMotion).Len())]++
 		b.WallDirs[cls][mainDirection(ex.Camera, ex.RealisedMotion)]++
-		if b.WallTypes == nil {
-			b.WallTypes = map[string]*[2]int{}
+	}
+	if typeBalanced(ex.Category) {
+		m := b.MoverTypes[ex.Category]
+		if m == nil {
+			m = map[string]*[2]int{}
+			b.MoverTypes[ex.Category] = m
 		}
-		if b.WallTypes[ex.Mover.ObjectType] == nil {
-			b.WallTypes[ex.Mover.ObjectType] = &[2]int{}
+		if m[ex.Mover.ObjectType] == nil {
+			m[ex.Mover.ObjectType] = &[2]int{}
 		}
-		b.WallTypes[ex.Mover.ObjectType][cls]++
+		m[ex.Mover.ObjectType][cls]++
 	}
 }
 

@@ -241,8 +241,10 @@ func TestBalanceNearMoveSlack(t *testing.T) {
 	}
 }
 
-// Contact-wall slides are counted per answer and length bin, and the bin
-// least used for the preferred answer comes first.
+// Contact-wall slides are counted per answer and length bin, the bin
+// least used for the preferred answer comes first, and of the bins where
+// the answers are even only those leaning towards it in the block follow
+// (leanOrder).
 func TestBalanceWallSlideBins(t *testing.T) {
 	for _, c := range []struct {
 		m   float64
@@ -261,8 +263,19 @@ func TestBalanceWallSlideBins(t *testing.T) {
 	b.Yes[ContactWall], b.No[ContactWall] = 4, 6
 	ex := &Example{Category: ContactWall, Choices: []string{"no", "yes"}, Answer: "B", RealisedMotion: sim.Vec3{0, 0, 0.55}}
 	in := b.Decide(ContactWall, newRNG(1))
-	if !in.PreferYes || len(in.Lengths) != numWallBins || in.Lengths[0] != 0.5 {
-		t.Fatalf("intent %+v: want yes, bin [0.5, 0.65) first", in)
+	want := 1
+	for i := range numWallBins {
+		if i != 4 && lean(wallBinKeys[i], 0) {
+			want++
+		}
+	}
+	if !in.PreferYes || len(in.Lengths) != want || in.Lengths[0] != 0.5 {
+		t.Fatalf("intent %+v: want yes, bin [0.5, 0.65) first, %d bins", in, want)
+	}
+	for _, l := range in.Lengths[1:] {
+		if i := slices.Index(WallSlideEdges, l); i < 0 || !lean(wallBinKeys[i], 0) {
+			t.Errorf("bin from %v (lean yes %v) in the yes preference %v", l, i >= 0 && lean(wallBinKeys[i], 0), in.Lengths)
+		}
 	}
 	b.RecordExample(ex)
 	if b.WallSlides[1][4] != 2 || b.Yes[ContactWall] != 5 {

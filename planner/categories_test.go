@@ -90,8 +90,8 @@ func TestContactWallByConstruction(t *testing.T) {
 		lengths []float64 // bins by lower edge
 		bin     int       // the bin the slide must come from
 	}{
-		{true, nil, 3},                   // only [0.35, 0.5) reaches 0–0.12 m
-		{true, []float64{0.65, 0.35}, 3}, // [0.65, 0.8) has no plan
+		{true, nil, 3}, // only [0.32, 0.5) reaches 0–0.12 m
+		{true, []float64{0.65, wallSlideEdges[3]}, 3}, // [0.65, 0.8) has no plan
 		{false, nil, 0},                  // away (or along) in [0.05, 0.15)
 		{false, []float64{0.8, 0.05}, 6}, // away or along in [0.8, 1.0)
 		{false, []float64{1.5, 0.25}, 2}, // fast path: nothing above 1.0 m

@@ -3,6 +3,7 @@ package planner
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"flowbench/sim"
@@ -63,6 +64,18 @@ type probe struct {
 	wall    bool // a closed-form wall negative
 }
 
+// probeDirsAllowed reports whether every stated direction of probe p is in
+// the intent's direction preference (Balance.ProbeDirs; nil: all are).
+func (in Intent) probeDirsAllowed(p probe) bool {
+	if in.Directions == nil || p.kind == ProbeDown {
+		return true
+	}
+	if !slices.Contains(in.Directions, p.dir.String()) {
+		return false
+	}
+	return p.kind != ProbeCompound || slices.Contains(in.Directions, p.dir2.String())
+}
+
 // delta is the probe's world displacement.
 func (p probe) delta(cam sim.Camera) sim.Vec3 {
 	switch p.kind {
@@ -109,6 +122,11 @@ func (c *viewCtx) planFeasibility(in Intent) (*Example, string, error) {
 	if len(movers) == 0 {
 		return nil, "no_mover", nil
 	}
+	// The mover's type may not lead further for the wished answer
+	// (Balance.MoverTypes).
+	if movers = in.typeMovers(movers); len(movers) == 0 {
+		return nil, "mover_type_balance", nil
+	}
 	props := c.genericProposals(movers)
 	for i := 0; i < len(props) && i < FeasSetupTries; i++ {
 		p := props[i]
@@ -138,7 +156,7 @@ func (c *viewCtx) planFeasibility(in Intent) (*Example, string, error) {
 // feasProbes tries probes from the after pose; the scene is returned to the
 // after-state after every probe.
 func (c *viewCtx) feasProbes(e *edit, setup Direction, in Intent) (*Example, string, error) {
-	probes := c.probeCandidates(e, setup, in)
+	probes := slices.DeleteFunc(c.probeCandidates(e, setup, in), func(p probe) bool { return !in.probeDirsAllowed(p) })
 	for k := 0; k < len(probes) && k < FeasProbeTries; k++ {
 		pr := probes[k]
 		ok, steps, minClr, err := c.runProbe(e, pr)

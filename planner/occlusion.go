@@ -84,6 +84,23 @@ func (c *viewCtx) planOcclusion(in Intent) (*Example, string, error) {
 			}
 		}
 	}
+	// The occluder's type may not lead further for the wished answer
+	// (Balance.MoverTypes): chairs, the commonest occluders, gave mostly
+	// "no".
+	if len(pairs)+len(gridPairs) > 0 {
+		var occs []*ObjectMeta
+		for _, g := range gridPairs {
+			if !slices.Contains(occs, g[0]) {
+				occs = append(occs, g[0])
+			}
+		}
+		keep := in.typeMovers(occs)
+		pairs = slices.DeleteFunc(pairs, func(p pair) bool { return !slices.Contains(keep, p.a) })
+		gridPairs = slices.DeleteFunc(gridPairs, func(g [2]*ObjectMeta) bool { return !slices.Contains(keep, g[0]) })
+		if len(pairs)+len(gridPairs) == 0 {
+			return nil, "mover_type_balance", nil
+		}
+	}
 	// The cover grid serves "yes" wishes the fast ray plan could not meet,
 	// in every scene style (see docs/planner.md).
 	grid := in.PreferYes && len(gridPairs) > 0

@@ -118,7 +118,9 @@ type Selection struct {
 // SelectTest chooses the test split from candidate examples: per category
 // its target count, taken answer value by answer value in the proportions
 // the candidates have (largest remainders), each value's candidates in
-// order of Clarity (ties by a seeded hash of the id), first under a
+// order of Clarity (ties by a seeded hash of the id), the clearest among
+// those whose answer letters the category has used least so far (so the
+// letters stay even in small categories), first under a
 // per-scene cap of 1.5× an even share (at least 2 questions per scene and
 // category, 1.5 × total/scenes overall), then, for what is still missing,
 // without the caps. The result depends only on the candidates, the targets
@@ -182,18 +184,35 @@ func SelectTest(cands []Example, targets map[Category]int, seed uint64) Selectio
 		catCap := max(2, int(math.Ceil(1.5*float64(want)/float64(nScenes))))
 		catScene := map[string]int{}
 		got := 0
+		letters := map[rune]int{} // answer letters selected so far in the category
 		for pass := 0; pass < 2; pass++ {
 			for _, v := range values {
-				for _, i := range groups[v] {
-					ex := &cands[i]
-					if quota[v] == 0 {
+				for quota[v] > 0 {
+					// The clearest eligible candidate among those whose
+					// answer letters were selected least so far: the
+					// letters are shuffled per slot, and a small category
+					// (contact wall has 19 test questions) drew 13 of 19
+					// answers on "A".
+					best, bestScore := -1, 0
+					for _, i := range groups[v] {
+						ex := &cands[i]
+						if sel.Keep[ex.ID] || pass == 0 && (catScene[ex.HouseID] >= catCap || perScene[ex.HouseID] >= sel.SceneCap) {
+							continue
+						}
+						score := 0
+						for _, l := range ex.Answer {
+							score += letters[l]
+						}
+						if best < 0 || score < bestScore {
+							best, bestScore = i, score
+						}
+					}
+					if best < 0 {
 						break
 					}
-					if sel.Keep[ex.ID] {
-						continue
-					}
-					if pass == 0 && (catScene[ex.HouseID] >= catCap || perScene[ex.HouseID] >= sel.SceneCap) {
-						continue
+					ex := &cands[best]
+					for _, l := range ex.Answer {
+						letters[l]++
 					}
 					sel.Keep[ex.ID] = true
 					quota[v]--

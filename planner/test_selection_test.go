@@ -183,3 +183,50 @@ func TestSelectTestClarityCap(t *testing.T) {
 		t.Error("the only candidate under the cap was kept over clearer ones")
 	}
 }
+
+// Letters are balanced within a category: candidates whose correct letter
+// is "A" 70 % of the time give a selection whose letters differ by at most
+// one, keeping the answer values' proportions, and within one (value,
+// letter) the clearest candidates are the ones kept (one candidate per
+// scene, so that the scene caps do not bind).
+func TestSelectTestBalancesLetters(t *testing.T) {
+	cands := candidates(400, 400, 0.5)
+	for i := range cands {
+		if i%10 >= 7 { // 30 % of the candidates put the answer on "B"
+			ex := &cands[i]
+			ex.Choices = []string{ex.Choices[1], ex.Choices[0]}
+			ex.Answer = map[string]string{"A": "B", "B": "A"}[ex.Answer]
+		}
+	}
+	for _, want := range []int{19, 40, 101} {
+		sel := SelectTest(cands, map[Category]int{NearObject: want}, 3)
+		letters, values := map[string]int{}, map[string]int{}
+		minKept := map[string]float64{}
+		maxDropped := map[string]float64{}
+		for i := range cands {
+			ex := &cands[i]
+			key := ex.Answer + "|" + answerValue(ex)
+			cl := Clarity(ex)
+			if sel.Keep[ex.ID] {
+				letters[ex.Answer]++
+				values[answerValue(ex)]++
+				if v, ok := minKept[key]; !ok || cl < v {
+					minKept[key] = cl
+				}
+			} else if cl > maxDropped[key] {
+				maxDropped[key] = cl
+			}
+		}
+		if d := letters["A"] - letters["B"]; d > 1 || d < -1 || letters["A"]+letters["B"] != want {
+			t.Errorf("%d selected: letters %v, want a difference of at most 1", want, letters)
+		}
+		if d := values["yes"] - values["no"]; d > 1 || d < -1 {
+			t.Errorf("%d selected: values %v, want the candidates' even split", want, values)
+		}
+		for key, lo := range minKept {
+			if min(maxDropped[key], ClarityCap) > min(lo, ClarityCap)+1e-12 {
+				t.Errorf("%d selected, %s: a dropped candidate (clarity %.3f) is clearer than a kept one (%.3f)", want, key, maxDropped[key], lo)
+			}
+		}
+	}
+}

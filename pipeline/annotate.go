@@ -36,6 +36,8 @@ type annotator struct {
 	// rephrase, when set, rewrites each example's text through a model
 	// after the grammar (--rephrase-endpoint).
 	rephrase *rephraser
+	// pngs reuses the encodings of repeated before images (png_memo.go).
+	pngs pngMemo
 }
 
 // frameSource renders an example's before and after frames from its camera:
@@ -160,12 +162,20 @@ func (an *annotator) annotate(ex *planner.Example, out *planner.Outcome) (exampl
 		errs [4]error
 		wg   sync.WaitGroup
 	)
-	imgs := []image.Image{render.DrawMarks(f0.rgb, m0, an.marks), render.DrawMarks(f1.rgb, m1, an.marks)}
+	imgs := []*image.RGBA{render.DrawMarks(f0.rgb, m0, an.marks), render.DrawMarks(f1.rgb, m1, an.marks)}
 	if !an.noAnn {
 		imgs = append(imgs, f0.rgb, f1.rgb)
 	}
 	// The PNG encodes are independent of the flow: overlap them with it.
+	// The before images (0 and 2) often repeat the previous example's.
+	var reused [4]bool
 	for i, img := range imgs {
+		if i%2 == 0 {
+			pngs[i], reused[i] = an.pngs.lookup(img)
+			if reused[i] {
+				continue
+			}
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -181,6 +191,11 @@ func (an *annotator) annotate(ex *planner.Example, out *planner.Outcome) (exampl
 	for _, e := range errs {
 		if e != nil {
 			return fail("encode png", e)
+		}
+	}
+	for i, img := range imgs {
+		if i%2 == 0 && !reused[i] {
+			an.pngs.store(img, pngs[i])
 		}
 	}
 	if ferr != nil {

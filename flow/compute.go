@@ -147,40 +147,51 @@ func peerTable(peer []uint16, f, other *Frame) []uint16 {
 // objectId in neither frame's table, a motion that is not finite, frames of
 // the wrong size, or a negative or non-finite depth is an error.
 func (c *Computer) Compute(f0, f1 Frame, cam sim.Camera, motions map[string]RigidMotion) (*Result, error) {
+	if err := c.ComputeInto(&c.res, f0, f1, cam, motions); err != nil {
+		return nil, err
+	}
+	return &c.res, nil
+}
+
+// ComputeInto is Compute writing into dst, whose slices are reused when
+// large enough (every value is written, so they need not be cleared) and
+// allocated otherwise: a caller that hands the fields on can give each call
+// fresh buffers instead of copying the Computer's.
+func (c *Computer) ComputeInto(dst *Result, f0, f1 Frame, cam sim.Camera, motions map[string]RigidMotion) error {
 	if err := cam.Validate(); err != nil {
-		return nil, fmt.Errorf("flow: %w", err)
+		return fmt.Errorf("flow: %w", err)
 	}
 	if err := f0.check("before", cam); err != nil {
-		return nil, err
+		return err
 	}
 	if err := f1.check("after", cam); err != nil {
-		return nil, err
+		return err
 	}
 	if err := c.prepare(cam, &f0, &f1, motions); err != nil {
-		return nil, err
+		return err
 	}
 	defer c.clearLUTs()
 	c.peer0 = peerTable(c.peer0[:0], &f0, &f1)
 	c.peer1 = peerTable(c.peer1[:0], &f1, &f0)
 	w, h := f0.W, f0.H
-	c.res.Forward = reuseField(c.res.Forward, w, h)
-	c.res.Backward = reuseField(c.res.Backward, w, h)
-	c.res.ValidForward = reuseMask(c.res.ValidForward, w, h)
-	c.res.ValidBackward = reuseMask(c.res.ValidBackward, w, h)
-	c.res.Change = reuseMask(c.res.Change, w, h)
-	r := &c.res
+	r := dst
+	r.Forward = reuseField(r.Forward, w, h)
+	r.Backward = reuseField(r.Backward, w, h)
+	r.ValidForward = reuseMask(r.ValidForward, w, h)
+	r.ValidBackward = reuseMask(r.ValidBackward, w, h)
+	r.Change = reuseMask(r.Change, w, h)
 	bad0, bad1 := c.rows(h, func(j0, j1 int) (int, int) {
 		b0 := c.pass(&f0, &f1, c.lut0, c.xf0, c.peer0, r.Forward.D, r.ValidForward.M, r.Change.M, 0, j0, j1)
 		b1 := c.pass(&f1, &f0, c.lut1, c.xf1, c.peer1, r.Backward.D, r.ValidBackward.M, r.Change.M, 1, j0, j1)
 		return b0, b1
 	})
 	if bad0 >= 0 {
-		return nil, badPixel("before", &f0, bad0)
+		return badPixel("before", &f0, bad0)
 	}
 	if bad1 >= 0 {
-		return nil, badPixel("after", &f1, bad1)
+		return badPixel("after", &f1, bad1)
 	}
-	return r, nil
+	return nil
 }
 
 // Forward returns only the forward flow F01 of frame f0 (no masks). The field

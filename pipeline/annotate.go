@@ -36,6 +36,8 @@ type annotator struct {
 	// rephrase, when set, rewrites each example's text through a model
 	// after the grammar (--rephrase-endpoint).
 	rephrase *rephraser
+	// pngs reuses the encodings of repeated before images (png_memo.go).
+	pngs pngMemo
 }
 
 // frameSource renders an example's before and after frames from its camera:
@@ -117,10 +119,13 @@ func (l *localFrames) setPoses(motions map[string]flow.RigidMotion, after bool) 
 	}
 }
 
-// exampleRows is one finished example: its two table rows.
+// exampleRows is one finished example: its two table rows, and the pooled
+// buffers behind the annotation row's dense arrays (nil without one), to be
+// released once the row is written.
 type exampleRows struct {
-	q export.QuestionRow
-	a export.AnnotationRow
+	q    export.QuestionRow
+	a    export.AnnotationRow
+	bufs *rowBuffers
 }
 
 // annotate renders, marks and encodes one example.
@@ -160,27 +165,41 @@ func (an *annotator) annotate(ex *planner.Example, out *planner.Outcome) (exampl
 		errs [4]error
 		wg   sync.WaitGroup
 	)
-	imgs := []image.Image{render.DrawMarks(f0.rgb, m0, an.marks), render.DrawMarks(f1.rgb, m1, an.marks)}
+	imgs := []*image.RGBA{render.DrawMarks(f0.rgb, m0, an.marks), render.DrawMarks(f1.rgb, m1, an.marks)}
 	if !an.noAnn {
 		imgs = append(imgs, f0.rgb, f1.rgb)
 	}
 	// The PNG encodes are independent of the flow: overlap them with it.
+	// The before images (0 and 2) often repeat the previous example's.
+	var reused [4]bool
 	for i, img := range imgs {
+		if i%2 == 0 {
+			pngs[i], reused[i] = an.pngs.lookup(img)
+			if reused[i] {
+				continue
+			}
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			pngs[i], errs[i] = encodePNG(img)
 		}()
 	}
-	var res *flow.Result
+	var bufs *rowBuffers
 	var ferr error
 	if !an.noAnn {
-		res, ferr = an.flow.Compute(f0.Frame, f1.Frame, cam, motions)
+		bufs = getRowBuffers()
+		ferr = an.flow.ComputeInto(&bufs.flow, f0.Frame, f1.Frame, cam, motions)
 	}
 	wg.Wait()
 	for _, e := range errs {
 		if e != nil {
 			return fail("encode png", e)
+		}
+	}
+	for i, img := range imgs {
+		if i%2 == 0 && !reused[i] {
+			an.pngs.store(img, pngs[i])
 		}
 	}
 	if ferr != nil {
@@ -193,38 +212,30 @@ func (an *annotator) annotate(ex *planner.Example, out *planner.Outcome) (exampl
 	if an.noAnn {
 		return exampleRows{q: q}, nil
 	}
-	// The annotation row keeps its own copies: the frames and the flow
-	// computer's buffers are reused by the next example.
+	// The annotation row's dense arrays live in bufs: the frames are reused
+	// by the next example, so their labels are copied in; the flow computer
+	// wrote its fields there directly.
+	bufs.depth0, bufs.ids0 = append(bufs.depth0[:0], f0.Depth...), append(bufs.ids0[:0], f0.IDs...)
+	bufs.depth1, bufs.ids1 = append(bufs.depth1[:0], f1.Depth...), append(bufs.ids1[:0], f1.IDs...)
 	o := planner.Outcome{
-		Before:        plannerFrame(&f0.Frame),
-		After:         plannerFrame(&f1.Frame),
+		Before:        plannerFrame(&f0.Frame, bufs.depth0, bufs.ids0),
+		After:         plannerFrame(&f1.Frame, bufs.depth1, bufs.ids1),
 		ObjectsBefore: out.ObjectsBefore,
 		ObjectsAfter:  out.ObjectsAfter,
 	}
-	valid := make([]uint8, len(res.ValidForward.M))
-	copy(valid, res.ValidForward.M)
-	fl := export.Flow{
-		Forward:  append([]float32(nil), res.Forward.D...),
-		Backward: append([]float32(nil), res.Backward.D...),
-		Valid:    valid,
-		Change:   append([]uint8(nil), res.Change.M...),
-	}
+	res := &bufs.flow
+	fl := export.Flow{Forward: res.Forward.D, Backward: res.Backward.D, Valid: res.ValidForward.M, Change: res.Change.M}
 	a, err := export.NewAnnotationRow(ex.ID, &o, pngs[2], pngs[3], fl)
 	if err != nil {
 		return exampleRows{}, err
 	}
-	return exampleRows{q: q, a: a}, nil
+	return exampleRows{q: q, a: a, bufs: bufs}, nil
 }
 
-// plannerFrame copies the depth, ids and id table of a frame into the
-// planner's frame type (no RGB: the annotation row stores PNGs).
-func plannerFrame(f *flow.Frame) *planner.Frame {
-	return &planner.Frame{
-		W: f.W, H: f.H,
-		Depth:   append([]float32(nil), f.Depth...),
-		IDs:     append([]uint16(nil), f.IDs...),
-		IDTable: append([]string(nil), f.Objects...),
-	}
+// plannerFrame wraps a frame's copied depth and ids, with a copy of its id
+// table, in the planner's frame type (no RGB: the annotation row stores PNGs).
+func plannerFrame(f *flow.Frame, depth []float32, ids []uint16) *planner.Frame {
+	return &planner.Frame{W: f.W, H: f.H, Depth: depth, IDs: ids, IDTable: append([]string(nil), f.Objects...)}
 }
 
 // parentsFirst orders the moved objects so that every object comes after

@@ -245,6 +245,7 @@ func writeHouse(ctx context.Context, o *houseOutcome, opt runOptions, sw *export
 		if err := sw.Add(r.q, r.a); err != nil {
 			return diskError(err)
 		}
+		r.bufs.release() // the writer has encoded the row's arrays
 		res.Questions++
 		emit(Event{Kind: EventQuestion, House: o.spec.Index})
 	}

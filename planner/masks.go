@@ -12,41 +12,48 @@ type MaskStat struct {
 type Masks map[string]MaskStat
 
 // MaskStats computes per-id pixel counts, centroids and boxes of a frame.
+// A row is read as runs of one id (label frames are mostly long runs), and
+// the coordinate sums are kept as integers: they stay far below 2⁵³, so the
+// centroids equal those of a pixel-by-pixel floating-point sum.
 func MaskStats(f *Frame) Masks {
 	n := len(f.IDTable)
-	cnt := make([]int, n)
-	su := make([]float64, n)
-	sv := make([]float64, n)
-	minU := make([]int, n)
-	minV := make([]int, n)
-	maxU := make([]int, n)
-	maxV := make([]int, n)
-	for i := range minU {
-		minU[i], minV[i], maxU[i], maxV[i] = f.W, f.H, -1, -1
+	type acc struct {
+		cnt, su, sv            int
+		minU, minV, maxU, maxV int
+	}
+	accs := make([]acc, n)
+	for i := range accs {
+		accs[i] = acc{minU: f.W, minV: f.H, maxU: -1, maxV: -1}
 	}
 	for j := 0; j < f.H; j++ {
 		row := f.IDs[j*f.W : (j+1)*f.W]
-		for i, id := range row {
-			if id == 0 || int(id) >= n {
-				continue
+		for i := 0; i < len(row); {
+			id := row[i]
+			e := i + 1
+			for e < len(row) && row[e] == id {
+				e++
 			}
-			cnt[id]++
-			su[id] += float64(i)
-			sv[id] += float64(j)
-			minU[id] = min(minU[id], i)
-			maxU[id] = max(maxU[id], i)
-			minV[id] = min(minV[id], j)
-			maxV[id] = max(maxV[id], j)
+			if id != 0 && int(id) < n {
+				a := &accs[id]
+				k := e - i
+				a.cnt += k
+				a.su += (i + e - 1) * k / 2
+				a.sv += j * k
+				a.minU, a.maxU = min(a.minU, i), max(a.maxU, e-1)
+				a.minV, a.maxV = min(a.minV, j), max(a.maxV, j)
+			}
+			i = e
 		}
 	}
 	out := Masks{}
 	for id := 1; id < n; id++ {
-		if cnt[id] == 0 {
+		a := &accs[id]
+		if a.cnt == 0 {
 			continue
 		}
-		c := float64(cnt[id])
-		out[f.IDTable[id]] = MaskStat{Pixels: cnt[id], U: su[id] / c, V: sv[id] / c,
-			MinU: minU[id], MinV: minV[id], MaxU: maxU[id], MaxV: maxV[id]}
+		c := float64(a.cnt)
+		out[f.IDTable[id]] = MaskStat{Pixels: a.cnt, U: float64(a.su) / c, V: float64(a.sv) / c,
+			MinU: a.minU, MinV: a.minV, MaxU: a.maxU, MaxV: a.maxV}
 	}
 	return out
 }

@@ -133,3 +133,17 @@ func referencePNG(t *testing.T, img *image.RGBA) []byte {
 	}
 	return out.Bytes()
 }
+
+// BenchmarkAverageRow filters one 512-pixel row under another.
+func BenchmarkAverageRow(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	cur, up := make([]uint8, 4*512), make([]uint8, 4*512)
+	for i := range cur {
+		cur[i], up[i] = uint8(rng.IntN(256)), uint8(rng.IntN(256))
+	}
+	out := make([]uint8, 3*512+1)
+	b.SetBytes(int64(len(cur)))
+	for b.Loop() {
+		averageRow(out, cur, up)
+	}
+}

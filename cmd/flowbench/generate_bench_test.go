@@ -13,18 +13,24 @@ import (
 	"flowbench/export"
 )
 
-// BenchmarkGenerate runs the whole pipeline (one worker) on the first two
-// training houses and reports questions per second and bytes per question
-// at 512×512 and 800×800 with full annotations.
+// BenchmarkGenerate runs the whole pipeline (one planning worker) on the
+// first two training houses and reports questions per second and bytes per
+// question at 512×512 and 800×800 with full annotations, with primitive
+// shapes (assets=none, issue 16's throughput target) and with the real
+// models when the asset packages are installed (assets=auto, issue 11's).
 func BenchmarkGenerate(b *testing.B) {
-	for _, size := range []int{512, 800} {
-		b.Run(fmt.Sprintf("size%d", size), func(b *testing.B) {
+	for _, c := range []struct {
+		size   int
+		assets string
+	}{{512, "none"}, {512, "auto"}, {800, "none"}, {800, "auto"}} {
+		size := c.size
+		b.Run(fmt.Sprintf("size%d/assets=%s", size, c.assets), func(b *testing.B) {
 			var questions, bytes int64
 			var elapsed time.Duration
 			for i := 0; i < b.N; i++ {
 				dir := filepath.Join(b.TempDir(), "ds")
 				g, err := parseGenerate([]string{"--split", "train", "--houses", "2", "--size", fmt.Sprint(size),
-					"--workers", "1", "--quiet", "--out", dir}, io.Discard)
+					"--workers", "1", "--assets", c.assets, "--quiet", "--out", dir}, io.Discard)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -38,6 +38,10 @@ type Balance struct {
 	// slide's main camera-frame direction (Direction), so that the stated
 	// direction does not predict the answer either.
 	WallDirs [2][4]int `json:"wall_dirs"`
+	// OccMoves counts emitted occlusion questions per answer and realised
+	// move-length bin (WallSlideEdges): a "yes" carries the occluder onto
+	// the line of sight, a "no" ends just beside it and is often short.
+	OccMoves [2][numWallBins]int `json:"occ_moves"`
 	// ProbeDirs counts emitted feasibility questions per answer and
 	// camera-frame direction of the probe (both of a compound probe's), so
 	// that the stated direction does not predict the answer (a probe
@@ -75,9 +79,9 @@ type Intent struct {
 	// Lengths is the length preference for the preferred class: feasibility
 	// probe lengths least used first; near-object move lengths where the
 	// preferred class lags the other most first, those where it leads by
-	// NearTauSlack left out; contact-wall slide-length bins (their lower
-	// edges) under the lean rule (leanOrder); nil: the category's grid in
-	// order.
+	// NearTauSlack left out; contact-wall slide-length and occlusion
+	// move-length bins (their lower edges, WallSlideEdges) under the lean
+	// rule (leanOrder); nil: the category's grid in order.
 	Lengths []float64 `json:"lengths,omitempty"`
 	// LengthsOther is near-object's move-length preference for the other
 	// answer, used when a relaxed stage emits it (nil: GenericLengths).
@@ -195,6 +199,10 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 		in.TausOther = slackOrder(b.NearTaus[1-cls][:], b.NearTaus[cls][:], TauGrid, rng)
 		in.Lengths = slackOrder(b.NearMoves[cls][:], b.NearMoves[1-cls][:], GenericLengths, rng)
 		in.LengthsOther = slackOrder(b.NearMoves[1-cls][:], b.NearMoves[cls][:], GenericLengths, rng)
+	case Occlusion:
+		for _, i := range leanOrder(b.OccMoves[cls][:], b.OccMoves[1-cls][:], occBinKeys[:], b.Block, in.PreferYes, 0.5, rng) {
+			in.Lengths = append(in.Lengths, WallSlideEdges[i])
+		}
 	case ContactWall:
 		for _, i := range leanOrder(b.WallSlides[cls][:], b.WallSlides[1-cls][:], wallBinKeys[:], b.Block, in.PreferYes, 0.5, rng) {
 			in.Lengths = append(in.Lengths, WallSlideEdges[i])
@@ -328,6 +336,8 @@ func (b *Balance) RecordExample(ex *Example) {
 			b.NearTaus[cls][t]++
 		}
 		b.NearMoves[cls][nearestIndex(GenericLengths, horizontal(ex.RealisedMotion).Len())]++
+	case Occlusion:
+		b.OccMoves[cls][wallBin(horizontal(ex.RealisedMotion).Len())]++
 	case ContactWall:
 		b.WallSlides[cls][wallBin(horizontal(ex.RealisedMotion).Len())]++
 		b.WallDirs[cls][mainDirection(ex.Camera, ex.RealisedMotion)]++

@@ -3,37 +3,39 @@ package planner
 import (
 	"hash/fnv"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strconv"
+
+	"flowbench/sim"
 )
 
-// Leaning balances (our choice, issue 13). Some answers follow from what
-// the text states: in contact wall, feasibility and occlusion the mover's
+// Leaning balances (our choice, issue 13). Some answers follow from what the
+// text states: in contact wall, feasibility and occlusion the mover's
 // objectType (dining tables and chairs stand mid-room and are mostly "no",
 // sofas and televisions stand against a wall and are mostly "yes"; chairs,
-// the commonest occluders, gave mostly "no"), contact wall's slide
-// direction (walls stand in front of the camera, so slides away from it
-// reach them) and length (a "no" needs 0.32 m from a mover touching a wall,
-// while a "yes" along the wall can be short), and feasibility's probe
-// direction (the camera stands in free space, so a probe towards it is
-// mostly feasible). The balance counts questions per answer and stated
-// value (mover type, length bin, direction) and steers
-// the planner away from values where the wished answer already leads.
-// Blocks are planned independently (in parallel, and a shard is a function
-// of its blocks), so a lead cannot be carried from block to block, and a
-// symmetric per-block slack lets the leads add up over the blocks in the
-// direction physics favours (with a slack of 2, dining tables gave 25
-// "no" against 9 "yes" over 100 houses). So within a block a value may
-// lead for one answer only, by at most one question: the answer lean
-// draws for the (value, block) pair, alternating from block to block, so
-// that the blocks' leads cancel. Where no value is allowed (a view none of
-// whose movers' types is, or every direction leading), the values where
-// the answer does not lead are used (so a value may lead by one against
-// its lean), then, for lengths and directions, all of them, so that a category does
-// not stop for the rest of a block. On a simulation of types that lean the
-// way the train split's did (balance_lean_test.go), this cuts the types'
-// summed leads from 18 % of the questions to 7–9 %, keeping 93–98 % of
-// the questions.
+// the commonest occluders, gave mostly "no"), contact wall's slide direction
+// (walls stand in front of the camera, so slides away from it reach them)
+// and length (a "no" needs 0.32 m from a mover touching a wall, while a
+// "yes" along the wall can be short), and feasibility's probe direction (the
+// camera stands in free space, so a probe towards it is mostly feasible).
+// The balance counts questions per answer and stated value (mover type,
+// length bin, direction) and steers the planner away from values where the
+// wished answer already leads. Blocks are planned independently (in
+// parallel, and a shard is a function of its blocks), so a lead cannot be
+// carried from block to block, and a symmetric per-block slack lets the
+// leads add up over the blocks in the direction physics favours (with a
+// slack of 2, dining tables gave 25 "no" against 9 "yes" over 100 houses).
+// So within a block a value may lead for one answer only, by at most one
+// question: the answer lean draws for the (value, block) pair, alternating
+// from block to block, so that the blocks' leads cancel. Where no value is
+// allowed (a view none of whose movers' types is, or every direction
+// leading), the values where the answer does not lead are used (so a value
+// may lead by one against its lean), then, for lengths and directions, all
+// of them, so that a category does not stop for the rest of a block. On a
+// simulation of types that lean the way the train split's did
+// (balance_lean_test.go), this cuts the types' summed leads from 18 % of the
+// questions to 7–9 %, keeping 93–98 % of the questions.
 
 // lean reports whether value key may lead for "yes" (true) or for "no"
 // (false) in balance block block: a hash of the key, then alternating from
@@ -123,13 +125,22 @@ func leanOrder(own, other []int, keys []string, block int, yes bool, share float
 	return idx
 }
 
-// wallBinKeys are the lean keys of the contact-wall slide-length bins.
-var wallBinKeys = func() (k [numWallBins]string) {
+// wallBinKeys and occBinKeys are the lean keys of the contact-wall
+// slide-length and occlusion move-length bins.
+var wallBinKeys, occBinKeys = binKeys("wall_bin:"), binKeys("occ_bin:")
+
+func binKeys(prefix string) (k [numWallBins]string) {
 	for i := range k {
-		k[i] = "wall_bin:" + strconv.Itoa(i)
+		k[i] = prefix + strconv.Itoa(i)
 	}
 	return k
-}()
+}
+
+// lengthAllowed reports whether a realised move's length bin is in a
+// length preference of bin lower edges (nil: every bin is).
+func lengthAllowed(lengths []float64, realised sim.Vec3) bool {
+	return lengths == nil || slices.Contains(lengths, WallSlideEdges[wallBin(horizontal(realised).Len())])
+}
 
 // leanDirections is the direction preference of the preferred class cls
 // (counts per answer and direction dirs, lean keys prefix+name) under the

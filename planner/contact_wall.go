@@ -160,7 +160,7 @@ func (c *viewCtx) planContactWall(in Intent) (*Example, string, error) {
 			reason = "wrong_class"
 		case !ThresholdMargin("tau_wall", clr1, TauWall).OK():
 			reason = "near_threshold"
-		case in.Lengths != nil && !slices.Contains(in.Lengths, WallSlideEdges[wallBin(horizontal(e.realised).Len())]):
+		case !lengthAllowed(in.Lengths, e.realised):
 			reason = "length_balance" // blocked short into a bin that leads for this answer
 		}
 		var ex *Example

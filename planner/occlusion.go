@@ -150,7 +150,11 @@ func (c *viewCtx) planOcclusion(in Intent) (*Example, string, error) {
 			continue
 		}
 		if (ex.Metrics["cover_rate"].(float64) >= TauOcc) == in.PreferYes {
-			return ex, "", nil
+			if lengthAllowed(in.Lengths, ex.RealisedMotion) {
+				return ex, "", nil
+			}
+			c.fail("occlusion_length_balance") // the move's length bin leads for this answer (Balance.OccMoves)
+			continue
 		}
 		c.fail("occlusion_wrong_class")
 		if fallback == nil || betterFallback(ex, fallback, in.PreferYes) {
@@ -168,7 +172,11 @@ func (c *viewCtx) planOcclusion(in Intent) (*Example, string, error) {
 			ex = nil
 		}
 		if ex != nil && ex.Metrics["cover_rate"].(float64) >= TauOcc {
-			return ex, "", nil
+			if lengthAllowed(in.Lengths, ex.RealisedMotion) {
+				return ex, "", nil
+			}
+			c.fail("occlusion_grid_length_balance")
+			ex = nil
 		}
 		if ex != nil {
 			c.fail("occlusion_grid_wrong_class")

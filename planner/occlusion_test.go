@@ -60,3 +60,35 @@ func TestOcclusionMoveCap(t *testing.T) {
 		}
 	}
 }
+
+// An occlusion edit whose realised move-length bin is not in the intent's
+// length preference (Balance.OccMoves under the lean rule) is rejected:
+// the "yes" plan of TestOcclusionMoveCap is met again when its bin is
+// allowed, and without its bin the question, if any, has another length.
+func TestOcclusionLengthBalance(t *testing.T) {
+	cam := testCam(4, 1.2, 0, 30, 480)
+	h := boxHouse(t, 8, 8,
+		tObj{asset: assetStatue, id: "Statue|1|1", x: 4, z: 4.2},
+		tObj{asset: assetCan, id: "GarbageCan|1|2", x: 5.3, z: 3.3})
+	ex, _, reason, _ := planOne(t, h, cam, Occlusion, Intent{PreferYes: true})
+	if ex == nil {
+		t.Fatalf("skipped: %s", reason)
+	}
+	bin := wallBin(horizontal(ex.RealisedMotion).Len())
+	if ex2, _, reason, _ := planOne(t, h, cam, Occlusion, Intent{PreferYes: true, Lengths: []float64{WallSlideEdges[bin]}}); ex2 == nil {
+		t.Fatalf("with its bin [%v, %v) allowed: skipped: %s", WallSlideEdges[bin], WallSlideEdges[bin+1], reason)
+	}
+	var others []float64
+	for i := range numWallBins {
+		if i != bin {
+			others = append(others, WallSlideEdges[i])
+		}
+	}
+	ex3, _, _, _ := planOne(t, h, cam, Occlusion, Intent{PreferYes: true, Lengths: others})
+	if ex3 != nil && wallBin(horizontal(ex3.RealisedMotion).Len()) == bin {
+		t.Errorf("a move of %.3f m (bin %d) passed a preference without its bin", horizontal(ex3.RealisedMotion).Len(), bin)
+	}
+	if ex3 != nil && !lengthAllowed(others, ex3.RealisedMotion) {
+		t.Errorf("lengthAllowed rejects the emitted move")
+	}
+}

@@ -20,7 +20,7 @@ type labelCache struct {
 	view     view
 	ent      []*meshEntry // per instance: the mesh drawn,
 	gen      []uint64     // its version,
-	start    []int        // its first global triangle,
+	start    []int        // its first set-up,
 	b0       []int32      // the bands its set-up triangles touched (b0 > b1: none),
 	b1       []int32
 	x0       []int32 // and the columns of their bounding boxes
@@ -98,10 +98,10 @@ func (r *Renderer) keepLabels(useCache bool) {
 }
 
 // unchanged reports whether draw-list mesh i is the cached frame's, posed
-// the same, at the same global triangle index.
+// the same, with the same set-up range.
 func (c *labelCache) unchanged(dl *drawList, i int) bool {
 	e := dl.mesh[i]
-	return e == c.ent[i] && e.gen == c.gen[i] && dl.start[i] == c.start[i]
+	return e == c.ent[i] && e.gen == c.gen[i] && dl.start[i] == c.start[i] && dl.start[i+1] == c.start[i+1]
 }
 
 // setupsKept reports whether setupAll may leave the set-ups of unchanged

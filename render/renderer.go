@@ -38,7 +38,7 @@ type Renderer struct {
 
 	// Per-frame work buffers.
 	units     []setupUnit
-	vbase     []int     // draw-list mesh → first vertex in vcache, -1 for none
+	vbase     []int     // draw-list mesh → first vertex in vcache, -1 for none, vbaseKept
 	vcache    []camVert // prepared vertices of the meshes with a vertex cache
 	setups    []triSetup
 	bins      [][]int32
@@ -138,15 +138,21 @@ type meshEntry struct {
 	// corners are verts[vidx[j].V[k]]; vidx is nil for other meshes.
 	vidx  []sim.ModelTri
 	verts []sim.Vec3
+	// Compact posed models (compact_mesh.go): with vnorm set, mesh.Tris and
+	// mesh.Attrs are nil and triangle j is verts[vidx[j].V[k]] with normals
+	// vnorm and UVs vuv at the same indices; ntri is the triangle count.
+	ntri  int
+	vnorm []sim.Vec3
+	vuv   [][2]float32
 }
 
-// drawList lists one mesh per instance and their triangles' global indices.
+// drawList lists one mesh per instance and, after setupAll, where their
+// set-ups lie in its set-up array.
 type drawList struct {
 	mesh  []*meshEntry // instance id - 1 → mesh
-	start []int        // instance id - 1 → first global triangle index; len = instances + 1
+	start []int        // instance id - 1 → first set-up (setupAll); len = instances + 1
+	tris  int          // the meshes' triangles, culled or not
 }
-
-func (d *drawList) total() int { return d.start[len(d.start)-1] }
 
 // poseKey is everything ObjectMeshLevel depends on.
 type poseKey struct {
@@ -283,6 +289,7 @@ func (r *Renderer) entry(i, lvl int) *meshEntry {
 		o := r.scene.Objects[i]
 		r.fillEntry(e, sim.ObjectMeshLevel(o, lvl))
 		indexEntry(e, o, lvl)
+		compactEntry(e)
 	}
 	return e
 }
@@ -292,6 +299,7 @@ func (r *Renderer) fillEntry(e *meshEntry, m sim.Mesh) {
 	e.mesh = m
 	e.gen++
 	e.vidx = nil
+	e.vnorm, e.vuv, e.ntri = nil, nil, 0
 	e.shaded = false
 	if m.Attrs != nil && len(m.Attrs) != len(m.Tris) {
 		e.mesh.Attrs = nil // malformed: draw flat
@@ -307,10 +315,12 @@ func (r *Renderer) ensureShading(e *meshEntry) {
 		return
 	}
 	m := &e.mesh
-	e.color = grow(e.color, len(m.Tris))
-	e.normal = grow(e.normal, len(m.Tris))
-	for j := range m.Tris {
-		t := &m.Tris[j]
+	n := e.triCount()
+	e.color = grow(e.color, n)
+	e.normal = grow(e.normal, n)
+	for j := range n {
+		tv := e.tri(j)
+		t := &tv
 		e.color[j] = shadeColor(m.Color, t, r.lightDir, r.opts.Ambient, r.opts.Diffuse)
 		n := t.Normal()
 		if ln := n.Len(); ln > 0 {
@@ -333,10 +343,9 @@ func (r *Renderer) prepareLists(cam *sim.Camera) {
 		}
 		e := r.entry(i, lvl)
 		r.dl.mesh[i] = e
-		r.dl.start[i] = total
-		total += len(e.mesh.Tris)
+		total += e.triCount()
 	}
-	r.dl.start[len(r.inst)] = total
+	r.dl.tris = total
 }
 
 // shadowLevel is the model level shadow maps are drawn with: shadows need
@@ -351,10 +360,9 @@ func (r *Renderer) prepareShadowCasters() {
 	for i := range r.inst {
 		e := r.entry(i, shadowLevel)
 		r.dlShadow.mesh[i] = e
-		r.dlShadow.start[i] = total
-		total += len(e.mesh.Tris)
+		total += e.triCount()
 	}
-	r.dlShadow.start[len(r.inst)] = total
+	r.dlShadow.tris = total
 }
 
 // shadeColor applies the Lambert model to a triangle of a mesh colour.

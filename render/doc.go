@@ -64,7 +64,10 @@
 //
 // None of these changes a frame; each is a function of the scene state and
 // the camera only. Posed model levels keep their vertex indices, so shared
-// vertices are prepared once per view (vertcache.go). Occlusion culling keeps
+// vertices are prepared once per view (vertcache.go), and only one world
+// position, normal and UV per vertex, not the posed triangle soup
+// (compact_mesh.go). The set-up array holds the meshes a view does not
+// cull, not the whole house. Occlusion culling keeps
 // its structure pass per camera (occlusion.go). A frame from the same camera
 // as the last keeps the set-ups of the meshes that did not change, and a
 // label-only frame also keeps the labels of the bands no changed mesh

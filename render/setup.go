@@ -428,7 +428,7 @@ func (r *Renderer) setupChunk(k int) {
 // each mesh's bands and columns (r.tb0, r.tb1, r.tx0, r.tx1, for the label
 // cache). It
 // follows the setupAll call that prepared setups from dl: the meshes it
-// culled (r.cull) are skipped whole, their set-ups left unwritten.
+// culled (r.cull) have no set-ups and are skipped.
 func (r *Renderer) binAll(dl *drawList, setups []triSetup, bins [][]int32, nb, bandH int, count bool) [][]int32 {
 	bins = grow(bins, nb)
 	for b := range bins {

@@ -11,6 +11,20 @@ import (
 	"flowbench/sim"
 )
 
+// realLibrary opens the installed Sweet Home 3D libraries, skipping the test
+// or benchmark when they are not installed (assets/install_debian.sh).
+func realLibrary(tb testing.TB) *assets.Library {
+	tb.Helper()
+	lib, err := assets.Open(assets.Options{})
+	if errors.Is(err, assets.ErrNoAssets) {
+		tb.Skip("Sweet Home 3D libraries not installed (assets/install_debian.sh): no real models")
+	}
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return lib
+}
+
 // realViews returns generated procthor houses dressed with the installed
 // Sweet Home 3D models, the same houses with primitive shapes, and one
 // 800×800 camera per house: at eye height on a reachable point, looking
@@ -18,13 +32,7 @@ import (
 // 5 m in its 90° field of view, as the planner's views do. It skips when
 // the libraries are not installed.
 func realViews(b testing.TB, houses int) (real, prim []*sim.Scene, cams []sim.Camera) {
-	lib, err := assets.Open(assets.Options{})
-	if errors.Is(err, assets.ErrNoAssets) {
-		b.Skip("Sweet Home 3D libraries not installed: no real models to draw")
-	}
-	if err != nil {
-		b.Fatal(err)
-	}
+	lib := realLibrary(b)
 	defer lib.Close()
 	for hi := 0; hi < houses; hi++ {
 		h, s := procthorScene(b, 21, hi)

@@ -89,7 +89,7 @@ type Renderer struct {
 	tx0, tx1   []int32
 	dirty      []bool
 	dx0, dx1   []int32 // per dirty band, the columns to rasterise
-	labelOnly  bool
+	cacheOn    bool // this frame uses and keeps the label cache
 	keepSetups bool // setupAll may keep unchanged meshes' set-ups (a frame's main view)
 	lc         labelCache
 	memo       frameMemo // recent RGB frames (frame_memo.go)
@@ -444,7 +444,7 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	if !r.opts.NoOcclusionCulling {
 		r.occlusionCull(&r.v)
 	}
-	r.labelOnly = skipRGB && !r.opts.NoFrameCache
+	r.cacheOn = !r.opts.NoFrameCache
 	r.keepSetups = !r.opts.NoFrameCache
 	r.setups = r.setupAll(&r.v, &r.dl, r.setups, false, nil)
 	r.keepSetups = false
@@ -456,12 +456,12 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	r.bandStats = grow(r.bandStats, nb)
 	r.bandRows = grow(r.bandRows, nb)
 	inc := memo && r.prepareIncremental(cam, prev, nb)
-	r.markDirty(r.labelOnly, nb)
-	if r.labelOnly {
+	r.markDirty(r.cacheOn, skipRGB, nb)
+	if r.cacheOn {
 		r.lc.depth, r.lc.ids, r.lc.cls = grow(r.lc.depth, n), grow(r.lc.ids, n), grow(r.lc.cls, n)
 	}
 	r.parallel(nb, jobRaster)
-	r.keepLabels(r.labelOnly)
+	r.keepLabels(r.cacheOn)
 	r.mergeStats(f, nb)
 	if skipRGB {
 		return nil

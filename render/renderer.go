@@ -89,8 +89,8 @@ type Renderer struct {
 	tx0, tx1   []int32
 	dirty      []bool
 	dx0, dx1   []int32 // per dirty band, the columns to rasterise
-	cacheOn    bool // this frame uses and keeps the label cache
-	keepSetups bool // setupAll may keep unchanged meshes' set-ups (a frame's main view)
+	cacheOn    bool    // this frame uses and keeps the label cache
+	keepSetups bool    // setupAll may keep unchanged meshes' set-ups (a frame's main view)
 	lc         labelCache
 	memo       frameMemo // recent RGB frames (frame_memo.go)
 	// Incremental shading (shade_incremental.go): 1 + the memo slot of the

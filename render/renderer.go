@@ -134,13 +134,12 @@ type meshEntry struct {
 	valid  bool
 	gen    uint64 // incremented each time the mesh is posed (label cache)
 	shaded bool   // color and normal are filled (ensureShading)
-	// Vertex cache (vertcache.go), for posed model levels: triangle j's
-	// corners are verts[vidx[j].V[k]]; vidx is nil for other meshes.
+	// Posed model levels (compact_mesh.go): mesh.Tris and mesh.Attrs are
+	// nil and triangle j's corners are verts[vidx[j].V[k]], with normals
+	// vnorm and UVs vuv at the same indices; ntri is the triangle count.
+	// vidx is nil for other meshes (primitives, structure).
 	vidx  []sim.ModelTri
 	verts []sim.Vec3
-	// Compact posed models (compact_mesh.go): with vnorm set, mesh.Tris and
-	// mesh.Attrs are nil and triangle j is verts[vidx[j].V[k]] with normals
-	// vnorm and UVs vuv at the same indices; ntri is the triangle count.
 	ntri  int
 	vnorm []sim.Vec3
 	vuv   [][2]float32
@@ -287,9 +286,9 @@ func (r *Renderer) entry(i, lvl int) *meshEntry {
 	e := &in.levels[lvl]
 	if !e.valid && i < r.nObj {
 		o := r.scene.Objects[i]
-		r.fillEntry(e, sim.ObjectMeshLevel(o, lvl))
-		indexEntry(e, o, lvl)
-		compactEntry(e)
+		if !r.poseCompact(e, o, lvl) {
+			r.fillEntry(e, sim.ObjectMeshLevel(o, lvl))
+		}
 	}
 	return e
 }

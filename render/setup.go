@@ -99,7 +99,7 @@ func setupTri(v *view, t *sim.Triangle, twoSided bool, s *triSetup) {
 // when in front of the near plane, its projection and the image sides it
 // lies more than half a pixel beyond (bits of out: left, right, top,
 // bottom). A triangle's set-up depends on its vertices only through these,
-// so vertices shared by several triangles are prepared once (vertcache.go).
+// so vertices shared by several triangles are prepared once (compact_mesh.go).
 type camVert struct {
 	p    sim.Vec3
 	u, v float64

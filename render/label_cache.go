@@ -20,7 +20,7 @@ import "slices"
 // set-up array moved (a mesh culled or drawn at another level of detail)
 // leaves the kept bands' triangle indices stale.
 
-// labelCache holds the last label-only frame's labels and what they were
+// labelCache holds the last rasterised frame's labels and what they were
 // drawn from.
 type labelCache struct {
 	ok       bool // the labels and band ranges are the last frame's

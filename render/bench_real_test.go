@@ -29,15 +29,15 @@ func realLibrary(tb testing.TB) *assets.Library {
 // Sweet Home 3D models, the same houses with primitive shapes, and one
 // 800×800 camera per house: at eye height on a reachable point, looking
 // 30° down towards the yaw (15° steps) that holds the most objects within
-// 5 m in its 90° field of view, as the planner's views do. It skips when
-// the libraries are not installed.
-func realViews(b testing.TB, houses int) (real, prim []*sim.Scene, cams []sim.Camera) {
-	lib := realLibrary(b)
+// 5 m in its 90° field of view (an object-rich view). It skips when the
+// libraries are not installed.
+func realViews(tb testing.TB, houses int) (real, prim []*sim.Scene, cams []sim.Camera) {
+	lib := realLibrary(tb)
 	defer lib.Close()
 	for hi := 0; hi < houses; hi++ {
-		h, s := procthorScene(b, 21, hi)
+		h, s := procthorScene(tb, 21, hi)
 		lib.Dress(s, assets.HouseSeed(h))
-		_, p := procthorScene(b, 21, hi)
+		_, p := procthorScene(tb, 21, hi)
 		reach := s.ReachablePositions()
 		rng := rand.New(rand.NewPCG(uint64(hi), 5))
 		eye := reach[rng.IntN(len(reach))]

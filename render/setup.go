@@ -150,20 +150,9 @@ func setupVerts(v *view, ca, cb, cc *camVert, twoSided bool, s *triSetup) {
 		return
 	}
 	a, b, c := ca.p, cb.p, cc.p
-	// The world→camera map (right, down, forward) is a reflection, so a
-	// front face (world normal towards the eye) has det(a, b, c) > 0 here.
-	n := b.Sub(a).Cross(c.Sub(a))
-	det := n.Dot(a) // = det(a, b, c)
-	if twoSided && det < 0 {
-		b, c = c, b
-		n, det = n.Mul(-1), -det
-		s.back = true
-	}
-	// det > 1e-12·|n|·|a|, squared (both sides are ≥ 0 when det > 0).
-	if !(det > 0) || !(det*det > 1e-24*n.Dot(n)*a.Dot(a)) {
-		return
-	}
-	// Bounding box of the part in front of the near plane.
+	// Bounding box of the part in front of the near plane (the same for
+	// either winding): a triangle whose box holds no pixel centre, as most
+	// triangles of distant models, is dropped before anything else.
 	var minU, minV, maxU, maxV float64
 	if allIn {
 		minU, maxU = min(ca.u, cb.u, cc.u), max(ca.u, cb.u, cc.u)
@@ -175,6 +164,19 @@ func setupVerts(v *view, ca, cb, cc *camVert, twoSided bool, s *triSetup) {
 	x0, x1 := clampPix(math.Ceil(minU-eps), v.w), clampPix(math.Floor(maxU+eps), v.w)
 	y0, y1 := clampPix(math.Ceil(minV-eps), v.h), clampPix(math.Floor(maxV+eps), v.h)
 	if minU-eps > float64(v.w-1) || maxU+eps < 0 || minV-eps > float64(v.h-1) || maxV+eps < 0 || x0 > x1 || y0 > y1 {
+		return
+	}
+	// The world→camera map (right, down, forward) is a reflection, so a
+	// front face (world normal towards the eye) has det(a, b, c) > 0 here.
+	n := b.Sub(a).Cross(c.Sub(a))
+	det := n.Dot(a) // = det(a, b, c)
+	if twoSided && det < 0 {
+		b, c = c, b
+		n, det = n.Mul(-1), -det
+		s.back = true
+	}
+	// det > 1e-12·|n|·|a|, squared (both sides are ≥ 0 when det > 0).
+	if !(det > 0) || !(det*det > 1e-24*n.Dot(n)*a.Dot(a)) {
 		return
 	}
 	s.x0, s.x1, s.y0, s.y1 = int32(x0), int32(x1), int32(y0), int32(y1)

@@ -72,9 +72,19 @@ func rasterRows(v *view, dl *drawList, setups []triSetup, bin []int32, y0, y1, c
 					}
 				}
 			}
-			for x := is; x <= ie; x++ {
-				if w := s.wa*float64(x) + bw; w > wr[x]*tieFactor && w <= invNear {
-					wr[x], tr[x] = w, ti
+			// w is monotonic along the row (rounding is), so when both ends
+			// of the inner span are beyond the near plane, all of it is.
+			if s.wa*float64(is)+bw <= invNear && s.wa*float64(ie)+bw <= invNear {
+				for x := is; x <= ie; x++ {
+					if w := s.wa*float64(x) + bw; w > wr[x]*tieFactor {
+						wr[x], tr[x] = w, ti
+					}
+				}
+			} else {
+				for x := is; x <= ie; x++ {
+					if w := s.wa*float64(x) + bw; w > wr[x]*tieFactor && w <= invNear {
+						wr[x], tr[x] = w, ti
+					}
 				}
 			}
 			for x := max(ie+1, is); x <= xe; x++ {

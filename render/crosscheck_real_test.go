@@ -1,7 +1,6 @@
 package render
 
 import (
-	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -16,13 +15,7 @@ import (
 // pixel centres with sim.Raycast, which casts against the same triangles
 // through its BVH. Skips when the libraries are not installed.
 func TestRaycastCrossCheckRealModels(t *testing.T) {
-	lib, err := assets.Open(assets.Options{})
-	if errors.Is(err, assets.ErrNoAssets) {
-		t.Skip("Sweet Home 3D libraries not installed (assets/install_debian.sh): no real meshes to check")
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	lib := realLibrary(t)
 	defer lib.Close()
 	houses, cams, pixels := 6, 4, 300
 	if testing.Short() {

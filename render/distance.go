@@ -20,24 +20,24 @@ func distanceTransform(mask []bool, w, h int) []float64 {
 	out := make([]float64, n+2)
 	v := make([]int, n+2)
 	z := make([]float64, n+3)
-	// Outside the grid counts as background: pad each 1-D line with a zero at both ends.
-	line := func(get func(int) float64, set func(int, float64), m int) {
-		f[0] = 0
-		for i := 0; i < m; i++ {
-			f[i+1] = get(i)
-		}
-		f[m+1] = 0
-		dt1(f[:m+2], out[:m+2], v, z)
-		for i := 0; i < m; i++ {
-			set(i, out[i+1])
-		}
-	}
+	// Outside the grid counts as background: each 1-D line is padded with
+	// a zero at both ends (f[0], f[m+1]).
 	for y := 0; y < h; y++ {
 		row := d[y*w : (y+1)*w]
-		line(func(i int) float64 { return row[i] }, func(i int, x float64) { row[i] = x }, w)
+		f[0], f[w+1] = 0, 0
+		copy(f[1:w+1], row)
+		dt1(f[:w+2], out[:w+2], v, z)
+		copy(row, out[1:w+1])
 	}
 	for x := 0; x < w; x++ {
-		line(func(i int) float64 { return d[i*w+x] }, func(i int, val float64) { d[i*w+x] = val }, h)
+		f[0], f[h+1] = 0, 0
+		for i := 0; i < h; i++ {
+			f[i+1] = d[i*w+x]
+		}
+		dt1(f[:h+2], out[:h+2], v, z)
+		for i := 0; i < h; i++ {
+			d[i*w+x] = out[i+1]
+		}
 	}
 	return d
 }

@@ -63,12 +63,14 @@
 // # Work kept between frames
 //
 // None of these changes a frame; each is a function of the scene state and
-// the camera only. Posed model levels keep their vertex indices, so shared
-// vertices are prepared once per view (vertcache.go). Occlusion culling keeps
-// its structure pass per camera (occlusion.go). A frame from the same camera
-// as the last keeps the set-ups of the meshes that did not change, and a
-// label-only frame also keeps the labels of the bands no changed mesh
-// touches (label_cache.go). Each room light keeps the shadow maps of the
+// the camera only. Model levels are posed straight into one world position
+// and normal per vertex with the model's vertex indices, not a triangle
+// soup, so shared vertices are prepared once per view (compact_mesh.go).
+// The set-up array holds the meshes a view does not cull, not the whole
+// house. Occlusion culling keeps its structure pass per camera
+// (occlusion.go). A frame from the same camera as the last keeps the
+// set-ups of the meshes that did not change and the labels and visible
+// triangles of the bands no changed mesh touches (label_cache.go). Each room light keeps the shadow maps of the
 // state before its last rebuild and takes them back when the objects return
 // to it (shadow_cache.go); a stale face is redrawn only inside the moved
 // objects' projected boxes (shadow_partial.go). The last two RGB frames are

@@ -1,26 +1,36 @@
 package render
 
-// Label cache. The planner renders one view's labels many times while it
-// tries one object's motions: between two such frames only the moved
-// object's meshes differ. The set-ups of the other meshes are left as they
-// are (same view, same mesh, same place in the set-up array; this holds for
-// frames with RGB too, such as a before/after pair). A band's labels (depth,
-// ids, classes, stats) are a function of the view and of the triangles its
-// bin lists, in order, so a band that no changed mesh touches, in the cached
-// frame or in this one, keeps its cached labels and is not rasterised again;
-// in the other bands only the columns of the changed meshes' bounding boxes
-// are. Only label-only frames use and keep the labels (frames with RGB need
-// every band's visible triangles for shading).
+import "slices"
 
-// labelCache holds the last label-only frame's labels and what they were
+// Label cache. The planner renders one view's labels many times while it
+// tries one object's motions, and an example's "after" frame is its
+// "before" frame with a few objects moved: between two such frames only the
+// moved objects' meshes differ. The set-ups of the other meshes are left as
+// they are (same view, same mesh, same place in the set-up array). A band's
+// labels (depth, ids, classes, stats) and its visible triangles are a
+// function of the view and of the triangles its bin lists, in order, so a
+// band that no changed mesh touches, in the cached frame or in this one,
+// keeps its cached labels and is not rasterised again; in the other bands
+// only the columns of the changed meshes' bounding boxes are.
+//
+// A frame with RGB also needs the visible triangle of every pixel (r.tbuf)
+// for shading, so it keeps bands only while r.tbuf holds the cached frame's
+// triangles at every pixel under the same set-up indices (labelCache.tbufOK,
+// and every mesh's set-ups at the same place): a label-only frame whose
+// set-up array moved (a mesh culled or drawn at another level of detail)
+// leaves the kept bands' triangle indices stale.
+
+// labelCache holds the last rasterised frame's labels and what they were
 // drawn from.
 type labelCache struct {
 	ok       bool // the labels and band ranges are the last frame's
+	tbufOK   bool // r.tbuf holds the last frame's visible triangles at every pixel
+	nextOK   bool // tbufOK for the frame being drawn (markDirty → keepLabels)
 	setupsOK bool // the set-up array holds the last frame's main view set-ups
 	view     view
 	ent      []*meshEntry // per instance: the mesh drawn,
 	gen      []uint64     // its version,
-	start    []int        // its first global triangle,
+	start    []int        // its first set-up,
 	b0       []int32      // the bands its set-up triangles touched (b0 > b1: none),
 	b1       []int32
 	x0       []int32 // and the columns of their bounding boxes
@@ -35,20 +45,25 @@ type labelCache struct {
 
 // markDirty decides which bands of this frame (r.v, r.dl, the triangle
 // bands r.tb0/r.tb1 that binAll recorded) must be rasterised: all of them
-// unless useCache and the cache holds the same view; otherwise those that a
-// mesh changed since the cached frame touches now or touched then.
-func (r *Renderer) markDirty(useCache bool, nb int) {
+// unless useCache and the cache holds the same view (and, for a frame with
+// RGB, the same triangles in r.tbuf under the same set-up indices);
+// otherwise those that a mesh changed since the cached frame touches now or
+// touched then.
+func (r *Renderer) markDirty(useCache, labelOnly bool, nb int) {
 	r.dirty = grow(r.dirty, nb)
 	r.dx0, r.dx1 = grow(r.dx0, nb), grow(r.dx1, nb)
 	c := &r.lc
-	if !useCache || !c.ok || c.view != r.v || len(c.ent) != len(r.dl.mesh) {
+	same := slices.Equal(c.start, r.dl.start)
+	if !useCache || !c.ok || c.view != r.v || len(c.ent) != len(r.dl.mesh) || (!labelOnly && !(c.tbufOK && same)) {
 		for b := range r.dirty {
 			r.dirty[b], r.dx0[b], r.dx1[b] = true, 0, int32(r.v.w-1)
 		}
+		c.nextOK = true
 		return
 	}
 	clear(r.dirty)
 	r.markChanged(r.dirty, r.dx0, r.dx1, nb)
+	c.nextOK = c.tbufOK && same
 }
 
 // markChanged marks, per band, the columns that a mesh changed since the
@@ -75,10 +90,11 @@ func markSpan(dirty []bool, dx0, dx1 []int32, b0, b1, x0, x1 int32, nb int) {
 }
 
 // keepLabels records what this frame drew from; its labels are the cache
-// only when useCache (a label-only frame).
+// only when useCache.
 func (r *Renderer) keepLabels(useCache bool) {
 	c := &r.lc
 	c.ok = useCache
+	c.tbufOK = useCache && c.nextOK
 	c.setupsOK = true
 	n := len(r.dl.mesh)
 	c.view = r.v
@@ -98,10 +114,10 @@ func (r *Renderer) keepLabels(useCache bool) {
 }
 
 // unchanged reports whether draw-list mesh i is the cached frame's, posed
-// the same, at the same global triangle index.
+// the same, with the same set-up range.
 func (c *labelCache) unchanged(dl *drawList, i int) bool {
 	e := dl.mesh[i]
-	return e == c.ent[i] && e.gen == c.gen[i] && dl.start[i] == c.start[i]
+	return e == c.ent[i] && e.gen == c.gen[i] && dl.start[i] == c.start[i] && dl.start[i+1] == c.start[i+1]
 }
 
 // setupsKept reports whether setupAll may leave the set-ups of unchanged

@@ -10,11 +10,13 @@ import (
 
 // TestLabelCacheMatchesFullFrames replays the planner's pattern on model
 // scenes: label-only frames of one view while single objects move and come
-// back, with a camera change and a frame with RGB in between. Every frame's
-// depth, ids, classes and stats equal those of a renderer without the cache,
-// and the cache did keep bands and redraw others only in part.
+// back (some behind the camera), with a camera change and frames with RGB
+// in between. Every frame's
+// depth, ids, classes, stats and RGB equal those of a renderer without the
+// cache, and the cache did keep bands (in frames with RGB too) and redraw
+// others only in part.
 func TestLabelCacheMatchesFullFrames(t *testing.T) {
-	kept, partial, total := 0, 0, 0
+	kept, partial, total, keptRGB, rgbFrames := 0, 0, 0, 0, 0
 	for seed := uint64(1); seed <= 3; seed++ {
 		s := modelScene(t, seed, 20, 64)
 		rng := rand.New(rand.NewPCG(seed, 3))
@@ -32,40 +34,63 @@ func TestLabelCacheMatchesFullFrames(t *testing.T) {
 			cam := cams[min(k/12, 1)]
 			o := s.Objects[rng.IntN(len(s.Objects))]
 			from := o.Position
-			if k%3 != 2 {
+			switch {
+			case k%4 == 3:
+				// Behind the camera: the mesh is culled, so the set-ups of
+				// the meshes after it move in the set-up array.
+				_, _, fwd := cam.Basis()
+				o.Position = cam.Position.Sub(fwd.Mul(3))
+			case k%3 != 2:
 				o.Position = from.Add(sim.Vec3{2*rng.Float64() - 1, 0, 2*rng.Float64() - 1})
 			}
+			// Frames with RGB in between (k%5 == 4), drawn into their own
+			// frame: they keep bands only while r.tbuf is current.
+			rgb := k%5 == 4
 			var err error
-			if k == 7 {
-				_, err = r.Render(cam) // a frame with RGB drops the cache
+			g := &f
+			if rgb {
+				g = &Frame{}
+				err = r.RenderInto(cam, g)
 			} else {
-				err = r.RenderLabelsInto(cam, &f)
+				err = r.RenderLabelsInto(cam, g)
 			}
 			if err != nil {
 				t.Fatal(err)
 			}
 			var want Frame
-			if err := ref.RenderLabelsInto(cam, &want); err != nil {
+			if rgb {
+				err = ref.RenderInto(cam, &want)
+			} else {
+				err = ref.RenderLabelsInto(cam, &want)
+			}
+			if err != nil {
 				t.Fatal(err)
 			}
-			if k != 7 {
-				if !slices.Equal(f.Depth, want.Depth) || !slices.Equal(f.IDs, want.IDs) || !slices.Equal(f.ClassIDs, want.ClassIDs) || !slices.Equal(f.Stats, want.Stats) {
-					t.Fatalf("seed %d frame %d: labels differ from a renderer without the cache", seed, k)
+			if !slices.Equal(g.Depth, want.Depth) || !slices.Equal(g.IDs, want.IDs) || !slices.Equal(g.ClassIDs, want.ClassIDs) || !slices.Equal(g.Stats, want.Stats) {
+				t.Fatalf("seed %d frame %d (rgb %v): labels differ from a renderer without the cache", seed, k, rgb)
+			}
+			if rgb {
+				rgbFrames++
+				if !slices.Equal(g.RGB.Pix, want.RGB.Pix) {
+					t.Fatalf("seed %d frame %d: RGB differs from a renderer without the cache", seed, k)
 				}
-				for b, d := range r.dirty {
-					total++
-					if !d {
-						kept++
-					} else if r.dx0[b] > 0 || int(r.dx1[b]) < cam.Width-1 {
-						partial++
+			}
+			for b, d := range r.dirty {
+				total++
+				if !d {
+					kept++
+					if rgb {
+						keptRGB++
 					}
+				} else if r.dx0[b] > 0 || int(r.dx1[b]) < cam.Width-1 {
+					partial++
 				}
 			}
 			o.Position = from
 		}
 	}
-	t.Logf("%d of %d bands kept, %d redrawn in part", kept, total, partial)
-	if kept == 0 || partial == 0 {
+	t.Logf("%d of %d bands kept (%d in %d frames with RGB), %d redrawn in part", kept, total, keptRGB, rgbFrames, partial)
+	if kept == 0 || partial == 0 || keptRGB == 0 {
 		t.Error("the label cache never kept a band or never redrew a band in part")
 	}
 }

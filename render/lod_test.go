@@ -66,18 +66,19 @@ func TestLODChoiceAndPoseCache(t *testing.T) {
 	if _, err := r.Render(cam); err != nil {
 		t.Fatal(err)
 	}
-	first := [3]*sim.Triangle{}
+	var first [3]*meshEntry
+	var gen [3]uint64
 	for i := range s.Objects {
-		first[i] = &r.dl.mesh[i].mesh.Tris[0]
+		first[i], gen[i] = r.dl.mesh[i], r.dl.mesh[i].gen
 	}
 	s.Objects[1].Position[0] += 0.01
 	if _, err := r.Render(cam); err != nil {
 		t.Fatal(err)
 	}
 	for i := range s.Objects {
-		same := first[i] == &r.dl.mesh[i].mesh.Tris[0]
+		same := first[i] == r.dl.mesh[i] && gen[i] == r.dl.mesh[i].gen
 		if same != (i != 1) {
-			t.Errorf("object %d: mesh storage reused %v after object 1 moved", i, same)
+			t.Errorf("object %d: posed mesh kept %v after object 1 moved", i, same)
 		}
 	}
 	if !r.lights[0].valid {

@@ -85,7 +85,7 @@ func (r *Renderer) occlusionBand(b int) {
 // structure drawn in r.occW (see occlusionCull).
 func (r *Renderer) hidden(v *view, i, tw, th int) bool {
 	e := r.dl.mesh[i]
-	if len(e.mesh.Tris) == 0 {
+	if e.triCount() == 0 {
 		return false
 	}
 	wmax := 0.0

@@ -10,7 +10,7 @@ var image0 = image.Point{X: -1, Y: -1}
 
 // rasterRows finds, for rows [y0, y1) and columns [cx0, cx1] of view v, the
 // nearest front-facing triangle at every sample centre among the triangles
-// in bin (samples in other columns are left empty). wbuf and tbuf
+// in bin (samples in other columns are left as they are). wbuf and tbuf
 // hold rows y0..y1-1 (v.w samples each) and receive the inverse depth and the
 // triangle index (-1 = none). Ties keep the earlier triangle (see tieFactor).
 //
@@ -18,11 +18,14 @@ var image0 = image.Point{X: -1, Y: -1}
 // sim.Texture.Opaque holds at the sample's UVs, so holes show what is behind
 // in colour, depth and ids alike.
 func rasterRows(v *view, dl *drawList, setups []triSetup, bin []int32, y0, y1, cx0, cx1 int, wbuf []float64, tbuf []int32) {
-	clear(wbuf)
-	for i := range tbuf {
-		tbuf[i] = -1
-	}
 	W := v.w
+	for row := 0; row < (y1-y0)*W; row += W {
+		clear(wbuf[row+cx0 : row+cx1+1])
+		tr := tbuf[row+cx0 : row+cx1+1]
+		for i := range tr {
+			tr[i] = -1
+		}
+	}
 	invNear := v.invNear
 	for _, ti := range bin {
 		s := &setups[ti]
@@ -69,9 +72,19 @@ func rasterRows(v *view, dl *drawList, setups []triSetup, bin []int32, y0, y1, c
 					}
 				}
 			}
-			for x := is; x <= ie; x++ {
-				if w := s.wa*float64(x) + bw; w > wr[x]*tieFactor && w <= invNear {
-					wr[x], tr[x] = w, ti
+			// w is monotonic along the row (rounding is), so when both ends
+			// of the inner span are beyond the near plane, all of it is.
+			if s.wa*float64(is)+bw <= invNear && s.wa*float64(ie)+bw <= invNear {
+				for x := is; x <= ie; x++ {
+					if w := s.wa*float64(x) + bw; w > wr[x]*tieFactor {
+						wr[x], tr[x] = w, ti
+					}
+				}
+			} else {
+				for x := is; x <= ie; x++ {
+					if w := s.wa*float64(x) + bw; w > wr[x]*tieFactor && w <= invNear {
+						wr[x], tr[x] = w, ti
+					}
 				}
 			}
 			for x := max(ie+1, is); x <= xe; x++ {
@@ -187,7 +200,7 @@ func (r *Renderer) rasterBand(b int) {
 	f := r.frame
 	y0 := b * DefaultBandHeight
 	y1 := min(y0+DefaultBandHeight, v.h)
-	if r.labelOnly {
+	if r.cacheOn {
 		defer r.cacheBand(b, y0, y1)
 	}
 	if !r.dirty[b] {

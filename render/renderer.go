@@ -38,7 +38,7 @@ type Renderer struct {
 
 	// Per-frame work buffers.
 	units     []setupUnit
-	vbase     []int     // draw-list mesh → first vertex in vcache, -1 for none
+	vbase     []int     // draw-list mesh → first vertex in vcache, -1 for none, vbaseKept
 	vcache    []camVert // prepared vertices of the meshes with a vertex cache
 	setups    []triSetup
 	bins      [][]int32
@@ -89,8 +89,8 @@ type Renderer struct {
 	tx0, tx1   []int32
 	dirty      []bool
 	dx0, dx1   []int32 // per dirty band, the columns to rasterise
-	labelOnly  bool
-	keepSetups bool // setupAll may keep unchanged meshes' set-ups (a frame's main view)
+	cacheOn    bool    // this frame uses and keeps the label cache
+	keepSetups bool    // setupAll may keep unchanged meshes' set-ups (a frame's main view)
 	lc         labelCache
 	memo       frameMemo // recent RGB frames (frame_memo.go)
 	// Incremental shading (shade_incremental.go): 1 + the memo slot of the
@@ -134,19 +134,24 @@ type meshEntry struct {
 	valid  bool
 	gen    uint64 // incremented each time the mesh is posed (label cache)
 	shaded bool   // color and normal are filled (ensureShading)
-	// Vertex cache (vertcache.go), for posed model levels: triangle j's
-	// corners are verts[vidx[j].V[k]]; vidx is nil for other meshes.
+	// Posed model levels (compact_mesh.go): mesh.Tris and mesh.Attrs are
+	// nil and triangle j's corners are verts[vidx[j].V[k]], with normals
+	// vnorm and UVs vuv at the same indices; ntri is the triangle count.
+	// vidx is nil for other meshes (primitives, structure).
 	vidx  []sim.ModelTri
 	verts []sim.Vec3
+	ntri  int
+	vnorm []sim.Vec3
+	vuv   [][2]float32
 }
 
-// drawList lists one mesh per instance and their triangles' global indices.
+// drawList lists one mesh per instance and, after setupAll, where their
+// set-ups lie in its set-up array.
 type drawList struct {
 	mesh  []*meshEntry // instance id - 1 → mesh
-	start []int        // instance id - 1 → first global triangle index; len = instances + 1
+	start []int        // instance id - 1 → first set-up (setupAll); len = instances + 1
+	tris  int          // the meshes' triangles, culled or not
 }
-
-func (d *drawList) total() int { return d.start[len(d.start)-1] }
 
 // poseKey is everything ObjectMeshLevel depends on.
 type poseKey struct {
@@ -281,8 +286,9 @@ func (r *Renderer) entry(i, lvl int) *meshEntry {
 	e := &in.levels[lvl]
 	if !e.valid && i < r.nObj {
 		o := r.scene.Objects[i]
-		r.fillEntry(e, sim.ObjectMeshLevel(o, lvl))
-		indexEntry(e, o, lvl)
+		if !r.poseCompact(e, o, lvl) {
+			r.fillEntry(e, sim.ObjectMeshLevel(o, lvl))
+		}
 	}
 	return e
 }
@@ -292,6 +298,7 @@ func (r *Renderer) fillEntry(e *meshEntry, m sim.Mesh) {
 	e.mesh = m
 	e.gen++
 	e.vidx = nil
+	e.vnorm, e.vuv, e.ntri = nil, nil, 0
 	e.shaded = false
 	if m.Attrs != nil && len(m.Attrs) != len(m.Tris) {
 		e.mesh.Attrs = nil // malformed: draw flat
@@ -307,10 +314,12 @@ func (r *Renderer) ensureShading(e *meshEntry) {
 		return
 	}
 	m := &e.mesh
-	e.color = grow(e.color, len(m.Tris))
-	e.normal = grow(e.normal, len(m.Tris))
-	for j := range m.Tris {
-		t := &m.Tris[j]
+	n := e.triCount()
+	e.color = grow(e.color, n)
+	e.normal = grow(e.normal, n)
+	for j := range n {
+		tv := e.tri(j)
+		t := &tv
 		e.color[j] = shadeColor(m.Color, t, r.lightDir, r.opts.Ambient, r.opts.Diffuse)
 		n := t.Normal()
 		if ln := n.Len(); ln > 0 {
@@ -333,10 +342,9 @@ func (r *Renderer) prepareLists(cam *sim.Camera) {
 		}
 		e := r.entry(i, lvl)
 		r.dl.mesh[i] = e
-		r.dl.start[i] = total
-		total += len(e.mesh.Tris)
+		total += e.triCount()
 	}
-	r.dl.start[len(r.inst)] = total
+	r.dl.tris = total
 }
 
 // shadowLevel is the model level shadow maps are drawn with: shadows need
@@ -351,10 +359,9 @@ func (r *Renderer) prepareShadowCasters() {
 	for i := range r.inst {
 		e := r.entry(i, shadowLevel)
 		r.dlShadow.mesh[i] = e
-		r.dlShadow.start[i] = total
-		total += len(e.mesh.Tris)
+		total += e.triCount()
 	}
-	r.dlShadow.start[len(r.inst)] = total
+	r.dlShadow.tris = total
 }
 
 // shadeColor applies the Lambert model to a triangle of a mesh colour.
@@ -436,7 +443,7 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	if !r.opts.NoOcclusionCulling {
 		r.occlusionCull(&r.v)
 	}
-	r.labelOnly = skipRGB && !r.opts.NoFrameCache
+	r.cacheOn = !r.opts.NoFrameCache
 	r.keepSetups = !r.opts.NoFrameCache
 	r.setups = r.setupAll(&r.v, &r.dl, r.setups, false, nil)
 	r.keepSetups = false
@@ -448,12 +455,12 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	r.bandStats = grow(r.bandStats, nb)
 	r.bandRows = grow(r.bandRows, nb)
 	inc := memo && r.prepareIncremental(cam, prev, nb)
-	r.markDirty(r.labelOnly, nb)
-	if r.labelOnly {
+	r.markDirty(r.cacheOn, skipRGB, nb)
+	if r.cacheOn {
 		r.lc.depth, r.lc.ids, r.lc.cls = grow(r.lc.depth, n), grow(r.lc.ids, n), grow(r.lc.cls, n)
 	}
 	r.parallel(nb, jobRaster)
-	r.keepLabels(r.labelOnly)
+	r.keepLabels(r.cacheOn)
 	r.mergeStats(f, nb)
 	if skipRGB {
 		return nil

@@ -64,7 +64,7 @@ type triSetup struct {
 	own            uint8 // bit i: edge i owns pixels with E_i == 0
 	ok             bool
 	back           bool // seen from the back (two-sided mesh)
-	attr           bool // the mesh has shading attributes (Mesh.Attrs)
+	attr           bool // the mesh has shading attributes (meshEntry.hasAttrs)
 	cut            bool // alpha cut-out surface (Surface.HasCutout)
 }
 
@@ -75,23 +75,14 @@ type triSetup struct {
 // entryOf returns the mesh a set-up made from draw list dl belongs to.
 func (dl *drawList) entryOf(s *triSetup) *meshEntry { return dl.mesh[s.inst-1] }
 
-// attrOf returns the shading attributes of a set-up's triangle (nil for
-// flat meshes).
-func (dl *drawList) attrOf(s *triSetup) *sim.TriAttr {
-	if !s.attr {
-		return nil
-	}
-	return &dl.mesh[s.inst-1].mesh.Attrs[s.local]
-}
-
 // cutoutOf returns the alpha cut-out texture of a set-up's triangle (nil
 // when solid).
 func (dl *drawList) cutoutOf(s *triSetup) *sim.Texture {
 	if !s.cut {
 		return nil
 	}
-	m := &dl.mesh[s.inst-1].mesh
-	return m.Surfaces[m.Attrs[s.local].Surface].Texture
+	e := dl.mesh[s.inst-1]
+	return e.mesh.Surfaces[e.surfaceOf(int(s.local))].Texture
 }
 
 // setupTri prepares t for view v; s.ok is false when t is back-facing (and
@@ -108,7 +99,7 @@ func setupTri(v *view, t *sim.Triangle, twoSided bool, s *triSetup) {
 // when in front of the near plane, its projection and the image sides it
 // lies more than half a pixel beyond (bits of out: left, right, top,
 // bottom). A triangle's set-up depends on its vertices only through these,
-// so vertices shared by several triangles are prepared once (vertcache.go).
+// so vertices shared by several triangles are prepared once (compact_mesh.go).
 type camVert struct {
 	p    sim.Vec3
 	u, v float64
@@ -159,20 +150,9 @@ func setupVerts(v *view, ca, cb, cc *camVert, twoSided bool, s *triSetup) {
 		return
 	}
 	a, b, c := ca.p, cb.p, cc.p
-	// The world→camera map (right, down, forward) is a reflection, so a
-	// front face (world normal towards the eye) has det(a, b, c) > 0 here.
-	n := b.Sub(a).Cross(c.Sub(a))
-	det := n.Dot(a) // = det(a, b, c)
-	if twoSided && det < 0 {
-		b, c = c, b
-		n, det = n.Mul(-1), -det
-		s.back = true
-	}
-	// det > 1e-12·|n|·|a|, squared (both sides are ≥ 0 when det > 0).
-	if !(det > 0) || !(det*det > 1e-24*n.Dot(n)*a.Dot(a)) {
-		return
-	}
-	// Bounding box of the part in front of the near plane.
+	// Bounding box of the part in front of the near plane (the same for
+	// either winding): a triangle whose box holds no pixel centre, as most
+	// triangles of distant models, is dropped before anything else.
 	var minU, minV, maxU, maxV float64
 	if allIn {
 		minU, maxU = min(ca.u, cb.u, cc.u), max(ca.u, cb.u, cc.u)
@@ -184,6 +164,19 @@ func setupVerts(v *view, ca, cb, cc *camVert, twoSided bool, s *triSetup) {
 	x0, x1 := clampPix(math.Ceil(minU-eps), v.w), clampPix(math.Floor(maxU+eps), v.w)
 	y0, y1 := clampPix(math.Ceil(minV-eps), v.h), clampPix(math.Floor(maxV+eps), v.h)
 	if minU-eps > float64(v.w-1) || maxU+eps < 0 || minV-eps > float64(v.h-1) || maxV+eps < 0 || x0 > x1 || y0 > y1 {
+		return
+	}
+	// The world→camera map (right, down, forward) is a reflection, so a
+	// front face (world normal towards the eye) has det(a, b, c) > 0 here.
+	n := b.Sub(a).Cross(c.Sub(a))
+	det := n.Dot(a) // = det(a, b, c)
+	if twoSided && det < 0 {
+		b, c = c, b
+		n, det = n.Mul(-1), -det
+		s.back = true
+	}
+	// det > 1e-12·|n|·|a|, squared (both sides are ≥ 0 when det > 0).
+	if !(det > 0) || !(det*det > 1e-24*n.Dot(n)*a.Dot(a)) {
 		return
 	}
 	s.x0, s.x1, s.y0, s.y1 = int32(x0), int32(x1), int32(y0), int32(y1)
@@ -251,11 +244,10 @@ func (s *triSetup) bary(x, y float64) (l0, l1, l2 float64) {
 	return l0, l1, l2
 }
 
-// uvAt returns the texture coordinates at sample (x, y) of a triangle with
-// attributes at.
-func (s *triSetup) uvAt(at *sim.TriAttr, x, y float64) (u, v float64) {
+// uvAt returns the texture coordinates at sample (x, y) of a triangle whose
+// vertices have texture coordinates a.
+func (s *triSetup) uvAt(a *[3][2]float32, x, y float64) (u, v float64) {
 	l0, l1, l2 := s.bary(x, y)
-	a := &at.UV
 	u = l0*float64(a[0][0]) + l1*float64(a[1][0]) + l2*float64(a[2][0])
 	v = l0*float64(a[0][1]) + l1*float64(a[1][1]) + l2*float64(a[2][1])
 	return u, v
@@ -269,7 +261,8 @@ func (s *triSetup) opaqueAt(dl *drawList, x, y float64) bool {
 	if !s.cut {
 		return true
 	}
-	u, v := s.uvAt(dl.attrOf(s), x, y)
+	uv := dl.mesh[s.inst-1].uvOf(int(s.local))
+	u, v := s.uvAt(&uv, x, y)
 	return dl.cutoutOf(s).Opaque(u, v)
 }
 
@@ -318,7 +311,7 @@ func cullMesh(v *view, b sim.AABB) bool {
 // setupChunkSize is about the number of triangles one work unit prepares.
 const setupChunkSize = 2048
 
-// setupUnit is one work unit of setupAll: global triangles [g0, g1), from
+// setupUnit is one work unit of setupAll: set-ups [g0, g1), from
 // draw-list mesh i on. Units split meshes without a vertex cache at will,
 // but hold a mesh with one whole, since the unit prepares its vertices.
 type setupUnit struct{ mesh, g0, g1 int }
@@ -329,22 +322,35 @@ type setupUnit struct{ mesh, g0, g1 int }
 // bounds do not meet it (a shadow map needs only its own room's casters:
 // points are lit by their own room's light, and a segment between two points
 // of the room's box stays in it).
+//
+// The set-up array holds only the meshes that are not culled, in draw-list
+// order (dl.start gives each mesh's first set-up; a culled mesh has none),
+// so it is as large as what the view can see, not as the whole house.
 func (r *Renderer) setupAll(v *view, dl *drawList, setups []triSetup, all bool, within *sim.AABB) []triSetup {
-	setups = grow(setups, dl.total())
+	total := 0
+	for i, e := range dl.mesh {
+		r.cull[i] = e.triCount() == 0 || (r.occActive && r.occluded[i]) || cullMesh(v, e.mesh.Bounds) ||
+			(within != nil && !boxesMeet(e.mesh.Bounds, *within)) ||
+			(r.shRect != nil && !r.castersMeet(v, e.mesh.Bounds))
+		dl.start[i] = total
+		if !r.cull[i] {
+			total += e.triCount()
+		}
+	}
+	dl.start[len(dl.mesh)] = total
+	setups = grow(setups, total)
 	keep := r.setupsKept(setups, dl)
 	r.vbase = grow(r.vbase, len(dl.mesh))
 	r.units = r.units[:0]
 	nv := 0
 	var u *setupUnit // the open unit
 	for i, e := range dl.mesh {
-		r.cull[i] = len(e.mesh.Tris) == 0 || (r.occActive && r.occluded[i]) || cullMesh(v, e.mesh.Bounds) ||
-			(within != nil && !boxesMeet(e.mesh.Bounds, *within)) ||
-			(r.shRect != nil && !r.castersMeet(v, e.mesh.Bounds))
 		r.vbase[i] = -1
 		if r.cull[i] {
-			continue // binAll skips culled meshes without reading their set-ups
+			continue // no set-ups: binAll skips culled meshes
 		}
 		if keep && r.lc.unchanged(dl, i) {
+			r.vbase[i] = vbaseKept
 			continue // set-ups as the label cache's frame left them
 		}
 		cached := e.vidx != nil
@@ -373,12 +379,16 @@ func (r *Renderer) setupAll(v *view, dl *drawList, setups []triSetup, all bool, 
 	return setups
 }
 
+// vbaseKept marks in r.vbase a mesh whose set-ups setupAll keeps from the
+// label cache's frame: a unit spanning it leaves it alone.
+const vbaseKept = -2
+
 // setupChunk prepares work unit k of setupAll for r.cur.
 func (r *Renderer) setupChunk(k int) {
 	dl := r.curDL
 	u := r.units[k]
 	for i := u.mesh; i < len(dl.mesh) && dl.start[i] < u.g1; i++ {
-		if r.cull[i] {
+		if r.cull[i] || r.vbase[i] == vbaseKept {
 			continue
 		}
 		e := dl.mesh[i]
@@ -405,9 +415,9 @@ func (r *Renderer) setupChunk(k int) {
 			}
 			s.inst = uint16(i + 1)
 			s.local = int32(j)
-			s.attr, s.cut = m.Attrs != nil, false
+			s.attr, s.cut = e.hasAttrs(), false
 			if s.attr {
-				if k := int(m.Attrs[j].Surface); k < len(m.Surfaces) && m.Surfaces[k].HasCutout() {
+				if k := e.surfaceOf(j); k < len(m.Surfaces) && m.Surfaces[k].HasCutout() {
 					s.cut = true
 				}
 			}
@@ -420,7 +430,7 @@ func (r *Renderer) setupChunk(k int) {
 // each mesh's bands and columns (r.tb0, r.tb1, r.tx0, r.tx1, for the label
 // cache). It
 // follows the setupAll call that prepared setups from dl: the meshes it
-// culled (r.cull) are skipped whole, their set-ups left unwritten.
+// culled (r.cull) have no set-ups and are skipped.
 func (r *Renderer) binAll(dl *drawList, setups []triSetup, bins [][]int32, nb, bandH int, count bool) [][]int32 {
 	bins = grow(bins, nb)
 	for b := range bins {
@@ -456,7 +466,7 @@ func (r *Renderer) binAll(dl *drawList, setups []triSetup, bins [][]int32, nb, b
 		}
 	}
 	if count {
-		r.lastTris, r.lastVisible = len(setups), visible
+		r.lastTris, r.lastVisible = dl.tris, visible
 	}
 	return bins
 }

@@ -61,7 +61,9 @@ func (r *Renderer) prepShade(c *shadeCtx, s *triSetup) {
 	}
 	col := m.Color
 	c.smooth, c.tex = false, nil
-	if at := r.dl.attrOf(s); at != nil {
+	if s.attr {
+		j := int(s.local)
+		nv, uv := e.normalsOf(j), e.uvOf(j)
 		i1, i2 := 1, 2
 		if s.back {
 			i1, i2 = 2, 1
@@ -72,11 +74,11 @@ func (r *Renderer) prepShade(c *shadeCtx, s *triSetup) {
 			sg = -1
 		}
 		c.smooth = true
-		for k, j := range idx {
-			c.nv[k] = at.N[j].Mul(sg)
-			c.u[k], c.v[k] = float64(at.UV[j][0]), float64(at.UV[j][1])
+		for k, i := range idx {
+			c.nv[k] = nv[i].Mul(sg)
+			c.u[k], c.v[k] = float64(uv[i][0]), float64(uv[i][1])
 		}
-		if k := int(at.Surface); k < len(m.Surfaces) && m.Surfaces[k] != nil {
+		if k := e.surfaceOf(j); k < len(m.Surfaces) && m.Surfaces[k] != nil {
 			sf := m.Surfaces[k]
 			col = sf.Color
 			if sf.Texture != nil && len(sf.Texture.Levels) > 0 && !r.opts.NoTextures {
@@ -95,7 +97,7 @@ func (r *Renderer) prepShade(c *shadeCtx, s *triSetup) {
 			}
 		}
 	}
-	sh := m.Tris[s.local].Shade
+	sh := e.shadeOf(int(s.local))
 	c.col = sim.RGB{R: col.R * sh, G: col.G * sh, B: col.B * sh}
 }
 

@@ -112,12 +112,25 @@ func (r *Renderer) colorRow(y int, lt, up, down []float64, x0, x1 int) {
 	if lt == nil && !flat {
 		tu, td = r.tbuf[(y-1)*W:y*W], r.tbuf[(y+1)*W:(y+2)*W]
 	}
+	// The rows above and below, for isEdge's common case inlined: a pixel
+	// inside the image whose 3×3 neighbourhood shows its own solid
+	// triangle only is not on an edge.
+	var ru, rd []int32
+	if y > 0 && y < v.h-1 {
+		ru, rd = r.tbuf[(y-1)*W:y*W], r.tbuf[(y+1)*W:(y+2)*W]
+	}
 	fy := float64(y)
 	var c shadeCtx
 	last := int32(-2)
 	for x := x0; x <= x1; x++ {
 		t := tr[x]
-		edge := aa && r.isEdge(x, y)
+		edge := false
+		if aa {
+			inside := ru != nil && x > 0 && x < W-1 &&
+				tr[x-1] == t && tr[x+1] == t && ru[x-1] == t && ru[x] == t && ru[x+1] == t &&
+				rd[x-1] == t && rd[x] == t && rd[x+1] == t && (t < 0 || !r.setups[t].cut)
+			edge = !inside && r.isEdge(x, y)
+		}
 		if edge || t < 0 || flat {
 			var col [3]uint8
 			if edge {

@@ -149,7 +149,7 @@ func (r *Renderer) addShadowSpans(nb int) bool {
 func (r *Renderer) litBox(li int) (b sim.AABB, any, ok bool) {
 	b = sim.AABB{Min: sim.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}, Max: sim.Vec3{math.Inf(-1), math.Inf(-1), math.Inf(-1)}}
 	for i, e := range r.dl.mesh {
-		if r.inst[i].light != li || len(e.mesh.Tris) == 0 {
+		if r.inst[i].light != li || e.triCount() == 0 {
 			continue
 		}
 		any = true

@@ -3,11 +3,14 @@ package render
 import (
 	"math/rand/v2"
 	"testing"
+
+	"flowbench/sim"
 )
 
 // TestVertexCacheSetupsMatch renders model scenes from random cameras and
-// compares every set-up made through the vertex cache with setupTri on the
-// triangle itself: the same triangles are kept, with the same numbers.
+// compares every set-up made through the vertex cache (from a compact posed
+// model) with setupTri on the triangle of sim.ObjectMeshLevel itself: the
+// same triangles are kept, with the same numbers.
 func TestVertexCacheSetupsMatch(t *testing.T) {
 	cached, kept := 0, 0
 	for seed := uint64(1); seed <= 4; seed++ {
@@ -19,15 +22,33 @@ func TestVertexCacheSetupsMatch(t *testing.T) {
 		}
 		for k := 0; k < 4; k++ {
 			cam := randomCamera(s, rng, 120, 90)
-			if _, err := r.Render(cam); err != nil {
+			// Labels only: the shadow maps' set-ups would reuse r.cull.
+			if err := r.RenderLabelsInto(cam, &Frame{}); err != nil {
 				t.Fatal(err)
 			}
 			for i, e := range r.dl.mesh {
 				if e.vidx == nil || r.cull[i] {
 					continue
 				}
+				if !e.compact() {
+					t.Fatalf("seed %d camera %d mesh %d: a model level with a vertex cache was not made compact", seed, k, i)
+				}
 				cached++
-				m := &e.mesh
+				m := sim.ObjectMeshLevel(s.Objects[i], levelOf(r, i, e))
+				if len(m.Tris) != e.triCount() {
+					t.Fatalf("seed %d camera %d mesh %d: %d triangles, sim.ObjectMeshLevel has %d", seed, k, i, e.triCount(), len(m.Tris))
+				}
+				for j := range m.Tris {
+					if got := e.tri(j); got != m.Tris[j] {
+						t.Fatalf("seed %d camera %d mesh %d triangle %d: compact %v, posed %v", seed, k, i, j, got, m.Tris[j])
+					}
+					if got := e.normalsOf(j); got != m.Attrs[j].N {
+						t.Fatalf("seed %d camera %d mesh %d triangle %d: compact normals %v, posed %v", seed, k, i, j, got, m.Attrs[j].N)
+					}
+					if e.uvOf(j) != m.Attrs[j].UV || e.surfaceOf(j) != int(m.Attrs[j].Surface) {
+						t.Fatalf("seed %d camera %d mesh %d triangle %d: compact UVs or surface differ from the posed mesh", seed, k, i, j)
+					}
+				}
 				for j := range m.Tris {
 					var want triSetup
 					setupTri(&r.v, &m.Tris[j], m.TwoSided, &want)
@@ -51,4 +72,14 @@ func TestVertexCacheSetupsMatch(t *testing.T) {
 		t.Fatalf("%d meshes drawn through the vertex cache, %d triangles kept: the test saw nothing", cached, kept)
 	}
 	t.Logf("%d cached meshes, %d triangles compared", cached, kept)
+}
+
+// levelOf returns the model level of object instance i that entry e holds.
+func levelOf(r *Renderer, i int, e *meshEntry) int {
+	for l := range r.inst[i].levels {
+		if &r.inst[i].levels[l] == e {
+			return l
+		}
+	}
+	panic("entry not of the instance")
 }

@@ -105,6 +105,10 @@ type Intent struct {
 	// lags the other most first, τ where it leads by NearTauSlack left
 	// out); nil: TauGrid in order.
 	Taus []float64 `json:"taus,omitempty"`
+	// BlockedCells are the count-near (τ, answer) cells that may not be
+	// emitted (countCellKey; Balance.blockedCountCells), so that τ does not
+	// predict the answer.
+	BlockedCells []string `json:"blocked_cells,omitempty"`
 	// TausOther is near-object's τ preference for the other answer, used
 	// when a relaxed stage emits it (nil: TauGrid in order).
 	TausOther []float64 `json:"taus_other,omitempty"`
@@ -189,6 +193,7 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 		for _, i := range leastUsed(b.CountTaus[order[0]][:], rng) {
 			in.Taus = append(in.Taus, TauGrid[i])
 		}
+		in.BlockedCells = b.blockedCountCells()
 		// Strict only under π_flip − FlipTolerance (our choice, the
 		// tolerance's lower edge). On 10 houses at 512 px strict at π_flip
 		// and at 0.70 both gave 38 questions at a flip rate of 0.71; never

@@ -386,7 +386,7 @@ func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
 			// Only the intent's answers, a subset of the method's {2..5}: a
 			// widened answer (1 or 6) comes with a telltale option set, a
 			// text cue (issue 13).
-			if !slices.Contains(counts, n1) || !guarded(d0, tau) {
+			if !slices.Contains(counts, n1) || in.countCellBlocked(tau, n1) || !guarded(d0, tau) {
 				continue
 			}
 			m := minThresholdMargin("tau", d1, tau)

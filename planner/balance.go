@@ -47,15 +47,15 @@ type Balance struct {
 	// that the stated direction does not predict the answer (a probe
 	// towards the camera, which stands in free space, is mostly feasible).
 	ProbeDirs [2][4]int `json:"probe_dirs"`
-	// MoverTypes counts emitted questions per category, mover objectType
-	// and answer (0 no, 1 yes) for the categories whose answer the mover's
-	// name would otherwise predict (typeBalanced: dining tables and chairs
-	// stand mid-room, sofas and TV stands against a wall; our choice,
-	// issue 13). See typeAllowed.
+	// MoverTypes counts emitted questions per category, mover objectType and
+	// answer (0 no, 1 yes) for the categories whose answer the mover's name
+	// would otherwise predict (typeBalanced: dining tables and chairs stand
+	// mid-room, sofas and TV stands against a wall; our choice, issue 13). See
+	// Intent.typeAllowed and the lean rule (balance_lean.go).
 	MoverTypes [NumCategories]map[string]*[2]int `json:"mover_types"`
 	// Block is the index of the balance block the balance belongs to; it
-	// sets which answer each mover type may lead for in this block
-	// (typeLean), so that the leads of a type alternate across blocks
+	// sets which answer each mover type, length bin and direction may lead
+	// for in this block (lean), so that the leads alternate across blocks
 	// instead of adding up.
 	Block int `json:"block"`
 	// Flipped and Emitted count the flips (answer changes) and the
@@ -90,11 +90,11 @@ type Intent struct {
 	// component) and the feasibility probe directions allowed for the
 	// preferred class, under the lean rule (leanOrder; nil: all four).
 	Directions []string `json:"directions,omitempty"`
-	// TypeLeads are, for contact wall and feasibility, how far the
-	// preferred class leads the other per mover objectType so far in the
-	// balance block (Balance.MoverTypes; types not listed have no lead),
-	// and LeanBlock is the block's index: together they say which movers
-	// may be used (Intent.typeAllowed).
+	// TypeLeads are, for the type-balanced categories (typeBalanced), how far
+	// the preferred class leads the other per mover objectType so far in the
+	// balance block (Balance.MoverTypes; types not listed have no lead), and
+	// LeanBlock is the block's index: together they say which movers may be
+	// used (Intent.typeAllowed).
 	TypeLeads map[string]int `json:"type_leads,omitempty"`
 	LeanBlock int            `json:"lean_block,omitempty"`
 	// Counts is the count-near answer preference, least used first

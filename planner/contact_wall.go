@@ -76,25 +76,26 @@ type wallPlan struct {
 }
 
 // planContactWall is A.2.3: movers near a wall (clr < 0.8 m, 1.5 m with
-// cfg.Full) slide along a world axis and the answer is read from the
-// realised wall clearance. Per mover and slide-length bin (in the order of
-// the intent's preference: the bin where the preferred answer lags the
-// other most first, bins where it leads by NearTauSlack left out,
-// Balance.WallSlides) the plans are, for a "yes" wish: toward the
-// nearest wall ending 0–0.12 m from it (the method's step clr−η among
-// them), away by a length that stays 0.12 m or less from it, or along the
-// wall for a mover already that close; for a "no" wish: away ending at
-// least 0.32 m from it (the method's max(0.35, |clr|+0.25) among them),
-// toward by a length that stops that far short, or along the wall for a
-// mover that far from it. 0.12 and 0.32 m are τ_wall ∓ the margin rule.
-// Each plan's length is drawn uniformly from the part of its bin that
-// meets its condition, so both answers state lengths from the same
-// continuous distribution (our choice, issue 13); plans whose main
-// camera-frame direction leads for the answer (Balance.WallDirs) are left
-// out, and a realised slide that a collision cut short into a bin left out
-// is rejected. Edits that penetrate a wall by more than ε_pen, leave fewer
-// than 30 px of the mover visible, give the other class or end within the
-// margin rule of τ_wall (ThresholdMargin) are rejected.
+// cfg.Full) slide along a world axis and the answer is read from the realised
+// wall clearance. Per mover and slide-length bin (in the order of the intent's
+// preference: the bin where the preferred answer lags the other most first,
+// bins where it leads left out by the lean rule, Balance.WallSlides) the plans
+// are, for a "yes" wish: toward the nearest wall ending 0–0.12 m from it (the
+// method's step clr−η among them), away by a length that stays 0.12 m or less
+// from it, or along the wall for a mover already that close; for a "no" wish:
+// away ending at least 0.32 m from it (the method's max(0.35, |clr|+0.25)
+// among them), toward by a length that stops that far short, or along the wall
+// for a mover that far from it. 0.12 and 0.32 m are τ_wall ∓ the margin rule.
+// Each plan's length is drawn uniformly from the part of its bin that meets
+// its condition (a part of at least WallBinShare of the bin), so both answers
+// state lengths from the same continuous distribution (our choice, issue 13);
+// plans whose main camera-frame direction leads for the answer
+// (Balance.WallDirs, the lean rule) and movers whose type does
+// (Balance.MoverTypes) are left out, and a realised slide that a collision cut
+// short into a bin left out is rejected. Edits that penetrate a wall by more
+// than ε_pen, leave fewer than 30 px of the mover visible, give the other
+// class or end within the margin rule of τ_wall (ThresholdMargin) are
+// rejected.
 func (c *viewCtx) planContactWall(in Intent) (*Example, string, error) {
 	limit, maxSlide := WallFastBefore, WallFastMaxSlide
 	if c.cfg.Full {

@@ -55,10 +55,14 @@ func startBlenderBridge(t *testing.T) string {
 }
 
 // blenderRun is a small 4-house run (the four iTHOR room types, 48 px, one
-// view, two question categories) with 2 planning workers.
+// view, two question categories) with 2 planning workers. At 48 px most
+// views have no mover that can carry a mark, so the run gives a handful of
+// questions; seed 3 gives 6 in-process (seed 1 gave 2, and none once the
+// lean balance rules of issue 13 left fewer movers and directions to a
+// slot).
 func blenderRun(out string, extra ...string) []string {
 	return append([]string{"generate", "--split", "test", "--scenes", "FloorPlan1,FloorPlan201,FloorPlan301,FloorPlan401",
-		"--seed", "1", "--size", "48", "--views", "1", "--categories", "feasibility,contact_wall",
+		"--seed", "3", "--size", "48", "--views", "1", "--categories", "feasibility,contact_wall",
 		"--balance-houses", "2", "--workers", "2", "--quiet", "--out", out}, extra...)
 }
 

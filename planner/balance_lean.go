@@ -46,8 +46,8 @@ func lean(key string, block int) bool {
 	return (h.Sum32()+uint32(block))%2 == 1
 }
 
-// leanLimit is how far the class yes may lead for value key in block:
-// 1 at the value's lean, 0 otherwise.
+// leanLimit is how far the class ("yes" when yes, else "no") may lead the
+// other for value key in block: 1 at the value's lean, 0 otherwise.
 func leanLimit(key string, block int, yes bool) float64 {
 	if lean(key, block) == yes {
 		return 1
@@ -97,9 +97,9 @@ func (in Intent) typeMovers(movers []*ObjectMeta) []*ObjectMeta {
 // is the preferred class's target share of the category, 0.5 for an even
 // one): the values where the class lags the other most first (ties in a
 // random order drawn from rng), only those the lean rule allows; when none
-// is, those where it does not lead; when none, all.
-// Leads are measured against the target shares, so feasibility's 55 % of
-// "no" answers do not count as a lead.
+// is, those where it does not lead; when none, all. Leads are measured
+// against the target shares, so feasibility's 55 % of "no" answers do not
+// count as a lead.
 func leanOrder(own, other []int, keys []string, block int, yes bool, share float64, rng *rand.Rand) []int {
 	lead := make([]float64, len(own))
 	for i := range own {
@@ -129,6 +129,7 @@ func leanOrder(own, other []int, keys []string, block int, yes bool, share float
 // slide-length and occlusion move-length bins.
 var wallBinKeys, occBinKeys = binKeys("wall_bin:"), binKeys("occ_bin:")
 
+// binKeys names the length bins' lean keys.
 func binKeys(prefix string) (k [numWallBins]string) {
 	for i := range k {
 		k[i] = prefix + strconv.Itoa(i)

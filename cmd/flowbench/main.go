@@ -123,6 +123,13 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
+// flagSet reports whether flag name was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
 // parseFlags parses args and wraps failures as usage errors; it also rejects
 // stray positional arguments unless allowArgs is set.
 func parseFlags(fs *flag.FlagSet, args []string, allowArgs bool) error {

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"flowbench/export"
+	"flowbench/planner"
 	"flowbench/score"
 )
 
@@ -19,6 +21,8 @@ func runPrompts(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("prompts", stderr)
 	data := fs.String("data", "", "dataset directory (required)")
 	split := fs.String("split", "test", "split to prompt")
+	family := fs.String("family", "motion", "question family of the dataset: motion, or viewpoint (one request per question, docs/viewpoint.md)")
+	rep := fs.String("context", planner.RepImage, "viewpoint family: the scene representation, image (tagged image + object dictionary), text_bbox (dictionary with boxes, no image) or scene_graph (boxes + the source view's scene graph)")
 	modeName := fs.String("mode", "1A", "1A (I0 + motion), 1B (1A, reasoning first) or 2A (I1 + static question)")
 	shuffles := fs.Int("shuffles", 3, "answer-order shuffles per question (shuffle 0 is the original order)")
 	named := fs.Bool("named", false, "named-object variant: unmarked images, no \"(red dot)\" references")
@@ -27,15 +31,30 @@ func runPrompts(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
+	if *out == "" {
+		return fmt.Errorf("%w: --out is required", errUsage)
+	}
+	switch *family {
+	case "motion":
+		if flagSet(fs, "context") {
+			return fmt.Errorf("%w: --context is for --family viewpoint", errUsage)
+		}
+	case "viewpoint":
+		for _, f := range []string{"mode", "shuffles", "named"} {
+			if flagSet(fs, f) {
+				return fmt.Errorf("%w: --family viewpoint takes --data, --split, --context, --max-tokens and --out (no --%s)", errUsage, f)
+			}
+		}
+		return viewpointPrompts(*data, *split, *rep, max(0, *maxTokens), *out, stderr)
+	default:
+		return fmt.Errorf("%w: --family %q: want motion or viewpoint", errUsage, *family)
+	}
 	mode, err := score.ParseMode(*modeName)
 	if err != nil {
 		return fmt.Errorf("%w: --mode: %v", errUsage, err)
 	}
 	if *shuffles < 1 || *shuffles > score.MaxShuffles {
 		return fmt.Errorf("%w: --shuffles %d must be in 1..%d", errUsage, *shuffles, score.MaxShuffles)
-	}
-	if *out == "" {
-		return fmt.Errorf("%w: --out is required", errUsage)
 	}
 	tokens := *maxTokens
 	if tokens < 0 {
@@ -49,9 +68,85 @@ func runPrompts(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opt := score.PromptOptions{Mode: mode, Shuffles: *shuffles, Named: *named, MaxTokens: tokens}
-	// stream into a temporary file beside the output, renamed at the end:
-	// prompt files with images are too large to hold in memory.
-	tmp, err := os.CreateTemp(filepath.Dir(*out), "."+filepath.Base(*out)+".tmp-*")
+	lines, skipped, questions := 0, 0, 0
+	err = writeJSONL(*out, func(enc *json.Encoder) error {
+		return eachQuestion(ds, *split, true, *named, func(q *score.Question) error {
+			ls, skip, err := score.PromptsFor(q, opt)
+			if err != nil {
+				return err
+			}
+			questions++
+			if skip {
+				skipped++
+			}
+			for i := range ls {
+				if err := enc.Encode(&ls[i]); err != nil {
+					return err
+				}
+			}
+			lines += len(ls)
+			return nil
+		})
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "flowbench prompts: %d requests for %d questions of split %s (mode %s, %d shuffles)", lines, questions, *split, mode, *shuffles)
+	if *named {
+		fmt.Fprintf(stderr, "; %d questions skipped: their objects share a type, so names would be ambiguous", skipped)
+	}
+	fmt.Fprintln(stderr)
+	return nil
+}
+
+// viewpointPrompts is prompts --family viewpoint: one request per question
+// of a viewpoint split in representation rep.
+func viewpointPrompts(data, split, rep string, maxTokens int, out string, stderr io.Writer) error {
+	if data == "" {
+		return fmt.Errorf("%w: --data is required", errUsage)
+	}
+	if _, err := (&planner.ViewpointScene{}).SceneBlock(rep, 0); err != nil {
+		return fmt.Errorf("%w: --context: %v", errUsage, err)
+	}
+	if fam, err := export.DatasetFamily(data); err != nil {
+		return err
+	} else if fam != export.FamilyViewpoint {
+		return fmt.Errorf("%w: %s is not a viewpoint-family dataset (generate --family viewpoint)", errUsage, data)
+	}
+	rows, err := export.ViewpointQuestions(data, split)
+	if err != nil {
+		return err
+	}
+	if len(rows) == 0 {
+		return fmt.Errorf("%w: dataset %s has no viewpoint questions in split %q", errUsage, data, split)
+	}
+	err = writeJSONL(out, func(enc *json.Encoder) error {
+		for i := range rows {
+			r := &rows[i]
+			it := score.ViewpointItem{ID: r.ID, Split: r.Split, Question: r.Question, Image: r.Image.Bytes, Answer: r.Answer,
+				Context: map[string]string{planner.RepImage: r.ContextImage, planner.RepBBox: r.ContextBBox, planner.RepSceneGraph: r.ContextSceneGraph}}
+			line, err := score.ViewpointPrompt(&it, rep, maxTokens)
+			if err != nil {
+				return err
+			}
+			if err := enc.Encode(&line); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "flowbench prompts: %d requests for the viewpoint questions of split %s (context %s)\n", len(rows), split, rep)
+	return nil
+}
+
+// writeJSONL streams JSON lines from fill into a temporary file beside
+// path, renamed to path when complete (prompt files with images are too
+// large to hold in memory); on an error nothing is left at path.
+func writeJSONL(path string, fill func(*json.Encoder) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
 		return err
 	}
@@ -59,24 +154,7 @@ func runPrompts(args []string, stdout, stderr io.Writer) error {
 	bw := bufio.NewWriterSize(tmp, 1<<20)
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
-	lines, skipped, questions := 0, 0, 0
-	err = eachQuestion(ds, *split, true, *named, func(q *score.Question) error {
-		ls, skip, err := score.PromptsFor(q, opt)
-		if err != nil {
-			return err
-		}
-		questions++
-		if skip {
-			skipped++
-		}
-		for i := range ls {
-			if err := enc.Encode(&ls[i]); err != nil {
-				return err
-			}
-		}
-		lines += len(ls)
-		return nil
-	})
+	err = fill(enc)
 	if err == nil {
 		err = bw.Flush()
 	}
@@ -89,13 +167,5 @@ func runPrompts(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := os.Rename(tmp.Name(), *out); err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "flowbench prompts: %d requests for %d questions of split %s (mode %s, %d shuffles)", lines, questions, *split, mode, *shuffles)
-	if *named {
-		fmt.Fprintf(stderr, "; %d questions skipped: their objects share a type, so names would be ambiguous", skipped)
-	}
-	fmt.Fprintln(stderr)
-	return nil
+	return os.Rename(tmp.Name(), path)
 }

@@ -15,8 +15,8 @@ import (
 // TestViewpointFamilyCLI runs the viewpoint family through the CLI:
 // generate, validate, and score with replies equal to the truth (F1 1,
 // every scene realizable) and with replies that ignore the rotation (lower
-// F1); motion-only flags are usage errors and the motion readers refuse
-// the dataset with a clear message.
+// F1); prompts in the three representations; motion-only flags are usage
+// errors and the motion readers refuse the dataset with a clear message.
 func TestViewpointFamilyCLI(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "vp")
 	if out, code := genCLI(t, "generate", "--family", "viewpoint", "--split", "train", "--houses", "1", "--size", "96",
@@ -60,6 +60,42 @@ func TestViewpointFamilyCLI(t *testing.T) {
 	}
 	if r := run(frozen.String()); r.F1 >= 0.9 {
 		t.Errorf("replies ignoring the rotation score F1 %.2f", r.F1)
+	}
+	// prompts --family viewpoint: one request per question in each
+	// representation, the image with the image representation only, the
+	// stored scene block and the question in the text; replies equal to the
+	// prompts' answers score F1 1.
+	for _, rep := range []string{"image", "text_bbox", "scene_graph"} {
+		p := filepath.Join(t.TempDir(), "prompts.jsonl")
+		if code, _, errOut := runCmd(t, "prompts", "--family", "viewpoint", "--context", rep, "--data", dir, "--split", "train", "--out", p); code != 0 {
+			t.Fatalf("prompts --context %s: exit %d %s", rep, code, errOut)
+		}
+		lines, err := score.ReadPromptsFile(p)
+		if err != nil || len(lines) != len(qs) {
+			t.Fatalf("prompts --context %s: %d lines for %d questions, %v", rep, len(lines), len(qs), err)
+		}
+		var replies strings.Builder
+		for i, l := range lines {
+			q := qs[i]
+			block := map[string]string{"image": q.ContextImage, "text_bbox": q.ContextBBox, "scene_graph": q.ContextSceneGraph}[rep]
+			parts := l.Body.Messages[0].Content
+			text := parts[len(parts)-1].Text
+			if l.ID != q.ID || l.CustomID != q.ID+"#0" || (len(parts) == 2) != (rep == "image") ||
+				!strings.HasPrefix(text, block) || !strings.Contains(text, q.Question) {
+				t.Fatalf("prompts --context %s line %d: %+v", rep, i, l)
+			}
+			js, _ := json.Marshal(map[string]any{"id": l.ID, "response": "Relations: " + l.Answer})
+			replies.Write(append(js, '\n'))
+		}
+		if r := run(replies.String()); r.F1 != 1 {
+			t.Errorf("replies equal to the %s prompts' answers: F1 %.3f", rep, r.F1)
+		}
+	}
+	for _, args := range [][]string{{"--context", "bogus"}, {"--mode", "1B"}, {"--shuffles", "2"}} {
+		a := append([]string{"prompts", "--family", "viewpoint", "--data", dir, "--split", "train", "--out", filepath.Join(t.TempDir(), "x.jsonl")}, args...)
+		if code, _, errOut := runCmd(t, a...); code != 2 {
+			t.Errorf("prompts %v: exit %d %s, want a usage error", args, code, errOut)
+		}
 	}
 	if code, _, errOut := runCmd(t, "score", "--family", "viewpoint", "--data", dir, "--split", "train", "--predictions", "p", "--rationales"); code != 2 || !strings.Contains(errOut, "--family viewpoint takes") {
 		t.Errorf("score --family viewpoint --rationales: exit %d %s", code, errOut)

@@ -50,6 +50,19 @@ func as[T arrow.Array](c *columns, a arrow.Array, name string) T {
 
 func col[T arrow.Array](c *columns, name string) T { return as[T](c, c.get(name), name) }
 
+// listValues returns the values array of list column l, asserted to T
+// (T's zero value when l is absent).
+func listValues[T arrow.Array, L interface {
+	*array.List | *array.FixedSizeList
+	ListValues() arrow.Array
+}](c *columns, l L, name string) T {
+	if l == nil {
+		var zero T
+		return zero
+	}
+	return as[T](c, l.ListValues(), name)
+}
+
 func field[T arrow.Array](c *columns, s *array.Struct, i int, name string) T {
 	var zero T
 	if s == nil {
@@ -206,10 +219,7 @@ func decodeQuestions(rec arrow.RecordBatch) ([]QuestionRow, error) {
 	changed, reasoning := col[*array.Boolean](c, "changed"), col[*array.String](c, "reasoning")
 	mover := newRefReader(c, col[*array.Struct](c, "mover"), "mover")
 	refs := col[*array.List](c, "referenced")
-	var refVals refReader
-	if refs != nil {
-		refVals = newRefReader(c, as[*array.Struct](c, refs.ListValues(), "referenced"), "referenced")
-	}
+	refVals := newRefReader(c, listValues[*array.Struct](c, refs, "referenced"), "referenced")
 	cam := newCameraReader(c, col[*array.Struct](c, "camera"), "camera")
 	req := newVec3Reader(c, col[*array.Struct](c, "requested_motion"), "requested_motion")
 	real := newVec3Reader(c, col[*array.Struct](c, "realised_motion"), "realised_motion")

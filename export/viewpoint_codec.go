@@ -100,20 +100,14 @@ func decodeViewpointQuestions(rec arrow.RecordBatch) ([]ViewpointQuestionRow, er
 	centre := newVec3Reader(c, col[*array.Struct](c, "centre"), "centre")
 	answer := col[*array.List](c, "answer")
 	tags := col[*array.List](c, "tags")
-	var tagVals *array.Struct
-	if tags != nil {
-		tagVals = as[*array.Struct](c, tags.ListValues(), "tags")
-	}
+	tagVals := listValues[*array.Struct](c, tags, "tags")
 	tn, tid, ttyp := field[*array.Int32](c, tagVals, 0, "tags.tag"), field[*array.String](c, tagVals, 1, "tags.objectId"), field[*array.String](c, tagVals, 2, "tags.objectType")
 	tbox, tpx := field[*array.FixedSizeList](c, tagVals, 3, "tags.bbox"), field[*array.Int32](c, tagVals, 4, "tags.pixels")
 	var tf [4]*array.Float64
 	for k, n := range []string{"mark_x", "mark_y", "floor_x", "floor_z"} {
 		tf[k] = field[*array.Float64](c, tagVals, 5+k, "tags."+n)
 	}
-	var boxVals *array.Int32
-	if tbox != nil {
-		boxVals = as[*array.Int32](c, tbox.ListValues(), "tags.bbox")
-	}
+	boxVals := listValues[*array.Int32](c, tbox, "tags.bbox")
 	if c.err != nil {
 		return nil, c.err
 	}
@@ -151,14 +145,7 @@ func decodeViewpointViews(rec arrow.RecordBatch) ([]ViewpointViewRow, error) {
 	vis, w, h := col[*array.Int32](c, "tags_visible"), col[*array.Int32](c, "width"), col[*array.Int32](c, "height")
 	img := newImageReader(c, "image")
 	depth, ids, imap := col[*array.List](c, "depth"), col[*array.List](c, "instance_ids"), col[*array.List](c, "instance_map")
-	var dv *array.Float32
-	var iv *array.Uint16
-	if depth != nil {
-		dv = as[*array.Float32](c, depth.ListValues(), "depth")
-	}
-	if ids != nil {
-		iv = as[*array.Uint16](c, ids.ListValues(), "instance_ids")
-	}
+	dv, iv := listValues[*array.Float32](c, depth, "depth"), listValues[*array.Uint16](c, ids, "instance_ids")
 	if c.err != nil {
 		return nil, c.err
 	}

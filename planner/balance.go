@@ -166,15 +166,17 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 	if in.PreferYes {
 		cls = 1
 	}
+	// share is the preferred class's target share of a yes/no category,
+	// against which the lean rule measures leads (leanOrder).
+	rho, _ := c.TargetNoRate()
+	share := rho
+	if in.PreferYes {
+		share = 1 - rho
+	}
 	switch c {
 	case Feasibility:
 		for _, i := range leastUsed(b.ProbeLengths[cls][:], rng) {
 			in.Lengths = append(in.Lengths, FeasLengths[i])
-		}
-		rho, _ := c.TargetNoRate()
-		share := rho
-		if in.PreferYes {
-			share = 1 - rho
 		}
 		in.Directions = b.leanDirections(b.ProbeDirs, "probe_dir:", cls, share, rng)
 	case CountNear:
@@ -205,14 +207,14 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 		in.Lengths = slackOrder(b.NearMoves[cls][:], b.NearMoves[1-cls][:], GenericLengths, rng)
 		in.LengthsOther = slackOrder(b.NearMoves[1-cls][:], b.NearMoves[cls][:], GenericLengths, rng)
 	case Occlusion:
-		for _, i := range leanOrder(b.OccMoves[cls][:], b.OccMoves[1-cls][:], occBinKeys[:], b.Block, in.PreferYes, 0.5, rng) {
+		for _, i := range leanOrder(b.OccMoves[cls][:], b.OccMoves[1-cls][:], occBinKeys[:], b.Block, in.PreferYes, share, rng) {
 			in.Lengths = append(in.Lengths, WallSlideEdges[i])
 		}
 	case ContactWall:
-		for _, i := range leanOrder(b.WallSlides[cls][:], b.WallSlides[1-cls][:], wallBinKeys[:], b.Block, in.PreferYes, 0.5, rng) {
+		for _, i := range leanOrder(b.WallSlides[cls][:], b.WallSlides[1-cls][:], wallBinKeys[:], b.Block, in.PreferYes, share, rng) {
 			in.Lengths = append(in.Lengths, WallSlideEdges[i])
 		}
-		in.Directions = b.leanDirections(b.WallDirs, "wall_dir:", cls, 0.5, rng)
+		in.Directions = b.leanDirections(b.WallDirs, "wall_dir:", cls, share, rng)
 	case ClosestThree:
 		in.StrictFlip = b.strictFlip(c, in.WantFlip, FlipProbability)
 	case CloserTo:

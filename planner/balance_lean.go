@@ -46,13 +46,29 @@ func lean(key string, block int) bool {
 	return (h.Sum32()+uint32(block))%2 == 1
 }
 
-// leanLimit is how far the class ("yes" when yes, else "no") may lead the
-// other for value key in block: 1 at the value's lean, 0 otherwise.
-func leanLimit(key string, block int, yes bool) float64 {
+// Lean tiers of a value for a class: allowed by the lean rule, tolerated
+// (the class does not lead) when no value is allowed, or neither.
+const (
+	leanAllowed = iota
+	leanTolerated
+	leanNeither
+)
+
+// leanTier is the tier of value key in block for the class ("yes" when yes,
+// else "no") leading the other by lead: allowed while the lead is under 1
+// at the value's lean and under 0 otherwise.
+func leanTier(lead float64, key string, block int, yes bool) int {
+	limit := 0.0
 	if lean(key, block) == yes {
-		return 1
+		limit = 1
 	}
-	return 0
+	switch {
+	case lead < limit-1e-9:
+		return leanAllowed
+	case lead < 1-1e-9:
+		return leanTolerated
+	}
+	return leanNeither
 }
 
 // typeBalanced reports whether category c balances its answers per mover
@@ -62,34 +78,31 @@ func typeBalanced(c Category) bool { return c == ContactWall || c == Feasibility
 // typeKey is the lean key of a mover type.
 func typeKey(t string) string { return "type:" + t }
 
-// typeAllowed reports whether a mover of type t may give a question of the
-// intent's preferred class under the lean rule (Intent.TypeLeads,
-// LeanBlock).
-func (in Intent) typeAllowed(t string) bool {
-	return float64(in.TypeLeads[t]) < leanLimit(typeKey(t), in.LeanBlock, in.PreferYes)
+// typeTier is the lean tier of mover type t for the intent's preferred
+// class (Intent.TypeLeads, LeanBlock).
+func (in Intent) typeTier(t string) int {
+	return leanTier(float64(in.TypeLeads[t]), typeKey(t), in.LeanBlock, in.PreferYes)
 }
 
-// typeTolerated reports whether a mover of type t may give a question of
-// the preferred class when no mover of the view is typeAllowed: the type
-// does not lead for the class (so it may lead by one against its lean).
-func (in Intent) typeTolerated(t string) bool { return in.TypeLeads[t] < 1 }
+// typeAllowed reports whether a mover of type t may give a question of the
+// intent's preferred class under the lean rule.
+func (in Intent) typeAllowed(t string) bool { return in.typeTier(t) == leanAllowed }
 
 // typeMovers returns the movers whose type is allowed for the intent's
-// preferred class, or, when there is none, those whose type is tolerated.
+// preferred class, or, when there is none, those whose type is tolerated
+// (the type does not lead for the class, so it may lead by one against its
+// lean).
 func (in Intent) typeMovers(movers []*ObjectMeta) []*ObjectMeta {
-	var allowed, tolerated []*ObjectMeta
+	var tiers [leanNeither][]*ObjectMeta
 	for _, a := range movers {
-		switch {
-		case in.typeAllowed(a.Type):
-			allowed = append(allowed, a)
-		case in.typeTolerated(a.Type):
-			tolerated = append(tolerated, a)
+		if k := in.typeTier(a.Type); k < leanNeither {
+			tiers[k] = append(tiers[k], a)
 		}
 	}
-	if len(allowed) > 0 {
-		return allowed
+	if len(tiers[leanAllowed]) > 0 {
+		return tiers[leanAllowed]
 	}
-	return tolerated
+	return tiers[leanTolerated]
 }
 
 // leanOrder is a preference over the values of a balanced feature (keys,
@@ -107,20 +120,16 @@ func leanOrder(own, other []int, keys []string, block int, yes bool, share float
 	}
 	idx := rng.Perm(len(own))
 	sort.SliceStable(idx, func(a, b int) bool { return lead[idx[a]] < lead[idx[b]] })
-	var allowed, tolerated []int
+	var tiers [leanNeither][]int
 	for _, i := range idx {
-		switch {
-		case lead[i] < leanLimit(keys[i], block, yes)-1e-9:
-			allowed = append(allowed, i)
-		case lead[i] < 1-1e-9:
-			tolerated = append(tolerated, i)
+		if k := leanTier(lead[i], keys[i], block, yes); k < leanNeither {
+			tiers[k] = append(tiers[k], i)
 		}
 	}
-	switch {
-	case len(allowed) > 0:
-		return allowed
-	case len(tolerated) > 0:
-		return tolerated
+	for _, t := range tiers {
+		if len(t) > 0 {
+			return t
+		}
 	}
 	return idx
 }

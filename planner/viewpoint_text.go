@@ -63,16 +63,28 @@ func (sc *ViewpointScene) SceneGraph(margin float64) string {
 	return strings.Join(lines, "\n")
 }
 
+// CheckRepresentation reports an error naming the representations when rep
+// is not one of them.
+func CheckRepresentation(rep string) error {
+	switch rep {
+	case RepImage, RepBBox, RepSceneGraph:
+		return nil
+	}
+	return fmt.Errorf("unknown representation %q (want %s, %s or %s)", rep, RepImage, RepBBox, RepSceneGraph)
+}
+
 // SceneBlock is the scene's context for one representation, the text that
 // precedes its questions in a CVT prompt.
 func (sc *ViewpointScene) SceneBlock(rep string, margin float64) (string, error) {
+	if err := CheckRepresentation(rep); err != nil {
+		return "", err
+	}
 	switch rep {
 	case RepImage:
 		return "Refer to the numeric tags overlaid on the objects in the image.\nScene Object Dictionary: " + sc.ObjectDictionary(), nil
 	case RepBBox:
 		return "Refer to the bounding boxes [x, y, w, h] provided in the dictionary.\nScene Object Dictionary: " + sc.BBoxDictionary(), nil
-	case RepSceneGraph:
+	default: // RepSceneGraph
 		return "Scene Object Dictionary: " + sc.BBoxDictionary() + "\nScene Graph (original view):\n" + sc.SceneGraph(margin), nil
 	}
-	return "", fmt.Errorf("unknown representation %q (want %s, %s or %s)", rep, RepImage, RepBBox, RepSceneGraph)
 }

@@ -36,7 +36,7 @@ type ViewpointItem struct {
 // "<id>#0", its category "viewpoint", its Answer the true relations as a
 // bracketed list, so that eval's predictions feed score --family viewpoint.
 func ViewpointPrompt(it *ViewpointItem, rep string, maxTokens int) (PromptLine, error) {
-	if _, err := (&planner.ViewpointScene{}).SceneBlock(rep, 0); err != nil {
+	if err := planner.CheckRepresentation(rep); err != nil {
 		return PromptLine{}, err
 	}
 	block := it.Context[rep]

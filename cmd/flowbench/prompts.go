@@ -102,16 +102,11 @@ func runPrompts(args []string, stdout, stderr io.Writer) error {
 // viewpointPrompts is prompts --family viewpoint: one request per question
 // of a viewpoint split in representation rep.
 func viewpointPrompts(data, split, rep string, maxTokens int, out string, stderr io.Writer) error {
-	if data == "" {
-		return fmt.Errorf("%w: --data is required", errUsage)
-	}
-	if _, err := (&planner.ViewpointScene{}).SceneBlock(rep, 0); err != nil {
+	if err := planner.CheckRepresentation(rep); err != nil {
 		return fmt.Errorf("%w: --context: %v", errUsage, err)
 	}
-	if fam, err := export.DatasetFamily(data); err != nil {
+	if err := requireViewpointDataset(data); err != nil {
 		return err
-	} else if fam != export.FamilyViewpoint {
-		return fmt.Errorf("%w: %s is not a viewpoint-family dataset (generate --family viewpoint)", errUsage, data)
 	}
 	rows, err := export.ViewpointQuestions(data, split)
 	if err != nil {

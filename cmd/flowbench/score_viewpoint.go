@@ -14,16 +14,11 @@ import (
 // JSONL ({"id": question id, "response": text}) against a viewpoint
 // split's questions, with CVT-Bench's metrics (docs/viewpoint.md).
 func scoreViewpoint(data, split, predsPath, format, out string, stdout io.Writer) error {
-	if data == "" {
-		return fmt.Errorf("%w: --data is required", errUsage)
-	}
 	if format == "csv" {
 		return fmt.Errorf("%w: --family viewpoint reports are md or json", errUsage)
 	}
-	if fam, err := export.DatasetFamily(data); err != nil {
+	if err := requireViewpointDataset(data); err != nil {
 		return err
-	} else if fam != export.FamilyViewpoint {
-		return fmt.Errorf("%w: %s is not a viewpoint-family dataset (generate --family viewpoint)", errUsage, data)
 	}
 	rows, err := export.ViewpointQuestions(data, split)
 	if err != nil {
@@ -67,4 +62,20 @@ func scoreViewpoint(data, split, predsPath, format, out string, stdout io.Writer
 		return err
 	}
 	return writeOutput(out, buf.Bytes(), stdout)
+}
+
+// requireViewpointDataset checks that --data names a viewpoint-family
+// dataset (a usage error otherwise).
+func requireViewpointDataset(data string) error {
+	if data == "" {
+		return fmt.Errorf("%w: --data is required", errUsage)
+	}
+	fam, err := export.DatasetFamily(data)
+	if err != nil {
+		return err
+	}
+	if fam != export.FamilyViewpoint {
+		return fmt.Errorf("%w: %s is not a viewpoint-family dataset (generate --family viewpoint)", errUsage, data)
+	}
+	return nil
 }

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 
 	"flowbench/export"
+	"flowbench/sim"
 )
 
 // PartFile is the name of the part record a part run writes into its
@@ -135,27 +136,11 @@ func hashFile(path string) (int64, string, error) {
 	return n, hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// writeFileAtomic writes path through a temp file in the same directory
-// (.<name>.tmp-*), filled by fill, fsynced and renamed: path is either
-// absent or complete.
+// writeFileAtomic writes path through a temp file in the same directory,
+// filled by fill, fsynced and renamed (sim.WriteFileAtomicFunc): path is
+// either absent or complete.
 func writeFileAtomic(path string, fill func(io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return diskError(err)
-	}
-	tmp := f.Name()
-	err = fill(f)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
+	if err := sim.WriteFileAtomicFunc(path, fill); err != nil {
 		return diskError(fmt.Errorf("writing %s: %w", path, err))
 	}
 	return nil

@@ -397,32 +397,40 @@ func EncodeHouse(h *House) ([]byte, error) {
 }
 
 // WriteFileAtomic writes data to a temporary file beside path and renames it
-// into place, so a reader never sees a half-written file. The file gets
-// mode 0644 rather than CreateTemp's 0600.
+// into place, so a reader never sees a half-written file
+// (WriteFileAtomicFunc).
 func WriteFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	return WriteFileAtomicFunc(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteFileAtomicFunc writes path through a temporary file beside it
+// (.<name>.tmp-*) filled by fill, fsynced and renamed: path is either absent
+// or complete, and on an error the temporary file is removed. The file gets
+// mode 0644 rather than CreateTemp's 0600.
+func WriteFileAtomicFunc(path string, fill func(io.Writer) error) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
 		return err
 	}
 	tmp := f.Name()
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
+	err = f.Chmod(0o644)
+	if err == nil {
+		err = fill(f)
 	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
+	if err == nil {
+		err = f.Sync()
 	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
+	if err == nil {
+		err = os.Rename(tmp, path)
 	}
-	return nil
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
 }

@@ -5,12 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"flowbench/export"
 	"flowbench/planner"
 	"flowbench/score"
+	"flowbench/sim"
 )
 
 func init() {
@@ -137,30 +136,18 @@ func viewpointPrompts(data, split, rep string, maxTokens int, out string, stderr
 	return nil
 }
 
-// writeJSONL streams JSON lines from fill into a temporary file beside
-// path, renamed to path when complete (prompt files with images are too
-// large to hold in memory); on an error nothing is left at path.
+// writeJSONL streams JSON lines from fill into path through a temporary
+// file renamed when complete (sim.WriteFileAtomicFunc; prompt files with
+// images are too large to hold in memory); on an error nothing is left at
+// path.
 func writeJSONL(path string, fill func(*json.Encoder) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	bw := bufio.NewWriterSize(tmp, 1<<20)
-	enc := json.NewEncoder(bw)
-	enc.SetEscapeHTML(false)
-	err = fill(enc)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return sim.WriteFileAtomicFunc(path, func(w io.Writer) error {
+		bw := bufio.NewWriterSize(w, 1<<20)
+		enc := json.NewEncoder(bw)
+		enc.SetEscapeHTML(false)
+		if err := fill(enc); err != nil {
+			return err
+		}
+		return bw.Flush()
+	})
 }

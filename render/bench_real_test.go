@@ -145,3 +145,93 @@ func BenchmarkRealFrame(b *testing.B) {
 	}
 	b.ReportMetric((processCPUSeconds()-t0)*1e3/float64(b.N), "cpu-ms/frame")
 }
+
+// BenchmarkRealExampleFrames renders the frames of generated examples as
+// the generator does, on one worker, at 800×800 on the houses of realViews:
+// one renderer per house and two views per house (realViews' camera and the
+// same eye turned 60°), taken in turn; per view five examples, each the
+// "before" frame and the "after" frame with one movable object whose centre
+// the view shows moved 20 cm, the object put back after. The first "before"
+// frame of a view is thus drawn from scratch (the memo holds the other
+// view's frames) and the rest reuse work. It reports CPU ms per delivered
+// frame (two per example) and per distinct frame (one "before" per view
+// plus one "after" per example) with the work kept between frames (frame
+// memo, incremental shading, partial shadow faces, label cache), and per
+// frame from scratch (NoFrameCache), with real models; and the kept figure
+// with primitive shapes; interleaved by view in one run.
+func BenchmarkRealExampleFrames(b *testing.B) {
+	real, prim, cams0 := realViews(b, 3)
+	type view struct {
+		house  int
+		cam    sim.Camera
+		movers []int
+	}
+	var views []view
+	for h, c := range cams0 {
+		for _, turn := range []float64{0, 60} {
+			v := view{house: h, cam: c}
+			v.cam.Yaw = math.Mod(c.Yaw+turn, 360)
+			for i, o := range real[h].Objects {
+				if u, w, _, ok := v.cam.Project(o.Position); ok && o.Movable() &&
+					u >= 0 && w >= 0 && u < float64(c.Width) && w < float64(c.Height) {
+					v.movers = append(v.movers, i)
+				}
+			}
+			if len(v.movers) == 0 {
+				b.Fatalf("house %d, yaw %.0f: the view shows no movable object", h, v.cam.Yaw)
+			}
+			views = append(views, v)
+		}
+	}
+	type conf struct {
+		name   string
+		scenes []*sim.Scene
+		opts   Options
+	}
+	confs := []conf{
+		{"models-kept", real, Options{Workers: 1}},
+		{"models-scratch", real, Options{Workers: 1, NoFrameCache: true}},
+		{"primitive-kept", prim, Options{Workers: 1}},
+	}
+	rs := make([][]*Renderer, len(confs))
+	for k, c := range confs {
+		for h := range cams0 {
+			r, err := New(c.scenes[h], c.opts)
+			if err != nil {
+				b.Fatal(err)
+			}
+			rs[k] = append(rs[k], r)
+		}
+	}
+	const examples = 5
+	f := &Frame{}
+	spent := make([]float64, len(confs))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, v := range views {
+			for k, conf := range confs {
+				r := rs[k][v.house]
+				t0 := processCPUSeconds()
+				for e := range examples {
+					o := conf.scenes[v.house].Objects[v.movers[(7*e+3*i)%len(v.movers)]]
+					if err := r.RenderInto(v.cam, f); err != nil {
+						b.Fatal(err)
+					}
+					p := o.Position
+					o.Position = p.Add(sim.Vec3{0.2, 0, 0.1})
+					if err := r.RenderInto(v.cam, f); err != nil {
+						b.Fatal(err)
+					}
+					o.Position = p
+				}
+				spent[k] += processCPUSeconds() - t0
+			}
+		}
+	}
+	delivered := float64(b.N * len(views) * 2 * examples)
+	distinct := float64(b.N * len(views) * (1 + examples))
+	for k, c := range confs {
+		b.ReportMetric(spent[k]*1e3/delivered, c.name+"-cpu-ms/frame")
+	}
+	b.ReportMetric(spent[0]*1e3/distinct, "models-kept-cpu-ms/distinct-frame")
+}

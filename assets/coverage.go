@@ -30,6 +30,7 @@ type TypeCoverage struct {
 	ITHORFit     int `json:"ithor_fit"`
 	TooDistorted int `json:"too_distorted"` // primitive fallbacks because every variant is too distorted
 	NoVariant    int `json:"no_variant"`    // primitive fallbacks because the type has no variant
+	Inset        int `json:"inset"`         // of Fit, instances drawn with an inset fit (inset.go)
 }
 
 // CoverageReport measures how much of the generated data real models cover.
@@ -48,6 +49,9 @@ type CoverageReport struct {
 	// Primitive fallbacks: the type has variants but none fits / has none.
 	TooDistorted int `json:"too_distorted"`
 	NoVariant    int `json:"no_variant"`
+	// Inset counts the instances of Fit drawn with an inset fit (inset.go):
+	// no variant fits within MaxDistortion, one fits slightly short of the box.
+	Inset int `json:"inset"`
 	// TooDistortedWithin splits TooDistorted by the best distortion any
 	// variant would have: ≤ 30 %, ≤ 50 %, more (how far the table misses).
 	TooDistortedWithin [3]int `json:"too_distorted_within_30_50_more"`
@@ -140,6 +144,10 @@ func (d *dresser) coverage(opts CoverageOptions) (*CoverageReport, error) {
 				continue
 			}
 			tc.Fit++
+			if order[0].inset {
+				tc.Inset++
+				rep.Inset++
+			}
 			if ithor {
 				tc.ITHORFit++
 			} else {

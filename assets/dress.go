@@ -55,6 +55,9 @@ type DressReport struct {
 	LoadErrors int
 	// Turned counts objects drawn with their model turned 90° (turnableTypes).
 	Turned int
+	// Inset counts objects drawn with an inset fit (inset.go): slightly
+	// short of their box because no variant fits it within MaxDistortion.
+	Inset int
 	// Reseated counts objects lowered onto their receptacle's real support
 	// surface (sim.ReseatChildren); ReseatBlocked those left in place because
 	// the move would collide.
@@ -97,6 +100,7 @@ func (r *DressReport) Add(o DressReport) {
 	r.Surfaces += o.Surfaces
 	r.LoadErrors += o.LoadErrors
 	r.Turned += o.Turned
+	r.Inset += o.Inset
 	r.Reseated += o.Reseated
 	r.ReseatBlocked += o.ReseatBlocked
 	r.SupportParents += o.SupportParents
@@ -143,7 +147,7 @@ type dresser struct {
 	byType   map[string][]*Entry // sorted by key
 	textures map[string]*SurfaceTexture
 	load     func(key string) (*sim.Model, error)
-	turns    turnCache
+	derived  derivedModels
 }
 
 func newDresser(entries []Entry, textures []SurfaceTexture, load func(string) (*sim.Model, error)) *dresser {
@@ -184,6 +188,10 @@ type pick struct {
 	e      *Entry
 	d      float64
 	turned bool
+	// inset marks an inset fit (inset.go), drawn with per-axis scales s;
+	// d is then its shortfall (insetShortfall).
+	inset bool
+	s     sim.Vec3
 }
 
 // fitResult classifies an object against its type's variants.
@@ -214,8 +222,11 @@ func (d *dresser) choose(o *sim.Object, seed int64) ([]pick, fitResult) {
 			}
 		}
 		if dd <= MaxDistortion+1e-9 {
-			fit = append(fit, pick{e, dd, turned})
+			fit = append(fit, pick{e: e, d: dd, turned: turned})
 		}
+	}
+	if len(fit) == 0 && !o.Receptacle {
+		fit = d.insetFits(o, cands)
 	}
 	if len(fit) == 0 {
 		return nil, fitTooDistorted
@@ -250,6 +261,36 @@ func (d *dresser) choose(o *sim.Object, seed int64) ([]pick, fitResult) {
 	out = append(out, inBand[r:]...)
 	out = append(out, inBand[:r]...)
 	return append(out, fit[band:]...), fitOK
+}
+
+// insetFits returns the inset fits (inset.go) of an object (not a
+// receptacle) among its type's variants, turned where the type allows and that leaves less
+// shortfall.
+func (d *dresser) insetFits(o *sim.Object, cands []*Entry) []pick {
+	var fit []pick
+	for _, e := range cands {
+		var best *pick
+		for _, turned := range []bool{false, true} {
+			size := e.Size
+			if turned {
+				if !turnableTypes[o.Type] {
+					continue
+				}
+				size = turnedSize(size)
+			}
+			sc, gap, ok := insetScales(o.Size, size)
+			if !ok {
+				continue
+			}
+			if p := (pick{e: e, d: insetShortfall(o.Size, gap), turned: turned, inset: true, s: sc}); best == nil || p.d < best.d {
+				best = &p
+			}
+		}
+		if best != nil {
+			fit = append(fit, *best)
+		}
+	}
+	return fit
 }
 
 // objectHash is the seeded hash of the variant draw: a function of the seed,
@@ -306,8 +347,12 @@ func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
 				continue
 			}
 			if p.turned {
-				mm = d.turns.get(mm)
+				mm = d.derived.turned(mm)
 				rep.Turned++
+			}
+			if p.inset {
+				mm = d.derived.inset(mm, o.Size, p.s)
+				rep.Inset++
 			}
 			m, key = mm, p.e.Key
 			break

@@ -195,6 +195,12 @@ func TestDressDistortionBoundAndCounts(t *testing.T) {
 					if Distortion(o.Size, e.Size) <= MaxDistortion {
 						fits = true
 					}
+					if _, _, ok := insetScales(o.Size, e.Size); ok && !o.Receptacle {
+						fits = true
+					}
+					if _, _, ok := insetScales(o.Size, turnedSize(e.Size)); ok && !o.Receptacle && turnableTypes[o.Type] {
+						fits = true
+					}
 				}
 			}
 			switch {

@@ -1,10 +1,6 @@
 package assets
 
-import (
-	"sync"
-
-	"flowbench/sim"
-)
+import "flowbench/sim"
 
 // Types whose look has no front that matters (round or symmetric things,
 // small objects lying on a surface, tables without drawers) may be drawn
@@ -32,29 +28,6 @@ var turnableTypes = map[string]bool{
 // turnedSize is an entry's size seen with the model turned 90°: width and
 // depth swap.
 func turnedSize(s sim.Vec3) sim.Vec3 { return sim.Vec3{s[2], s[1], s[0]} }
-
-// turnCache holds the turned copies of models, one per source model, so all
-// scenes share them as they share the models.
-type turnCache struct {
-	mu sync.Mutex
-	m  map[*sim.Model]*sim.Model
-}
-
-// get returns m turned 90° about y (local +z becomes local -x: a proper
-// rotation, so the model is not mirrored), built once.
-func (c *turnCache) get(m *sim.Model) *sim.Model {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if t, ok := c.m[m]; ok {
-		return t
-	}
-	if c.m == nil {
-		c.m = map[*sim.Model]*sim.Model{}
-	}
-	t := turnModel(m)
-	c.m[m] = t
-	return t
-}
 
 // turnModel returns a copy of m rotated by (x, y, z) → (z, y, -x); surfaces
 // and triangles are shared, positions and normals are new.

@@ -217,17 +217,19 @@ func writeCoverage(w io.Writer, rep *assets.CoverageReport) {
 		return fmt.Sprintf("%.1f%%", 100*assets.Share(a, b))
 	}
 	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "TYPE\tVARIANTS\tINSTANCES\tFIT\tCOVERED\tPROCTHOR\tITHOR\tTOO DISTORTED\tNO VARIANT\t")
+	fmt.Fprintln(tw, "TYPE\tVARIANTS\tINSTANCES\tFIT\tINSET\tCOVERED\tPROCTHOR\tITHOR\tTOO DISTORTED\tNO VARIANT\t")
 	for _, t := range rep.Types {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%s\t%s\t%d\t%d\t\n", t.Type, t.Variants, t.Instances, t.Fit,
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%d\t%d\t\n", t.Type, t.Variants, t.Instances, t.Fit, t.Inset,
 			pct(t.Fit, t.Instances), pct(t.ProcTHORFit, t.ProcTHOR), pct(t.ITHORFit, t.ITHOR), t.TooDistorted, t.NoVariant)
 	}
-	fmt.Fprintf(tw, "all\t%d\t%d\t%d\t%s\t%s\t%s\t%d\t%d\t\n", rep.Entries, rep.Instances, rep.Fit,
+	fmt.Fprintf(tw, "all\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%d\t%d\t\n", rep.Entries, rep.Instances, rep.Fit, rep.Inset,
 		pct(rep.Fit, rep.Instances), pct(rep.ProcTHORFit, rep.ProcTHOR), pct(rep.ITHORFit, rep.ITHOR), rep.TooDistorted, rep.NoVariant)
 	tw.Flush()
 	fmt.Fprintf(w, "\n%d procthor houses (seed %d), %d iTHOR-style scenes; %d object instances\n", rep.Houses, rep.Seed, rep.IthorScenes, rep.Instances)
 	fmt.Fprintf(w, "covered by a real model within %.0f%% distortion: %s (procthor %s, ithor %s)\n",
 		100*assets.MaxDistortion, pct(rep.Fit, rep.Instances), pct(rep.ProcTHORFit, rep.ProcTHOR), pct(rep.ITHORFit, rep.ITHOR))
+	fmt.Fprintf(w, "of them inset (no variant fits within %.0f%%; drawn up to %.0f%% and %.0f cm short of the box): %s\n",
+		100*assets.MaxDistortion, 100*assets.InsetMaxShare, 100*assets.InsetMaxGap, pct(rep.Inset, rep.Instances))
 	fmt.Fprintf(w, "primitive fallback: too distorted %s of instances, no variant %s\n", pct(rep.TooDistorted, rep.Instances), pct(rep.NoVariant, rep.Instances))
 	fmt.Fprintf(w, "types: %d in the catalog, %d with a variant, %d with a fitting instance, %d with ≥ 3 variants; %d entries mapped\n",
 		rep.CatalogTypes, rep.TypesMapped, rep.TypesFit, rep.TypesWith3, rep.Entries)

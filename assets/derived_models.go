@@ -1,0 +1,57 @@
+package assets
+
+import (
+	"sync"
+
+	"flowbench/sim"
+)
+
+// derivedKey identifies one derived copy of a model: how it was derived
+// and, for inset copies, the box size it was prepared for.
+type derivedKey struct {
+	m    *sim.Model
+	kind derivation
+	size sim.Vec3
+}
+
+// derivation says how a copy derives from its source model.
+type derivation int
+
+const (
+	derivedTurned derivation = iota // turned 90° about y (turn.go)
+	derivedInset                    // inset in a larger box (inset.go)
+)
+
+// derivedModels holds the derived copies of models, each built once and
+// shared by all scenes as the models are.
+type derivedModels struct {
+	mu sync.Mutex
+	m  map[derivedKey]*sim.Model
+}
+
+// get returns the copy of key, built by build on first use.
+func (c *derivedModels) get(key derivedKey, build func() *sim.Model) *sim.Model {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if t, ok := c.m[key]; ok {
+		return t
+	}
+	if c.m == nil {
+		c.m = map[derivedKey]*sim.Model{}
+	}
+	t := build()
+	c.m[key] = t
+	return t
+}
+
+// turned returns m turned 90° about y (turnModel).
+func (c *derivedModels) turned(m *sim.Model) *sim.Model {
+	return c.get(derivedKey{m: m, kind: derivedTurned}, func() *sim.Model { return turnModel(m) })
+}
+
+// inset returns m prepared to be drawn with per-axis scales s in a box of
+// size obj (insetModel).
+func (c *derivedModels) inset(m *sim.Model, obj, s sim.Vec3) *sim.Model {
+	size := sim.Vec3{obj[0] / s[0], obj[1] / s[1], obj[2] / s[2]}
+	return c.get(derivedKey{m: m, kind: derivedInset, size: size}, func() *sim.Model { return insetModel(m, size) })
+}

@@ -60,8 +60,9 @@ type DressReport struct {
 	Inset int
 	// Reseated counts objects lowered onto their receptacle's real support
 	// surface (sim.ReseatChildren); ReseatBlocked those left in place because
-	// the move would collide.
-	Reseated, ReseatBlocked int
+	// the move would collide; ReseatOffSupport those left on the box top
+	// because the drawn model rises above its support surface under them.
+	Reseated, ReseatBlocked, ReseatOffSupport int
 	// SupportParents counts dressed objects that have children resting on
 	// them; SupportBelowTop counts those whose model's support surface
 	// (SupportY > 0) lies below supportFraction of its height, i.e. lower than
@@ -103,6 +104,7 @@ func (r *DressReport) Add(o DressReport) {
 	r.Inset += o.Inset
 	r.Reseated += o.Reseated
 	r.ReseatBlocked += o.ReseatBlocked
+	r.ReseatOffSupport += o.ReseatOffSupport
 	r.SupportParents += o.SupportParents
 	r.SupportBelowTop += o.SupportBelowTop
 	for _, p := range []struct{ dst, src map[string]int }{
@@ -377,7 +379,7 @@ func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
 	// below its box top (a sofa seat, a mattress) are lowered onto it, so
 	// what is drawn and what is simulated agree.
 	rs := sim.ReseatChildren(s)
-	rep.Reseated, rep.ReseatBlocked = rs.Moved, len(rs.Blocked)
+	rep.Reseated, rep.ReseatBlocked, rep.ReseatOffSupport = rs.Moved, len(rs.Blocked), len(rs.OffSupport)
 	return rep
 }
 

@@ -1,5 +1,7 @@
 package sim
 
+import "math"
+
 // Support surfaces of real models.
 //
 // A receptacle's support surface is the top of its box, except when its
@@ -72,6 +74,10 @@ const ReseatBand = 0.05
 type ReseatReport struct {
 	Moved   int      // objects put onto their receptacle's support surface (carried descendants not counted)
 	Blocked []string // objects left where they were because they would collide
+	// OffSupport lists objects left where they were because the drawn model
+	// would cut through them on its support surface (a sofa's back or arm, a
+	// domed cushion, a shelf too low): lowered, they would sink into it.
+	OffSupport []string
 }
 
 // ReseatChildren puts the objects resting on receptacles with a lowered
@@ -81,7 +87,13 @@ type ReseatReport struct {
 // SupportTop − ReseatBand and the top of the receptacle's box (+
 // CollisionTolerance), i.e. it stood on the box top or near the surface; it
 // moves vertically only (x, z and yaw kept) so that its bottom is at
-// SupportTop, carrying its own children. A move that would make the child or
+// SupportTop, carrying its own children. It stays where it is (listed in
+// OffSupport) when it would mostly lie inside the receptacle's drawn model
+// there (meshCrosses, between ReseatMeshTol over the support surface and
+// its height over it: over a sofa's back or arm, on a domed cushion, under
+// a shelf too low for it) or would be shut in by the model on all four sides
+// (enclosedBy: in a closed cabinet), so nothing is lowered into the model's
+// mesh or out of sight. A move that would make the child or
 // something it carries collide (CheckPlacement's test) is skipped and the
 // child is listed in Blocked. Receptacles are processed in Scene.Objects
 // order (parents before children), so stacked objects follow their support.
@@ -96,6 +108,7 @@ func ReseatChildren(s *Scene) ReseatReport {
 		}
 		top := r.Position[1] + r.Size[1]/2
 		sup := r.SupportTop()
+		var mesh *Mesh // r's drawn model, posed when a child needs it
 		for _, cid := range append([]string(nil), s.children[r.ID]...) {
 			ci, ok := s.index[cid]
 			if !ok {
@@ -105,6 +118,17 @@ func ReseatChildren(s *Scene) ReseatReport {
 			bottom := c.Position[1] - c.Size[1]/2
 			if bottom < sup-ReseatBand || bottom > top+CollisionTolerance || bottom == sup {
 				continue
+			}
+			if mesh == nil && r.Model.LevelCount() > 0 {
+				m := ObjectMesh(r)
+				mesh = &m
+			}
+			if mesh != nil {
+				if meshCrosses(mesh, c.OBB(), sup+ReseatMeshTol, sup+c.Size[1]) ||
+					enclosedBy(mesh, r, Vec3{c.Position[0], sup + math.Min(c.Size[1]/2, enclosureProbe), c.Position[2]}) {
+					rep.OffSupport = append(rep.OffSupport, c.ID)
+					continue
+				}
 			}
 			pos := c.Position
 			pos[1] = sup + c.Size[1]/2

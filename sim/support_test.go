@@ -157,3 +157,154 @@ func TestReseatChildrenWithoutModels(t *testing.T) {
 		}
 	}
 }
+
+// TestReseatChildrenFollowsTheMesh gives the bed of bedScene a model: a
+// mattress at the support surface over the front of the bed and the top
+// face of a headboard block at the box top over the back (local z > 0.2 m).
+// Children over the mattress are lowered onto it; those over the headboard
+// stay on the box top (OffSupport) instead of sinking into it. Turned into
+// the underside of a shelf (facing down), the same face leaves room below:
+// every child that fits under it is lowered.
+func TestReseatChildrenFollowsTheMesh(t *testing.T) {
+	s, bed := bedScene(t)
+	m := bed.Model
+	hx, hy, hz := m.Size[0]/2, m.Size[1]/2, m.Size[2]/2
+	quad := func(y, z0, z1 float64, base uint32) ([]Vec3, []ModelTri) {
+		return []Vec3{{-hx, y, z0}, {hx, y, z0}, {hx, y, z1}, {-hx, y, z1}},
+			[]ModelTri{{V: [3]uint32{base, base + 1, base + 2}}, {V: [3]uint32{base, base + 2, base + 3}}}
+	}
+	mattressY := -hy + m.SupportY
+	p0, t0 := quad(mattressY, -hz, 0.2, 0)
+	p1, t1 := quad(hy, 0.2, hz, 4)
+	up := Vec3{0, 1, 0}
+	m.Levels = []ModelLevel{{Pos: append(p0, p1...), Tris: append(t0, t1...), Normal: []Vec3{up, up, up, up, up, up, up, up}}}
+	seat := bed.SupportTop()
+	before := map[string]Vec3{}
+	for _, o := range s.Objects {
+		before[o.ID] = o.Position
+	}
+	rep := ReseatChildren(s)
+	if rep.Moved != 2 || len(rep.Blocked) != 0 || !reflect.DeepEqual(rep.OffSupport, []string{"Book|1|0", "Pillow|1|1"}) {
+		t.Fatalf("report %+v, want 2 moved, none blocked, Book|1|0 and Pillow|1|1 off the support", rep)
+	}
+	for _, id := range []string{"Pillow|1|0", "Bowl|1|0"} {
+		o := s.Object(id)
+		if b := o.Position[1] - o.Size[1]/2; math.Abs(b-seat) > 1e-12 {
+			t.Errorf("%s bottom %g, want the mattress at %g", id, b, seat)
+		}
+	}
+	for _, id := range []string{"Book|1|0", "Pillow|1|1"} {
+		if s.Object(id).Position != before[id] {
+			t.Errorf("%s moved from %v to %v over the headboard", id, before[id], s.Object(id).Position)
+		}
+	}
+
+	s, bed = bedScene(t)
+	down := Vec3{0, -1, 0}
+	bed.Model.Levels = []ModelLevel{{Pos: append(p0, p1...), Tris: append(t0, t1...), Normal: []Vec3{up, up, up, up, down, down, down, down}}}
+	rep = ReseatChildren(s)
+	if rep.Moved != 3 || len(rep.OffSupport) != 0 {
+		t.Fatalf("under a shelf: report %+v, want 3 moved (Pillow|1|1 blocked by the floating book) and none off the support", rep)
+	}
+}
+
+func TestHeightAt(t *testing.T) {
+	tr := Triangle{V: [3]Vec3{{0, 1, 0}, {2, 3, 0}, {0, 1, 2}}} // y = 1 + x
+	for _, c := range []struct {
+		x, z, y float64
+		ok      bool
+	}{{0.5, 0.5, 1.5, true}, {1, 1, 2, true}, {1.5, 1, 0, false}, {-0.1, 0.5, 0, false}} {
+		y, ok := heightAt(&tr, c.x, c.z)
+		if ok != c.ok || (ok && math.Abs(y-c.y) > 1e-12) {
+			t.Errorf("heightAt(%g, %g) = %g, %v; want %g, %v", c.x, c.z, y, ok, c.y, c.ok)
+		}
+	}
+	vertical := Triangle{V: [3]Vec3{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}}
+	if _, ok := heightAt(&vertical, 0.2, 0); ok {
+		t.Error("a vertical triangle has no height above a point")
+	}
+}
+
+// TestMeshCrossesMajority: the top face of a block over x ∈ [0, 1] (facing
+// up, 1 m high) cuts the lines above it; an object 1 m wide is inside the
+// block when more than half of its footprint's sample lines are cut, so a
+// box reaching 0.4 m over the block's edge is not. The underside of a
+// shelf (facing down) above the object's height cuts nothing; below it, it
+// cuts every line it covers.
+func TestMeshCrossesMajority(t *testing.T) {
+	slab := func(y float64, n Vec3) *Mesh {
+		m := &Mesh{Tris: []Triangle{{V: [3]Vec3{{0, y, -1}, {1, y, -1}, {1, y, 1}}}, {V: [3]Vec3{{0, y, -1}, {1, y, 1}, {0, y, 1}}}},
+			Attrs: []TriAttr{{N: [3]Vec3{n, n, n}}, {N: [3]Vec3{n, n, n}}}}
+		return m
+	}
+	box := func(cx float64) OBB {
+		return OBB{Center: Vec3{cx, 0.25, 0}, Half: Vec3{0.5, 0.25, 0.2}, AxisX: Vec3{1, 0, 0}, AxisZ: Vec3{0, 0, 1}}
+	}
+	up, down := slab(1, Vec3{0, 1, 0}), slab(1, Vec3{0, -1, 0})
+	for _, c := range []struct {
+		mesh   *Mesh
+		cx, hi float64
+		want   bool
+	}{
+		{up, 0.5, 0.5, true},    // all over the block
+		{up, 1.0, 0.5, true},    // 3 of 5 columns
+		{up, 1.1, 0.5, false},   // 2 of 5 columns
+		{up, 1.3, 0.5, false},   // 1 of 5
+		{down, 0.5, 0.5, false}, // a shelf above the object
+		{down, 0.5, 1.2, true},  // a shelf too low for it
+		{up, 3, 0.5, false},     // nothing above
+	} {
+		if got := meshCrosses(c.mesh, box(c.cx), 0, c.hi); got != c.want {
+			t.Errorf("centre x %.2f, height %.1f, %v: meshCrosses = %v, want %v", c.cx, c.hi, c.mesh == up, got, c.want)
+		}
+	}
+}
+
+// TestEnclosedBy: a point inside a closed box (a cabinet with its doors)
+// is enclosed; with the front panel gone (an open shelf) or with only two
+// opposite panels (a bed's head- and footboard) it is not; panels beyond
+// the receptacle's box do not count.
+func TestEnclosedBy(t *testing.T) {
+	r := &Object{Position: Vec3{2, 0.5, 3}, Yaw: 90, Size: Vec3{1, 1, 0.6}}
+	ax, az := r.Axes()
+	// panel returns two triangles covering the side of r's box at local
+	// offset (sx along x or sz along z).
+	panel := func(local Vec3, alongX bool, scale float64) []Triangle {
+		c := r.Position.Add(ax.Mul(local[0] * scale)).Add(az.Mul(local[2] * scale))
+		var u Vec3
+		if alongX { // a panel across z: spans z
+			u = az.Mul(0.5 * r.Size[2] * scale)
+		} else {
+			u = ax.Mul(0.5 * r.Size[0] * scale)
+		}
+		v := Vec3{0, 0.5, 0}
+		a, b, cc, d := c.Sub(u).Sub(v), c.Add(u).Sub(v), c.Add(u).Add(v), c.Sub(u).Add(v)
+		return []Triangle{{V: [3]Vec3{a, b, cc}}, {V: [3]Vec3{a, cc, d}}}
+	}
+	sides := func(scale float64, which ...int) *Mesh {
+		all := [][]Triangle{
+			panel(Vec3{0.5, 0, 0}, true, scale), panel(Vec3{-0.5, 0, 0}, true, scale),
+			panel(Vec3{0, 0, 0.3}, false, scale), panel(Vec3{0, 0, -0.3}, false, scale),
+		}
+		m := &Mesh{}
+		for _, w := range which {
+			m.Tris = append(m.Tris, all[w]...)
+		}
+		return m
+	}
+	p := r.Position.Add(ax.Mul(0.1)).Add(az.Mul(-0.05))
+	for _, c := range []struct {
+		name string
+		mesh *Mesh
+		want bool
+	}{
+		{"closed", sides(1, 0, 1, 2, 3), true},
+		{"open front", sides(1, 0, 1, 3), false},
+		{"head and foot boards", sides(1, 2, 3), false},
+		{"panels outside the box", sides(1.5, 0, 1, 2, 3), false},
+	} {
+		if got := enclosedBy(c.mesh, r, p); got != c.want {
+			t.Errorf("%s: enclosedBy = %v, want %v", c.name, got, c.want)
+		}
+	}
+}

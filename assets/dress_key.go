@@ -6,11 +6,14 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+
+	"flowbench/sim"
 )
 
 // DressKey identifies the dressing rules compiled into this binary: the
 // reviewed type table (typeMap), the set of types that may be turned and
-// the fit limits (MaxDistortion, and the inset fits of inset.go).
+// the fit limits (MaxDistortion, and the inset fits of inset.go) and the
+// rule that seats objects on the models (sim.ReseatVersion).
 // Two binaries with the same DressKey and the same Library.Hash dress every
 // house alike, so a run's resume fingerprint includes both: resuming a split
 // with a binary whose table changed would otherwise mix two looks in one
@@ -38,6 +41,6 @@ func DressKey() string {
 	for _, t := range turn {
 		fmt.Fprintf(h, "turn %q\n", t)
 	}
-	fmt.Fprintf(h, "fit %g inset %g %g\n", MaxDistortion, InsetMaxShare, InsetMaxGap)
+	fmt.Fprintf(h, "fit %g inset %g %g reseat %d %g\n", MaxDistortion, InsetMaxShare, InsetMaxGap, sim.ReseatVersion, sim.ReseatMeshTol)
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }

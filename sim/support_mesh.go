@@ -2,6 +2,12 @@ package sim
 
 import "math"
 
+// ReseatVersion numbers ReseatChildren's rule; it changes with the rule, so
+// that the asset dresser's key (and a run's resume fingerprint) does too.
+// Version 2 leaves objects on the box top where the model has no room for
+// them (meshCrosses, enclosedBy).
+const ReseatVersion = 2
+
 // ReseatMeshTol is how far above a receptacle's support surface its drawn
 // model may rise under an object and the object still be lowered onto that
 // surface by ReseatChildren (a cushion's curve, a seam).

@@ -126,9 +126,8 @@ func (d *dresser) coverage(opts CoverageOptions) (*CoverageReport, error) {
 				tc.TooDistorted++
 				best := math.Inf(1)
 				for _, e := range d.byType[o.Type] {
-					best = math.Min(best, Distortion(o.Size, e.Size))
-					if turnableTypes[o.Type] {
-						best = math.Min(best, Distortion(o.Size, turnedSize(e.Size)))
+					for _, or := range orientations(o.Type) {
+						best = math.Min(best, Distortion(o.Size, or.size(e.Size)))
 					}
 				}
 				switch {

@@ -7,11 +7,13 @@ import (
 )
 
 // derivedKey identifies one derived copy of a model: how it was derived
-// and, for inset copies, the box size it was prepared for.
+// and, for inset copies, the box size it was prepared for, for canvas
+// copies the canvas colour.
 type derivedKey struct {
-	m    *sim.Model
-	kind derivation
-	size sim.Vec3
+	m      *sim.Model
+	kind   derivation
+	size   sim.Vec3
+	colour sim.RGB
 }
 
 // derivation says how a copy derives from its source model.
@@ -19,7 +21,9 @@ type derivation int
 
 const (
 	derivedTurned derivation = iota // turned 90° about y (turn.go)
+	derivedRolled                   // rolled 90° about z (turn.go)
 	derivedInset                    // inset in a larger box (inset.go)
+	derivedCanvas                   // picture surfaces recoloured (canvas.go)
 )
 
 // derivedModels holds the derived copies of models, each built once and
@@ -44,9 +48,16 @@ func (c *derivedModels) get(key derivedKey, build func() *sim.Model) *sim.Model 
 	return t
 }
 
-// turned returns m turned 90° about y (turnModel).
-func (c *derivedModels) turned(m *sim.Model) *sim.Model {
-	return c.get(derivedKey{m: m, kind: derivedTurned}, func() *sim.Model { return turnModel(m) })
+// oriented returns m in orientation or (orientation.rotate).
+func (c *derivedModels) oriented(m *sim.Model, or orientation) *sim.Model {
+	if or == asModelled {
+		return m
+	}
+	kind := derivedTurned
+	if or == rolled {
+		kind = derivedRolled
+	}
+	return c.get(derivedKey{m: m, kind: kind}, func() *sim.Model { return or.rotate(m) })
 }
 
 // inset returns m prepared to be drawn with per-axis scales s in a box of
@@ -54,4 +65,9 @@ func (c *derivedModels) turned(m *sim.Model) *sim.Model {
 func (c *derivedModels) inset(m *sim.Model, obj, s sim.Vec3) *sim.Model {
 	size := sim.Vec3{obj[0] / s[0], obj[1] / s[1], obj[2] / s[2]}
 	return c.get(derivedKey{m: m, kind: derivedInset, size: size}, func() *sim.Model { return insetModel(m, size) })
+}
+
+// canvas returns m with the surfaces names in colour c (withCanvas).
+func (c *derivedModels) canvas(m *sim.Model, colour sim.RGB, names []string) *sim.Model {
+	return c.get(derivedKey{m: m, kind: derivedCanvas, colour: colour}, func() *sim.Model { return withCanvas(m, colour, names) })
 }

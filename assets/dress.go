@@ -53,8 +53,10 @@ type DressReport struct {
 	Surfaces int
 	// LoadErrors counts variants skipped because their model failed to load.
 	LoadErrors int
-	// Turned counts objects drawn with their model turned 90° (turnableTypes).
-	Turned int
+	// Turned counts objects drawn with their model turned 90° about the
+	// vertical (turnableTypes), Rolled those turned about the depth axis
+	// (rollableTypes).
+	Turned, Rolled int
 	// Inset counts objects drawn with an inset fit (inset.go): slightly
 	// short of their box because no variant fits it within MaxDistortion.
 	Inset int
@@ -101,6 +103,7 @@ func (r *DressReport) Add(o DressReport) {
 	r.Surfaces += o.Surfaces
 	r.LoadErrors += o.LoadErrors
 	r.Turned += o.Turned
+	r.Rolled += o.Rolled
 	r.Inset += o.Inset
 	r.Reseated += o.Reseated
 	r.ReseatBlocked += o.ReseatBlocked
@@ -184,12 +187,12 @@ func textureID(key string) string {
 	return key
 }
 
-// pick is one fitting variant with its distortion; turned variants are
-// drawn with the model turned 90° about y (turnableTypes).
+// pick is one fitting variant with its distortion and the orientation its
+// model is drawn in (turn.go).
 type pick struct {
 	e      *Entry
 	d      float64
-	turned bool
+	orient orientation
 	// inset marks an inset fit (inset.go), drawn with per-axis scales s;
 	// d is then its shortfall (insetShortfall).
 	inset bool
@@ -217,14 +220,14 @@ func (d *dresser) choose(o *sim.Object, seed int64) ([]pick, fitResult) {
 	}
 	var fit []pick
 	for _, e := range cands {
-		dd, turned := Distortion(o.Size, e.Size), false
-		if turnableTypes[o.Type] {
-			if dt := Distortion(o.Size, turnedSize(e.Size)); dt < dd {
-				dd, turned = dt, true
+		best := pick{e: e, d: math.Inf(1)}
+		for _, or := range orientations(o.Type) {
+			if dd := Distortion(o.Size, or.size(e.Size)); dd < best.d {
+				best.d, best.orient = dd, or
 			}
 		}
-		if dd <= MaxDistortion+1e-9 {
-			fit = append(fit, pick{e: e, d: dd, turned: turned})
+		if best.d <= MaxDistortion+1e-9 {
+			fit = append(fit, best)
 		}
 	}
 	if len(fit) == 0 && !o.Receptacle {
@@ -266,25 +269,18 @@ func (d *dresser) choose(o *sim.Object, seed int64) ([]pick, fitResult) {
 }
 
 // insetFits returns the inset fits (inset.go) of an object (not a
-// receptacle) among its type's variants, turned where the type allows and that leaves less
-// shortfall.
+// receptacle) among its type's variants, each in the orientation (turn.go)
+// that leaves the least shortfall.
 func (d *dresser) insetFits(o *sim.Object, cands []*Entry) []pick {
 	var fit []pick
 	for _, e := range cands {
 		var best *pick
-		for _, turned := range []bool{false, true} {
-			size := e.Size
-			if turned {
-				if !turnableTypes[o.Type] {
-					continue
-				}
-				size = turnedSize(size)
-			}
-			sc, gap, ok := insetScales(o.Size, size)
+		for _, or := range orientations(o.Type) {
+			sc, gap, ok := insetScales(o.Size, or.size(e.Size))
 			if !ok {
 				continue
 			}
-			if p := (pick{e: e, d: insetShortfall(o.Size, gap), turned: turned, inset: true, s: sc}); best == nil || p.d < best.d {
+			if p := (pick{e: e, d: insetShortfall(o.Size, gap), orient: or, inset: true, s: sc}); best == nil || p.d < best.d {
 				best = &p
 			}
 		}
@@ -348,13 +344,19 @@ func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
 				rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s (%s): %v; variant skipped", p.e.Key, o.Type, err))
 				continue
 			}
-			if p.turned {
-				mm = d.derived.turned(mm)
+			mm = d.derived.oriented(mm, p.orient)
+			switch p.orient {
+			case turned:
 				rep.Turned++
+			case rolled:
+				rep.Rolled++
 			}
 			if p.inset {
 				mm = d.derived.inset(mm, o.Size, p.s)
 				rep.Inset++
+			}
+			if names := canvasSurfaces[p.e.Key]; len(names) > 0 {
+				mm = d.derived.canvas(mm, o.Color, names)
 			}
 			m, key = mm, p.e.Key
 			break

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 
@@ -40,6 +41,14 @@ func DressKey() string {
 	slices.Sort(turn)
 	for _, t := range turn {
 		fmt.Fprintf(h, "turn %q\n", t)
+	}
+	for _, k := range slices.Sorted(maps.Keys(canvasSurfaces)) {
+		fmt.Fprintf(h, "canvas %q %q\n", k, canvasSurfaces[k])
+	}
+	for _, t := range slices.Sorted(maps.Keys(rollableTypes)) {
+		if rollableTypes[t] {
+			fmt.Fprintf(h, "roll %q\n", t)
+		}
 	}
 	fmt.Fprintf(h, "fit %g inset %g %g reseat %d %g\n", MaxDistortion, InsetMaxShare, InsetMaxGap, sim.ReseatVersion, sim.ReseatMeshTol)
 	return hex.EncodeToString(h.Sum(nil))[:16]

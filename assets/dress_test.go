@@ -192,14 +192,13 @@ func TestDressDistortionBoundAndCounts(t *testing.T) {
 			for _, k := range typeMap[o.Type] {
 				if e, ok := byKey[k]; ok {
 					mapped = true
-					if Distortion(o.Size, e.Size) <= MaxDistortion {
-						fits = true
-					}
-					if _, _, ok := insetScales(o.Size, e.Size); ok && !o.Receptacle {
-						fits = true
-					}
-					if _, _, ok := insetScales(o.Size, turnedSize(e.Size)); ok && !o.Receptacle && turnableTypes[o.Type] {
-						fits = true
+					for _, or := range orientations(o.Type) {
+						if Distortion(o.Size, or.size(e.Size)) <= MaxDistortion {
+							fits = true
+						}
+						if _, _, ok := insetScales(o.Size, or.size(e.Size)); ok && !o.Receptacle {
+							fits = true
+						}
 					}
 				}
 			}

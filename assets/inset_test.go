@@ -125,3 +125,78 @@ func boxyModel(key string, size sim.Vec3) *sim.Model {
 			Tris: []sim.ModelTri{{V: [3]uint32{0, 1, 2}}, {V: [3]uint32{0, 2, 3}}}}},
 		Surfaces: []*sim.Surface{{Name: "s", Color: sim.RGB{R: 0.5, G: 0.5, B: 0.5}}}}
 }
+
+// TestOrientations: turned and rolled models are proper rotations about the
+// box centre whose extents are the swapped sizes, and a portrait painting
+// whose only variant is a landscape frame is drawn with the frame rolled.
+func TestOrientations(t *testing.T) {
+	size := sim.Vec3{0.5, 0.35, 0.02}
+	m := boxyModel("k", size)
+	m.Levels[0].Normal = []sim.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {0, 1, 0}}
+	for _, or := range []orientation{turned, rolled} {
+		r := or.rotate(m)
+		want := or.size(size)
+		if r.Size != want {
+			t.Errorf("orientation %d: size %v, want %v", or, r.Size, want)
+		}
+		for k, p := range r.Levels[0].Pos {
+			for a := 0; a < 3; a++ {
+				if math.Abs(math.Abs(p[a])-want[a]/2) > 1e-12 {
+					t.Errorf("orientation %d: vertex %d at %v outside ±%v", or, k, p, want.Mul(0.5))
+				}
+			}
+		}
+		// A proper rotation keeps the handedness of the normals' frame.
+		n := r.Levels[0].Normal
+		if d := n[0].Cross(n[1]).Dot(n[2]); math.Abs(d-1) > 1e-12 {
+			t.Errorf("orientation %d: normals' frame has determinant %g, want 1 (not mirrored)", or, d)
+		}
+	}
+	key := typeMap["Painting"][0]
+	e := Entry{Key: key, Name: "frame", Size: size, License: "GPL"}
+	e.Library, e.ID, _ = cut(key)
+	d := newDresser([]Entry{e}, nil, func(string) (*sim.Model, error) { return m, nil })
+	o := &sim.Object{ID: "Painting|1", Type: "Painting", AssetID: "Wall_Decor_Painting_9", Position: sim.Vec3{1, 1.5, 0.01},
+		Size: sim.Vec3{0.46, 0.61, 0.02}}
+	rep := d.dress(&sim.Scene{Objects: []*sim.Object{o}}, 1)
+	if o.Model == nil || rep.Rolled != 1 || o.Model.Size != rolled.size(size) {
+		t.Fatalf("portrait painting: model %v, report %+v: want the frame rolled", o.Model != nil, rep)
+	}
+	if dd := Distortion(o.Size, o.Model.Size); dd > MaxDistortion {
+		t.Errorf("rolled frame drawn with distortion %.3f", dd)
+	}
+}
+
+// TestCanvasSurfaces: a painting drawn with a frame listed in
+// canvasSurfaces shows its own colour on the picture surfaces only; the
+// frame and the shared source model keep theirs.
+func TestCanvasSurfaces(t *testing.T) {
+	const key = "Default:eTeks#frame"
+	names := canvasSurfaces[key]
+	if len(names) == 0 {
+		t.Fatalf("%s has no canvas surfaces", key)
+	}
+	size := sim.Vec3{0.5, 0.35, 0.02}
+	m := boxyModel(key, size)
+	grey := sim.RGB{R: 0.6, G: 0.6, B: 0.6}
+	m.Surfaces = []*sim.Surface{{Name: names[0], Color: grey}, {Name: "Frame", Color: sim.RGB{}}}
+	e := Entry{Key: key, Name: "frame", Size: size, License: "GPL"}
+	e.Library, e.ID, _ = cut(key)
+	d := newDresser([]Entry{e}, nil, func(string) (*sim.Model, error) { return m, nil })
+	green := sim.RGB{R: 0.2, G: 0.5, B: 0.4}
+	o := &sim.Object{ID: "Painting|1", Type: "Painting", AssetID: "Wall_Decor_Painting_4", Position: sim.Vec3{1, 1.5, 0.01},
+		Size: sim.Vec3{0.5, 0.35, 0.02}, Color: green}
+	d.dress(&sim.Scene{Objects: []*sim.Object{o}}, 1)
+	if o.Model == nil {
+		t.Fatal("the painting was not drawn with the frame")
+	}
+	if got := o.Model.Surfaces[0].Color; got != green {
+		t.Errorf("picture surface %+v, want the painting's colour %+v", got, green)
+	}
+	if got := o.Model.Surfaces[1].Color; got != (sim.RGB{}) {
+		t.Errorf("frame surface %+v, want it unchanged", got)
+	}
+	if m.Surfaces[0].Color != grey {
+		t.Errorf("the shared source model's picture became %+v", m.Surfaces[0].Color)
+	}
+}

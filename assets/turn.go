@@ -25,15 +25,59 @@ var turnableTypes = map[string]bool{
 	"WineBottle": true,
 }
 
-// turnedSize is an entry's size seen with the model turned 90°: width and
-// depth swap.
-func turnedSize(s sim.Vec3) sim.Vec3 { return sim.Vec3{s[2], s[1], s[0]} }
+// rollableTypes are flat things hung on a wall whose model may be drawn
+// rolled 90° about its depth axis when that fits the object's box better:
+// the one picture frame of the catalogs is landscape, and a frame hung
+// portrait is still a frame.
+var rollableTypes = map[string]bool{"Painting": true}
 
-// turnModel returns a copy of m rotated by (x, y, z) → (z, y, -x); surfaces
-// and triangles are shared, positions and normals are new.
-func turnModel(m *sim.Model) *sim.Model {
+// orientation is how a variant's model is turned before it is fitted to
+// an object's box.
+type orientation int
+
+const (
+	asModelled orientation = iota
+	turned                 // 90° about the vertical (turnableTypes)
+	rolled                 // 90° about the depth axis (rollableTypes)
+)
+
+// orientations returns the orientations a type's variants may take.
+func orientations(typ string) []orientation {
+	out := []orientation{asModelled}
+	if turnableTypes[typ] {
+		out = append(out, turned)
+	}
+	if rollableTypes[typ] {
+		out = append(out, rolled)
+	}
+	return out
+}
+
+// size returns an entry's size seen in orientation or: turned swaps width
+// and depth, rolled swaps width and height.
+func (or orientation) size(s sim.Vec3) sim.Vec3 {
+	switch or {
+	case turned:
+		return sim.Vec3{s[2], s[1], s[0]}
+	case rolled:
+		return sim.Vec3{s[1], s[0], s[2]}
+	}
+	return s
+}
+
+// rotate returns a copy of m in orientation or: turned by (x, y, z) →
+// (z, y, -x), rolled by (x, y, z) → (-y, x, z), both proper rotations about
+// the box centre (the model is not mirrored). Surfaces, triangles and UVs
+// are shared; positions and normals are new. A rolled model has no support
+// surface.
+func (or orientation) rotate(m *sim.Model) *sim.Model {
 	rot := func(v sim.Vec3) sim.Vec3 { return sim.Vec3{v[2], v[1], -v[0]} }
-	t := &sim.Model{Key: m.Key, Size: turnedSize(m.Size), Surfaces: m.Surfaces, SupportY: m.SupportY,
+	sy := m.SupportY
+	if or == rolled {
+		rot = func(v sim.Vec3) sim.Vec3 { return sim.Vec3{-v[1], v[0], v[2]} }
+		sy = 0
+	}
+	t := &sim.Model{Key: m.Key, Size: or.size(m.Size), Surfaces: m.Surfaces, SupportY: sy,
 		Levels: make([]sim.ModelLevel, len(m.Levels))}
 	for i, l := range m.Levels {
 		nl := sim.ModelLevel{Pos: make([]sim.Vec3, len(l.Pos)), Normal: make([]sim.Vec3, len(l.Normal)), UV: l.UV, Tris: l.Tris}

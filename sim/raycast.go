@@ -99,13 +99,18 @@ func modelStretch(o *Object, md *Model) Vec3 {
 	return sc
 }
 
-// modelTree builds the tree of a model's level 0 in its own frame.
+// modelTree returns the tree of a model's level 0 in its own frame, built
+// once per model: every scene and worker dressed with the model shares it
+// (a model is not modified once built).
 func modelTree(md *Model) *bvh {
-	l := &md.Levels[0]
-	return buildBVH(len(l.Tris), func(i int) [3]Vec3 {
-		t := &l.Tris[i]
-		return [3]Vec3{l.Pos[t.V[0]], l.Pos[t.V[1]], l.Pos[t.V[2]]}
+	md.ray.once.Do(func() {
+		l := &md.Levels[0]
+		md.ray.tree = buildBVH(len(l.Tris), func(i int) [3]Vec3 {
+			t := &l.Tris[i]
+			return [3]Vec3{l.Pos[t.V[0]], l.Pos[t.V[1]], l.Pos[t.V[2]]}
+		})
 	})
+	return md.ray.tree
 }
 
 // shapeTrees holds each primitive shape's tree over its triangles in unit
@@ -210,14 +215,14 @@ func poseOf(o *Object) meshPose { return meshPose{o.Position, o.Yaw, o.Size, o.S
 
 // meshCache keeps the prepared meshes of a scene and rebuilds only the
 // object meshes whose pose changed since they were built. Model trees are
-// built once per model (in the model's frame) and shared by every pose.
+// built once per model (in the model's frame) and shared by every pose and
+// scene (modelTree).
 type meshCache struct {
 	mu         sync.Mutex
 	structures []rayMesh
 	built      bool
 	poses      []meshPose
 	caster     *Caster
-	trees      map[*Model]*bvh
 }
 
 // Caster returns a ray-casting snapshot of the scene's current state. It is
@@ -272,7 +277,7 @@ func (s *Scene) Caster() *Caster {
 }
 
 // objectTree returns the tree of o's mesh in o's local frame, shared by
-// every pose: its model's (built once per model and scene) or its shape's
+// every pose: its model's (built once per model) or its shape's
 // (built once per shape). It returns nil when there is none (too few
 // triangles, or a shape with a zero or non-finite size: the mesh then gets
 // a world tree). Called with mc.mu held.
@@ -284,15 +289,7 @@ func (mc *meshCache) objectTree(o *Object) (*bvh, objectFrame) {
 			return nil, fr
 		}
 		fr.sc = modelStretch(o, md)
-		t, ok := mc.trees[md]
-		if !ok {
-			if mc.trees == nil {
-				mc.trees = map[*Model]*bvh{}
-			}
-			t = modelTree(md)
-			mc.trees[md] = t
-		}
-		return t, fr
+		return modelTree(md), fr
 	}
 	for k := 0; k < 3; k++ {
 		if !(o.Size[k] > 0) || math.IsInf(o.Size[k], 1) {

@@ -5,6 +5,7 @@ import (
 	"image"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 )
@@ -519,5 +520,36 @@ func TestCastAfterMoves(t *testing.T) {
 	}
 	if refitted < topRefits {
 		t.Fatalf("only %d snapshots refitted the top-level tree", refitted)
+	}
+}
+
+// TestModelTreeSharedAcrossScenes: two scenes carrying the same model cast
+// through one tree, built once for the model, and both still agree with the
+// ordered loop.
+func TestModelTreeSharedAcrossScenes(t *testing.T) {
+	md := sphereModel(rand.New(rand.NewPCG(3, 3)), 10, 12, 0.1)
+	var trees []*bvh
+	for k := 0; k < 2; k++ {
+		s, safe := boxRoom(t)
+		safe.Model = md
+		c := s.Caster()
+		i := slices.Index(s.Objects, safe)
+		if !c.meshes[i].local || c.meshes[i].tree == nil {
+			t.Fatalf("scene %d: the model mesh has no local tree", k)
+		}
+		trees = append(trees, c.meshes[i].tree)
+		cam := NewCamera(Vec3{3, safe.Position[1], 1}, 0, 0)
+		for u := 0.0; u < float64(cam.Width); u += 7 {
+			for v := 0.0; v < float64(cam.Height); v += 7 {
+				got, gok := c.Raycast(cam, u, v)
+				want, wok := c.castOrdered(cam.Position, cam.RayCamera(u, v))
+				if gok != wok || got.ID != want.ID || got.Depth != want.Depth {
+					t.Fatalf("scene %d pixel (%g,%g): tree %v %+v, loop %v %+v", k, u, v, gok, got, wok, want)
+				}
+			}
+		}
+	}
+	if trees[0] != trees[1] {
+		t.Error("each scene built its own tree of the same model")
 	}
 }

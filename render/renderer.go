@@ -404,7 +404,7 @@ func (r *Renderer) Render(cam sim.Camera) (*Frame, error) {
 // maps of the room lights the visible meshes need, when stale; shading
 // (with edge anti-aliasing), or full supersampling.
 func (r *Renderer) RenderInto(cam sim.Camera, f *Frame) error {
-	return r.renderInto(cam, f, r.opts.SkipRGB)
+	return r.renderInto(cam, f, r.opts.SkipRGB, nil)
 }
 
 // RenderLabelsInto draws only depth, ids, classes and stats into f (as
@@ -412,10 +412,12 @@ func (r *Renderer) RenderInto(cam sim.Camera, f *Frame) error {
 // draws, without the cost of shading. f.RGB is left as it was (a nil image
 // stays nil; one of another size is resized).
 func (r *Renderer) RenderLabelsInto(cam sim.Camera, f *Frame) error {
-	return r.renderInto(cam, f, true)
+	return r.renderInto(cam, f, true, nil)
 }
 
-func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
+// renderInto draws a frame: labels only with skipRGB; otherwise with RGB,
+// shaded, or, when adopt is not nil, copied from adopt (frame_adopt.go).
+func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool, adopt []uint8) error {
 	if err := cam.Validate(); err != nil {
 		return err
 	}
@@ -454,7 +456,7 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	r.tbuf = grow(r.tbuf, n)
 	r.bandStats = grow(r.bandStats, nb)
 	r.bandRows = grow(r.bandRows, nb)
-	inc := memo && r.prepareIncremental(cam, prev, nb)
+	inc := memo && adopt == nil && r.prepareIncremental(cam, prev, nb)
 	r.markDirty(r.cacheOn, skipRGB, nb)
 	if r.cacheOn {
 		r.lc.depth, r.lc.ids, r.lc.cls = grow(r.lc.depth, n), grow(r.lc.ids, n), grow(r.lc.cls, n)
@@ -463,6 +465,10 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	r.keepLabels(r.cacheOn)
 	r.mergeStats(f, nb)
 	if skipRGB {
+		return nil
+	}
+	if adopt != nil {
+		r.adoptRGB(cam, f, adopt, memo)
 		return nil
 	}
 	for i, e := range r.dl.mesh {

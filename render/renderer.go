@@ -102,6 +102,7 @@ type Renderer struct {
 	sdirty, wd  []bool
 	sx0, sx1    []int32
 	wx0, wx1    []int32
+	hullPts     [][2]float64 // markHullBands' work buffer
 
 	// Last frame's counters, for benchmarks.
 	lastTris    int

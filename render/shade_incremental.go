@@ -30,7 +30,8 @@ import (
 // change lie in the pyramid from the light through those texels (widened by
 // the filter and the normal offset), between the nearest changed box and
 // the far side of the meshes the light lights: the hull of eight points, whose projection into
-// the camera (clipped to its near plane) bounds the pixels concerned. When
+// the camera (clipped to its near plane) bounds the pixels concerned, per
+// band of rows (hull_bands.go). When
 // a bound cannot be made (a box or hull that is not finite), the whole frame
 // is shaded.
 //
@@ -186,7 +187,7 @@ func (r *Renderer) markHull(fv *view, rect texRect, zlo, zhi float64, nb int) bo
 	if !ok {
 		return false
 	}
-	if !hr.empty() {
+	if !hr.empty() && !r.markHullBands(&cs, hr, nb) {
 		markSpan(r.sdirty, r.sx0, r.sx1, int32(hr.y0/DefaultBandHeight), int32(hr.y1/DefaultBandHeight), int32(hr.x0), int32(hr.x1), nb)
 	}
 	return true

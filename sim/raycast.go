@@ -31,9 +31,14 @@ type rayTri struct {
 }
 
 type rayMesh struct {
-	id       string
-	kind     MeshKind
-	bounds   AABB
+	id     string
+	kind   MeshKind
+	bounds AABB
+	ntris  int // triangles (len(tris) once prepared)
+	// lazy, when set, prepares this mesh on first use (a real model's
+	// mesh: posing and preparing it costs more than most casts need);
+	// until then only id, kind, bounds and ntris are filled.
+	lazy     *lazyMesh
 	tris     []rayTri
 	twoSided bool
 	attrs    []TriAttr
@@ -58,7 +63,7 @@ type objectFrame struct {
 // local frame fr; otherwise a world tree is built when the mesh is big
 // enough.
 func prepareMesh(m *Mesh, tree *bvh, fr objectFrame) rayMesh {
-	rm := rayMesh{id: m.ID, kind: m.Kind, bounds: m.Bounds, tris: make([]rayTri, len(m.Tris)),
+	rm := rayMesh{id: m.ID, kind: m.Kind, bounds: m.Bounds, ntris: len(m.Tris), tris: make([]rayTri, len(m.Tris)),
 		twoSided: m.TwoSided, attrs: m.Attrs, surfaces: m.Surfaces}
 	for k := range m.Tris {
 		v := &m.Tris[k].V
@@ -172,7 +177,7 @@ const topRefits = 32
 func (c *Caster) buildTop(prev *Caster) {
 	c.topMesh = nil
 	for i := range c.meshes {
-		if len(c.meshes[i].tris) > 0 {
+		if c.meshes[i].ntris > 0 {
 			c.topMesh = append(c.topMesh, int32(i))
 		}
 	}
@@ -266,8 +271,12 @@ func (s *Scene) Caster() *Caster {
 			c.meshes = append(c.meshes, mc.caster.meshes[i])
 			continue
 		}
-		m := ObjectMesh(o)
 		tree, fr := mc.objectTree(o)
+		if tree != nil && o.Model != nil {
+			c.meshes = append(c.meshes, lazyModelMesh(o, tree, fr))
+			continue
+		}
+		m := ObjectMesh(o)
 		c.meshes = append(c.meshes, prepareMesh(&m, tree, fr))
 	}
 	c.meshes = append(c.meshes, mc.structures...)
@@ -421,6 +430,7 @@ func (c *Caster) castMesh(st *castState, mi int32, origin, dir, inv Vec3) {
 	if !ok || tn > st.lim {
 		return
 	}
+	m = m.ready()
 	if m.tree == nil {
 		for k := range m.tris {
 			st.test(m, mi, int32(k), origin, dir)
@@ -577,7 +587,7 @@ func (m *rayMesh) uvAt(k int, u, v float64) [2]float64 {
 }
 
 func (c *Caster) hit(origin, dir Vec3, mi, k int, t, u, v float64) Hit {
-	m := &c.meshes[mi]
+	m := c.meshes[mi].ready()
 	h := Hit{
 		Point:    origin.Add(dir.Mul(t)),
 		ID:       m.id,
@@ -609,6 +619,7 @@ func (c *Caster) castOrdered(origin, dir Vec3) (Hit, bool) {
 		if !ok || tn > best {
 			continue
 		}
+		m = m.ready()
 		for k := range m.tris {
 			if t, u, v, ok := intersect(&m.tris[k], origin, dir, m.twoSided); ok && t*rayTie < best &&
 				(m.cutout == nil || m.opaqueAt(k, u, v)) {

@@ -534,10 +534,11 @@ func TestModelTreeSharedAcrossScenes(t *testing.T) {
 		safe.Model = md
 		c := s.Caster()
 		i := slices.Index(s.Objects, safe)
-		if !c.meshes[i].local || c.meshes[i].tree == nil {
+		m := c.meshes[i].ready()
+		if !m.local || m.tree == nil {
 			t.Fatalf("scene %d: the model mesh has no local tree", k)
 		}
-		trees = append(trees, c.meshes[i].tree)
+		trees = append(trees, m.tree)
 		cam := NewCamera(Vec3{3, safe.Position[1], 1}, 0, 0)
 		for u := 0.0; u < float64(cam.Width); u += 7 {
 			for v := 0.0; v < float64(cam.Height); v += 7 {
@@ -551,5 +552,46 @@ func TestModelTreeSharedAcrossScenes(t *testing.T) {
 	}
 	if trees[0] != trees[1] {
 		t.Error("each scene built its own tree of the same model")
+	}
+}
+
+// TestLazyModelMeshBounds: the bounds a snapshot gives a model mesh before
+// preparing it hold the prepared mesh, for random poses, stretches and
+// turns of the test models.
+func TestLazyModelMeshBounds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	s, safe := boxRoom(t)
+	lazy := 0
+	for _, md := range testModels(rng) {
+		for k := 0; k < 20; k++ {
+			safe.Model = md
+			safe.Yaw = 360 * rng.Float64()
+			safe.Size = Vec3{0.2 + rng.Float64(), 0.2 + rng.Float64(), 0.2 + rng.Float64()}
+			c := s.Caster()
+			i := slices.Index(s.Objects, safe)
+			m := &c.meshes[i]
+			if m.lazy == nil {
+				continue // below bvhMinTris: prepared at once
+			}
+			lazy++
+			b := m.bounds
+			p := m.ready()
+			if p.ntris != m.ntris || len(p.tris) != m.ntris {
+				t.Fatalf("model %s: %d triangles announced, %d prepared", md.Key, m.ntris, len(p.tris))
+			}
+			mesh := ObjectMesh(safe)
+			for _, tr := range mesh.Tris {
+				for _, v := range tr.V {
+					for a := 0; a < 3; a++ {
+						if v[a] < b.Min[a] || v[a] > b.Max[a] {
+							t.Fatalf("model %s yaw %g: vertex %v outside the lazy bounds %v", md.Key, safe.Yaw, v, b)
+						}
+					}
+				}
+			}
+		}
+	}
+	if lazy == 0 {
+		t.Fatal("no model mesh was prepared lazily")
 	}
 }

@@ -103,6 +103,9 @@ type Renderer struct {
 	sx0, sx1    []int32
 	wx0, wx1    []int32
 	hullPts     [][2]float64 // markHullBands' work buffer
+	pyrs        []pyramid    // shadow pyramids markLitPixels refines
+	hdirty      []bool       // per band, the pyramids' projections
+	hx0, hx1    []int32
 
 	// Last frame's counters, for benchmarks.
 	lastTris    int

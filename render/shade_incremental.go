@@ -31,7 +31,9 @@ import (
 // the filter and the normal offset), between the nearest changed box and
 // the far side of the meshes the light lights: the hull of eight points, whose projection into
 // the camera (clipped to its near plane) bounds the pixels concerned, per
-// band of rows (hull_bands.go). When
+// band of rows (hull_bands.go); within it, only the pixels whose surface
+// points lie in the pyramid, edge pixels and their neighbourhoods are
+// concerned (lit_pixels.go). When
 // a bound cannot be made (a box or hull that is not finite), the whole frame
 // is shaded.
 //
@@ -93,6 +95,10 @@ func (r *Renderer) addShadowSpans(nb int) bool {
 	if len(changed) == 0 {
 		return true
 	}
+	r.pyrs = r.pyrs[:0]
+	r.hdirty = grow(r.hdirty, nb)
+	r.hx0, r.hx1 = grow(r.hx0, nb), grow(r.hx1, nb)
+	clear(r.hdirty)
 	for li := range r.lights {
 		L := &r.lights[li]
 		if !L.valid {
@@ -141,6 +147,7 @@ func (r *Renderer) addShadowSpans(nb int) bool {
 			}
 		}
 	}
+	r.markLitPixels(nb)
 	return true
 }
 
@@ -172,7 +179,9 @@ func (r *Renderer) litBox(li int) (b sim.AABB, any, ok bool) {
 // markHull marks the camera pixels onto which the part of the pyramid from
 // face view fv's eye through texel rectangle rect (widened by incMargin)
 // between face depths zlo and zhi (a hull of eight corners) projects, in
-// front of the camera's near plane; false when the hull is not finite.
+// front of the camera's near plane; false when the hull is not finite. A
+// pyramid wholly in front of the light (zlo > 0) is only noted, with its
+// projection in r.hdirty, r.hx0, r.hx1, for markLitPixels to refine.
 func (r *Renderer) markHull(fv *view, rect texRect, zlo, zhi float64, nb int) bool {
 	us := [2]float64{float64(rect.x0 - incMargin), float64(rect.x1 + incMargin)}
 	ws := [2]float64{float64(rect.y0 - incMargin), float64(rect.y1 + incMargin)}
@@ -187,8 +196,16 @@ func (r *Renderer) markHull(fv *view, rect texRect, zlo, zhi float64, nb int) bo
 	if !ok {
 		return false
 	}
-	if !hr.empty() && !r.markHullBands(&cs, hr, nb) {
-		markSpan(r.sdirty, r.sx0, r.sx1, int32(hr.y0/DefaultBandHeight), int32(hr.y1/DefaultBandHeight), int32(hr.x0), int32(hr.x1), nb)
+	if hr.empty() {
+		return true
+	}
+	dirty, x0, x1 := r.sdirty, r.sx0, r.sx1
+	if zlo > 0 {
+		r.pyrs = append(r.pyrs, pyramid{fv: fv, u0: us[0], u1: us[1], w0: ws[0], w1: ws[1], zlo: zlo, zhi: zhi})
+		dirty, x0, x1 = r.hdirty, r.hx0, r.hx1
+	}
+	if !r.markHullBands(&cs, hr, nb, dirty, x0, x1) {
+		markSpan(dirty, x0, x1, int32(hr.y0/DefaultBandHeight), int32(hr.y1/DefaultBandHeight), int32(hr.x0), int32(hr.x1), nb)
 	}
 	return true
 }

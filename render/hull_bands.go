@@ -108,12 +108,12 @@ func stripRange(hull [][2]float64, ya, yb float64) (lo, hi float64, ok bool) {
 	return lo, hi, lo <= hi
 }
 
-// markHullBands marks (in dirty, dx0, dx1), in each band of rows the
+// markHullBands marks (with mark, per band), in each band of rows the
 // rectangle hr (hullRect of the same points) covers, the columns of the projected hull within the
 // band's rows widened by a pixel and a half, then widened by a pixel as
 // hullRect widens and clipped to hr. It reports false when the hull cannot
 // be bounded per band (then the caller marks hr whole).
-func (r *Renderer) markHullBands(cs *[8]sim.Vec3, hr texRect, nb int, dirty []bool, dx0, dx1 []int32) bool {
+func (r *Renderer) markHullBands(cs *[8]sim.Vec3, hr texRect, nb int, mark func(b0, b1, x0, x1 int32)) bool {
 	v := &r.v
 	r.hullPts = projectedPoints(v, cs, r.hullPts)
 	hull := convexHull2(r.hullPts)
@@ -129,7 +129,7 @@ func (r *Renderer) markHullBands(cs *[8]sim.Vec3, hr texRect, nb int, dirty []bo
 		x0 := max(int(math.Floor(lo))-1, hr.x0)
 		x1 := min(int(math.Ceil(hi))+1, hr.x1)
 		if x0 <= x1 {
-			markSpan(dirty, dx0, dx1, int32(b), int32(b), int32(x0), int32(x1), nb)
+			mark(int32(b), int32(b), int32(x0), int32(x1))
 		}
 	}
 	return true

@@ -1,7 +1,5 @@
 package render
 
-import "math"
-
 // Lit pixels. The pixels whose light may change between an incremental
 // frame and the frame P it keeps colours from are those whose light
 // evaluations use surface points inside a shadow pyramid (shade_incremental.go).
@@ -46,9 +44,10 @@ func (p *pyramid) contains(x, y, z float64) bool {
 	return w >= p.w0-1 && w <= p.w1+1
 }
 
-// markLitPixels marks, in r.sdirty, r.sx0, r.sx1, the pixels within the
-// pyramids' projections (r.hdirty, r.hx0, r.hx1) that are edges or whose
-// surface point lies in a pyramid of r.pyrs.
+// markLitPixels marks, in r.spans, the pixels within the pyramids'
+// projections (r.hdirty, r.hx0, r.hx1) that are edges or whose surface
+// point lies in a pyramid of r.pyrs: per band, the runs of such columns
+// in any of its rows.
 func (r *Renderer) markLitPixels(nb int) {
 	if len(r.pyrs) == 0 {
 		return
@@ -59,24 +58,34 @@ func (r *Renderer) markLitPixels(nb int) {
 		if !r.hdirty[b] {
 			continue
 		}
-		lo, hi := math.MaxInt32, -1
+		x0, x1 := int(r.hx0[b]), int(r.hx1[b])
+		r.hitCols = grow(r.hitCols, x1-x0+1)
+		clear(r.hitCols)
 		y0, y1 := b*DefaultBandHeight, min((b+1)*DefaultBandHeight, v.h)
 		for y := y0; y < y1; y++ {
 			fy := float64(y)
 			tr := r.tbuf[y*W : (y+1)*W]
-			for x := int(r.hx0[b]); x <= int(r.hx1[b]); x++ {
-				if x >= lo && x <= hi {
-					continue // marked already
+			for x := x0; x <= x1; x++ {
+				if r.hitCols[x-x0] {
+					continue // the column is marked already
 				}
 				t := tr[x]
 				if t < 0 || !r.pointInPyramid(v, &r.setups[t], float64(x), fy) && !r.isEdge(x, y) {
 					continue
 				}
-				lo, hi = min(lo, x), max(hi, x)
+				r.hitCols[x-x0] = true
 			}
 		}
-		if lo <= hi {
-			markSpan(r.sdirty, r.sx0, r.sx1, int32(b), int32(b), int32(lo), int32(hi), nb)
+		for x := x0; x <= x1; x++ {
+			if !r.hitCols[x-x0] {
+				continue
+			}
+			e := x
+			for e < x1 && r.hitCols[e+1-x0] {
+				e++
+			}
+			r.spans[b] = addSpan(r.spans[b], int32(x), int32(e))
+			x = e
 		}
 	}
 }

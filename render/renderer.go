@@ -99,9 +99,10 @@ type Renderer struct {
 	memoLast    int
 	incSlot     *memoSlot
 	incremental bool
-	sdirty, wd  []bool
-	sx0, sx1    []int32
-	wx0, wx1    []int32
+	spans       [][]colSpan  // per band, the columns shaded (shade_spans.go)
+	wspans      [][]colSpan  // widenSpans' copy
+	sdirty      []bool       // per band, whether it has a span
+	hitCols     []bool       // markLitPixels' marked columns of a band
 	hullPts     [][2]float64 // markHullBands' work buffer
 	pyrs        []pyramid    // shadow pyramids markLitPixels refines
 	hdirty      []bool       // per band, the pyramids' projections

@@ -26,7 +26,8 @@ type pyramid struct {
 }
 
 // contains reports whether world point (x, y, z) lies in the pyramid,
-// widened by a texel and a relative 1e-9 in depth.
+// widened by a texel and a relative 1e-9 in depth. The face coordinates
+// u = cx + f·a/d are compared as f·a against (u − cx)·d (d > 0 there).
 func (p *pyramid) contains(x, y, z float64) bool {
 	fv := p.fv
 	qx, qy, qz := x-fv.eye[0], y-fv.eye[1], z-fv.eye[2]
@@ -34,14 +35,12 @@ func (p *pyramid) contains(x, y, z float64) bool {
 	if d < p.zlo*(1-1e-9) || d > p.zhi*(1+1e-9) {
 		return false
 	}
-	a := qx*fv.right[0] + qy*fv.right[1] + qz*fv.right[2]
-	u := fv.cx + fv.f*a/d
-	if u < p.u0-1 || u > p.u1+1 {
+	fa := fv.f * (qx*fv.right[0] + qy*fv.right[1] + qz*fv.right[2])
+	if fa < (p.u0-1-fv.cx)*d || fa > (p.u1+1-fv.cx)*d {
 		return false
 	}
-	b := qx*fv.down[0] + qy*fv.down[1] + qz*fv.down[2]
-	w := fv.cy + fv.f*b/d
-	return w >= p.w0-1 && w <= p.w1+1
+	fb := fv.f * (qx*fv.down[0] + qy*fv.down[1] + qz*fv.down[2])
+	return fb >= (p.w0-1-fv.cy)*d && fb <= (p.w1+1-fv.cy)*d
 }
 
 // markLitPixels marks, in r.spans, the pixels within the pyramids'

@@ -12,7 +12,7 @@ import (
 // min(capAt, the object's pixel count in RenderLabelsInto(cam)). Only the
 // structure is drawn (the occlusion pass of occlusion.go, kept for a frame
 // from the same view): an object can win only the pixel centres inside its
-// projected bounding box (widened by a pixel) where no structure surface is
+// projected box (widened by a pixel) where no structure surface is
 // nearer than the box's nearest corner; counting stops at capAt. An object
 // outside the view frustum has none; one reaching the near plane is bounded
 // by capAt.
@@ -23,21 +23,27 @@ func (r *Renderer) MaskBounds(cam sim.Camera, capAt int, out []int) ([]int, erro
 	if err := r.Update(); err != nil {
 		return out, err
 	}
-	r.prepareLists(&cam)
 	v := newView(cam, 1, r.opts.Near)
 	tw := (v.w + occTile - 1) / occTile
 	structure := r.nObj < len(r.inst)
-	if structure {
+	if structure && (!r.occCached || r.occCacheView != v || r.opts.NoFrameCache) {
+		// The structure pass draws the structure meshes alone: the objects
+		// need no level of detail (the next frame chooses its own).
+		for i := range r.inst {
+			if i < r.nObj {
+				r.dl.mesh[i] = &noMesh
+			} else {
+				r.dl.mesh[i] = r.entry(i, 0)
+			}
+		}
 		r.occluded = grow(r.occluded, len(r.inst))
 		for i := range r.occluded {
 			r.occluded[i] = i < r.nObj
 		}
-		if !r.occCached || r.occCacheView != v || r.opts.NoFrameCache {
-			r.occActive = true
-			r.structureDepth(&v, tw)
-			r.occActive = false
-			r.occCacheView, r.occCached = v, true
-		}
+		r.occActive = true
+		r.structureDepth(&v, tw)
+		r.occActive = false
+		r.occCacheView, r.occCached = v, true
 	}
 	out = grow(out, r.nObj)
 	for i := range out {
@@ -46,17 +52,22 @@ func (r *Renderer) MaskBounds(cam sim.Camera, capAt int, out []int) ([]int, erro
 	return out, nil
 }
 
+// noMesh stands for the objects in the draw list of MaskBounds' structure
+// pass: no triangles, so set-up culls it.
+var noMesh meshEntry
+
 // maskBound is MaskBounds for object instance i (index), with the
 // structure's inverse depth in r.occW and its per-tile minimum in r.occMin
-// when structure is set.
+// when structure is set. The object's box at its pose (instance.box) holds
+// every level of detail of its mesh.
 func (r *Renderer) maskBound(v *view, i, tw, capAt int, structure bool) int {
-	e := r.dl.mesh[i]
-	if e.triCount() == 0 || cullMesh(v, e.mesh.Bounds) {
+	box := r.inst[i].box
+	if cullMesh(v, box) {
 		return 0
 	}
 	wmax := 0.0
 	minU, minV, maxU, maxV := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, p := range e.mesh.Bounds.Corners() {
+	for _, p := range box.Corners() {
 		q := v.toCam(p)
 		if !(q[2] >= v.near) {
 			return capAt // reaches the near plane

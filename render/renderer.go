@@ -73,6 +73,7 @@ type Renderer struct {
 	shT      []int32
 	shFace   *shadowFace
 	shRect   *texRect // the texels a partial face rebuild redraws (nil: all)
+	staleBuf []texRect
 
 	// State of the phase being run by parallel.
 	frame  *Frame

@@ -50,3 +50,47 @@ func TestAddSpanKeepsColumns(t *testing.T) {
 		}
 	}
 }
+
+// TestAddRectKeepsTexels: rectangles added in random order cover every
+// texel added, stay pairwise disjoint, and each lies inside the union of
+// the rectangles merged into it.
+func TestAddRectKeepsTexels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 9))
+	const n = 64
+	for trial := 0; trial < 2000; trial++ {
+		var rects, added []texRect
+		for k := rng.IntN(6); k >= 0; k-- {
+			x0, y0 := rng.IntN(n), rng.IntN(n)
+			tr := texRect{x0, y0, min(x0+rng.IntN(12), n-1), min(y0+rng.IntN(12), n-1)}
+			rects = addRect(rects, tr)
+			added = append(added, tr)
+		}
+		for i := range rects {
+			for j := i + 1; j < len(rects); j++ {
+				if rects[i].meets(rects[j]) {
+					t.Fatalf("trial %d: %v and %v share texels", trial, rects[i], rects[j])
+				}
+			}
+		}
+		for _, a := range added {
+			in := false
+			for _, r := range rects {
+				if r.x0 <= a.x0 && r.y0 <= a.y0 && r.x1 >= a.x1 && r.y1 >= a.y1 {
+					in = true
+				}
+			}
+			if !in {
+				t.Fatalf("trial %d: %v added but not inside one of %v", trial, a, rects)
+			}
+		}
+		var bound texRect = emptyRect
+		for _, a := range added {
+			bound = bound.union(a)
+		}
+		for _, r := range rects {
+			if r.x0 < bound.x0 || r.y0 < bound.y0 || r.x1 > bound.x1 || r.y1 > bound.y1 {
+				t.Fatalf("trial %d: %v reaches outside the texels added", trial, r)
+			}
+		}
+	}
+}

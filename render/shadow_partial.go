@@ -15,7 +15,8 @@ import (
 // into it. The set-ups are the full face's (same view), every caster that
 // can cover a texel of the rectangle is drawn, in the same order, so each
 // redrawn texel gets the value a full redraw gives it; the texels outside
-// keep theirs, which no moved triangle covers in either state.
+// keep theirs, which no moved triangle covers in either state. Moved boxes
+// far apart give separate rectangles, each redrawn so (staleRects).
 
 // texRect is an inclusive rectangle of texels (x0 > x1: empty).
 type texRect struct{ x0, y0, x1, y1 int }
@@ -98,16 +99,18 @@ func hullRect(v *view, cs *[8]sim.Vec3) (r texRect, ok bool) {
 	}, true
 }
 
-// staleRect returns the texels of face fc of light L that the objects moved
-// since L's faces were drawn (L.key, L.boxes) can have changed; ok is false
-// when the face must be drawn whole (it was never drawn for L.key, or a
-// moved box is not finite).
-func (r *Renderer) staleRect(L *roomLight, fc *shadowFace) (texRect, bool) {
+// staleRects returns the texels of face fc of light L that the objects
+// moved since L's faces were drawn (L.key, L.boxes) can have changed: the
+// projections of their old and new boxes, those that share texels merged
+// into one rectangle (r.staleBuf's storage); ok is false when the face must
+// be drawn whole (it was never drawn for L.key, or a moved box is not
+// finite).
+func (r *Renderer) staleRects(L *roomLight, fc *shadowFace) ([]texRect, bool) {
 	S := r.opts.ShadowMapSize
 	if !L.complete || len(fc.depth) != S*S || fc.v.w != S || len(L.key) != r.nObj || len(L.boxes) != r.nObj {
-		return texRect{}, false
+		return nil, false
 	}
-	rect := emptyRect
+	rects := r.staleBuf[:0]
 	for i, k := range L.key {
 		in := &r.inst[i]
 		if in.key == k {
@@ -116,12 +119,34 @@ func (r *Renderer) staleRect(L *roomLight, fc *shadowFace) (texRect, bool) {
 		for _, b := range [2]sim.AABB{L.boxes[i], in.box} {
 			br, ok := boxRect(&fc.v, b)
 			if !ok {
-				return texRect{}, false
+				return nil, false
 			}
-			rect = rect.union(br)
+			if !br.empty() {
+				rects = addRect(rects, br)
+			}
 		}
 	}
-	return rect, true
+	r.staleBuf = rects
+	return rects, true
+}
+
+// addRect adds t to disjoint rectangles, merging it with those it shares
+// texels with (and the merged rectangle with those it then meets).
+func addRect(rects []texRect, t texRect) []texRect {
+	for {
+		merged := false
+		for i := 0; i < len(rects); i++ {
+			if rects[i].meets(t) {
+				t = t.union(rects[i])
+				rects = append(rects[:i], rects[i+1:]...)
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			return append(rects, t)
+		}
+	}
 }
 
 // poseBoxes returns the objects' current boxes (the casters' bounds L.boxes

@@ -83,7 +83,7 @@ func TestAddRectKeepsTexels(t *testing.T) {
 				t.Fatalf("trial %d: %v added but not inside one of %v", trial, a, rects)
 			}
 		}
-		var bound texRect = emptyRect
+		bound := emptyRect
 		for _, a := range added {
 			bound = bound.union(a)
 		}

@@ -51,6 +51,9 @@ type runOptions struct {
 	// Preplanned holds, by house index, plans made before the run (the test
 	// split's selection); the planning workers use them instead of planning.
 	Preplanned map[int]plannedHouse
+	// NoViewImages keeps plans from holding the views' before colours
+	// (view_images.go): set while all the test split's houses are planned.
+	NoViewImages bool
 	// Log receives the per-house reports.
 	Log *slog.Logger
 }
@@ -311,7 +314,7 @@ func planHouse(spec houseSpec, opt runOptions, bal *planner.Balance) (housePlan,
 	cfg.Seed, cfg.Split, cfg.CameraSize = uint64(opt.Seed), opt.Split, opt.Size
 	cfg.HouseID, cfg.SceneStyle = spec.ID, spec.Style
 	cfg.KeepFrames, cfg.Balance = false, bal
-	if opt.Backend == "" && opt.RenderBackend == "" {
+	if opt.Backend == "" && opt.RenderBackend == "" && !opt.NoViewImages {
 		cfg.ViewImages = &planner.ViewImages{} // the built-in annotator takes them
 	}
 	s, release, err := newSimulator(opt.Backend, opt.Dress)

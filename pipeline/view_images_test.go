@@ -61,3 +61,31 @@ func TestViewImagesKeepRows(t *testing.T) {
 		}
 	}
 }
+
+// TestPlansHoldViewImagesOnlyWhenStreamed: a streamed run's plans hold
+// their views' before colours; the test split's preselection, which plans
+// every house before annotating any, keeps none.
+func TestPlansHoldViewImagesOnlyWhenStreamed(t *testing.T) {
+	src, err := newProcthorSource("train", 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.Split, cfg.Size, cfg.Houses = "train", 64, 1
+	opt := runOptions{Split: "train", Seed: 1, Size: 64, Workers: 1, Planner: cfg.plannerConfig()}
+	p, rep, err := planHouse(src.Houses[0], opt, &planner.Balance{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Questions == 0 || len(p.views) == 0 {
+		t.Fatalf("%d questions, %d view images: the streamed plan should hold images", rep.Questions, len(p.views))
+	}
+	opt.NoViewImages = true
+	p, _, err = planHouse(src.Houses[0], opt, &planner.Balance{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.views != nil {
+		t.Fatalf("a preselection plan holds %d view images", len(p.views))
+	}
+}

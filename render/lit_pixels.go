@@ -10,7 +10,8 @@ package render
 //   - the pixels whose centre's surface point (the point the light is
 //     evaluated at, on the triangle visible there) lies in the pyramid,
 //     widened by a texel and a relative 1e-9 in depth against rounding, and
-//   - the edge pixels (isEdge), whose 2×2 samples may see other surfaces,
+//   - the edge pixels (isEdge; also those whose centre sees no surface),
+//     whose 2×2 samples may see other surfaces,
 //
 // and the pixels whose colour reads those (interpolated light, two columns
 // and a row each way) are added by widenSpans as for any marked pixel.
@@ -68,8 +69,10 @@ func (r *Renderer) markLitPixels(nb int) {
 				if r.hitCols[x-x0] {
 					continue // the column is marked already
 				}
+				// A pixel without a surface at its centre may still be an
+				// edge whose samples see one.
 				t := tr[x]
-				if t < 0 || !r.pointInPyramid(v, &r.setups[t], float64(x), fy) && !r.isEdge(x, y) {
+				if !(t >= 0 && r.pointInPyramid(v, &r.setups[t], float64(x), fy)) && !r.isEdge(x, y) {
 					continue
 				}
 				r.hitCols[x-x0] = true

@@ -48,7 +48,8 @@ type labelCache struct {
 // unless useCache and the cache holds the same view (and, for a frame with
 // RGB, the same triangles in r.tbuf under the same set-up indices);
 // otherwise those that a mesh changed since the cached frame touches now or
-// touched then.
+// touched then, in the column spans those meshes' set-ups cover (r.lspans,
+// shade_spans.go).
 func (r *Renderer) markDirty(useCache, labelOnly bool, nb int) {
 	r.dirty = grow(r.dirty, nb)
 	r.dx0, r.dx1 = grow(r.dx0, nb), grow(r.dx1, nb)
@@ -59,10 +60,14 @@ func (r *Renderer) markDirty(useCache, labelOnly bool, nb int) {
 			r.dirty[b], r.dx0[b], r.dx1[b] = true, 0, int32(r.v.w-1)
 		}
 		c.nextOK = true
+		r.lspansOn = false
 		return
 	}
 	clear(r.dirty)
 	r.markChanged(r.dirty, r.dx0, r.dx1, nb)
+	r.lspans = resetSpans(r.lspans, nb)
+	r.markChangedSpans(r.lspans)
+	r.lspansOn = true
 	c.nextOK = c.tbufOK && same
 }
 

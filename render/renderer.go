@@ -89,9 +89,11 @@ type Renderer struct {
 	tb0, tb1   []int32
 	tx0, tx1   []int32
 	dirty      []bool
-	dx0, dx1   []int32 // per dirty band, the columns to rasterise
-	cacheOn    bool    // this frame uses and keeps the label cache
-	keepSetups bool    // setupAll may keep unchanged meshes' set-ups (a frame's main view)
+	dx0, dx1   []int32     // per dirty band, the columns the changed meshes touch
+	lspans     [][]colSpan // per band, the column spans to rasterise (lspansOn)
+	lspansOn   bool        // the dirty bands are rasterised in r.lspans only
+	cacheOn    bool        // this frame uses and keeps the label cache
+	keepSetups bool        // setupAll may keep unchanged meshes' set-ups (a frame's main view)
 	lc         labelCache
 	memo       frameMemo // recent RGB frames (frame_memo.go)
 	// Incremental shading (shade_incremental.go): 1 + the memo slot of the

@@ -71,8 +71,8 @@ func (r *Renderer) prepareIncremental(cam sim.Camera, prev, nb int) bool {
 	if !p.ok || p.cam != cam || len(p.keys) != r.nObj || len(p.boxes) != r.nObj || c.view != r.v || len(c.ent) != len(r.dl.mesh) {
 		return false
 	}
-	r.resetSpans(nb)
-	r.markChangedSpans()
+	r.spans = resetSpans(r.spans, nb)
+	r.markChangedSpans(r.spans)
 	r.incSlot = p
 	return true
 }

@@ -40,29 +40,33 @@ func addSpan(sp []colSpan, x0, x1 int32) []colSpan {
 }
 
 // markSpans adds columns [x0, x1] to the spans of bands b0..b1.
-func (r *Renderer) markSpans(b0, b1, x0, x1 int32) {
-	for b := max(b0, 0); b <= min(b1, int32(len(r.spans)-1)); b++ {
-		r.spans[b] = addSpan(r.spans[b], x0, x1)
+func (r *Renderer) markSpans(b0, b1, x0, x1 int32) { addSpans(r.spans, b0, b1, x0, x1) }
+
+// addSpans adds columns [x0, x1] to the spans of bands b0..b1 of sp.
+func addSpans(sp [][]colSpan, b0, b1, x0, x1 int32) {
+	for b := max(b0, 0); b <= min(b1, int32(len(sp)-1)); b++ {
+		sp[b] = addSpan(sp[b], x0, x1)
 	}
 }
 
-// resetSpans empties the spans of nb bands.
-func (r *Renderer) resetSpans(nb int) {
-	r.spans = grow(r.spans, nb)
-	for b := range r.spans {
-		r.spans[b] = r.spans[b][:0]
+// resetSpans returns sp resized to nb empty bands.
+func resetSpans(sp [][]colSpan, nb int) [][]colSpan {
+	sp = grow(sp, nb)
+	for b := range sp {
+		sp[b] = sp[b][:0]
 	}
+	return sp
 }
 
-// markChangedSpans marks, per band, the columns that a mesh changed since
-// the cached frame touches in this frame or touched in that one (as
+// markChangedSpans adds to sp, per band, the columns that a mesh changed
+// since the cached frame touches in this frame or touched in that one (as
 // markChanged, one span per mesh and frame).
-func (r *Renderer) markChangedSpans() {
+func (r *Renderer) markChangedSpans(sp [][]colSpan) {
 	c := &r.lc
 	for i, e := range r.dl.mesh {
 		if e != c.ent[i] || e.gen != c.gen[i] {
-			r.markSpans(c.b0[i], c.b1[i], c.x0[i], c.x1[i])
-			r.markSpans(r.tb0[i], r.tb1[i], r.tx0[i], r.tx1[i])
+			addSpans(sp, c.b0[i], c.b1[i], c.x0[i], c.x1[i])
+			addSpans(sp, r.tb0[i], r.tb1[i], r.tx0[i], r.tx1[i])
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -46,9 +47,9 @@ func projectedPoints(v *view, cs *[8]sim.Vec3, out [][2]float64) [][2]float64 {
 func convexHull2(pts [][2]float64) [][2]float64 {
 	slices.SortFunc(pts, func(a, b [2]float64) int {
 		if a[0] != b[0] {
-			return cmpF(a[0], b[0])
+			return cmp.Compare(a[0], b[0])
 		}
-		return cmpF(a[1], b[1])
+		return cmp.Compare(a[1], b[1])
 	})
 	if len(pts) < 3 {
 		return pts
@@ -72,16 +73,6 @@ func convexHull2(pts [][2]float64) [][2]float64 {
 		hull = append(hull, p)
 	}
 	return hull[:len(hull)-1]
-}
-
-func cmpF(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // stripRange returns the range of u over the part of the convex polygon

@@ -63,29 +63,17 @@ func boxRect(v *view, b sim.AABB) (r texRect, ok bool) {
 // them, so the bounds of those (every pair: the edges are among them, the
 // others add only points inside) bound the projection.
 func hullRect(v *view, cs *[8]sim.Vec3) (r texRect, ok bool) {
-	minU, minV := math.Inf(1), math.Inf(1)
-	maxU, maxV := math.Inf(-1), math.Inf(-1)
-	add := func(q sim.Vec3) {
-		u, w := v.cx+v.f*q[0]/q[2], v.cy+v.f*q[1]/q[2]
-		minU, maxU = min(minU, u), max(maxU, u)
-		minV, maxV = min(minV, w), max(maxV, w)
-	}
-	for i, c := range cs {
+	for _, c := range cs {
 		if !(math.Abs(c[0])+math.Abs(c[1])+math.Abs(c[2]) < 1e12) {
 			return texRect{}, false
 		}
-		in := c[2] >= v.near
-		if in {
-			add(c)
-		}
-		for _, d := range cs[i+1:] {
-			if (d[2] >= v.near) != in {
-				k := (v.near - c[2]) / (d[2] - c[2])
-				q := c.Add(d.Sub(c).Mul(k))
-				q[2] = v.near
-				add(q)
-			}
-		}
+	}
+	var buf [36][2]float64
+	minU, minV := math.Inf(1), math.Inf(1)
+	maxU, maxV := math.Inf(-1), math.Inf(-1)
+	for _, q := range projectedPoints(v, cs, buf[:0]) {
+		minU, maxU = min(minU, q[0]), max(maxU, q[0])
+		minV, maxV = min(minV, q[1]), max(maxV, q[1])
 	}
 	if !(minU <= maxU) || !(minV <= maxV) { // nothing in front
 		return emptyRect, true

@@ -16,7 +16,7 @@ package render
 // and the pixels whose colour reads those (interpolated light, two columns
 // and a row each way) are added by widenSpans as for any marked pixel.
 // Pixels where a changed mesh shows, in P or now, are marked already
-// (markChanged), so elsewhere P's surfaces are the current ones.
+// (markChangedSpans), so elsewhere P's surfaces are the current ones.
 
 // pyramid is a shadow pyramid of a light face: the points whose face
 // coordinates (u, w) lie in [u0, u1] × [w0, w1] at face depth z in [zlo, zhi].

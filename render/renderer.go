@@ -89,7 +89,6 @@ type Renderer struct {
 	tb0, tb1   []int32
 	tx0, tx1   []int32
 	dirty      []bool
-	dx0, dx1   []int32     // per dirty band, the columns the changed meshes touch
 	lspans     [][]colSpan // per band, the column spans to rasterise (lspansOn)
 	lspansOn   bool        // the dirty bands are rasterised in r.lspans only
 	cacheOn    bool        // this frame uses and keeps the label cache

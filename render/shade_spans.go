@@ -59,8 +59,8 @@ func resetSpans(sp [][]colSpan, nb int) [][]colSpan {
 }
 
 // markChangedSpans adds to sp, per band, the columns that a mesh changed
-// since the cached frame touches in this frame or touched in that one (as
-// markChanged, one span per mesh and frame).
+// since the cached frame touches in this frame or touched in that one (its
+// set-ups' bands and columns, one span per mesh and frame).
 func (r *Renderer) markChangedSpans(sp [][]colSpan) {
 	c := &r.lc
 	for i, e := range r.dl.mesh {

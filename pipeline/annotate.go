@@ -38,6 +38,8 @@ type annotator struct {
 	rephrase *rephraser
 	// pngs reuses the encodings of repeated before images (png_memo.go).
 	pngs pngMemo
+	// views holds the planner's before frames by view (view_images.go).
+	views map[int]*planner.ViewImage
 }
 
 // frameSource renders an example's before and after frames from its camera:
@@ -69,6 +71,8 @@ type localFrames struct {
 	scene    *sim.Scene
 	renderer *render.Renderer
 	f0, f1   render.Frame
+	image    *planner.ViewImage // the planner's before frame on offer (view_images.go)
+	adopted  int                // before frames given a view image's colours (or recalled), for tests
 }
 
 func newLocalFrames(h *sim.House, dress func(*sim.Scene)) (*localFrames, error) {
@@ -94,7 +98,7 @@ func (l *localFrames) render(cam sim.Camera, motions map[string]flow.RigidMotion
 			return shotFrame{}, shotFrame{}, fmt.Errorf("moved object %s is not in the scene", id)
 		}
 	}
-	if err := l.renderer.RenderInto(cam, &l.f0); err != nil {
+	if err := l.renderBefore(cam); err != nil {
 		return shotFrame{}, shotFrame{}, fmt.Errorf("render before: %w", err)
 	}
 	l.setPoses(motions, true)
@@ -145,6 +149,9 @@ func (an *annotator) annotate(ex *planner.Example, out *planner.Outcome) (exampl
 			return fail("outcome", fmt.Errorf("moved object %s has no before pose", o.ID))
 		}
 		motions[o.ID] = flow.RigidMotion{From: from, To: flow.Pose{Position: o.Position, Yaw: o.Yaw}}
+	}
+	if t, ok := an.frames.(viewImageTaker); ok {
+		t.takeViewImage(an.views[ex.ViewID])
 	}
 	f0, f1, err := an.frames.render(cam, motions, parentsFirst(out.ObjectsBefore, out.ObjectsAfter))
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 // keeps its error, which the pipeline reports as usual.
 func preselect(ctx context.Context, src *houseSource, opt runOptions, block int, targets map[planner.Category]int) (map[int]plannedHouse, planner.Selection, error) {
 	block = max(1, block)
+	opt.NoViewImages = true // every house is planned before any is annotated
 	plans := make([]plannedHouse, len(src.Houses))
 	starts := make(chan int)
 	var wg sync.WaitGroup

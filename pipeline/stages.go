@@ -51,6 +51,9 @@ type runOptions struct {
 	// Preplanned holds, by house index, plans made before the run (the test
 	// split's selection); the planning workers use them instead of planning.
 	Preplanned map[int]plannedHouse
+	// NoViewImages keeps plans from holding the views' before colours
+	// (view_images.go): set while all the test split's houses are planned.
+	NoViewImages bool
 	// Log receives the per-house reports.
 	Log *slog.Logger
 }
@@ -290,6 +293,7 @@ type housePlan struct {
 	house *sim.House
 	exs   []planner.Example
 	outs  []planner.Outcome
+	views map[int]*planner.ViewImage // the planner's before frames (view_images.go)
 }
 
 // planGuarded is planHouse with a panic turned into an internal error
@@ -310,13 +314,16 @@ func planHouse(spec houseSpec, opt runOptions, bal *planner.Balance) (housePlan,
 	cfg.Seed, cfg.Split, cfg.CameraSize = uint64(opt.Seed), opt.Split, opt.Size
 	cfg.HouseID, cfg.SceneStyle = spec.ID, spec.Style
 	cfg.KeepFrames, cfg.Balance = false, bal
+	if opt.Backend == "" && opt.RenderBackend == "" && !opt.NoViewImages {
+		cfg.ViewImages = &planner.ViewImages{} // the built-in annotator takes them
+	}
 	s, release, err := newSimulator(opt.Backend, opt.Dress)
 	if err != nil {
 		return housePlan{house: h}, planner.Report{HouseID: spec.ID}, err
 	}
 	defer release()
 	exs, outs, rep, err := planner.PlanHouse(s, h, cfg)
-	return housePlan{house: h, exs: exs, outs: outs}, rep, err
+	return housePlan{house: h, exs: exs, outs: outs, views: viewImages(cfg.ViewImages, exs)}, rep, err
 }
 
 // annotateHouse annotates a planned house's examples one by one, sending
@@ -330,7 +337,7 @@ func annotateHouse(ctx context.Context, p housePlan, opt runOptions, out chan<- 
 		return err
 	}
 	defer an.frames.close()
-	an.marks = opt.Marks
+	an.marks, an.views = opt.Marks, p.views
 	if opt.Rephrase != nil {
 		an.rephrase = &rephraser{ctx: ctx, opt: *opt.Rephrase}
 		defer func() {
@@ -347,6 +354,9 @@ func annotateHouse(ctx context.Context, p housePlan, opt runOptions, out chan<- 
 		r, err := an.annotate(&p.exs[i], &p.outs[i])
 		if err != nil {
 			return err
+		}
+		if v := p.exs[i].ViewID; i+1 == len(p.exs) || p.exs[i+1].ViewID != v {
+			delete(p.views, v) // the view is done: free its image
 		}
 		if opt.Annotate != nil {
 			keep, err := vlmAnnotate(ctx, &r, *opt.Annotate, opt.Log)

@@ -27,6 +27,9 @@ type Config struct {
 	Balance *Balance
 	// KeepFrames keeps the before/after frames in the returned Outcomes.
 	KeepFrames bool
+	// ViewImages, when set, receives each selected view's before-state
+	// RGB as PlanHouse rendered it (view_images.go).
+	ViewImages *ViewImages
 	// ScoreSize is the square image size at which candidate poses are
 	// rendered for scoring (eq. 8), with N scaled by area; 0 scores at the
 	// camera size. Selected views keep the full camera size.

@@ -29,8 +29,7 @@ type viewCtx struct {
 	seed      uint64    // the slot seed (mark colours derive from it)
 	base      *viewBase // shared before-state of the view
 	markCalls int
-	marksWhy  string          // why the last mark placement failed
-	markOK    map[string]bool // objects visible in I0 that pass the size rule (lazy, generic.go)
+	marksWhy  string // why the last mark placement failed
 	// preRender, when set, vets an edit from its objects before the
 	// after-render; a non-empty reason fails the edit unrendered.
 	preRender func(e *edit) string
@@ -61,6 +60,9 @@ type viewBase struct {
 	f0    *Frame
 	m0    Masks
 	rf0   *render.Frame // f0 wrapped for mark placement, built on first use
+	// markOK holds the objects visible in I0 that pass the size rule
+	// (lazy, generic.go): the same for every category of the view.
+	markOK map[string]bool
 }
 
 // readBase places the camera and reads the before-state.

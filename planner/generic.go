@@ -59,23 +59,24 @@ func (c *viewCtx) markedReferables(mover string) []*ObjectMeta {
 }
 
 // keepMarkable keeps the objects that pass the size rule on I0, measured
-// once per view context for every object visible in I0.
+// once per view (every slot of the view shares its base) for every object
+// visible in I0.
 func (c *viewCtx) keepMarkable(objs []*ObjectMeta) []*ObjectMeta {
-	if c.markOK == nil {
+	if c.base.markOK == nil {
 		var vis []*ObjectMeta
 		for i := range c.objs0 {
 			if c.visible(c.m0, c.objs0[i].ID) {
 				vis = append(vis, &c.objs0[i])
 			}
 		}
-		c.markOK = map[string]bool{}
+		c.base.markOK = map[string]bool{}
 		for _, o := range c.markable(vis) {
-			c.markOK[o.ID] = true
+			c.base.markOK[o.ID] = true
 		}
 	}
 	var out []*ObjectMeta
 	for _, o := range objs {
-		if c.markOK[o.ID] {
+		if c.base.markOK[o.ID] {
 			out = append(out, o)
 		}
 	}

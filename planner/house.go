@@ -126,6 +126,7 @@ func PlanHouse(s Simulator, h *sim.House, cfg Config) ([]Example, []Outcome, Rep
 		if err != nil {
 			return exs, outs, rep, fmt.Errorf("house %s view %d: %w", id, vi, err)
 		}
+		cfg.ViewImages.add(vi, base)
 		for _, cat := range cfg.Categories {
 			rep.Slots++
 			in := bal.Decide(cat, newRNG(Seed(cfg.Seed, id, vi, cat)^0x5bd1e995))

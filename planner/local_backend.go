@@ -28,6 +28,7 @@ type Local struct {
 	camSet   bool
 	reach    []sim.Vec3
 	reachOK  bool
+	bounds   []int // MaskBounds' result buffer
 }
 
 // NewLocal returns an in-process backend with no house loaded.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"sort"
 
 	"flowbench/sim"
 )
@@ -90,7 +89,9 @@ func farthestPoints(pts []sim.Vec3, k int) []sim.Vec3 {
 // SelectViews is A.1: FPS per room, scoring of every (position, yaw)
 // candidate that sees a movable object in the band, per-room proposals with
 // τ separation, then global selection under y = min(10, 3|R|) with room
-// coverage first and κ ranking after, relaxing τ down to 0.35 m.
+// coverage first and κ ranking after, relaxing τ down to 0.35 m. With a
+// MaskBounder simulator only the candidates that could be proposed are
+// rendered (views_bound.go); the views are the same.
 func SelectViews(s Simulator, st *Structure, cfg Config, rng *rand.Rand) ([]View, error) {
 	pos, err := s.ReachablePositions()
 	if err != nil {
@@ -107,10 +108,12 @@ func SelectViews(s Simulator, st *Structure, cfg Config, rng *rand.Rand) ([]View
 			perRoom[r] = append(perRoom[r], p)
 		}
 	}
+	mb, bounded := s.(MaskBounder)
+	score := func(cam sim.Camera) (View, bool, error) { return scoreView(s, cam, objs, ci, cfg) }
 	var proposals []View
 	for _, room := range st.Rooms {
 		pts := farthestPoints(perRoom[room.ID], cfg.FPSPerRoom)
-		var cands []View
+		var cands []roomCand
 		for _, p := range pts {
 			for _, yaw := range ViewYaws {
 				h := ViewHorizons[rng.IntN(len(ViewHorizons))]
@@ -121,25 +124,24 @@ func SelectViews(s Simulator, st *Structure, cfg Config, rng *rand.Rand) ([]View
 				if !anyMovableInFrustum(cam, objs) {
 					continue // cannot pass the band test; skip the render
 				}
-				v, ok, err := scoreView(s, cam, objs, ci, cfg)
-				if err != nil {
-					return nil, err
+				c := roomCand{cam: cam, ub: math.Inf(1)}
+				if bounded {
+					var band int
+					if c.ub, band, err = scoreBound(mb, s, cam, objs, ci, cfg); err != nil {
+						return nil, err
+					} else if band == 0 {
+						continue // no movable object can be visible in the band
+					}
 				}
-				if ok {
-					v.Room = room.ID
-					cands = append(cands, v)
-				}
+				cands = append(cands, c)
 			}
 		}
-		sort.SliceStable(cands, func(i, j int) bool { return cands[i].Score > cands[j].Score })
-		var kept []View
-		for _, v := range cands {
-			if len(kept) >= cfg.PerRoom {
-				break
-			}
-			if farFromAll(v, kept, ViewTau) {
-				kept = append(kept, v)
-			}
+		kept, err := keepBest(cands, cfg.PerRoom, score)
+		if err != nil {
+			return nil, err
+		}
+		for i := range kept {
+			kept[i].Room = room.ID
 		}
 		proposals = append(proposals, kept...)
 	}
@@ -261,10 +263,7 @@ func anyMovableInFrustum(cam sim.Camera, objs []ObjectMeta) bool {
 // scoreView renders a candidate pose and computes eq. 8; ok is false when
 // no movable object is visible in the band (eq. 7).
 func scoreView(s Simulator, full sim.Camera, objs []ObjectMeta, ci catalogInfo, cfg Config) (View, bool, error) {
-	cam := full
-	if cfg.ScoreSize > 0 && cfg.ScoreSize < full.Width {
-		cam.Width, cam.Height = cfg.ScoreSize, cfg.ScoreSize*full.Height/full.Width
-	}
+	cam := scoreCamera(full, cfg)
 	if err := s.SetCamera(cam); err != nil {
 		return View{}, false, err
 	}

@@ -70,16 +70,25 @@
 // house. Occlusion culling keeps its structure pass per camera
 // (occlusion.go). A frame from the same camera as the last keeps the
 // set-ups of the meshes that did not change and the labels and visible
-// triangles of the bands no changed mesh touches (label_cache.go). Each room light keeps the shadow maps of the
-// state before its last rebuild and takes them back when the objects return
-// to it (shadow_cache.go); a stale face is redrawn only inside the moved
-// objects' projected boxes (shadow_partial.go). The last two RGB frames are
-// kept whole and copied back when the camera and every object's pose are
-// theirs again, as for the next "before" frame of a view after an example's
-// "after" frame (frame_memo.go). An RGB frame from the last RGB frame's
-// camera shades only the columns of each band that the changed meshes or
-// the moved objects' possible shadows reach, and keeps the last frame's
-// colours elsewhere (shade_incremental.go).
+// triangles of the bands no changed mesh touches (label_cache.go). Each
+// room light keeps the shadow maps of the state before its last rebuild and
+// takes them back when the objects return to it (shadow_cache.go); a stale
+// face is redrawn only inside the moved objects' projected boxes, one
+// rectangle per group of overlapping boxes (shadow_partial.go). The last
+// two RGB frames are kept whole and copied back when the camera and every
+// object's pose are theirs again, as for the next "before" frame of a view
+// after an example's "after" frame (frame_memo.go); a frame another
+// renderer of the same scene drew can be taken instead of shaded
+// (RenderWithRGB, frame_adopt.go). An RGB frame from the last RGB frame's
+// camera shades only the column spans of each band that the changed meshes
+// or the moved objects' possible shadows reach (per moved box, the pixels
+// whose surface lies in its shadow pyramid, and edges), and keeps the last
+// frame's colours elsewhere (shade_incremental.go, lit_pixels.go,
+// shade_spans.go).
+//
+// MaskBounds bounds the objects' mask pixel counts of a camera from the
+// structure pass alone (mask_bounds.go), for the planner's lazy scoring of
+// candidate views.
 //
 // The package also places and draws Set-of-Marks overlays (marks.go) and
 // reads and writes the files flowbench produces: PNG images, 16-bit depth PNGs

@@ -48,35 +48,27 @@ type labelCache struct {
 // unless useCache and the cache holds the same view (and, for a frame with
 // RGB, the same triangles in r.tbuf under the same set-up indices);
 // otherwise those that a mesh changed since the cached frame touches now or
-// touched then.
+// touched then, in the column spans those meshes' set-ups cover (r.lspans,
+// shade_spans.go).
 func (r *Renderer) markDirty(useCache, labelOnly bool, nb int) {
 	r.dirty = grow(r.dirty, nb)
-	r.dx0, r.dx1 = grow(r.dx0, nb), grow(r.dx1, nb)
 	c := &r.lc
 	same := slices.Equal(c.start, r.dl.start)
 	if !useCache || !c.ok || c.view != r.v || len(c.ent) != len(r.dl.mesh) || (!labelOnly && !(c.tbufOK && same)) {
 		for b := range r.dirty {
-			r.dirty[b], r.dx0[b], r.dx1[b] = true, 0, int32(r.v.w-1)
+			r.dirty[b] = true
 		}
 		c.nextOK = true
+		r.lspansOn = false
 		return
 	}
-	clear(r.dirty)
-	r.markChanged(r.dirty, r.dx0, r.dx1, nb)
-	c.nextOK = c.tbufOK && same
-}
-
-// markChanged marks, per band, the columns that a mesh changed since the
-// cached frame touches in this frame or touched in that one (dirty[b], the
-// span [dx0[b], dx1[b]]).
-func (r *Renderer) markChanged(dirty []bool, dx0, dx1 []int32, nb int) {
-	c := &r.lc
-	for i, e := range r.dl.mesh {
-		if e != c.ent[i] || e.gen != c.gen[i] {
-			markSpan(dirty, dx0, dx1, c.b0[i], c.b1[i], c.x0[i], c.x1[i], nb)
-			markSpan(dirty, dx0, dx1, r.tb0[i], r.tb1[i], r.tx0[i], r.tx1[i], nb)
-		}
+	r.lspans = resetSpans(r.lspans, nb)
+	r.markChangedSpans(r.lspans)
+	for b := range r.dirty {
+		r.dirty[b] = len(r.lspans[b]) > 0
 	}
+	r.lspansOn = true
+	c.nextOK = c.tbufOK && same
 }
 
 // markSpan adds columns [x0, x1] to the spans of bands b0..b1.

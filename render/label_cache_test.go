@@ -82,7 +82,7 @@ func TestLabelCacheMatchesFullFrames(t *testing.T) {
 					if rgb {
 						keptRGB++
 					}
-				} else if r.dx0[b] > 0 || int(r.dx1[b]) < cam.Width-1 {
+				} else if r.lspansOn && (len(r.lspans[b]) > 1 || r.lspans[b][0].x0 > 0 || int(r.lspans[b][0].x1) < cam.Width-1) {
 					partial++
 				}
 			}

@@ -245,8 +245,8 @@ func (r *Renderer) buildShadows(f *Frame) {
 			}
 			// Only the texels the moved objects can reach, when the rest
 			// holds the state the faces were drawn for (shadow_partial.go).
-			rect, part := r.staleRect(L, fc)
-			if part && rect.empty() {
+			rects, part := r.staleRects(L, fc)
+			if part && len(rects) == 0 {
 				fc.valid = true
 				continue
 			}
@@ -254,15 +254,14 @@ func (r *Renderer) buildShadows(f *Frame) {
 			fc.v = view{w: S, h: S, f: float64(S) / 2, cx: float64(S-1) / 2, cy: float64(S-1) / 2,
 				fwd: ax[0], right: ax[1], down: ax[2], eye: L.pos, near: 0.02, invNear: 1 / 0.02}
 			fc.depth = grow(fc.depth, S*S)
-			if part {
-				r.shRect = &rect
+			if !part {
+				r.drawShadowFace(fc, nb, &L.box, nil)
+			} else {
 				r.partialFaces++
+				for k := range rects {
+					r.drawShadowFace(fc, nb, &L.box, &rects[k])
+				}
 			}
-			r.shSetups = r.setupAll(&fc.v, &r.dlShadow, r.shSetups, true, &L.box)
-			r.shBins = r.binAll(&r.dlShadow, r.shSetups, r.shBins, nb, DefaultBandHeight, false)
-			r.shFace = fc
-			r.parallel(nb, jobShadowBand)
-			r.shFace, r.shRect = nil, nil
 			fc.valid = true
 		}
 		L.valid = true
@@ -270,6 +269,17 @@ func (r *Renderer) buildShadows(f *Frame) {
 		L.boxes = r.poseBoxes(L.boxes)
 		L.complete = true
 	}
+}
+
+// drawShadowFace draws face fc of a light whose room box is box: whole, or
+// only the texels of rect (shadow_partial.go).
+func (r *Renderer) drawShadowFace(fc *shadowFace, nb int, box *sim.AABB, rect *texRect) {
+	r.shRect = rect
+	r.shSetups = r.setupAll(&fc.v, &r.dlShadow, r.shSetups, true, box)
+	r.shBins = r.binAll(&r.dlShadow, r.shSetups, r.shBins, nb, DefaultBandHeight, false)
+	r.shFace = fc
+	r.parallel(nb, jobShadowBand)
+	r.shFace, r.shRect = nil, nil
 }
 
 // invalidateShadows marks stale the shadow-map faces an object moving from

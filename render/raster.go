@@ -209,18 +209,19 @@ func (r *Renderer) rasterBand(b int) {
 	W := v.w
 	wbuf := r.wbuf[y0*W : y1*W]
 	tbuf := r.tbuf[y0*W : y1*W]
-	cx0, cx1 := int(r.dx0[b]), int(r.dx1[b])
-	rasterRows(v, &r.dl, r.setups, r.bins[b], y0, y1, cx0, cx1, wbuf, tbuf)
-
 	st := grow(r.bandStats[b], len(r.ids))
 	r.bandStats[b] = st
 	for i := range st {
 		st[i] = ObjectStats{Min: image.Point{X: math.MaxInt32, Y: math.MaxInt32}, Max: image0}
 	}
-	if cx0 > 0 || cx1 < W-1 {
-		r.labelColumns(b, y0, y1, cx0, cx1, st)
+	if r.lspansOn { // the changed meshes' column spans; the rest as cached
+		for _, s := range r.lspans[b] {
+			rasterRows(v, &r.dl, r.setups, r.bins[b], y0, y1, int(s.x0), int(s.x1), wbuf, tbuf)
+		}
+		r.labelColumns(b, y0, y1, r.lspans[b], st)
 		return
 	}
+	rasterRows(v, &r.dl, r.setups, r.bins[b], y0, y1, 0, W-1, wbuf, tbuf)
 	for y := y0; y < y1; y++ {
 		fy := float64(y)
 		row := y * W
@@ -253,11 +254,10 @@ func (r *Renderer) rasterBand(b int) {
 	}
 }
 
-// labelColumns writes the labels of band b (rows [y0, y1)) of a label-only
-// frame whose columns [cx0, cx1] were rasterised: those from the band's
-// triangles, the others from the label cache; then the band's statistics
-// st from the whole rows.
-func (r *Renderer) labelColumns(b, y0, y1, cx0, cx1 int, st []ObjectStats) {
+// labelColumns writes the labels of band b (rows [y0, y1)) of a frame whose
+// column spans were rasterised: those from the band's triangles, the others
+// from the label cache; then the band's statistics st from the whole rows.
+func (r *Renderer) labelColumns(b, y0, y1 int, spans []colSpan, st []ObjectStats) {
 	f := r.frame
 	W := f.Width
 	c := &r.lc
@@ -268,23 +268,22 @@ func (r *Renderer) labelColumns(b, y0, y1, cx0, cx1 int, st []ObjectStats) {
 		depth := f.Depth[row : row+W]
 		ids := f.IDs[row : row+W]
 		cls := f.ClassIDs[row : row+W]
-		copy(depth[:cx0], c.depth[row:row+cx0])
-		copy(ids[:cx0], c.ids[row:row+cx0])
-		copy(cls[:cx0], c.cls[row:row+cx0])
-		copy(depth[cx1+1:], c.depth[row+cx1+1:row+W])
-		copy(ids[cx1+1:], c.ids[row+cx1+1:row+W])
-		copy(cls[cx1+1:], c.cls[row+cx1+1:row+W])
-		for x := cx0; x <= cx1; x++ {
-			t := tr[x]
-			if t < 0 {
-				depth[x], ids[x], cls[x] = 0, 0, 0
-				continue
+		copy(depth, c.depth[row:row+W])
+		copy(ids, c.ids[row:row+W])
+		copy(cls, c.cls[row:row+W])
+		for _, sp := range spans {
+			for x := int(sp.x0); x <= int(sp.x1); x++ {
+				t := tr[x]
+				if t < 0 {
+					depth[x], ids[x], cls[x] = 0, 0, 0
+					continue
+				}
+				s := &r.setups[t]
+				w := s.wa*float64(x) + (s.wb*fy + s.wc)
+				depth[x] = float32(1 / w)
+				ids[x] = s.inst
+				cls[x] = r.classes[s.inst]
 			}
-			s := &r.setups[t]
-			w := s.wa*float64(x) + (s.wb*fy + s.wc)
-			depth[x] = float32(1 / w)
-			ids[x] = s.inst
-			cls[x] = r.classes[s.inst]
 		}
 		runStart, runInst := 0, uint16(0)
 		for x, inst := range ids {

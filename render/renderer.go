@@ -73,6 +73,7 @@ type Renderer struct {
 	shT      []int32
 	shFace   *shadowFace
 	shRect   *texRect // the texels a partial face rebuild redraws (nil: all)
+	staleBuf []texRect
 
 	// State of the phase being run by parallel.
 	frame  *Frame
@@ -88,9 +89,10 @@ type Renderer struct {
 	tb0, tb1   []int32
 	tx0, tx1   []int32
 	dirty      []bool
-	dx0, dx1   []int32 // per dirty band, the columns to rasterise
-	cacheOn    bool    // this frame uses and keeps the label cache
-	keepSetups bool    // setupAll may keep unchanged meshes' set-ups (a frame's main view)
+	lspans     [][]colSpan // per band, the column spans to rasterise (lspansOn)
+	lspansOn   bool        // the dirty bands are rasterised in r.lspans only
+	cacheOn    bool        // this frame uses and keeps the label cache
+	keepSetups bool        // setupAll may keep unchanged meshes' set-ups (a frame's main view)
 	lc         labelCache
 	memo       frameMemo // recent RGB frames (frame_memo.go)
 	// Incremental shading (shade_incremental.go): 1 + the memo slot of the
@@ -99,9 +101,14 @@ type Renderer struct {
 	memoLast    int
 	incSlot     *memoSlot
 	incremental bool
-	sdirty, wd  []bool
-	sx0, sx1    []int32
-	wx0, wx1    []int32
+	spans       [][]colSpan  // per band, the columns shaded (shade_spans.go)
+	wspans      [][]colSpan  // widenSpans' copy
+	sdirty      []bool       // per band, whether it has a span
+	hitCols     []bool       // markLitPixels' marked columns of a band
+	hullPts     [][2]float64 // markHullBands' work buffer
+	pyrs        []pyramid    // shadow pyramids markLitPixels refines
+	hdirty      []bool       // per band, the pyramids' projections
+	hx0, hx1    []int32
 
 	// Last frame's counters, for benchmarks.
 	lastTris    int
@@ -404,7 +411,7 @@ func (r *Renderer) Render(cam sim.Camera) (*Frame, error) {
 // maps of the room lights the visible meshes need, when stale; shading
 // (with edge anti-aliasing), or full supersampling.
 func (r *Renderer) RenderInto(cam sim.Camera, f *Frame) error {
-	return r.renderInto(cam, f, r.opts.SkipRGB)
+	return r.renderInto(cam, f, r.opts.SkipRGB, nil)
 }
 
 // RenderLabelsInto draws only depth, ids, classes and stats into f (as
@@ -412,10 +419,12 @@ func (r *Renderer) RenderInto(cam sim.Camera, f *Frame) error {
 // draws, without the cost of shading. f.RGB is left as it was (a nil image
 // stays nil; one of another size is resized).
 func (r *Renderer) RenderLabelsInto(cam sim.Camera, f *Frame) error {
-	return r.renderInto(cam, f, true)
+	return r.renderInto(cam, f, true, nil)
 }
 
-func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
+// renderInto draws a frame: labels only with skipRGB; otherwise with RGB,
+// shaded, or, when adopt is not nil, copied from adopt (frame_adopt.go).
+func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool, adopt []uint8) error {
 	if err := cam.Validate(); err != nil {
 		return err
 	}
@@ -454,7 +463,7 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	r.tbuf = grow(r.tbuf, n)
 	r.bandStats = grow(r.bandStats, nb)
 	r.bandRows = grow(r.bandRows, nb)
-	inc := memo && r.prepareIncremental(cam, prev, nb)
+	inc := memo && adopt == nil && r.prepareIncremental(cam, prev, nb)
 	r.markDirty(r.cacheOn, skipRGB, nb)
 	if r.cacheOn {
 		r.lc.depth, r.lc.ids, r.lc.cls = grow(r.lc.depth, n), grow(r.lc.ids, n), grow(r.lc.cls, n)
@@ -463,6 +472,10 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool) error {
 	r.keepLabels(r.cacheOn)
 	r.mergeStats(f, nb)
 	if skipRGB {
+		return nil
+	}
+	if adopt != nil {
+		r.adoptRGB(cam, f, adopt, memo)
 		return nil
 	}
 	for i, e := range r.dl.mesh {

@@ -17,21 +17,23 @@ func (r *Renderer) shadeBand(b int) {
 	W := v.w
 	y0 := b * DefaultBandHeight
 	y1 := min(y0+DefaultBandHeight, v.h)
-	// Columns [x0, x1] are shaded; an incremental frame keeps the last
-	// frame's colours elsewhere (shade_incremental.go).
-	x0, x1 := 0, W-1
+	// An incremental frame keeps the last frame's colours outside the
+	// band's spans (shade_incremental.go, shade_spans.go).
 	if r.incremental {
-		if !r.sdirty[b] {
-			for y := y0; y < y1; y++ {
-				r.keepRows(y, 1, 0)
-			}
-			return
-		}
-		x0, x1 = int(r.sx0[b]), int(r.sx1[b])
 		for y := y0; y < y1; y++ {
-			r.keepRows(y, x0, x1)
+			r.keepRows(y, 1, 0)
 		}
+		for _, s := range r.spans[b] {
+			r.shadeColumns(b, y0, y1, int(s.x0), int(s.x1))
+		}
+		return
 	}
+	r.shadeColumns(b, y0, y1, 0, W-1)
+}
+
+// shadeColumns shades columns [x0, x1] of band b, rows [y0, y1).
+func (r *Renderer) shadeColumns(b, y0, y1, x0, x1 int) {
+	W := r.v.w
 	r.bandRows[b] = grow(r.bandRows[b], 2*3*W)
 	prev, next := r.bandRows[b][:3*W], r.bandRows[b][3*W:]
 	flat := r.opts.Lighting == LightFlat

@@ -25,17 +25,21 @@ import (
 // that of the nearest caster covering its centre, so only texels inside the
 // projections of the changed objects' boxes (before and after; texRect) can
 // differ. A lookup reads the 2×2 texels around the projection of its point
-// pushed along the normal, and a surface nearer to the light than every
-// changed box is lit in both states alike, so the points whose light can
-// change lie in the pyramid from the light through those texels (widened by
-// the filter and the normal offset), between the nearest changed box and
-// the far side of the meshes the light lights: the hull of eight points, whose projection into
-// the camera (clipped to its near plane) bounds the pixels concerned. When
-// a bound cannot be made (a box or hull that is not finite), the whole frame
-// is shaded.
+// pushed along the normal, and a surface nearer to the light than a changed
+// box is lit alike in both states wherever only that box covers, so the
+// points whose light can change lie in the union, over the changed boxes,
+// of the pyramid from the light through the box's texels (widened by the
+// filter and the normal offset) between the box's nearest point and the far
+// side of the meshes the light lights: the hull of eight points, whose
+// projection into the camera (clipped to its near plane) bounds the pixels
+// concerned, per band of rows (hull_bands.go). Within it, only the pixels
+// whose surface points lie in a pyramid, the edge pixels and their
+// neighbourhoods are concerned (lit_pixels.go). When a bound cannot be made
+// (a box or hull that is not finite), the whole frame is shaded.
 //
-// The pixels of each band outside its span of such columns take P's colours;
-// the span is shaded as a whole frame would shade it.
+// The pixels of each band outside its spans of such columns take P's
+// colours; the spans are shaded as a whole frame would shade them
+// (shade_spans.go).
 
 // incMargin is how far (texels) the changed-texel rectangle of a shadow face
 // is widened: the 2×2 filter (1) and the normal offset of a lookup point,
@@ -53,7 +57,7 @@ func (r *Renderer) depthSlack() float64 {
 
 // prepareIncremental decides whether this RGB frame of cam may keep P's
 // colours and marks, per band, the columns the changed meshes touch
-// (r.sdirty, r.sx0, r.sx1). It runs after binAll (this frame's mesh bounds)
+// (r.spans, shade_spans.go). It runs after binAll (this frame's mesh bounds)
 // and before keepLabels (P's). It reports false when P is not usable.
 // prev is 1 + the memo slot of the last frame drawn (0: it was not an RGB
 // frame).
@@ -67,10 +71,8 @@ func (r *Renderer) prepareIncremental(cam sim.Camera, prev, nb int) bool {
 	if !p.ok || p.cam != cam || len(p.keys) != r.nObj || len(p.boxes) != r.nObj || c.view != r.v || len(c.ent) != len(r.dl.mesh) {
 		return false
 	}
-	r.sdirty = grow(r.sdirty, nb)
-	r.sx0, r.sx1 = grow(r.sx0, nb), grow(r.sx1, nb)
-	clear(r.sdirty)
-	r.markChanged(r.sdirty, r.sx0, r.sx1, nb)
+	r.spans = resetSpans(r.spans, nb)
+	r.markChangedSpans(r.spans)
 	r.incSlot = p
 	return true
 }
@@ -92,6 +94,10 @@ func (r *Renderer) addShadowSpans(nb int) bool {
 	if len(changed) == 0 {
 		return true
 	}
+	r.pyrs = r.pyrs[:0]
+	r.hdirty = grow(r.hdirty, nb)
+	r.hx0, r.hx1 = grow(r.hx0, nb), grow(r.hx1, nb)
+	clear(r.hdirty)
 	for li := range r.lights {
 		L := &r.lights[li]
 		if !L.valid {
@@ -106,40 +112,42 @@ func (r *Renderer) addShadowSpans(nb int) bool {
 		}
 		for fi := range L.faces {
 			fc := &L.faces[fi]
-			rect, zmin := emptyRect, math.Inf(1)
+			zhi := math.Inf(-1)
+			// One pyramid per changed box (before and after): the texels
+			// that can differ lie in their projections.
 			for _, i := range changed {
 				for _, b := range [2]sim.AABB{p.boxes[i], r.inst[i].box} {
-					br, ok := boxRect(&fc.v, b)
+					rect, ok := boxRect(&fc.v, b)
 					if !ok {
 						return false
 					}
-					if br.empty() {
+					if rect.empty() {
 						continue
 					}
-					rect = rect.union(br)
+					zmin := math.Inf(1)
 					for _, q := range b.Corners() {
 						zmin = min(zmin, fc.v.toCam(q)[2])
 					}
+					if math.IsInf(zhi, -1) {
+						zhi = 0
+						for _, q := range zfar.Corners() {
+							zhi = max(zhi, fc.v.toCam(q)[2])
+						}
+					}
+					k := r.depthSlack()
+					zlo := zmin - k*math.Abs(zmin)
+					zh := zhi + k*math.Abs(zhi)
+					if zh <= zlo {
+						continue
+					}
+					if !r.markHull(&fc.v, rect, zlo, zh, nb) {
+						return false
+					}
 				}
-			}
-			if rect.empty() {
-				continue
-			}
-			zhi := 0.0
-			for _, q := range zfar.Corners() {
-				zhi = max(zhi, fc.v.toCam(q)[2])
-			}
-			k := r.depthSlack()
-			zlo := zmin - k*math.Abs(zmin)
-			zhi += k * math.Abs(zhi)
-			if zhi <= zlo {
-				continue
-			}
-			if !r.markHull(&fc.v, rect, zlo, zhi, nb) {
-				return false
 			}
 		}
 	}
+	r.markLitPixels(nb)
 	return true
 }
 
@@ -171,7 +179,9 @@ func (r *Renderer) litBox(li int) (b sim.AABB, any, ok bool) {
 // markHull marks the camera pixels onto which the part of the pyramid from
 // face view fv's eye through texel rectangle rect (widened by incMargin)
 // between face depths zlo and zhi (a hull of eight corners) projects, in
-// front of the camera's near plane; false when the hull is not finite.
+// front of the camera's near plane; false when the hull is not finite. A
+// pyramid wholly in front of the light (zlo > 0) is only noted, with its
+// projection in r.hdirty, r.hx0, r.hx1, for markLitPixels to refine.
 func (r *Renderer) markHull(fv *view, rect texRect, zlo, zhi float64, nb int) bool {
 	us := [2]float64{float64(rect.x0 - incMargin), float64(rect.x1 + incMargin)}
 	ws := [2]float64{float64(rect.y0 - incMargin), float64(rect.y1 + incMargin)}
@@ -186,26 +196,42 @@ func (r *Renderer) markHull(fv *view, rect texRect, zlo, zhi float64, nb int) bo
 	if !ok {
 		return false
 	}
-	if !hr.empty() {
-		markSpan(r.sdirty, r.sx0, r.sx1, int32(hr.y0/DefaultBandHeight), int32(hr.y1/DefaultBandHeight), int32(hr.x0), int32(hr.x1), nb)
+	if hr.empty() {
+		return true
+	}
+	mark := func(b0, b1, x0, x1 int32) { r.markSpans(b0, b1, x0, x1) }
+	if zlo > 0 {
+		r.pyrs = append(r.pyrs, pyramid{fv: fv, u0: us[0], u1: us[1], w0: ws[0], w1: ws[1], zlo: zlo, zhi: zhi})
+		mark = func(b0, b1, x0, x1 int32) { markSpan(r.hdirty, r.hx0, r.hx1, b0, b1, x0, x1, nb) }
+	}
+	if !r.markHullBands(&cs, hr, nb, mark) {
+		mark(int32(hr.y0/DefaultBandHeight), int32(hr.y1/DefaultBandHeight), int32(hr.x0), int32(hr.x1))
 	}
 	return true
 }
 
 // widenSpans grows every marked span by the pixel neighbourhood a colour
 // depends on: two columns each way, and the neighbouring bands (a band's
-// edge pixels read the row beyond it).
+// edge pixels read the row beyond it). It then sets r.sdirty: the bands
+// with a span.
 func (r *Renderer) widenSpans(nb, w int) {
-	x0 := append(r.wx0[:0], r.sx0...)
-	x1 := append(r.wx1[:0], r.sx1...)
-	d := append(r.wd[:0], r.sdirty...)
-	r.wx0, r.wx1, r.wd = x0, x1, d
+	r.wspans = grow(r.wspans, nb)
+	for b := range r.wspans {
+		r.wspans[b] = append(r.wspans[b][:0], r.spans[b]...)
+	}
 	for b := 0; b < nb; b++ {
 		for _, o := range [3]int{b - 1, b, b + 1} {
-			if o >= 0 && o < nb && d[o] {
-				markSpan(r.sdirty, r.sx0, r.sx1, int32(b), int32(b), max(x0[o]-2, 0), min(x1[o]+2, int32(w-1)), nb)
+			if o < 0 || o >= nb {
+				continue
+			}
+			for _, s := range r.wspans[o] {
+				r.spans[b] = addSpan(r.spans[b], max(s.x0-2, 0), min(s.x1+2, int32(w-1)))
 			}
 		}
+	}
+	r.sdirty = grow(r.sdirty, nb)
+	for b := range r.sdirty {
+		r.sdirty[b] = len(r.spans[b]) > 0
 	}
 }
 

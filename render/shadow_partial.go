@@ -15,7 +15,8 @@ import (
 // into it. The set-ups are the full face's (same view), every caster that
 // can cover a texel of the rectangle is drawn, in the same order, so each
 // redrawn texel gets the value a full redraw gives it; the texels outside
-// keep theirs, which no moved triangle covers in either state.
+// keep theirs, which no moved triangle covers in either state. Moved boxes
+// far apart give separate rectangles, each redrawn so (staleRects).
 
 // texRect is an inclusive rectangle of texels (x0 > x1: empty).
 type texRect struct{ x0, y0, x1, y1 int }
@@ -62,29 +63,17 @@ func boxRect(v *view, b sim.AABB) (r texRect, ok bool) {
 // them, so the bounds of those (every pair: the edges are among them, the
 // others add only points inside) bound the projection.
 func hullRect(v *view, cs *[8]sim.Vec3) (r texRect, ok bool) {
-	minU, minV := math.Inf(1), math.Inf(1)
-	maxU, maxV := math.Inf(-1), math.Inf(-1)
-	add := func(q sim.Vec3) {
-		u, w := v.cx+v.f*q[0]/q[2], v.cy+v.f*q[1]/q[2]
-		minU, maxU = min(minU, u), max(maxU, u)
-		minV, maxV = min(minV, w), max(maxV, w)
-	}
-	for i, c := range cs {
+	for _, c := range cs {
 		if !(math.Abs(c[0])+math.Abs(c[1])+math.Abs(c[2]) < 1e12) {
 			return texRect{}, false
 		}
-		in := c[2] >= v.near
-		if in {
-			add(c)
-		}
-		for _, d := range cs[i+1:] {
-			if (d[2] >= v.near) != in {
-				k := (v.near - c[2]) / (d[2] - c[2])
-				q := c.Add(d.Sub(c).Mul(k))
-				q[2] = v.near
-				add(q)
-			}
-		}
+	}
+	var buf [36][2]float64
+	minU, minV := math.Inf(1), math.Inf(1)
+	maxU, maxV := math.Inf(-1), math.Inf(-1)
+	for _, q := range projectedPoints(v, cs, buf[:0]) {
+		minU, maxU = min(minU, q[0]), max(maxU, q[0])
+		minV, maxV = min(minV, q[1]), max(maxV, q[1])
 	}
 	if !(minU <= maxU) || !(minV <= maxV) { // nothing in front
 		return emptyRect, true
@@ -98,16 +87,18 @@ func hullRect(v *view, cs *[8]sim.Vec3) (r texRect, ok bool) {
 	}, true
 }
 
-// staleRect returns the texels of face fc of light L that the objects moved
-// since L's faces were drawn (L.key, L.boxes) can have changed; ok is false
-// when the face must be drawn whole (it was never drawn for L.key, or a
-// moved box is not finite).
-func (r *Renderer) staleRect(L *roomLight, fc *shadowFace) (texRect, bool) {
+// staleRects returns the texels of face fc of light L that the objects
+// moved since L's faces were drawn (L.key, L.boxes) can have changed: the
+// projections of their old and new boxes, those that share texels merged
+// into one rectangle (r.staleBuf's storage); ok is false when the face must
+// be drawn whole (it was never drawn for L.key, or a moved box is not
+// finite).
+func (r *Renderer) staleRects(L *roomLight, fc *shadowFace) ([]texRect, bool) {
 	S := r.opts.ShadowMapSize
 	if !L.complete || len(fc.depth) != S*S || fc.v.w != S || len(L.key) != r.nObj || len(L.boxes) != r.nObj {
-		return texRect{}, false
+		return nil, false
 	}
-	rect := emptyRect
+	rects := r.staleBuf[:0]
 	for i, k := range L.key {
 		in := &r.inst[i]
 		if in.key == k {
@@ -116,12 +107,34 @@ func (r *Renderer) staleRect(L *roomLight, fc *shadowFace) (texRect, bool) {
 		for _, b := range [2]sim.AABB{L.boxes[i], in.box} {
 			br, ok := boxRect(&fc.v, b)
 			if !ok {
-				return texRect{}, false
+				return nil, false
 			}
-			rect = rect.union(br)
+			if !br.empty() {
+				rects = addRect(rects, br)
+			}
 		}
 	}
-	return rect, true
+	r.staleBuf = rects
+	return rects, true
+}
+
+// addRect adds t to disjoint rectangles, merging it with those it shares
+// texels with (and the merged rectangle with those it then meets).
+func addRect(rects []texRect, t texRect) []texRect {
+	for {
+		merged := false
+		for i := 0; i < len(rects); i++ {
+			if rects[i].meets(t) {
+				t = t.union(rects[i])
+				rects = append(rects[:i], rects[i+1:]...)
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			return append(rects, t)
+		}
+	}
 }
 
 // poseBoxes returns the objects' current boxes (the casters' bounds L.boxes

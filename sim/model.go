@@ -3,6 +3,7 @@ package sim
 import (
 	"image"
 	"math"
+	"sync"
 )
 
 // Texture is an RGBA image with its mip chain, shared by every surface that
@@ -97,6 +98,13 @@ type Model struct {
 	// SupportY is the height above the model's bottom of its main support
 	// surface (table top, seat, bed surface); 0 means the top of the box.
 	SupportY float64
+
+	// ray is the ray caster's tree over level 0, built on first use and
+	// shared by every scene and pose (modelTree).
+	ray struct {
+		once sync.Once
+		tree *bvh
+	}
 }
 
 // LevelCount returns the number of levels (0 for nil).

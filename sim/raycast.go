@@ -31,9 +31,14 @@ type rayTri struct {
 }
 
 type rayMesh struct {
-	id       string
-	kind     MeshKind
-	bounds   AABB
+	id     string
+	kind   MeshKind
+	bounds AABB
+	ntris  int // triangles (len(tris) once prepared)
+	// lazy, when set, prepares this mesh on first use (a real model's
+	// mesh: posing and preparing it costs more than most casts need);
+	// until then only id, kind, bounds and ntris are filled.
+	lazy     *lazyMesh
 	tris     []rayTri
 	twoSided bool
 	attrs    []TriAttr
@@ -58,7 +63,7 @@ type objectFrame struct {
 // local frame fr; otherwise a world tree is built when the mesh is big
 // enough.
 func prepareMesh(m *Mesh, tree *bvh, fr objectFrame) rayMesh {
-	rm := rayMesh{id: m.ID, kind: m.Kind, bounds: m.Bounds, tris: make([]rayTri, len(m.Tris)),
+	rm := rayMesh{id: m.ID, kind: m.Kind, bounds: m.Bounds, ntris: len(m.Tris), tris: make([]rayTri, len(m.Tris)),
 		twoSided: m.TwoSided, attrs: m.Attrs, surfaces: m.Surfaces}
 	for k := range m.Tris {
 		v := &m.Tris[k].V
@@ -99,13 +104,18 @@ func modelStretch(o *Object, md *Model) Vec3 {
 	return sc
 }
 
-// modelTree builds the tree of a model's level 0 in its own frame.
+// modelTree returns the tree of a model's level 0 in its own frame, built
+// once per model: every scene and worker dressed with the model shares it
+// (a model is not modified once built).
 func modelTree(md *Model) *bvh {
-	l := &md.Levels[0]
-	return buildBVH(len(l.Tris), func(i int) [3]Vec3 {
-		t := &l.Tris[i]
-		return [3]Vec3{l.Pos[t.V[0]], l.Pos[t.V[1]], l.Pos[t.V[2]]}
+	md.ray.once.Do(func() {
+		l := &md.Levels[0]
+		md.ray.tree = buildBVH(len(l.Tris), func(i int) [3]Vec3 {
+			t := &l.Tris[i]
+			return [3]Vec3{l.Pos[t.V[0]], l.Pos[t.V[1]], l.Pos[t.V[2]]}
+		})
 	})
+	return md.ray.tree
 }
 
 // shapeTrees holds each primitive shape's tree over its triangles in unit
@@ -167,7 +177,7 @@ const topRefits = 32
 func (c *Caster) buildTop(prev *Caster) {
 	c.topMesh = nil
 	for i := range c.meshes {
-		if len(c.meshes[i].tris) > 0 {
+		if c.meshes[i].ntris > 0 {
 			c.topMesh = append(c.topMesh, int32(i))
 		}
 	}
@@ -210,14 +220,14 @@ func poseOf(o *Object) meshPose { return meshPose{o.Position, o.Yaw, o.Size, o.S
 
 // meshCache keeps the prepared meshes of a scene and rebuilds only the
 // object meshes whose pose changed since they were built. Model trees are
-// built once per model (in the model's frame) and shared by every pose.
+// built once per model (in the model's frame) and shared by every pose and
+// scene (modelTree).
 type meshCache struct {
 	mu         sync.Mutex
 	structures []rayMesh
 	built      bool
 	poses      []meshPose
 	caster     *Caster
-	trees      map[*Model]*bvh
 }
 
 // Caster returns a ray-casting snapshot of the scene's current state. It is
@@ -261,8 +271,12 @@ func (s *Scene) Caster() *Caster {
 			c.meshes = append(c.meshes, mc.caster.meshes[i])
 			continue
 		}
-		m := ObjectMesh(o)
 		tree, fr := mc.objectTree(o)
+		if tree != nil && o.Model != nil {
+			c.meshes = append(c.meshes, lazyModelMesh(o, tree, fr))
+			continue
+		}
+		m := ObjectMesh(o)
 		c.meshes = append(c.meshes, prepareMesh(&m, tree, fr))
 	}
 	c.meshes = append(c.meshes, mc.structures...)
@@ -272,7 +286,7 @@ func (s *Scene) Caster() *Caster {
 }
 
 // objectTree returns the tree of o's mesh in o's local frame, shared by
-// every pose: its model's (built once per model and scene) or its shape's
+// every pose: its model's (built once per model) or its shape's
 // (built once per shape). It returns nil when there is none (too few
 // triangles, or a shape with a zero or non-finite size: the mesh then gets
 // a world tree). Called with mc.mu held.
@@ -284,15 +298,7 @@ func (mc *meshCache) objectTree(o *Object) (*bvh, objectFrame) {
 			return nil, fr
 		}
 		fr.sc = modelStretch(o, md)
-		t, ok := mc.trees[md]
-		if !ok {
-			if mc.trees == nil {
-				mc.trees = map[*Model]*bvh{}
-			}
-			t = modelTree(md)
-			mc.trees[md] = t
-		}
-		return t, fr
+		return modelTree(md), fr
 	}
 	for k := 0; k < 3; k++ {
 		if !(o.Size[k] > 0) || math.IsInf(o.Size[k], 1) {
@@ -424,6 +430,7 @@ func (c *Caster) castMesh(st *castState, mi int32, origin, dir, inv Vec3) {
 	if !ok || tn > st.lim {
 		return
 	}
+	m = m.ready()
 	if m.tree == nil {
 		for k := range m.tris {
 			st.test(m, mi, int32(k), origin, dir)
@@ -580,7 +587,7 @@ func (m *rayMesh) uvAt(k int, u, v float64) [2]float64 {
 }
 
 func (c *Caster) hit(origin, dir Vec3, mi, k int, t, u, v float64) Hit {
-	m := &c.meshes[mi]
+	m := c.meshes[mi].ready()
 	h := Hit{
 		Point:    origin.Add(dir.Mul(t)),
 		ID:       m.id,
@@ -612,6 +619,7 @@ func (c *Caster) castOrdered(origin, dir Vec3) (Hit, bool) {
 		if !ok || tn > best {
 			continue
 		}
+		m = m.ready()
 		for k := range m.tris {
 			if t, u, v, ok := intersect(&m.tris[k], origin, dir, m.twoSided); ok && t*rayTie < best &&
 				(m.cutout == nil || m.opaqueAt(k, u, v)) {

@@ -5,6 +5,7 @@ import (
 	"image"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 )
@@ -519,5 +520,78 @@ func TestCastAfterMoves(t *testing.T) {
 	}
 	if refitted < topRefits {
 		t.Fatalf("only %d snapshots refitted the top-level tree", refitted)
+	}
+}
+
+// TestModelTreeSharedAcrossScenes: two scenes carrying the same model cast
+// through one tree, built once for the model, and both still agree with the
+// ordered loop.
+func TestModelTreeSharedAcrossScenes(t *testing.T) {
+	md := sphereModel(rand.New(rand.NewPCG(3, 3)), 10, 12, 0.1)
+	var trees []*bvh
+	for k := 0; k < 2; k++ {
+		s, safe := boxRoom(t)
+		safe.Model = md
+		c := s.Caster()
+		i := slices.Index(s.Objects, safe)
+		m := c.meshes[i].ready()
+		if !m.local || m.tree == nil {
+			t.Fatalf("scene %d: the model mesh has no local tree", k)
+		}
+		trees = append(trees, m.tree)
+		cam := NewCamera(Vec3{3, safe.Position[1], 1}, 0, 0)
+		for u := 0.0; u < float64(cam.Width); u += 7 {
+			for v := 0.0; v < float64(cam.Height); v += 7 {
+				got, gok := c.Raycast(cam, u, v)
+				want, wok := c.castOrdered(cam.Position, cam.RayCamera(u, v))
+				if gok != wok || got.ID != want.ID || got.Depth != want.Depth {
+					t.Fatalf("scene %d pixel (%g,%g): tree %v %+v, loop %v %+v", k, u, v, gok, got, wok, want)
+				}
+			}
+		}
+	}
+	if trees[0] != trees[1] {
+		t.Error("each scene built its own tree of the same model")
+	}
+}
+
+// TestLazyModelMeshBounds: the bounds a snapshot gives a model mesh before
+// preparing it hold the prepared mesh, for random poses, stretches and
+// turns of the test models.
+func TestLazyModelMeshBounds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	s, safe := boxRoom(t)
+	lazy := 0
+	for _, md := range testModels(rng) {
+		for k := 0; k < 20; k++ {
+			safe.Model = md
+			safe.Yaw = 360 * rng.Float64()
+			safe.Size = Vec3{0.2 + rng.Float64(), 0.2 + rng.Float64(), 0.2 + rng.Float64()}
+			c := s.Caster()
+			i := slices.Index(s.Objects, safe)
+			m := &c.meshes[i]
+			if m.lazy == nil {
+				continue // below bvhMinTris: prepared at once
+			}
+			lazy++
+			b := m.bounds
+			p := m.ready()
+			if p.ntris != m.ntris || len(p.tris) != m.ntris {
+				t.Fatalf("model %s: %d triangles announced, %d prepared", md.Key, m.ntris, len(p.tris))
+			}
+			mesh := ObjectMesh(safe)
+			for _, tr := range mesh.Tris {
+				for _, v := range tr.V {
+					for a := 0; a < 3; a++ {
+						if v[a] < b.Min[a] || v[a] > b.Max[a] {
+							t.Fatalf("model %s yaw %g: vertex %v outside the lazy bounds %v", md.Key, safe.Yaw, v, b)
+						}
+					}
+				}
+			}
+		}
+	}
+	if lazy == 0 {
+		t.Fatal("no model mesh was prepared lazily")
 	}
 }

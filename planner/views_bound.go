@@ -1,0 +1,152 @@
+package planner
+
+import (
+	"errors"
+	"fmt"
+
+	"flowbench/sim"
+)
+
+// Candidate poses are scored lazily (SelectViews): a pose's score s(c)
+// (eq. 8) has a cheap upper bound, and the per-room greedy (best score
+// first, τ apart, m kept) needs exact scores only for the poses that could
+// still come next in score order. The bound counts an object as possibly
+// visible when the simulator's mask bound (MaskBounder: the pixel centres of
+// its projected box that no wall, floor or ceiling hides) reaches the
+// visible-pixel threshold, and takes Φ's maximum. The poses kept are exactly
+// those scoring every pose keeps: the same scores, the same order (score,
+// then pose order), the same τ rule; poses within τ of a kept one are
+// dropped unscored, since the greedy would pass over them.
+
+// MaskBounder is implemented by simulators that can bound the instance
+// mask pixel counts of the current camera's labels without rendering them.
+// SelectViews then scores only the candidate poses whose score bound shows
+// they could be kept.
+type MaskBounder interface {
+	// MaskBounds returns, per object in Objects order, a number at least
+	// min(capAt, the object's mask pixel count in RenderLabels).
+	MaskBounds(capAt int) ([]int, error)
+}
+
+// MaskBounds bounds the mask pixel counts of the current camera
+// (render.Renderer.MaskBounds).
+func (l *Local) MaskBounds(capAt int) ([]int, error) {
+	if l.scene == nil {
+		return nil, errNoHouse
+	}
+	if !l.camSet {
+		return nil, errors.New("local simulator: MaskBounds before SetCamera")
+	}
+	var err error
+	l.bounds, err = l.renderer.MaskBounds(l.cam, capAt, l.bounds)
+	return l.bounds, err
+}
+
+// scoreBound is an upper bound of scoreView's score for the full camera
+// full (scored at cfg.ScoreSize): the score computed as scoreView computes it
+// from counts no smaller than its (an object counts when its mask bound
+// reaches the visible-pixel threshold) and Φ's maximum. band is the bound of
+// |B|: a pose with band 0 cannot be a candidate.
+func scoreBound(mb MaskBounder, s Simulator, full sim.Camera, objs []ObjectMeta, ci catalogInfo, cfg Config) (ub float64, band int, err error) {
+	cam := scoreCamera(full, cfg)
+	if err := s.SetCamera(cam); err != nil {
+		return 0, 0, err
+	}
+	n := scaleFor(cam.Width).area(cfg.VisiblePixels)
+	px, err := mb.MaskBounds(n)
+	if err != nil {
+		return 0, 0, err
+	}
+	if len(px) != len(objs) {
+		return 0, 0, fmt.Errorf("mask bounds: %d objects, want %d", len(px), len(objs))
+	}
+	var visible, pref int
+	for i := range objs {
+		o := &objs[i]
+		if px[i] < n {
+			continue
+		}
+		visible++
+		d := o.Position.Sub(cam.Position).Len()
+		if o.Movable() && d > DMin && d < DMax {
+			band++
+			if ci.preferred(o.Type) {
+				pref++
+			}
+		}
+	}
+	return 4*float64(pref) + 1.5*float64(band) + 0.1*float64(visible) + phiMax, band, nil
+}
+
+// phiMax is the largest value of Phi.
+const phiMax = 4
+
+// scoreCamera is the camera a candidate pose is scored with: full at
+// cfg.ScoreSize pixels wide when that is smaller.
+func scoreCamera(full sim.Camera, cfg Config) sim.Camera {
+	cam := full
+	if cfg.ScoreSize > 0 && cfg.ScoreSize < full.Width {
+		cam.Width, cam.Height = cfg.ScoreSize, cfg.ScoreSize*full.Height/full.Width
+	}
+	return cam
+}
+
+// roomCand is one candidate pose of a room during lazy selection.
+type roomCand struct {
+	cam    sim.Camera
+	ub     float64 // score bound (+Inf when not bounded)
+	scored bool    // v and ok hold scoreView's result
+	ok     bool
+	gone   bool // taken by the greedy or ruled out by τ
+	v      View
+}
+
+// keepBest returns the views the per-room greedy keeps: candidates in
+// descending score order (pose order among equal scores), each kept when
+// it is at least ViewTau from those kept before, until perRoom are kept.
+// score is called only for the poses whose bound could still put them next.
+func keepBest(cands []roomCand, perRoom int, score func(sim.Camera) (View, bool, error)) ([]View, error) {
+	var kept []View
+	for len(kept) < perRoom {
+		best := -1 // the best scored candidate still in the running
+		for i := range cands {
+			c := &cands[i]
+			if !c.gone && c.scored && c.ok && (best < 0 || c.v.Score > cands[best].v.Score) {
+				best = i
+			}
+		}
+		next := -1 // the unscored candidate with the largest bound
+		for i := range cands {
+			c := &cands[i]
+			if !c.gone && !c.scored && (next < 0 || c.ub > cands[next].ub) {
+				next = i
+			}
+		}
+		if next >= 0 && (best < 0 || cands[next].ub > cands[best].v.Score ||
+			cands[next].ub == cands[best].v.Score && next < best) {
+			v, ok, err := score(cands[next].cam)
+			if err != nil {
+				return nil, err
+			}
+			cands[next].v, cands[next].ok, cands[next].scored = v, ok, true
+			continue
+		}
+		if best < 0 {
+			break
+		}
+		v := cands[best].v
+		cands[best].gone = true
+		if !farFromAll(v, kept, ViewTau) {
+			continue
+		}
+		kept = append(kept, v)
+		// Every candidate still in the running comes after v in score
+		// order, so one within τ of v would be passed over: drop it unscored.
+		for i := range cands {
+			if !cands[i].gone && cands[i].cam.Position.Sub(v.Camera.Position).Len() < ViewTau {
+				cands[i].gone = true
+			}
+		}
+	}
+	return kept, nil
+}

@@ -1,0 +1,107 @@
+package planner
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+
+	"flowbench/assets"
+	"flowbench/render"
+	"flowbench/sim"
+)
+
+// unbounded hides the Local backend's MaskBounds, so that SelectViews
+// scores every candidate pose (as for a websocket simulator).
+type unbounded struct {
+	Simulator
+	lr LabelRenderer
+}
+
+func (u unbounded) RenderLabels() (*Frame, error) { return u.lr.RenderLabels() }
+
+// countingBounds counts the scored poses (label renders) and the bounded ones.
+type countingBounds struct {
+	*Local
+	renders, bounds int
+}
+
+func (c *countingBounds) RenderLabels() (*Frame, error) { c.renders++; return c.Local.RenderLabels() }
+func (c *countingBounds) MaskBounds(capAt int) ([]int, error) {
+	c.bounds++
+	return c.Local.MaskBounds(capAt)
+}
+
+// checkLazyViews selects the views of house h twice, scoring every
+// candidate pose and scoring lazily from mask bounds, and requires the same
+// views; it returns the label renders of each.
+func checkLazyViews(t *testing.T, h *sim.House, dress func(*sim.Scene), seed uint64) (full, lazy int) {
+	t.Helper()
+	st, err := NewStructure(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := testCfg()
+	cfg.CameraSize = 256
+	load := func() *Local {
+		l := NewLocal(LocalOptions{Render: render.Options{Workers: 1}, Dress: dress})
+		if err := l.LoadHouse(h); err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	ca := &countingBounds{Local: load()}
+	want, err := SelectViews(unbounded{Simulator: ca, lr: ca}, st, cfg, newRNG(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cb := &countingBounds{Local: load()}
+	got, err := SelectViews(cb, st, cfg, newRNG(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ca.bounds != 0 {
+		t.Fatalf("the unbounded simulator was asked for %d mask bounds", ca.bounds)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("lazy scoring selected\n%+v\nscoring every pose selected\n%+v", got, want)
+	}
+	if len(want) == 0 {
+		t.Fatal("no views selected: the comparison shows nothing")
+	}
+	return ca.renders, cb.renders
+}
+
+// TestLazyViewScoringKeepsViews: scoring candidate poses lazily from mask
+// bounds selects exactly the views that scoring every pose selects, over
+// generated houses, with far fewer label renders.
+func TestLazyViewScoringKeepsViews(t *testing.T) {
+	full, lazy := 0, 0
+	for i := 0; i < 5; i++ {
+		f, l := checkLazyViews(t, genHouse(t, i), nil, uint64(i))
+		full, lazy = full+f, lazy+l
+	}
+	t.Logf("label renders: %d scoring every pose, %d lazily", full, lazy)
+	if lazy >= full {
+		t.Errorf("lazy scoring rendered %d poses, scoring every pose %d", lazy, full)
+	}
+}
+
+// TestLazyViewScoringKeepsViewsRealModels is TestLazyViewScoringKeepsViews
+// with the installed Sweet Home 3D models. Skips when they are not installed.
+func TestLazyViewScoringKeepsViewsRealModels(t *testing.T) {
+	lib, err := assets.Open(assets.Options{})
+	if errors.Is(err, assets.ErrNoAssets) {
+		t.Skip("Sweet Home 3D libraries not installed (assets/install_debian.sh): no real models")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lib.Close()
+	dress := func(s *sim.Scene) { lib.Dress(s, assets.HouseSeed(s.House)) }
+	full, lazy := 0, 0
+	for i := 0; i < 2; i++ {
+		f, l := checkLazyViews(t, genHouse(t, i), dress, uint64(i))
+		full, lazy = full+f, lazy+l
+	}
+	t.Logf("label renders: %d scoring every pose, %d lazily", full, lazy)
+}

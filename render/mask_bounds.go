@@ -1,0 +1,108 @@
+package render
+
+import (
+	"math"
+
+	"flowbench/sim"
+)
+
+// MaskBounds bounds, without drawing the objects, how many pixels each
+// object's mask can have in the labels of a frame from cam: out[i] (one per
+// scene object, in scene order; out is resized and returned) is at least
+// min(capAt, the object's pixel count in RenderLabelsInto(cam)). Only the
+// structure is drawn (the occlusion pass of occlusion.go, kept for a frame
+// from the same view): an object can win only the pixel centres inside its
+// projected box (widened by a pixel) where no structure surface is
+// nearer than the box's nearest corner; counting stops at capAt. An object
+// outside the view frustum has none; one reaching the near plane is bounded
+// by capAt.
+func (r *Renderer) MaskBounds(cam sim.Camera, capAt int, out []int) ([]int, error) {
+	if err := cam.Validate(); err != nil {
+		return out, err
+	}
+	if err := r.Update(); err != nil {
+		return out, err
+	}
+	v := newView(cam, 1, r.opts.Near)
+	tw := (v.w + occTile - 1) / occTile
+	structure := r.nObj < len(r.inst)
+	if structure && (!r.occCached || r.occCacheView != v || r.opts.NoFrameCache) {
+		// The structure pass draws the structure meshes alone: the objects
+		// need no level of detail (the next frame chooses its own).
+		for i := range r.inst {
+			if i < r.nObj {
+				r.dl.mesh[i] = &noMesh
+			} else {
+				r.dl.mesh[i] = r.entry(i, 0)
+			}
+		}
+		r.occluded = grow(r.occluded, len(r.inst))
+		for i := range r.occluded {
+			r.occluded[i] = i < r.nObj
+		}
+		r.occActive = true
+		r.structureDepth(&v, tw)
+		r.occActive = false
+		r.occCacheView, r.occCached = v, true
+	}
+	out = grow(out, r.nObj)
+	for i := range out {
+		out[i] = r.maskBound(&v, i, tw, capAt, structure)
+	}
+	return out, nil
+}
+
+// noMesh stands for the objects in the draw list of MaskBounds' structure
+// pass: no triangles, so set-up culls it.
+var noMesh meshEntry
+
+// maskBound is MaskBounds for object instance i (index), with the
+// structure's inverse depth in r.occW and its per-tile minimum in r.occMin
+// when structure is set. The object's box at its pose (instance.box) holds
+// every level of detail of its mesh.
+func (r *Renderer) maskBound(v *view, i, tw, capAt int, structure bool) int {
+	box := r.inst[i].box
+	if cullMesh(v, box) {
+		return 0
+	}
+	wmax := 0.0
+	minU, minV, maxU, maxV := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range box.Corners() {
+		q := v.toCam(p)
+		if !(q[2] >= v.near) {
+			return capAt // reaches the near plane
+		}
+		wmax = math.Max(wmax, 1/q[2])
+		u, w := v.cx+v.f*q[0]/q[2], v.cy+v.f*q[1]/q[2]
+		minU, maxU = math.Min(minU, u), math.Max(maxU, u)
+		minV, maxV = math.Min(minV, w), math.Max(maxV, w)
+	}
+	x0, x1 := max(int(math.Floor(minU))-1, 0), min(int(math.Ceil(maxU))+1, v.w-1)
+	y0, y1 := max(int(math.Floor(minV))-1, 0), min(int(math.Ceil(maxV))+1, v.h-1)
+	if x0 > x1 || y0 > y1 {
+		return 0
+	}
+	if !structure {
+		return min(capAt, (x1-x0+1)*(y1-y0+1))
+	}
+	limit := wmax * (1 + occMargin)
+	n := 0
+	for ty := y0 / occTile; ty <= y1/occTile; ty++ {
+		for tx := x0 / occTile; tx <= x1/occTile; tx++ {
+			if r.occMin[ty*tw+tx] > limit {
+				continue // the structure hides the whole tile
+			}
+			for y := max(y0, ty*occTile); y <= min(y1, ty*occTile+occTile-1); y++ {
+				row := r.occW[y*v.w:]
+				for x := max(x0, tx*occTile); x <= min(x1, tx*occTile+occTile-1); x++ {
+					if !(row[x] > limit) {
+						if n++; n >= capAt {
+							return n
+						}
+					}
+				}
+			}
+		}
+	}
+	return n
+}

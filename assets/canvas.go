@@ -19,12 +19,11 @@ var canvasSurfaces = map[string][]string{
 // withCanvas returns a copy of m whose surfaces named in names have colour
 // c (no texture); levels and the other surfaces are shared.
 func withCanvas(m *sim.Model, c sim.RGB, names []string) *sim.Model {
-	t := *m
-	t.Surfaces = slices.Clone(m.Surfaces)
+	t := &sim.Model{Key: m.Key, Size: m.Size, Surfaces: slices.Clone(m.Surfaces), Levels: m.Levels, SupportY: m.SupportY}
 	for i, s := range t.Surfaces {
 		if s != nil && slices.Contains(names, s.Name) {
 			t.Surfaces[i] = &sim.Surface{Name: s.Name, Color: c}
 		}
 	}
-	return &t
+	return t
 }

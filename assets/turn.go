@@ -69,8 +69,11 @@ func (or orientation) size(s sim.Vec3) sim.Vec3 {
 // (z, y, -x), rolled by (x, y, z) → (-y, x, z), both proper rotations about
 // the box centre (the model is not mirrored). Surfaces, triangles and UVs
 // are shared; positions and normals are new. A rolled model has no support
-// surface.
+// surface. asModelled returns m itself.
 func (or orientation) rotate(m *sim.Model) *sim.Model {
+	if or == asModelled {
+		return m
+	}
 	rot := func(v sim.Vec3) sim.Vec3 { return sim.Vec3{v[2], v[1], -v[0]} }
 	sy := m.SupportY
 	if or == rolled {

@@ -34,15 +34,15 @@ const reseatSamples = 5
 // merely touching a headboard or a sofa's back at one edge does not).
 func meshCrosses(mesh *Mesh, b OBB, lo, hi float64) bool {
 	var pts [reseatSamples * reseatSamples][2]float64
-	min, max := [2]float64{math.Inf(1), math.Inf(1)}, [2]float64{math.Inf(-1), math.Inf(-1)}
+	bmin, bmax := [2]float64{math.Inf(1), math.Inf(1)}, [2]float64{math.Inf(-1), math.Inf(-1)}
 	for i := 0; i < reseatSamples; i++ {
 		fu := 0.9 * (2*float64(i)/(reseatSamples-1) - 1)
 		for j := 0; j < reseatSamples; j++ {
 			fv := 0.9 * (2*float64(j)/(reseatSamples-1) - 1)
 			p := b.Center.Add(b.AxisX.Mul(fu * b.Half[0])).Add(b.AxisZ.Mul(fv * b.Half[2]))
 			pts[i*reseatSamples+j] = [2]float64{p[0], p[2]}
-			min = [2]float64{math.Min(min[0], p[0]), math.Min(min[1], p[2])}
-			max = [2]float64{math.Max(max[0], p[0]), math.Max(max[1], p[2])}
+			bmin = [2]float64{math.Min(bmin[0], p[0]), math.Min(bmin[1], p[2])}
+			bmax = [2]float64{math.Max(bmax[0], p[0]), math.Max(bmax[1], p[2])}
 		}
 	}
 	var first [len(pts)]float64 // per line, the lowest surface above lo
@@ -52,8 +52,8 @@ func meshCrosses(mesh *Mesh, b OBB, lo, hi float64) bool {
 	}
 	for k := range mesh.Tris {
 		t := &mesh.Tris[k]
-		if math.Max(t.V[0][0], math.Max(t.V[1][0], t.V[2][0])) < min[0] || math.Min(t.V[0][0], math.Min(t.V[1][0], t.V[2][0])) > max[0] ||
-			math.Max(t.V[0][2], math.Max(t.V[1][2], t.V[2][2])) < min[1] || math.Min(t.V[0][2], math.Min(t.V[1][2], t.V[2][2])) > max[1] ||
+		if math.Max(t.V[0][0], math.Max(t.V[1][0], t.V[2][0])) < bmin[0] || math.Min(t.V[0][0], math.Min(t.V[1][0], t.V[2][0])) > bmax[0] ||
+			math.Max(t.V[0][2], math.Max(t.V[1][2], t.V[2][2])) < bmin[1] || math.Min(t.V[0][2], math.Min(t.V[1][2], t.V[2][2])) > bmax[1] ||
 			math.Max(t.V[0][1], math.Max(t.V[1][1], t.V[2][1])) <= lo {
 			continue
 		}

@@ -9,8 +9,6 @@ import (
 	"image"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 
 	"flowbench/sim"
 )
@@ -21,31 +19,6 @@ import (
 const formatVersion = "flowbench-assets-5"
 
 var modelMagic = []byte("FBASSET1")
-
-// writeFileAtomic writes data to a temporary file in the same directory and
-// renames it into place, so readers never see a partial file.
-func writeFileAtomic(name string, data []byte) error {
-	dir := filepath.Dir(name)
-	f, err := os.CreateTemp(dir, ".tmp-"+filepath.Base(name)+"-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, name)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
-}
 
 type enc struct{ b []byte }
 

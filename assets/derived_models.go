@@ -51,7 +51,7 @@ func (c *derivedModels) get(key derivedKey, build func() *sim.Model) *sim.Model 
 // oriented returns m in orientation or (orientation.rotate).
 func (c *derivedModels) oriented(m *sim.Model, or orientation) *sim.Model {
 	if or == asModelled {
-		return or.rotate(m)
+		return m
 	}
 	kind := derivedTurned
 	if or == rolled {

@@ -310,7 +310,7 @@ func (l *Library) writeIndex(idx *indexFile, texData []*sim.Texture) error {
 		if err != nil {
 			return err
 		}
-		if err := writeFileAtomic(filepath.Join(l.dir, texturesName), b); err != nil {
+		if err := sim.WriteFileAtomic(filepath.Join(l.dir, texturesName), b); err != nil {
 			return err
 		}
 	}
@@ -325,7 +325,7 @@ func (l *Library) writeIndex(idx *indexFile, texData []*sim.Texture) error {
 	if err := gob.NewEncoder(&buf).Encode(&cp); err != nil {
 		return err
 	}
-	return writeFileAtomic(filepath.Join(l.dir, indexName), buf.Bytes())
+	return sim.WriteFileAtomic(filepath.Join(l.dir, indexName), buf.Bytes())
 }
 
 // zip opens archive ai once.
@@ -488,13 +488,13 @@ func (l *Library) build(s *slot) (*sim.Model, []string, int, error) {
 	if err != nil {
 		err = fmt.Errorf("archive %s: entry %s: %w", a.Path, e.ID, err)
 		if werr := os.MkdirAll(l.dir, 0o755); werr == nil {
-			_ = writeFileAtomic(s.file+".err", []byte(err.Error()))
+			_ = sim.WriteFileAtomic(s.file+".err", []byte(err.Error()))
 		}
 		return nil, warns, srcTris, err
 	}
 	if b, eerr := encodeModel(md); eerr == nil {
 		if werr := os.MkdirAll(l.dir, 0o755); werr == nil {
-			werr = writeFileAtomic(s.file+".bin", b)
+			werr = sim.WriteFileAtomic(s.file+".bin", b)
 			if werr != nil {
 				l.log.Warn("assets: cannot write a cache file", "file", s.file+".bin", "err", werr)
 			}
@@ -754,7 +754,7 @@ func sourceHash(archives []archiveSrc, cacheDir string) (string, error) {
 	}
 	if changed {
 		if b, err := json.MarshalIndent(memos, "", " "); err == nil {
-			_ = writeFileAtomic(memoFile, b)
+			_ = sim.WriteFileAtomic(memoFile, b)
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil)[:16]), nil

@@ -274,20 +274,7 @@ func scoreView(s Simulator, full sim.Camera, objs []ObjectMeta, ci catalogInfo, 
 	m := PixelCounts(f)
 	n := scaleFor(f.W).area(cfg.VisiblePixels)
 	v := View{Camera: full, Centre: -1}
-	for i := range objs {
-		o := &objs[i]
-		if m.Pixels(o.ID) < n {
-			continue
-		}
-		v.Visible++
-		d := o.Position.Sub(cam.Position).Len()
-		if o.Movable() && d > DMin && d < DMax {
-			v.Band++
-			if ci.preferred(o.Type) {
-				v.Pref++
-			}
-		}
-	}
+	v.Visible, v.Band, v.Pref = countVisible(objs, cam, ci, func(i int) bool { return m.Pixels(objs[i].ID) >= n })
 	if v.Band == 0 {
 		return v, false, nil
 	}
@@ -299,6 +286,32 @@ func scoreView(s Simulator, full sim.Camera, objs []ObjectMeta, ci catalogInfo, 
 	if ok {
 		v.Centre = hit.Depth
 	}
-	v.Score = 4*float64(v.Pref) + 1.5*float64(v.Band) + 0.1*float64(v.Visible) + Phi(hit.Depth, ok)
+	v.Score = viewScore(v.Pref, v.Band, v.Visible, Phi(hit.Depth, ok))
 	return v, true, nil
+}
+
+// countVisible counts, among objs, those visible from cam (visible(i)),
+// those of them movable within the distance band (DMin, DMax) and those
+// of the latter of a preferred type: |V|, |B| and |P| of eq. 8.
+func countVisible(objs []ObjectMeta, cam sim.Camera, ci catalogInfo, visible func(i int) bool) (vis, band, pref int) {
+	for i := range objs {
+		o := &objs[i]
+		if !visible(i) {
+			continue
+		}
+		vis++
+		d := o.Position.Sub(cam.Position).Len()
+		if o.Movable() && d > DMin && d < DMax {
+			band++
+			if ci.preferred(o.Type) {
+				pref++
+			}
+		}
+	}
+	return vis, band, pref
+}
+
+// viewScore is eq. 8: 4|P| + 1.5|B| + 0.1|V| + Φ.
+func viewScore(pref, band, visible int, phi float64) float64 {
+	return 4*float64(pref) + 1.5*float64(band) + 0.1*float64(visible) + phi
 }

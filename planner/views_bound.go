@@ -60,22 +60,8 @@ func scoreBound(mb MaskBounder, s Simulator, full sim.Camera, objs []ObjectMeta,
 	if len(px) != len(objs) {
 		return 0, 0, fmt.Errorf("mask bounds: %d objects, want %d", len(px), len(objs))
 	}
-	var visible, pref int
-	for i := range objs {
-		o := &objs[i]
-		if px[i] < n {
-			continue
-		}
-		visible++
-		d := o.Position.Sub(cam.Position).Len()
-		if o.Movable() && d > DMin && d < DMax {
-			band++
-			if ci.preferred(o.Type) {
-				pref++
-			}
-		}
-	}
-	return 4*float64(pref) + 1.5*float64(band) + 0.1*float64(visible) + phiMax, band, nil
+	visible, band, pref := countVisible(objs, cam, ci, func(i int) bool { return px[i] >= n })
+	return viewScore(pref, band, visible, phiMax), band, nil
 }
 
 // phiMax is the largest value of Phi.

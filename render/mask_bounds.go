@@ -1,10 +1,6 @@
 package render
 
-import (
-	"math"
-
-	"flowbench/sim"
-)
+import "flowbench/sim"
 
 // MaskBounds bounds, without drawing the objects, how many pixels each
 // object's mask can have in the labels of a frame from cam: out[i] (one per
@@ -65,20 +61,11 @@ func (r *Renderer) maskBound(v *view, i, tw, capAt int, structure bool) int {
 	if cullMesh(v, box) {
 		return 0
 	}
-	wmax := 0.0
-	minU, minV, maxU, maxV := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, p := range box.Corners() {
-		q := v.toCam(p)
-		if !(q[2] >= v.near) {
-			return capAt // reaches the near plane
-		}
-		wmax = math.Max(wmax, 1/q[2])
-		u, w := v.cx+v.f*q[0]/q[2], v.cy+v.f*q[1]/q[2]
-		minU, maxU = math.Min(minU, u), math.Max(maxU, u)
-		minV, maxV = math.Min(minV, w), math.Max(maxV, w)
+	x0, y0, x1, y1, wmax, ok := v.boxPixels(box)
+	if !ok {
+		return capAt // reaches the near plane
 	}
-	x0, x1 := max(int(math.Floor(minU))-1, 0), min(int(math.Ceil(maxU))+1, v.w-1)
-	y0, y1 := max(int(math.Floor(minV))-1, 0), min(int(math.Ceil(maxV))+1, v.h-1)
+	x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, v.w-1), min(y1, v.h-1)
 	if x0 > x1 || y0 > y1 {
 		return 0
 	}

@@ -1,6 +1,10 @@
 package render
 
-import "math"
+import (
+	"math"
+
+	"flowbench/sim"
+)
 
 // Occlusion culling. Before the objects' triangles are set up, the structure
 // meshes (walls, floors, ceilings: few, large triangles) are drawn alone into
@@ -81,6 +85,24 @@ func (r *Renderer) occlusionBand(b int) {
 	rasterRows(v, &r.dl, r.occSetups, r.occBins[b], y0, y1, 0, v.w-1, r.occW[y0*v.w:y1*v.w], r.occT[y0*v.w:y1*v.w])
 }
 
+// boxPixels returns the pixel rectangle [x0, x1] × [y0, y1] (not clipped
+// to the image) of box b's projection widened by a pixel, and the largest
+// inverse depth of its corners; ok is false when b reaches the near plane.
+func (v *view) boxPixels(b sim.AABB) (x0, y0, x1, y1 int, wmax float64, ok bool) {
+	minU, minV, maxU, maxV := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range b.Corners() {
+		q := v.toCam(p)
+		if !(q[2] >= v.near) {
+			return 0, 0, 0, 0, 0, false
+		}
+		wmax = math.Max(wmax, 1/q[2])
+		u, w := v.cx+v.f*q[0]/q[2], v.cy+v.f*q[1]/q[2]
+		minU, maxU = math.Min(minU, u), math.Max(maxU, u)
+		minV, maxV = math.Min(minV, w), math.Max(maxV, w)
+	}
+	return int(math.Floor(minU)) - 1, int(math.Floor(minV)) - 1, int(math.Ceil(maxU)) + 1, int(math.Ceil(maxV)) + 1, wmax, true
+}
+
 // hidden reports whether object instance i lies entirely behind the
 // structure drawn in r.occW (see occlusionCull).
 func (r *Renderer) hidden(v *view, i, tw, th int) bool {
@@ -88,20 +110,10 @@ func (r *Renderer) hidden(v *view, i, tw, th int) bool {
 	if e.triCount() == 0 {
 		return false
 	}
-	wmax := 0.0
-	minU, minV, maxU, maxV := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, p := range e.mesh.Bounds.Corners() {
-		q := v.toCam(p)
-		if !(q[2] >= v.near) {
-			return false // reaches the near plane: let the rasterizer decide
-		}
-		wmax = math.Max(wmax, 1/q[2])
-		u, w := v.cx+v.f*q[0]/q[2], v.cy+v.f*q[1]/q[2]
-		minU, maxU = math.Min(minU, u), math.Max(maxU, u)
-		minV, maxV = math.Min(minV, w), math.Max(maxV, w)
+	x0, y0, x1, y1, wmax, ok := v.boxPixels(e.mesh.Bounds)
+	if !ok {
+		return false // reaches the near plane: let the rasterizer decide
 	}
-	x0, x1 := int(math.Floor(minU))-1, int(math.Ceil(maxU))+1
-	y0, y1 := int(math.Floor(minV))-1, int(math.Ceil(maxV))+1
 	if x1 < 0 || y1 < 0 || x0 >= v.w || y0 >= v.h {
 		return false // outside the image: the frustum test culls it
 	}

@@ -107,18 +107,16 @@ func heightAt(t *Triangle, x, z float64) (float64, bool) {
 // an open shelf, a bed or a sofa at least one side is open.
 func enclosedBy(mesh *Mesh, r *Object, p Vec3) bool {
 	ax, az := r.Axes()
-	for _, d := range [4]Vec3{ax, ax.Mul(-1), az, az.Mul(-1)} {
-		// Distance from p to r's box boundary along d (d is one of its axes).
-		off := p.Sub(r.Position)
-		var limit float64
-		if d == ax || d == ax.Mul(-1) {
-			limit = r.Size[0]/2 - off.Dot(d)
-		} else {
-			limit = r.Size[2]/2 - off.Dot(d)
-		}
+	off := p.Sub(r.Position)
+	for _, side := range [4]struct {
+		d    Vec3
+		half float64
+	}{{ax, r.Size[0] / 2}, {ax.Mul(-1), r.Size[0] / 2}, {az, r.Size[2] / 2}, {az.Mul(-1), r.Size[2] / 2}} {
+		limit := side.half - off.Dot(side.d) + CollisionTolerance // to r's box boundary along d
 		hit := false
 		for k := range mesh.Tris {
-			if t, ok := rayTriangle(&mesh.Tris[k], p, d); ok && t <= limit+CollisionTolerance {
+			v := &mesh.Tris[k].V
+			if t, _, _, ok := intersect(&rayTri{v[0], v[1].Sub(v[0]), v[2].Sub(v[0])}, p, side.d, true); ok && t <= limit {
 				hit = true
 				break
 			}
@@ -128,28 +126,4 @@ func enclosedBy(mesh *Mesh, r *Object, p Vec3) bool {
 		}
 	}
 	return true
-}
-
-// rayTriangle returns the distance t > 0 along the unit direction d from o
-// at which the ray meets triangle tr (either side), Möller–Trumbore.
-func rayTriangle(tr *Triangle, o, d Vec3) (float64, bool) {
-	e1, e2 := tr.V[1].Sub(tr.V[0]), tr.V[2].Sub(tr.V[0])
-	p := d.Cross(e2)
-	det := e1.Dot(p)
-	if math.Abs(det) < 1e-14 {
-		return 0, false
-	}
-	inv := 1 / det
-	s := o.Sub(tr.V[0])
-	u := s.Dot(p) * inv
-	if u < 0 || u > 1 {
-		return 0, false
-	}
-	q := s.Cross(e1)
-	v := d.Dot(q) * inv
-	if v < 0 || u+v > 1 {
-		return 0, false
-	}
-	t := e2.Dot(q) * inv
-	return t, t > 1e-9
 }

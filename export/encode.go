@@ -264,7 +264,8 @@ func denseArray[T float32 | uint16 | uint8](typ arrow.DataType, rows []Annotatio
 }
 
 // questionBytes and annotationBytes estimate a row's uncompressed size, used
-// to bound the rows of a row group.
+// to bound the rows of a row group. Parquet stores the 16- and 8-bit
+// tensors as plain INT32 values: 4 bytes each.
 func questionBytes(r *QuestionRow) int64 {
 	n := len(r.Image.Bytes) + len(r.ImageAfter.Bytes) + len(r.Question) + len(r.StaticQuestion) +
 		len(r.Reasoning) + len(r.Metrics) + len(r.MotionText) + 1024
@@ -277,7 +278,7 @@ func questionBytes(r *QuestionRow) int64 {
 func annotationBytes(r *AnnotationRow) int64 {
 	n := len(r.ImageBeforeRaw.Bytes) + len(r.ImageAfterRaw.Bytes) +
 		4*(len(r.DepthBefore)+len(r.DepthAfter)+len(r.FlowForward)+len(r.FlowBackward)) +
-		2*(len(r.InstanceBefore)+len(r.InstanceAfter)) + len(r.FlowValid) + len(r.ChangeMask) +
+		4*(len(r.InstanceBefore)+len(r.InstanceAfter)+len(r.FlowValid)+len(r.ChangeMask)) +
 		200*(len(r.ObjectsBefore)+len(r.ObjectsAfter)) + 1024
 	for _, s := range r.InstanceMapBefore {
 		n += len(s) + 8

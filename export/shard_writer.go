@@ -67,8 +67,11 @@ type ShardOptions struct {
 }
 
 // writerProperties returns the Parquet properties of a table: zstd, column
-// statistics on, byte-stream-split and no dictionary for float tensors and
-// image bytes, dictionaries for everything else.
+// statistics on, byte-stream-split and no dictionary for float tensors,
+// plain encoding (no dictionary) for integer tensors and image bytes,
+// dictionaries for everything else. A dictionary saves little on the
+// integer tensors once zstd has compressed them, and building it (a hash
+// lookup per pixel) cost about a tenth of generate's CPU.
 func writerProperties(table string, level int) *parquet.WriterProperties {
 	opts := []parquet.WriterProperty{
 		parquet.WithCompression(compress.Codecs.Zstd),
@@ -84,6 +87,9 @@ func writerProperties(table string, level int) *parquet.WriterProperties {
 			p := c + ".list.element"
 			opts = append(opts, parquet.WithDictionaryFor(p, false),
 				parquet.WithEncodingFor(p, parquet.Encodings.ByteStreamSplit))
+		}
+		for _, c := range []string{"instance_before", "instance_after", "flow_valid", "change_mask"} {
+			opts = append(opts, parquet.WithDictionaryFor(c+".list.element", false))
 		}
 	}
 	for _, c := range images {

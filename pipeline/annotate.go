@@ -6,7 +6,6 @@ import (
 	"image"
 	"image/png"
 	"sort"
-	"sync"
 
 	"flowbench/export"
 	"flowbench/flow"
@@ -167,47 +166,29 @@ func (an *annotator) annotate(ex *planner.Example, out *planner.Outcome) (exampl
 	}
 	m0, m1 := planner.ExampleMarks(ex, an.marks, markFrame(&f0), markFrame(&f1))
 
-	var (
-		pngs [4][]byte
-		errs [4]error
-		wg   sync.WaitGroup
-	)
-	imgs := []*image.RGBA{render.DrawMarks(f0.rgb, m0, an.marks), render.DrawMarks(f1.rgb, m1, an.marks)}
+	var raw0, raw1 *image.RGBA
 	if !an.noAnn {
-		imgs = append(imgs, f0.rgb, f1.rgb)
+		raw0, raw1 = f0.rgb, f1.rgb
 	}
 	// The PNG encodes are independent of the flow: overlap them with it.
-	// The before images (0 and 2) often repeat the previous example's.
-	var reused [4]bool
-	for i, img := range imgs {
-		if i%2 == 0 {
-			pngs[i], reused[i] = an.pngs.lookup(img)
-			if reused[i] {
-				continue
-			}
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			pngs[i], errs[i] = encodePNG(img)
-		}()
-	}
+	var (
+		pngs [4][]byte
+		perr error
+		done = make(chan struct{})
+	)
+	go func() {
+		defer close(done)
+		pngs, perr = an.pngs.encodeExample(render.DrawMarks(f0.rgb, m0, an.marks), render.DrawMarks(f1.rgb, m1, an.marks), raw0, raw1)
+	}()
 	var bufs *rowBuffers
 	var ferr error
 	if !an.noAnn {
 		bufs = getRowBuffers()
 		ferr = an.flow.ComputeInto(&bufs.flow, f0.Frame, f1.Frame, cam, motions)
 	}
-	wg.Wait()
-	for _, e := range errs {
-		if e != nil {
-			return fail("encode png", e)
-		}
-	}
-	for i, img := range imgs {
-		if i%2 == 0 && !reused[i] {
-			an.pngs.store(img, pngs[i])
-		}
+	<-done
+	if perr != nil {
+		return fail("encode png", perr)
 	}
 	if ferr != nil {
 		return fail("flow", ferr)

@@ -1,90 +1,120 @@
 package pipeline
 
 import (
-	"bytes"
+	"errors"
 	"image"
+	"sync"
+
+	"flowbench/render"
 )
 
 // PNG memo. Consecutive examples of one view share their before frame: the
-// unmarked I0 (image_before_raw) is the same picture, and so is the marked
-// I0 when the examples mark the same objects. A PNG's bytes are a function
-// of the pixels alone (render.EncodePNGFast), so the annotator keeps the
-// pixels and encodings of its last few before images and reuses an
-// encoding when a new image has exactly the same pixels, instead of
-// compressing it again. Comparing two frames costs far less than encoding one.
+// unmarked I0 (image_before_raw) is the same picture, and the marked I0
+// differs from it only around the marks. A PNG's bytes are a function of
+// the pixels alone, band by band (render.EncodePNGBands), so the annotator
+// keeps the band encodings, with their pixels, of its last few before
+// images, and an image takes every band whose rows it shares with one of
+// them instead of compressing it again. Comparing rows costs far less than
+// compressing them.
 
 // pngMemoSlots is how many recent images the memo keeps: the marked and
 // unmarked I0 of the current view, and one spare.
 const pngMemoSlots = 3
 
-// pngMemo holds the encodings of recent images. It is not safe for
+// pngMemo holds the band encodings of recent images. It is not safe for
 // concurrent use.
 type pngMemo struct {
-	slots [pngMemoSlots]pngMemoSlot
+	slots [pngMemoSlots]*render.PNGBands
+	used  [pngMemoSlots]uint64
 	tick  uint64 // use counter: the least recently used slot is replaced
-	hits  int    // encodings reused, for tests
+	hits  int    // bands reused from the memo, for tests
 }
 
-// pngMemoSlot is one remembered image: its pixels (4·W bytes a row, no
-// padding) and its PNG bytes.
-type pngMemoSlot struct {
-	w, h int
-	pix  []uint8
-	png  []byte
-	used uint64
-}
-
-// lookup returns the remembered encoding of an image with img's pixels.
-// The bytes are shared: callers must not modify them.
-func (m *pngMemo) lookup(img *image.RGBA) ([]byte, bool) {
-	w, h := img.Rect.Dx(), img.Rect.Dy()
-	for i := range m.slots {
-		s := &m.slots[i]
-		if s.png == nil || s.w != w || s.h != h || !samePixels(s.pix, img) {
+// refs returns the remembered encodings, most recently used first.
+func (m *pngMemo) refs() []*render.PNGBands {
+	var out []*render.PNGBands
+	var at []uint64
+	for i, s := range m.slots {
+		if s == nil {
 			continue
 		}
-		m.tick++
-		s.used = m.tick
-		m.hits++
-		return s.png, true
+		k := len(out)
+		for k > 0 && at[k-1] < m.used[i] {
+			k--
+		}
+		out = append(out[:k], append([]*render.PNGBands{s}, out[k:]...)...)
+		at = append(at[:k], append([]uint64{m.used[i]}, at[k:]...)...)
 	}
-	return nil, false
+	return out
 }
 
-// store remembers img's pixels and encoding in the least recently used slot.
-func (m *pngMemo) store(img *image.RGBA, png []byte) {
-	s := &m.slots[0]
-	for i := range m.slots {
-		if m.slots[i].used < s.used {
-			s = &m.slots[i]
+// remember keeps p (encoded with its pixels) in the slot of an image with
+// the same pixels, or else in the least recently used slot.
+func (m *pngMemo) remember(p *render.PNGBands) {
+	k := -1
+	for i, s := range m.slots {
+		if s != nil && s.SamePixels(p) {
+			k = i
+			break
 		}
 	}
-	w, h := img.Rect.Dx(), img.Rect.Dy()
+	if k < 0 {
+		k = 0
+		for i := range m.slots {
+			if m.used[i] < m.used[k] {
+				k = i
+			}
+		}
+	}
 	m.tick++
-	s.w, s.h, s.png, s.used = w, h, png, m.tick
-	if cap(s.pix) < 4*w*h {
-		s.pix = make([]uint8, 4*w*h)
-	}
-	s.pix = s.pix[:4*w*h]
-	for y := range h {
-		copy(s.pix[4*w*y:4*w*(y+1)], rgbaRow(img, y))
-	}
+	m.slots[k], m.used[k] = p, m.tick
 }
 
-// samePixels reports whether pix (rows of 4·W bytes laid end to end) holds
-// exactly img's pixels; the sizes must already agree.
-func samePixels(pix []uint8, img *image.RGBA) bool {
-	w := img.Rect.Dx()
-	for y := range img.Rect.Dy() {
-		if !bytes.Equal(pix[4*w*y:4*w*(y+1)], rgbaRow(img, y)) {
-			return false
+// encodeExample encodes an example's images as PNG: the marked I0 and I1
+// and, unless nil (questions only), the unmarked I0 and I1, in that order.
+// Each takes the bands it shares with the remembered before images or with
+// the example's images encoded before it (the unmarked I0 first, then the
+// marked I0 and the unmarked I1 together, then the marked I1), and the
+// before images are remembered for the next example.
+func (m *pngMemo) encodeExample(marked0, marked1, raw0, raw1 *image.RGBA) (pngs [4][]byte, err error) {
+	var b [4]*render.PNGBands
+	var errs [4]error
+	memo := m.refs()
+	if raw0 != nil {
+		if b[2], err = render.EncodePNGBands(raw0, true, memo...); err != nil {
+			return pngs, err
+		}
+		m.hits += b[2].Reused()
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b[3], errs[3] = render.EncodePNGBands(raw1, true, b[2])
+		}()
+		b[0], errs[0] = render.EncodePNGBands(marked0, true, append([]*render.PNGBands{b[2]}, memo...)...)
+		wg.Wait()
+		if err := errors.Join(errs[0], errs[3]); err != nil {
+			return pngs, err
+		}
+		b[1], err = render.EncodePNGBands(marked1, false, b[3], b[0], b[2])
+	} else {
+		if b[0], err = render.EncodePNGBands(marked0, true, memo...); err != nil {
+			return pngs, err
+		}
+		m.hits += b[0].Reused()
+		b[1], err = render.EncodePNGBands(marked1, false, b[0])
+	}
+	if err != nil {
+		return pngs, err
+	}
+	for i, p := range b {
+		if p != nil {
+			pngs[i] = p.Bytes()
 		}
 	}
-	return true
-}
-
-// rgbaRow returns row y (0 at the top of img's rectangle) of img's pixels.
-func rgbaRow(img *image.RGBA, y int) []uint8 {
-	off := img.PixOffset(img.Rect.Min.X, img.Rect.Min.Y+y)
-	return img.Pix[off : off+4*img.Rect.Dx()]
+	if b[2] != nil {
+		m.remember(b[2])
+	}
+	m.remember(b[0])
+	return pngs, nil
 }

@@ -1,82 +1,34 @@
 package render
 
 import (
-	"bufio"
-	"bytes"
-	"compress/zlib"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
 	"image"
-	"image/png"
 	"io"
-	"sync"
 	"sync/atomic"
 )
 
 // EncodePNGFast writes img as a PNG quickly. An opaque image (every alpha
 // 255) becomes an 8-bit RGB PNG whose rows all use the Average filter,
-// compressed with zlib at BestSpeed: image/png tries all five filters on
-// every row, which costs more than the compression itself, and on rendered
-// frames the Average filter alone compresses as well. Other images go to
-// image/png at BestSpeed. The bytes are a function of the pixels only, and
-// any PNG decoder reads back exactly img's colours.
+// compressed with deflate at BestSpeed in bands of rows (png_bands.go):
+// image/png tries all five filters on every row, which costs more than the
+// compression itself, and on rendered frames the Average filter alone
+// compresses as well. Other images go to image/png at BestSpeed. The bytes
+// are a function of the pixels only, and any PNG decoder reads back exactly
+// img's colours.
 func EncodePNGFast(w io.Writer, img *image.RGBA) error {
-	if W, H := img.Rect.Dx(), img.Rect.Dy(); W <= 0 || H <= 0 || int64(W) >= 1<<31 || int64(H) >= 1<<31 {
-		return fmt.Errorf("png: invalid image size %dx%d", W, H)
-	}
-	if !opaqueRGBA(img) {
-		return (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(w, img)
-	}
-	W, H := img.Rect.Dx(), img.Rect.Dy()
-	st := pngStates.Get().(*pngState)
-	defer pngStates.Put(st)
-	st.idat.Reset()
-	if st.zw == nil {
-		st.zw, _ = zlib.NewWriterLevel(&st.idat, zlib.BestSpeed)
-		st.bw = bufio.NewWriterSize(st.zw, 1<<16)
-	} else {
-		st.zw.Reset(&st.idat)
-		st.bw.Reset(st.zw)
-	}
-	// One spare byte: averageRow writes 4 bytes per pixel, 3 of them kept.
-	st.row = grow(st.row, 1+3*W+1)
-	for y := 0; y < H; y++ {
-		cur := img.Pix[y*img.Stride : y*img.Stride+4*W]
-		var up []uint8
-		if y > 0 {
-			up = img.Pix[(y-1)*img.Stride : (y-1)*img.Stride+4*W]
-		}
-		st.row[0] = 3 // Average: predict (left + up) / 2
-		averageRow(st.row[1:], cur, up)
-		if _, err := st.bw.Write(st.row[:1+3*W]); err != nil {
-			return err
-		}
-	}
-	if err := st.bw.Flush(); err != nil {
+	p, err := EncodePNGBands(img, false)
+	if err != nil {
 		return err
 	}
-	if err := st.zw.Close(); err != nil {
-		return err
-	}
-	var ihdr [13]byte
-	binary.BigEndian.PutUint32(ihdr[0:], uint32(W))
-	binary.BigEndian.PutUint32(ihdr[4:], uint32(H))
-	ihdr[8], ihdr[9] = 8, 2 // 8 bits per sample, RGB; deflate, adaptive filters, no interlace
-	if _, err := io.WriteString(w, "\x89PNG\r\n\x1a\n"); err != nil {
-		return err
-	}
-	if err := writeChunk(w, "IHDR", ihdr[:]); err != nil {
-		return err
-	}
-	for b := st.idat.Bytes(); len(b) > 0; {
-		k := min(len(b), maxIDAT)
-		if err := writeChunk(w, "IDAT", b[:k]); err != nil {
-			return err
-		}
-		b = b[k:]
-	}
-	return writeChunk(w, "IEND", nil)
+	_, err = w.Write(p.Bytes())
+	return err
+}
+
+// errPNGSize is the error for an image PNG cannot hold.
+func errPNGSize(w, h int) error {
+	return fmt.Errorf("png: invalid image size %dx%d", w, h)
 }
 
 // averageRow writes into out (at least 3·W+1 bytes; the byte after the
@@ -135,16 +87,6 @@ var zeroRowBuf atomic.Pointer[[]uint8]
 
 // maxIDAT is the largest IDAT chunk EncodePNGFast writes (PNG allows 2³¹−1 bytes).
 const maxIDAT = 1 << 24
-
-// pngState is EncodePNGFast's reusable work memory.
-type pngState struct {
-	idat bytes.Buffer
-	zw   *zlib.Writer
-	bw   *bufio.Writer
-	row  []uint8
-}
-
-var pngStates = sync.Pool{New: func() any { return new(pngState) }}
 
 // writeChunk writes one PNG chunk: length, type, data and CRC.
 func writeChunk(w io.Writer, typ string, data []byte) error {

@@ -1,10 +1,11 @@
 package render
 
 import (
-	"bufio"
 	"bytes"
-	"compress/zlib"
+	"compress/flate"
 	"encoding/binary"
+	"fmt"
+	"hash/adler32"
 	"image"
 	"math/rand/v2"
 	"testing"
@@ -68,22 +69,26 @@ func TestAverageRowMatchesSpec(t *testing.T) {
 }
 
 // TestEncodePNGFastBytes encodes frames and random opaque images (also a
-// sub-image, whose rows have a stride) and compares the bytes with a plain
-// encoder written from the PNG specification: signature, IHDR (8-bit RGB),
-// Average-filtered rows (averageRef) deflated by zlib at BestSpeed in one
-// IDAT, IEND. The datasets' image bytes must never change.
+// sub-image, whose rows have a stride, and heights around a band's) and
+// compares the bytes with a plain encoder written from the PNG and zlib
+// specifications: signature, IHDR (8-bit RGB), Average-filtered rows
+// (averageRef) in bands of pngBandRows rows, each deflated at BestSpeed by
+// a new compressor and ended by a sync flush, an empty final block, the
+// Adler-32 of all filtered rows, in one IDAT; IEND.
 func TestEncodePNGFastBytes(t *testing.T) {
 	s, cam := benchModelScene(t)
 	cam.Width, cam.Height = 150, 110
 	_, f := renderScene(t, s, Options{Workers: 1}, cam)
 	rng := rand.New(rand.NewPCG(1, 2))
-	noise := image.NewRGBA(image.Rect(0, 0, 77, 41))
-	for i := range noise.Pix {
-		noise.Pix[i] = uint8(rng.IntN(256)) | uint8(255*(i%4/3))
+	imgs := map[string]*image.RGBA{"frame": f.RGB, "sub": f.RGB.SubImage(image.Rect(9, 4, 120, 99)).(*image.RGBA)}
+	for _, h := range []int{1, pngBandRows - 1, pngBandRows, pngBandRows + 1, 41} {
+		noise := image.NewRGBA(image.Rect(0, 0, 77, h))
+		for i := range noise.Pix {
+			noise.Pix[i] = uint8(rng.IntN(256)) | uint8(255*(i%4/3))
+		}
+		imgs[fmt.Sprintf("noise-%d", h)] = noise
 	}
-	for name, img := range map[string]*image.RGBA{
-		"frame": f.RGB, "sub": f.RGB.SubImage(image.Rect(9, 4, 120, 99)).(*image.RGBA), "noise": noise,
-	} {
+	for name, img := range imgs {
 		var got bytes.Buffer
 		if err := EncodePNGFast(&got, img); err != nil {
 			t.Fatal(err)
@@ -98,25 +103,27 @@ func TestEncodePNGFastBytes(t *testing.T) {
 func referencePNG(t *testing.T, img *image.RGBA) []byte {
 	t.Helper()
 	W, H := img.Rect.Dx(), img.Rect.Dy()
-	var idat bytes.Buffer
-	zw, err := zlib.NewWriterLevel(&idat, zlib.BestSpeed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bw := bufio.NewWriter(zw)
+	idat := bytes.NewBuffer([]byte{0x78, 0x01})
+	sum := adler32.New()
 	var prev []uint8
-	for y := 0; y < H; y++ {
-		cur := img.Pix[y*img.Stride : y*img.Stride+4*W]
-		bw.WriteByte(3)
-		bw.Write(averageRef(cur, prev))
-		prev = cur
+	for y0 := 0; y0 < H; y0 += pngBandRows {
+		fw, err := flate.NewWriter(idat, flate.BestSpeed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for y := y0; y < min(y0+pngBandRows, H); y++ {
+			cur := img.Pix[y*img.Stride : y*img.Stride+4*W]
+			row := append([]byte{3}, averageRef(cur, prev)...)
+			fw.Write(row)
+			sum.Write(row)
+			prev = cur
+		}
+		if err := fw.Flush(); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if err := bw.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
+	idat.Write([]byte{0x03, 0x00}) // BFINAL, fixed codes, end of block
+	idat.Write(sum.Sum(nil))
 	var out bytes.Buffer
 	out.WriteString("\x89PNG\r\n\x1a\n")
 	ihdr := make([]byte, 13)

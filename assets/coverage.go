@@ -31,6 +31,7 @@ type TypeCoverage struct {
 	TooDistorted int `json:"too_distorted"` // primitive fallbacks because every variant is too distorted
 	NoVariant    int `json:"no_variant"`    // primitive fallbacks because the type has no variant
 	Inset        int `json:"inset"`         // of Fit, instances drawn with an inset fit (inset.go)
+	Tiled        int `json:"tiled"`         // of Fit, instances drawn with a tiled fit (tile.go)
 }
 
 // CoverageReport measures how much of the generated data real models cover.
@@ -52,6 +53,9 @@ type CoverageReport struct {
 	// Inset counts the instances of Fit drawn with an inset fit (inset.go):
 	// no variant fits within MaxDistortion, one fits slightly short of the box.
 	Inset int `json:"inset"`
+	// Tiled counts the instances of Fit drawn as a row of copies of one
+	// variant (tile.go).
+	Tiled int `json:"tiled"`
 	// TooDistortedWithin splits TooDistorted by the best distortion any
 	// variant would have: ≤ 30 %, ≤ 50 %, more (how far the table misses).
 	TooDistortedWithin [3]int `json:"too_distorted_within_30_50_more"`
@@ -146,6 +150,10 @@ func (d *dresser) coverage(opts CoverageOptions) (*CoverageReport, error) {
 			if order[0].inset {
 				tc.Inset++
 				rep.Inset++
+			}
+			if order[0].tiles > 1 {
+				tc.Tiled++
+				rep.Tiled++
 			}
 			if ithor {
 				tc.ITHORFit++

@@ -14,6 +14,7 @@ type derivedKey struct {
 	kind   derivation
 	size   sim.Vec3
 	colour sim.RGB
+	tiles  int
 }
 
 // derivation says how a copy derives from its source model.
@@ -24,6 +25,7 @@ const (
 	derivedRolled                   // rolled 90° about z (turn.go)
 	derivedInset                    // inset in a larger box (inset.go)
 	derivedCanvas                   // picture surfaces recoloured (canvas.go)
+	derivedTiled                    // copies side by side (tile.go)
 )
 
 // derivedModels holds the derived copies of models, each built once and
@@ -70,4 +72,9 @@ func (c *derivedModels) inset(m *sim.Model, obj, s sim.Vec3) *sim.Model {
 // canvas returns m with the surfaces names in colour c (withCanvas).
 func (c *derivedModels) canvas(m *sim.Model, colour sim.RGB, names []string) *sim.Model {
 	return c.get(derivedKey{m: m, kind: derivedCanvas, colour: colour}, func() *sim.Model { return withCanvas(m, colour, names) })
+}
+
+// tiled returns n copies of m side by side (tiledModel).
+func (c *derivedModels) tiled(m *sim.Model, n int) *sim.Model {
+	return c.get(derivedKey{m: m, kind: derivedTiled, tiles: n}, func() *sim.Model { return tiledModel(m, n) })
 }

@@ -60,6 +60,8 @@ type DressReport struct {
 	// Inset counts objects drawn with an inset fit (inset.go): slightly
 	// short of their box because no variant fits it within MaxDistortion.
 	Inset int
+	// Tiled counts objects drawn as a row of copies of one variant (tile.go).
+	Tiled int
 	// Reseated counts objects lowered onto their receptacle's real support
 	// surface (sim.ReseatChildren); ReseatBlocked those left in place because
 	// the move would collide; ReseatOffSupport those left on the box top
@@ -197,6 +199,8 @@ type pick struct {
 	// d is then its shortfall (insetShortfall).
 	inset bool
 	s     sim.Vec3
+	// tiles > 1 marks a tiled fit (tile.go): that many copies side by side.
+	tiles int
 }
 
 // fitResult classifies an object against its type's variants.
@@ -229,6 +233,9 @@ func (d *dresser) choose(o *sim.Object, seed int64) ([]pick, fitResult) {
 		if best.d <= MaxDistortion+1e-9 {
 			fit = append(fit, best)
 		}
+	}
+	if len(fit) == 0 {
+		fit = d.tileFits(o, cands)
 	}
 	if len(fit) == 0 && !o.Receptacle {
 		fit = d.insetFits(o, cands)
@@ -354,6 +361,10 @@ func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
 			if p.inset {
 				mm = d.derived.inset(mm, o.Size, p.s)
 				rep.Inset++
+			}
+			if p.tiles > 1 {
+				mm = d.derived.tiled(mm, p.tiles)
+				rep.Tiled++
 			}
 			if names := canvasSurfaces[p.e.Key]; len(names) > 0 {
 				mm = d.derived.canvas(mm, o.Color, names)

@@ -13,7 +13,8 @@ import (
 
 // DressKey identifies the dressing rules compiled into this binary: the
 // reviewed type table (typeMap), the set of types that may be turned and
-// the fit limits (MaxDistortion, and the inset fits of inset.go) and the
+// the fit limits (MaxDistortion, the inset fits of inset.go and the tiled
+// fits of tile.go) and the
 // rule that seats objects on the models (sim.ReseatVersion).
 // Two binaries with the same DressKey and the same Library.Hash dress every
 // house alike, so a run's resume fingerprint includes both: resuming a split
@@ -50,6 +51,10 @@ func DressKey() string {
 			fmt.Fprintf(h, "roll %q\n", t)
 		}
 	}
+	for _, t := range slices.Sorted(maps.Keys(tileEntries)) {
+		fmt.Fprintf(h, "tile %q %q\n", t, tileEntries[t])
+	}
+	fmt.Fprintf(h, "tiles %d\n", MaxTiles)
 	fmt.Fprintf(h, "fit %g inset %g %g reseat %d %g\n", MaxDistortion, InsetMaxShare, InsetMaxGap, sim.ReseatVersion, sim.ReseatMeshTol)
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }

@@ -1,8 +1,10 @@
 package pipeline
 
 import (
+	"cmp"
 	"errors"
 	"image"
+	"slices"
 	"sync"
 
 	"flowbench/render"
@@ -32,18 +34,16 @@ type pngMemo struct {
 
 // refs returns the remembered encodings, most recently used first.
 func (m *pngMemo) refs() []*render.PNGBands {
-	var out []*render.PNGBands
-	var at []uint64
+	idx := make([]int, 0, pngMemoSlots)
 	for i, s := range m.slots {
-		if s == nil {
-			continue
+		if s != nil {
+			idx = append(idx, i)
 		}
-		k := len(out)
-		for k > 0 && at[k-1] < m.used[i] {
-			k--
-		}
-		out = append(out[:k], append([]*render.PNGBands{s}, out[k:]...)...)
-		at = append(at[:k], append([]uint64{m.used[i]}, at[k:]...)...)
+	}
+	slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(m.used[b], m.used[a]) })
+	out := make([]*render.PNGBands, len(idx))
+	for k, i := range idx {
+		out[k] = m.slots[i]
 	}
 	return out
 }

@@ -20,7 +20,7 @@ func planOne(t *testing.T, h *sim.House, cam sim.Camera, cat Category, in Intent
 	}
 	after, _ := l.Objects()
 	for i := range before {
-		if before[i].Position.Sub(after[i].Position).Len() > 1e-9 || before[i].Yaw != after[i].Yaw || before[i].Parent != after[i].Parent {
+		if before[i].Position != after[i].Position || before[i].Yaw != after[i].Yaw || before[i].Parent != after[i].Parent {
 			t.Fatalf("%s: scene not restored: %s %v → %v", cat, before[i].ID, before[i].Position, after[i].Position)
 		}
 	}

@@ -302,8 +302,10 @@ func (c *viewCtx) restore() error { return c.restoreTo(c.objs0, c.byID0) }
 
 // restoreTo teleports every object whose pose differs from want back with
 // force=true, parents first and re-reading after each teleport (moving a
-// parent carries its children), until every pose matches; it fails when
-// poses still differ after one teleport per object.
+// parent carries its children), until every pose is bit for bit the one in
+// want (a child carried back by its parent is off by rounding, and would
+// make every later view's before-state drift from the house); it fails
+// when poses still differ after one teleport per object.
 func (c *viewCtx) restoreTo(want []ObjectMeta, byID map[string]int) error {
 	for iter := 0; iter <= len(want)+2; iter++ {
 		objs, err := c.s.Objects()
@@ -319,7 +321,7 @@ func (c *viewCtx) restoreTo(want []ObjectMeta, byID map[string]int) error {
 			if !ok {
 				return fmt.Errorf("%w: unknown object %q", errRestore, objs[i].ID)
 			}
-			if !samePose(&objs[i], &want[j]) {
+			if objs[i].Position != want[j].Position || objs[i].Yaw != want[j].Yaw {
 				bad = &want[j]
 				break
 			}

@@ -45,12 +45,13 @@ func examplesJSON(t testing.TB, exs []Example) []byte {
 
 // Same seed → identical examples; any example regenerates alone with
 // PlanOne from its recorded camera, view and intent; the scene is back in
-// its original state (poses and parents) after the whole house.
+// its original state (poses, bit for bit, and parents) after the whole
+// house, and every example's before-state is the house's own.
 func TestDeterminismAndRegeneration(t *testing.T) {
 	h := genHouse(t, 0)
 	cfg := houseCfg("det0")
 	l1 := newTestLocal()
-	ex1, _, rep, err := PlanHouse(l1, h, cfg)
+	ex1, outs1, rep, err := PlanHouse(l1, h, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,8 +79,15 @@ func TestDeterminismAndRegeneration(t *testing.T) {
 	want, _ := fresh.Objects()
 	got, _ := l1.Objects()
 	for i := range want {
-		if want[i].Position.Sub(got[i].Position).Len() > 1e-9 || want[i].Yaw != got[i].Yaw || want[i].Parent != got[i].Parent {
+		if want[i].Position != got[i].Position || want[i].Yaw != got[i].Yaw || want[i].Parent != got[i].Parent {
 			t.Fatalf("object %s not restored: %v/%q vs %v/%q", want[i].ID, got[i].Position, got[i].Parent, want[i].Position, want[i].Parent)
+		}
+	}
+	for k, out := range outs1 {
+		for i, o := range out.ObjectsBefore {
+			if o.Position != want[i].Position || o.Yaw != want[i].Yaw {
+				t.Fatalf("%s: before-state of %s is %v, the house has %v", ex1[k].ID, o.ID, o.Position, want[i].Position)
+			}
 		}
 	}
 	// Regenerate a spread of examples alone.

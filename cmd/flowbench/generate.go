@@ -35,7 +35,7 @@ import (
 // the live heap reaches about 700 MB on long runs (the loaded models are
 // shared and kept); 768 MiB, the earlier limit, then made the collector run
 // almost without pause (492 CPU-s for 100 houses against 406 with this
-// limit, max RSS 1.23 GiB).
+// limit, max RSS 1.17 GiB).
 const defaultMemoryLimit = 1152 << 20
 
 func init() {

@@ -130,9 +130,7 @@ func (d *dresser) coverage(opts CoverageOptions) (*CoverageReport, error) {
 				tc.TooDistorted++
 				best := math.Inf(1)
 				for _, e := range d.byType[o.Type] {
-					for _, or := range orientations(o.Type) {
-						best = math.Min(best, Distortion(o.Size, or.size(e.Size)))
-					}
+					best = math.Min(best, directFit(o, e).d)
 				}
 				switch {
 				case best <= 0.30:

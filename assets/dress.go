@@ -224,14 +224,8 @@ func (d *dresser) choose(o *sim.Object, seed int64) ([]pick, fitResult) {
 	}
 	var fit []pick
 	for _, e := range cands {
-		best := pick{e: e, d: math.Inf(1)}
-		for _, or := range orientations(o.Type) {
-			if dd := Distortion(o.Size, or.size(e.Size)); dd < best.d {
-				best.d, best.orient = dd, or
-			}
-		}
-		if best.d <= MaxDistortion+1e-9 {
-			fit = append(fit, best)
+		if p := directFit(o, e); p.d <= MaxDistortion+1e-9 {
+			fit = append(fit, p)
 		}
 	}
 	if len(fit) == 0 {
@@ -273,6 +267,18 @@ func (d *dresser) choose(o *sim.Object, seed int64) ([]pick, fitResult) {
 	out = append(out, inBand[r:]...)
 	out = append(out, inBand[:r]...)
 	return append(out, fit[band:]...), fitOK
+}
+
+// directFit returns variant e fitted to object o's box directly, in the
+// orientation (turn.go) with the least distortion.
+func directFit(o *sim.Object, e *Entry) pick {
+	best := pick{e: e, d: math.Inf(1)}
+	for _, or := range orientations(o.Type) {
+		if dd := Distortion(o.Size, or.size(e.Size)); dd < best.d {
+			best.d, best.orient = dd, or
+		}
+	}
+	return best
 }
 
 // insetFits returns the inset fits (inset.go) of an object (not a

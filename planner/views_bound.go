@@ -120,11 +120,10 @@ func keepBest(cands []roomCand, perRoom int, score func(sim.Camera) (View, bool,
 		if best < 0 {
 			break
 		}
+		// best is at least τ from every view kept: those within τ of one
+		// were dropped when it was kept.
 		v := cands[best].v
 		cands[best].gone = true
-		if !farFromAll(v, kept, ViewTau) {
-			continue
-		}
 		kept = append(kept, v)
 		// Every candidate still in the running comes after v in score
 		// order, so one within τ of v would be passed over: drop it unscored.

@@ -22,7 +22,7 @@ func (r *Renderer) MaskBounds(cam sim.Camera, capAt int, out []int) ([]int, erro
 	v := newView(cam, 1, r.opts.Near)
 	tw := (v.w + occTile - 1) / occTile
 	structure := r.nObj < len(r.inst)
-	if structure && (!r.occCached || r.occCacheView != v || r.opts.NoFrameCache) {
+	if structure && !r.structureKept(&v) {
 		// The structure pass draws the structure meshes alone: the objects
 		// need no level of detail (the next frame chooses its own).
 		for i := range r.inst {
@@ -32,14 +32,7 @@ func (r *Renderer) MaskBounds(cam sim.Camera, capAt int, out []int) ([]int, erro
 				r.dl.mesh[i] = r.entry(i, 0)
 			}
 		}
-		r.occluded = grow(r.occluded, len(r.inst))
-		for i := range r.occluded {
-			r.occluded[i] = i < r.nObj
-		}
-		r.occActive = true
-		r.structureDepth(&v, tw)
-		r.occActive = false
-		r.occCacheView, r.occCached = v, true
+		r.drawStructure(&v, tw)
 	}
 	out = grow(out, r.nObj)
 	for i := range out {

@@ -27,25 +27,42 @@ const (
 func (r *Renderer) occlusionCull(v *view) {
 	n := len(r.inst)
 	r.occluded = grow(r.occluded, n)
-	for i := range r.occluded {
-		r.occluded[i] = i < r.nObj
-	}
 	if r.nObj == 0 || r.nObj == n {
 		clear(r.occluded)
 		return
 	}
-	r.occActive = true
 	tw, th := (v.w+occTile-1)/occTile, (v.h+occTile-1)/occTile
-	if !r.occCached || r.occCacheView != *v || r.opts.NoFrameCache {
-		r.structureDepth(v, tw)
-		r.occCacheView, r.occCached = *v, true
+	if !r.structureKept(v) {
+		r.drawStructure(v, tw)
 	}
+	r.occActive = true
 	for i := 0; i < r.nObj; i++ {
 		r.occluded[i] = r.hidden(v, i, tw, th)
 	}
 	for i := r.nObj; i < n; i++ {
 		r.occluded[i] = false
 	}
+}
+
+// structureKept reports whether the structure pass kept from an earlier
+// frame (r.occW, r.occMin) is that of view v.
+func (r *Renderer) structureKept(v *view) bool {
+	return r.occCached && r.occCacheView == *v && !r.opts.NoFrameCache
+}
+
+// drawStructure runs the structure pass for view v (structureDepth), the
+// objects marked occluded so that it skips them, and keeps it for later
+// frames from v. The draw list must hold the structure meshes.
+func (r *Renderer) drawStructure(v *view, tw int) {
+	r.occluded = grow(r.occluded, len(r.inst))
+	for i := range r.occluded {
+		r.occluded[i] = i < r.nObj
+	}
+	active := r.occActive
+	r.occActive = true
+	r.structureDepth(v, tw)
+	r.occActive = active
+	r.occCacheView, r.occCached = *v, true
 }
 
 // structureDepth draws the structure meshes alone for view v and keeps, per

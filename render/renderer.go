@@ -103,7 +103,6 @@ type Renderer struct {
 	incremental bool
 	spans       [][]colSpan  // per band, the columns shaded (shade_spans.go)
 	wspans      [][]colSpan  // widenSpans' copy
-	sdirty      []bool       // per band, whether it has a span
 	hitCols     []bool       // markLitPixels' marked columns of a band
 	hullPts     [][2]float64 // markHullBands' work buffer
 	pyrs        []pyramid    // shadow pyramids markLitPixels refines
@@ -490,8 +489,8 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool, adopt []ui
 		r.widenSpans(nb, cam.Width)
 		r.incremental = true
 		r.incFrames++
-		for _, d := range r.sdirty[:nb] {
-			if !d {
+		for _, sp := range r.spans[:nb] {
+			if len(sp) == 0 {
 				r.incKept++
 			}
 		}

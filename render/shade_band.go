@@ -21,7 +21,7 @@ func (r *Renderer) shadeBand(b int) {
 	// band's spans (shade_incremental.go, shade_spans.go).
 	if r.incremental {
 		for y := y0; y < y1; y++ {
-			r.keepRows(y, 1, 0)
+			r.keepRow(y)
 		}
 		for _, s := range r.spans[b] {
 			r.shadeColumns(b, y0, y1, int(s.x0), int(s.x1))

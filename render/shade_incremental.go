@@ -110,9 +110,14 @@ func (r *Renderer) addShadowSpans(nb int) bool {
 		if !any {
 			continue
 		}
+		k := r.depthSlack()
 		for fi := range L.faces {
 			fc := &L.faces[fi]
-			zhi := math.Inf(-1)
+			zhi := 0.0 // the far side of the meshes the light lights
+			for _, q := range zfar.Corners() {
+				zhi = max(zhi, fc.v.toCam(q)[2])
+			}
+			zhi += k * math.Abs(zhi)
 			// One pyramid per changed box (before and after): the texels
 			// that can differ lie in their projections.
 			for _, i := range changed {
@@ -128,19 +133,11 @@ func (r *Renderer) addShadowSpans(nb int) bool {
 					for _, q := range b.Corners() {
 						zmin = min(zmin, fc.v.toCam(q)[2])
 					}
-					if math.IsInf(zhi, -1) {
-						zhi = 0
-						for _, q := range zfar.Corners() {
-							zhi = max(zhi, fc.v.toCam(q)[2])
-						}
-					}
-					k := r.depthSlack()
 					zlo := zmin - k*math.Abs(zmin)
-					zh := zhi + k*math.Abs(zhi)
-					if zh <= zlo {
+					if zhi <= zlo {
 						continue
 					}
-					if !r.markHull(&fc.v, rect, zlo, zh, nb) {
+					if !r.markHull(&fc.v, rect, zlo, zhi, nb) {
 						return false
 					}
 				}
@@ -212,8 +209,7 @@ func (r *Renderer) markHull(fv *view, rect texRect, zlo, zhi float64, nb int) bo
 
 // widenSpans grows every marked span by the pixel neighbourhood a colour
 // depends on: two columns each way, and the neighbouring bands (a band's
-// edge pixels read the row beyond it). It then sets r.sdirty: the bands
-// with a span.
+// edge pixels read the row beyond it).
 func (r *Renderer) widenSpans(nb, w int) {
 	r.wspans = grow(r.wspans, nb)
 	for b := range r.wspans {
@@ -229,23 +225,11 @@ func (r *Renderer) widenSpans(nb, w int) {
 			}
 		}
 	}
-	r.sdirty = grow(r.sdirty, nb)
-	for b := range r.sdirty {
-		r.sdirty[b] = len(r.spans[b]) > 0
-	}
 }
 
-// keepRows copies P's colours of row y outside columns [x0, x1] (all of
-// them when x0 > x1) into the frame.
-func (r *Renderer) keepRows(y, x0, x1 int) {
+// keepRow copies P's colours of row y into the frame.
+func (r *Renderer) keepRow(y int) {
 	f := r.frame
 	W := f.Width
-	src := r.incSlot.rgb[y*4*W : (y+1)*4*W]
-	dst := f.RGB.Pix[y*f.RGB.Stride : y*f.RGB.Stride+4*W]
-	if x0 > x1 {
-		copy(dst, src)
-		return
-	}
-	copy(dst[:4*x0], src[:4*x0])
-	copy(dst[4*(x1+1):], src[4*(x1+1):])
+	copy(f.RGB.Pix[y*f.RGB.Stride:y*f.RGB.Stride+4*W], r.incSlot.rgb[y*4*W:(y+1)*4*W])
 }

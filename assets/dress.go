@@ -107,6 +107,7 @@ func (r *DressReport) Add(o DressReport) {
 	r.Turned += o.Turned
 	r.Rolled += o.Rolled
 	r.Inset += o.Inset
+	r.Tiled += o.Tiled
 	r.Reseated += o.Reseated
 	r.ReseatBlocked += o.ReseatBlocked
 	r.ReseatOffSupport += o.ReseatOffSupport

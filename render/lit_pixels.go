@@ -13,8 +13,9 @@ package render
 //   - the edge pixels (isEdge; also those whose centre sees no surface),
 //     whose 2×2 samples may see other surfaces,
 //
-// and the pixels whose colour reads those (interpolated light, two columns
-// and a row each way) are added by widenSpans as for any marked pixel.
+// and the pixels whose colour reads those (interpolated light, lightStep
+// columns each way and the band's rows) are added by widenSpans as for any
+// marked pixel.
 // Pixels where a changed mesh shows, in P or now, are marked already
 // (markChangedSpans), so elsewhere P's surfaces are the current ones.
 

@@ -48,7 +48,8 @@ type Renderer struct {
 	ssW       []float64
 	ssT       []int32
 	bandStats [][]ObjectStats
-	bandRows  [][]float64 // per band: the light of two rows (shadeBand)
+	bandLight []bandLight // per band: shading work memory (shade_band.go)
+	lstep     int         // this frame's lightStep
 	cull      []bool
 	needLight []bool
 
@@ -461,7 +462,8 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool, adopt []ui
 	r.wbuf = grow(r.wbuf, n)
 	r.tbuf = grow(r.tbuf, n)
 	r.bandStats = grow(r.bandStats, nb)
-	r.bandRows = grow(r.bandRows, nb)
+	r.bandLight = grow(r.bandLight, nb)
+	r.lstep = lightStep(cam.Width)
 	inc := memo && adopt == nil && r.prepareIncremental(cam, prev, nb)
 	r.markDirty(r.cacheOn, skipRGB, nb)
 	if r.cacheOn {

@@ -385,8 +385,11 @@ var aaOffsets = [4][2]float64{{-0.25, -0.25}, {0.25, -0.25}, {-0.25, 0.25}, {0.2
 // edgeColor returns the mean colour of 2×2 samples of pixel (x, y). Each
 // sample takes the nearest of the triangles visible at the 3×3 pixel centres
 // around it that covers it (same coverage, cut-out and tie rules as the
-// pixel-centre pass).
-func (r *Renderer) edgeColor(x, y int) [3]uint8 {
+// pixel-centre pass). When lit is not nil it is the light interpolated at
+// the pixel centre for its triangle (shade_band.go), and serves the samples
+// of that triangle and of triangles continuing its surface there; other
+// triangles are lit exactly.
+func (r *Renderer) edgeColor(x, y int, lit *[3]float64) [3]uint8 {
 	v := &r.v
 	W, H := v.w, v.h
 	var cand [9]int32
@@ -425,8 +428,9 @@ func (r *Renderer) edgeColor(x, y int) [3]uint8 {
 	}
 	var sr, sg, sb uint32
 	var c shadeCtx
-	var lit [4]int32
+	var done [4]int32
 	var lc [4][3]uint8
+	center := r.tbuf[y*W+x]
 	nl := 0
 	for _, o := range aaOffsets {
 		sx, sy := float64(x)+o[0], float64(y)+o[1]
@@ -448,13 +452,18 @@ func (r *Renderer) edgeColor(x, y int) [3]uint8 {
 			// mip-mapped texture is already filtered to the pixel's footprint);
 			// the samples then average the triangles' colours by coverage.
 			k := 0
-			for k < nl && lit[k] != best {
+			for k < nl && done[k] != best {
 				k++
 			}
 			if k == nl {
 				r.prepShade(&c, &r.setups[best])
-				lit[k] = best
-				lc[k] = r.shade(v, &c, sx, sy)
+				done[k] = best
+				if lit != nil && r.lightContinues(center, best, float64(x), float64(y)) {
+					ar, ag, ab := c.albedo(sx, sy)
+					lc[k] = [3]uint8{quant(ar * lit[0]), quant(ag * lit[1]), quant(ab * lit[2])}
+				} else {
+					lc[k] = r.shade(v, &c, sx, sy)
+				}
 				nl++
 			}
 			col = lc[k]

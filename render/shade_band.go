@@ -1,15 +1,98 @@
 package render
 
+import "math"
+
 // Shading of one band at pixel centres (the default, Supersample ≤ 1).
 //
-// The light varies slowly across a triangle, so it is computed exactly only
-// at "anchors" and interpolated elsewhere: on even rows (and the band's last
-// row), at even columns and at both ends of every run of one triangle, the
-// odd columns between two anchors of their triangle taking the mean of the
-// two; on the other rows, a pixel whose triangle also shows directly above
-// and below takes the mean of those two pixels' light, and any other pixel
-// is lit exactly. The albedo (textures) is sampled at every pixel. Pixels on
-// an edge (isEdge) are anti-aliased from 2×2 samples instead (edgeColor).
+// The light varies slowly along a surface, so it is computed exactly only at
+// "anchors" on a lattice of lightStep pixels and interpolated linearly
+// between them. Light may be interpolated between two neighbouring pixel
+// centres when they see one continuous surface (lightContinues): the same
+// triangle, or two triangles of one mesh that meet there without a depth
+// step or a crease. On the band's anchor rows (every lightStep-th row from
+// its first, and its last row) the anchors are the columns that are
+// multiples of lightStep, the last column and both ends of every run of
+// continuous pixels; the columns between two anchors take the linear
+// interpolation of the two. On the other rows, a pixel continuous with the
+// pixels above it up to the anchor row above and below it down to the
+// anchor row below takes the linear interpolation of those two rows' light
+// at its column, and any other pixel is lit exactly. The albedo (textures)
+// is sampled at every pixel. Pixels on an edge (isEdge) are anti-aliased
+// from 2×2 samples instead (edgeColor), with exact light.
+//
+// So a pixel's colour reads the triangles at the pixel centres of its band
+// (and the rows next to it, for edges) within lightStep columns each way,
+// which is what incremental shading's spans are widened by (widenSpans).
+
+// lightStep returns the spacing, in pixels, of the light anchors' lattice
+// for images w pixels wide: one per lightStepPixels of width, from 1 (every
+// pixel lit exactly, small images) to maxLightStep. The light's lattice is
+// thus about as fine in the scene at every resolution.
+func lightStep(w int) int {
+	return min(max(w/lightStepPixels, 1), maxLightStep)
+}
+
+// lightStepPixels and maxLightStep set lightStep: 4 at 800 pixels wide and
+// above, 2 at 512, 1 below 400.
+const (
+	lightStepPixels = 200
+	maxLightStep    = 4
+)
+
+// lightDepthTol is the relative difference in inverse depth, at a pixel
+// centre, between the planes of two triangles of one mesh above which they
+// do not continue one surface (a depth step) for light interpolation.
+const lightDepthTol = 1e-3
+
+// lightCreaseCos is the least cosine between the face normals of two
+// triangles of a smoothly shaded mesh (vertex normals) that continue one
+// surface for light interpolation; triangles of flat-shaded meshes must
+// face the same way (cosine ≥ flatCreaseCos), as their light is per face.
+const (
+	lightCreaseCos = 0.9
+	flatCreaseCos  = 0.9999
+)
+
+// lightTol is the largest difference, in any channel, between the light at
+// two anchors for the light between them to be interpolated; where they
+// differ more (a shadow's edge, a steep falloff) it is computed exactly.
+const lightTol = 2.0 / 255
+
+// lightsClose reports whether two lights (3 channels) differ by at most
+// lightTol in every channel.
+func lightsClose(a, b []float64) bool {
+	return math.Abs(a[0]-b[0]) <= lightTol && math.Abs(a[1]-b[1]) <= lightTol && math.Abs(a[2]-b[2]) <= lightTol
+}
+
+// lightContinues reports whether the light may be interpolated between a
+// pixel centre showing triangle t and its neighbour at (qx, qy) showing u
+// (-1: none): the same triangle, or two solid triangles of one mesh, seen
+// from the same side, whose planes agree at (qx, qy) within lightDepthTol
+// and whose face normals meet within the crease limit.
+func (r *Renderer) lightContinues(t, u int32, qx, qy float64) bool {
+	if t == u {
+		return t >= 0
+	}
+	if t < 0 || u < 0 {
+		return false
+	}
+	st, su := &r.setups[t], &r.setups[u]
+	if st.inst != su.inst || st.back != su.back || st.cut || su.cut {
+		return false
+	}
+	wt := st.wa*qx + st.wb*qy + st.wc
+	wu := su.wa*qx + su.wb*qy + su.wc
+	if math.Abs(wu-wt) > lightDepthTol*wu {
+		return false
+	}
+	nrm := r.dl.entryOf(st).normal
+	a, c := nrm[st.local], nrm[su.local]
+	lim := float32(flatCreaseCos)
+	if st.attr {
+		lim = lightCreaseCos
+	}
+	return a[0]*c[0]+a[1]*c[1]+a[2]*c[2] >= lim
+}
 
 // shadeBand shades band b of the frame.
 func (r *Renderer) shadeBand(b int) {
@@ -31,46 +114,68 @@ func (r *Renderer) shadeBand(b int) {
 	r.shadeColumns(b, y0, y1, 0, W-1)
 }
 
+// bandLight is a band's work memory for shading: the light of two anchor
+// rows (3 values per pixel) and, per column, whether the rows between them
+// are continuous.
+type bandLight struct {
+	above, below []float64
+	vok          []bool
+}
+
 // shadeColumns shades columns [x0, x1] of band b, rows [y0, y1).
 func (r *Renderer) shadeColumns(b, y0, y1, x0, x1 int) {
 	W := r.v.w
-	r.bandRows[b] = grow(r.bandRows[b], 2*3*W)
-	prev, next := r.bandRows[b][:3*W], r.bandRows[b][3*W:]
-	flat := r.opts.Lighting == LightFlat
-	if !flat {
-		r.lightRow(y0, prev, x0, x1)
+	if r.opts.Lighting == LightFlat {
+		for y := y0; y < y1; y++ {
+			r.colorRow(y, nil, nil, nil, 0, nil, x0, x1)
+		}
+		return
 	}
-	r.colorRow(y0, prev, nil, nil, x0, x1)
-	for y := y0 + 1; y < y1; y += 2 {
-		if flat {
-			r.colorRow(y, nil, nil, nil, x0, x1)
-			if y+1 < y1 {
-				r.colorRow(y+1, nil, nil, nil, x0, x1)
+	bl := &r.bandLight[b]
+	bl.above, bl.below, bl.vok = grow(bl.above, 3*W), grow(bl.below, 3*W), grow(bl.vok, W)
+	above, below := bl.above, bl.below
+	r.lightRow(y0, above, x0, x1)
+	r.colorRow(y0, above, nil, nil, 0, nil, x0, x1)
+	for ya := y0; ya < y1-1; {
+		yb := min(ya+r.lstep, y1-1)
+		r.lightRow(yb, below, x0, x1)
+		if yb > ya+1 {
+			vok := r.columnsContinue(ya, yb, bl.vok, x0, x1)
+			for y := ya + 1; y < yb; y++ {
+				f := float64(y-ya) / float64(yb-ya)
+				r.colorRow(y, nil, above, below, f, vok, x0, x1)
 			}
-			continue
 		}
-		if y+1 >= y1 { // the band's last row
-			r.lightRow(y, next, x0, x1)
-			r.colorRow(y, next, nil, nil, x0, x1)
-			continue
-		}
-		r.lightRow(y+1, next, x0, x1)
-		r.colorRow(y, nil, prev, next, x0, x1)
-		r.colorRow(y+1, next, nil, nil, x0, x1)
-		prev, next = next, prev
+		r.colorRow(yb, below, nil, nil, 0, nil, x0, x1)
+		above, below = below, above
+		ya = yb
 	}
 }
 
-// isAnchor reports whether column x of a row whose triangles are tr is lit
-// exactly by lightRow: even columns, the last column and the ends of runs.
-func isAnchor(tr []int32, x int) bool {
-	t := tr[x]
-	return x%2 == 0 || x == len(tr)-1 || tr[x-1] != t || tr[x+1] != t
+// columnsContinue sets vok[x], for columns [x0, x1], to whether the pixel
+// centres of column x from row ya down to row yb see one continuous surface
+// (lightContinues between each pixel and the one below it).
+func (r *Renderer) columnsContinue(ya, yb int, vok []bool, x0, x1 int) []bool {
+	W := r.v.w
+	tr := r.tbuf[ya*W : (ya+1)*W]
+	for x := x0; x <= x1; x++ {
+		vok[x] = tr[x] >= 0
+	}
+	for y := ya; y < yb; y++ {
+		tr, td := r.tbuf[y*W:(y+1)*W], r.tbuf[(y+1)*W:(y+2)*W]
+		qy := float64(y + 1)
+		for x := x0; x <= x1; x++ {
+			if vok[x] && tr[x] != td[x] {
+				vok[x] = r.lightContinues(tr[x], td[x], float64(x), qy)
+			}
+		}
+	}
+	return vok
 }
 
 // lightRow fills lt (3 values per pixel) with the light at every triangle
-// pixel of row y in columns [x0, x1]: exact at anchors, the mean of the two
-// neighbouring anchors elsewhere.
+// pixel of anchor row y in columns [x0, x1]: exact at anchors, linearly
+// interpolated between the two anchors around it elsewhere.
 func (r *Renderer) lightRow(y int, lt []float64, x0, x1 int) {
 	v := &r.v
 	W := v.w
@@ -78,42 +183,70 @@ func (r *Renderer) lightRow(y int, lt []float64, x0, x1 int) {
 	fy := float64(y)
 	var c shadeCtx
 	last := int32(-2)
-	for x := max(x0-1, 0); x <= min(x1+1, W-1); x++ {
+	// Every pixel of [x0, x1] has an anchor of its run within step-1
+	// columns each way (the lattice); start at the first lattice column.
+	step := r.lstep
+	xs, xe := max(x0-(x0%step), 0), min(x1+step-1, W-1)
+	prev := -1     // the last anchor of the current run (-1: none)
+	contL := false // lightContinues(x-1, x)
+	for x := xs; x <= xe; x++ {
 		t := tr[x]
-		if t < 0 || !isAnchor(tr, x) {
+		contR := x < W-1 && r.lightContinues(t, tr[x+1], float64(x+1), fy)
+		if t < 0 {
+			prev, contL = -1, contR
 			continue
 		}
+		if x%step != 0 && x != W-1 && contL && contR {
+			contL = contR
+			continue
+		}
+		contL = contR
 		if t != last {
 			r.prepShade(&c, &r.setups[t])
 			last = t
 		}
 		lt[3*x], lt[3*x+1], lt[3*x+2] = r.light(v, &c, float64(x), fy)
-	}
-	for x := max(x0, 1) | 1; x <= min(x1, W-2); x += 2 {
-		if t := tr[x]; t >= 0 && tr[x-1] == t && tr[x+1] == t {
-			lt[3*x] = (lt[3*x-3] + lt[3*x+3]) / 2
-			lt[3*x+1] = (lt[3*x-2] + lt[3*x+4]) / 2
-			lt[3*x+2] = (lt[3*x-1] + lt[3*x+5]) / 2
+		if prev >= 0 && x-prev > 1 {
+			a, b := lt[3*prev:3*prev+3], lt[3*x:3*x+3]
+			if lightsClose(a, b) {
+				inv := 1 / float64(x-prev)
+				for k := prev + 1; k < x; k++ {
+					f := float64(k-prev) * inv
+					lt[3*k] = a[0] + (b[0]-a[0])*f
+					lt[3*k+1] = a[1] + (b[1]-a[1])*f
+					lt[3*k+2] = a[2] + (b[2]-a[2])*f
+				}
+			} else {
+				for k := prev + 1; k < x; k++ {
+					if u := tr[k]; u != last {
+						r.prepShade(&c, &r.setups[u])
+						last = u
+					}
+					lt[3*k], lt[3*k+1], lt[3*k+2] = r.light(v, &c, float64(k), fy)
+				}
+			}
+		}
+		prev = x
+		if !contR {
+			prev = -1
 		}
 	}
 }
 
 // colorRow writes the colours of row y in columns [x0, x1]. The light of a
-// non-edge triangle pixel comes from lt when given (a row filled by
-// lightRow); otherwise from the mean of rows y-1 (up) and y+1 (down) where
-// both show its triangle, else it is computed exactly.
-func (r *Renderer) colorRow(y int, lt, up, down []float64, x0, x1 int) {
+// non-edge triangle pixel comes from lt when given (an anchor row filled by
+// lightRow); otherwise, where vok holds and the two rows' light is close,
+// from the interpolation at fraction f between the anchor rows above and
+// below; else it is computed exactly. Edge pixels pass that light on to
+// edgeColor.
+func (r *Renderer) colorRow(y int, lt, above, below []float64, f float64, vok []bool, x0, x1 int) {
 	v := &r.v
-	f := r.frame
+	fr := r.frame
 	W := v.w
 	aa := r.opts.AntiAlias == AAEdge
 	flat := r.opts.Lighting == LightFlat
-	pix := f.RGB.Pix[y*f.RGB.Stride : y*f.RGB.Stride+4*W]
+	pix := fr.RGB.Pix[y*fr.RGB.Stride : y*fr.RGB.Stride+4*W]
 	tr := r.tbuf[y*W : (y+1)*W]
-	var tu, td []int32
-	if lt == nil && !flat {
-		tu, td = r.tbuf[(y-1)*W:y*W], r.tbuf[(y+1)*W:(y+2)*W]
-	}
 	// The rows above and below, for isEdge's common case inlined: a pixel
 	// inside the image whose 3×3 neighbourhood shows its own solid
 	// triangle only is not on an edge.
@@ -133,12 +266,34 @@ func (r *Renderer) colorRow(y int, lt, up, down []float64, x0, x1 int) {
 				rd[x-1] == t && rd[x] == t && rd[x+1] == t && (t < 0 || !r.setups[t].cut)
 			edge = !inside && r.isEdge(x, y)
 		}
-		if edge || t < 0 || flat {
+		if t < 0 || flat {
 			var col [3]uint8
 			if edge {
-				col = r.edgeColor(x, y)
+				col = r.edgeColor(x, y, nil)
 			} else {
 				col = r.sampleColor(v, r.setups, t, float64(x), fy)
+			}
+			pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = col[0], col[1], col[2], 255
+			continue
+		}
+		// The lattice's light at the pixel, when it has one.
+		var lit [3]float64
+		known := true
+		switch {
+		case lt != nil:
+			lit = [3]float64{lt[3*x], lt[3*x+1], lt[3*x+2]}
+		case vok[x] && lightsClose(above[3*x:3*x+3], below[3*x:3*x+3]):
+			a, b := above[3*x:3*x+3], below[3*x:3*x+3]
+			lit = [3]float64{a[0] + (b[0]-a[0])*f, a[1] + (b[1]-a[1])*f, a[2] + (b[2]-a[2])*f}
+		default:
+			known = false
+		}
+		if edge {
+			var col [3]uint8
+			if known {
+				col = r.edgeColor(x, y, &lit)
+			} else {
+				col = r.edgeColor(x, y, nil)
 			}
 			pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = col[0], col[1], col[2], 255
 			continue
@@ -148,16 +303,10 @@ func (r *Renderer) colorRow(y int, lt, up, down []float64, x0, x1 int) {
 			last = t
 		}
 		fx := float64(x)
-		var lr, lg, lb float64
-		switch {
-		case lt != nil:
-			lr, lg, lb = lt[3*x], lt[3*x+1], lt[3*x+2]
-		case tu[x] == t && td[x] == t:
-			lr, lg, lb = (up[3*x]+down[3*x])/2, (up[3*x+1]+down[3*x+1])/2, (up[3*x+2]+down[3*x+2])/2
-		default:
-			lr, lg, lb = r.light(v, &c, fx, fy)
+		if !known {
+			lit[0], lit[1], lit[2] = r.light(v, &c, fx, fy)
 		}
 		ar, ag, ab := c.albedo(fx, fy)
-		pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = quant(ar*lr), quant(ag*lg), quant(ab*lb), 255
+		pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = quant(ar*lit[0]), quant(ag*lit[1]), quant(ab*lit[2]), 255
 	}
 }

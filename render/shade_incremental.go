@@ -8,10 +8,11 @@ import (
 
 // Incremental shading. An example's "after" frame is its "before" frame
 // with a few objects moved, seen from the same camera. A pixel's colour is
-// a function of the triangles visible at the pixel centres around it (two
-// columns and one row each way: light anchors, the light interpolated from
-// neighbours, edge anti-aliasing), of those triangles' surfaces, and of the
-// shadow-map texels its light evaluations read. So when the last frame drawn
+// a function of the triangles visible at the pixel centres around it
+// (lightStep columns each way and the rows of its band: light anchors and
+// the light interpolated from them; one row beyond for edge anti-aliasing),
+// of those triangles' surfaces, and of the shadow-map texels its light
+// evaluations read. So when the last frame drawn
 // (P, kept by the frame memo) had the same camera, a pixel keeps P's colour
 // unless
 //
@@ -208,20 +209,23 @@ func (r *Renderer) markHull(fv *view, rect texRect, zlo, zhi float64, nb int) bo
 }
 
 // widenSpans grows every marked span by the pixel neighbourhood a colour
-// depends on: two columns each way, and the neighbouring bands (a band's
-// edge pixels read the row beyond it).
+// depends on: the frame's lightStep columns each way (light anchors and
+// interpolation, shade_band.go; at least the one column of edge
+// anti-aliasing), and the neighbouring bands (a band's edge pixels read the
+// row beyond it).
 func (r *Renderer) widenSpans(nb, w int) {
 	r.wspans = grow(r.wspans, nb)
 	for b := range r.wspans {
 		r.wspans[b] = append(r.wspans[b][:0], r.spans[b]...)
 	}
+	step := int32(r.lstep)
 	for b := 0; b < nb; b++ {
 		for _, o := range [3]int{b - 1, b, b + 1} {
 			if o < 0 || o >= nb {
 				continue
 			}
 			for _, s := range r.wspans[o] {
-				r.spans[b] = addSpan(r.spans[b], max(s.x0-2, 0), min(s.x1+2, int32(w-1)))
+				r.spans[b] = addSpan(r.spans[b], max(s.x0-step, 0), min(s.x1+step, int32(w-1)))
 			}
 		}
 	}

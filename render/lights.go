@@ -355,9 +355,13 @@ const (
 // percentage-closer filter of its shadow cube map. The point is first pushed
 // along its normal by a few texels at its distance (normal-offset bias, more
 // at grazing light), then compared with a relative margin shadowBias.
-func (L *roomLight) visibility(p, n sim.Vec3, ndl float64) float64 {
+// uniform reports whether the 4×4 texels around the lookup (the filter's
+// 2×2 and a ring of one texel) all test alike: where they do not, a
+// shadow's edge or a thin shadow is near, and the light must not be
+// interpolated across the point (shade_band.go).
+func (L *roomLight) visibility(p, n sim.Vec3, ndl float64) (vis float64, uniform bool) {
 	if !L.valid {
-		return 1
+		return 1, true
 	}
 	dx, dy, dz := p[0]-L.pos[0], p[1]-L.pos[1], p[2]-L.pos[2]
 	major := math.Abs(dx)
@@ -368,7 +372,7 @@ func (L *roomLight) visibility(p, n sim.Vec3, ndl float64) float64 {
 		major = a
 	}
 	if major <= 0 {
-		return 1
+		return 1, true
 	}
 	fc0 := &L.faces[0]
 	S := fc0.v.w
@@ -382,7 +386,7 @@ func (L *roomLight) visibility(p, n sim.Vec3, ndl float64) float64 {
 	switch {
 	case ay >= ax && ay >= az:
 		if dy > 0 {
-			return 1 // above the light: no face
+			return 1, true // above the light: no face
 		}
 		fi, z, a, b = 4, -dy, dx, dz
 	case ax >= az:
@@ -399,7 +403,7 @@ func (L *roomLight) visibility(p, n sim.Vec3, ndl float64) float64 {
 		}
 	}
 	if z <= 0 {
-		return 1
+		return 1, true
 	}
 	fc := &L.faces[fi]
 	v := &fc.v
@@ -454,5 +458,18 @@ func (L *roomLight) visibility(p, n sim.Vec3, ndl float64) float64 {
 	}
 	top := l00 + (l01-l00)*fx
 	bot := l10 + (l11-l10)*fx
-	return top + (bot-top)*fy
+	vis = top + (bot-top)*fy
+	if vis != 0 && vis != 1 {
+		return vis, false
+	}
+	lit := vis == 1
+	for y := max(y0-1, 0); y <= min(y1+1, S-1); y++ {
+		row := d[y*S : y*S+S]
+		for x := max(x0-1, 0); x <= min(x1+1, S-1); x++ {
+			if (row[x] <= lim) != lit {
+				return vis, false
+			}
+		}
+	}
+	return vis, true
 }

@@ -50,6 +50,7 @@ type Renderer struct {
 	bandStats [][]ObjectStats
 	bandLight []bandLight // per band: shading work memory (shade_band.go)
 	lstep     int         // this frame's lightStep
+	stepFix   int         // when > 0, lstep for every frame (tests)
 	cull      []bool
 	needLight []bool
 
@@ -464,6 +465,9 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool, adopt []ui
 	r.bandStats = grow(r.bandStats, nb)
 	r.bandLight = grow(r.bandLight, nb)
 	r.lstep = lightStep(cam.Width)
+	if r.stepFix > 0 {
+		r.lstep = r.stepFix
+	}
 	inc := memo && adopt == nil && r.prepareIncremental(cam, prev, nb)
 	r.markDirty(r.cacheOn, skipRGB, nb)
 	if r.cacheOn {

@@ -105,7 +105,7 @@ func (r *Renderer) prepShade(c *shadeCtx, s *triSetup) {
 // albedo × light (see albedo and light).
 func (r *Renderer) shade(v *view, c *shadeCtx, x, y float64) [3]uint8 {
 	ar, ag, ab := c.albedo(x, y)
-	lr, lg, lb := r.light(v, c, x, y)
+	lr, lg, lb, _ := r.light(v, c, x, y)
 	return [3]uint8{quant(ar * lr), quant(ag * lg), quant(ab * lb)}
 }
 
@@ -134,8 +134,9 @@ func (c *shadeCtx) albedo(x, y float64) (ar, ag, ab float64) {
 
 // light returns the light reaching c's triangle at sample (x, y) of view v
 // (lightAt at the sample's world point with the interpolated vertex normal,
-// flipped towards the viewer on back faces, or the flat face normal).
-func (r *Renderer) light(v *view, c *shadeCtx, x, y float64) (lr, lg, lb float64) {
+// flipped towards the viewer on back faces, or the flat face normal), and
+// whether a shadow's edge is near (see lightAt).
+func (r *Renderer) light(v *view, c *shadeCtx, x, y float64) (lr, lg, lb float64, mixed bool) {
 	s := c.s
 	w := s.wa*x + s.wb*y + s.wc
 	t := 1 / w
@@ -177,8 +178,10 @@ func quant(x float64) uint8 {
 }
 
 // lightAt returns the light (per channel) reaching point p with unit normal n
-// from the ambient term, the window light and room light li (-1: none).
-func (r *Renderer) lightAt(p, n sim.Vec3, li int) (lr, lg, lb float64) {
+// from the ambient term, the window light and room light li (-1: none), and
+// whether the room light's shadow test is not uniform around the point
+// (roomLight.visibility: a shadow's edge or a thin shadow is near).
+func (r *Renderer) lightAt(p, n sim.Vec3, li int) (lr, lg, lb float64, mixed bool) {
 	o := &r.opts
 	a := o.Ambient
 	if d := n[0]*r.lightDir[0] + n[1]*r.lightDir[1] + n[2]*r.lightDir[2]; d > 0 {
@@ -198,9 +201,11 @@ func (r *Renderer) lightAt(p, n sim.Vec3, li int) (lr, lg, lb float64) {
 	ndl := nd / math.Sqrt(d2)
 	k := o.RoomLight * ndl / (1 + d2*(1/(RoomLightFalloff*RoomLightFalloff)))
 	if !o.NoShadows {
-		k *= L.visibility(p, n, ndl)
+		vis, uniform := L.visibility(p, n, ndl)
+		k *= vis
+		mixed = !uniform
 	}
-	return lr + k*RoomLightColor[0], lg + k*RoomLightColor[1], lb + k*RoomLightColor[2]
+	return lr + k*RoomLightColor[0], lg + k*RoomLightColor[1], lb + k*RoomLightColor[2], mixed
 }
 
 // sampleTexture returns the texture's colour (0..1 per channel) at (u, v)

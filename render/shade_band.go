@@ -18,7 +18,9 @@ import "math"
 // anchor row below takes the linear interpolation of those two rows' light
 // at its column, and any other pixel is lit exactly. The albedo (textures)
 // is sampled at every pixel. Pixels on an edge (isEdge) are anti-aliased
-// from 2×2 samples instead (edgeColor), with exact light.
+// from 2×2 samples instead (edgeColor): the samples of the pixel centre's
+// surface take the light at the centre (from the lattice, or exact), those
+// of other surfaces the exact light at their first sample.
 //
 // So a pixel's colour reads the triangles at the pixel centres of its band
 // (and the rows next to it, for edges) within lightStep columns each way,
@@ -119,6 +121,7 @@ func (r *Renderer) shadeBand(b int) {
 // are continuous.
 type bandLight struct {
 	above, below []float64
+	mixA, mixB   []bool // per pixel of the two rows: a shadow's edge is near
 	vok          []bool
 }
 
@@ -133,21 +136,25 @@ func (r *Renderer) shadeColumns(b, y0, y1, x0, x1 int) {
 	}
 	bl := &r.bandLight[b]
 	bl.above, bl.below, bl.vok = grow(bl.above, 3*W), grow(bl.below, 3*W), grow(bl.vok, W)
-	above, below := bl.above, bl.below
-	r.lightRow(y0, above, x0, x1)
+	bl.mixA, bl.mixB = grow(bl.mixA, W), grow(bl.mixB, W)
+	above, below, mixA, mixB := bl.above, bl.below, bl.mixA, bl.mixB
+	r.lightRow(y0, above, mixA, x0, x1)
 	r.colorRow(y0, above, nil, nil, 0, nil, x0, x1)
 	for ya := y0; ya < y1-1; {
 		yb := min(ya+r.lstep, y1-1)
-		r.lightRow(yb, below, x0, x1)
+		r.lightRow(yb, below, mixB, x0, x1)
 		if yb > ya+1 {
 			vok := r.columnsContinue(ya, yb, bl.vok, x0, x1)
+			for x := x0; x <= x1; x++ {
+				vok[x] = vok[x] && !mixA[x] && !mixB[x]
+			}
 			for y := ya + 1; y < yb; y++ {
 				f := float64(y-ya) / float64(yb-ya)
 				r.colorRow(y, nil, above, below, f, vok, x0, x1)
 			}
 		}
 		r.colorRow(yb, below, nil, nil, 0, nil, x0, x1)
-		above, below = below, above
+		above, below, mixA, mixB = below, above, mixB, mixA
 		ya = yb
 	}
 }
@@ -175,8 +182,11 @@ func (r *Renderer) columnsContinue(ya, yb int, vok []bool, x0, x1 int) []bool {
 
 // lightRow fills lt (3 values per pixel) with the light at every triangle
 // pixel of anchor row y in columns [x0, x1]: exact at anchors, linearly
-// interpolated between the two anchors around it elsewhere.
-func (r *Renderer) lightRow(y int, lt []float64, x0, x1 int) {
+// interpolated between the two anchors around it elsewhere when both are
+// close (lightsClose) and neither has a shadow's edge near (mix), else
+// exact. mix receives, per pixel, whether an exact light had a shadow's
+// edge near (false for interpolated pixels).
+func (r *Renderer) lightRow(y int, lt []float64, mix []bool, x0, x1 int) {
 	v := &r.v
 	W := v.w
 	tr := r.tbuf[y*W : (y+1)*W]
@@ -205,16 +215,17 @@ func (r *Renderer) lightRow(y int, lt []float64, x0, x1 int) {
 			r.prepShade(&c, &r.setups[t])
 			last = t
 		}
-		lt[3*x], lt[3*x+1], lt[3*x+2] = r.light(v, &c, float64(x), fy)
+		lt[3*x], lt[3*x+1], lt[3*x+2], mix[x] = r.light(v, &c, float64(x), fy)
 		if prev >= 0 && x-prev > 1 {
 			a, b := lt[3*prev:3*prev+3], lt[3*x:3*x+3]
-			if lightsClose(a, b) {
+			if !mix[prev] && !mix[x] && lightsClose(a, b) {
 				inv := 1 / float64(x-prev)
 				for k := prev + 1; k < x; k++ {
 					f := float64(k-prev) * inv
 					lt[3*k] = a[0] + (b[0]-a[0])*f
 					lt[3*k+1] = a[1] + (b[1]-a[1])*f
 					lt[3*k+2] = a[2] + (b[2]-a[2])*f
+					mix[k] = false
 				}
 			} else {
 				for k := prev + 1; k < x; k++ {
@@ -222,7 +233,7 @@ func (r *Renderer) lightRow(y int, lt []float64, x0, x1 int) {
 						r.prepShade(&c, &r.setups[u])
 						last = u
 					}
-					lt[3*k], lt[3*k+1], lt[3*k+2] = r.light(v, &c, float64(k), fy)
+					lt[3*k], lt[3*k+1], lt[3*k+2], mix[k] = r.light(v, &c, float64(k), fy)
 				}
 			}
 		}
@@ -238,7 +249,7 @@ func (r *Renderer) lightRow(y int, lt []float64, x0, x1 int) {
 // lightRow); otherwise, where vok holds and the two rows' light is close,
 // from the interpolation at fraction f between the anchor rows above and
 // below; else it is computed exactly. Edge pixels pass that light on to
-// edgeColor.
+// edgeColor for the samples of their own surface.
 func (r *Renderer) colorRow(y int, lt, above, below []float64, f float64, vok []bool, x0, x1 int) {
 	v := &r.v
 	fr := r.frame
@@ -288,23 +299,18 @@ func (r *Renderer) colorRow(y int, lt, above, below []float64, f float64, vok []
 		default:
 			known = false
 		}
-		if edge {
-			var col [3]uint8
-			if known {
-				col = r.edgeColor(x, y, &lit)
-			} else {
-				col = r.edgeColor(x, y, nil)
-			}
-			pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = col[0], col[1], col[2], 255
-			continue
-		}
 		if t != last {
 			r.prepShade(&c, &r.setups[t])
 			last = t
 		}
 		fx := float64(x)
 		if !known {
-			lit[0], lit[1], lit[2] = r.light(v, &c, fx, fy)
+			lit[0], lit[1], lit[2], _ = r.light(v, &c, fx, fy)
+		}
+		if edge {
+			col := r.edgeColor(x, y, &lit)
+			pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = col[0], col[1], col[2], 255
+			continue
 		}
 		ar, ag, ab := c.albedo(fx, fy)
 		pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = quant(ar*lit[0]), quant(ag*lit[1]), quant(ab*lit[2]), 255

@@ -25,8 +25,9 @@ import (
 // Shadow maps are a function of the objects' poses, and a texel's depth is
 // that of the nearest caster covering its centre, so only texels inside the
 // projections of the changed objects' boxes (before and after; texRect) can
-// differ. A lookup reads the 2×2 texels around the projection of its point
-// pushed along the normal, and a surface nearer to the light than a changed
+// differ. A lookup reads the 4×4 texels around the projection of its point
+// pushed along the normal (the 2×2 filter and a ring for its uniformity
+// test, roomLight.visibility), and a surface nearer to the light than a changed
 // box is lit alike in both states wherever only that box covers, so the
 // points whose light can change lie in the union, over the changed boxes,
 // of the pyramid from the light through the box's texels (widened by the
@@ -43,7 +44,8 @@ import (
 // (shade_spans.go).
 
 // incMargin is how far (texels) the changed-texel rectangle of a shadow face
-// is widened: the 2×2 filter (1) and the normal offset of a lookup point,
+// is widened: the 4×4 texels a lookup reads (the 2×2 filter and the ring
+// its uniformity test reads: 2) and the normal offset of a lookup point,
 // at most (shadowNormalOffset + 2)·2·major/S metres, which is under 12
 // texels of the face at that point.
 const incMargin = 24

@@ -390,10 +390,10 @@ var aaOffsets = [4][2]float64{{-0.25, -0.25}, {0.25, -0.25}, {-0.25, 0.25}, {0.2
 // edgeColor returns the mean colour of 2×2 samples of pixel (x, y). Each
 // sample takes the nearest of the triangles visible at the 3×3 pixel centres
 // around it that covers it (same coverage, cut-out and tie rules as the
-// pixel-centre pass). When lit is not nil it is the light interpolated at
-// the pixel centre for its triangle (shade_band.go), and serves the samples
-// of that triangle and of triangles continuing its surface there; other
-// triangles are lit exactly.
+// pixel-centre pass). When lit is not nil it is the light at the pixel
+// centre for its triangle (from the light lattice or exact, shade_band.go),
+// and serves the samples of that triangle and of triangles continuing its
+// surface there; other triangles are lit exactly at their first sample.
 func (r *Renderer) edgeColor(x, y int, lit *[3]float64) [3]uint8 {
 	v := &r.v
 	W, H := v.w, v.h

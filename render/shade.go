@@ -390,11 +390,12 @@ var aaOffsets = [4][2]float64{{-0.25, -0.25}, {0.25, -0.25}, {-0.25, 0.25}, {0.2
 // edgeColor returns the mean colour of 2×2 samples of pixel (x, y). Each
 // sample takes the nearest of the triangles visible at the 3×3 pixel centres
 // around it that covers it (same coverage, cut-out and tie rules as the
-// pixel-centre pass). When lit is not nil it is the light at the pixel
-// centre for its triangle (from the light lattice or exact, shade_band.go),
-// and serves the samples of that triangle and of triangles continuing its
-// surface there; other triangles are lit exactly at their first sample.
-func (r *Renderer) edgeColor(x, y int, lit *[3]float64) [3]uint8 {
+// pixel-centre pass). When own is not nil it is the colour of the pixel
+// centre's surface there (its triangle shaded at the centre, with the light
+// lattice's light, shade_band.go), and serves the samples of that triangle
+// and of triangles continuing its surface (lightContinues); other triangles
+// are shaded at their first sample.
+func (r *Renderer) edgeColor(x, y int, own *[3]uint8) [3]uint8 {
 	v := &r.v
 	W, H := v.w, v.h
 	var cand [9]int32
@@ -461,12 +462,11 @@ func (r *Renderer) edgeColor(x, y int, lit *[3]float64) [3]uint8 {
 				k++
 			}
 			if k == nl {
-				r.prepShade(&c, &r.setups[best])
 				done[k] = best
-				if lit != nil && r.lightContinues(center, best, float64(x), float64(y)) {
-					ar, ag, ab := c.albedo(sx, sy)
-					lc[k] = [3]uint8{quant(ar * lit[0]), quant(ag * lit[1]), quant(ab * lit[2])}
+				if own != nil && r.lightContinues(center, best, float64(x), float64(y)) {
+					lc[k] = *own
 				} else {
+					r.prepShade(&c, &r.setups[best])
 					lc[k] = r.shade(v, &c, sx, sy)
 				}
 				nl++

@@ -19,8 +19,8 @@ import "math"
 // at its column, and any other pixel is lit exactly. The albedo (textures)
 // is sampled at every pixel. Pixels on an edge (isEdge) are anti-aliased
 // from 2×2 samples instead (edgeColor): the samples of the pixel centre's
-// surface take the light at the centre (from the lattice, or exact), those
-// of other surfaces the exact light at their first sample.
+// surface take the centre's colour (light from the lattice, or exact),
+// those of other surfaces their colour at their first sample.
 //
 // So a pixel's colour reads the triangles at the pixel centres of its band
 // (and the rows next to it, for edges) within lightStep columns each way,
@@ -248,8 +248,8 @@ func (r *Renderer) lightRow(y int, lt []float64, mix []bool, x0, x1 int) {
 // non-edge triangle pixel comes from lt when given (an anchor row filled by
 // lightRow); otherwise, where vok holds and the two rows' light is close,
 // from the interpolation at fraction f between the anchor rows above and
-// below; else it is computed exactly. Edge pixels pass that light on to
-// edgeColor for the samples of their own surface.
+// below; else it is computed exactly. Edge pixels pass their centre's
+// colour on to edgeColor for the samples of their own surface.
 func (r *Renderer) colorRow(y int, lt, above, below []float64, f float64, vok []bool, x0, x1 int) {
 	v := &r.v
 	fr := r.frame
@@ -307,12 +307,11 @@ func (r *Renderer) colorRow(y int, lt, above, below []float64, f float64, vok []
 		if !known {
 			lit[0], lit[1], lit[2], _ = r.light(v, &c, fx, fy)
 		}
-		if edge {
-			col := r.edgeColor(x, y, &lit)
-			pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = col[0], col[1], col[2], 255
-			continue
-		}
 		ar, ag, ab := c.albedo(fx, fy)
-		pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = quant(ar*lit[0]), quant(ag*lit[1]), quant(ab*lit[2]), 255
+		col := [3]uint8{quant(ar * lit[0]), quant(ag * lit[1]), quant(ab * lit[2])}
+		if edge {
+			col = r.edgeColor(x, y, &col)
+		}
+		pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = col[0], col[1], col[2], 255
 	}
 }

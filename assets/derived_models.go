@@ -26,6 +26,7 @@ const (
 	derivedInset                    // inset in a larger box (inset.go)
 	derivedCanvas                   // picture surfaces recoloured (canvas.go)
 	derivedTiled                    // copies side by side (tile.go)
+	derivedSeeThrough               // transparent covers left out (see_through.go)
 )
 
 // derivedModels holds the derived copies of models, each built once and
@@ -77,4 +78,13 @@ func (c *derivedModels) canvas(m *sim.Model, colour sim.RGB, names []string) *si
 // tiled returns n copies of m side by side (tiledModel).
 func (c *derivedModels) tiled(m *sim.Model, n int) *sim.Model {
 	return c.get(derivedKey{m: m, kind: derivedTiled, tiles: n}, func() *sim.Model { return tiledModel(m, n) })
+}
+
+// seeThrough returns m without the transparent covers seeThroughSurfaces
+// lists for its catalog entry (m itself when none).
+func (c *derivedModels) seeThrough(m *sim.Model) *sim.Model {
+	if len(seeThroughSurfaces[m.Key]) == 0 {
+		return m
+	}
+	return c.get(derivedKey{m: m, kind: derivedSeeThrough}, func() *sim.Model { return withoutCovers(m) })
 }

@@ -358,7 +358,7 @@ func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
 				rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s (%s): %v; variant skipped", p.e.Key, o.Type, err))
 				continue
 			}
-			mm = d.derived.oriented(mm, p.orient)
+			mm = d.derived.oriented(d.derived.seeThrough(mm), p.orient)
 			switch p.orient {
 			case turned:
 				rep.Turned++

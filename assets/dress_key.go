@@ -46,6 +46,9 @@ func DressKey() string {
 	for _, k := range slices.Sorted(maps.Keys(canvasSurfaces)) {
 		fmt.Fprintf(h, "canvas %q %q\n", k, canvasSurfaces[k])
 	}
+	for _, k := range slices.Sorted(maps.Keys(seeThroughSurfaces)) {
+		fmt.Fprintf(h, "see-through %q %q\n", k, seeThroughSurfaces[k])
+	}
 	for _, t := range slices.Sorted(maps.Keys(rollableTypes)) {
 		if rollableTypes[t] {
 			fmt.Fprintf(h, "roll %q\n", t)

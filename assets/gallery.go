@@ -96,7 +96,7 @@ func (l *Library) GalleryItems(perType int) (items []GalleryItem, skipped []stri
 				skipped = append(skipped, fmt.Sprintf("%s (%s): %v", key, t, err))
 				continue
 			}
-			items = append(items, GalleryItem{Type: t, Entry: e, Model: m})
+			items = append(items, GalleryItem{Type: t, Entry: e, Model: withoutCovers(m)})
 			n++
 		}
 	}

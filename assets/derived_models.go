@@ -21,12 +21,12 @@ type derivedKey struct {
 type derivation int
 
 const (
-	derivedTurned derivation = iota // turned 90° about y (turn.go)
-	derivedRolled                   // rolled 90° about z (turn.go)
-	derivedInset                    // inset in a larger box (inset.go)
-	derivedCanvas                   // picture surfaces recoloured (canvas.go)
-	derivedTiled                    // copies side by side (tile.go)
-	derivedSeeThrough               // transparent covers left out (see_through.go)
+	derivedTurned     derivation = iota // turned 90° about y (turn.go)
+	derivedRolled                       // rolled 90° about z (turn.go)
+	derivedInset                        // inset in a larger box (inset.go)
+	derivedCanvas                       // picture surfaces recoloured (canvas.go)
+	derivedTiled                        // copies side by side (tile.go)
+	derivedSeeThrough                   // transparent covers left out (see_through.go)
 )
 
 // derivedModels holds the derived copies of models, each built once and

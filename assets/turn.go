@@ -7,7 +7,10 @@ import "flowbench/sim"
 // with their model turned 90° about the vertical axis when that fits the
 // object's box better. Types with a front (seats, beds, cabinets,
 // appliances, screens, shelves, desks, nightstands) are never turned, so they
-// keep facing the object's forward axis.
+// keep facing the object's forward axis. The toaster is the one appliance
+// turned: AI2-THOR's toasters are deeper than wide (slots running front to
+// back) while the catalog's is wider than deep, and a toaster reads as one
+// from any side.
 var turnableTypes = map[string]bool{
 	"AlarmClock": true, "Apple": true, "BasketBall": true, "Book": true, "Boots": true, "Bottle": true,
 	"Bowl": true, "Box": true, "Bread": true, "ButterKnife": true, "CD": true, "Candle": true,
@@ -21,7 +24,7 @@ var turnableTypes = map[string]bool{
 	"Potato": true, "RemoteControl": true, "RoomDecor": true, "SaltShaker": true,
 	"ScrubBrush": true, "SoapBar": true, "SoapBottle": true, "Spatula": true, "Spoon": true,
 	"SprayBottle": true, "Statue": true, "Stool": true, "TableTopDecor": true, "TissueBox": true,
-	"Tomato": true, "ToiletPaper": true, "Vase": true, "Watch": true, "WateringCan": true,
+	"Toaster": true, "Tomato": true, "ToiletPaper": true, "Vase": true, "Watch": true, "WateringCan": true,
 	"WineBottle": true,
 }
 

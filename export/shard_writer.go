@@ -66,12 +66,11 @@ type ShardOptions struct {
 	TensorType TensorType
 }
 
-// writerProperties returns the Parquet properties of a table: zstd, column
-// statistics on, byte-stream-split and no dictionary for float tensors,
-// plain encoding (no dictionary) for integer tensors and image bytes,
-// dictionaries for everything else. A dictionary saves little on the
-// integer tensors once zstd has compressed them, and building it (a hash
-// lookup per pixel) cost about a tenth of generate's CPU.
+// writerProperties returns the Parquet properties of a table: zstd,
+// byte-stream-split and no dictionary for float tensors, plain encoding (no
+// dictionary) for integer tensors and image bytes, dictionaries for
+// everything else; column statistics for every column but those of
+// bulkColumns.
 func writerProperties(table string, level int) *parquet.WriterProperties {
 	opts := []parquet.WriterProperty{
 		parquet.WithCompression(compress.Codecs.Zstd),
@@ -80,22 +79,40 @@ func writerProperties(table string, level int) *parquet.WriterProperties {
 		parquet.WithMaxRowGroupLength(1 << 40), // ShardWriter cuts row groups by estimated bytes
 		parquet.WithCreatedBy("flowbench export (arrow-go v18)"),
 	}
+	floats, _ := bulkColumns(table)
+	for _, p := range floats {
+		opts = append(opts, parquet.WithEncodingFor(p, parquet.Encodings.ByteStreamSplit))
+	}
+	_, all := bulkColumns(table)
+	for _, p := range all {
+		opts = append(opts, parquet.WithDictionaryFor(p, false), parquet.WithStatsFor(p, false))
+	}
+	return parquet.NewWriterProperties(opts...)
+}
+
+// bulkColumns returns the leaf column paths of a table that hold pixels:
+// the float tensors' elements, and all of them (float and integer tensor
+// elements, image bytes). They get no dictionary (a dictionary saves little
+// once zstd has compressed them, and building it, a hash lookup per pixel,
+// cost about a tenth of generate's CPU) and, since version 0.3.0, no column
+// statistics: no query uses the minimum of a depth map's pixels or the
+// lexically first PNG, and computing them cost about 2 % of generate's CPU.
+func bulkColumns(table string) (floats, all []string) {
 	images := []string{"image", "image_after"}
 	if table == AnnotationsTable {
 		images = []string{"image_before_raw", "image_after_raw"}
 		for _, c := range []string{"depth_before", "depth_after", "flow_forward", "flow_backward"} {
-			p := c + ".list.element"
-			opts = append(opts, parquet.WithDictionaryFor(p, false),
-				parquet.WithEncodingFor(p, parquet.Encodings.ByteStreamSplit))
+			floats = append(floats, c+".list.element")
 		}
+		all = append(all, floats...)
 		for _, c := range []string{"instance_before", "instance_after", "flow_valid", "change_mask"} {
-			opts = append(opts, parquet.WithDictionaryFor(c+".list.element", false))
+			all = append(all, c+".list.element")
 		}
 	}
 	for _, c := range images {
-		opts = append(opts, parquet.WithDictionaryFor(c+".bytes", false))
+		all = append(all, c+".bytes")
 	}
-	return parquet.NewWriterProperties(opts...)
+	return floats, all
 }
 
 // NewShardWriter starts the shard at path for table (QuestionsTable or

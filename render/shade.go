@@ -387,6 +387,30 @@ func (r *Renderer) isEdge(x, y int) bool {
 // aaOffsets are the 2×2 sample positions inside a pixel.
 var aaOffsets = [4][2]float64{{-0.25, -0.25}, {0.25, -0.25}, {-0.25, 0.25}, {0.25, 0.25}}
 
+// ownSamples reports whether every 2×2 sample of pixel (x, y) takes the
+// colour of its centre's surface (triangle center) in edgeColor: no
+// candidate that does not continue that surface covers any sample, so each
+// sample goes to a triangle continuing it, or to the centre when none
+// covers it (the background not being among the neighbours). Most pixels
+// next to an outline are such: the outline passes between their centre and
+// the neighbour's, beyond their samples.
+func (r *Renderer) ownSamples(center int32, cand []int32, x, y int) bool {
+	fx, fy := float64(x), float64(y)
+	for _, u := range cand {
+		if r.lightContinues(center, u, fx, fy) {
+			continue
+		}
+		s := &r.setups[u]
+		for _, o := range aaOffsets {
+			sx, sy := fx+o[0], fy+o[1]
+			if s.covers(sx, s.eb[0]*sy+s.ec[0], s.eb[1]*sy+s.ec[1], s.eb[2]*sy+s.ec[2]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // edgeColor returns the mean colour of 2×2 samples of pixel (x, y). Each
 // sample takes the nearest of the triangles visible at the 3×3 pixel centres
 // around it that covers it (same coverage, cut-out and tie rules as the
@@ -425,18 +449,21 @@ func (r *Renderer) edgeColor(x, y int, own *[3]uint8) [3]uint8 {
 			nc++
 		}
 	}
+	center := r.tbuf[y*W+x]
+	if own != nil && !bgSeen && r.ownSamples(center, cand[:nc], x, y) {
+		return *own
+	}
 	// A sample no candidate covers (a sliver between them) takes the
 	// background only when the background is among the neighbours, else the
 	// pixel centre's triangle.
 	fallback := int32(-1)
 	if !bgSeen {
-		fallback = r.tbuf[y*W+x]
+		fallback = center
 	}
 	var sr, sg, sb uint32
 	var c shadeCtx
 	var done [4]int32
 	var lc [4][3]uint8
-	center := r.tbuf[y*W+x]
 	nl := 0
 	for _, o := range aaOffsets {
 		sx, sy := float64(x)+o[0], float64(y)+o[1]

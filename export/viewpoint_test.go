@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -120,6 +121,40 @@ func TestViewpointRoundTrip(t *testing.T) {
 	n, err := ValidateViewpoint(dir)
 	if err != nil || n["test"] != len(want) {
 		t.Fatalf("validate: %v %v", n, err)
+	}
+	// One non-empty row group per scene; column statistics on every column
+	// but the pixel columns.
+	shards, _ := filepath.Glob(filepath.Join(dir, "data", "test", "*.parquet"))
+	if len(shards) == 0 {
+		t.Fatal("no viewpoint shards")
+	}
+	groups := 0
+	for _, path := range shards {
+		sf, err := openShard(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		md := sf.pf.MetaData()
+		groups += md.NumRowGroups()
+		for rg := 0; rg < md.NumRowGroups(); rg++ {
+			if md.RowGroup(rg).NumRows() == 0 {
+				t.Errorf("%s: row group %d is empty", filepath.Base(path), rg)
+			}
+			for c := 0; c < md.RowGroup(rg).NumColumns(); c++ {
+				cc, err := md.RowGroup(rg).ColumnChunk(c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p := cc.PathInSchema().String()
+				if ok, _ := cc.StatsSet(); ok == slices.Contains(viewpointBulkColumns, p) {
+					t.Errorf("%s column %s: statistics %v, want %v", filepath.Base(path), p, ok, !ok)
+				}
+			}
+		}
+		sf.Close()
+	}
+	if groups != 2*len(qs) { // two tables
+		t.Errorf("%d row groups in the shards, want one per scene and table (%d)", groups, 2*len(qs))
 	}
 	card, _ := os.ReadFile(filepath.Join(dir, CardFile))
 	if !strings.Contains(string(card), "viewpoint_views") {

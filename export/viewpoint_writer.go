@@ -42,19 +42,26 @@ func NewViewpointWriter(dir, split string, scenesPerShard int) (*ViewpointWriter
 	return &ViewpointWriter{dir: d, split: split, scenesPerShard: scenesPerShard, mem: memory.NewGoAllocator()}, nil
 }
 
+// viewpointBulkColumns are the viewpoint tables' pixel columns: no
+// dictionary and no column statistics, as the motion tables' (bulkColumns).
+var viewpointBulkColumns = []string{"image.bytes", "depth.list.element"}
+
 // viewpointProperties are the Parquet properties of the viewpoint tables:
-// zstd, statistics, byte-stream-split depth, no dictionary for images.
+// zstd, statistics but on the pixel columns, byte-stream-split depth, no
+// dictionary for the pixel columns.
 func viewpointProperties() *parquet.WriterProperties {
-	return parquet.NewWriterProperties(
+	opts := []parquet.WriterProperty{
 		parquet.WithCompression(compress.Codecs.Zstd),
 		parquet.WithCompressionLevel(DefaultZstdLevel),
 		parquet.WithStats(true),
-		parquet.WithMaxRowGroupLength(1<<40),
+		parquet.WithMaxRowGroupLength(1 << 40),
 		parquet.WithCreatedBy("flowbench export (arrow-go v18)"),
-		parquet.WithDictionaryFor("image.bytes", false),
-		parquet.WithDictionaryFor("depth.list.element", false),
 		parquet.WithEncodingFor("depth.list.element", parquet.Encodings.ByteStreamSplit),
-	)
+	}
+	for _, p := range viewpointBulkColumns {
+		opts = append(opts, parquet.WithDictionaryFor(p, false), parquet.WithStatsFor(p, false))
+	}
+	return parquet.NewWriterProperties(opts...)
 }
 
 func (w *ViewpointWriter) open() error {
@@ -98,11 +105,17 @@ func (w *ViewpointWriter) Add(qs []ViewpointQuestionRow, vs []ViewpointViewRow) 
 		fw  *pqarrow.FileWriter
 		rec arrow.RecordBatch
 	}{{w.q, viewpointQuestionsRecord(w.mem, qs)}, {w.v, viewpointViewsRecord(w.mem, vs)}} {
-		err := x.fw.WriteBuffered(x.rec)
-		x.rec.Release()
-		if err == nil {
+		// One row group per scene: a new one before every scene but the
+		// shard's first (one opened after the last scene would be written
+		// empty when the shard closes).
+		var err error
+		if w.scenes > 0 {
 			err = x.fw.NewBufferedRowGroupChecked()
 		}
+		if err == nil {
+			err = x.fw.WriteBuffered(x.rec)
+		}
+		x.rec.Release()
 		if err != nil {
 			w.abort()
 			return fmt.Errorf("export: writing %s shard %d of split %s: %w", ViewpointQuestionsTable, len(w.shards)/2, w.split, err)

@@ -28,6 +28,13 @@ func TestIncrementalShadingMatchesFresh(t *testing.T) {
 		cam, _ := viewOfObjects(t, s, 96, 80)
 		scenes = append(scenes, scene{"procthor", s, cam})
 	}
+	// Wider views, where the light lattice is coarser (lightStep 2 and 4):
+	// the spans are widened by the step.
+	for _, c := range []struct{ house, size int }{{0, 512}, {2, 800}, {5, 800}} {
+		_, s := procthorScene(t, 13, c.house)
+		cam, _ := viewOfObjects(t, s, c.size, c.size/4)
+		scenes = append(scenes, scene{"procthor-wide", s, cam})
+	}
 	ms, mcam := benchModelScene(t)
 	mcam.Width, mcam.Height = 120, 120
 	scenes = append(scenes, scene{"models", ms, mcam})

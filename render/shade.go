@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"image"
 	"math"
+	"slices"
 
 	"flowbench/sim"
 )
@@ -324,6 +325,11 @@ func bilinear(img *image.NRGBA, u, v float64) (r, g, b float64) {
 	return float64(rb&0xff) * k, float64(g8) * k, float64(rb>>16) * k
 }
 
+// noCreaseLimit is a cosine every pair of unit normals reaches: on a
+// smoothly shaded mesh, isEdge takes any fold without a depth step as
+// smooth (the vertex normals shade across it).
+const noCreaseLimit = -2
+
 // edgeDepthTol is the relative difference in inverse depth between two
 // triangles of one mesh at a pixel centre above which their meeting is an
 // edge (a fold or a self-occlusion) rather than a smooth continuation.
@@ -345,12 +351,8 @@ func (r *Renderer) isEdge(x, y int) bool {
 			return false
 		}
 	}
-	var st *triSetup
-	if t >= 0 {
-		st = &r.setups[t]
-		if st.cut {
-			return true
-		}
+	if t >= 0 && r.setups[t].cut {
+		return true
 	}
 	for ny := max(y-1, 0); ny <= min(y+1, H-1); ny++ {
 		row := r.tbuf[ny*W : (ny+1)*W]
@@ -359,25 +361,8 @@ func (r *Renderer) isEdge(x, y int) bool {
 			if u == t {
 				continue
 			}
-			if u < 0 || t < 0 {
+			if !r.sameSurface(t, u, float64(nx), float64(ny), noCreaseLimit) {
 				return true
-			}
-			su := &r.setups[u]
-			if su.inst != st.inst || su.cut || su.back != st.back {
-				return true
-			}
-			fx, fy := float64(nx), float64(ny)
-			wu := su.wa*fx + su.wb*fy + su.wc
-			wt := st.wa*fx + st.wb*fy + st.wc
-			if math.Abs(wu-wt) > edgeDepthTol*wu {
-				return true
-			}
-			if !st.attr {
-				nrm := r.dl.mesh[st.inst-1].normal // su.inst == st.inst
-				a, c := nrm[st.local], nrm[su.local]
-				if a[0]*c[0]+a[1]*c[1]+a[2]*c[2] < 0.9999 {
-					return true
-				}
 			}
 		}
 	}
@@ -388,16 +373,16 @@ func (r *Renderer) isEdge(x, y int) bool {
 var aaOffsets = [4][2]float64{{-0.25, -0.25}, {0.25, -0.25}, {-0.25, 0.25}, {0.25, 0.25}}
 
 // ownSamples reports whether every 2×2 sample of pixel (x, y) takes the
-// colour of its centre's surface (triangle center) in edgeColor: no
-// candidate that does not continue that surface covers any sample, so each
-// sample goes to a triangle continuing it, or to the centre when none
-// covers it (the background not being among the neighbours). Most pixels
-// next to an outline are such: the outline passes between their centre and
-// the neighbour's, beyond their samples.
-func (r *Renderer) ownSamples(center int32, cand []int32, x, y int) bool {
+// colour of its centre's surface in edgeColor: no candidate that does not
+// continue that surface (cont false) covers any sample, so each sample goes
+// to a triangle continuing it, or to the centre when none covers it (the
+// background not being among the neighbours). Most pixels next to an
+// outline are such: the outline passes between their centre and the
+// neighbour's, beyond their samples.
+func (r *Renderer) ownSamples(cand []int32, cont []bool, x, y int) bool {
 	fx, fy := float64(x), float64(y)
-	for _, u := range cand {
-		if r.lightContinues(center, u, fx, fy) {
+	for i, u := range cand {
+		if cont[i] {
 			continue
 		}
 		s := &r.setups[u]
@@ -449,37 +434,49 @@ func (r *Renderer) edgeColor(x, y int, own *[3]uint8) [3]uint8 {
 			nc++
 		}
 	}
+	// With own, which candidates continue the centre's surface (their
+	// samples take own).
 	center := r.tbuf[y*W+x]
-	if own != nil && !bgSeen && r.ownSamples(center, cand[:nc], x, y) {
-		return *own
+	var cont [9]bool
+	if own != nil {
+		for i, u := range cand[:nc] {
+			cont[i] = r.lightContinues(center, u, float64(x), float64(y))
+		}
+		if !bgSeen && r.ownSamples(cand[:nc], cont[:nc], x, y) {
+			return *own
+		}
 	}
 	// A sample no candidate covers (a sliver between them) takes the
 	// background only when the background is among the neighbours, else the
 	// pixel centre's triangle.
-	fallback := int32(-1)
+	fallback := -1
 	if !bgSeen {
-		fallback = center
+		fallback = slices.Index(cand[:nc], center)
 	}
 	var sr, sg, sb uint32
 	var c shadeCtx
-	var done [4]int32
+	var done [4]int // candidates shaded so far
 	var lc [4][3]uint8
 	nl := 0
 	for _, o := range aaOffsets {
 		sx, sy := float64(x)+o[0], float64(y)+o[1]
-		best, bw := fallback, 0.0
-		for _, c := range cand[:nc] {
-			s := &r.setups[c]
+		best, bw := fallback, 0.0 // index in cand (-1: background)
+		for i, t := range cand[:nc] {
+			s := &r.setups[t]
 			if !s.covers(sx, s.eb[0]*sy+s.ec[0], s.eb[1]*sy+s.ec[1], s.eb[2]*sy+s.ec[2]) {
 				continue
 			}
 			if w := s.wa*sx + s.wb*sy + s.wc; w > bw*tieFactor && w <= v.invNear && s.opaqueAt(&r.dl, sx, sy) {
-				best, bw = c, w
+				best, bw = i, w
 			}
 		}
 		var col [3]uint8
 		if best < 0 || r.opts.Lighting == LightFlat {
-			col = r.sampleColor(v, r.setups, best, sx, sy)
+			t := int32(-1)
+			if best >= 0 {
+				t = cand[best]
+			}
+			col = r.sampleColor(v, r.setups, t, sx, sy)
 		} else {
 			// Each triangle is shaded once per pixel, at its first sample (the
 			// mip-mapped texture is already filtered to the pixel's footprint);
@@ -490,10 +487,10 @@ func (r *Renderer) edgeColor(x, y int, own *[3]uint8) [3]uint8 {
 			}
 			if k == nl {
 				done[k] = best
-				if own != nil && r.lightContinues(center, best, float64(x), float64(y)) {
+				if cont[best] {
 					lc[k] = *own
 				} else {
-					r.prepShade(&c, &r.setups[best])
+					r.prepShade(&c, &r.setups[cand[best]])
 					lc[k] = r.shade(v, &c, sx, sy)
 				}
 				nl++

@@ -41,19 +41,15 @@ const (
 	maxLightStep    = 4
 )
 
-// lightDepthTol is the relative difference in inverse depth, at a pixel
-// centre, between the planes of two triangles of one mesh above which they
-// do not continue one surface (a depth step) for light interpolation.
-const lightDepthTol = 1e-3
-
 // lightCreaseCos is the least cosine between the face normals of two
 // triangles of a smoothly shaded mesh (vertex normals) that continue one
-// surface for light interpolation; triangles of flat-shaded meshes must
-// face the same way (cosine ≥ flatCreaseCos), as their light is per face.
-const (
-	lightCreaseCos = 0.9
-	flatCreaseCos  = 0.9999
-)
+// surface for light interpolation.
+const lightCreaseCos = 0.9
+
+// flatCreaseCos is the least cosine between the face normals of two
+// triangles of a flat-shaded mesh that continue one surface (for edges and
+// light alike): they must face the same way, as their light is per face.
+const flatCreaseCos = 0.9999
 
 // lightTol is the largest difference, in any channel, between the light at
 // two anchors for the light between them to be interpolated; where they
@@ -67,11 +63,19 @@ func lightsClose(a, b []float64) bool {
 }
 
 // lightContinues reports whether the light may be interpolated between a
-// pixel centre showing triangle t and its neighbour at (qx, qy) showing u
-// (-1: none): the same triangle, or two solid triangles of one mesh, seen
-// from the same side, whose planes agree at (qx, qy) within lightDepthTol
-// and whose face normals meet within the crease limit.
+// pixel centre showing triangle t and its neighbour at (qx, qy) showing u:
+// sameSurface with the crease limit lightCreaseCos on smooth meshes.
 func (r *Renderer) lightContinues(t, u int32, qx, qy float64) bool {
+	return r.sameSurface(t, u, qx, qy, lightCreaseCos)
+}
+
+// sameSurface reports whether a pixel centre showing triangle t and its
+// neighbour at (qx, qy) showing u (-1: none) see one continuous surface: the
+// same triangle, or two solid triangles of one mesh, seen from the same
+// side, whose planes agree at (qx, qy) within edgeDepthTol (no depth step)
+// and whose face normals meet with a cosine of at least smoothCos on a
+// smoothly shaded mesh, flatCreaseCos on a flat-shaded one (no crease).
+func (r *Renderer) sameSurface(t, u int32, qx, qy float64, smoothCos float32) bool {
 	if t == u {
 		return t >= 0
 	}
@@ -84,15 +88,18 @@ func (r *Renderer) lightContinues(t, u int32, qx, qy float64) bool {
 	}
 	wt := st.wa*qx + st.wb*qy + st.wc
 	wu := su.wa*qx + su.wb*qy + su.wc
-	if math.Abs(wu-wt) > lightDepthTol*wu {
+	if math.Abs(wu-wt) > edgeDepthTol*wu {
 		return false
+	}
+	lim := float32(flatCreaseCos)
+	if st.attr {
+		lim = smoothCos
+	}
+	if lim <= -1 { // every pair of normals meets it
+		return true
 	}
 	nrm := r.dl.entryOf(st).normal
 	a, c := nrm[st.local], nrm[su.local]
-	lim := float32(flatCreaseCos)
-	if st.attr {
-		lim = lightCreaseCos
-	}
 	return a[0]*c[0]+a[1]*c[1]+a[2]*c[2] >= lim
 }
 
@@ -118,7 +125,7 @@ func (r *Renderer) shadeBand(b int) {
 
 // bandLight is a band's work memory for shading: the light of two anchor
 // rows (3 values per pixel) and, per column, whether the rows between them
-// are continuous.
+// take its interpolation.
 type bandLight struct {
 	above, below []float64
 	mixA, mixB   []bool // per pixel of the two rows: a shadow's edge is near
@@ -144,9 +151,12 @@ func (r *Renderer) shadeColumns(b, y0, y1, x0, x1 int) {
 		yb := min(ya+r.lstep, y1-1)
 		r.lightRow(yb, below, mixB, x0, x1)
 		if yb > ya+1 {
+			// The rows between take the two rows' interpolation where the
+			// column continues one surface, neither row has a shadow's edge
+			// near, and their light is close.
 			vok := r.columnsContinue(ya, yb, bl.vok, x0, x1)
 			for x := x0; x <= x1; x++ {
-				vok[x] = vok[x] && !mixA[x] && !mixB[x]
+				vok[x] = vok[x] && !mixA[x] && !mixB[x] && lightsClose(above[3*x:3*x+3], below[3*x:3*x+3])
 			}
 			for y := ya + 1; y < yb; y++ {
 				f := float64(y-ya) / float64(yb-ya)
@@ -245,10 +255,9 @@ func (r *Renderer) lightRow(y int, lt []float64, mix []bool, x0, x1 int) {
 }
 
 // colorRow writes the colours of row y in columns [x0, x1]. The light of a
-// non-edge triangle pixel comes from lt when given (an anchor row filled by
-// lightRow); otherwise, where vok holds and the two rows' light is close,
-// from the interpolation at fraction f between the anchor rows above and
-// below; else it is computed exactly. Edge pixels pass their centre's
+// triangle pixel comes from lt when given (an anchor row filled by
+// lightRow); otherwise, where vok holds, from the interpolation at fraction
+// f between the anchor rows above and below; else it is computed exactly. Edge pixels pass their centre's
 // colour on to edgeColor for the samples of their own surface.
 func (r *Renderer) colorRow(y int, lt, above, below []float64, f float64, vok []bool, x0, x1 int) {
 	v := &r.v
@@ -287,24 +296,19 @@ func (r *Renderer) colorRow(y int, lt, above, below []float64, f float64, vok []
 			pix[4*x], pix[4*x+1], pix[4*x+2], pix[4*x+3] = col[0], col[1], col[2], 255
 			continue
 		}
-		// The lattice's light at the pixel, when it has one.
-		var lit [3]float64
-		known := true
-		switch {
-		case lt != nil:
-			lit = [3]float64{lt[3*x], lt[3*x+1], lt[3*x+2]}
-		case vok[x] && lightsClose(above[3*x:3*x+3], below[3*x:3*x+3]):
-			a, b := above[3*x:3*x+3], below[3*x:3*x+3]
-			lit = [3]float64{a[0] + (b[0]-a[0])*f, a[1] + (b[1]-a[1])*f, a[2] + (b[2]-a[2])*f}
-		default:
-			known = false
-		}
 		if t != last {
 			r.prepShade(&c, &r.setups[t])
 			last = t
 		}
 		fx := float64(x)
-		if !known {
+		var lit [3]float64
+		switch {
+		case lt != nil:
+			lit = [3]float64{lt[3*x], lt[3*x+1], lt[3*x+2]}
+		case vok[x]:
+			a, b := above[3*x:3*x+3], below[3*x:3*x+3]
+			lit = [3]float64{a[0] + (b[0]-a[0])*f, a[1] + (b[1]-a[1])*f, a[2] + (b[2]-a[2])*f}
+		default:
 			lit[0], lit[1], lit[2], _ = r.light(v, &c, fx, fy)
 		}
 		ar, ag, ab := c.albedo(fx, fy)

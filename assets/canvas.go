@@ -19,7 +19,8 @@ var canvasSurfaces = map[string][]string{
 // withCanvas returns a copy of m whose surfaces named in names have colour
 // c (no texture); levels and the other surfaces are shared.
 func withCanvas(m *sim.Model, c sim.RGB, names []string) *sim.Model {
-	t := &sim.Model{Key: m.Key, Size: m.Size, Surfaces: slices.Clone(m.Surfaces), Levels: m.Levels, SupportY: m.SupportY}
+	t := copyModel(m)
+	t.Surfaces = slices.Clone(m.Surfaces)
 	for i, s := range t.Surfaces {
 		if s != nil && slices.Contains(names, s.Name) {
 			t.Surfaces[i] = &sim.Surface{Name: s.Name, Color: c}

@@ -29,6 +29,13 @@ const (
 	derivedSeeThrough                   // transparent covers left out (see_through.go)
 )
 
+// copyModel returns a new Model sharing m's key, size, surfaces, levels and
+// support height, for a derivation to replace what it changes (a Model
+// holds its ray-casting tree's sync.Once, so it is never copied by value).
+func copyModel(m *sim.Model) *sim.Model {
+	return &sim.Model{Key: m.Key, Size: m.Size, Surfaces: m.Surfaces, Levels: m.Levels, SupportY: m.SupportY}
+}
+
 // derivedModels holds the derived copies of models, each built once and
 // shared by all scenes as the models are.
 type derivedModels struct {

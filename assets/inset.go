@@ -66,7 +66,8 @@ func insetShortfall(obj, gap sim.Vec3) float64 {
 // triangles, normals, UVs and SupportY (a height above the bottom) are
 // shared; positions are new only when the height grows.
 func insetModel(m *sim.Model, size sim.Vec3) *sim.Model {
-	t := &sim.Model{Key: m.Key, Size: size, Surfaces: m.Surfaces, SupportY: m.SupportY, Levels: m.Levels}
+	t := copyModel(m)
+	t.Size = size
 	dy := (size[1] - m.Size[1]) / 2
 	if !(dy > 0) {
 		return t

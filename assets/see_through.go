@@ -37,7 +37,8 @@ func withoutCovers(m *sim.Model) *sim.Model {
 	for i, s := range m.Surfaces {
 		drop[i] = s != nil && slices.Contains(names, s.Name)
 	}
-	t := &sim.Model{Key: m.Key, Size: m.Size, Surfaces: m.Surfaces, SupportY: m.SupportY, Levels: make([]sim.ModelLevel, len(m.Levels))}
+	t := copyModel(m)
+	t.Levels = make([]sim.ModelLevel, len(m.Levels))
 	for i, l := range m.Levels {
 		l.Tris = slices.DeleteFunc(slices.Clone(l.Tris), func(tr sim.ModelTri) bool {
 			return int(tr.Surface) < len(drop) && drop[tr.Surface]

@@ -60,8 +60,9 @@ func (d *dresser) tileFits(o *sim.Object, cands []*Entry) []pick {
 // of size (n·width, height, depth) whose every level holds n copies of m's
 // level (surfaces shared, the support height m's).
 func tiledModel(m *sim.Model, n int) *sim.Model {
-	t := &sim.Model{Key: m.Key, Size: sim.Vec3{float64(n) * m.Size[0], m.Size[1], m.Size[2]},
-		Surfaces: m.Surfaces, SupportY: m.SupportY, Levels: make([]sim.ModelLevel, len(m.Levels))}
+	t := copyModel(m)
+	t.Size[0] *= float64(n)
+	t.Levels = make([]sim.ModelLevel, len(m.Levels))
 	for i, l := range m.Levels {
 		nl := sim.ModelLevel{
 			Pos:    make([]sim.Vec3, 0, n*len(l.Pos)),

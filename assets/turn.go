@@ -83,8 +83,9 @@ func (or orientation) rotate(m *sim.Model) *sim.Model {
 		rot = func(v sim.Vec3) sim.Vec3 { return sim.Vec3{-v[1], v[0], v[2]} }
 		sy = 0
 	}
-	t := &sim.Model{Key: m.Key, Size: or.size(m.Size), Surfaces: m.Surfaces, SupportY: sy,
-		Levels: make([]sim.ModelLevel, len(m.Levels))}
+	t := copyModel(m)
+	t.Size, t.SupportY = or.size(m.Size), sy
+	t.Levels = make([]sim.ModelLevel, len(m.Levels))
 	for i, l := range m.Levels {
 		nl := sim.ModelLevel{Pos: make([]sim.Vec3, len(l.Pos)), Normal: make([]sim.Vec3, len(l.Normal)), UV: l.UV, Tris: l.Tris}
 		for k, p := range l.Pos {

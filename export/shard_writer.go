@@ -79,11 +79,10 @@ func writerProperties(table string, level int) *parquet.WriterProperties {
 		parquet.WithMaxRowGroupLength(1 << 40), // ShardWriter cuts row groups by estimated bytes
 		parquet.WithCreatedBy("flowbench export (arrow-go v18)"),
 	}
-	floats, _ := bulkColumns(table)
+	floats, all := bulkColumns(table)
 	for _, p := range floats {
 		opts = append(opts, parquet.WithEncodingFor(p, parquet.Encodings.ByteStreamSplit))
 	}
-	_, all := bulkColumns(table)
 	for _, p := range all {
 		opts = append(opts, parquet.WithDictionaryFor(p, false), parquet.WithStatsFor(p, false))
 	}

@@ -12,9 +12,8 @@ import (
 // (lightStep columns each way and the rows of its band: light anchors and
 // the light interpolated from them; one row beyond for edge anti-aliasing),
 // of those triangles' surfaces, and of the shadow-map texels its light
-// evaluations read. So when the last frame drawn
-// (P, kept by the frame memo) had the same camera, a pixel keeps P's colour
-// unless
+// evaluations read. So when the last frame drawn (P, kept by the frame
+// memo) had the same camera, a pixel keeps P's colour unless
 //
 //   - a mesh that changed since P (moved, re-posed, another level of detail)
 //     covers, in P or now, a pixel centre within that neighbourhood: the
@@ -27,10 +26,10 @@ import (
 // projections of the changed objects' boxes (before and after; texRect) can
 // differ. A lookup reads the 4×4 texels around the projection of its point
 // pushed along the normal (the 2×2 filter and a ring for its uniformity
-// test, roomLight.visibility), and a surface nearer to the light than a changed
-// box is lit alike in both states wherever only that box covers, so the
-// points whose light can change lie in the union, over the changed boxes,
-// of the pyramid from the light through the box's texels (widened by the
+// test, roomLight.visibility), and a surface nearer to the light than a
+// changed box is lit alike in both states wherever only that box covers,
+// so the points whose light can change lie in the union, over the changed
+// boxes, of the pyramid from the light through the box's texels (widened by the
 // filter and the normal offset) between the box's nearest point and the far
 // side of the meshes the light lights: the hull of eight points, whose
 // projection into the camera (clipped to its near plane) bounds the pixels

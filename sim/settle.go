@@ -28,9 +28,11 @@ func aabbAsOBB(a AABB) OBB {
 // surface of a receptacle (the top face of its AABB, or its model's lowered
 // surface, Object.SupportTop) whose footprint overlaps b's footprint by more
 // than CollisionTolerance and which is at or below b's bottom plus
-// CollisionTolerance, or the floor ("" at height 0). Receptacles whose
-// indices are in skip are ignored. Ties go to the lower object index.
-func (s *Scene) supportBelow(b OBB, skip []int32) (id string, top float64) {
+// CollisionTolerance, or the floor ("" at height 0). With boxTops, a
+// receptacle with a lowered surface offers the top face of its AABB too
+// (the higher of the two that qualifies). Receptacles whose indices are in
+// skip are ignored. Ties go to the lower object index.
+func (s *Scene) supportBelow(b OBB, skip []int32, boxTops bool) (id string, top float64) {
 	bottom := b.Center[1] - b.Half[1]
 	q := b.AABB()
 	q.Min[1], q.Max[1] = math.Inf(-1), bottom+CollisionTolerance
@@ -46,7 +48,7 @@ func (s *Scene) supportBelow(b OBB, skip []int32) (id string, top float64) {
 				}
 				box := g.boxes[i]
 				t := box.Max[1]
-				if _, lowered := o.supportHeight(); lowered {
+				if _, lowered := o.supportHeight(); lowered && !(boxTops && t <= bottom+CollisionTolerance) {
 					t = o.SupportTop()
 				}
 				if t > bottom+CollisionTolerance || t < top || (t == top && best >= 0 && i > best) {
@@ -66,9 +68,14 @@ func (s *Scene) supportBelow(b OBB, skip []int32) (id string, top float64) {
 }
 
 // supportAt returns the receptacle box b rests on: the support below it when
-// b's bottom is within tol of that surface, else "" (floor or nothing).
+// b's bottom is within tol of that surface, else "" (floor or nothing). A
+// receptacle with a lowered support surface (a sofa's seat, a shelf unit's
+// lower board) also supports what stands on its box top: the children
+// ReseatChildren left there (over a sofa's back, on a shelf unit's top
+// board) keep their parent when they or their parent are teleported back
+// to where they were.
 func (s *Scene) supportAt(b OBB, skip []int32, tol float64) (id string, top float64) {
-	id, top = s.supportBelow(b, skip)
+	id, top = s.supportBelow(b, skip, true)
 	if id != "" && b.Center[1]-b.Half[1]-top > tol {
 		return "", 0
 	}
@@ -77,7 +84,8 @@ func (s *Scene) supportAt(b OBB, skip []int32, tol float64) (id string, top floa
 
 // SupportAt returns the id of the receptacle object id currently rests on
 // (its bottom within CollisionTolerance of the receptacle's support surface,
-// Object.SupportTop, the footprints overlapping), or "" when it stands on the floor or on nothing.
+// Object.SupportTop, or of its box top, the footprints overlapping), or ""
+// when it stands on the floor or on nothing.
 func (s *Scene) SupportAt(id string) (string, error) {
 	i, ok := s.index[id]
 	if !ok {
@@ -109,7 +117,7 @@ func (s *Scene) Settle(id string) (dropped float64, err error) {
 	var buf [32]int32
 	moved := s.movedSet(int32(i), buf[:0])
 	b := o.OBB()
-	support, top := s.supportBelow(b, moved)
+	support, top := s.supportBelow(b, moved, false)
 	pos := o.Position
 	pos[1] = top + b.Half[1]
 	dropped = o.Position[1] - pos[1]

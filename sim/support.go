@@ -8,7 +8,8 @@ import "math"
 // Model has SupportY > 0 below the top (a sofa's seat, a bed's mattress, a
 // shelf unit's lower board): then it is bottom + SupportY × (Size.y /
 // Model.Size.y). Settle, TeleportObject's parent detection (SupportAt) and
-// ReseatChildren all use SupportTop.
+// ReseatChildren all use SupportTop; parent detection also takes the box
+// top, where ReseatChildren leaves the children it cannot lower.
 //
 // Collision rule for such a receptacle R: the space of R's box above its
 // support surface is open for everything standing on or above that surface.

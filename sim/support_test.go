@@ -106,6 +106,37 @@ func TestReseatChildren(t *testing.T) {
 	if rep := ReseatChildren(s); rep.Moved != 0 || len(rep.Blocked) != 1 {
 		t.Fatalf("second call: %+v", rep)
 	}
+	// The pillow left on the headboard's box top still rests on the bed,
+	// and keeps it as parent when the bed is moved away and back and the
+	// pillow is then put back exactly (the planner's restore): a lost
+	// parent would leave it hovering the next time the bed moves.
+	if sup, _ := s.SupportAt("Pillow|1|1"); sup != bed.ID {
+		t.Fatalf("Pillow|1|1 on the box top rests on %q, want the bed", sup)
+	}
+	bedAt, p1At := bed.Position, s.Object("Pillow|1|1").Position
+	for _, m := range []struct {
+		id  string
+		pos Vec3
+	}{{bed.ID, bedAt.Add(Vec3{0.3, 0, 0.1})}, {bed.ID, bedAt}, {"Pillow|1|1", p1At}} {
+		if err := s.TeleportObject(m.id, m.pos, 0, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if p1 := s.Object("Pillow|1|1"); p1.Parent != bed.ID || p1.Position != p1At {
+		t.Fatalf("Pillow|1|1 after the bed's round trip: parent %q at %v, want the bed at %v", p1.Parent, p1.Position, p1At)
+	}
+	if err := s.TeleportObject(bed.ID, bedAt.Add(Vec3{0.3, 0, 0}), 0, true); err != nil {
+		t.Fatal(err)
+	}
+	if d := s.Object("Pillow|1|1").Position.Sub(p1At); math.Abs(d[0]-0.3) > 1e-12 {
+		t.Fatalf("Pillow|1|1 moved by %v with the bed, want 0.3 in x", d)
+	}
+	if err := s.TeleportObject(bed.ID, bedAt, 0, true); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.TeleportObject("Pillow|1|1", p1At, 0, true); err != nil {
+		t.Fatal(err)
+	}
 
 	// Settle lands on the mattress, not on the headboard's box top.
 	p := s.Object("Pillow|1|0")

@@ -304,11 +304,13 @@ func TestBalanceCountShareCap(t *testing.T) {
 }
 
 // Closest-three flip wishes become strict while the recorded flip rate is
-// under π_flip (after flipRateMin questions), and never for non-flip wishes.
+// under π_flip (after flipRateMin questions), count-near ones until it
+// reaches π_flip, and never non-flip wishes.
 func TestBalanceStrictFlip(t *testing.T) {
 	// Closest-three and count-near against π_flip = 0.8, closer-to against
-	// CloserChangeRate = 0.85: a rate of 0.82 is strict only for closer-to,
-	// whose change wish follows its running rate like a yes/no balance.
+	// CloserChangeRate = 0.85: a rate of 0.82 is strict only for closer-to.
+	// Closer-to's and count-near's wishes follow their running rates like
+	// a yes/no balance.
 	for _, c := range []Category{ClosestThree, CountNear, CloserTo} {
 		b := &Balance{}
 		for i := 0; i < 100; i++ {
@@ -337,22 +339,45 @@ func TestBalanceStrictFlip(t *testing.T) {
 				t.Fatalf("%s: rate 0.82: intent %+v", c, in)
 			}
 		}
-		b.Flipped[c] = 75 // count-near is strict only under 0.70
+		b.Flipped[c] = 75
 		for seed := uint64(0); seed < 50; seed++ {
 			in := b.Decide(c, newRNG(seed))
-			if want := in.WantFlip && c != CountNear; in.StrictFlip != want {
+			if in.StrictFlip != in.WantFlip || c != ClosestThree && !in.WantFlip {
 				t.Fatalf("%s: rate 0.75: intent %+v", c, in)
 			}
 		}
-		if c == CloserTo && wishes != 50 {
-			t.Errorf("closer-to at change rate 0.6: %d of 50 change wishes, want all", wishes)
+		if c != ClosestThree && wishes != 50 {
+			t.Errorf("%s at change rate 0.6: %d of 50 change wishes, want all", c, wishes)
+		}
+		b.Flipped[c] = 80 // count-near at π_flip: a drawn wish, not strict
+		draws := 0
+		for seed := uint64(0); seed < 50; seed++ {
+			in := b.Decide(c, newRNG(seed))
+			if c == CountNear && in.StrictFlip {
+				t.Fatalf("%s: rate 0.80: intent %+v", c, in)
+			}
+			if in.WantFlip {
+				draws++
+			}
+		}
+		if c == CountNear && (draws == 0 || draws == 50) {
+			t.Errorf("count-near at π_flip: %d of 50 flip wishes, want a draw", draws)
 		}
 		b.Flipped[c] = 90 // rate 0.9
 		for seed := uint64(0); seed < 50; seed++ {
 			in := b.Decide(c, newRNG(seed))
-			if in.StrictFlip || c == CloserTo && in.WantFlip {
+			if in.StrictFlip || c != ClosestThree && in.WantFlip {
 				t.Fatalf("%s: flip rate 0.9: intent %+v", c, in)
 			}
+		}
+	}
+	// Count-near's first flip wish of a block is strict; closest-three's
+	// turns strict only after flipRateMin questions.
+	for seed := uint64(0); seed < 50; seed++ {
+		b := &Balance{}
+		cn, c3 := b.Decide(CountNear, newRNG(seed)), b.Decide(ClosestThree, newRNG(seed))
+		if cn.StrictFlip != cn.WantFlip || c3.StrictFlip {
+			t.Fatalf("empty balance, seed %d: count-near %+v, closest-three %+v", seed, cn, c3)
 		}
 	}
 	// Other categories never record flips here or get a strict wish.

@@ -8,13 +8,13 @@ import (
 
 // derivedKey identifies one derived copy of a model: how it was derived
 // and, for inset copies, the box size it was prepared for, for canvas
-// copies the canvas colour.
+// copies the artwork, for tiled copies the number of tiles.
 type derivedKey struct {
-	m      *sim.Model
-	kind   derivation
-	size   sim.Vec3
-	colour sim.RGB
-	tiles  int
+	m     *sim.Model
+	kind  derivation
+	size  sim.Vec3
+	art   *sim.Texture
+	tiles int
 }
 
 // derivation says how a copy derives from its source model.
@@ -24,7 +24,7 @@ const (
 	derivedTurned     derivation = iota // turned 90° about y (turn.go)
 	derivedRolled                       // rolled 90° about z (turn.go)
 	derivedInset                        // inset in a larger box (inset.go)
-	derivedCanvas                       // picture surfaces recoloured (canvas.go)
+	derivedCanvas                       // picture surfaces show an artwork (canvas.go)
 	derivedTiled                        // copies side by side (tile.go)
 	derivedSeeThrough                   // transparent covers left out (see_through.go)
 )
@@ -77,9 +77,10 @@ func (c *derivedModels) inset(m *sim.Model, obj, s sim.Vec3) *sim.Model {
 	return c.get(derivedKey{m: m, kind: derivedInset, size: size}, func() *sim.Model { return insetModel(m, size) })
 }
 
-// canvas returns m with the surfaces names in colour c (withCanvas).
-func (c *derivedModels) canvas(m *sim.Model, colour sim.RGB, names []string) *sim.Model {
-	return c.get(derivedKey{m: m, kind: derivedCanvas, colour: colour}, func() *sim.Model { return withCanvas(m, colour, names) })
+// canvas returns m with the surfaces names showing artwork art
+// (withArtwork).
+func (c *derivedModels) canvas(m *sim.Model, art *sim.Texture, names []string) *sim.Model {
+	return c.get(derivedKey{m: m, kind: derivedCanvas, art: art}, func() *sim.Model { return withArtwork(m, art, names) })
 }
 
 // tiled returns n copies of m side by side (tiledModel).

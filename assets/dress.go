@@ -374,7 +374,8 @@ func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
 				rep.Tiled++
 			}
 			if names := canvasSurfaces[p.e.Key]; len(names) > 0 {
-				mm = d.derived.canvas(mm, o.Color, names)
+				art := artwork(int(objectHash(seed, o.ID, "artwork")%ArtworkCount), o.Size[0], o.Size[1])
+				mm = d.derived.canvas(mm, art, names)
 			}
 			m, key = mm, p.e.Key
 			break

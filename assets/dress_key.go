@@ -14,7 +14,7 @@ import (
 // DressKey identifies the dressing rules compiled into this binary: the
 // reviewed type table (typeMap), the set of types that may be turned and
 // the fit limits (MaxDistortion, the inset fits of inset.go and the tiled
-// fits of tile.go) and the
+// fits of tile.go), the canvases and their artworks (artwork.go) and the
 // rule that seats objects on the models (sim.ReseatVersion).
 // Two binaries with the same DressKey and the same Library.Hash dress every
 // house alike, so a run's resume fingerprint includes both: resuming a split
@@ -46,6 +46,7 @@ func DressKey() string {
 	for _, k := range slices.Sorted(maps.Keys(canvasSurfaces)) {
 		fmt.Fprintf(h, "canvas %q %q\n", k, canvasSurfaces[k])
 	}
+	fmt.Fprintf(h, "artworks %s\n", artworksHash())
 	for _, k := range slices.Sorted(maps.Keys(seeThroughSurfaces)) {
 		fmt.Fprintf(h, "see-through %q %q\n", k, seeThroughSurfaces[k])
 	}

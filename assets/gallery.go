@@ -96,7 +96,11 @@ func (l *Library) GalleryItems(perType int) (items []GalleryItem, skipped []stri
 				skipped = append(skipped, fmt.Sprintf("%s (%s): %v", key, t, err))
 				continue
 			}
-			items = append(items, GalleryItem{Type: t, Entry: e, Model: withoutCovers(m)})
+			m = withoutCovers(m)
+			if names := canvasSurfaces[key]; len(names) > 0 { // as dressed: an artwork (the first landscape)
+				m = withArtwork(m, artwork(0, e.Size[0], e.Size[1]), names)
+			}
+			items = append(items, GalleryItem{Type: t, Entry: e, Model: m})
 			n++
 		}
 	}

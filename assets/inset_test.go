@@ -166,37 +166,3 @@ func TestOrientations(t *testing.T) {
 		t.Errorf("rolled frame drawn with distortion %.3f", dd)
 	}
 }
-
-// TestCanvasSurfaces: a painting drawn with a frame listed in
-// canvasSurfaces shows its own colour on the picture surfaces only; the
-// frame and the shared source model keep theirs.
-func TestCanvasSurfaces(t *testing.T) {
-	const key = "Default:eTeks#frame"
-	names := canvasSurfaces[key]
-	if len(names) == 0 {
-		t.Fatalf("%s has no canvas surfaces", key)
-	}
-	size := sim.Vec3{0.5, 0.35, 0.02}
-	m := boxyModel(key, size)
-	grey := sim.RGB{R: 0.6, G: 0.6, B: 0.6}
-	m.Surfaces = []*sim.Surface{{Name: names[0], Color: grey}, {Name: "Frame", Color: sim.RGB{}}}
-	e := Entry{Key: key, Name: "frame", Size: size, License: "GPL"}
-	e.Library, e.ID, _ = cut(key)
-	d := newDresser([]Entry{e}, nil, func(string) (*sim.Model, error) { return m, nil })
-	green := sim.RGB{R: 0.2, G: 0.5, B: 0.4}
-	o := &sim.Object{ID: "Painting|1", Type: "Painting", AssetID: "Wall_Decor_Painting_4", Position: sim.Vec3{1, 1.5, 0.01},
-		Size: sim.Vec3{0.5, 0.35, 0.02}, Color: green}
-	d.dress(&sim.Scene{Objects: []*sim.Object{o}}, 1)
-	if o.Model == nil {
-		t.Fatal("the painting was not drawn with the frame")
-	}
-	if got := o.Model.Surfaces[0].Color; got != green {
-		t.Errorf("picture surface %+v, want the painting's colour %+v", got, green)
-	}
-	if got := o.Model.Surfaces[1].Color; got != (sim.RGB{}) {
-		t.Errorf("frame surface %+v, want it unchanged", got)
-	}
-	if m.Surfaces[0].Color != grey {
-		t.Errorf("the shared source model's picture became %+v", m.Surfaces[0].Color)
-	}
-}

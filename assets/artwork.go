@@ -57,6 +57,12 @@ func artwork(i int, w, h float64) *sim.Texture {
 	return artworkSet[o][((i%ArtworkCount)+ArtworkCount)%ArtworkCount]
 }
 
+// paintingArt is the artwork of painting o in a house dressed with seed:
+// one of ArtworkCount by a seeded hash of its id, in its box's orientation.
+func paintingArt(o *sim.Object, seed int64) *sim.Texture {
+	return artwork(int(objectHash(seed, o.ID, "artwork")%ArtworkCount), o.Size[0], o.Size[1])
+}
+
 // artworksHash is a hash of every artwork's texels (for DressKey).
 func artworksHash() string {
 	h := sha256.New()

@@ -125,3 +125,55 @@ func TestCanvasArtwork(t *testing.T) {
 		t.Errorf("the shared source model changed: %+v, UVs %v", m.Surfaces[0], m.Levels[0].UV)
 	}
 }
+
+// TestCanvasPrint: a canvas print is the object's box exactly (twelve
+// triangles on its six faces, wound counter-clockwise seen from outside
+// like the catalogs' models), its front (+z) on the artwork surface with
+// UVs spanning it upright, the rest on the edge surface.
+func TestCanvasPrint(t *testing.T) {
+	size := sim.Vec3{0.84, 0.47, 0.02}
+	art := artwork(3, size[0], size[1])
+	m := canvasPrint(size, art)
+	if m.Size != size || len(m.Levels) != 1 || len(m.Surfaces) != 2 || m.Surfaces[0].Texture != art || m.Surfaces[1].Texture != nil {
+		t.Fatalf("print %+v", m)
+	}
+	l := m.Levels[0]
+	if len(l.Tris) != 12 {
+		t.Fatalf("%d triangles, want 12", len(l.Tris))
+	}
+	h := size.Mul(0.5)
+	front := 0
+	for _, tr := range l.Tris {
+		a, b, c := l.Pos[tr.V[0]], l.Pos[tr.V[1]], l.Pos[tr.V[2]]
+		n := b.Sub(a).Cross(c.Sub(a)).Normalize()
+		for _, v := range tr.V {
+			p := l.Pos[v]
+			for k := range 3 {
+				if math.Abs(math.Abs(p[k])-h[k]) > 1e-15 {
+					t.Fatalf("vertex %v is not a corner of the box ±%v", p, h)
+				}
+			}
+			if l.Normal[v].Sub(n).Len() > 1e-12 {
+				t.Fatalf("triangle %v: winding normal %v, vertex normal %v", tr, n, l.Normal[v])
+			}
+			if c := l.Pos[v].Dot(n); math.Abs(c-math.Abs(h.Dot(sim.Vec3{math.Abs(n[0]), math.Abs(n[1]), math.Abs(n[2])}))) > 1e-12 {
+				t.Fatalf("triangle %v faces inwards (normal %v)", tr, n)
+			}
+		}
+		if onFront := n[2] > 0.5; onFront != (tr.Surface == 0) {
+			t.Fatalf("triangle with normal %v on surface %d", n, tr.Surface)
+		}
+		if tr.Surface == 0 {
+			front++
+			for _, v := range tr.V {
+				p, uv := l.Pos[v], l.UV[v]
+				if math.Abs(float64(uv[0])-(p[0]+h[0])/size[0]) > 1e-6 || math.Abs(float64(uv[1])-(p[1]+h[1])/size[1]) > 1e-6 {
+					t.Fatalf("front vertex %v has UV %v", p, uv)
+				}
+			}
+		}
+	}
+	if front != 2 {
+		t.Fatalf("%d front triangles, want 2", front)
+	}
+}

@@ -27,6 +27,7 @@ const (
 	derivedCanvas                       // picture surfaces show an artwork (canvas.go)
 	derivedTiled                        // copies side by side (tile.go)
 	derivedSeeThrough                   // transparent covers left out (see_through.go)
+	derivedPrint                        // a canvas print of a box size (canvas_print.go; no source model)
 )
 
 // copyModel returns a new Model sharing m's key, size, surfaces, levels and
@@ -81,6 +82,12 @@ func (c *derivedModels) inset(m *sim.Model, obj, s sim.Vec3) *sim.Model {
 // (withArtwork).
 func (c *derivedModels) canvas(m *sim.Model, art *sim.Texture, names []string) *sim.Model {
 	return c.get(derivedKey{m: m, kind: derivedCanvas, art: art}, func() *sim.Model { return withArtwork(m, art, names) })
+}
+
+// print returns the canvas print of a box of size showing art
+// (canvasPrint).
+func (c *derivedModels) print(size sim.Vec3, art *sim.Texture) *sim.Model {
+	return c.get(derivedKey{kind: derivedPrint, size: size, art: art}, func() *sim.Model { return canvasPrint(size, art) })
 }
 
 // tiled returns n copies of m side by side (tiledModel).

@@ -62,6 +62,9 @@ type DressReport struct {
 	Inset int
 	// Tiled counts objects drawn as a row of copies of one variant (tile.go).
 	Tiled int
+	// CanvasPrints counts the paintings among Primitive drawn as a canvas
+	// print (canvas_print.go) because no frame fits them.
+	CanvasPrints int
 	// Reseated counts objects lowered onto their receptacle's real support
 	// surface (sim.ReseatChildren); ReseatBlocked those left in place because
 	// the move would collide; ReseatOffSupport those left on the box top
@@ -108,6 +111,7 @@ func (r *DressReport) Add(o DressReport) {
 	r.Rolled += o.Rolled
 	r.Inset += o.Inset
 	r.Tiled += o.Tiled
+	r.CanvasPrints += o.CanvasPrints
 	r.Reseated += o.Reseated
 	r.ReseatBlocked += o.ReseatBlocked
 	r.ReseatOffSupport += o.ReseatOffSupport
@@ -374,14 +378,17 @@ func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
 				rep.Tiled++
 			}
 			if names := canvasSurfaces[p.e.Key]; len(names) > 0 {
-				art := artwork(int(objectHash(seed, o.ID, "artwork")%ArtworkCount), o.Size[0], o.Size[1])
-				mm = d.derived.canvas(mm, art, names)
+				mm = d.derived.canvas(mm, paintingArt(o, seed), names)
 			}
 			m, key = mm, p.e.Key
 			break
 		}
 		if m == nil {
 			o.Model = nil
+			if printTypes[o.Type] {
+				o.Model = d.derived.print(o.Size, paintingArt(o, seed))
+				rep.CanvasPrints++
+			}
 			rep.Primitive++
 			continue
 		}

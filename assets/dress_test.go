@@ -185,7 +185,7 @@ func TestDressDistortionBoundAndCounts(t *testing.T) {
 			t.Fatalf("counts: objects %d (scene %d), with model %d + primitive %d", rep.Objects, len(s.Objects), rep.WithModel, rep.Primitive)
 		}
 		noVar, tooDist := map[string]int{}, map[string]int{}
-		used := map[string]int{}
+		used, prints := map[string]int{}, 0
 		for _, o := range s.Objects {
 			fits := false
 			mapped := false
@@ -208,9 +208,15 @@ func TestDressDistortionBoundAndCounts(t *testing.T) {
 			case !fits:
 				tooDist[o.Type]++
 			}
-			if o.Model == nil {
+			if o.Model == nil || o.Model.Key == printKey {
 				if fits {
 					t.Errorf("%s (%s): a variant fits but the primitive was kept", o.ID, o.Type)
+				}
+				if (o.Model != nil) != printTypes[o.Type] || o.Model != nil && o.Model.Size != o.Size {
+					t.Errorf("%s (%s): fallback %v, want a canvas print of the box exactly for printTypes, else the primitive", o.ID, o.Type, o.Model)
+				}
+				if o.Model != nil {
+					prints++
 				}
 				continue
 			}
@@ -243,6 +249,9 @@ func TestDressDistortionBoundAndCounts(t *testing.T) {
 		}
 		if fmt.Sprint(used) != fmt.Sprint(rep.Used) {
 			t.Errorf("Used = %v, want %v", rep.Used, used)
+		}
+		if prints != rep.CanvasPrints {
+			t.Errorf("CanvasPrints = %d, want %d", rep.CanvasPrints, prints)
 		}
 	}
 	if total.WithModel == 0 || len(total.TooDistorted) == 0 || len(total.NoVariant) == 0 {

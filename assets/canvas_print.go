@@ -2,16 +2,6 @@ package assets
 
 import "flowbench/sim"
 
-// printTypes are the types drawn as a canvas print when no catalog variant
-// fits: a painting whose box no frame fits within MaxDistortion (a frame
-// cannot be squashed to a 2 cm box at the width of a large painting) was a
-// flat coloured box; as a print it is the same box, its front showing an
-// artwork (artwork.go) and its edges the white of stretched canvas. The
-// print is the object's own box, so nothing about the simulation changes;
-// it is no catalog model and is not counted as one (DressReport.Primitive
-// still counts it, CanvasPrints says how many).
-var printTypes = map[string]bool{"Painting": true}
-
 // printEdge is the colour of a canvas print's edges and back.
 var printEdge = sim.RGB{R: 0.9, G: 0.89, B: 0.86}
 

@@ -56,9 +56,9 @@ type CoverageReport struct {
 	// Tiled counts the instances of Fit drawn as a row of copies of one
 	// variant (tile.go).
 	Tiled int `json:"tiled"`
-	// CanvasPrints counts the primitive fallbacks of printTypes drawn as
-	// a canvas print (canvas_print.go: the box itself, no catalog model).
-	CanvasPrints int `json:"canvas_prints"`
+	// Procedural counts the primitive fallbacks drawn with a procedural
+	// model (procedural.go: the box itself, no catalog model).
+	Procedural int `json:"procedural"`
 	// TooDistortedWithin splits TooDistorted by the best distortion any
 	// variant would have: ≤ 30 %, ≤ 50 %, more (how far the table misses).
 	TooDistortedWithin [3]int `json:"too_distorted_within_30_50_more"`
@@ -145,8 +145,8 @@ func (d *dresser) coverage(opts CoverageOptions) (*CoverageReport, error) {
 				}
 			}
 			if !fit {
-				if printTypes[o.Type] {
-					rep.CanvasPrints++
+				if proceduralTypes[o.Type] != procNone {
+					rep.Procedural++
 				}
 				continue
 			}

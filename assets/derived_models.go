@@ -7,14 +7,16 @@ import (
 )
 
 // derivedKey identifies one derived copy of a model: how it was derived
-// and, for inset copies, the box size it was prepared for, for canvas
-// copies the artwork, for tiled copies the number of tiles.
+// and, for inset copies and procedural models, the box size it was
+// prepared for, for canvas copies and prints the artwork, for pillows the
+// colour, for tiled copies the number of tiles.
 type derivedKey struct {
-	m     *sim.Model
-	kind  derivation
-	size  sim.Vec3
-	art   *sim.Texture
-	tiles int
+	m      *sim.Model
+	kind   derivation
+	size   sim.Vec3
+	art    *sim.Texture
+	colour sim.RGB
+	tiles  int
 }
 
 // derivation says how a copy derives from its source model.
@@ -27,7 +29,8 @@ const (
 	derivedCanvas                       // picture surfaces show an artwork (canvas.go)
 	derivedTiled                        // copies side by side (tile.go)
 	derivedSeeThrough                   // transparent covers left out (see_through.go)
-	derivedPrint                        // a canvas print of a box size (canvas_print.go; no source model)
+	derivedPrint                        // a canvas print of a box size (procedural.go; no source model)
+	derivedPillow                       // a pillow of a box size and colour (procedural.go; no source model)
 )
 
 // copyModel returns a new Model sharing m's key, size, surfaces, levels and
@@ -82,12 +85,6 @@ func (c *derivedModels) inset(m *sim.Model, obj, s sim.Vec3) *sim.Model {
 // (withArtwork).
 func (c *derivedModels) canvas(m *sim.Model, art *sim.Texture, names []string) *sim.Model {
 	return c.get(derivedKey{m: m, kind: derivedCanvas, art: art}, func() *sim.Model { return withArtwork(m, art, names) })
-}
-
-// print returns the canvas print of a box of size showing art
-// (canvasPrint).
-func (c *derivedModels) print(size sim.Vec3, art *sim.Texture) *sim.Model {
-	return c.get(derivedKey{kind: derivedPrint, size: size, art: art}, func() *sim.Model { return canvasPrint(size, art) })
 }
 
 // tiled returns n copies of m side by side (tiledModel).

@@ -62,9 +62,9 @@ type DressReport struct {
 	Inset int
 	// Tiled counts objects drawn as a row of copies of one variant (tile.go).
 	Tiled int
-	// CanvasPrints counts the paintings among Primitive drawn as a canvas
-	// print (canvas_print.go) because no frame fits them.
-	CanvasPrints int
+	// Procedural counts the objects among Primitive drawn with a
+	// procedural model (procedural.go) because no variant fits them.
+	Procedural int
 	// Reseated counts objects lowered onto their receptacle's real support
 	// surface (sim.ReseatChildren); ReseatBlocked those left in place because
 	// the move would collide; ReseatOffSupport those left on the box top
@@ -111,7 +111,7 @@ func (r *DressReport) Add(o DressReport) {
 	r.Rolled += o.Rolled
 	r.Inset += o.Inset
 	r.Tiled += o.Tiled
-	r.CanvasPrints += o.CanvasPrints
+	r.Procedural += o.Procedural
 	r.Reseated += o.Reseated
 	r.ReseatBlocked += o.ReseatBlocked
 	r.ReseatOffSupport += o.ReseatOffSupport
@@ -385,9 +385,8 @@ func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
 		}
 		if m == nil {
 			o.Model = nil
-			if printTypes[o.Type] {
-				o.Model = d.derived.print(o.Size, paintingArt(o, seed))
-				rep.CanvasPrints++
+			if o.Model = d.procedural(o, seed); o.Model != nil {
+				rep.Procedural++
 			}
 			rep.Primitive++
 			continue

@@ -14,8 +14,8 @@ import (
 // DressKey identifies the dressing rules compiled into this binary: the
 // reviewed type table (typeMap), the set of types that may be turned and
 // the fit limits (MaxDistortion, the inset fits of inset.go and the tiled
-// fits of tile.go), the canvases, canvas prints and their artworks
-// (artwork.go, canvas_print.go) and the
+// fits of tile.go), the canvases and their artworks (artwork.go), the
+// procedural fallbacks (procedural.go) and the
 // rule that seats objects on the models (sim.ReseatVersion).
 // Two binaries with the same DressKey and the same Library.Hash dress every
 // house alike, so a run's resume fingerprint includes both: resuming a split
@@ -48,9 +48,10 @@ func DressKey() string {
 		fmt.Fprintf(h, "canvas %q %q\n", k, canvasSurfaces[k])
 	}
 	fmt.Fprintf(h, "artworks %s\n", artworksHash())
-	for _, t := range slices.Sorted(maps.Keys(printTypes)) {
-		fmt.Fprintf(h, "print %q %v\n", t, printEdge)
+	for _, t := range slices.Sorted(maps.Keys(proceduralTypes)) {
+		fmt.Fprintf(h, "procedural %q %d\n", t, proceduralTypes[t])
 	}
+	fmt.Fprintf(h, "print %v pillow %d %g %v\n", printEdge, pillowGrid, pillowSeam, pillowColours)
 	for _, k := range slices.Sorted(maps.Keys(seeThroughSurfaces)) {
 		fmt.Fprintf(h, "see-through %q %q\n", k, seeThroughSurfaces[k])
 	}

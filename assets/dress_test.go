@@ -208,12 +208,12 @@ func TestDressDistortionBoundAndCounts(t *testing.T) {
 			case !fits:
 				tooDist[o.Type]++
 			}
-			if o.Model == nil || o.Model.Key == printKey {
+			if o.Model == nil || o.Model.Key == printKey || o.Model.Key == pillowKey {
 				if fits {
 					t.Errorf("%s (%s): a variant fits but the primitive was kept", o.ID, o.Type)
 				}
-				if (o.Model != nil) != printTypes[o.Type] || o.Model != nil && o.Model.Size != o.Size {
-					t.Errorf("%s (%s): fallback %v, want a canvas print of the box exactly for printTypes, else the primitive", o.ID, o.Type, o.Model)
+				if (o.Model != nil) != (proceduralTypes[o.Type] != procNone) || o.Model != nil && o.Model.Size != o.Size {
+					t.Errorf("%s (%s): fallback %v, want a procedural model of the box exactly for proceduralTypes, else the primitive", o.ID, o.Type, o.Model)
 				}
 				if o.Model != nil {
 					prints++
@@ -250,8 +250,8 @@ func TestDressDistortionBoundAndCounts(t *testing.T) {
 		if fmt.Sprint(used) != fmt.Sprint(rep.Used) {
 			t.Errorf("Used = %v, want %v", rep.Used, used)
 		}
-		if prints != rep.CanvasPrints {
-			t.Errorf("CanvasPrints = %d, want %d", rep.CanvasPrints, prints)
+		if prints != rep.Procedural {
+			t.Errorf("Procedural = %d, want %d", rep.Procedural, prints)
 		}
 	}
 	if total.WithModel == 0 || len(total.TooDistorted) == 0 || len(total.NoVariant) == 0 {

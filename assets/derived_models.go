@@ -8,8 +8,8 @@ import (
 
 // derivedKey identifies one derived copy of a model: how it was derived
 // and, for inset copies and procedural models, the box size it was
-// prepared for, for canvas copies and prints the artwork, for pillows the
-// colour, for tiled copies the number of tiles.
+// prepared for, for canvas copies and prints the artwork, for pillows and
+// vacuum cleaners the colour, for tiled copies the number of tiles.
 type derivedKey struct {
 	m      *sim.Model
 	kind   derivation
@@ -31,6 +31,7 @@ const (
 	derivedSeeThrough                   // transparent covers left out (see_through.go)
 	derivedPrint                        // a canvas print of a box size (procedural.go; no source model)
 	derivedPillow                       // a pillow of a box size and colour (procedural.go; no source model)
+	derivedVacuum                       // a vacuum cleaner of a box size and colour (procedural.go; no source model)
 )
 
 // copyModel returns a new Model sharing m's key, size, surfaces, levels and

@@ -51,7 +51,7 @@ func DressKey() string {
 	for _, t := range slices.Sorted(maps.Keys(proceduralTypes)) {
 		fmt.Fprintf(h, "procedural %q %d\n", t, proceduralTypes[t])
 	}
-	fmt.Fprintf(h, "print %v pillow %d %g %v\n", printEdge, pillowGrid, pillowSeam, pillowColours)
+	fmt.Fprintf(h, "print %v pillow %d %g %v vacuum 2 %v %d\n", printEdge, pillowGrid, pillowSeam, pillowColours, vacuumColours, cylinderSegments)
 	for _, k := range slices.Sorted(maps.Keys(seeThroughSurfaces)) {
 		fmt.Fprintf(h, "see-through %q %q\n", k, seeThroughSurfaces[k])
 	}

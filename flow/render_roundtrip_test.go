@@ -43,7 +43,13 @@ func TestRoundTripRenderedRealModels(t *testing.T) {
 	dress := func(s *sim.Scene) int {
 		return lib.Dress(s, int64(len(s.Objects))).WithModel
 	}
-	roundTripRendered(t, 10, 400, dress, render.Options{FullDetail: true}, 0.95)
+	// 24 scenes (10 until version 0.3.1): the nearest-pixel id agreement
+	// of real models at 400 px sits near its 99 % bound (silhouette pixels
+	// of legs and handles land next to the moved object), 99.03 % on 10
+	// scenes, and any change to the rooms' models moved that sample by a
+	// few hundredths; on 24 scenes it is 99.01-99.03 % with and without
+	// the procedural vacuum cleaner.
+	roundTripRendered(t, 24, 400, dress, render.Options{FullDetail: true}, 0.95)
 }
 
 // roundTripRendered runs the round trip over scenes random rooms at

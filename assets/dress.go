@@ -39,7 +39,7 @@ var supportTypes = map[string]bool{
 type DressReport struct {
 	Objects   int // objects in the scene
 	WithModel int // objects now drawn with a real model
-	Primitive int // objects left with their primitive shape
+	Primitive int // objects drawn without a catalog model: their primitive shape, or a procedural model (Procedural)
 	// NoVariant counts, by type, objects whose type has no mapped entry in the library.
 	NoVariant map[string]int
 	// TooDistorted counts, by type, objects whose type has entries but none
@@ -384,7 +384,6 @@ func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
 			break
 		}
 		if m == nil {
-			o.Model = nil
 			if o.Model = d.procedural(o, seed); o.Model != nil {
 				rep.Procedural++
 			}

@@ -40,9 +40,8 @@ var (
 	artworkSet  [2][ArtworkCount]*sim.Texture // [landscape, portrait]
 )
 
-// artwork returns artwork i (mod ArtworkCount) in the orientation of a
-// canvas w wide and h tall (portrait when taller than wide).
-func artwork(i int, w, h float64) *sim.Texture {
+// artworks returns the set, painted on first use.
+func artworks() *[2][ArtworkCount]*sim.Texture {
 	artworkOnce.Do(func() {
 		for o := range artworkSet {
 			for k := range artworkSet[o] {
@@ -50,25 +49,34 @@ func artwork(i int, w, h float64) *sim.Texture {
 			}
 		}
 	})
+	return &artworkSet
+}
+
+// artwork returns artwork k (0 ≤ k < ArtworkCount), portrait or landscape.
+func artwork(k int, portrait bool) *sim.Texture {
 	o := 0
-	if h > w {
+	if portrait {
 		o = 1
 	}
-	return artworkSet[o][((i%ArtworkCount)+ArtworkCount)%ArtworkCount]
+	return artworks()[o][k]
 }
+
+// isPortrait reports whether a canvas of size (width x, height y) is taller
+// than wide.
+func isPortrait(size sim.Vec3) bool { return size[1] > size[0] }
 
 // paintingArt is the artwork of painting o in a house dressed with seed:
 // one of ArtworkCount by a seeded hash of its id, in its box's orientation.
 func paintingArt(o *sim.Object, seed int64) *sim.Texture {
-	return artwork(int(objectHash(seed, o.ID, "artwork")%ArtworkCount), o.Size[0], o.Size[1])
+	return artwork(int(objectHash(seed, o.ID, "artwork")%ArtworkCount), isPortrait(o.Size))
 }
 
 // artworksHash is a hash of every artwork's texels (for DressKey).
 func artworksHash() string {
 	h := sha256.New()
-	for o := range 2 {
-		for k := range ArtworkCount {
-			h.Write(artwork(k, float64(1-o), float64(o)).Levels[0].Pix)
+	for _, set := range artworks() {
+		for _, a := range set {
+			h.Write(a.Levels[0].Pix)
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
@@ -99,8 +107,7 @@ func paintArtwork(k int, portrait bool) *sim.Texture {
 		paintDiscs(c, rng)
 	}
 	img := c.image(rng)
-	sum := sha256.Sum256(img.Pix)
-	return newTexture("artwork-"+hex.EncodeToString(sum[:16]), img)
+	return newTexture("artwork-"+textureHash(img.Pix), img)
 }
 
 // canvas is an artwork being painted: linear RGB per texel, row 0 at the top.
@@ -110,6 +117,23 @@ type canvas struct {
 }
 
 func newCanvas(w, h int) *canvas { return &canvas{w: w, h: h, px: make([]sim.RGB, w*h)} }
+
+// fill sets every texel to col.
+func (c *canvas) fill(col sim.RGB) {
+	for i := range c.px {
+		c.px[i] = col
+	}
+}
+
+// rect blends col with weight 1 into the texels [x0, x1) × [y0, y1),
+// clipped to the canvas.
+func (c *canvas) rect(x0, y0, x1, y1 int, col sim.RGB) {
+	for y := max(y0, 0); y < min(y1, c.h); y++ {
+		for x := max(x0, 0); x < min(x1, c.w); x++ {
+			c.blend(x, y, col, 1)
+		}
+	}
+}
 
 // blend mixes colour col into texel (x, y) with weight a (0..1).
 func (c *canvas) blend(x, y int, col sim.RGB, a float64) {
@@ -138,26 +162,6 @@ func quant8(v float64) uint8 {
 	return uint8(math.Round(255 * min(max(v, 0), 1)))
 }
 
-// hsv returns the colour of hue h (turns), saturation s and value v.
-func hsv(h, s, v float64) sim.RGB {
-	h = (h - math.Floor(h)) * 6
-	f := h - math.Floor(h)
-	p, q, t := v*(1-s), v*(1-s*f), v*(1-s*(1-f))
-	switch int(h) {
-	case 0:
-		return sim.RGB{R: v, G: t, B: p}
-	case 1:
-		return sim.RGB{R: q, G: v, B: p}
-	case 2:
-		return sim.RGB{R: p, G: v, B: t}
-	case 3:
-		return sim.RGB{R: p, G: q, B: v}
-	case 4:
-		return sim.RGB{R: t, G: p, B: v}
-	}
-	return sim.RGB{R: v, G: p, B: q}
-}
-
 // lerpRGB mixes a and b at fraction f.
 func lerpRGB(a, b sim.RGB, f float64) sim.RGB {
 	return sim.RGB{R: a.R + (b.R-a.R)*f, G: a.G + (b.G-a.G)*f, B: a.B + (b.B-a.B)*f}
@@ -174,9 +178,9 @@ func smooth(x float64) float64 {
 // half of them far hills, a lake reflecting the sky and a low near shore.
 func paintLandscape(c *canvas, rng *rand.Rand) {
 	dusk := rng.IntN(3) == 0
-	top, low := hsv(0.58+0.04*rng.Float64(), 0.55, 0.85), hsv(0.55, 0.15, 0.97)
+	top, low := sim.HSV(0.58+0.04*rng.Float64(), 0.55, 0.85), sim.HSV(0.55, 0.15, 0.97)
 	if dusk {
-		top, low = hsv(0.72+0.05*rng.Float64(), 0.45, 0.55), hsv(0.07+0.03*rng.Float64(), 0.55, 0.98)
+		top, low = sim.HSV(0.72+0.05*rng.Float64(), 0.45, 0.55), sim.HSV(0.07+0.03*rng.Float64(), 0.55, 0.98)
 	}
 	for y := range c.h {
 		col := lerpRGB(top, low, float64(y)/float64(c.h-1))
@@ -186,9 +190,9 @@ func paintLandscape(c *canvas, rng *rand.Rand) {
 	}
 	sunX, sunY := (0.15+0.7*rng.Float64())*float64(c.w), (0.15+0.25*rng.Float64())*float64(c.h)
 	sunR := (0.06 + 0.04*rng.Float64()) * float64(min(c.w, c.h))
-	sun := hsv(0.12, 0.25, 1)
+	sun := sim.HSV(0.12, 0.25, 1)
 	if dusk {
-		sun = hsv(0.05, 0.6, 1)
+		sun = sim.HSV(0.05, 0.6, 1)
 	}
 	for y := range c.h {
 		for x := range c.w {
@@ -216,8 +220,8 @@ func paintLandscape(c *canvas, rng *rand.Rand) {
 			ph[i] = rng.Float64() * 2 * math.Pi
 			fr[i] = float64(i+1) * (1 + rng.Float64()) * 2 * math.Pi / float64(c.w)
 		}
-		col := lerpRGB(hsv(0.58, 0.2, 0.75), hsv(hue, 0.6, 0.55-0.2*near), 0.35+0.65*near)
-		dark := hsv(hue, 0.7, 0.3)
+		col := lerpRGB(sim.HSV(0.58, 0.2, 0.75), sim.HSV(hue, 0.6, 0.55-0.2*near), 0.35+0.65*near)
+		dark := sim.HSV(hue, 0.7, 0.3)
 		for x := range c.w {
 			ridge := base
 			for i := range 3 {
@@ -231,10 +235,7 @@ func paintLandscape(c *canvas, rng *rand.Rand) {
 			top0 := 0.6 * float64(c.h)
 			for y := int(top0); y < c.h; y++ {
 				f := (float64(y) - top0) / (float64(c.h) - top0)
-				water := lerpRGB(lerpRGB(low, top, 0.6*f), hsv(0.55, 0.35, 0.55), 0.25)
-				for x := range c.w {
-					c.blend(x, y, water, 1)
-				}
+				c.rect(0, y, c.w, y+1, lerpRGB(lerpRGB(low, top, 0.6*f), sim.HSV(0.55, 0.35, 0.55), 0.25))
 			}
 		}
 	}
@@ -244,10 +245,8 @@ func paintLandscape(c *canvas, rng *rand.Rand) {
 // ground colour, in colours near one hue and its complement.
 func paintColourField(c *canvas, rng *rand.Rand) {
 	hue := rng.Float64()
-	ground := hsv(hue, 0.5+0.3*rng.Float64(), 0.35+0.3*rng.Float64())
-	for i := range c.px {
-		c.px[i] = ground
-	}
+	ground := sim.HSV(hue, 0.5+0.3*rng.Float64(), 0.35+0.3*rng.Float64())
+	c.fill(ground)
 	n := 2 + rng.IntN(2)
 	margin := 0.08 * float64(c.w)
 	gap := 0.05 * float64(c.h)
@@ -257,7 +256,7 @@ func paintColourField(c *canvas, rng *rand.Rand) {
 		if rng.IntN(3) == 0 {
 			h += 0.5
 		}
-		col := hsv(h, 0.35+0.4*rng.Float64(), 0.5+0.4*rng.Float64())
+		col := sim.HSV(h, 0.35+0.4*rng.Float64(), 0.5+0.4*rng.Float64())
 		y0 := margin + float64(b)*(band+gap)
 		y1 := y0 + band*(0.8+0.2*rng.Float64())
 		for y := range c.h {
@@ -275,9 +274,7 @@ func paintColourField(c *canvas, rng *rand.Rand) {
 // yellow or black.
 func paintGrid(c *canvas, rng *rand.Rand) {
 	white := sim.RGB{R: 0.93, G: 0.92, B: 0.88}
-	for i := range c.px {
-		c.px[i] = white
-	}
+	c.fill(white)
 	// cuts returns 0, up to n lines at least an eighth of size from each
 	// other and from the edges, and size, in increasing order.
 	cuts := func(n, size int) []int {
@@ -302,28 +299,15 @@ func paintGrid(c *canvas, rng *rand.Rand) {
 	fills := []sim.RGB{{R: 0.8, G: 0.1, B: 0.1}, {R: 0.1, G: 0.2, B: 0.65}, {R: 0.95, G: 0.8, B: 0.1}, {R: 0.08, G: 0.08, B: 0.08}}
 	for range 3 + rng.IntN(3) {
 		i, j := rng.IntN(len(xs)-1), rng.IntN(len(ys)-1)
-		col := fills[rng.IntN(len(fills))]
-		for y := ys[j]; y < ys[j+1]; y++ {
-			for x := xs[i]; x < xs[i+1]; x++ {
-				c.blend(x, y, col, 1)
-			}
-		}
+		c.rect(xs[i], ys[j], xs[i+1], ys[j+1], fills[rng.IntN(len(fills))])
 	}
 	black := sim.RGB{R: 0.05, G: 0.05, B: 0.05}
 	lw := max(2, c.w/48)
 	for _, x0 := range xs[1 : len(xs)-1] {
-		for y := range c.h {
-			for x := max(x0-lw/2, 0); x < min(x0+lw-lw/2, c.w); x++ {
-				c.blend(x, y, black, 1)
-			}
-		}
+		c.rect(x0-lw/2, 0, x0+lw-lw/2, c.h, black)
 	}
 	for _, y0 := range ys[1 : len(ys)-1] {
-		for y := max(y0-lw/2, 0); y < min(y0+lw-lw/2, c.h); y++ {
-			for x := range c.w {
-				c.blend(x, y, black, 1)
-			}
-		}
+		c.rect(0, y0-lw/2, c.w, y0+lw-lw/2, black)
 	}
 }
 
@@ -331,15 +315,13 @@ func paintGrid(c *canvas, rng *rand.Rand) {
 // palette over a pale or dark ground.
 func paintDiscs(c *canvas, rng *rand.Rand) {
 	hue := rng.Float64()
-	ground := hsv(hue+0.5, 0.15, 0.9)
+	ground := sim.HSV(hue+0.5, 0.15, 0.9)
 	if rng.IntN(2) == 0 {
-		ground = hsv(hue+0.5, 0.4, 0.2)
+		ground = sim.HSV(hue+0.5, 0.4, 0.2)
 	}
-	for i := range c.px {
-		c.px[i] = ground
-	}
+	c.fill(ground)
 	for range 6 + rng.IntN(7) {
-		col := hsv(hue+0.25*(rng.Float64()-0.5), 0.5+0.4*rng.Float64(), 0.5+0.45*rng.Float64())
+		col := sim.HSV(hue+0.25*(rng.Float64()-0.5), 0.5+0.4*rng.Float64(), 0.5+0.45*rng.Float64())
 		cx, cy := rng.Float64()*float64(c.w), rng.Float64()*float64(c.h)
 		r := (0.08 + 0.2*rng.Float64()) * float64(min(c.w, c.h))
 		a := 0.6 + 0.35*rng.Float64()

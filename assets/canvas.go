@@ -34,6 +34,7 @@ func withArtwork(m *sim.Model, tex *sim.Texture, names []string) *sim.Model {
 	t.Levels = slices.Clone(m.Levels)
 	for li := range t.Levels {
 		l := &t.Levels[li]
+		var verts []uint32 // the canvas triangles' vertices (repeats are harmless)
 		lo, hi := [2]float64{1e300, 1e300}, [2]float64{-1e300, -1e300}
 		for _, tr := range l.Tris {
 			if int(tr.Surface) < len(canvas) && canvas[tr.Surface] {
@@ -41,6 +42,7 @@ func withArtwork(m *sim.Model, tex *sim.Texture, names []string) *sim.Model {
 					p := l.Pos[v]
 					lo = [2]float64{min(lo[0], p[0]), min(lo[1], p[1])}
 					hi = [2]float64{max(hi[0], p[0]), max(hi[1], p[1])}
+					verts = append(verts, v)
 				}
 			}
 		}
@@ -49,13 +51,9 @@ func withArtwork(m *sim.Model, tex *sim.Texture, names []string) *sim.Model {
 		}
 		uv := make([][2]float32, len(l.Pos))
 		copy(uv, l.UV)
-		for _, tr := range l.Tris {
-			if int(tr.Surface) < len(canvas) && canvas[tr.Surface] {
-				for _, v := range tr.V {
-					p := l.Pos[v]
-					uv[v] = [2]float32{float32((p[0] - lo[0]) / (hi[0] - lo[0])), float32((p[1] - lo[1]) / (hi[1] - lo[1]))}
-				}
-			}
+		for _, v := range verts {
+			p := l.Pos[v]
+			uv[v] = [2]float32{float32((p[0] - lo[0]) / (hi[0] - lo[0])), float32((p[1] - lo[1]) / (hi[1] - lo[1]))}
 		}
 		l.UV = uv
 	}

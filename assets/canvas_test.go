@@ -14,9 +14,9 @@ import (
 // not flat (every artwork's luminance varies across the canvas).
 func TestArtworks(t *testing.T) {
 	seen := map[string]bool{}
-	for o, wh := range [][2]float64{{4, 3}, {3, 4}} {
+	for o, size := range []sim.Vec3{{4, 3, 0}, {3, 4, 0}} {
 		for k := range ArtworkCount {
-			a := artwork(k, wh[0], wh[1])
+			a := artwork(k, isPortrait(size))
 			l0 := a.Levels[0]
 			w, h := l0.Rect.Dx(), l0.Rect.Dy()
 			if (o == 0) != (w > h) {
@@ -132,7 +132,7 @@ func TestCanvasArtwork(t *testing.T) {
 // UVs spanning it upright, the rest on the edge surface.
 func TestCanvasPrint(t *testing.T) {
 	size := sim.Vec3{0.84, 0.47, 0.02}
-	art := artwork(3, size[0], size[1])
+	art := artwork(3, isPortrait(size))
 	m := canvasPrint(size, art)
 	if m.Size != size || len(m.Levels) != 1 || len(m.Surfaces) != 2 || m.Surfaces[0].Texture != art || m.Surfaces[1].Texture != nil {
 		t.Fatalf("print %+v", m)

@@ -98,7 +98,7 @@ func (l *Library) GalleryItems(perType int) (items []GalleryItem, skipped []stri
 			}
 			m = withoutCovers(m)
 			if names := canvasSurfaces[key]; len(names) > 0 { // as dressed: an artwork (the first landscape)
-				m = withArtwork(m, artwork(0, e.Size[0], e.Size[1]), names)
+				m = withArtwork(m, artwork(0, isPortrait(e.Size)), names)
 			}
 			items = append(items, GalleryItem{Type: t, Entry: e, Model: m})
 			n++

@@ -22,5 +22,5 @@ func TestVacuumModel(t *testing.T) {
 			t.Errorf("%v: surfaces %v used %v", size, m.Surfaces, used)
 		}
 	}
-	checkInBox(t, canvasPrint(sim.Vec3{0.84, 0.47, 0.02}, artwork(0, 4, 3)), sim.Vec3{0.84, 0.47, 0.02}, 0.5)
+	checkInBox(t, canvasPrint(sim.Vec3{0.84, 0.47, 0.02}, artwork(0, false)), sim.Vec3{0.84, 0.47, 0.02}, 0.5)
 }

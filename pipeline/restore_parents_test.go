@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"os"
 	"testing"
 
 	"flowbench/assets"
@@ -21,12 +20,9 @@ import (
 // lowered support surface; before version 0.3.1 a restore left them
 // without a parent, so a later edit moving the ottoman left them hovering.
 func TestPlanningKeepsParents(t *testing.T) {
-	if _, err := os.Stat("/usr/share/sweethome3d/furniture"); err != nil {
-		t.Skip("Sweet Home 3D libraries not installed (assets/install_debian.sh)")
-	}
 	lib, err := assets.Open(AssetsOptions("auto"))
 	if errors.Is(err, assets.ErrNoAssets) {
-		t.Skip(err)
+		t.Skip("Sweet Home 3D libraries not installed (assets/install_debian.sh)")
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -36,10 +32,15 @@ func TestPlanningKeepsParents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := planner.NewLocal(planner.LocalOptions{Render: render.Options{Workers: 1}, Dress: Dresser(lib)})
-	if err := s.LoadHouse(h); err != nil {
-		t.Fatal(err)
+	// loaded returns a simulator holding the house, freshly dressed.
+	loaded := func() *planner.Local {
+		s := planner.NewLocal(planner.LocalOptions{Render: render.Options{Workers: 1}, Dress: Dresser(lib)})
+		if err := s.LoadHouse(h); err != nil {
+			t.Fatal(err)
+		}
+		return s
 	}
+	s := loaded()
 	before, err := s.Objects()
 	if err != nil {
 		t.Fatal(err)
@@ -76,10 +77,7 @@ func TestPlanningKeepsParents(t *testing.T) {
 	// earlier slots left behind.
 	same := 0
 	for _, ex := range exs {
-		one := planner.NewLocal(planner.LocalOptions{Render: render.Options{Workers: 1}, Dress: Dresser(lib)})
-		if err := one.LoadHouse(h); err != nil {
-			t.Fatal(err)
-		}
+		one := loaded()
 		cat, err := planner.ParseCategory(ex.CategoryName)
 		if err != nil {
 			t.Fatal(err)

@@ -60,29 +60,8 @@ func SegColor(id uint16) color.RGBA {
 	h := math.Mod(float64(id)*0.6180339887498949, 1)
 	s := 0.55 + 0.4*math.Mod(float64(id)*0.37, 1)
 	v := 0.65 + 0.35*math.Mod(float64(id)*0.71, 1)
-	r, g, b := hsv(h, s, v)
-	return color.RGBA{uint8(math.Round(255 * r)), uint8(math.Round(255 * g)), uint8(math.Round(255 * b)), 255}
-}
-
-// hsv converts hue, saturation and value in [0,1] to RGB in [0,1].
-func hsv(h, s, v float64) (r, g, b float64) {
-	h6 := h * 6
-	i := math.Floor(h6)
-	f := h6 - i
-	p, q, t := v*(1-s), v*(1-s*f), v*(1-s*(1-f))
-	switch int(i) % 6 {
-	case 0:
-		return v, t, p
-	case 1:
-		return q, v, p
-	case 2:
-		return p, v, t
-	case 3:
-		return p, q, v
-	case 4:
-		return t, p, v
-	}
-	return v, p, q
+	c := sim.HSV(h, s, v)
+	return color.RGBA{uint8(math.Round(255 * c.R)), uint8(math.Round(255 * c.G)), uint8(math.Round(255 * c.B)), 255}
 }
 
 // SegImage colours an instance-id map with SegColor.

@@ -64,7 +64,7 @@ func TestRoundTripSynthetic(t *testing.T) {
 	if total.moverValid < 1000 || total.moverValid == total.moverPix {
 		t.Fatalf("degenerate test: %d of %d mover pixels valid", total.moverValid, total.moverPix)
 	}
-	checkRates(t, total, prec, rec)
+	checkRates(t, total, prec, rec, primitiveBounds)
 }
 
 // checkChangeMask compares the change mask with the union of moving-object

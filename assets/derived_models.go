@@ -9,13 +9,15 @@ import (
 // derivedKey identifies one derived copy of a model: how it was derived
 // and, for inset copies and procedural models, the box size it was
 // prepared for, for canvas copies and prints the artwork, for pillows and
-// vacuum cleaners the colour, for tiled copies the number of tiles.
+// vacuum cleaners the colour, for furniture the style, for tiled copies
+// the number of tiles.
 type derivedKey struct {
 	m      *sim.Model
 	kind   derivation
 	size   sim.Vec3
 	art    *sim.Texture
 	colour sim.RGB
+	style  furnitureStyle
 	tiles  int
 }
 
@@ -32,6 +34,7 @@ const (
 	derivedPrint                        // a canvas print of a box size (procedural.go; no source model)
 	derivedPillow                       // a pillow of a box size and colour (procedural.go; no source model)
 	derivedVacuum                       // a vacuum cleaner of a box size and colour (procedural.go; no source model)
+	derivedFurniture                    // a table or cabinet of a box size and style (furniture.go; no source model)
 )
 
 // copyModel returns a new Model sharing m's key, size, surfaces, levels and

@@ -15,8 +15,8 @@ import (
 // reviewed type table (typeMap), the set of types that may be turned and
 // the fit limits (MaxDistortion, the inset fits of inset.go and the tiled
 // fits of tile.go), the canvases and their artworks (artwork.go), the
-// procedural fallbacks (procedural.go) and the
-// rule that seats objects on the models (sim.ReseatVersion).
+// procedural fallbacks (procedural.go; their geometry by proceduralHash)
+// and the rule that seats objects on the models (sim.ReseatVersion).
 // Two binaries with the same DressKey and the same Library.Hash dress every
 // house alike, so a run's resume fingerprint includes both: resuming a split
 // with a binary whose table changed would otherwise mix two looks in one
@@ -51,7 +51,7 @@ func DressKey() string {
 	for _, t := range slices.Sorted(maps.Keys(proceduralTypes)) {
 		fmt.Fprintf(h, "procedural %q %d\n", t, proceduralTypes[t])
 	}
-	fmt.Fprintf(h, "print %v pillow %d %g %v vacuum 2 %v %d\n", printEdge, pillowGrid, pillowSeam, pillowColours, vacuumColours, cylinderSegments)
+	fmt.Fprintf(h, "procedural geometry %s palettes %v %v %v %v\n", proceduralHash(), pillowColours, vacuumColours, furnitureFinishes, worktops)
 	for _, k := range slices.Sorted(maps.Keys(seeThroughSurfaces)) {
 		fmt.Fprintf(h, "see-through %q %q\n", k, seeThroughSurfaces[k])
 	}

@@ -3,7 +3,8 @@ package assets
 import "testing"
 
 // TestDressKeyFollowsTheTables: the key is stable for one table and changes
-// when an entry is added, reordered within a type, or a type stops turning.
+// when an entry is added, reordered within a type, a type stops turning,
+// or a procedural model's colours or geometry change.
 func TestDressKeyFollowsTheTables(t *testing.T) {
 	base := DressKey()
 	if again := DressKey(); again != base {
@@ -34,6 +35,20 @@ func TestDressKeyFollowsTheTables(t *testing.T) {
 	turnableTypes["Mug"] = true
 	if unturned == base {
 		t.Error("making a type unturnable did not change DressKey")
+	}
+	finish := furnitureFinishes[0]
+	furnitureFinishes[0].R += 0.01
+	recoloured := DressKey()
+	furnitureFinishes[0] = finish
+	if recoloured == base {
+		t.Error("changing a furniture finish did not change DressKey")
+	}
+	handles := handleColour
+	handleColour.G += 0.01 // in the geometry hash's surfaces only
+	rebuilt := DressKey()
+	handleColour = handles
+	if rebuilt == base {
+		t.Error("changing a procedural model (its handles' colour) did not change DressKey")
 	}
 	if DressKey() != base {
 		t.Error("DressKey did not return to its value after the tables were restored")

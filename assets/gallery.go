@@ -2,7 +2,9 @@ package assets
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 
 	"flowbench/sim"
@@ -105,4 +107,39 @@ func (l *Library) GalleryItems(perType int) (items []GalleryItem, skipped []stri
 		}
 	}
 	return items, skipped
+}
+
+// ProceduralGalleryItems returns the procedural models (procedural.go) as
+// gallery items, type by type in name order: each type with a procedural
+// fallback at the size of its first catalog variant, once per form for
+// furniture, in the first colour or finish (a counter with its first
+// worktop, a print with the first landscape). Their Entry has the model's
+// key, the library "procedural" and a name for the label.
+func ProceduralGalleryItems() []GalleryItem {
+	var items []GalleryItem
+	formNames := map[furnitureForm]string{formTable: "table", formTableShelf: "table with shelf", formNightTable: "table with drawer",
+		formNightstand: "nightstand", formDresser: "chest of drawers", formCounter: "base units", formLowCabinet: "low cabinet"}
+	for _, t := range slices.Sorted(maps.Keys(proceduralTypes)) {
+		info := sim.DefaultCatalog().Type(t)
+		if info == nil || len(info.Variants) == 0 {
+			continue
+		}
+		size := info.Variants[0].Size
+		add := func(m *sim.Model, name string) {
+			items = append(items, GalleryItem{Type: t, Entry: Entry{Library: "procedural", Key: m.Key, Name: name, Size: size}, Model: m})
+		}
+		switch proceduralTypes[t] {
+		case procPrint:
+			add(canvasPrint(size, artwork(0, isPortrait(size))), "canvas print")
+		case procPillow:
+			add(pillowModel(size, pillowColours[0]), "cushion")
+		case procVacuum:
+			add(vacuumModel(size, vacuumColours[0]), "upright vacuum")
+		case procFurniture:
+			for _, f := range furnitureForms[t] {
+				add(furnitureModel(size, furnitureStyle{form: f}), formNames[f])
+			}
+		}
+	}
+	return items
 }

@@ -56,15 +56,16 @@ func TestTiledModel(t *testing.T) {
 // TestDressTilesLongCounter: a counter top three base units long is drawn
 // as three copies of a tileable cabinet (each copy fitting a third of the
 // box); one that fits the cabinet itself is drawn directly; a run whose
-// share fits no copy count stays primitive, and so does a long box of a type
-// that does not tile.
+// share fits no copy count gets no catalog model (a counter its procedural
+// cabinet), and neither does a long box of a type that does not tile (the
+// primitive).
 func TestDressTilesLongCounter(t *testing.T) {
 	key := tileEntries["CounterTop"][0]
 	unit := sim.Vec3{0.60, 0.85, 0.64}
 	cases := []struct {
 		typ   string
 		size  sim.Vec3
-		tiles int // 0: primitive, 1: drawn directly
+		tiles int // 0: no catalog model, 1: drawn directly
 	}{
 		{"CounterTop", sim.Vec3{1.80, 0.90, 0.66}, 3},
 		{"CounterTop", sim.Vec3{2.45, 0.90, 0.62}, 4},
@@ -83,8 +84,9 @@ func TestDressTilesLongCounter(t *testing.T) {
 		rep := d.dress(&sim.Scene{Objects: []*sim.Object{o}}, 1)
 		switch c.tiles {
 		case 0:
-			if o.Model != nil || rep.Tiled != 0 {
-				t.Errorf("case %d: drawn with a model (%d tiled), want the primitive", i, rep.Tiled)
+			if proc := proceduralTypes[c.typ] != procNone; rep.Tiled != 0 || rep.WithModel != 0 ||
+				proc && (o.Model == nil || o.Model.Key != cabinetKey) || !proc && o.Model != nil {
+				t.Errorf("case %d: drawn with %v (%d tiled), want no catalog model", i, o.Model, rep.Tiled)
 			}
 			continue
 		case 1:

@@ -17,7 +17,8 @@ func init() {
 }
 
 // runAssetsGallery renders the contact sheet: each mapped type's first
-// --variants models, one cell each, from the same front-right viewpoint.
+// --variants models, then (--procedural) the procedural models, one cell
+// each, from the same front-right viewpoint.
 func runAssetsGallery(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("assets gallery", stderr)
 	spec := fs.String("assets", "auto", assetsDirUsage)
@@ -26,6 +27,7 @@ func runAssetsGallery(args []string, stdout, stderr io.Writer) error {
 	cols := fs.Int("cols", 10, "cells per row")
 	variants := fs.Int("variants", 1, "models per type (0 = all mapped models)")
 	only := fs.String("types", "", "comma-separated AI2-THOR types to show (default all mapped types)")
+	procedural := fs.Bool("procedural", true, "add the procedural models (drawn where no catalog model fits), after the catalog models")
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
@@ -45,6 +47,9 @@ func runAssetsGallery(args []string, stdout, stderr io.Writer) error {
 	}
 	defer lib.Close()
 	items, skipped := lib.GalleryItems(*variants)
+	if *procedural {
+		items = append(items, assets.ProceduralGalleryItems()...)
+	}
 	if *only != "" {
 		keep := map[string]bool{}
 		for _, t := range strings.Split(*only, ",") {

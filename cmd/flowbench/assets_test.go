@@ -3,7 +3,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"image/png"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -59,6 +62,38 @@ func TestAssetsCoverageAndList(t *testing.T) {
 	for _, l := range lines[1 : len(lines)-1] {
 		if !strings.Contains(l, "Sofa") {
 			t.Errorf("list --type Sofa printed a non-sofa: %s", l)
+		}
+	}
+}
+
+// TestAssetsGalleryProcedural: the gallery of one type shows its catalog
+// model and, unless --procedural=false, its procedural forms (SideTable:
+// three), one cell each.
+func TestAssetsGalleryProcedural(t *testing.T) {
+	if _, err := os.Stat("/usr/share/sweethome3d/furniture"); err != nil {
+		t.Skip("Sweet Home 3D libraries not installed (assets/install_debian.sh)")
+	}
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	for _, c := range []struct {
+		flag  string
+		cells int
+	}{{"--procedural=true", 4}, {"--procedural=false", 1}} {
+		out := filepath.Join(t.TempDir(), "sheet.png")
+		var stdout, errb bytes.Buffer
+		if code := run([]string{"assets", "gallery", "--types", "SideTable", "--size", "40", "--cols", "1", c.flag, "--out", out}, &stdout, &errb); code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.flag, code, errb.String())
+		}
+		f, err := os.Open(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := png.DecodeConfig(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprintf("%d models of 1 types", c.cells); cfg.Height != 70*c.cells || !strings.Contains(stdout.String(), want) {
+			t.Errorf("%s: sheet %d px high, printed %q; want %d cells of 70 px (with the label) and %q", c.flag, cfg.Height, stdout.String(), c.cells, want)
 		}
 	}
 }

@@ -35,6 +35,9 @@ const (
 	derivedPillow                       // a pillow of a box size and colour (procedural.go; no source model)
 	derivedVacuum                       // a vacuum cleaner of a box size and colour (procedural.go; no source model)
 	derivedFurniture                    // a table or cabinet of a box size and style (furniture.go; no source model)
+	derivedTissueBox                    // a tissue box of a box size and colour (small_objects.go; no source model)
+	derivedCreditCard                   // a credit card of a box size and colour (small_objects.go; no source model)
+	derivedKeyChain                     // a key chain of a box size (small_objects.go; no source model)
 )
 
 // copyModel returns a new Model sharing m's key, size, surfaces, levels and

@@ -135,6 +135,12 @@ func ProceduralGalleryItems() []GalleryItem {
 			add(pillowModel(size, pillowColours[0]), "cushion")
 		case procVacuum:
 			add(vacuumModel(size, vacuumColours[0]), "upright vacuum")
+		case procTissueBox:
+			add(tissueBoxModel(size, tissueBoxColours[0]), "tissue box")
+		case procCreditCard:
+			add(creditCardModel(size, cardColours[0]), "card")
+		case procKeyChain:
+			add(keyChainModel(size), "keys")
 		case procFurniture:
 			for _, f := range furnitureForms[t] {
 				add(furnitureModel(size, furnitureStyle{form: f}), formNames[f])

@@ -14,12 +14,12 @@ import (
 // artwork (canvas_print.go, artwork.go; a frame cannot be squashed to a
 // 2 cm box at the width of a large painting), a pillow as a cushion
 // (pillow.go), a vacuum cleaner as an upright vacuum (vacuum.go; the
-// libraries have neither), and side tables, coffee tables, dressers,
-// kitchen counters and TV stands as tables and cabinets (furniture.go;
-// the libraries' few variants of these fit few of their boxes). The
-// model is exactly the
-// simulated box (it fills the box on every axis and never leaves it), so
-// nothing about the simulation changes. It is no catalog model: the
+// libraries have neither), side tables, coffee tables, dressers, kitchen
+// counters and TV stands as tables and cabinets (furniture.go; the
+// libraries' few variants of these fit few of their boxes), and tissue
+// boxes, credit cards and key chains as what they are (small_objects.go).
+// The model is exactly the simulated box (it fills the box on every axis
+// and never leaves it), so nothing about the simulation changes. It is no catalog model: the
 // coverage figures count it among the primitive fallbacks
 // (DressReport.Primitive; Procedural says how many) and no attribution
 // lists it.
@@ -28,16 +28,20 @@ import (
 type proceduralKind int
 
 const (
-	procNone      proceduralKind = iota
-	procPrint                    // canvas print (canvas_print.go)
-	procPillow                   // cushion (pillow.go)
-	procVacuum                   // upright vacuum cleaner (vacuum.go)
-	procFurniture                // table or cabinet (furniture.go)
+	procNone       proceduralKind = iota
+	procPrint                     // canvas print (canvas_print.go)
+	procPillow                    // cushion (pillow.go)
+	procVacuum                    // upright vacuum cleaner (vacuum.go)
+	procFurniture                 // table or cabinet (furniture.go)
+	procTissueBox                 // tissue box (small_objects.go)
+	procCreditCard                // credit card (small_objects.go)
+	procKeyChain                  // key chain (small_objects.go)
 )
 
 // proceduralTypes are the types with a procedural fallback.
 var proceduralTypes = map[string]proceduralKind{"Painting": procPrint, "Pillow": procPillow, "VacuumCleaner": procVacuum,
-	"SideTable": procFurniture, "CoffeeTable": procFurniture, "Dresser": procFurniture, "CounterTop": procFurniture, "TVStand": procFurniture}
+	"SideTable": procFurniture, "CoffeeTable": procFurniture, "Dresser": procFurniture, "CounterTop": procFurniture, "TVStand": procFurniture,
+	"TissueBox": procTissueBox, "CreditCard": procCreditCard, "KeyChain": procKeyChain}
 
 // procedural returns the procedural model of object o in a house dressed
 // with seed (nil when its type has none), shared through the derived
@@ -57,6 +61,14 @@ func (d *dresser) procedural(o *sim.Object, seed int64) *sim.Model {
 	case procFurniture:
 		st := furnitureStyleOf(o, seed)
 		return d.derived.get(derivedKey{kind: derivedFurniture, size: o.Size, style: st}, func() *sim.Model { return furnitureModel(o.Size, st) })
+	case procTissueBox:
+		col := smallObjectColour(o, seed, tissueBoxColours, "tissue-box")
+		return d.derived.get(derivedKey{kind: derivedTissueBox, size: o.Size, colour: col}, func() *sim.Model { return tissueBoxModel(o.Size, col) })
+	case procCreditCard:
+		col := smallObjectColour(o, seed, cardColours, "credit-card")
+		return d.derived.get(derivedKey{kind: derivedCreditCard, size: o.Size, colour: col}, func() *sim.Model { return creditCardModel(o.Size, col) })
+	case procKeyChain:
+		return d.derived.get(derivedKey{kind: derivedKeyChain, size: o.Size}, func() *sim.Model { return keyChainModel(o.Size) })
 	}
 	return nil
 }
@@ -67,7 +79,8 @@ func (d *dresser) procedural(o *sim.Object, seed int64) *sim.Model {
 func proceduralHash() string {
 	h := sha256.New()
 	for _, size := range []sim.Vec3{{0.6, 0.8, 0.45}, {1.9, 0.35, 0.9}} {
-		ms := []*sim.Model{canvasPrint(size, artwork(0, false)), pillowModel(size, pillowColours[0]), vacuumModel(size, vacuumColours[0])}
+		ms := []*sim.Model{canvasPrint(size, artwork(0, false)), pillowModel(size, pillowColours[0]), vacuumModel(size, vacuumColours[0]),
+			tissueBoxModel(size, tissueBoxColours[0]), creditCardModel(size, cardColours[0]), keyChainModel(size)}
 		for f := formTable; f <= formLowCabinet; f++ {
 			ms = append(ms, furnitureModel(size, furnitureStyle{form: f}))
 		}

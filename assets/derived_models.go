@@ -8,9 +8,9 @@ import (
 
 // derivedKey identifies one derived copy of a model: how it was derived
 // and, for inset copies and procedural models, the box size it was
-// prepared for, for canvas copies and prints the artwork, for pillows and
-// vacuum cleaners the colour, for furniture the style, for tiled copies
-// the number of tiles.
+// prepared for, for canvas copies and prints the artwork, for the other
+// procedural models their kind and colour or style, for tiled copies the
+// number of tiles.
 type derivedKey struct {
 	m      *sim.Model
 	kind   derivation
@@ -18,6 +18,7 @@ type derivedKey struct {
 	art    *sim.Texture
 	colour sim.RGB
 	style  furnitureStyle
+	proc   proceduralKind
 	tiles  int
 }
 
@@ -32,12 +33,8 @@ const (
 	derivedTiled                        // copies side by side (tile.go)
 	derivedSeeThrough                   // transparent covers left out (see_through.go)
 	derivedPrint                        // a canvas print of a box size (procedural.go; no source model)
-	derivedPillow                       // a pillow of a box size and colour (procedural.go; no source model)
-	derivedVacuum                       // a vacuum cleaner of a box size and colour (procedural.go; no source model)
 	derivedFurniture                    // a table or cabinet of a box size and style (furniture.go; no source model)
-	derivedTissueBox                    // a tissue box of a box size and colour (small_objects.go; no source model)
-	derivedCreditCard                   // a credit card of a box size and colour (small_objects.go; no source model)
-	derivedKeyChain                     // a key chain of a box size (small_objects.go; no source model)
+	derivedColoured                     // a procedural model (colouredModels) of a box size and colour (procedural.go; no source model)
 )
 
 // copyModel returns a new Model sharing m's key, size, surfaces, levels and

@@ -51,7 +51,7 @@ func DressKey() string {
 	for _, t := range slices.Sorted(maps.Keys(proceduralTypes)) {
 		fmt.Fprintf(h, "procedural %q %d\n", t, proceduralTypes[t])
 	}
-	fmt.Fprintf(h, "procedural geometry %s palettes %v %v %v %v %v %v\n", proceduralHash(), pillowColours, vacuumColours, furnitureFinishes, worktops, tissueBoxColours, cardColours)
+	fmt.Fprintf(h, "procedural geometry %s palettes %v %v %v %v %v %v %v %v\n", proceduralHash(), pillowColours, vacuumColours, furnitureFinishes, worktops, tissueBoxColours, cardColours, statueMaterials, floorVaseColours)
 	for _, k := range slices.Sorted(maps.Keys(seeThroughSurfaces)) {
 		fmt.Fprintf(h, "see-through %q %q\n", k, seeThroughSurfaces[k])
 	}

@@ -83,7 +83,8 @@ func firstHitDown(l sim.ModelLevel, x, z float64) (y float64, s uint16, ok bool)
 
 // TestProceduralGalleryItems: the gallery's procedural cells show every
 // type with a procedural fallback, furniture in each of its forms, each at
-// its first catalog variant's size; every furniture type has forms.
+// its first catalog variant's size; every furniture type has forms, every
+// other kind but prints a colouredModels entry.
 func TestProceduralGalleryItems(t *testing.T) {
 	items := ProceduralGalleryItems()
 	cells := map[string]int{}
@@ -94,6 +95,9 @@ func TestProceduralGalleryItems(t *testing.T) {
 		}
 	}
 	for typ, kind := range proceduralTypes {
+		if cm, ok := colouredModels[kind]; kind != procPrint && kind != procFurniture && (!ok || cm.build == nil || cm.name == "") {
+			t.Errorf("%s: procedural kind %d has no colouredModels entry", typ, kind)
+		}
 		want := 1
 		if kind == procFurniture {
 			want = len(furnitureForms[typ])

@@ -128,24 +128,17 @@ func ProceduralGalleryItems() []GalleryItem {
 		add := func(m *sim.Model, name string) {
 			items = append(items, GalleryItem{Type: t, Entry: Entry{Library: "procedural", Key: m.Key, Name: name, Size: size}, Model: m})
 		}
-		switch proceduralTypes[t] {
+		switch k := proceduralTypes[t]; k {
 		case procPrint:
 			add(canvasPrint(size, artwork(0, isPortrait(size))), "canvas print")
-		case procPillow:
-			add(pillowModel(size, pillowColours[0]), "cushion")
-		case procVacuum:
-			add(vacuumModel(size, vacuumColours[0]), "upright vacuum")
-		case procTissueBox:
-			add(tissueBoxModel(size, tissueBoxColours[0]), "tissue box")
-		case procCreditCard:
-			add(creditCardModel(size, cardColours[0]), "card")
-		case procKeyChain:
-			add(keyChainModel(size), "keys")
 		case procFurniture:
 			for _, f := range furnitureForms[t] {
 				add(furnitureModel(size, furnitureStyle{form: f}), formNames[f])
 			}
+		default:
+			add(colouredModels[k].first(size), colouredModels[k].name)
 		}
+
 	}
 	return items
 }

@@ -69,3 +69,73 @@ func (p *partsBuilder) cylinder(c0, c1 sim.Vec3, r float64, s uint16) {
 			sim.ModelTri{V: [3]uint32{base + 3, base + 4, base + 5}, Surface: s})
 	}
 }
+
+// lathe adds a surface of revolution about the vertical line through
+// (cx, cz) on surface s: profile gives, from bottom to top, each ring's
+// height and radius (radii ≥ 0; a ring of radius 0 is a pole). Its side is
+// smooth (normals from the profile's slope), and a first or last ring of
+// positive radius is closed by a flat cap.
+func (p *partsBuilder) lathe(cx, cz float64, profile [][2]float64, s uint16) {
+	const n = cylinderSegments
+	dir := func(j int) sim.Vec3 { // as cylinder's, about +y
+		sn, cs := math.Sincos(2 * math.Pi * float64(j) / n)
+		return sim.Vec3{cs, 0, -sn}
+	}
+	var none [4][2]float32
+	ring := func(i, j int) sim.Vec3 {
+		d := dir(j)
+		return sim.Vec3{cx + profile[i][1]*d[0], profile[i][0], cz + profile[i][1]*d[2]}
+	}
+	// band returns the outward normal of band i (rings i and i+1) in the
+	// profile's (radius, height) plane; rnorm the normal of band i at its
+	// ring k (i or i+1) in direction j: the mean of the two bands meeting
+	// there when they turn by less than 45°, else band i's own (a crease).
+	band := func(i int) [2]float64 {
+		dy, dr := profile[i+1][0]-profile[i][0], profile[i+1][1]-profile[i][1]
+		l := math.Hypot(dy, dr)
+		return [2]float64{dy / l, -dr / l}
+	}
+	rnorm := func(i, k, j int) sim.Vec3 {
+		nb := band(i)
+		o := i - 1 // the other band at ring k
+		if k == i+1 {
+			o = i + 1
+		}
+		if o >= 0 && o+1 < len(profile) {
+			if no := band(o); nb[0]*no[0]+nb[1]*no[1] > math.Cos(math.Pi/4) {
+				nb = [2]float64{nb[0] + no[0], nb[1] + no[1]}
+			}
+		}
+		return dir(j).Mul(nb[0]).Add(sim.Vec3{0, nb[1], 0}).Normalize()
+	}
+	for i := 0; i+1 < len(profile); i++ {
+		for j := 0; j < n; j++ {
+			p.quad(s, [4]sim.Vec3{ring(i, j), ring(i, j+1), ring(i+1, j+1), ring(i+1, j)},
+				[4]sim.Vec3{rnorm(i, i, j), rnorm(i, i, j+1), rnorm(i, i+1, j+1), rnorm(i, i+1, j)}, none)
+		}
+	}
+	cap := func(i int, up bool) {
+		if profile[i][1] <= 0 {
+			return
+		}
+		c := sim.Vec3{cx, profile[i][0], cz}
+		nm := sim.Vec3{0, -1, 0}
+		if up {
+			nm = sim.Vec3{0, 1, 0}
+		}
+		for j := 0; j < n; j++ {
+			base := uint32(len(p.l.Pos))
+			a, b := ring(i, j), ring(i, j+1)
+			if up {
+				p.l.Pos = append(p.l.Pos, c, a, b)
+			} else {
+				p.l.Pos = append(p.l.Pos, c, b, a)
+			}
+			p.l.Normal = append(p.l.Normal, nm, nm, nm)
+			p.l.UV = append(p.l.UV, [2]float32{}, [2]float32{}, [2]float32{})
+			p.l.Tris = append(p.l.Tris, sim.ModelTri{V: [3]uint32{base, base + 1, base + 2}, Surface: s})
+		}
+	}
+	cap(0, false)
+	cap(len(profile)-1, true)
+}

@@ -27,12 +27,6 @@ var pillowColours = []sim.RGB{
 	{R: 0.75, G: 0.80, B: 0.78}, {R: 0.60, G: 0.48, B: 0.38}, {R: 0.88, G: 0.78, B: 0.80},
 }
 
-// pillowColour is the fabric colour of pillow o in a house dressed with
-// seed.
-func pillowColour(o *sim.Object, seed int64) sim.RGB {
-	return pillowColours[objectHash(seed, o.ID, "pillow")%uint64(len(pillowColours))]
-}
-
 // pillowModel returns a pillow lying flat in a box of size: a puffy top
 // rising from a rim seam at pillowSeam of the height to the box's top at
 // the centre, and a bottom falling from the seam to the box's bottom, flat

@@ -4,6 +4,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"maps"
+	"slices"
 
 	"flowbench/sim"
 )
@@ -17,9 +19,12 @@ import (
 // libraries have neither), side tables, coffee tables, dressers, kitchen
 // counters and TV stands as tables and cabinets (furniture.go; the
 // libraries' few variants of these fit few of their boxes), and tissue
-// boxes, credit cards and key chains as what they are (small_objects.go).
-// The model is exactly the simulated box (it fills the box on every axis
-// and never leaves it), so nothing about the simulation changes. It is no catalog model: the
+// boxes, credit cards and key chains as what they are (small_objects.go),
+// statues as figures on a plinth and tall floor decorations as floor vases
+// with twigs (decor.go). The model is exactly the simulated box (it fills
+// the box on every axis and never leaves it; a floor vase, round, fills
+// its height and its smaller horizontal side), so nothing about the
+// simulation changes. It is no catalog model: the
 // coverage figures count it among the primitive fallbacks
 // (DressReport.Primitive; Procedural says how many) and no attribution
 // lists it.
@@ -36,41 +41,76 @@ const (
 	procTissueBox                 // tissue box (small_objects.go)
 	procCreditCard                // credit card (small_objects.go)
 	procKeyChain                  // key chain (small_objects.go)
+	procStatue                    // statue (decor.go)
+	procFloorVase                 // floor vase with twigs (decor.go)
 )
 
 // proceduralTypes are the types with a procedural fallback.
 var proceduralTypes = map[string]proceduralKind{"Painting": procPrint, "Pillow": procPillow, "VacuumCleaner": procVacuum,
 	"SideTable": procFurniture, "CoffeeTable": procFurniture, "Dresser": procFurniture, "CounterTop": procFurniture, "TVStand": procFurniture,
-	"TissueBox": procTissueBox, "CreditCard": procCreditCard, "KeyChain": procKeyChain}
+	"TissueBox": procTissueBox, "CreditCard": procCreditCard, "KeyChain": procKeyChain, "Statue": procStatue, "RoomDecor": procFloorVase}
+
+// colouredModel is a procedural model drawn in one colour of a palette
+// (nil: no colour), chosen by a seeded hash of the house, the object's id
+// and salt; name labels it in the gallery.
+type colouredModel struct {
+	palette *[]sim.RGB
+	salt    string
+	build   func(size sim.Vec3, col sim.RGB) *sim.Model
+	name    string
+}
+
+// colouredModels are the procedural kinds that colouredModel describes:
+// all but prints (an artwork) and furniture (a style).
+var colouredModels = map[proceduralKind]colouredModel{
+	procPillow:     {&pillowColours, "pillow", pillowModel, "cushion"},
+	procVacuum:     {&vacuumColours, "vacuum", vacuumModel, "upright vacuum"},
+	procTissueBox:  {&tissueBoxColours, "tissue-box", tissueBoxModel, "tissue box"},
+	procCreditCard: {&cardColours, "credit-card", creditCardModel, "card"},
+	procKeyChain:   {nil, "", func(size sim.Vec3, _ sim.RGB) *sim.Model { return keyChainModel(size) }, "keys"},
+	procStatue:     {&statueMaterials, "statue", statueModel, "figure on a plinth"},
+	procFloorVase:  {&floorVaseColours, "floor-vase", floorVaseModel, "floor vase"},
+}
+
+// colourOf is the colour of object o drawn as cm in a house dressed with
+// seed (black when cm has no palette).
+func (cm colouredModel) colourOf(o *sim.Object, seed int64) sim.RGB {
+	if cm.palette == nil {
+		return sim.RGB{}
+	}
+	p := *cm.palette
+	return p[objectHash(seed, o.ID, cm.salt)%uint64(len(p))]
+}
+
+// first builds cm in a box of size in its palette's first colour (the
+// gallery's and proceduralHash's reference).
+func (cm colouredModel) first(size sim.Vec3) *sim.Model {
+	var col sim.RGB
+	if cm.palette != nil {
+		col = (*cm.palette)[0]
+	}
+	return cm.build(size, col)
+}
 
 // procedural returns the procedural model of object o in a house dressed
 // with seed (nil when its type has none), shared through the derived
 // models: their number is bounded by the box sizes of the types' assets
 // times the artworks, the colours or the styles.
 func (d *dresser) procedural(o *sim.Object, seed int64) *sim.Model {
-	switch proceduralTypes[o.Type] {
+	switch k := proceduralTypes[o.Type]; k {
+	case procNone:
+		return nil
 	case procPrint:
 		art := paintingArt(o, seed)
 		return d.derived.get(derivedKey{kind: derivedPrint, size: o.Size, art: art}, func() *sim.Model { return canvasPrint(o.Size, art) })
-	case procPillow:
-		col := pillowColour(o, seed)
-		return d.derived.get(derivedKey{kind: derivedPillow, size: o.Size, colour: col}, func() *sim.Model { return pillowModel(o.Size, col) })
-	case procVacuum:
-		col := vacuumColour(o, seed)
-		return d.derived.get(derivedKey{kind: derivedVacuum, size: o.Size, colour: col}, func() *sim.Model { return vacuumModel(o.Size, col) })
 	case procFurniture:
 		st := furnitureStyleOf(o, seed)
 		return d.derived.get(derivedKey{kind: derivedFurniture, size: o.Size, style: st}, func() *sim.Model { return furnitureModel(o.Size, st) })
-	case procTissueBox:
-		col := smallObjectColour(o, seed, tissueBoxColours, "tissue-box")
-		return d.derived.get(derivedKey{kind: derivedTissueBox, size: o.Size, colour: col}, func() *sim.Model { return tissueBoxModel(o.Size, col) })
-	case procCreditCard:
-		col := smallObjectColour(o, seed, cardColours, "credit-card")
-		return d.derived.get(derivedKey{kind: derivedCreditCard, size: o.Size, colour: col}, func() *sim.Model { return creditCardModel(o.Size, col) })
-	case procKeyChain:
-		return d.derived.get(derivedKey{kind: derivedKeyChain, size: o.Size}, func() *sim.Model { return keyChainModel(o.Size) })
+	default:
+		cm := colouredModels[k]
+		col := cm.colourOf(o, seed)
+		return d.derived.get(derivedKey{kind: derivedColoured, proc: k, size: o.Size, colour: col}, func() *sim.Model { return cm.build(o.Size, col) })
 	}
-	return nil
 }
 
 // proceduralHash is a hash of the procedural models' geometry and surfaces:
@@ -79,8 +119,10 @@ func (d *dresser) procedural(o *sim.Object, seed int64) *sim.Model {
 func proceduralHash() string {
 	h := sha256.New()
 	for _, size := range []sim.Vec3{{0.6, 0.8, 0.45}, {1.9, 0.35, 0.9}} {
-		ms := []*sim.Model{canvasPrint(size, artwork(0, false)), pillowModel(size, pillowColours[0]), vacuumModel(size, vacuumColours[0]),
-			tissueBoxModel(size, tissueBoxColours[0]), creditCardModel(size, cardColours[0]), keyChainModel(size)}
+		ms := []*sim.Model{canvasPrint(size, artwork(0, false))}
+		for _, k := range slices.Sorted(maps.Keys(colouredModels)) {
+			ms = append(ms, colouredModels[k].first(size))
+		}
 		for f := formTable; f <= formLowCabinet; f++ {
 			ms = append(ms, furnitureModel(size, furnitureStyle{form: f}))
 		}

@@ -34,12 +34,6 @@ var (
 	keyBrass    = sim.RGB{R: 0.78, G: 0.62, B: 0.30}
 )
 
-// smallObjectColour is the colour of small object o from palette (its
-// name salts the hash) in a house dressed with seed.
-func smallObjectColour(o *sim.Object, seed int64, palette []sim.RGB, name string) sim.RGB {
-	return palette[objectHash(seed, o.ID, name)%uint64(len(palette))]
-}
-
 // tissueBoxModel returns a tissue box filling a box of size: a printed
 // cardboard box in colour col up to 80 % of the height, a dark slot
 // across the middle of its top, and a white tissue standing out of the

@@ -17,12 +17,6 @@ var vacuumColours = []sim.RGB{
 	{R: 0.85, G: 0.55, B: 0.10}, {R: 0.35, G: 0.55, B: 0.30}, {R: 0.45, G: 0.20, B: 0.50},
 }
 
-// vacuumColour is the body colour of vacuum cleaner o in a house dressed
-// with seed.
-func vacuumColour(o *sim.Object, seed int64) sim.RGB {
-	return vacuumColours[objectHash(seed, o.ID, "vacuum")%uint64(len(vacuumColours))]
-}
-
 // vacuumModel returns an upright vacuum cleaner filling a box of size
 // (front +z): a low cleaning head across the whole width and most of the
 // depth, two wheels at its back corners, a round body in colour col over

@@ -55,13 +55,15 @@ func statueModel(size sim.Vec3, col sim.RGB) *sim.Model {
 }
 
 // scaledProfile maps a profile of shares (height share, radius share) to
-// heights y0..y1 and radii times r; the last ring is at y1 exactly.
+// heights y0..y1 and radii times r; a height share of 1 is y1 exactly.
 func scaledProfile(profile [][2]float64, y0, y1, r float64) [][2]float64 {
 	out := make([][2]float64, len(profile))
 	for i, q := range profile {
 		out[i] = [2]float64{y0 + q[0]*(y1-y0), q[1] * r}
+		if q[0] == 1 {
+			out[i][0] = y1
+		}
 	}
-	out[len(out)-1][0] = y1
 	return out
 }
 

@@ -51,7 +51,12 @@ func DressKey() string {
 	for _, t := range slices.Sorted(maps.Keys(proceduralTypes)) {
 		fmt.Fprintf(h, "procedural %q %d\n", t, proceduralTypes[t])
 	}
-	fmt.Fprintf(h, "procedural geometry %s palettes %v %v %v %v %v %v %v %v\n", proceduralHash(), pillowColours, vacuumColours, furnitureFinishes, worktops, tissueBoxColours, cardColours, statueMaterials, floorVaseColours)
+	fmt.Fprintf(h, "procedural geometry %s furniture %v %v\n", proceduralHash(), furnitureFinishes, worktops)
+	for _, k := range slices.Sorted(maps.Keys(colouredModels)) {
+		if cm := colouredModels[k]; cm.palette != nil {
+			fmt.Fprintf(h, "palette %d %q %v\n", k, cm.salt, *cm.palette)
+		}
+	}
 	for _, k := range slices.Sorted(maps.Keys(seeThroughSurfaces)) {
 		fmt.Fprintf(h, "see-through %q %q\n", k, seeThroughSurfaces[k])
 	}

@@ -3,6 +3,7 @@ package assets
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"flowbench/sim"
@@ -83,15 +84,17 @@ func firstHitDown(l sim.ModelLevel, x, z float64) (y float64, s uint16, ok bool)
 
 // TestProceduralGalleryItems: the gallery's procedural cells show every
 // type with a procedural fallback, furniture in each of its forms, each at
-// its first catalog variant's size; every furniture type has forms, every
-// other kind but prints a colouredModels entry.
+// its first catalog variant's size, keyed with proceduralKeyPrefix; every
+// furniture type has forms, every other kind but prints a colouredModels
+// entry.
 func TestProceduralGalleryItems(t *testing.T) {
 	items := ProceduralGalleryItems()
 	cells := map[string]int{}
 	for _, it := range items {
 		cells[it.Type]++
-		if want := sim.DefaultCatalog().Type(it.Type).Variants[0].Size; it.Model.Size != want || it.Entry.Library != "procedural" || it.Entry.Name == "" {
-			t.Errorf("%s: item %+v, want size %v, library procedural and a name", it.Type, it.Entry, want)
+		if want := sim.DefaultCatalog().Type(it.Type).Variants[0].Size; it.Model.Size != want || it.Entry.Library != "procedural" || it.Entry.Name == "" ||
+			!strings.HasPrefix(it.Model.Key, proceduralKeyPrefix) || it.Entry.Key != it.Model.Key {
+			t.Errorf("%s: item %+v (model %s), want size %v, library procedural, a name and a key starting %q", it.Type, it.Entry, it.Model.Key, want, proceduralKeyPrefix)
 		}
 	}
 	for typ, kind := range proceduralTypes {

@@ -21,34 +21,44 @@ import (
 // libraries' few variants of these fit few of their boxes), and tissue
 // boxes, credit cards and key chains as what they are (small_objects.go),
 // statues as figures on a plinth and tall floor decorations as floor vases
-// with twigs (decor.go). The model is exactly the simulated box (it fills
-// the box on every axis and never leaves it; a floor vase, round, fills
-// its height and its smaller horizontal side), so nothing about the
-// simulation changes. It is no catalog model: the
+// with twigs (decor.go), and apples, eggs, tomatoes and watering cans as
+// what they are (kitchen_produce.go). The model is exactly the simulated
+// box (it fills the box on every axis and never leaves it; round ones
+// whose box is not square in plan fill its height and its smaller
+// horizontal side), so nothing about the simulation changes. It is no catalog model: the
 // coverage figures count it among the primitive fallbacks
 // (DressReport.Primitive; Procedural says how many) and no attribution
 // lists it.
+
+// proceduralKeyPrefix starts every procedural model's Model.Key (no
+// catalog key has a library named "flowbench").
+const proceduralKeyPrefix = "flowbench:"
 
 // proceduralKind names a procedural model.
 type proceduralKind int
 
 const (
-	procNone       proceduralKind = iota
-	procPrint                     // canvas print (canvas_print.go)
-	procPillow                    // cushion (pillow.go)
-	procVacuum                    // upright vacuum cleaner (vacuum.go)
-	procFurniture                 // table or cabinet (furniture.go)
-	procTissueBox                 // tissue box (small_objects.go)
-	procCreditCard                // credit card (small_objects.go)
-	procKeyChain                  // key chain (small_objects.go)
-	procStatue                    // statue (decor.go)
-	procFloorVase                 // floor vase with twigs (decor.go)
+	procNone        proceduralKind = iota
+	procPrint                      // canvas print (canvas_print.go)
+	procPillow                     // cushion (pillow.go)
+	procVacuum                     // upright vacuum cleaner (vacuum.go)
+	procFurniture                  // table or cabinet (furniture.go)
+	procTissueBox                  // tissue box (small_objects.go)
+	procCreditCard                 // credit card (small_objects.go)
+	procKeyChain                   // key chain (small_objects.go)
+	procStatue                     // statue (decor.go)
+	procFloorVase                  // floor vase with twigs (decor.go)
+	procApple                      // apple (kitchen_produce.go)
+	procEgg                        // egg (kitchen_produce.go)
+	procTomato                     // tomato (kitchen_produce.go)
+	procWateringCan                // watering can (kitchen_produce.go)
 )
 
 // proceduralTypes are the types with a procedural fallback.
 var proceduralTypes = map[string]proceduralKind{"Painting": procPrint, "Pillow": procPillow, "VacuumCleaner": procVacuum,
 	"SideTable": procFurniture, "CoffeeTable": procFurniture, "Dresser": procFurniture, "CounterTop": procFurniture, "TVStand": procFurniture,
-	"TissueBox": procTissueBox, "CreditCard": procCreditCard, "KeyChain": procKeyChain, "Statue": procStatue, "RoomDecor": procFloorVase}
+	"TissueBox": procTissueBox, "CreditCard": procCreditCard, "KeyChain": procKeyChain, "Statue": procStatue, "RoomDecor": procFloorVase,
+	"Apple": procApple, "Egg": procEgg, "Tomato": procTomato, "WateringCan": procWateringCan}
 
 // colouredModel is a procedural model drawn in one colour of a palette
 // (nil: no colour), chosen by a seeded hash of the house, the object's id
@@ -63,13 +73,17 @@ type colouredModel struct {
 // colouredModels are the procedural kinds that colouredModel describes:
 // all but prints (an artwork) and furniture (a style).
 var colouredModels = map[proceduralKind]colouredModel{
-	procPillow:     {&pillowColours, "pillow", pillowModel, "cushion"},
-	procVacuum:     {&vacuumColours, "vacuum", vacuumModel, "upright vacuum"},
-	procTissueBox:  {&tissueBoxColours, "tissue-box", tissueBoxModel, "tissue box"},
-	procCreditCard: {&cardColours, "credit-card", creditCardModel, "card"},
-	procKeyChain:   {nil, "", func(size sim.Vec3, _ sim.RGB) *sim.Model { return keyChainModel(size) }, "keys"},
-	procStatue:     {&statueMaterials, "statue", statueModel, "figure on a plinth"},
-	procFloorVase:  {&floorVaseColours, "floor-vase", floorVaseModel, "floor vase"},
+	procPillow:      {&pillowColours, "pillow", pillowModel, "cushion"},
+	procVacuum:      {&vacuumColours, "vacuum", vacuumModel, "upright vacuum"},
+	procTissueBox:   {&tissueBoxColours, "tissue-box", tissueBoxModel, "tissue box"},
+	procCreditCard:  {&cardColours, "credit-card", creditCardModel, "card"},
+	procKeyChain:    {nil, "", func(size sim.Vec3, _ sim.RGB) *sim.Model { return keyChainModel(size) }, "keys"},
+	procStatue:      {&statueMaterials, "statue", statueModel, "figure on a plinth"},
+	procFloorVase:   {&floorVaseColours, "floor-vase", floorVaseModel, "floor vase"},
+	procApple:       {&appleSkins, "apple", appleModel, "apple"},
+	procEgg:         {&eggShells, "egg", eggModel, "egg"},
+	procTomato:      {&tomatoSkins, "tomato", tomatoModel, "tomato"},
+	procWateringCan: {&canColours, "watering-can", wateringCanModel, "watering can"},
 }
 
 // colourOf is the colour of object o drawn as cm in a house dressed with

@@ -232,7 +232,7 @@ func writeCoverage(w io.Writer, rep *assets.CoverageReport) {
 		100*assets.MaxDistortion, 100*assets.InsetMaxShare, 100*assets.InsetMaxGap, pct(rep.Inset, rep.Instances))
 	fmt.Fprintf(w, "of them tiled (a row of 2 to %d copies of one base unit): %s\n", assets.MaxTiles, pct(rep.Tiled, rep.Instances))
 	fmt.Fprintf(w, "primitive fallback: too distorted %s of instances, no variant %s\n", pct(rep.TooDistorted, rep.Instances), pct(rep.NoVariant, rep.Instances))
-	fmt.Fprintf(w, "of them drawn with a procedural model (paintings as canvas prints, pillows, vacuum cleaners, tables and cabinets, tissue boxes, credit cards, key chains, statues, floor vases; no catalog model): %s\n", pct(rep.Procedural, rep.Instances))
+	fmt.Fprintf(w, "of them drawn with a procedural model (built in code in their box, no catalog model; docs/assets.md, \"Procedural fallbacks\"): %s\n", pct(rep.Procedural, rep.Instances))
 	fmt.Fprintf(w, "types: %d in the catalog, %d with a variant, %d with a fitting instance, %d with ≥ 3 variants; %d entries mapped\n",
 		rep.CatalogTypes, rep.TypesMapped, rep.TypesFit, rep.TypesWith3, rep.Entries)
 	fmt.Fprintf(w, "receptacles with children drawn with a model: %d, support surface below the box top: %d\n", rep.SupportParents, rep.SupportBelowTop)

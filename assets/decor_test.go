@@ -2,7 +2,6 @@ package assets
 
 import (
 	"math"
-	"math/rand/v2"
 	"testing"
 
 	"flowbench/sim"
@@ -14,11 +13,8 @@ import (
 // their surfaces, at the catalog's sizes and on 200 random boxes of 5 cm to
 // 2 m a side.
 func TestDecorModels(t *testing.T) {
-	sizes := []sim.Vec3{{0.2693, 0.21, 0.1297}, {0.1498, 0.5858, 0.135}, {0.3755, 0.1453, 0.2148}, {0.2764, 1.2282, 0.3372}, {0.3261, 1.4493, 0.3979}}
-	rng := rand.New(rand.NewPCG(7, 13))
-	for range 200 {
-		sizes = append(sizes, sim.Vec3{0.05 + 1.95*rng.Float64(), 0.05 + 1.95*rng.Float64(), 0.05 + 1.95*rng.Float64()})
-	}
+	sizes := testBoxes(7, 200, 0.05, 2, sim.Vec3{0.2693, 0.21, 0.1297}, sim.Vec3{0.1498, 0.5858, 0.135}, sim.Vec3{0.3755, 0.1453, 0.2148},
+		sim.Vec3{0.2764, 1.2282, 0.3372}, sim.Vec3{0.3261, 1.4493, 0.3979})
 	for _, size := range sizes {
 		st := statueModel(size, statueMaterials[2])
 		checkInBox(t, st, size, 0.5)
@@ -40,15 +36,8 @@ func TestDecorModels(t *testing.T) {
 		if math.Abs(lo[1]+h[1]) > 1e-12 || math.Abs(hi[1]-h[1]) > 1e-12 || math.Abs(lo[k]+h[k]) > 1e-12 || math.Abs(hi[k]-h[k]) > 1e-12 {
 			t.Fatalf("floor vase %v spans %v..%v: want the height and axis %d exactly", size, lo, hi, k)
 		}
-		for _, m := range []*sim.Model{st, fv} {
-			used := map[uint16]bool{}
-			for _, tr := range m.Levels[0].Tris {
-				used[tr.Surface] = true
-			}
-			if len(used) != len(m.Surfaces) || len(used) != 2 {
-				t.Fatalf("%s %v: surfaces %d, used %v", m.Key, size, len(m.Surfaces), used)
-			}
-		}
+		checkSurfacesUsed(t, st)
+		checkSurfacesUsed(t, fv)
 	}
 	// The floor vase's winding, with checkInBox's test on a box it fills:
 	// a square footprint.

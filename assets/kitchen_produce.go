@@ -37,6 +37,17 @@ var (
 	handleDarker = 0.7 // a watering can's handle and rose: its colour times this
 )
 
+// lathedBody starts a model in a box of size with a body turned on a
+// lathe about the box's vertical axis on surface s: profile in shares of
+// the box's height (bottom to top) and of half its smaller horizontal
+// side, r. It returns the builder, the box's half size and r.
+func lathedBody(size sim.Vec3, profile [][2]float64, s uint16) (b partsBuilder, h sim.Vec3, r float64) {
+	h = size.Mul(0.5)
+	r = 0.5 * math.Min(size[0], size[2])
+	b.lathe(0, 0, scaledProfile(profile, -h[1], h[1], r), s)
+	return b, h, r
+}
+
 // appleProfile is an apple's body from the bottom up (height share of the
 // box, radius share): a dimpled bottom, a round body and a dimple at the
 // top from which the stem rises to the box's top.
@@ -49,10 +60,7 @@ var appleProfile = [][2]float64{
 // stem from its top dimple to the box's top.
 func appleModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	const skin, stem = 0, 1
-	h := size.Mul(0.5)
-	r := 0.5 * math.Min(size[0], size[2])
-	var b partsBuilder
-	b.lathe(0, 0, scaledProfile(appleProfile, -h[1], h[1], r), skin)
+	b, h, r := lathedBody(size, appleProfile, skin)
 	b.cylinder(sim.Vec3{0, -h[1] + 0.8*size[1], 0}, sim.Vec3{0, h[1], 0}, math.Min(0.003, 0.05*r), stem)
 	return &sim.Model{Key: appleKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
 		{Name: "Skin", Color: col}, {Name: "Stem", Color: stemBrown}}}
@@ -61,8 +69,6 @@ func appleModel(size sim.Vec3, col sim.RGB) *sim.Model {
 // eggModel returns an egg in shell col filling a box of size: a lathe
 // ovoid, broader below, from pole to pole.
 func eggModel(size sim.Vec3, col sim.RGB) *sim.Model {
-	h := size.Mul(0.5)
-	r := 0.5 * math.Min(size[0], size[2])
 	const n = 16
 	prof := make([][2]float64, n+1)
 	peak := 0.0
@@ -78,8 +84,7 @@ func eggModel(size sim.Vec3, col sim.RGB) *sim.Model {
 		prof[i][1] /= peak
 	}
 	prof[0][1], prof[n][1] = 0, 0
-	var b partsBuilder
-	b.lathe(0, 0, scaledProfile(prof, -h[1], h[1], r), 0)
+	b, _, _ := lathedBody(size, prof, 0)
 	return &sim.Model{Key: eggKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{{Name: "Shell", Color: col}}}
 }
 
@@ -94,10 +99,7 @@ var tomatoProfile = [][2]float64{
 // on its top and a short stem to the box's top.
 func tomatoModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	const skin, green = 0, 1
-	h := size.Mul(0.5)
-	r := 0.5 * math.Min(size[0], size[2])
-	var b partsBuilder
-	b.lathe(0, 0, scaledProfile(tomatoProfile, -h[1], h[1], r), skin)
+	b, h, r := lathedBody(size, tomatoProfile, skin)
 	cy := -h[1] + 0.89*size[1]
 	b.cylinder(sim.Vec3{0, cy - 0.02*size[1], 0}, sim.Vec3{0, cy + 0.02*size[1], 0}, 0.35*r, green)
 	b.cylinder(sim.Vec3{0, cy, 0}, sim.Vec3{0, h[1], 0}, math.Min(0.003, 0.06*r), green)

@@ -2,7 +2,6 @@ package assets
 
 import (
 	"math"
-	"math/rand/v2"
 	"testing"
 
 	"flowbench/sim"
@@ -51,11 +50,7 @@ func checkRoundInBox(t *testing.T, m *sim.Model, size sim.Vec3) {
 // surfaces, at the catalog's sizes and on 200 random boxes of 2 cm to
 // 50 cm a side.
 func TestProduceModels(t *testing.T) {
-	sizes := []sim.Vec3{{0.0625, 0.0885, 0.0625}, {0.0401, 0.0552, 0.0402}, {0.0931, 0.0752, 0.0957}, {0.1514, 0.1939, 0.2668}}
-	rng := rand.New(rand.NewPCG(17, 19))
-	for range 200 {
-		sizes = append(sizes, sim.Vec3{0.02 + 0.48*rng.Float64(), 0.02 + 0.48*rng.Float64(), 0.02 + 0.48*rng.Float64()})
-	}
+	sizes := testBoxes(17, 200, 0.02, 0.5, sim.Vec3{0.0625, 0.0885, 0.0625}, sim.Vec3{0.0401, 0.0552, 0.0402}, sim.Vec3{0.0931, 0.0752, 0.0957}, sim.Vec3{0.1514, 0.1939, 0.2668})
 	for _, size := range sizes {
 		// A watering can fills a box at most 0.6 times as wide as deep (the
 		// catalog's is 0.57).
@@ -65,13 +60,7 @@ func TestProduceModels(t *testing.T) {
 			if m.Key != wateringCanKey {
 				checkRoundInBox(t, m, size)
 			}
-			used := map[uint16]bool{}
-			for _, tr := range m.Levels[0].Tris {
-				used[tr.Surface] = true
-			}
-			if len(used) != len(m.Surfaces) {
-				t.Fatalf("%s %v: surfaces %d, used %v", m.Key, size, len(m.Surfaces), used)
-			}
+			checkSurfacesUsed(t, m)
 		}
 	}
 	checkInBox(t, appleModel(sizes[0], appleSkins[0]), sizes[0], 0.5)

@@ -2,6 +2,7 @@ package assets
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"flowbench/sim"
@@ -41,4 +42,27 @@ func checkInBox(t *testing.T, m *sim.Model, size sim.Vec3, minCos float64) {
 			t.Fatalf("%s: triangle %v (%v %v %v) winding normal %v against its vertex normals %v", m.Key, tr.V, a, b, c, w, nv)
 		}
 	}
+}
+
+// checkSurfacesUsed checks that every surface of model m has triangles.
+func checkSurfacesUsed(t *testing.T, m *sim.Model) {
+	t.Helper()
+	used := map[uint16]bool{}
+	for _, tr := range m.Levels[0].Tris {
+		used[tr.Surface] = true
+	}
+	if len(used) != len(m.Surfaces) {
+		t.Fatalf("%s %v: surfaces %d, used %v", m.Key, m.Size, len(m.Surfaces), used)
+	}
+}
+
+// testBoxes returns the boxes fixed followed by n random boxes with sides
+// uniform in [lo, hi), drawn from the generator seeded with seed.
+func testBoxes(seed uint64, n int, lo, hi float64, fixed ...sim.Vec3) []sim.Vec3 {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	sizes := append([]sim.Vec3(nil), fixed...)
+	for range n {
+		sizes = append(sizes, sim.Vec3{lo + (hi-lo)*rng.Float64(), lo + (hi-lo)*rng.Float64(), lo + (hi-lo)*rng.Float64()})
+	}
+	return sizes
 }

@@ -8,10 +8,10 @@ import (
 )
 
 // checkRoundInBox checks that model m stays inside the box of size and
-// spans its height and its smaller horizontal side exactly (a round body
-// in a box not square in plan), and that its triangles are wound with
-// their normals (checkInBox, on the box m spans).
-func checkRoundInBox(t *testing.T, m *sim.Model, size sim.Vec3) {
+// spans it exactly along axes, by default its height and its smaller
+// horizontal side (a round body in a box not square in plan), and that its
+// triangles are wound with their normals (checkInBox, on the box m spans).
+func checkRoundInBox(t *testing.T, m *sim.Model, size sim.Vec3, axes ...int) {
 	t.Helper()
 	h := size.Mul(0.5)
 	lo, hi := h, h.Mul(-1)
@@ -23,11 +23,14 @@ func checkRoundInBox(t *testing.T, m *sim.Model, size sim.Vec3) {
 			lo[k], hi[k] = min(lo[k], p[k]), max(hi[k], p[k])
 		}
 	}
-	k := 0
-	if size[2] < size[0] {
-		k = 2
+	if len(axes) == 0 {
+		k := 0
+		if size[2] < size[0] {
+			k = 2
+		}
+		axes = []int{1, k}
 	}
-	for _, a := range []int{1, k} {
+	for _, a := range axes {
 		if math.Abs(lo[a]+h[a]) > 1e-12 || math.Abs(hi[a]-h[a]) > 1e-12 {
 			t.Fatalf("%s %v spans %v..%v: want axis %d exactly", m.Key, size, lo, hi, a)
 		}

@@ -22,7 +22,8 @@ import (
 // boxes, credit cards and key chains as what they are (small_objects.go),
 // statues as figures on a plinth and tall floor decorations as floor vases
 // with twigs (decor.go), and apples, eggs, tomatoes and watering cans as
-// what they are (kitchen_produce.go). The model is exactly the simulated
+// what they are (kitchen_produce.go), and vases, plungers and pens
+// (household.go). The model is exactly the simulated
 // box (it fills the box on every axis and never leaves it; round ones
 // whose box is not square in plan fill its height and its smaller
 // horizontal side), so nothing about the simulation changes. It is no catalog model: the
@@ -52,13 +53,17 @@ const (
 	procEgg                        // egg (kitchen_produce.go)
 	procTomato                     // tomato (kitchen_produce.go)
 	procWateringCan                // watering can (kitchen_produce.go)
+	procVase                       // vase (household.go)
+	procPlunger                    // plunger (household.go)
+	procPen                        // pen (household.go)
 )
 
 // proceduralTypes are the types with a procedural fallback.
 var proceduralTypes = map[string]proceduralKind{"Painting": procPrint, "Pillow": procPillow, "VacuumCleaner": procVacuum,
 	"SideTable": procFurniture, "CoffeeTable": procFurniture, "Dresser": procFurniture, "CounterTop": procFurniture, "TVStand": procFurniture,
 	"TissueBox": procTissueBox, "CreditCard": procCreditCard, "KeyChain": procKeyChain, "Statue": procStatue, "RoomDecor": procFloorVase,
-	"Apple": procApple, "Egg": procEgg, "Tomato": procTomato, "WateringCan": procWateringCan}
+	"Apple": procApple, "Egg": procEgg, "Tomato": procTomato, "WateringCan": procWateringCan,
+	"Vase": procVase, "Plunger": procPlunger, "Pen": procPen}
 
 // colouredModel is a procedural model drawn in one colour of a palette
 // (nil: no colour), chosen by a seeded hash of the house, the object's id
@@ -84,6 +89,9 @@ var colouredModels = map[proceduralKind]colouredModel{
 	procEgg:         {&eggShells, "egg", eggModel, "egg"},
 	procTomato:      {&tomatoSkins, "tomato", tomatoModel, "tomato"},
 	procWateringCan: {&canColours, "watering-can", wateringCanModel, "watering can"},
+	procVase:        {&vaseGlazes, "vase", vaseModel, "vase"},
+	procPlunger:     {&plungerCups, "plunger", plungerModel, "plunger"},
+	procPen:         {&penBodies, "pen", penModel, "pen"},
 }
 
 // colourOf is the colour of object o drawn as cm in a house dressed with

@@ -1,0 +1,81 @@
+package assets
+
+import (
+	"math"
+
+	"flowbench/sim"
+)
+
+// Procedural household objects whose boxes the libraries' variants do not
+// fit or that the libraries lack (procedural.go): vases turned on a lathe,
+// plungers and pens.
+
+// Model.Key of procedural vases, plungers and pens (no catalog entry).
+const (
+	vaseKey    = "flowbench:vase"
+	plungerKey = "flowbench:plunger"
+	penKey     = "flowbench:pen"
+)
+
+// Palettes: vase glazes (white, blue, terracotta, green, black), plunger
+// cups (red, black, orange) and pen bodies (blue, black, red, white).
+var (
+	vaseGlazes = []sim.RGB{
+		{R: 0.92, G: 0.91, B: 0.88}, {R: 0.15, G: 0.30, B: 0.60}, {R: 0.70, G: 0.38, B: 0.22}, {R: 0.35, G: 0.55, B: 0.40}, {R: 0.12, G: 0.12, B: 0.13},
+	}
+	plungerCups = []sim.RGB{{R: 0.70, G: 0.10, B: 0.10}, {R: 0.10, G: 0.10, B: 0.11}, {R: 0.90, G: 0.45, B: 0.10}}
+	penBodies   = []sim.RGB{{R: 0.15, G: 0.25, B: 0.70}, {R: 0.10, G: 0.10, B: 0.11}, {R: 0.75, G: 0.12, B: 0.12}, {R: 0.92, G: 0.92, B: 0.90}}
+	vaseInside  = sim.RGB{R: 0.08, G: 0.07, B: 0.07}
+	woodenStick = sim.RGB{R: 0.62, G: 0.45, B: 0.28}
+	penMetal    = sim.RGB{R: 0.75, G: 0.75, B: 0.77}
+)
+
+// vaseProfile is a vase from the bottom up (height share of the box,
+// radius share): a foot, a round body, a neck, a lip, and the mouth's
+// floor just below the lip.
+var vaseProfile = [][2]float64{
+	{0, 0.6}, {0.05, 0.75}, {0.3, 1}, {0.55, 0.9}, {0.75, 0.6}, {0.88, 0.45}, {0.95, 0.5}, {1, 0.55}, {1, 0.45}, {0.95, 0.4},
+}
+
+// vaseModel returns a vase in glaze col in a box of size: a lathe body
+// (vaseProfile) as wide as the box's smaller horizontal side, and a dark
+// disc in its mouth, below the lip.
+func vaseModel(size sim.Vec3, col sim.RGB) *sim.Model {
+	const glaze, inside = 0, 1
+	b, h, r := lathedBody(size, vaseProfile, glaze)
+	y := -h[1] + 0.95*size[1]
+	b.cylinder(sim.Vec3{0, y, 0}, sim.Vec3{0, y + 0.01*size[1], 0}, 0.38*r, inside)
+	return &sim.Model{Key: vaseKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
+		{Name: "Glaze", Color: col}, {Name: "Inside", Color: vaseInside}}}
+}
+
+// plungerProfile is a plunger's rubber cup from the floor up (height
+// share of the box, radius share): a rim and a dome.
+var plungerProfile = [][2]float64{{0, 0.95}, {0.02, 1}, {0.1, 0.92}, {0.17, 0.6}, {0.21, 0.2}, {0.21, 0}}
+
+// plungerModel returns a plunger in a box of size: a rubber cup in colour
+// col (plungerProfile) as wide as the box's smaller horizontal side, and a
+// wooden stick from the cup to the box's top.
+func plungerModel(size sim.Vec3, col sim.RGB) *sim.Model {
+	const rubber, stick = 0, 1
+	b, h, r := lathedBody(size, plungerProfile, rubber)
+	b.cylinder(sim.Vec3{0, -h[1] + 0.18*size[1], 0}, sim.Vec3{0, h[1], 0}, math.Min(0.013, 0.12*r), stick)
+	return &sim.Model{Key: plungerKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
+		{Name: "Rubber", Color: col}, {Name: "Stick", Color: woodenStick}}}
+}
+
+// penModel returns a pen lying along z in a box of size: a metal tip at
+// the back end, a body in colour col and a cap in a darker shade to the
+// front end, as thick as the box's smaller side across.
+func penModel(size sim.Vec3, col sim.RGB) *sim.Model {
+	const body, tipS, capS = 0, 1, 2
+	h := size.Mul(0.5)
+	r := 0.5 * math.Min(size[0], size[1])
+	z0, z1 := -h[2]+0.06*size[2], h[2]-0.28*size[2]
+	var b partsBuilder
+	b.cylinder(sim.Vec3{0, 0, -h[2]}, sim.Vec3{0, 0, z0}, 0.35*r, tipS)
+	b.cylinder(sim.Vec3{0, 0, z0}, sim.Vec3{0, 0, z1}, r, body)
+	b.cylinder(sim.Vec3{0, 0, z1}, sim.Vec3{0, 0, h[2]}, r, capS)
+	return &sim.Model{Key: penKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
+		{Name: "Body", Color: col}, {Name: "Tip", Color: penMetal}, {Name: "Cap", Color: sim.RGB{R: 0.5 * col.R, G: 0.5 * col.G, B: 0.5 * col.B}}}}
+}

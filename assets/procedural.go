@@ -10,26 +10,27 @@ import (
 	"flowbench/sim"
 )
 
-// Procedural fallbacks. A few types whose primitive shape misdescribes
-// them are drawn, when no catalog variant fits, with a model built in code
-// in their own box instead: a painting as a canvas print showing an
-// artwork (canvas_print.go, artwork.go; a frame cannot be squashed to a
-// 2 cm box at the width of a large painting), a pillow as a cushion
-// (pillow.go), a vacuum cleaner as an upright vacuum (vacuum.go; the
-// libraries have neither), side tables, coffee tables, dressers, kitchen
-// counters and TV stands as tables and cabinets (furniture.go; the
-// libraries' few variants of these fit few of their boxes), and tissue
-// boxes, credit cards and key chains as what they are (small_objects.go),
-// statues as figures on a plinth and tall floor decorations as floor vases
-// with twigs (decor.go), and apples, eggs, tomatoes and watering cans as
-// what they are (kitchen_produce.go), and vases, plungers and pens
-// (household.go). The model is exactly the simulated
-// box (it fills the box on every axis and never leaves it; round ones
-// whose box is not square in plan fill its height and its smaller
-// horizontal side), so nothing about the simulation changes. It is no catalog model: the
-// coverage figures count it among the primitive fallbacks
-// (DressReport.Primitive; Procedural says how many) and no attribution
-// lists it.
+// Procedural fallbacks. Types whose primitive shape misdescribes them are
+// drawn, when no catalog variant fits or the libraries have none, with a
+// model built in code in their own box (proceduralTypes):
+//   - paintings as canvas prints showing an artwork (canvas_print.go,
+//     artwork.go; a frame cannot be squashed to a 2 cm box at the width of
+//     a large painting);
+//   - side tables, coffee tables, dressers, kitchen counters and TV stands
+//     as tables and cabinets in a style (furniture.go);
+//   - pillows (pillow.go), vacuum cleaners (vacuum.go), tissue boxes,
+//     credit cards and key chains (small_objects.go), statues and tall
+//     floor decorations (decor.go), apples, eggs, tomatoes and watering
+//     cans (kitchen_produce.go), vases, plungers and pens (household.go),
+//     each in a colour of its palette (colouredModels).
+//
+// A model never leaves the simulated box and fills it on every axis, but
+// for round ones in a box not square in plan, which span its height (a
+// pen its length) and its smaller side across, and a watering can in a
+// box wider than 0.6 of its depth, which spans its height and depth; so
+// nothing about the simulation changes. It is no catalog model: the coverage figures count
+// it among the primitive fallbacks (DressReport.Primitive; Procedural says
+// how many) and no attribution lists it.
 
 // proceduralKeyPrefix starts every procedural model's Model.Key (no
 // catalog key has a library named "flowbench").

@@ -18,14 +18,7 @@ func TestDressedParentsRestOnThem(t *testing.T) {
 	l := openInstalled(t)
 	parented, offTop, ties := 0, 0, 0
 	for hi := 0; hi < 30; hi++ {
-		h, err := sim.Generate(sim.StyleProcTHOR, 1, hi)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := sim.NewScene(h)
-		if err != nil {
-			t.Fatal(err)
-		}
+		h, s := procthorHouse(t, hi)
 		l.Dress(s, HouseSeed(h))
 		for _, o := range s.Objects {
 			if o.Parent == "" {

@@ -86,6 +86,13 @@ func cut(k string) (string, string, bool) {
 // procthorScene returns the scene of procthor house i of seed 1.
 func procthorScene(t testing.TB, i int) *sim.Scene {
 	t.Helper()
+	_, s := procthorHouse(t, i)
+	return s
+}
+
+// procthorHouse returns procthor house i of seed 1 and its scene.
+func procthorHouse(t testing.TB, i int) (*sim.House, *sim.Scene) {
+	t.Helper()
 	h, err := sim.Generate(sim.StyleProcTHOR, 1, i)
 	if err != nil {
 		t.Fatal(err)
@@ -94,7 +101,7 @@ func procthorScene(t testing.TB, i int) *sim.Scene {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s
+	return h, s
 }
 
 func testScenes(t *testing.T) []*sim.Scene {

@@ -51,7 +51,7 @@ const (
 )
 
 // furnitureStyle is a procedural piece's form and colours (indices into
-// furnitureFinishes and worktops).
+// furnitureFinishes and, for counters, worktops).
 type furnitureStyle struct {
 	form        furnitureForm
 	finish, top int
@@ -68,12 +68,17 @@ var furnitureForms = map[string][]furnitureForm{
 }
 
 // furnitureStyleOf draws the style of object o, of a type in
-// furnitureForms, in a house dressed with seed.
+// furnitureForms, in a house dressed with seed; only counters have a
+// worktop of their own (top is 0 for the other forms, so that pieces
+// drawn alike share one derived model).
 func furnitureStyleOf(o *sim.Object, seed int64) furnitureStyle {
 	h := objectHash(seed, o.ID, "furniture")
 	forms := furnitureForms[o.Type]
-	return furnitureStyle{form: forms[h/64%uint64(len(forms))],
-		finish: int(h % uint64(len(furnitureFinishes))), top: int(h / 8 % uint64(len(worktops)))}
+	s := furnitureStyle{form: forms[h/64%uint64(len(forms))], finish: int(h % uint64(len(furnitureFinishes)))}
+	if s.form == formCounter {
+		s.top = int(h / 8 % uint64(len(worktops)))
+	}
+	return s
 }
 
 // furnitureModel returns the procedural piece of style st filling a box of
@@ -103,7 +108,7 @@ const (
 // body and top in colour top; its plinth is the body darkened.
 func furnitureSurfaces(body, top sim.RGB) []*sim.Surface {
 	return []*sim.Surface{{Name: "Body", Color: body}, {Name: "Top", Color: top},
-		{Name: "Handle", Color: handleColour}, {Name: "Plinth", Color: sim.RGB{R: 0.45 * body.R, G: 0.45 * body.G, B: 0.45 * body.B}}}
+		{Name: "Handle", Color: handleColour}, {Name: "Plinth", Color: body.Scale(0.45)}}
 }
 
 // tableModel builds a table: a top across the footprint at the box's top,

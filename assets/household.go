@@ -77,5 +77,5 @@ func penModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	b.cylinder(sim.Vec3{0, 0, z0}, sim.Vec3{0, 0, z1}, r, body)
 	b.cylinder(sim.Vec3{0, 0, z1}, sim.Vec3{0, 0, h[2]}, r, capS)
 	return &sim.Model{Key: penKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Body", Color: col}, {Name: "Tip", Color: penMetal}, {Name: "Cap", Color: sim.RGB{R: 0.5 * col.R, G: 0.5 * col.G, B: 0.5 * col.B}}}}
+		{Name: "Body", Color: col}, {Name: "Tip", Color: penMetal}, {Name: "Cap", Color: col.Scale(0.5)}}}
 }

@@ -134,5 +134,5 @@ func wateringCanModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	b.box(sim.Vec3{-t / 2, bodyTop, cz + 0.5*r}, sim.Vec3{t / 2, h[1], cz + 0.5*r + t}, dark, dark)
 	b.box(sim.Vec3{-t / 2, h[1] - t, cz - 0.9*r}, sim.Vec3{t / 2, h[1], cz + 0.5*r + t}, dark, dark)
 	return &sim.Model{Key: wateringCanKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Body", Color: col}, {Name: "Rose", Color: sim.RGB{R: col.R * handleDarker, G: col.G * handleDarker, B: col.B * handleDarker}}}}
+		{Name: "Body", Color: col}, {Name: "Rose", Color: col.Scale(handleDarker)}}}
 }

@@ -6,10 +6,11 @@ import (
 	"flowbench/sim"
 )
 
-// partsBuilder assembles a procedural model's level from boxes and
-// cylinders (canvas_print.go, vacuum.go), every triangle wound
+// partsBuilder assembles a procedural model's level from boxes, cylinders
+// and surfaces of revolution (procedural.go), every triangle wound
 // counter-clockwise seen from outside with outward normals, as the
-// catalogs' models are: flat on boxes and caps, smooth around cylinders.
+// catalogs' models are: flat on boxes and caps, smooth around cylinders
+// and lathed profiles.
 type partsBuilder struct{ l sim.ModelLevel }
 
 // quad adds the quad q (counter-clockwise seen from outside) with vertex
@@ -21,6 +22,16 @@ func (p *partsBuilder) quad(s uint16, q, n [4]sim.Vec3, uv [4][2]float32) {
 	}
 	p.l.Tris = append(p.l.Tris, sim.ModelTri{V: [3]uint32{base, base + 1, base + 2}, Surface: s},
 		sim.ModelTri{V: [3]uint32{base, base + 2, base + 3}, Surface: s})
+}
+
+// tri adds the flat triangle a, b, c (counter-clockwise seen from outside)
+// with normal n and no UVs on surface s.
+func (p *partsBuilder) tri(s uint16, a, b, c, n sim.Vec3) {
+	base := uint32(len(p.l.Pos))
+	p.l.Pos = append(p.l.Pos, a, b, c)
+	p.l.Normal = append(p.l.Normal, n, n, n)
+	p.l.UV = append(p.l.UV, [2]float32{}, [2]float32{}, [2]float32{})
+	p.l.Tris = append(p.l.Tris, sim.ModelTri{V: [3]uint32{base, base + 1, base + 2}, Surface: s})
 }
 
 // box adds the axis-aligned box lo..hi: its front face (+z) on surface
@@ -61,20 +72,17 @@ func (p *partsBuilder) cylinder(c0, c1 sim.Vec3, r float64, s uint16) {
 		da, db := dir(a), dir(b)
 		pa0, pb0, pa1, pb1 := c0.Add(da.Mul(r)), c0.Add(db.Mul(r)), c1.Add(da.Mul(r)), c1.Add(db.Mul(r))
 		p.quad(s, [4]sim.Vec3{pa0, pb0, pb1, pa1}, [4]sim.Vec3{da, db, db, da}, none)
-		base := uint32(len(p.l.Pos))
-		p.l.Pos = append(p.l.Pos, c1, pa1, pb1, c0, pb0, pa0)
-		p.l.Normal = append(p.l.Normal, axis, axis, axis, axis.Mul(-1), axis.Mul(-1), axis.Mul(-1))
-		p.l.UV = append(p.l.UV, [2]float32{}, [2]float32{}, [2]float32{}, [2]float32{}, [2]float32{}, [2]float32{})
-		p.l.Tris = append(p.l.Tris, sim.ModelTri{V: [3]uint32{base, base + 1, base + 2}, Surface: s},
-			sim.ModelTri{V: [3]uint32{base + 3, base + 4, base + 5}, Surface: s})
+		p.tri(s, c1, pa1, pb1, axis)
+		p.tri(s, c0, pb0, pa0, axis.Mul(-1))
 	}
 }
 
 // lathe adds a surface of revolution about the vertical line through
 // (cx, cz) on surface s: profile gives, from bottom to top, each ring's
-// height and radius (radii ≥ 0; a ring of radius 0 is a pole). Its side is
-// smooth (normals from the profile's slope), and a first or last ring of
-// positive radius is closed by a flat cap.
+// height and radius (radii ≥ 0; a ring of radius 0 is a pole; successive
+// rings differ). Its side is smooth where the profile turns by less than
+// 45° and creased elsewhere, and a first or last ring of positive radius
+// is closed by a flat cap.
 func (p *partsBuilder) lathe(cx, cz float64, profile [][2]float64, s uint16) {
 	const n = cylinderSegments
 	dir := func(j int) sim.Vec3 { // as cylinder's, about +y
@@ -119,21 +127,12 @@ func (p *partsBuilder) lathe(cx, cz float64, profile [][2]float64, s uint16) {
 			return
 		}
 		c := sim.Vec3{cx, profile[i][0], cz}
-		nm := sim.Vec3{0, -1, 0}
-		if up {
-			nm = sim.Vec3{0, 1, 0}
-		}
 		for j := 0; j < n; j++ {
-			base := uint32(len(p.l.Pos))
-			a, b := ring(i, j), ring(i, j+1)
 			if up {
-				p.l.Pos = append(p.l.Pos, c, a, b)
+				p.tri(s, c, ring(i, j), ring(i, j+1), sim.Vec3{0, 1, 0})
 			} else {
-				p.l.Pos = append(p.l.Pos, c, b, a)
+				p.tri(s, c, ring(i, j+1), ring(i, j), sim.Vec3{0, -1, 0})
 			}
-			p.l.Normal = append(p.l.Normal, nm, nm, nm)
-			p.l.UV = append(p.l.UV, [2]float32{}, [2]float32{}, [2]float32{})
-			p.l.Tris = append(p.l.Tris, sim.ModelTri{V: [3]uint32{base, base + 1, base + 2}, Surface: s})
 		}
 	}
 	cap(0, false)

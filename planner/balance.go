@@ -132,10 +132,10 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 	if rho, ok := c.TargetNoRate(); ok {
 		n := b.Yes[c] + b.No[c]
 		// Compare counts exactly: no-share below the target prefers "no".
-		switch {
-		case n > 0 && float64(b.No[c]) < rho*float64(n)-1e-9:
+		switch rateSide(b.No[c], n, rho) {
+		case -1:
 			in.PreferYes = false
-		case n > 0 && float64(b.No[c]) > rho*float64(n)+1e-9:
+		case 1:
 			in.PreferYes = true
 		default:
 			in.PreferYes = rng.Float64() < 1-rho
@@ -237,12 +237,8 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 // 256 px), flips drawn with probability rate are emitted at a lower rate
 // (0.61 there).
 func (b *Balance) underRate(c Category, rate, u float64) bool {
-	n, k := float64(b.Emitted[c]), float64(b.Flipped[c])
-	switch {
-	case n > 0 && k < rate*n-1e-9:
-		return true
-	case n > 0 && k > rate*n+1e-9:
-		return false
+	if side := rateSide(b.Flipped[c], b.Emitted[c], rate); side != 0 {
+		return side < 0
 	}
 	return u < rate
 }
@@ -250,8 +246,19 @@ func (b *Balance) underRate(c Category, rate, u float64) bool {
 // reached reports whether category c has emitted questions and changed the
 // answer of at least the share rate of them.
 func (b *Balance) reached(c Category, rate float64) bool {
-	n, k := float64(b.Emitted[c]), float64(b.Flipped[c])
-	return n > 0 && k >= rate*n-1e-9
+	return b.Emitted[c] > 0 && rateSide(b.Flipped[c], b.Emitted[c], rate) >= 0
+}
+
+// rateSide compares k of n with the share rate of n: -1 under it, 1 over
+// it, 0 within 1e-9 of it or when n is 0.
+func rateSide(k, n int, rate float64) int {
+	switch {
+	case n > 0 && float64(k) < rate*float64(n)-1e-9:
+		return -1
+	case n > 0 && float64(k) > rate*float64(n)+1e-9:
+		return 1
+	}
+	return 0
 }
 
 // strictFlip reports whether a flip wish must be met: the category's

@@ -99,7 +99,7 @@ func (r *Renderer) prepShade(c *shadeCtx, s *triSetup) {
 		}
 	}
 	sh := e.shadeOf(int(s.local))
-	c.col = sim.RGB{R: col.R * sh, G: col.G * sh, B: col.B * sh}
+	c.col = col.Scale(sh)
 }
 
 // shade computes the lit colour of c's triangle at sample (x, y) of view v:

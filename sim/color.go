@@ -23,3 +23,8 @@ func HSV(h, s, v float64) RGB {
 	}
 	return RGB{R: v, G: p, B: q}
 }
+
+// Scale returns c with every channel multiplied by f.
+func (c RGB) Scale(f float64) RGB {
+	return RGB{R: c.R * f, G: c.G * f, B: c.B * f}
+}

@@ -8,13 +8,14 @@ import (
 
 // Procedural household objects whose boxes the libraries' variants do not
 // fit or that the libraries lack (procedural.go): vases turned on a lathe,
-// plungers and pens.
+// plungers, pens and spray bottles.
 
 // Model.Key of procedural vases, plungers and pens (no catalog entry).
 const (
 	vaseKey    = "flowbench:vase"
 	plungerKey = "flowbench:plunger"
 	penKey     = "flowbench:pen"
+	sprayKey   = "flowbench:spray-bottle"
 )
 
 // Palettes: vase glazes (white, blue, terracotta, green, black), plunger
@@ -28,6 +29,10 @@ var (
 	vaseInside  = sim.RGB{R: 0.08, G: 0.07, B: 0.07}
 	woodenStick = sim.RGB{R: 0.62, G: 0.45, B: 0.28}
 	penMetal    = sim.RGB{R: 0.75, G: 0.75, B: 0.77}
+	// sprayBodies are spray-bottle bodies (blue, green, white, yellow);
+	// sprayHeads their trigger heads (white, black).
+	sprayBodies = []sim.RGB{{R: 0.30, G: 0.55, B: 0.85}, {R: 0.35, G: 0.70, B: 0.40}, {R: 0.92, G: 0.92, B: 0.92}, {R: 0.92, G: 0.82, B: 0.30}}
+	sprayHead   = sim.RGB{R: 0.93, G: 0.93, B: 0.93}
 )
 
 // vaseProfile is a vase from the bottom up (height share of the box,
@@ -78,4 +83,36 @@ func penModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	b.cylinder(sim.Vec3{0, 0, z1}, sim.Vec3{0, 0, h[2]}, r, capS)
 	return &sim.Model{Key: penKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
 		{Name: "Body", Color: col}, {Name: "Tip", Color: penMetal}, {Name: "Cap", Color: col.Scale(0.5)}}}
+}
+
+// sprayProfile is a spray bottle's body from the bottom up (height share
+// of the body, radius share): a round shoulder narrowing to the neck.
+var sprayProfile = [][2]float64{{0, 0.95}, {0.03, 1}, {0.75, 1}, {0.9, 0.75}, {1, 0.4}}
+
+// sprayBottleModel returns a spray bottle in colour col in a box of size,
+// its nozzle to the front (+z): a round body (sprayProfile) at the back,
+// as wide as the box or as 0.6 of its depth if narrower, up to 72 % of
+// the height, a neck, and a trigger head from above the neck to the box's
+// top, its nozzle reaching the box's front, with a trigger under it. It spans
+// the box's height and depth, and its width when the box is at most 0.6
+// times as wide as deep.
+func sprayBottleModel(size sim.Vec3, col sim.RGB) *sim.Model {
+	const body, head = 0, 1
+	h := size.Mul(0.5)
+	H := size[1]
+	r := 0.5 * min(size[0], 0.6*size[2])
+	cz := -h[2] + r
+	bodyTop, neckTop := -h[1]+0.72*H, -h[1]+0.84*H
+	var b partsBuilder
+	b.lathe(0, cz, scaledProfile(sprayProfile, -h[1], bodyTop, r), body)
+	b.cylinder(sim.Vec3{0, bodyTop - 0.02*H, cz}, sim.Vec3{0, neckTop, cz}, 0.4*r, head)
+	// The head: a shroud over the neck reaching forward, a nozzle from it
+	// to the box's front, and the trigger under the nozzle.
+	reach := h[2] - cz
+	b.box(sim.Vec3{-0.55 * r, neckTop, cz - 0.7*r}, sim.Vec3{0.55 * r, h[1], h[2] - 0.3*reach}, head, head)
+	b.box(sim.Vec3{-0.25 * r, neckTop + 0.03*H, h[2] - 0.3*reach}, sim.Vec3{0.25 * r, h[1] - 0.03*H, h[2]}, head, head)
+	tz := h[2] - 0.45*reach
+	b.box(sim.Vec3{-0.25 * r, bodyTop, tz}, sim.Vec3{0.25 * r, neckTop, tz + 0.2*reach}, head, head)
+	return &sim.Model{Key: sprayKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
+		{Name: "Body", Color: col}, {Name: "Head", Color: sprayHead}}}
 }

@@ -85,10 +85,7 @@ func (p *partsBuilder) cylinder(c0, c1 sim.Vec3, r float64, s uint16) {
 // is closed by a flat cap.
 func (p *partsBuilder) lathe(cx, cz float64, profile [][2]float64, s uint16) {
 	const n = cylinderSegments
-	dir := func(j int) sim.Vec3 { // as cylinder's, about +y
-		sn, cs := math.Sincos(2 * math.Pi * float64(j) / n)
-		return sim.Vec3{cs, 0, -sn}
-	}
+	dir := ringDir
 	var none [4][2]float32
 	ring := func(i, j int) sim.Vec3 {
 		d := dir(j)
@@ -137,4 +134,60 @@ func (p *partsBuilder) lathe(cx, cz float64, profile [][2]float64, s uint16) {
 	}
 	cap(0, false)
 	cap(len(profile)-1, true)
+}
+
+// ringDir is the unit direction of segment j of a ring about +y (the
+// angle turning counter-clockwise seen from above), shared by lathe and
+// tube.
+func ringDir(j int) sim.Vec3 {
+	sn, cs := math.Sincos(2 * math.Pi * float64(j) / cylinderSegments)
+	return sim.Vec3{cs, 0, -sn}
+}
+
+// tube adds an upright tube about the vertical line through (cx, cz) from
+// height y0 to y1 on surface s: its outer side of radius rOut and inner
+// side of radius rIn (0 < rIn < rOut) smooth, and flat rings closing its
+// ends, so the hole shows what is behind it (a disc's centre, a roll's
+// core).
+func (p *partsBuilder) tube(cx, cz, y0, y1, rIn, rOut float64, s uint16) {
+	var none [4][2]float32
+	at := func(j int, r, y float64) sim.Vec3 {
+		d := ringDir(j)
+		return sim.Vec3{cx + r*d[0], y, cz + r*d[2]}
+	}
+	up, down := sim.Vec3{0, 1, 0}, sim.Vec3{0, -1, 0}
+	for j := 0; j < cylinderSegments; j++ {
+		da, db := ringDir(j), ringDir(j+1)
+		p.quad(s, [4]sim.Vec3{at(j, rOut, y0), at(j+1, rOut, y0), at(j+1, rOut, y1), at(j, rOut, y1)}, [4]sim.Vec3{da, db, db, da}, none)
+		ia, ib := da.Mul(-1), db.Mul(-1)
+		p.quad(s, [4]sim.Vec3{at(j+1, rIn, y0), at(j, rIn, y0), at(j, rIn, y1), at(j+1, rIn, y1)}, [4]sim.Vec3{ib, ia, ia, ib}, none)
+		p.quad(s, [4]sim.Vec3{at(j, rIn, y1), at(j, rOut, y1), at(j+1, rOut, y1), at(j+1, rIn, y1)}, [4]sim.Vec3{up, up, up, up}, none)
+		p.quad(s, [4]sim.Vec3{at(j+1, rIn, y0), at(j+1, rOut, y0), at(j, rOut, y0), at(j, rIn, y0)}, [4]sim.Vec3{down, down, down, down}, none)
+	}
+}
+
+// lyingLathe adds a surface of revolution about the z axis (an object
+// lying along z) on surface s: profile gives, from back to front, each
+// ring's z and its radius as a share of the half sizes hx across and hy
+// up (an elliptical section), as lathe's profile does about +y.
+func (p *partsBuilder) lyingLathe(profile [][2]float64, hx, hy float64, s uint16) {
+	base := len(p.l.Pos)
+	p.lathe(0, 0, profile, s)
+	// Turn +y onto +z (a quarter turn about x: (x, y, z) → (x, −z, y)),
+	// then stretch x by hx and y by hy; normals by the inverse stretch.
+	for i := base; i < len(p.l.Pos); i++ {
+		q, n := p.l.Pos[i], p.l.Normal[i]
+		p.l.Pos[i] = sim.Vec3{q[0] * hx, -q[2] * hy, q[1]}
+		p.l.Normal[i] = sim.Vec3{n[0] / hx, -n[2] / hy, n[1]}.Normalize()
+	}
+}
+
+// turnAround turns level l a half turn about the vertical axis:
+// (x, y, z) → (−x, y, −z), normals alike (a rotation, so windings stay
+// outward).
+func turnAround(l *sim.ModelLevel) {
+	for i, q := range l.Pos {
+		n := l.Normal[i]
+		l.Pos[i], l.Normal[i] = sim.Vec3{-q[0], q[1], -q[2]}, sim.Vec3{-n[0], n[1], -n[2]}
+	}
 }

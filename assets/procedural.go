@@ -40,23 +40,55 @@ const proceduralKeyPrefix = "flowbench:"
 type proceduralKind int
 
 const (
-	procNone        proceduralKind = iota
-	procPrint                      // canvas print (canvas_print.go)
-	procPillow                     // cushion (pillow.go)
-	procVacuum                     // upright vacuum cleaner (vacuum.go)
-	procFurniture                  // table or cabinet (furniture.go)
-	procTissueBox                  // tissue box (small_objects.go)
-	procCreditCard                 // credit card (small_objects.go)
-	procKeyChain                   // key chain (small_objects.go)
-	procStatue                     // statue (decor.go)
-	procFloorVase                  // floor vase with twigs (decor.go)
-	procApple                      // apple (kitchen_produce.go)
-	procEgg                        // egg (kitchen_produce.go)
-	procTomato                     // tomato (kitchen_produce.go)
-	procWateringCan                // watering can (kitchen_produce.go)
-	procVase                       // vase (household.go)
-	procPlunger                    // plunger (household.go)
-	procPen                        // pen (household.go)
+	procNone              proceduralKind = iota
+	procPrint                            // canvas print (canvas_print.go)
+	procPillow                           // cushion (pillow.go)
+	procVacuum                           // upright vacuum cleaner (vacuum.go)
+	procFurniture                        // table or cabinet (furniture.go)
+	procTissueBox                        // tissue box (small_objects.go)
+	procCreditCard                       // credit card (small_objects.go)
+	procKeyChain                         // key chain (small_objects.go)
+	procStatue                           // statue (decor.go)
+	procFloorVase                        // floor vase with twigs (decor.go)
+	procApple                            // apple (kitchen_produce.go)
+	procEgg                              // egg (kitchen_produce.go)
+	procTomato                           // tomato (kitchen_produce.go)
+	procWateringCan                      // watering can (kitchen_produce.go)
+	procVase                             // vase (household.go)
+	procPlunger                          // plunger (household.go)
+	procPen                              // pen (household.go)
+	procKnife                            // kitchen knife (kitchen_tools.go)
+	procButterKnife                      // butter knife (kitchen_tools.go)
+	procFork                             // fork (kitchen_tools.go)
+	procSpatula                          // spatula (kitchen_tools.go)
+	procLadle                            // ladle (kitchen_tools.go)
+	procDishSponge                       // dish sponge (kitchen_tools.go)
+	procTowelHolder                      // towel bar (bathroom.go)
+	procToiletPaperHanger                // toilet-paper holder (bathroom.go)
+	procHandTowel                        // hand towel (bathroom.go)
+	procToiletPaper                      // toilet-paper roll (bathroom.go)
+	procPaperTowelRoll                   // kitchen-paper roll (bathroom.go)
+	procSoapBar                          // bar of soap (bathroom.go)
+	procPotato                           // potato (pantry.go)
+	procLettuce                          // lettuce (pantry.go)
+	procBread                            // loaf of bread (pantry.go)
+	procNewspaper                        // folded newspaper (room_items.go)
+	procCD                               // compact disc (room_items.go)
+	procCandle                           // candle (room_items.go)
+	procDumbbell                         // dumbbell (room_items.go)
+	procBoots                            // pair of boots (room_items.go)
+	procOttoman                          // ottoman (room_items.go)
+	procGarbageBag                       // garbage bag (room_items.go)
+	procDogBed                           // dog bed (room_items.go)
+	procCloth                            // folded cloth (room_items.go)
+	procFootstool                        // footstool, as an ottoman (room_items.go)
+	procSprayBottle                      // spray bottle (household.go)
+	procCellPhone                        // mobile phone (appliances.go)
+	procTelevision                       // television on a stand (appliances.go)
+	procToaster                          // toaster (appliances.go)
+	procMicrowave                        // microwave oven (appliances.go)
+	procPot                              // pot (cookware.go)
+	procPan                              // pan (cookware.go)
 )
 
 // proceduralTypes are the types with a procedural fallback.
@@ -64,7 +96,13 @@ var proceduralTypes = map[string]proceduralKind{"Painting": procPrint, "Pillow":
 	"SideTable": procFurniture, "CoffeeTable": procFurniture, "Dresser": procFurniture, "CounterTop": procFurniture, "TVStand": procFurniture,
 	"TissueBox": procTissueBox, "CreditCard": procCreditCard, "KeyChain": procKeyChain, "Statue": procStatue, "RoomDecor": procFloorVase,
 	"Apple": procApple, "Egg": procEgg, "Tomato": procTomato, "WateringCan": procWateringCan,
-	"Vase": procVase, "Plunger": procPlunger, "Pen": procPen}
+	"Vase": procVase, "Plunger": procPlunger, "Pen": procPen,
+	"Knife": procKnife, "ButterKnife": procButterKnife, "Fork": procFork, "Spatula": procSpatula, "Ladle": procLadle, "DishSponge": procDishSponge,
+	"TowelHolder": procTowelHolder, "ToiletPaperHanger": procToiletPaperHanger, "HandTowel": procHandTowel, "ToiletPaper": procToiletPaper,
+	"PaperTowelRoll": procPaperTowelRoll, "SoapBar": procSoapBar, "Potato": procPotato, "Lettuce": procLettuce, "Bread": procBread,
+	"Newspaper": procNewspaper, "CD": procCD, "Candle": procCandle, "Dumbbell": procDumbbell, "Boots": procBoots, "Ottoman": procOttoman,
+	"GarbageBag": procGarbageBag, "DogBed": procDogBed, "Cloth": procCloth, "Footstool": procFootstool, "SprayBottle": procSprayBottle,
+	"CellPhone": procCellPhone, "Television": procTelevision, "Toaster": procToaster, "Microwave": procMicrowave, "Pot": procPot, "Pan": procPan}
 
 // colouredModel is a procedural model drawn in one colour of a palette
 // (nil: no colour), chosen by a seeded hash of the house, the object's id
@@ -79,20 +117,52 @@ type colouredModel struct {
 // colouredModels are the procedural kinds that colouredModel describes:
 // all but prints (an artwork) and furniture (a style).
 var colouredModels = map[proceduralKind]colouredModel{
-	procPillow:      {&pillowColours, "pillow", pillowModel, "cushion"},
-	procVacuum:      {&vacuumColours, "vacuum", vacuumModel, "upright vacuum"},
-	procTissueBox:   {&tissueBoxColours, "tissue-box", tissueBoxModel, "tissue box"},
-	procCreditCard:  {&cardColours, "credit-card", creditCardModel, "card"},
-	procKeyChain:    {nil, "", func(size sim.Vec3, _ sim.RGB) *sim.Model { return keyChainModel(size) }, "keys"},
-	procStatue:      {&statueMaterials, "statue", statueModel, "figure on a plinth"},
-	procFloorVase:   {&floorVaseColours, "floor-vase", floorVaseModel, "floor vase"},
-	procApple:       {&appleSkins, "apple", appleModel, "apple"},
-	procEgg:         {&eggShells, "egg", eggModel, "egg"},
-	procTomato:      {&tomatoSkins, "tomato", tomatoModel, "tomato"},
-	procWateringCan: {&canColours, "watering-can", wateringCanModel, "watering can"},
-	procVase:        {&vaseGlazes, "vase", vaseModel, "vase"},
-	procPlunger:     {&plungerCups, "plunger", plungerModel, "plunger"},
-	procPen:         {&penBodies, "pen", penModel, "pen"},
+	procPillow:            {&pillowColours, "pillow", pillowModel, "cushion"},
+	procVacuum:            {&vacuumColours, "vacuum", vacuumModel, "upright vacuum"},
+	procTissueBox:         {&tissueBoxColours, "tissue-box", tissueBoxModel, "tissue box"},
+	procCreditCard:        {&cardColours, "credit-card", creditCardModel, "card"},
+	procKeyChain:          {nil, "", func(size sim.Vec3, _ sim.RGB) *sim.Model { return keyChainModel(size) }, "keys"},
+	procStatue:            {&statueMaterials, "statue", statueModel, "figure on a plinth"},
+	procFloorVase:         {&floorVaseColours, "floor-vase", floorVaseModel, "floor vase"},
+	procApple:             {&appleSkins, "apple", appleModel, "apple"},
+	procEgg:               {&eggShells, "egg", eggModel, "egg"},
+	procTomato:            {&tomatoSkins, "tomato", tomatoModel, "tomato"},
+	procWateringCan:       {&canColours, "watering-can", wateringCanModel, "watering can"},
+	procVase:              {&vaseGlazes, "vase", vaseModel, "vase"},
+	procPlunger:           {&plungerCups, "plunger", plungerModel, "plunger"},
+	procPen:               {&penBodies, "pen", penModel, "pen"},
+	procKnife:             {&knifeHandles, "knife", handleToFront(knifeModel), "kitchen knife"},
+	procButterKnife:       {&butterKnifeHandles, "butter-knife", handleToFront(butterKnifeModel), "butter knife"},
+	procFork:              {&forkMetals, "fork", handleToFront(forkModel), "fork"},
+	procSpatula:           {&spatulaColours, "spatula", handleToFront(spatulaModel), "spatula"},
+	procLadle:             {&ladleColours, "ladle", handleToFront(ladleModel), "ladle"},
+	procDishSponge:        {&spongeColours, "sponge", dishSpongeModel, "sponge"},
+	procTowelHolder:       {&holderMetals, "towel-holder", towelHolderModel, "towel bar"},
+	procToiletPaperHanger: {&holderMetals, "paper-hanger", toiletPaperHangerModel, "paper holder"},
+	procHandTowel:         {&towelColours, "hand-towel", handTowelModel, "hand towel"},
+	procToiletPaper:       {&toiletPaperWhites, "toilet-paper", toiletPaperModel, "toilet roll"},
+	procPaperTowelRoll:    {&kitchenPaperWhites, "paper-towel", paperTowelRollModel, "kitchen roll"},
+	procSoapBar:           {&soapColours, "soap", soapBarModel, "soap bar"},
+	procPotato:            {&potatoSkins, "potato", potatoModel, "potato"},
+	procLettuce:           {&lettuceGreens, "lettuce", lettuceModel, "lettuce"},
+	procBread:             {&breadCrusts, "bread", breadModel, "loaf"},
+	procNewspaper:         {&newsprints, "newspaper", newspaperModel, "newspaper"},
+	procCD:                {&discLabels, "cd", cdModel, "compact disc"},
+	procCandle:            {&candleWaxes, "candle", candleModel, "candle"},
+	procDumbbell:          {&dumbbellColours, "dumbbell", dumbbellModel, "dumbbell"},
+	procBoots:             {&bootLeathers, "boots", bootsModel, "boots"},
+	procOttoman:           {&ottomanFabrics, "ottoman", ottomanModel, "ottoman"},
+	procGarbageBag:        {&garbageBagColours, "garbage-bag", garbageBagModel, "garbage bag"},
+	procDogBed:            {&dogBedCovers, "dog-bed", dogBedModel, "dog bed"},
+	procCloth:             {&clothColours, "cloth", clothModel, "folded cloth"},
+	procFootstool:         {&ottomanFabrics, "footstool", footstoolModel, "footstool"},
+	procSprayBottle:       {&sprayBodies, "spray-bottle", sprayBottleModel, "spray bottle"},
+	procCellPhone:         {&phoneBacks, "cell-phone", cellPhoneModel, "phone"},
+	procTelevision:        {&tvFrames, "television", televisionModel, "flat television"},
+	procToaster:           {&toasterShells, "toaster", toasterModel, "toaster"},
+	procMicrowave:         {&microwaveBodies, "microwave", microwaveModel, "microwave"},
+	procPot:               {&cookwareMetals, "pot", potModel, "pot"},
+	procPan:               {&cookwareMetals, "pan", panModel, "pan"},
 }
 
 // colourOf is the colour of object o drawn as cm in a house dressed with

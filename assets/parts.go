@@ -191,3 +191,13 @@ func turnAround(l *sim.ModelLevel) {
 		l.Pos[i], l.Normal[i] = sim.Vec3{-q[0], q[1], -q[2]}, sim.Vec3{-n[0], n[1], -n[2]}
 	}
 }
+
+// quarterTurn turns level l a quarter turn about the vertical axis that
+// carries its z axis onto x: (x, y, z) → (z, y, −x), normals alike (a
+// rotation). Models built along z fit a box whose longer side is x so.
+func quarterTurn(l *sim.ModelLevel) {
+	for i, q := range l.Pos {
+		n := l.Normal[i]
+		l.Pos[i], l.Normal[i] = sim.Vec3{q[2], q[1], -q[0]}, sim.Vec3{n[2], n[1], -n[0]}
+	}
+}

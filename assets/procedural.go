@@ -87,8 +87,14 @@ const (
 	procTelevision                       // television on a stand (appliances.go)
 	procToaster                          // toaster (appliances.go)
 	procMicrowave                        // microwave oven (appliances.go)
-	procPot                              // pot (cookware.go)
-	procPan                              // pan (cookware.go)
+	procPot                              // pot (open_vessels.go)
+	procPan                              // pan (open_vessels.go)
+	procMug                              // mug (open_vessels.go)
+	procPlate                            // plate (open_vessels.go)
+	procAlarmClock                       // alarm clock (desk_items.go)
+	procBook                             // book (desk_items.go)
+	procPencil                           // pencil (desk_items.go)
+	procDeskLamp                         // desk lamp (desk_items.go)
 )
 
 // proceduralTypes are the types with a procedural fallback.
@@ -102,7 +108,8 @@ var proceduralTypes = map[string]proceduralKind{"Painting": procPrint, "Pillow":
 	"PaperTowelRoll": procPaperTowelRoll, "SoapBar": procSoapBar, "Potato": procPotato, "Lettuce": procLettuce, "Bread": procBread,
 	"Newspaper": procNewspaper, "CD": procCD, "Candle": procCandle, "Dumbbell": procDumbbell, "Boots": procBoots, "Ottoman": procOttoman,
 	"GarbageBag": procGarbageBag, "DogBed": procDogBed, "Cloth": procCloth, "Footstool": procFootstool, "SprayBottle": procSprayBottle,
-	"CellPhone": procCellPhone, "Television": procTelevision, "Toaster": procToaster, "Microwave": procMicrowave, "Pot": procPot, "Pan": procPan}
+	"CellPhone": procCellPhone, "Television": procTelevision, "Toaster": procToaster, "Microwave": procMicrowave, "Pot": procPot, "Pan": procPan,
+	"Mug": procMug, "Plate": procPlate, "AlarmClock": procAlarmClock, "Book": procBook, "Pencil": procPencil, "DeskLamp": procDeskLamp}
 
 // colouredModel is a procedural model drawn in one colour of a palette
 // (nil: no colour), chosen by a seeded hash of the house, the object's id
@@ -163,6 +170,12 @@ var colouredModels = map[proceduralKind]colouredModel{
 	procMicrowave:         {&microwaveBodies, "microwave", microwaveModel, "microwave"},
 	procPot:               {&cookwareMetals, "pot", potModel, "pot"},
 	procPan:               {&cookwareMetals, "pan", panModel, "pan"},
+	procMug:               {&mugGlazes, "mug", mugModel, "mug"},
+	procPlate:             {&plateGlazes, "plate", plateModel, "plate"},
+	procAlarmClock:        {&clockCases, "alarm-clock", alarmClockModel, "alarm clock"},
+	procBook:              {&bookCovers, "book", bookModel, "book"},
+	procPencil:            {&pencilPaints, "pencil", pencilModel, "pencil"},
+	procDeskLamp:          {&lampShades, "desk-lamp", deskLampModel, "desk lamp"},
 }
 
 // colourOf is the colour of object o drawn as cm in a house dressed with

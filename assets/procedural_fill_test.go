@@ -9,17 +9,19 @@ import (
 )
 
 // TestProceduralModelsFillBoxes: the procedural models of pantry.go,
-// room_items.go, appliances.go, cookware.go and the spray bottle stay
+// room_items.go, appliances.go, open_vessels.go, desk_items.go and the
+// spray bottle stay
 // inside their box. Potatoes, lettuces, loaves, newspapers, boots,
 // ottomans, footstools, dog beds, cloths, phones, televisions, toasters,
-// microwaves, pots and pans fill it exactly; compact discs, candles and
-// garbage bags span its height and smaller horizontal side; a dumbbell
+// microwaves, pots, pans, mugs, alarm clocks, books and pencils fill it
+// exactly; compact discs, candles, garbage bags, plates and desk lamps
+// span its height and smaller horizontal side; a dumbbell
 // spans its length and its smaller side across, a spray bottle its height
 // and depth. All are wound with their normals and use all their surfaces,
 // in every palette colour, at the catalog's sizes and on 200 random boxes
 // of 0.5 cm to 1.2 m a side. A ray down through an ottoman's or a
 // footstool's footprint meets its cushion at the box's top first, where
-// objects rest on it; one down the middle of a pot's or a pan's body meets
+// objects rest on it; one down the middle of a pot's, a pan's or a mug's body meets
 // its floor, below the rim by at least 75 % of the height (they are open).
 func TestProceduralModelsFillBoxes(t *testing.T) {
 	type kind struct {
@@ -50,6 +52,12 @@ func TestProceduralModelsFillBoxes(t *testing.T) {
 		{microwaveModel, microwaveBodies, true, nil, []sim.Vec3{{0.6073, 0.3535, 0.4063}, {0.7000, 0.3538, 0.3455}}},
 		{potModel, cookwareMetals, true, nil, []sim.Vec3{{0.2891, 0.1675, 0.5017}, {0.4131, 0.2018, 0.3138}}},
 		{panModel, cookwareMetals, true, nil, []sim.Vec3{{0.2896, 0.1026, 0.4489}, {0.3035, 0.0465, 0.2494}}},
+		{mugModel, mugGlazes, true, nil, []sim.Vec3{{0.1092, 0.1036, 0.0859}, {0.1423, 0.0848, 0.1120}}},
+		{plateModel, plateGlazes, false, nil, []sim.Vec3{{0.1878, 0.0227, 0.1878}, {0.2068, 0.0246, 0.2105}}},
+		{alarmClockModel, clockCases, true, nil, []sim.Vec3{{0.0997, 0.1093, 0.0497}, {0.1678, 0.2328, 0.1650}}},
+		{bookModel, bookCovers, true, nil, []sim.Vec3{{0.1301, 0.0199, 0.2179}, {0.1768, 0.0429, 0.2336}}},
+		{pencilModel, pencilPaints, true, nil, []sim.Vec3{{0.0095, 0.0095, 0.1399}, {0.0130, 0.0119, 0.1909}}},
+		{deskLampModel, lampShades, false, nil, []sim.Vec3{{0.1026, 0.4635, 0.4251}, {0.2994, 0.3119, 0.2993}}},
 	}
 	rng := rand.New(rand.NewPCG(5, 9))
 	for _, k := range kinds {
@@ -79,7 +87,7 @@ func TestProceduralModelsFillBoxes(t *testing.T) {
 						t.Fatalf("%s %v, ray %d down at (%.3f, %.3f): hit %v at %.4f on surface %d, want the cushion at %.4f", m.Key, size, r, x, z, ok, y, s, size[1]/2)
 					}
 				}
-			case potKey, panKey:
+			case potKey, panKey, mugKey:
 				// The body's centre: the middle, or the end of the longer
 				// side a handle leaves (the box's back, or its left).
 				S, L := min(size[0], size[2]), max(size[0], size[2])

@@ -6,19 +6,20 @@ import (
 	"flowbench/sim"
 )
 
-// Procedural furniture: tables (side tables, coffee tables) and cabinets
-// (dressers, kitchen counters, TV stands, nightstand-style side tables)
-// built from boxes and cylinders (parts.go), for the boxes of these types
+// Procedural furniture: tables (side tables, coffee tables, desks),
+// cabinets (dressers, kitchen counters, TV stands, nightstand-style side
+// tables) and open shelves (shelving units) built from boxes and cylinders (parts.go), for the boxes of these types
 // that no catalog variant fits within MaxDistortion. Sizes are real
 // measures (a 3 cm top, 4.5 cm legs, 18 mm fronts) capped by shares of the
 // box, so any box gets a piece that fills it on every axis and never
 // leaves it; the top fills the footprint at the box's top, where the
 // simulation rests objects on it.
 
-// Model.Key of procedural tables and cabinets (no catalog entry).
+// Model.Key of procedural tables, cabinets and shelves (no catalog entry).
 const (
 	tableKey   = "flowbench:table"
 	cabinetKey = "flowbench:cabinet"
+	shelvesKey = "flowbench:shelves"
 )
 
 // furnitureFinishes are the body finishes of procedural furniture: oak,
@@ -48,6 +49,7 @@ const (
 	formDresser                         // a cabinet of drawers on a plinth
 	formCounter                         // kitchen base units: a drawer row over doors, a worktop
 	formLowCabinet                      // a row of doors (TV stand)
+	formShelves                         // open shelves between two sides (shelving unit)
 )
 
 // furnitureStyle is a procedural piece's form and colours (indices into
@@ -60,11 +62,13 @@ type furnitureStyle struct {
 // furnitureForms are the forms each type with procedural furniture is
 // drawn in, one by a seeded hash.
 var furnitureForms = map[string][]furnitureForm{
-	"SideTable":   {formTable, formNightTable, formNightstand},
-	"CoffeeTable": {formTable, formTableShelf},
-	"Dresser":     {formDresser},
-	"CounterTop":  {formCounter},
-	"TVStand":     {formLowCabinet},
+	"SideTable":    {formTable, formNightTable, formNightstand},
+	"CoffeeTable":  {formTable, formTableShelf},
+	"Dresser":      {formDresser},
+	"CounterTop":   {formCounter},
+	"TVStand":      {formLowCabinet},
+	"Desk":         {formTable, formNightTable},
+	"ShelvingUnit": {formShelves},
 }
 
 // furnitureStyleOf draws the style of object o, of a type in
@@ -88,6 +92,8 @@ func furnitureModel(size sim.Vec3, st furnitureStyle) *sim.Model {
 	switch st.form {
 	case formTable, formTableShelf, formNightTable:
 		return tableModel(size, body, st.form)
+	case formShelves:
+		return shelvesModel(size, body)
 	}
 	top := body
 	if st.form == formCounter {
@@ -156,6 +162,36 @@ func tableModel(size sim.Vec3, finish sim.RGB, form furnitureForm) *sim.Model {
 		}
 	}
 	return &sim.Model{Key: tableKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: furnitureSurfaces(finish, finish)}
+}
+
+// shelvesModel builds open shelves: a top across the footprint at the
+// box's top, two side panels, a dark back panel, a dark recessed plinth
+// and shelves about 35 cm apart between the sides, their front edges
+// flush with the sides'.
+func shelvesModel(size sim.Vec3, finish sim.RGB) *sim.Model {
+	h := size.Mul(0.5)
+	W, H, D := size[0], size[1], size[2]
+	y0, y1 := -h[1], h[1]
+	tt := math.Min(0.025, 0.08*H) // board thickness (top, shelves)
+	st := math.Min(0.018, 0.1*W)  // side panels' thickness
+	bt := math.Min(0.006, 0.05*D) // back panel's thickness
+	ph := math.Min(0.06, 0.1*H)   // plinth height
+	var b partsBuilder
+	b.box(sim.Vec3{-h[0], y1 - tt, -h[2]}, sim.Vec3{h[0], y1, h[2]}, furnTop, furnTop)
+	for _, sx := range []float64{-1, 1} {
+		x0, x1 := sortedPair(sx*h[0], sx*(h[0]-st))
+		b.box(sim.Vec3{x0, y0, -h[2]}, sim.Vec3{x1, y1 - tt, h[2]}, furnBody, furnBody)
+	}
+	ix := h[0] - st // the inside's half width
+	b.box(sim.Vec3{-ix, y0 + ph, -h[2]}, sim.Vec3{ix, y1 - tt, -h[2] + bt}, furnShadow, furnShadow)
+	b.box(sim.Vec3{-ix, y0, -h[2] + bt}, sim.Vec3{ix, y0 + ph, h[2] - math.Min(0.02, 0.1*D)}, furnShadow, furnShadow)
+	room := H - ph - tt
+	n := max(1, int(math.Round(room/0.35))) // spaces between the boards
+	for k := range n {
+		y := y0 + ph + room*float64(k)/float64(n) // a board's bottom
+		b.box(sim.Vec3{-ix, y, -h[2] + bt}, sim.Vec3{ix, y + math.Min(tt, 0.25*room/float64(n)), h[2]}, furnBody, furnBody)
+	}
+	return &sim.Model{Key: shelvesKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: furnitureSurfaces(finish, finish)}
 }
 
 // sortedPair returns a and b in increasing order.

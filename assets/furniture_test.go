@@ -9,14 +9,14 @@ import (
 	"flowbench/sim"
 )
 
-// TestFurnitureModels: every procedural table and cabinet form fills its
+// TestFurnitureModels: every procedural table, cabinet and shelves form fills its
 // box on every axis without leaving it and is wound with its normals, for
 // 300 random boxes from 5 cm to 3 m a side; the top covers the footprint
 // at the box's top (the simulation rests objects there), so a vertical ray
 // down through any point of the footprint first meets the top; and each
 // form uses the surfaces it should.
 func TestFurnitureModels(t *testing.T) {
-	forms := []furnitureForm{formTable, formTableShelf, formNightTable, formNightstand, formDresser, formCounter, formLowCabinet}
+	forms := []furnitureForm{formTable, formTableShelf, formNightTable, formNightstand, formDresser, formCounter, formLowCabinet, formShelves}
 	rng := rand.New(rand.NewPCG(3, 9))
 	for i := range 300 {
 		size := sim.Vec3{0.05 + 2.95*rng.Float64(), 0.05 + 2.95*rng.Float64(), 0.05 + 2.95*rng.Float64()}
@@ -35,6 +35,7 @@ func TestFurnitureModels(t *testing.T) {
 			want := map[furnitureForm][]uint16{
 				formTable: {furnBody, furnTop}, formTableShelf: {furnBody, furnTop},
 				formNightTable: {furnBody, furnTop, furnHandle},
+				formShelves:    {furnBody, furnTop, furnShadow},
 			}[f]
 			if want == nil {
 				want = []uint16{furnBody, furnTop, furnHandle, furnShadow}

@@ -118,7 +118,7 @@ func (l *Library) GalleryItems(perType int) (items []GalleryItem, skipped []stri
 func ProceduralGalleryItems() []GalleryItem {
 	var items []GalleryItem
 	formNames := map[furnitureForm]string{formTable: "table", formTableShelf: "table with shelf", formNightTable: "table with drawer",
-		formNightstand: "nightstand", formDresser: "chest of drawers", formCounter: "base units", formLowCabinet: "low cabinet"}
+		formNightstand: "nightstand", formDresser: "chest of drawers", formCounter: "base units", formLowCabinet: "low cabinet", formShelves: "open shelves"}
 	for _, t := range slices.Sorted(maps.Keys(proceduralTypes)) {
 		info := sim.DefaultCatalog().Type(t)
 		if info == nil || len(info.Variants) == 0 {

@@ -16,21 +16,35 @@ import (
 //   - paintings as canvas prints showing an artwork (canvas_print.go,
 //     artwork.go; a frame cannot be squashed to a 2 cm box at the width of
 //     a large painting);
-//   - side tables, coffee tables, dressers, kitchen counters and TV stands
-//     as tables and cabinets in a style (furniture.go);
+//   - side tables, coffee tables, desks, dressers, kitchen counters, TV
+//     stands and shelving units as tables, cabinets and open shelves in a
+//     style (furniture.go);
 //   - pillows (pillow.go), vacuum cleaners (vacuum.go), tissue boxes,
 //     credit cards and key chains (small_objects.go), statues and tall
 //     floor decorations (decor.go), apples, eggs, tomatoes and watering
-//     cans (kitchen_produce.go), vases, plungers and pens (household.go),
-//     each in a colour of its palette (colouredModels).
+//     cans (kitchen_produce.go), vases, plungers, pens and spray bottles
+//     (household.go), knives, butter knives, forks, spatulas, ladles and
+//     dish sponges (kitchen_tools.go), towel bars, toilet-paper holders,
+//     hand towels, toilet and kitchen rolls and soap (bathroom.go),
+//     potatoes, lettuces and bread (pantry.go), newspapers, compact discs,
+//     candles, dumbbells, boots, ottomans, footstools, garbage bags, dog
+//     beds and cloths (room_items.go), phones, televisions, toasters and
+//     microwaves (appliances.go), pots, pans, mugs and plates
+//     (open_vessels.go), alarm clocks, books, pencils and desk lamps
+//     (desk_items.go), each in a colour of its palette (colouredModels).
 //
-// A model never leaves the simulated box and fills it on every axis, but
-// for round ones in a box not square in plan, which span its height (a
-// pen its length) and its smaller side across, and a watering can in a
-// box wider than 0.6 of its depth, which spans its height and depth; so
-// nothing about the simulation changes. It is no catalog model: the coverage figures count
-// it among the primitive fallbacks (DressReport.Primitive; Procedural says
-// how many) and no attribution lists it.
+// A model never leaves the simulated box. It fills the box on every axis
+// unless it is round: round ones span the box's height and its smaller
+// horizontal side (a pen or a dumbbell, lying along z, its length and its
+// smaller side across; a spray bottle its height and depth), and a
+// watering can in a box wider than 0.6 of its depth spans its height and
+// depth. Tables, cabinets, shelves, ottomans and footstools have their
+// top at the box's top, where the simulation rests objects; pots, pans
+// and mugs are open, and what fits in them is lowered onto their floor as
+// in the catalogs' bowls (sim.ReseatChildren). It is no catalog model: the
+// coverage figures count it among the primitive fallbacks
+// (DressReport.Primitive; Procedural says how many) and no attribution
+// lists it.
 
 // proceduralKeyPrefix starts every procedural model's Model.Key (no
 // catalog key has a library named "flowbench").
@@ -100,6 +114,7 @@ const (
 // proceduralTypes are the types with a procedural fallback.
 var proceduralTypes = map[string]proceduralKind{"Painting": procPrint, "Pillow": procPillow, "VacuumCleaner": procVacuum,
 	"SideTable": procFurniture, "CoffeeTable": procFurniture, "Dresser": procFurniture, "CounterTop": procFurniture, "TVStand": procFurniture,
+	"Desk": procFurniture, "ShelvingUnit": procFurniture,
 	"TissueBox": procTissueBox, "CreditCard": procCreditCard, "KeyChain": procKeyChain, "Statue": procStatue, "RoomDecor": procFloorVase,
 	"Apple": procApple, "Egg": procEgg, "Tomato": procTomato, "WateringCan": procWateringCan,
 	"Vase": procVase, "Plunger": procPlunger, "Pen": procPen,
@@ -229,7 +244,7 @@ func proceduralHash() string {
 		for _, k := range slices.Sorted(maps.Keys(colouredModels)) {
 			ms = append(ms, colouredModels[k].first(size))
 		}
-		for f := formTable; f <= formLowCabinet; f++ {
+		for f := formTable; f <= formShelves; f++ {
 			ms = append(ms, furnitureModel(size, furnitureStyle{form: f}))
 		}
 		for _, m := range ms {

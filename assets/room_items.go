@@ -8,11 +8,12 @@ import (
 
 // Procedural things found about the rooms, for boxes the libraries'
 // models do not fit or that they lack (procedural.go): newspapers, compact
-// discs, candles, dumbbells, boots, ottomans and garbage bags. Newspapers,
-// boots and ottomans fill their box exactly (an ottoman's top is the box's
-// top, where objects rest on it); the round ones span the box's height
-// and its smaller horizontal side (a dumbbell, lying along z, its length
-// and its smaller side across).
+// discs, candles, dumbbells, boots, ottomans, footstools, garbage bags,
+// dog beds and cloths. Newspapers, boots, ottomans, footstools, dog beds
+// and cloths fill their box exactly (an ottoman's or a footstool's top is
+// the box's top, where objects rest on it); the round ones span the box's
+// height and its smaller horizontal side (a dumbbell, lying along z, its
+// length and its smaller side across).
 
 // Model.Key of the procedural room items (no catalog entry).
 const (

@@ -23,16 +23,35 @@ const (
 )
 
 // furnitureFinishes are the body finishes of procedural furniture: oak,
-// walnut, birch, white paint, grey paint and black stain.
+// walnut, birch, white paint, grey paint and black stain; the first
+// woodFinishes of them show wood grain (woodGrain).
 var furnitureFinishes = []sim.RGB{
-	{R: 0.62, G: 0.45, B: 0.28}, {R: 0.38, G: 0.25, B: 0.16}, {R: 0.78, G: 0.66, B: 0.48},
+	{R: 0.66, G: 0.48, B: 0.30}, {R: 0.41, G: 0.27, B: 0.17}, {R: 0.82, G: 0.70, B: 0.51},
 	{R: 0.90, G: 0.89, B: 0.86}, {R: 0.52, G: 0.54, B: 0.55}, {R: 0.17, G: 0.16, B: 0.15},
 }
 
+// woodFinishes is the number of furnitureFinishes, first, that are wood.
+const woodFinishes = 3
+
 // worktops are the worktop colours of procedural kitchen counters: white
-// stone, dark granite, beige stone and butcher block.
+// stone, dark granite, beige stone and butcher block (the last shows wood
+// grain).
 var worktops = []sim.RGB{
-	{R: 0.88, G: 0.87, B: 0.84}, {R: 0.22, G: 0.22, B: 0.23}, {R: 0.74, G: 0.68, B: 0.58}, {R: 0.60, G: 0.44, B: 0.28},
+	{R: 0.88, G: 0.87, B: 0.84}, {R: 0.22, G: 0.22, B: 0.23}, {R: 0.74, G: 0.68, B: 0.58}, {R: 0.64, G: 0.47, B: 0.30},
+}
+
+// finish is a surface's colour and, for wood, the wood grain texture.
+type finish struct {
+	col sim.RGB
+	tex *sim.Texture
+}
+
+// woodIf returns colour col as a finish, with the wood grain when wood.
+func woodIf(col sim.RGB, wood bool) finish {
+	if wood {
+		return finish{col, woodGrain()}
+	}
+	return finish{col: col}
 }
 
 // handleColour is the colour of procedural furniture's handles and knobs.
@@ -88,7 +107,7 @@ func furnitureStyleOf(o *sim.Object, seed int64) furnitureStyle {
 // furnitureModel returns the procedural piece of style st filling a box of
 // size (front +z).
 func furnitureModel(size sim.Vec3, st furnitureStyle) *sim.Model {
-	body := furnitureFinishes[st.finish]
+	body := woodIf(furnitureFinishes[st.finish], st.finish < woodFinishes)
 	switch st.form {
 	case formTable, formTableShelf, formNightTable:
 		return tableModel(size, body, st.form)
@@ -97,7 +116,7 @@ func furnitureModel(size sim.Vec3, st furnitureStyle) *sim.Model {
 	}
 	top := body
 	if st.form == formCounter {
-		top = worktops[st.top]
+		top = woodIf(worktops[st.top], st.top == len(worktops)-1)
 	}
 	return cabinetModel(size, body, top, st.form)
 }
@@ -110,11 +129,11 @@ const (
 	furnShadow // plinths and the dark inside of gaps
 )
 
-// furnitureSurfaces returns the surfaces of a piece whose body is in colour
-// body and top in colour top; its plinth is the body darkened.
-func furnitureSurfaces(body, top sim.RGB) []*sim.Surface {
-	return []*sim.Surface{{Name: "Body", Color: body}, {Name: "Top", Color: top},
-		{Name: "Handle", Color: handleColour}, {Name: "Plinth", Color: body.Scale(0.45)}}
+// furnitureSurfaces returns the surfaces of a piece whose body has finish
+// body and top finish top; its plinth is the body's colour darkened.
+func furnitureSurfaces(body, top finish) []*sim.Surface {
+	return []*sim.Surface{{Name: "Body", Color: body.col, Texture: body.tex}, {Name: "Top", Color: top.col, Texture: top.tex},
+		{Name: "Handle", Color: handleColour}, {Name: "Plinth", Color: body.col.Scale(0.45)}}
 }
 
 // tableModel builds a table: a top across the footprint at the box's top,
@@ -122,7 +141,7 @@ func furnitureSurfaces(body, top sim.RGB) []*sim.Surface {
 // the top between them; formTableShelf adds a shelf low between the legs,
 // formNightTable a deep apron with a drawer front and knob at the front
 // and the shelf.
-func tableModel(size sim.Vec3, finish sim.RGB, form furnitureForm) *sim.Model {
+func tableModel(size sim.Vec3, fin finish, form furnitureForm) *sim.Model {
 	h := size.Mul(0.5)
 	W, H, D := size[0], size[1], size[2]
 	y0, y1 := -h[1], h[1]
@@ -130,7 +149,7 @@ func tableModel(size sim.Vec3, finish sim.RGB, form furnitureForm) *sim.Model {
 	tt := math.Min(0.03, 0.1*H)        // top thickness
 	leg := math.Min(0.045, 0.12*small) // leg side
 	e := math.Min(0.02, 0.05*small)    // legs' inset from the top's edge
-	var b partsBuilder
+	b := partsBuilder{uvMetres: woodRepeat}
 	b.box(sim.Vec3{-h[0], y1 - tt, -h[2]}, sim.Vec3{h[0], y1, h[2]}, furnTop, furnTop)
 	lx, lz := h[0]-e, h[2]-e // legs' outer faces
 	for _, sx := range []float64{-1, 1} {
@@ -161,14 +180,14 @@ func tableModel(size sim.Vec3, finish sim.RGB, form furnitureForm) *sim.Model {
 			b.cylinder(sim.Vec3{0, (dy0 + dy1) / 2, fz}, sim.Vec3{0, (dy0 + dy1) / 2, kz}, kr, furnHandle)
 		}
 	}
-	return &sim.Model{Key: tableKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: furnitureSurfaces(finish, finish)}
+	return &sim.Model{Key: tableKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: furnitureSurfaces(fin, fin)}
 }
 
 // shelvesModel builds open shelves: a top across the footprint at the
 // box's top, two side panels, a dark back panel, a dark recessed plinth
 // and shelves about 35 cm apart between the sides, their front edges
 // flush with the sides'.
-func shelvesModel(size sim.Vec3, finish sim.RGB) *sim.Model {
+func shelvesModel(size sim.Vec3, fin finish) *sim.Model {
 	h := size.Mul(0.5)
 	W, H, D := size[0], size[1], size[2]
 	y0, y1 := -h[1], h[1]
@@ -176,7 +195,7 @@ func shelvesModel(size sim.Vec3, finish sim.RGB) *sim.Model {
 	st := math.Min(0.018, 0.1*W)  // side panels' thickness
 	bt := math.Min(0.006, 0.05*D) // back panel's thickness
 	ph := math.Min(0.06, 0.1*H)   // plinth height
-	var b partsBuilder
+	b := partsBuilder{uvMetres: woodRepeat}
 	b.box(sim.Vec3{-h[0], y1 - tt, -h[2]}, sim.Vec3{h[0], y1, h[2]}, furnTop, furnTop)
 	for _, sx := range []float64{-1, 1} {
 		x0, x1 := sortedPair(sx*h[0], sx*(h[0]-st))
@@ -191,7 +210,7 @@ func shelvesModel(size sim.Vec3, finish sim.RGB) *sim.Model {
 		y := y0 + ph + room*float64(k)/float64(n) // a board's bottom
 		b.box(sim.Vec3{-ix, y, -h[2] + bt}, sim.Vec3{ix, y + math.Min(tt, 0.25*room/float64(n)), h[2]}, furnBody, furnBody)
 	}
-	return &sim.Model{Key: shelvesKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: furnitureSurfaces(finish, finish)}
+	return &sim.Model{Key: shelvesKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: furnitureSurfaces(fin, fin)}
 }
 
 // sortedPair returns a and b in increasing order.
@@ -206,7 +225,7 @@ func sortedPair(a, b float64) (float64, float64) {
 // formDresser rows of drawers (two or three columns on wide ones),
 // formCounter a row of drawers over doors about 60 cm wide, formLowCabinet
 // one row of doors.
-func cabinetModel(size sim.Vec3, body, top sim.RGB, form furnitureForm) *sim.Model {
+func cabinetModel(size sim.Vec3, body, top finish, form furnitureForm) *sim.Model {
 	h := size.Mul(0.5)
 	W, H, D := size[0], size[1], size[2]
 	y0, y1 := -h[1], h[1]
@@ -223,7 +242,7 @@ func cabinetModel(size sim.Vec3, body, top sim.RGB, form furnitureForm) *sim.Mod
 		side = 0 // counters run on into the next unit
 	}
 	ph := math.Min(0.08, 0.12*H) // plinth height
-	var b partsBuilder
+	b := partsBuilder{uvMetres: woodRepeat}
 	b.box(sim.Vec3{-h[0], y1 - tt, -h[2]}, sim.Vec3{h[0], y1, h[2]}, furnTop, furnTop)
 	// The body's front, seen only through the gaps between the fronts, is
 	// dark, so that the gaps read as shadowed joints.

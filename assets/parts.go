@@ -11,7 +11,15 @@ import (
 // counter-clockwise seen from outside with outward normals, as the
 // catalogs' models are: flat on boxes and caps, smooth around cylinders
 // and lathed profiles.
-type partsBuilder struct{ l sim.ModelLevel }
+//
+// With uvMetres > 0, box gives every face planar UVs of one texture repeat
+// per uvMetres metres, u along the face's longer side (wood grain runs
+// along a top, a front or a leg); else only a box's front has UVs,
+// spanning it (a canvas print's artwork).
+type partsBuilder struct {
+	l        sim.ModelLevel
+	uvMetres float64
+}
 
 // quad adds the quad q (counter-clockwise seen from outside) with vertex
 // normals n and UVs uv on surface s.
@@ -35,19 +43,39 @@ func (p *partsBuilder) tri(s uint16, a, b, c, n sim.Vec3) {
 }
 
 // box adds the axis-aligned box lo..hi: its front face (+z) on surface
-// front with UVs spanning it upright (u along x, v along y), the other
-// faces on surface rest.
+// front, the other faces on surface rest; UVs as uvMetres says (by
+// default the front's span it upright, u along x and v along y).
 func (p *partsBuilder) box(lo, hi sim.Vec3, front, rest uint16) {
 	v := func(x, y, z float64) sim.Vec3 { return sim.Vec3{x, y, z} }
 	n4 := func(n sim.Vec3) [4]sim.Vec3 { return [4]sim.Vec3{n, n, n, n} }
 	var none [4][2]float32
 	x0, y0, z0, x1, y1, z1 := lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]
-	p.quad(front, [4]sim.Vec3{v(x0, y0, z1), v(x1, y0, z1), v(x1, y1, z1), v(x0, y1, z1)}, n4(v(0, 0, 1)), [4][2]float32{{0, 0}, {1, 0}, {1, 1}, {0, 1}})
-	p.quad(rest, [4]sim.Vec3{v(x1, y0, z0), v(x0, y0, z0), v(x0, y1, z0), v(x1, y1, z0)}, n4(v(0, 0, -1)), none)
-	p.quad(rest, [4]sim.Vec3{v(x1, y0, z1), v(x1, y0, z0), v(x1, y1, z0), v(x1, y1, z1)}, n4(v(1, 0, 0)), none)
-	p.quad(rest, [4]sim.Vec3{v(x0, y0, z0), v(x0, y0, z1), v(x0, y1, z1), v(x0, y1, z0)}, n4(v(-1, 0, 0)), none)
-	p.quad(rest, [4]sim.Vec3{v(x0, y1, z1), v(x1, y1, z1), v(x1, y1, z0), v(x0, y1, z0)}, n4(v(0, 1, 0)), none)
-	p.quad(rest, [4]sim.Vec3{v(x0, y0, z0), v(x1, y0, z0), v(x1, y0, z1), v(x0, y0, z1)}, n4(v(0, -1, 0)), none)
+	// uv returns the UVs of a face's corners q for a normal along axis
+	// (0: x, 1: y, 2: z): planar with uvMetres, else none (frontUV for
+	// the front).
+	uv := func(q [4]sim.Vec3, axis int, frontUV [4][2]float32) [4][2]float32 {
+		if p.uvMetres <= 0 {
+			return frontUV
+		}
+		a, b := (axis+1)%3, (axis+2)%3 // the face's two axes
+		if hi[b]-lo[b] > hi[a]-lo[a] {
+			a, b = b, a // u along the longer side
+		}
+		var out [4][2]float32
+		for i, c := range q {
+			out[i] = [2]float32{float32(c[a] / p.uvMetres), float32(c[b] / p.uvMetres)}
+		}
+		return out
+	}
+	quad := func(s uint16, q [4]sim.Vec3, n sim.Vec3, axis int, frontUV [4][2]float32) {
+		p.quad(s, q, n4(n), uv(q, axis, frontUV))
+	}
+	quad(front, [4]sim.Vec3{v(x0, y0, z1), v(x1, y0, z1), v(x1, y1, z1), v(x0, y1, z1)}, v(0, 0, 1), 2, [4][2]float32{{0, 0}, {1, 0}, {1, 1}, {0, 1}})
+	quad(rest, [4]sim.Vec3{v(x1, y0, z0), v(x0, y0, z0), v(x0, y1, z0), v(x1, y1, z0)}, v(0, 0, -1), 2, none)
+	quad(rest, [4]sim.Vec3{v(x1, y0, z1), v(x1, y0, z0), v(x1, y1, z0), v(x1, y1, z1)}, v(1, 0, 0), 0, none)
+	quad(rest, [4]sim.Vec3{v(x0, y0, z0), v(x0, y0, z1), v(x0, y1, z1), v(x0, y1, z0)}, v(-1, 0, 0), 0, none)
+	quad(rest, [4]sim.Vec3{v(x0, y1, z1), v(x1, y1, z1), v(x1, y1, z0), v(x0, y1, z0)}, v(0, 1, 0), 1, none)
+	quad(rest, [4]sim.Vec3{v(x0, y0, z0), v(x1, y0, z0), v(x1, y0, z1), v(x0, y0, z1)}, v(0, -1, 0), 1, none)
 }
 
 // cylinderSegments is the number of sides of a procedural cylinder.

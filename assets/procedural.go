@@ -251,7 +251,11 @@ func proceduralHash() string {
 			l := m.Levels[0]
 			fmt.Fprintf(h, "%s %v %v %v %v\n", m.Key, l.Pos, l.Normal, l.UV, l.Tris)
 			for _, s := range m.Surfaces {
-				fmt.Fprintf(h, "  %s %v\n", s.Name, s.Color)
+				tex := ""
+				if s.Texture != nil {
+					tex = s.Texture.Hash // content-derived (wood grain, artworks)
+				}
+				fmt.Fprintf(h, "  %s %v %s\n", s.Name, s.Color, tex)
 			}
 		}
 	}

@@ -42,8 +42,8 @@ func cellPhoneModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	b.box(h.Mul(-1), sim.Vec3{h[0], top, h[2]}, back, back)
 	bx, bz := h[0]-0.06*size[0], h[2]-0.05*size[2]
 	b.box(sim.Vec3{-bx, top, -bz}, sim.Vec3{bx, h[1], bz}, screen, screen)
-	return &sim.Model{Key: cellPhoneKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Back", Color: col}, {Name: "Screen", Color: screenGlass}}}
+	return b.model(cellPhoneKey, size, []*sim.Surface{
+		{Name: "Back", Color: col}, {Name: "Screen", Color: screenGlass}})
 }
 
 // televisionModel returns a flat television on a stand in a box of size:
@@ -64,8 +64,8 @@ func televisionModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	b.box(sim.Vec3{-h[0], panelBottom, -t}, sim.Vec3{h[0], h[1], front}, frame, frame)
 	bz := min(0.02, 0.04*W, 0.08*H) // the bezel
 	b.box(sim.Vec3{-h[0] + bz, panelBottom + bz, front}, sim.Vec3{h[0] - bz, h[1] - bz, t}, screen, screen)
-	return &sim.Model{Key: televisionKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Frame", Color: col}, {Name: "Screen", Color: screenGlass}, {Name: "Stand", Color: col.Scale(0.8)}}}
+	return b.model(televisionKey, size, []*sim.Surface{
+		{Name: "Frame", Color: col}, {Name: "Screen", Color: screenGlass}, {Name: "Stand", Color: col.Scale(0.8)}})
 }
 
 // toasterModel returns a two-slot toaster in shell col in a box of size,
@@ -86,8 +86,8 @@ func toasterModel(size sim.Vec3, col sim.RGB) *sim.Model {
 		b.box(sim.Vec3{x - 0.09*W, top, -0.36 * D}, sim.Vec3{x + 0.09*W, h[1], 0.36 * D}, dark, dark)
 	}
 	b.box(sim.Vec3{-0.08 * W, h[1] - 0.35*H, front}, sim.Vec3{0.08 * W, h[1] - 0.25*H, h[2]}, dark, dark)
-	return &sim.Model{Key: toasterKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Shell", Color: col}, {Name: "Dark", Color: darkPlastic}}}
+	return b.model(toasterKey, size, []*sim.Surface{
+		{Name: "Shell", Color: col}, {Name: "Dark", Color: darkPlastic}})
 }
 
 // microwaveModel returns a microwave oven in body col filling a box of
@@ -109,6 +109,6 @@ func microwaveModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	b.box(sim.Vec3{split + 0.5*m, -h[1] + m, front}, sim.Vec3{h[0] - m, h[1] - m, door}, glass, glass)
 	b.box(sim.Vec3{-h[0] + m, -h[1] + m, front}, sim.Vec3{split - 0.5*m, h[1] - m, door}, panel, panel)
 	b.box(sim.Vec3{-h[0] + 2*m, h[1] - m - 0.18*H, door}, sim.Vec3{split - 1.5*m, h[1] - 2*m, h[2]}, display, display)
-	return &sim.Model{Key: microwaveKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Body", Color: col}, {Name: "Glass", Color: screenGlass}, {Name: "Panel", Color: col.Scale(0.75)}, {Name: "Display", Color: microwaveDisplay}}}
+	return b.model(microwaveKey, size, []*sim.Surface{
+		{Name: "Body", Color: col}, {Name: "Glass", Color: screenGlass}, {Name: "Panel", Color: col.Scale(0.75)}, {Name: "Display", Color: microwaveDisplay}})
 }

@@ -48,18 +48,6 @@ var (
 	towelBand      = 0.72                               // a towel's woven band: its colour times this
 )
 
-// stretchFrom scales the vertices of b from index from on by s about the
-// origin, axis by axis (every factor positive, so the winding holds), then
-// moves them by d; their normals follow the inverse scale. It turns a
-// cylinder of radius 1 into an elliptical one.
-func stretchFrom(b *partsBuilder, from int, s, d sim.Vec3) {
-	for i := from; i < len(b.l.Pos); i++ {
-		q, n := b.l.Pos[i], b.l.Normal[i]
-		b.l.Pos[i] = sim.Vec3{q[0]*s[0] + d[0], q[1]*s[1] + d[1], q[2]*s[2] + d[2]}
-		b.l.Normal[i] = sim.Vec3{n[0] / s[0], n[1] / s[1], n[2] / s[2]}.Normalize()
-	}
-}
-
 // wallBarModel returns a wall-mounted bar with key in metal col filling a
 // box of size, the wall at its back (−z): a towel bar or a two-post
 // toilet-paper holder. Without shelf: two oval wall mounts (round unless
@@ -95,7 +83,7 @@ func wallBarModel(key string, size sim.Vec3, col sim.RGB, shelf bool) *sim.Model
 		for _, sx := range []float64{-1, 1} {
 			from := len(b.l.Pos)
 			b.cylinder(sim.Vec3{0, 0, -h[2]}, sim.Vec3{0, 0, -h[2] + tm}, 1, metal)
-			stretchFrom(&b, from, sim.Vec3{rx, h[1], 1}, sim.Vec3{sx * px, 0, 0})
+			b.stretchFrom(from, sim.Vec3{rx, h[1], 1}, sim.Vec3{sx * px, 0, 0})
 		}
 	}
 	rb := min(0.012, 0.45*room, 0.2*D) // the bar's radius
@@ -105,7 +93,7 @@ func wallBarModel(key string, size sim.Vec3, col sim.RGB, shelf bool) *sim.Model
 		b.cylinder(sim.Vec3{sx * px, yc, -h[2] + tm}, sim.Vec3{sx * px, yc, bz}, rp, metal)
 	}
 	b.cylinder(sim.Vec3{-px - rp, yc, bz}, sim.Vec3{px + rp, yc, bz}, rb, metal)
-	return &sim.Model{Key: key, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{{Name: "Metal", Color: col}}}
+	return b.model(key, size, []*sim.Surface{{Name: "Metal", Color: col}})
 }
 
 // towelHolderModel returns a towel bar in metal col filling a box of size,
@@ -143,7 +131,7 @@ func handTowelModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	yf := h[1] - fy
 	from := len(b.l.Pos)
 	b.cylinder(sim.Vec3{-h[0], 0, 0}, sim.Vec3{h[0], 0, 0}, 1, cloth)
-	stretchFrom(&b, from, sim.Vec3{1, fy, h[2]}, sim.Vec3{0, yf, 0})
+	b.stretchFrom(from, sim.Vec3{1, fy, h[2]}, sim.Vec3{0, yf, 0})
 	// The hanging layers from the bottom up, cut by a broad band and a
 	// thin one above it (towelBands).
 	t, tb := 0.55*h[2], 0.7*h[2] // their half thickness and the bands'
@@ -160,8 +148,8 @@ func handTowelModel(size sim.Vec3, col sim.RGB) *sim.Model {
 		b.box(lo, hi, s, s)
 		y = top
 	}
-	return &sim.Model{Key: handTowelKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Cloth", Color: col}, {Name: "Band", Color: col.Scale(towelBand)}}}
+	return b.model(handTowelKey, size, []*sim.Surface{
+		{Name: "Cloth", Color: col}, {Name: "Band", Color: col.Scale(towelBand)}})
 }
 
 // rollCore adds a roll's cardboard core to b: a tube of outer radius r from
@@ -185,15 +173,15 @@ func toiletPaperModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	if 2*r < 0.5*size[1] {
 		const core, hole = 0, 1
 		rollCore(&b, h[1], r, 0.12, core, hole)
-		return &sim.Model{Key: toiletPaperKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-			{Name: "Core", Color: cardboardBrown}, {Name: "Hole", Color: rollHole}}}
+		return b.model(toiletPaperKey, size, []*sim.Surface{
+			{Name: "Core", Color: cardboardBrown}, {Name: "Hole", Color: rollHole}})
 	}
 	const paper, core, hole = 0, 1, 2
 	rc := 0.4 * r // the core's radius
 	b.tube(0, 0, -h[1], h[1], rc, r, paper)
 	rollCore(&b, h[1], rc, 0.12, core, hole)
-	return &sim.Model{Key: toiletPaperKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Paper", Color: col}, {Name: "Core", Color: cardboardBrown}, {Name: "Hole", Color: rollHole}}}
+	return b.model(toiletPaperKey, size, []*sim.Surface{
+		{Name: "Paper", Color: col}, {Name: "Core", Color: cardboardBrown}, {Name: "Hole", Color: rollHole}})
 }
 
 // paperTowelRollModel returns a kitchen roll in paper col standing in a
@@ -212,8 +200,8 @@ func paperTowelRollModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	b.tube(0, 0, s0, s1, rc, r, print)
 	b.tube(0, 0, s1, h[1], rc, r, paper)
 	rollCore(&b, h[1], rc, 0.12, core, hole)
-	return &sim.Model{Key: paperTowelRollKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Paper", Color: col}, {Name: "Print", Color: kitchenPrint}, {Name: "Core", Color: cardboardBrown}, {Name: "Hole", Color: rollHole}}}
+	return b.model(paperTowelRollKey, size, []*sim.Surface{
+		{Name: "Paper", Color: col}, {Name: "Print", Color: kitchenPrint}, {Name: "Core", Color: cardboardBrown}, {Name: "Hole", Color: rollHole}})
 }
 
 // soapProfile is a bar of soap from its back end to its front end (z as a
@@ -230,5 +218,5 @@ func soapBarModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	h := size.Mul(0.5)
 	var b partsBuilder
 	b.lyingLathe(zProfile(soapProfile, h[2]), h[0], h[1], 0)
-	return &sim.Model{Key: soapBarKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{{Name: "Soap", Color: col}}}
+	return b.model(soapBarKey, size, []*sim.Surface{{Name: "Soap", Color: col}})
 }

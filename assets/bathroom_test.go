@@ -16,39 +16,21 @@ import (
 // the catalog's sizes and on 200 random boxes of 0.5 cm to 60 cm a side;
 // a used-up toilet roll has only a core's surfaces.
 func TestBathroomModels(t *testing.T) {
-	for _, c := range []struct {
-		name    string
-		build   func(sim.Vec3, sim.RGB) *sim.Model
-		palette []sim.RGB
-		round   bool // spans the height and the smaller horizontal side only
-		catalog []sim.Vec3
-	}{
-		{"towel holder", towelHolderModel, holderMetals, false, []sim.Vec3{{0.6586, 0.0416, 0.1121}}},
-		{"toilet paper hanger", toiletPaperHangerModel, holderMetals, false,
-			[]sim.Vec3{{0.2645, 0.0501, 0.0921}, {0.2523, 0.0749, 0.0904}, {0.2377, 0.1926, 0.0881}}},
-		{"hand towel", handTowelModel, towelColours, false, []sim.Vec3{{0.1286, 0.4049, 0.0386}}},
-		{"toilet paper", toiletPaperModel, toiletPaperWhites, true, []sim.Vec3{{0.1043, 0.1185, 0.1043}, {0.0385, 0.1221, 0.0385}}},
-		{"paper towel roll", paperTowelRollModel, kitchenPaperWhites, true, []sim.Vec3{{0.0776, 0.2149, 0.0649}}},
-		{"soap bar", soapBarModel, soapColours, false, []sim.Vec3{{0.0546, 0.0246, 0.0915}}},
+	for _, c := range []proceduralCase{
+		{name: "towel holder", build: towelHolderModel, palette: holderMetals, catalog: []sim.Vec3{{0.6586, 0.0416, 0.1121}}, minCos: 0.4},
+		{name: "toilet paper hanger", build: toiletPaperHangerModel, palette: holderMetals, minCos: 0.4,
+			catalog: []sim.Vec3{{0.2645, 0.0501, 0.0921}, {0.2523, 0.0749, 0.0904}, {0.2377, 0.1926, 0.0881}}},
+		{name: "hand towel", build: handTowelModel, palette: towelColours, catalog: []sim.Vec3{{0.1286, 0.4049, 0.0386}}, minCos: 0.4},
+		{name: "toilet paper", build: toiletPaperModel, palette: toiletPaperWhites, round: true, catalog: []sim.Vec3{{0.1043, 0.1185, 0.1043}, {0.0385, 0.1221, 0.0385}}},
+		{name: "paper towel roll", build: paperTowelRollModel, palette: kitchenPaperWhites, round: true, catalog: []sim.Vec3{{0.0776, 0.2149, 0.0649}}},
+		{name: "soap bar", build: soapBarModel, palette: soapColours, catalog: []sim.Vec3{{0.0546, 0.0246, 0.0915}}, minCos: 0.4},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			for _, size := range testBoxes(31, 200, 0.005, 0.6, c.catalog...) {
-				for _, col := range c.palette {
-					m := c.build(size, col)
-					if c.round {
-						checkRoundInBox(t, m, size)
-					} else {
-						checkInBox(t, m, size, 0.4)
-					}
-					checkSurfacesUsed(t, m)
-					if len(m.Levels) != 1 || m.Size != size || m.Levels[0].Tris == nil {
-						t.Fatalf("%s %v: %d levels, size %v", m.Key, size, len(m.Levels), m.Size)
-					}
-					if n := len(m.Levels[0].Tris); n > 800 {
-						t.Fatalf("%s %v: %d triangles, want at most 800", m.Key, size, n)
-					}
+			checkProcedural(t, c, 31, 200, 0.005, 0.6, func(m *sim.Model, size sim.Vec3, _ sim.RGB) {
+				if n := len(m.Levels[0].Tris); n > 800 {
+					t.Fatalf("%s %v: %d triangles, want at most 800", m.Key, size, n)
 				}
-			}
+			})
 		})
 	}
 	// A full toilet roll shows paper, core and hole; a used-up one (a box

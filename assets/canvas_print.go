@@ -16,8 +16,8 @@ const printKey = "flowbench:canvas-print"
 func canvasPrint(size sim.Vec3, art *sim.Texture) *sim.Model {
 	var b partsBuilder
 	b.box(size.Mul(-0.5), size.Mul(0.5), 0, 1)
-	return &sim.Model{Key: printKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
+	return b.model(printKey, size, []*sim.Surface{
 		{Name: "Canvas", Color: sim.RGB{R: 1, G: 1, B: 1}, Texture: art},
 		{Name: "Edge", Color: printEdge},
-	}}
+	})
 }

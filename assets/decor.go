@@ -50,21 +50,8 @@ func statueModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	b.box(sim.Vec3{-h[0], -h[1], -h[2]}, sim.Vec3{h[0], py, h[2]}, stone, stone)
 	r0 := 0.5 * math.Min(size[0], size[2])
 	b.lathe(0, 0, scaledProfile(statueProfile, py, h[1], r0), figure)
-	return &sim.Model{Key: statueKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Plinth", Color: plinthStone}, {Name: "Figure", Color: col}}}
-}
-
-// scaledProfile maps a profile of shares (height share, radius share) to
-// heights y0..y1 and radii times r; a height share of 1 is y1 exactly.
-func scaledProfile(profile [][2]float64, y0, y1, r float64) [][2]float64 {
-	out := make([][2]float64, len(profile))
-	for i, q := range profile {
-		out[i] = [2]float64{y0 + q[0]*(y1-y0), q[1] * r}
-		if q[0] == 1 {
-			out[i][0] = y1
-		}
-	}
-	return out
+	return b.model(statueKey, size, []*sim.Surface{
+		{Name: "Plinth", Color: plinthStone}, {Name: "Figure", Color: col}})
 }
 
 // floorVaseProfile is a floor vase's body from the floor up, a surface of
@@ -95,6 +82,6 @@ func floorVaseModel(size sim.Vec3, col sim.RGB) *sim.Model {
 		y1 := h[1] - float64(k%3)*0.08*size[1]
 		b.cylinder(sim.Vec3{x, top - 0.05*size[1], z}, sim.Vec3{x, y1, z}, tr, twig)
 	}
-	return &sim.Model{Key: floorVaseKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Glaze", Color: col}, {Name: "Twig", Color: twigBrown}}}
+	return b.model(floorVaseKey, size, []*sim.Surface{
+		{Name: "Glaze", Color: col}, {Name: "Twig", Color: twigBrown}})
 }

@@ -60,8 +60,8 @@ func alarmClockModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	w := 0.03 * r
 	b.box(sim.Vec3{-w, -w, z0}, sim.Vec3{w, 0.7 * r, z1}, hand, hand)  // minute hand, at twelve
 	b.box(sim.Vec3{-w, -w, z0}, sim.Vec3{0.45 * r, w, z1}, hand, hand) // hour hand, at three
-	return &sim.Model{Key: alarmClockKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Case", Color: col}, {Name: "Dial", Color: dialWhite}, {Name: "Hands", Color: handBlack}}}
+	return b.model(alarmClockKey, size, []*sim.Surface{
+		{Name: "Case", Color: col}, {Name: "Dial", Color: dialWhite}, {Name: "Hands", Color: handBlack}})
 }
 
 // bookModel returns a closed book lying flat in a box of size, its spine
@@ -80,8 +80,8 @@ func bookModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	b.box(sim.Vec3{-h[0], -h[1] + c, -h[2]}, sim.Vec3{-h[0] + c, h[1] - c, h[2]}, cover, cover)
 	b.box(sim.Vec3{-h[0] + c, -h[1] + c, -h[2] + in}, sim.Vec3{h[0] - in, h[1] - c, h[2] - in}, pages, pages)
 	b.box(sim.Vec3{-0.2 * size[0], h[1] - label, -0.3 * size[2]}, sim.Vec3{0.35 * size[0], h[1], -0.15 * size[2]}, title, title)
-	return &sim.Model{Key: bookKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Cover", Color: col}, {Name: "Pages", Color: pageWhite}, {Name: "Title", Color: titleGold}}}
+	return b.model(bookKey, size, []*sim.Surface{
+		{Name: "Cover", Color: col}, {Name: "Pages", Color: pageWhite}, {Name: "Title", Color: titleGold}})
 }
 
 // pencilModel returns a pencil painted col lying along z and filling a box
@@ -102,9 +102,9 @@ func pencilModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	b.lyingLathe([][2]float64{{z(cone), 1}, {h[2] - fe - er, 1}}, h[0], h[1], paint)
 	b.lyingLathe([][2]float64{{h[2] - fe - er, 1}, {h[2] - er, 1}}, h[0], h[1], ferrule)
 	b.lyingLathe([][2]float64{{h[2] - er, 0.95}, {h[2] - 0.2*er, 0.95}, {h[2], 0.7}}, h[0], h[1], eraser)
-	return &sim.Model{Key: pencilKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
+	return b.model(pencilKey, size, []*sim.Surface{
 		{Name: "Paint", Color: col}, {Name: "Wood", Color: pencilWood}, {Name: "Lead", Color: graphite},
-		{Name: "Ferrule", Color: ferruleMetal}, {Name: "Eraser", Color: eraserPink}}}
+		{Name: "Ferrule", Color: ferruleMetal}, {Name: "Eraser", Color: eraserPink}})
 }
 
 // lampShadeProfile is a desk lamp's shade from its rim up (height share
@@ -124,6 +124,6 @@ func deskLampModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	b.lathe(0, 0, scaledProfile([][2]float64{{0, 0.7}, {0.04, 0.68}, {0.06, 0.3}, {0.06, 0}}, -h[1], h[1], r), metal)
 	b.cylinder(sim.Vec3{0, -h[1] + 0.05*H, 0}, sim.Vec3{0, h[1] - 0.1*H, 0}, min(0.008, 0.06*r), metal)
 	b.lathe(0, 0, scaledProfile(lampShadeProfile, -h[1]+0.55*H, h[1], r), shade)
-	return &sim.Model{Key: deskLampKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Shade", Color: col}, {Name: "Metal", Color: lampMetal}}}
+	return b.model(deskLampKey, size, []*sim.Surface{
+		{Name: "Shade", Color: col}, {Name: "Metal", Color: lampMetal}})
 }

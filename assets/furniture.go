@@ -180,7 +180,7 @@ func tableModel(size sim.Vec3, fin finish, form furnitureForm) *sim.Model {
 			b.cylinder(sim.Vec3{0, (dy0 + dy1) / 2, fz}, sim.Vec3{0, (dy0 + dy1) / 2, kz}, kr, furnHandle)
 		}
 	}
-	return &sim.Model{Key: tableKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: furnitureSurfaces(fin, fin)}
+	return b.model(tableKey, size, furnitureSurfaces(fin, fin))
 }
 
 // shelvesModel builds open shelves: a top across the footprint at the
@@ -210,7 +210,7 @@ func shelvesModel(size sim.Vec3, fin finish) *sim.Model {
 		y := y0 + ph + room*float64(k)/float64(n) // a board's bottom
 		b.box(sim.Vec3{-ix, y, -h[2] + bt}, sim.Vec3{ix, y + math.Min(tt, 0.25*room/float64(n)), h[2]}, furnBody, furnBody)
 	}
-	return &sim.Model{Key: shelvesKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: furnitureSurfaces(fin, fin)}
+	return b.model(shelvesKey, size, furnitureSurfaces(fin, fin))
 }
 
 // sortedPair returns a and b in increasing order.
@@ -292,7 +292,7 @@ func cabinetModel(size sim.Vec3, body, top finish, form furnitureForm) *sim.Mode
 		}
 		y -= r.h
 	}
-	return &sim.Model{Key: cabinetKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: furnitureSurfaces(body, top)}
+	return b.model(cabinetKey, size, furnitureSurfaces(body, top))
 }
 
 // handle adds the handle of the front x0..x1 × y0..y1 whose outer face is

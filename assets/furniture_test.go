@@ -1,7 +1,6 @@
 package assets
 
 import (
-	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -48,12 +47,7 @@ func TestFurnitureModels(t *testing.T) {
 					t.Fatalf("%v form %d: surface %d unused", size, f, s)
 				}
 			}
-			for k := range 20 {
-				x, z := (rng.Float64()-0.5)*size[0], (rng.Float64()-0.5)*size[2]
-				if y, s, ok := firstHitDown(l, x, z); !ok || s != furnTop || math.Abs(y-size[1]/2) > 1e-12 {
-					t.Fatalf("%v form %d, ray %d down at (%.3f, %.3f): hit %v at %.4f on surface %d, want the top at %.4f", size, f, k, x, z, ok, y, s, size[1]/2)
-				}
-			}
+			checkTopFirst(t, m, size, furnTop, rng, 20)
 		}
 	}
 	if m := furnitureModel(sim.Vec3{1, 1, 1}, furnitureStyle{form: formCounter, finish: 1, top: 2}); m.Surfaces[furnTop].Color != worktops[2] || m.Surfaces[furnBody].Color != furnitureFinishes[1] {

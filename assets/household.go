@@ -50,8 +50,8 @@ func vaseModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	b, h, r := lathedBody(size, vaseProfile, glaze)
 	y := -h[1] + 0.95*size[1]
 	b.cylinder(sim.Vec3{0, y, 0}, sim.Vec3{0, y + 0.01*size[1], 0}, 0.38*r, inside)
-	return &sim.Model{Key: vaseKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Glaze", Color: col}, {Name: "Inside", Color: vaseInside}}}
+	return b.model(vaseKey, size, []*sim.Surface{
+		{Name: "Glaze", Color: col}, {Name: "Inside", Color: vaseInside}})
 }
 
 // plungerProfile is a plunger's rubber cup from the floor up (height
@@ -65,8 +65,8 @@ func plungerModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	const rubber, stick = 0, 1
 	b, h, r := lathedBody(size, plungerProfile, rubber)
 	b.cylinder(sim.Vec3{0, -h[1] + 0.18*size[1], 0}, sim.Vec3{0, h[1], 0}, math.Min(0.013, 0.12*r), stick)
-	return &sim.Model{Key: plungerKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Rubber", Color: col}, {Name: "Stick", Color: woodenStick}}}
+	return b.model(plungerKey, size, []*sim.Surface{
+		{Name: "Rubber", Color: col}, {Name: "Stick", Color: woodenStick}})
 }
 
 // penModel returns a pen lying along z in a box of size: a metal tip at
@@ -81,8 +81,8 @@ func penModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	b.cylinder(sim.Vec3{0, 0, -h[2]}, sim.Vec3{0, 0, z0}, 0.35*r, tipS)
 	b.cylinder(sim.Vec3{0, 0, z0}, sim.Vec3{0, 0, z1}, r, body)
 	b.cylinder(sim.Vec3{0, 0, z1}, sim.Vec3{0, 0, h[2]}, r, capS)
-	return &sim.Model{Key: penKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Body", Color: col}, {Name: "Tip", Color: penMetal}, {Name: "Cap", Color: col.Scale(0.5)}}}
+	return b.model(penKey, size, []*sim.Surface{
+		{Name: "Body", Color: col}, {Name: "Tip", Color: penMetal}, {Name: "Cap", Color: col.Scale(0.5)}})
 }
 
 // sprayProfile is a spray bottle's body from the bottom up (height share
@@ -113,6 +113,6 @@ func sprayBottleModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	b.box(sim.Vec3{-0.25 * r, neckTop + 0.03*H, h[2] - 0.3*reach}, sim.Vec3{0.25 * r, h[1] - 0.03*H, h[2]}, head, head)
 	tz := h[2] - 0.45*reach
 	b.box(sim.Vec3{-0.25 * r, bodyTop, tz}, sim.Vec3{0.25 * r, neckTop, tz + 0.2*reach}, head, head)
-	return &sim.Model{Key: sprayKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Body", Color: col}, {Name: "Head", Color: sprayHead}}}
+	return b.model(sprayKey, size, []*sim.Surface{
+		{Name: "Body", Color: col}, {Name: "Head", Color: sprayHead}})
 }

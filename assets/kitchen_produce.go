@@ -62,8 +62,8 @@ func appleModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	const skin, stem = 0, 1
 	b, h, r := lathedBody(size, appleProfile, skin)
 	b.cylinder(sim.Vec3{0, -h[1] + 0.8*size[1], 0}, sim.Vec3{0, h[1], 0}, math.Min(0.003, 0.05*r), stem)
-	return &sim.Model{Key: appleKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Skin", Color: col}, {Name: "Stem", Color: stemBrown}}}
+	return b.model(appleKey, size, []*sim.Surface{
+		{Name: "Skin", Color: col}, {Name: "Stem", Color: stemBrown}})
 }
 
 // eggModel returns an egg in shell col filling a box of size: a lathe
@@ -85,7 +85,7 @@ func eggModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	}
 	prof[0][1], prof[n][1] = 0, 0
 	b, _, _ := lathedBody(size, prof, 0)
-	return &sim.Model{Key: eggKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{{Name: "Shell", Color: col}}}
+	return b.model(eggKey, size, []*sim.Surface{{Name: "Shell", Color: col}})
 }
 
 // tomatoProfile is a tomato's body from the bottom up (height share of
@@ -103,8 +103,8 @@ func tomatoModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	cy := -h[1] + 0.89*size[1]
 	b.cylinder(sim.Vec3{0, cy - 0.02*size[1], 0}, sim.Vec3{0, cy + 0.02*size[1], 0}, 0.35*r, green)
 	b.cylinder(sim.Vec3{0, cy, 0}, sim.Vec3{0, h[1], 0}, math.Min(0.003, 0.06*r), green)
-	return &sim.Model{Key: tomatoKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Skin", Color: col}, {Name: "Calyx", Color: calyxGreen}}}
+	return b.model(tomatoKey, size, []*sim.Surface{
+		{Name: "Skin", Color: col}, {Name: "Calyx", Color: calyxGreen}})
 }
 
 // wateringCanModel returns a watering can in colour col in a box of size,
@@ -133,6 +133,6 @@ func wateringCanModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	b.box(sim.Vec3{-t / 2, bodyTop, cz - 0.9*r}, sim.Vec3{t / 2, h[1], cz - 0.9*r + t}, dark, dark)
 	b.box(sim.Vec3{-t / 2, bodyTop, cz + 0.5*r}, sim.Vec3{t / 2, h[1], cz + 0.5*r + t}, dark, dark)
 	b.box(sim.Vec3{-t / 2, h[1] - t, cz - 0.9*r}, sim.Vec3{t / 2, h[1], cz + 0.5*r + t}, dark, dark)
-	return &sim.Model{Key: wateringCanKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Body", Color: col}, {Name: "Rose", Color: col.Scale(handleDarker)}}}
+	return b.model(wateringCanKey, size, []*sim.Surface{
+		{Name: "Body", Color: col}, {Name: "Rose", Color: col.Scale(handleDarker)}})
 }

@@ -82,21 +82,6 @@ func toolLoft(p *partsBuilder, secs []toolSection, s uint16) {
 	quad(v(l.x0, l.y0, l.z), v(l.x1, l.y0, l.z), v(l.x1, l.y1, l.z), v(l.x0, l.y1, l.z))
 }
 
-// toolLerp returns the value at t of the polyline through keys (t, value)
-// in increasing t, held at the first and last values outside them.
-func toolLerp(keys [][2]float64, t float64) float64 {
-	if t <= keys[0][0] {
-		return keys[0][1]
-	}
-	for i := 1; i < len(keys); i++ {
-		if t <= keys[i][0] {
-			a, b := keys[i-1], keys[i]
-			return a[1] + (b[1]-a[1])*(t-a[0])/(b[0]-a[0])
-		}
-	}
-	return keys[len(keys)-1][1]
-}
-
 // toolEase returns the value at t of the smooth curve through keys (t,
 // value) in increasing t: a half cosine between successive keys, flat at
 // each, so it never leaves their range; held outside them.
@@ -191,8 +176,8 @@ func knifeModel(size sim.Vec3, col sim.RGB) *sim.Model {
 		blade = append(blade, toolSection{z, -bt, bt, y0, y1})
 	}
 	toolLoft(&b, blade, steel)
-	return &sim.Model{Key: knifeKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Handle", Color: col}, {Name: "Steel", Color: toolSteel}}}
+	return b.model(knifeKey, size, []*sim.Surface{
+		{Name: "Handle", Color: col}, {Name: "Steel", Color: toolSteel}})
 }
 
 // butterKnifeModel returns a butter knife in handle colour col standing
@@ -228,8 +213,8 @@ func butterKnifeModel(size sim.Vec3, col sim.RGB) *sim.Model {
 		blade = append(blade, toolSection{z, -bt, bt, -h[1] * c, h[1] * c})
 	}
 	toolLoft(&b, blade, steel)
-	return &sim.Model{Key: butterKnifeKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Handle", Color: col}, {Name: "Steel", Color: toolSteel}}}
+	return b.model(butterKnifeKey, size, []*sim.Surface{
+		{Name: "Handle", Color: col}, {Name: "Steel", Color: toolSteel}})
 }
 
 // forkModel returns a fork with a handle in colour col lying along z in a
@@ -259,7 +244,7 @@ func forkModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	body := func(us []float64, s uint16) {
 		var secs []toolSection
 		for _, u := range us {
-			w := toolLerp(wKeys, u) * h[0]
+			w := polyline(wKeys, u) * h[0]
 			secs = append(secs, at(u, -w, w))
 		}
 		toolLoft(&b, secs, s)
@@ -275,13 +260,13 @@ func forkModel(size sim.Vec3, col sim.RGB) *sim.Model {
 		c := -h[0] + a/2 + float64(i)*(a+g)
 		var secs []toolSection
 		for _, u := range []float64{0.78, 0.84, 0.9, 0.95, 0.985, 1} {
-			hw := a / 2 * toolLerp(taper, u)
+			hw := a / 2 * polyline(taper, u)
 			secs = append(secs, at(u, max(-h[0], c-hw), min(h[0], c+hw)))
 		}
 		toolLoft(&b, secs, metal)
 	}
-	return &sim.Model{Key: forkKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Handle", Color: col}, {Name: "Metal", Color: toolSteel}}}
+	return b.model(forkKey, size, []*sim.Surface{
+		{Name: "Handle", Color: col}, {Name: "Metal", Color: toolSteel}})
 }
 
 // spatulaModel returns a spatula (a turner) in colour col lying along z in
@@ -311,12 +296,12 @@ func spatulaModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	secs = append(secs, toolSection{z: zh - 0.06*D}, toolSection{z: zh - 0.02*D}, toolSection{z: zh + 0.02*lh})
 	for i := range secs {
 		z := secs[i].z
-		w := toolLerp(wide, z) * h[0]
+		w := polyline(wide, z) * h[0]
 		y0 := -h[1] + (H-tk)*min(1, (zh-z)/(zh+h[2]))
 		if i == 0 {
 			y0 = h[1] - tk
 		}
-		secs[i].x0, secs[i].x1, secs[i].y0, secs[i].y1 = -w, w, max(-h[1], y0), max(-h[1], y0)+toolLerp(thick, z)
+		secs[i].x0, secs[i].x1, secs[i].y0, secs[i].y1 = -w, w, max(-h[1], y0), max(-h[1], y0)+polyline(thick, z)
 	}
 	toolLoft(&b, secs, 0)
 	// The head: its half width along it (v from 0 at the neck to 1 at the
@@ -326,7 +311,7 @@ func spatulaModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	zr := h[2] - rc // where the rounding starts
 	half := func(z float64) float64 {
 		v := (z - zh) / lh
-		return h[0] * toolLerp([][2]float64{{0, 0.16}, {0.04, 0.45}, {0.1, 0.68}, {0.18, 0.76}, {(zr - zh) / lh, 1}}, v)
+		return h[0] * polyline([][2]float64{{0, 0.16}, {0.04, 0.45}, {0.1, 0.68}, {0.18, 0.76}, {(zr - zh) / lh, 1}}, v)
 	}
 	flat := func(z, x0, x1 float64) toolSection { return toolSection{z, x0, x1, -h[1], -h[1] + th} }
 	var back []toolSection
@@ -358,7 +343,7 @@ func spatulaModel(size sim.Vec3, col sim.RGB) *sim.Model {
 		front = append(front, flat(z, -w, w))
 	}
 	toolLoft(&b, front, 0)
-	return &sim.Model{Key: spatulaKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{{Name: "Nylon", Color: col}}}
+	return b.model(spatulaKey, size, []*sim.Surface{{Name: "Nylon", Color: col}})
 }
 
 // ladleModel returns a ladle in colour col lying along z in a box of
@@ -408,7 +393,7 @@ func ladleModel(size sim.Vec3, col sim.RGB) *sim.Model {
 			z = -h[2]
 		}
 		y1 := yj + tk + (h[1]-yj-tk)*(1-(1-s)*(1-s))
-		w := toolLerp(wide, s) * h[0]
+		w := polyline(wide, s) * h[0]
 		return toolSection{z, -w, w, y1 - tk, y1}
 	}
 	loft := func(ss []float64, s uint16) {
@@ -420,8 +405,8 @@ func ladleModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	}
 	loft([]float64{0, 0.08, 0.2, 0.35, 0.5, 0.62}, body)
 	loft([]float64{0.62, 0.75, 0.9, 0.96, 0.99, 1}, grip)
-	return &sim.Model{Key: ladleKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Body", Color: col}, {Name: "Grip", Color: col.Scale(ladleGripDark)}}}
+	return b.model(ladleKey, size, []*sim.Surface{
+		{Name: "Body", Color: col}, {Name: "Grip", Color: col.Scale(ladleGripDark)}})
 }
 
 // dishSpongeModel returns a dish sponge filling a box of size: a block of
@@ -451,8 +436,8 @@ func dishSpongeModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	}
 	layer(-h[1], ys, foam)
 	layer(ys, h[1], scourer)
-	return &sim.Model{Key: dishSpongeKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Foam", Color: col}, {Name: "Scourer", Color: scourerGreen}}}
+	return b.model(dishSpongeKey, size, []*sim.Surface{
+		{Name: "Foam", Color: col}, {Name: "Scourer", Color: scourerGreen}})
 }
 
 // handleToFront returns a builder of the tool build makes turned a half

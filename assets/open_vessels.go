@@ -53,8 +53,8 @@ func panModel(size sim.Vec3, col sim.RGB) *sim.Model {
 // horizontal side along z and turned a quarter about y when it is x.
 func cookwareModel(key string, profile [][2]float64, size sim.Vec3, col sim.RGB) *sim.Model {
 	const metal, handle = 0, 1
-	S, H, L := min(size[0], size[2]), size[1], max(size[0], size[2])
-	h := sim.Vec3{S / 2, H / 2, L / 2}
+	h := alongZ(size) // half the box, its longer horizontal side along z
+	S, H, L := 2*h[0], 2*h[1], 2*h[2]
 	r := S / 2
 	hr := min(0.012, 0.15*H, 0.1*S) // the handles' half thickness
 	y := h[1] - hr                  // the handles' axis, at the rim
@@ -71,11 +71,9 @@ func cookwareModel(key string, profile [][2]float64, size sim.Vec3, col sim.RGB)
 			b.box(sim.Vec3{-w, y - hr, min(z0, z1)}, sim.Vec3{w, y + hr, max(z0, z1)}, handle, handle)
 		}
 	}
-	if size[0] > size[2] { // the longer side is x
-		quarterTurn(&b.l)
-	}
-	return &sim.Model{Key: key, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Metal", Color: col}, {Name: "Handle", Color: handleBlack}}}
+	turnToLongerSide(&b.l, size)
+	return b.model(key, size, []*sim.Surface{
+		{Name: "Metal", Color: col}, {Name: "Handle", Color: handleBlack}})
 }
 
 // Model.Key of procedural mugs and plates (no catalog entry).
@@ -104,13 +102,12 @@ var (
 // mugModel returns a mug in glaze col filling a box of size: an open
 // body (mugProfile) as wide as the box's shorter horizontal side at one
 // end of its longer one, a dark disc on its floor (a drink's shadow), and
-// a loop handle (a grip and two arms) to the other end. Built along z and turned a quarter about y
-// when the longer side is x.
+// a loop handle (a grip and two arms) to the other end, built along z
+// (alongZ, turnToLongerSide).
 func mugModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	const glaze, inside = 0, 1
-	S, H, L := min(size[0], size[2]), size[1], max(size[0], size[2])
-	h := sim.Vec3{S / 2, H / 2, L / 2}
-	r := S / 2
+	h := alongZ(size) // half the box, its longer horizontal side along z
+	S, H, r := 2*h[0], 2*h[1], h[0]
 	cz := -h[2] + r
 	var b partsBuilder
 	b.lathe(0, cz, scaledProfile(mugProfile, -h[1], h[1], r), glaze)
@@ -126,11 +123,9 @@ func mugModel(size sim.Vec3, col sim.RGB) *sim.Model {
 			b.box(sim.Vec3{-t, y, cz + 0.9*r}, sim.Vec3{t, y + 2*t, g0}, glaze, glaze)
 		}
 	}
-	if size[0] > size[2] {
-		quarterTurn(&b.l)
-	}
-	return &sim.Model{Key: mugKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Glaze", Color: col}, {Name: "Inside", Color: col.Scale(mugInside)}}}
+	turnToLongerSide(&b.l, size)
+	return b.model(mugKey, size, []*sim.Surface{
+		{Name: "Glaze", Color: col}, {Name: "Inside", Color: col.Scale(mugInside)}})
 }
 
 // plateModel returns a plate in glaze col in a box of size: a dish
@@ -138,5 +133,20 @@ func mugModel(size sim.Vec3, col sim.RGB) *sim.Model {
 func plateModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	const glaze = 0
 	b, _, _ := lathedBody(size, plateProfile, glaze)
-	return &sim.Model{Key: plateKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{{Name: "Glaze", Color: col}}}
+	return b.model(plateKey, size, []*sim.Surface{{Name: "Glaze", Color: col}})
+}
+
+// alongZ returns half of a box of size turned, if need be, so that its
+// longer horizontal side is z: a vessel with a handle is built so, then
+// turned back (turnToLongerSide).
+func alongZ(size sim.Vec3) sim.Vec3 {
+	return sim.Vec3{min(size[0], size[2]) / 2, size[1] / 2, max(size[0], size[2]) / 2}
+}
+
+// turnToLongerSide turns level l, built along z in the box alongZ(size),
+// a quarter about y when the box's longer horizontal side is x.
+func turnToLongerSide(l *sim.ModelLevel, size sim.Vec3) {
+	if size[0] > size[2] {
+		quarterTurn(l)
+	}
 }

@@ -47,14 +47,14 @@ func potatoModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	// z is the ellipse of radius share rs there).
 	for _, e := range [][2]float64{{-0.5, 0.3}, {0.15, -0.35}, {0.55, 0.2}} {
 		z := e[0] * h[2]
-		rs := profileRadius(potatoProfile, e[0])
+		rs := polyline(potatoProfile, e[0])
 		x := e[1] * rs * h[0]
 		y := rs * h[1] * math.Sqrt(1-e[1]*e[1]) // on the ellipse above x
 		d := 0.05 * min(h[0], h[1], h[2])
 		b.box(sim.Vec3{x - d, y - 2*d, z - d}, sim.Vec3{x + d, y + 0.3*d, z + d}, eye, eye)
 	}
-	return &sim.Model{Key: potatoKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Skin", Color: col}, {Name: "Eye", Color: potatoEye}}}
+	return b.model(potatoKey, size, []*sim.Surface{
+		{Name: "Skin", Color: col}, {Name: "Eye", Color: potatoEye}})
 }
 
 // lettuceProfile is a lettuce head from its cut stalk (back) to its leaf
@@ -80,8 +80,8 @@ func lettuceModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	b.lyingLathe(p[lettuceTips:], h[0], h[1], tips)
 	r := 0.3 * min(h[0], h[1])
 	b.cylinder(sim.Vec3{0, 0, -h[2]}, sim.Vec3{0, 0, p[0][0]}, r, stalk)
-	return &sim.Model{Key: lettuceKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Leaves", Color: col}, {Name: "Tips", Color: col.Scale(1.3)}, {Name: "Stalk", Color: lettuceStalk}}}
+	return b.model(lettuceKey, size, []*sim.Surface{
+		{Name: "Leaves", Color: col}, {Name: "Tips", Color: col.Scale(1.3)}, {Name: "Stalk", Color: lettuceStalk}})
 }
 
 // breadProfile is a loaf from its back end to its front (z shares from -1
@@ -101,27 +101,6 @@ func breadModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	const k = 0.5 // the slab's top, as a share of the half height below the centre
 	w := h[0] * math.Sqrt(1-k*k)
 	b.box(sim.Vec3{-w, -h[1], -0.75 * h[2]}, sim.Vec3{w, -k * h[1], 0.75 * h[2]}, base, base)
-	return &sim.Model{Key: breadKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Crust", Color: col}, {Name: "Base", Color: breadBase}}}
-}
-
-// zProfile scales a profile of z shares in [-1, 1] to half length hz
-// (radius shares unchanged), for partsBuilder.lyingLathe.
-func zProfile(profile [][2]float64, hz float64) [][2]float64 {
-	out := make([][2]float64, len(profile))
-	for i, q := range profile {
-		out[i] = [2]float64{q[0] * hz, q[1]}
-	}
-	return out
-}
-
-// profileRadius returns a profile's radius share at z share z, linearly
-// between its rings.
-func profileRadius(profile [][2]float64, z float64) float64 {
-	for i := 1; i < len(profile); i++ {
-		if a, b := profile[i-1], profile[i]; z <= b[0] {
-			return a[1] + (b[1]-a[1])*(z-a[0])/(b[0]-a[0])
-		}
-	}
-	return profile[len(profile)-1][1]
+	return b.model(breadKey, size, []*sim.Surface{
+		{Name: "Crust", Color: col}, {Name: "Base", Color: breadBase}})
 }

@@ -211,21 +211,81 @@ func (p *partsBuilder) lyingLathe(profile [][2]float64, hx, hy float64, s uint16
 }
 
 // turnAround turns level l a half turn about the vertical axis:
-// (x, y, z) → (−x, y, −z), normals alike (a rotation, so windings stay
-// outward).
+// (x, y, z) → (−x, y, −z).
 func turnAround(l *sim.ModelLevel) {
-	for i, q := range l.Pos {
-		n := l.Normal[i]
-		l.Pos[i], l.Normal[i] = sim.Vec3{-q[0], q[1], -q[2]}, sim.Vec3{-n[0], n[1], -n[2]}
-	}
+	rotateLevel(l, func(v sim.Vec3) sim.Vec3 { return sim.Vec3{-v[0], v[1], -v[2]} })
 }
 
 // quarterTurn turns level l a quarter turn about the vertical axis that
-// carries its z axis onto x: (x, y, z) → (z, y, −x), normals alike (a
-// rotation). Models built along z fit a box whose longer side is x so.
+// carries its z axis onto x: (x, y, z) → (z, y, −x). Models built along z
+// fit a box whose longer side is x so.
 func quarterTurn(l *sim.ModelLevel) {
-	for i, q := range l.Pos {
-		n := l.Normal[i]
-		l.Pos[i], l.Normal[i] = sim.Vec3{q[2], q[1], -q[0]}, sim.Vec3{n[2], n[1], -n[0]}
+	rotateLevel(l, func(v sim.Vec3) sim.Vec3 { return sim.Vec3{v[2], v[1], -v[0]} })
+}
+
+// rotateLevel applies the rotation rot to level l's positions and normals
+// alike (a rotation keeps windings outward and normals unit).
+func rotateLevel(l *sim.ModelLevel, rot func(sim.Vec3) sim.Vec3) {
+	for i := range l.Pos {
+		l.Pos[i], l.Normal[i] = rot(l.Pos[i]), rot(l.Normal[i])
 	}
+}
+
+// stretchFrom scales the vertices of b from index from on by s about the
+// origin, axis by axis (every factor positive, so the winding holds), then
+// moves them by d; their normals follow the inverse scale. It turns a
+// cylinder of radius 1 into an elliptical one.
+func (b *partsBuilder) stretchFrom(from int, s, d sim.Vec3) {
+	for i := from; i < len(b.l.Pos); i++ {
+		q, n := b.l.Pos[i], b.l.Normal[i]
+		b.l.Pos[i] = sim.Vec3{q[0]*s[0] + d[0], q[1]*s[1] + d[1], q[2]*s[2] + d[2]}
+		b.l.Normal[i] = sim.Vec3{n[0] / s[0], n[1] / s[1], n[2] / s[2]}.Normalize()
+	}
+}
+
+// Profiles of surfaces of revolution (lathe, lyingLathe).
+
+// scaledProfile maps a profile of shares (height share, radius share) to
+// heights y0..y1 and radii times r; a height share of 1 is y1 exactly.
+func scaledProfile(profile [][2]float64, y0, y1, r float64) [][2]float64 {
+	out := make([][2]float64, len(profile))
+	for i, q := range profile {
+		out[i] = [2]float64{y0 + q[0]*(y1-y0), q[1] * r}
+		if q[0] == 1 {
+			out[i][0] = y1
+		}
+	}
+	return out
+}
+
+// zProfile scales a profile of z shares in [-1, 1] to half length hz
+// (radius shares unchanged), for partsBuilder.lyingLathe.
+func zProfile(profile [][2]float64, hz float64) [][2]float64 {
+	out := make([][2]float64, len(profile))
+	for i, q := range profile {
+		out[i] = [2]float64{q[0] * hz, q[1]}
+	}
+	return out
+}
+
+// polyline returns the value at t of the polyline through keys (t, value)
+// in increasing t, held at the first and last values outside them (a
+// profile's radius share at a height or z share, a tool's width along it).
+func polyline(keys [][2]float64, t float64) float64 {
+	if t <= keys[0][0] {
+		return keys[0][1]
+	}
+	for i := 1; i < len(keys); i++ {
+		if t <= keys[i][0] {
+			a, b := keys[i-1], keys[i]
+			return a[1] + (b[1]-a[1])*(t-a[0])/(b[0]-a[0])
+		}
+	}
+	return keys[len(keys)-1][1]
+}
+
+// model returns the one-level model of what b built, with key, its box's
+// size and surfaces.
+func (p *partsBuilder) model(key string, size sim.Vec3, surfaces []*sim.Surface) *sim.Model {
+	return &sim.Model{Key: key, Size: size, Levels: []sim.ModelLevel{p.l}, Surfaces: surfaces}
 }

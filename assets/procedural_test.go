@@ -66,3 +66,72 @@ func testBoxes(seed uint64, n int, lo, hi float64, fixed ...sim.Vec3) []sim.Vec3
 	}
 	return sizes
 }
+
+// proceduralCase is a procedural builder under test (checkProcedural):
+// its palette, its type's catalog boxes and how its model meets its box.
+type proceduralCase struct {
+	name    string
+	build   func(sim.Vec3, sim.RGB) *sim.Model
+	palette []sim.RGB
+	catalog []sim.Vec3
+	round   bool    // spans some axes only (checkRoundInBox); else fills the box (checkInBox)
+	axes    []int   // a round model's axes (nil: its height and smaller horizontal side; -1: the smaller of x and y)
+	minCos  float64 // checkInBox's winding bound (0: 0.5)
+}
+
+// checkProcedural builds c in every colour of its palette on its catalog
+// boxes and n random ones (testBoxes(seed, n, lo, hi)) and checks that each
+// model has one level and the box's size, meets its box and uses all its
+// surfaces; more (when not nil) then runs the builder's own checks.
+func checkProcedural(t *testing.T, c proceduralCase, seed uint64, n int, lo, hi float64, more func(m *sim.Model, size sim.Vec3, col sim.RGB)) {
+	t.Helper()
+	if len(c.palette) == 0 {
+		t.Fatalf("%s: empty palette", c.name)
+	}
+	minCos := c.minCos
+	if minCos == 0 {
+		minCos = 0.5
+	}
+	for _, size := range testBoxes(seed, n, lo, hi, c.catalog...) {
+		for _, col := range c.palette {
+			m := c.build(size, col)
+			if len(m.Levels) != 1 || m.Size != size || m.Levels[0].Tris == nil {
+				t.Fatalf("%s %v: %d levels, size %v", c.name, size, len(m.Levels), m.Size)
+			}
+			switch {
+			case !c.round:
+				checkInBox(t, m, size, minCos)
+			case c.axes == nil:
+				checkRoundInBox(t, m, size)
+			default:
+				axes := append([]int(nil), c.axes...)
+				for i, a := range axes {
+					if a < 0 { // the smaller side across
+						axes[i] = 0
+						if size[1] < size[0] {
+							axes[i] = 1
+						}
+					}
+				}
+				checkRoundInBox(t, m, size, axes...)
+			}
+			checkSurfacesUsed(t, m)
+			if more != nil {
+				more(m, size, col)
+			}
+		}
+	}
+}
+
+// checkTopFirst checks, along rays vertical rays down through random
+// points of the footprint of a model m of size, that the first surface met
+// is surface top at the box's top, where the simulation rests objects.
+func checkTopFirst(t *testing.T, m *sim.Model, size sim.Vec3, top uint16, rng *rand.Rand, rays int) {
+	t.Helper()
+	for r := range rays {
+		x, z := (rng.Float64()-0.5)*size[0], (rng.Float64()-0.5)*size[2]
+		if y, s, ok := firstHitDown(m.Levels[0], x, z); !ok || s != top || math.Abs(y-size[1]/2) > 1e-12 {
+			t.Fatalf("%s %v, ray %d down at (%.3f, %.3f): hit %v at %.4f on surface %d, want surface %d at the top, %.4f", m.Key, size, r, x, z, ok, y, s, top, size[1]/2)
+		}
+	}
+}

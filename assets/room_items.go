@@ -84,8 +84,8 @@ func newspaperModel(size sim.Vec3, col sim.RGB) *sim.Model {
 			print(xa, za, xb, za+0.4*(z1-head)/lines, text)
 		}
 	}
-	return &sim.Model{Key: newspaperKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Paper", Color: col}, {Name: "Ink", Color: newsInk}, {Name: "Photo", Color: newsPhoto}, {Name: "Text", Color: newsText}}}
+	return b.model(newspaperKey, size, []*sim.Surface{
+		{Name: "Paper", Color: col}, {Name: "Ink", Color: newsInk}, {Name: "Photo", Color: newsPhoto}, {Name: "Text", Color: newsText}})
 }
 
 // cdModel returns a compact disc lying flat in a box of size: a silver
@@ -99,8 +99,8 @@ func cdModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	var b partsBuilder
 	b.tube(0, 0, -h[1], top, 0.07*r, r, disc)
 	b.tube(0, 0, top, h[1], 0.3*r, 0.94*r, label)
-	return &sim.Model{Key: cdKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Disc", Color: discSilver}, {Name: "Label", Color: col}}}
+	return b.model(cdKey, size, []*sim.Surface{
+		{Name: "Disc", Color: discSilver}, {Name: "Label", Color: col}})
 }
 
 // candleProfile is a pillar candle's wax from the bottom up (height share
@@ -119,8 +119,8 @@ func candleModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	var b partsBuilder
 	b.lathe(0, 0, scaledProfile(candleProfile, -h[1], waxTop, r), wax)
 	b.cylinder(sim.Vec3{0, waxTop - 0.05*size[1], 0}, sim.Vec3{0, h[1], 0}, math.Min(0.0012, 0.1*r), wick)
-	return &sim.Model{Key: candleKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Wax", Color: col}, {Name: "Wick", Color: wickBlack}}}
+	return b.model(candleKey, size, []*sim.Surface{
+		{Name: "Wax", Color: col}, {Name: "Wick", Color: wickBlack}})
 }
 
 // dumbbellModel returns a dumbbell lying along z in a box of size: two
@@ -139,8 +139,8 @@ func dumbbellModel(size sim.Vec3, col sim.RGB) *sim.Model {
 		b.cylinder(sim.Vec3{0, 0, math.Min(inner, collar)}, sim.Vec3{0, 0, math.Max(inner, collar)}, 0.45*r, grip)
 	}
 	b.cylinder(sim.Vec3{0, 0, -h[2] + 0.29*L}, sim.Vec3{0, 0, h[2] - 0.29*L}, 0.25*r, grip)
-	return &sim.Model{Key: dumbbellKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Weight", Color: col}, {Name: "Grip", Color: gripSteel}}}
+	return b.model(dumbbellKey, size, []*sim.Surface{
+		{Name: "Weight", Color: col}, {Name: "Grip", Color: gripSteel}})
 }
 
 // bootsModel returns a pair of tall boots in leather col side by side
@@ -167,8 +167,8 @@ func bootsModel(size sim.Vec3, col sim.RGB) *sim.Model {
 		b.box(sim.Vec3{xa, footTop, -h[2]}, sim.Vec3{xb, h[1] - 0.08*H, shaftFront}, leather, leather)
 		b.box(sim.Vec3{xa, h[1] - 0.08*H, -h[2]}, sim.Vec3{xb, h[1], shaftFront}, cuff, cuff)
 	}
-	return &sim.Model{Key: bootsKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Leather", Color: col}, {Name: "Sole", Color: soleBlack}, {Name: "Cuff", Color: col.Scale(0.6)}}}
+	return b.model(bootsKey, size, []*sim.Surface{
+		{Name: "Leather", Color: col}, {Name: "Sole", Color: soleBlack}, {Name: "Cuff", Color: col.Scale(0.6)}})
 }
 
 // footstoolKey is Model.Key of procedural footstools (no catalog entry).
@@ -204,8 +204,8 @@ func ottomanModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	b.box(sim.Vec3{-h[0] + in, legTop, -h[2] + in}, sim.Vec3{h[0] - in, bandLo, h[2] - in}, fabric, fabric)
 	b.box(sim.Vec3{-h[0], bandLo, -h[2]}, sim.Vec3{h[0], bandHi, h[2]}, piping, piping)
 	b.box(sim.Vec3{-h[0], bandHi, -h[2]}, h, fabric, fabric)
-	return &sim.Model{Key: ottomanKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Fabric", Color: col}, {Name: "Piping", Color: col.Scale(0.7)}, {Name: "Legs", Color: legWood}}}
+	return b.model(ottomanKey, size, []*sim.Surface{
+		{Name: "Fabric", Color: col}, {Name: "Piping", Color: col.Scale(0.7)}, {Name: "Legs", Color: legWood}})
 }
 
 // garbageBagProfile is a full garbage bag from the floor up (height share
@@ -221,8 +221,8 @@ var garbageBagProfile = [][2]float64{
 func garbageBagModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	const plastic = 0
 	b, _, _ := lathedBody(size, garbageBagProfile, plastic)
-	return &sim.Model{Key: garbageBagKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Plastic", Color: col}}}
+	return b.model(garbageBagKey, size, []*sim.Surface{
+		{Name: "Plastic", Color: col}})
 }
 
 // Model.Key of procedural dog beds and cloths (no catalog entry).
@@ -268,8 +268,8 @@ func dogBedModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	bolster(sim.Vec3{-h[0], -h[1], h[2] - bw}, sim.Vec3{h[0], front, h[2]}, true)
 	bolster(sim.Vec3{-h[0], -h[1], -h[2] + rr}, sim.Vec3{-h[0] + bw, h[1], h[2] - rr}, false)
 	bolster(sim.Vec3{h[0] - bw, -h[1], -h[2] + rr}, sim.Vec3{h[0], h[1], h[2] - rr}, false)
-	return &sim.Model{Key: dogBedKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Cover", Color: col}, {Name: "Cushion", Color: dogBedCushion}}}
+	return b.model(dogBedKey, size, []*sim.Surface{
+		{Name: "Cover", Color: col}, {Name: "Cushion", Color: dogBedCushion}})
 }
 
 // clothModel returns a folded cloth in colour col filling a box of size:
@@ -284,6 +284,6 @@ func clothModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	b.box(sim.Vec3{-h[0], 0, -h[2] + 0.03*size[2]}, sim.Vec3{h[0], h[1], h[2] - r}, cloth, cloth)
 	b.cylinder(sim.Vec3{-h[0], h[1] - r, h[2] - r}, sim.Vec3{h[0], h[1] - r, h[2] - r}, r, cloth)
 	b.cylinder(sim.Vec3{-h[0], -h[1] + r, h[2] - r}, sim.Vec3{h[0], -h[1] + r, h[2] - r}, r, cloth)
-	return &sim.Model{Key: clothKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Cloth", Color: col}}}
+	return b.model(clothKey, size, []*sim.Surface{
+		{Name: "Cloth", Color: col}})
 }

@@ -49,8 +49,8 @@ func tissueBoxModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	sx, sz := 0.3*size[0], 0.12*size[2]
 	b.box(sim.Vec3{-sx, top, -sz}, sim.Vec3{sx, top + 0.01*size[1], sz}, slot, slot)
 	b.box(sim.Vec3{-0.7 * sx, top, -0.25 * sz}, sim.Vec3{0.7 * sx, h[1], 0.25 * sz}, tissue, tissue)
-	return &sim.Model{Key: tissueBoxKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Cardboard", Color: col}, {Name: "Slot", Color: sim.RGB{R: 0.2, G: 0.2, B: 0.22}}, {Name: "Tissue", Color: tissueWhite}}}
+	return b.model(tissueBoxKey, size, []*sim.Surface{
+		{Name: "Cardboard", Color: col}, {Name: "Slot", Color: sim.RGB{R: 0.2, G: 0.2, B: 0.22}}, {Name: "Tissue", Color: tissueWhite}})
 }
 
 // creditCardModel returns a credit card lying flat in a box of size: a
@@ -64,8 +64,8 @@ func creditCardModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	b.box(sim.Vec3{-h[0], -h[1], -h[2]}, sim.Vec3{h[0], top, h[2]}, plastic, plastic)
 	cx, cz := -h[0]+0.25*size[0], 0.05*size[2]
 	b.box(sim.Vec3{cx - 0.08*size[0], top, cz - 0.1*size[2]}, sim.Vec3{cx + 0.08*size[0], h[1], cz + 0.1*size[2]}, chip, chip)
-	return &sim.Model{Key: creditCardKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Plastic", Color: col}, {Name: "Chip", Color: chipGold}}}
+	return b.model(creditCardKey, size, []*sim.Surface{
+		{Name: "Plastic", Color: col}, {Name: "Chip", Color: chipGold}})
 }
 
 // keyChainModel returns a key chain lying flat in a box of size: a ring
@@ -97,6 +97,6 @@ func keyChainModel(size sim.Vec3) *sim.Model {
 		}
 		b.box(sim.Vec3{bx, -h[1], bz0}, sim.Vec3{h[0], -h[1] + 0.6*kh, bz1}, s, s)
 	}
-	return &sim.Model{Key: keyChainKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
-		{Name: "Ring", Color: keySilver}, {Name: "Silver", Color: keySilver}, {Name: "Brass", Color: keyBrass}}}
+	return b.model(keyChainKey, size, []*sim.Surface{
+		{Name: "Ring", Color: keySilver}, {Name: "Silver", Color: keySilver}, {Name: "Brass", Color: keyBrass}})
 }

@@ -42,9 +42,9 @@ func vacuumModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	pr := 0.05 * math.Min(W, D) // a pole about 3 cm thick in the catalog box
 	b.cylinder(sim.Vec3{0, y0 + 0.68*H, bz}, sim.Vec3{0, h[1] - 0.05*H, bz}, pr, metal)
 	b.box(sim.Vec3{-0.2 * W, h[1] - 0.05*H, bz - 0.06*D}, sim.Vec3{0.2 * W, h[1], bz + 0.06*D}, dark, dark)
-	return &sim.Model{Key: vacuumKey, Size: size, Levels: []sim.ModelLevel{b.l}, Surfaces: []*sim.Surface{
+	return b.model(vacuumKey, size, []*sim.Surface{
 		{Name: "Body", Color: col},
 		{Name: "Dark", Color: sim.RGB{R: 0.12, G: 0.12, B: 0.13}},
 		{Name: "Metal", Color: sim.RGB{R: 0.72, G: 0.72, B: 0.74}},
-	}}
+	})
 }

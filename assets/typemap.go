@@ -11,7 +11,9 @@ import "sort"
 // one shaker model is a salt or a pepper shaker). Doors, windows,
 // characters and vehicles are never mapped. Types without an honest model in
 // the catalog (food, cutlery-like tools, cards, discs, pillows, ...) are
-// absent and keep their primitive shapes. Comments give the catalog name and
+// absent and keep their primitive shapes or procedural models; so is
+// DishSponge since 0.3.4: the catalog's one sponge is a round bath sponge
+// that reads as a wicker ball, not a kitchen sponge. Comments give the catalog name and
 // its width × depth × height in cm.
 var typeMap = map[string][]string{
 	"AlarmClock": {
@@ -87,9 +89,6 @@ var typeMap = map[string][]string{
 	},
 	"ButterKnife": {
 		"BlendSwap-CC-BY:Blend Swap CC-BY#knife", // Knife (Kitchen) 1.8 × 20.8 × 0.3
-	},
-	"DishSponge": {
-		"Scopia:Scopia#com_bath2_esponja", // Sponge (Bathroom) 9.5 × 9.3 × 10.1: a round bath sponge
 	},
 	"Candle": {
 		"Scopia:Scopia#candle",       // Candle (Lights) 10.6 × 10.4 × 43.6

@@ -216,6 +216,11 @@ func (c *viewCtx) planClosestThree(in Intent) (*Example, string, error) {
 		}
 		byD0 := append([]ranked(nil), pool...)
 		sort.SliceStable(byD0, func(i, j int) bool { return byD0[i].d0 < byD0[j].d0 })
+		if byD0[2].d0 == byD0[3].d0 {
+			// T0 is not defined (two objects exactly as far, e.g. placed
+			// symmetrically), so neither is the before answer nor the flip.
+			return 0, nil, "third_fourth_tie_before"
+		}
 		t0 := byD0[:3]
 		opts := map[string]ranked{}
 		var order []ranked

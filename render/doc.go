@@ -48,7 +48,9 @@
 // the UV derivatives (Options.Trilinear blends two levels); meshes with
 // attributes use interpolated vertex normals (negated on the back of
 // two-sided triangles), others their flat face normal. LightFlat keeps the
-// original one-Lambert-colour-per-triangle look.
+// original one-Lambert-colour-per-triangle look. A sample whose ray hits
+// nothing shows the outdoors (sky.go: sky and lawn by the ray's elevation)
+// unless Options.Background sets one flat colour.
 //
 // The light (not the texture) is computed exactly at every other pixel of
 // every other row and at the ends of each triangle's runs, and interpolated

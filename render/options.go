@@ -100,7 +100,9 @@ type Options struct {
 	// RoomLight is the room lights' intensity (LightInterior; default
 	// DefaultRoomLight; negative turns them off).
 	RoomLight float64
-	// Background fills pixels where nothing is hit (default DefaultBackground).
+	// Background, when its alpha is not zero, fills pixels where nothing is
+	// hit with one flat colour; by default (zero) they show the outdoors,
+	// sky above the horizon and lawn below (OutdoorColor).
 	Background color.RGBA
 }
 
@@ -131,11 +133,5 @@ func (o Options) withDefaults() Options {
 	if o.ShadowMapSize <= 0 {
 		o.ShadowMapSize = DefaultShadowMapSize
 	}
-	if o.Background == (color.RGBA{}) {
-		o.Background = DefaultBackground
-	}
 	return o
 }
-
-// DefaultBackground is the sky colour seen through windows and open doors.
-var DefaultBackground = color.RGBA{178, 204, 229, 255}

@@ -13,8 +13,7 @@ import (
 // triangle is t in setups (-1: background).
 func (r *Renderer) sampleColor(v *view, setups []triSetup, t int32, x, y float64) [3]uint8 {
 	if t < 0 {
-		bg := r.opts.Background
-		return [3]uint8{bg.R, bg.G, bg.B}
+		return r.backgroundColor(v, x, y)
 	}
 	s := &setups[t]
 	if r.opts.Lighting == LightFlat {

@@ -202,6 +202,7 @@ func StructureMeshes(s *Scene) []Mesh {
 		ce.finish()
 		out = append(out, fl, ce)
 	}
+	outdoor := outdoorHoles(s)
 	for _, w := range s.Walls {
 		m := Mesh{ID: w.ID, Kind: MeshWall, Color: w.Color}
 		for _, r := range WallPanels(w) {
@@ -225,6 +226,7 @@ func StructureMeshes(s *Scene) []Mesh {
 				}
 				return [2]float32{float32(u), float32(p[1])}
 			})
+			addOpenings(&m, openingTris(w, outdoor))
 			m.finish()
 			out = append(out, m)
 		}
@@ -347,6 +349,53 @@ func TriangulatePolygon(p [][2]float64) [][3]int {
 	return out
 }
 
+// addOpenings appends the linings and frames ops to wall mesh m, after
+// dressStructure: linings take the wall's surface (or its plain colour) with
+// UVs continuing the wall's, frames FrameSurface. A plain wall with frames
+// gets attributes too, its own colour as a plain surface, so that both
+// colours are per triangle.
+func addOpenings(m *Mesh, ops []openingTri) {
+	if len(ops) == 0 {
+		return
+	}
+	if m.Attrs == nil {
+		m.Surfaces = []*Surface{{Name: "paint:" + m.ID, Color: m.Color, Tile: 1}}
+		m.Attrs = make([]TriAttr, len(m.Tris))
+		for i := range m.Tris {
+			n := unitNormal(&m.Tris[i])
+			m.Attrs[i].N = [3]Vec3{n, n, n}
+		}
+	}
+	tile := float32(m.Surfaces[0].Tile)
+	if !(tile > 0) {
+		tile = 1
+	}
+	frame := uint16(len(m.Surfaces))
+	m.Surfaces = append(m.Surfaces, FrameSurface)
+	for _, op := range ops {
+		n := unitNormal(&op.tri)
+		a := TriAttr{N: [3]Vec3{n, n, n}}
+		if op.frame {
+			a.Surface = frame
+		} else {
+			for k := range a.UV {
+				a.UV[k] = [2]float32{op.uv[k][0] / tile, op.uv[k][1] / tile}
+			}
+		}
+		m.Tris = append(m.Tris, op.tri)
+		m.Attrs = append(m.Attrs, a)
+	}
+}
+
+// unitNormal returns t's unit front normal (zero for a degenerate triangle).
+func unitNormal(t *Triangle) Vec3 {
+	n := t.Normal()
+	if l := n.Len(); l > 0 {
+		n = n.Mul(1 / l)
+	}
+	return n
+}
+
 // floorUV maps a floor or ceiling point to metres in the xz plane.
 func floorUV(p Vec3) [2]float32 { return [2]float32{float32(p[0]), float32(p[2])} }
 
@@ -366,10 +415,7 @@ func dressStructure(s *Scene, m *Mesh, uvMetres func(Vec3) [2]float32) {
 	m.Attrs = make([]TriAttr, len(m.Tris))
 	for i := range m.Tris {
 		t := &m.Tris[i]
-		n := t.Normal()
-		if l := n.Len(); l > 0 {
-			n = n.Mul(1 / l)
-		}
+		n := unitNormal(t)
 		for k, v := range t.V {
 			uv := uvMetres(v)
 			m.Attrs[i].N[k] = n

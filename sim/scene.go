@@ -51,6 +51,7 @@ type WallShape struct {
 // U along the wall from A, Y up from the floor.
 type Hole struct {
 	ID     string
+	Asset  string // the door's or window's AI2-THOR asset id
 	U0, U1 float64
 	Y0, Y1 float64
 	Door   bool

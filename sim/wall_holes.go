@@ -70,7 +70,7 @@ func idOrder(id string, a, b [2]float64) ([2]float64, [2]float64, bool) {
 // WallShape.A.
 func holeOnWall(d Door, isDoor bool, w0, w Wall) Hole {
 	a, b := d.HolePolygon[0], d.HolePolygon[1]
-	hole := Hole{ID: d.ID, U0: math.Min(a.X, b.X), U1: math.Max(a.X, b.X), Y0: math.Min(a.Y, b.Y), Y1: math.Max(a.Y, b.Y), Door: isDoor}
+	hole := Hole{ID: d.ID, Asset: d.AssetID, U0: math.Min(a.X, b.X), U1: math.Max(a.X, b.X), Y0: math.Min(a.Y, b.Y), Y1: math.Max(a.Y, b.Y), Door: isDoor}
 	o, dir, ok := wallOrigin(w0)
 	start, ok2 := wallStart(w)
 	if !ok || !ok2 {

@@ -170,7 +170,7 @@ func TestHouseMeshesCarryModels(t *testing.T) {
 		t.Error("no object shares a mesh")
 	}
 	structs := sim.StructureMeshes(sc)
-	floors := 0
+	floors, framed := 0, 0
 	for i, s := range hm.Structures {
 		if structs[i].Attrs == nil {
 			if s.Mesh != nil || len(s.Triangles) != 9*len(structs[i].Tris) {
@@ -178,14 +178,21 @@ func TestHouseMeshesCarryModels(t *testing.T) {
 			}
 			continue
 		}
-		floors++
+		if sc.Surfaces[s.ID] != nil {
+			floors++
+		} else {
+			framed++ // an undressed wall with an outdoor window's frame
+		}
 		if s.Mesh == nil || s.Mesh.TwoSided || len(s.Triangles) != 0 {
 			t.Fatalf("textured structure %s: %+v", s.ID, s)
 		}
 		decodeMesh(t, s.Mesh).checkAgainst(t, s.ID, &structs[i])
 	}
 	if floors != len(sc.Rooms)+(len(sc.Walls)+1)/2 {
-		t.Errorf("%d textured structures, want the %d floors and half of the %d walls", floors, len(sc.Rooms), len(sc.Walls))
+		t.Errorf("%d dressed structures, want the %d floors and half of the %d walls", floors, len(sc.Rooms), len(sc.Walls))
+	}
+	if framed == 0 {
+		t.Error("no undressed wall carries a window frame: the test house should have one")
 	}
 
 	// A second build for the same connection sends no texture again.

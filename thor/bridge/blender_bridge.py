@@ -82,7 +82,11 @@ ROOM_LIGHT = 0.85
 ROOM_FALLOFF = 2.4
 ROOM_LIGHT_DROP = 0.3       # metres below the ceiling
 ROOM_LIGHT_COLOR = (1.0, 0.9, 0.76)
-SKY = (178 / 255, 204 / 255, 229 / 255)  # render.DefaultBackground, seen through windows and doors
+# The outdoors seen through windows and outside doors (render/sky.go): by the
+# sine e of a ray's elevation, (e, sRGB colour 0-255) stops of a linear ramp,
+# the sky for e >= 0 and the lawn for e < 0 (by -e); a step at the horizon.
+SKY_STOPS = ((0.0, (96, 116, 92)), (0.04, (112, 130, 104)), (0.0401, (206, 222, 236)), (0.25, (160, 194, 230)), (1.0, (112, 152, 214)))
+GROUND_STOPS = ((0.0, (146, 156, 126)), (0.15, (104, 124, 78)), (1.0, (70, 94, 52)))
 CUTOUT_ALPHA = 127.5 / 255  # sim.CutoutThreshold: texels with alpha >= 128 are solid
 
 
@@ -720,15 +724,57 @@ class BlenderSession:
         self.cam_set, self.visible, self.reach = False, set(), None
         return fp.Result()
 
+    @staticmethod
+    def outdoor_gradient(tree, colour_in):
+        """Feeds colour_in the outdoors of render/sky.go: the world ray's unit
+        direction's Blender z (Unity y) is e; a linear colour ramp of
+        SKY_STOPS at e and one of GROUND_STOPS at -e, the sky where e > 0."""
+        nodes, links = tree.nodes, tree.links
+        coord = nodes.new("ShaderNodeTexCoord")
+        unit = nodes.new("ShaderNodeVectorMath")
+        unit.operation = "NORMALIZE"
+        links.new(coord.outputs["Generated"], unit.inputs[0])
+        xyz = nodes.new("ShaderNodeSeparateXYZ")
+        links.new(unit.outputs["Vector"], xyz.inputs["Vector"])
+        e = xyz.outputs["Z"]
+
+        def ramp(stops, fac):
+            r = nodes.new("ShaderNodeValToRGB")
+            r.color_ramp.interpolation = "LINEAR"
+            r.color_ramp.color_mode = "RGB"
+            els = r.color_ramp.elements
+            while len(els) < len(stops):
+                els.new(1.0)
+            for el, (pos, c) in zip(els, stops):
+                el.position = pos
+                el.color = (c[0] / 255, c[1] / 255, c[2] / 255, 1.0)
+            links.new(fac, r.inputs["Fac"])
+            return r.outputs["Color"]
+
+        down = nodes.new("ShaderNodeMath")
+        down.operation = "MULTIPLY"
+        down.inputs[1].default_value = -1.0
+        links.new(e, down.inputs[0])
+        above = nodes.new("ShaderNodeMath")
+        above.operation = "GREATER_THAN"
+        above.inputs[1].default_value = 0.0
+        links.new(e, above.inputs[0])
+        mix = nodes.new("ShaderNodeMixRGB")
+        mix.blend_type = "MIX"
+        links.new(above.outputs["Value"], mix.inputs["Fac"])
+        links.new(ramp(GROUND_STOPS, down.outputs["Value"]), mix.inputs["Color1"])
+        links.new(ramp(SKY_STOPS, e), mix.inputs["Color2"])
+        links.new(mix.outputs["Color"], colour_in)
+
     def add_lights(self, ceiling):
         """The room lights' positions (ROOM_LIGHT_DROP below the ceiling above
         each room's centroid), the one real point light (moved to the
         camera's room at each render, see light_for_camera) and the world: the
-        sky colour, seen by the camera only (it lights nothing)."""
+        outdoors (outdoor_gradient), seen by the camera only (it lights nothing)."""
         world = self.world
         world.use_nodes = True
         bg = world.node_tree.nodes.get("Background") or world.node_tree.nodes.new("ShaderNodeBackground")
-        bg.inputs["Color"].default_value = (SKY[0], SKY[1], SKY[2], 1.0)
+        self.outdoor_gradient(world.node_tree, bg.inputs["Color"])
         bg.inputs["Strength"].default_value = 1.0
         out = world.node_tree.nodes.get("World Output") or world.node_tree.nodes.new("ShaderNodeOutputWorld")
         world.node_tree.links.new(bg.outputs["Background"], out.inputs["Surface"])

@@ -1,0 +1,228 @@
+package sim
+
+import (
+	"math"
+	"testing"
+)
+
+// openingHouses returns generated procthor scenes, undressed, for the
+// opening tests.
+func openingHouses(t *testing.T, n int) []*Scene {
+	t.Helper()
+	var out []*Scene
+	for i := 0; i < n; i++ {
+		h, err := Generate(StyleProcTHOR, 7, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := NewScene(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// wallCoords returns the wall coordinates of world point p: u along wall w
+// from A, y up and d behind its room side.
+func wallCoords(w WallShape, p Vec3) (u, y, d float64) {
+	l := w.Length()
+	u = ((p[0]-w.A[0])*(w.B[0]-w.A[0]) + (p[2]-w.A[1])*(w.B[1]-w.A[1])) / l
+	d = -((p[0]-w.A[0])*w.Normal[0] + (p[2]-w.A[1])*w.Normal[1])
+	return u, p[1], d
+}
+
+// TestOpeningsGeometry checks every lining and frame triangle of 30
+// generated houses: it lies behind its wall's room side (0 ≤ d ≤
+// RevealDepth) inside its hole's rectangle, it faces the room or the hole's
+// middle (so it is seen from the room), linings carry the wall's surface
+// and frames FrameSurface, and only room-side walls of holes that are also
+// cut into an exterior face have any.
+func TestOpeningsGeometry(t *testing.T) {
+	const eps = 1e-9
+	windows, frames := 0, 0
+	for hi, s := range openingHouses(t, 30) {
+		outdoor := outdoorHoles(s)
+		meshes := map[string]Mesh{}
+		for _, m := range StructureMeshes(s) {
+			meshes[m.ID] = m
+		}
+		for _, w := range s.Walls {
+			m, ok := meshes[w.ID]
+			if !ok {
+				continue
+			}
+			panels := 2 * len(WallPanels(w))
+			var mine []Hole
+			for _, h := range w.Holes {
+				if outdoor[h.ID] && !w.Exterior {
+					mine = append(mine, h)
+				}
+			}
+			if len(mine) == 0 {
+				if len(m.Tris) != panels || m.Attrs != nil && len(m.Surfaces) != 1 {
+					t.Fatalf("house %d wall %s: no outdoor hole but %d triangles (%d panel triangles), %d surfaces", hi, w.ID, len(m.Tris), panels, len(m.Surfaces))
+				}
+				continue
+			}
+			if len(m.Attrs) != len(m.Tris) || len(m.Surfaces) != 2 || m.Surfaces[1] != FrameSurface {
+				t.Fatalf("house %d wall %s: %d attrs for %d triangles, surfaces %v", hi, w.ID, len(m.Attrs), len(m.Tris), m.Surfaces)
+			}
+			if m.Surfaces[0].Color != w.Color || m.Surfaces[0].Texture != nil {
+				t.Fatalf("house %d wall %s: undressed wall's own surface %+v, want its colour %v", hi, w.ID, *m.Surfaces[0], w.Color)
+			}
+			windows += len(mine)
+			for i := panels; i < len(m.Tris); i++ {
+				tri := &m.Tris[i]
+				c := tri.V[0].Add(tri.V[1]).Add(tri.V[2]).Mul(1.0 / 3)
+				cu, cy, _ := wallCoords(w, c)
+				var hole *Hole
+				for k := range mine {
+					if h := &mine[k]; h.U0-eps <= cu && cu <= h.U1+eps && h.Y0-eps <= cy && cy <= h.Y1+eps {
+						hole = h
+					}
+				}
+				if hole == nil {
+					t.Fatalf("house %d wall %s: opening triangle %d at u %.3f y %.3f is in no outdoor hole", hi, w.ID, i, cu, cy)
+				}
+				for _, v := range tri.V {
+					u, y, d := wallCoords(w, v)
+					if d < -eps || d > RevealDepth+eps || u < hole.U0-eps || u > hole.U1+eps || y < hole.Y0-eps || y > hole.Y1+eps {
+						t.Fatalf("house %d wall %s: opening vertex (u %.4f, y %.4f, d %.4f) outside hole %s (u %.3f–%.3f, y %.3f–%.3f, d 0–%.2f)", hi, w.ID, u, y, d, hole.ID, hole.U0, hole.U1, hole.Y0, hole.Y1, RevealDepth)
+					}
+				}
+				n := unitNormal(tri)
+				room := Vec3{w.Normal[0], 0, w.Normal[1]}
+				// The hole's middle on the triangle's depth.
+				_, _, cd := wallCoords(w, c)
+				mu, my := (hole.U0+hole.U1)/2, (hole.Y0+hole.Y1)/2
+				mid := wallPoint(w, mu, my).Sub(room.Mul(cd))
+				toMid := mid.Sub(c)
+				frame := m.Attrs[i].Surface == 1
+				switch {
+				case n.Dot(room) > 1-1e-9: // a frame or bar face
+					if !frame {
+						t.Fatalf("house %d wall %s: a face towards the room that is not frame", hi, w.ID)
+					}
+					frames++
+				case n.Dot(room) < -1e-9:
+					t.Fatalf("house %d wall %s: opening triangle %d faces out of the house (n %v)", hi, w.ID, i, n)
+				case !frame && n.Dot(toMid) <= 0:
+					t.Fatalf("house %d wall %s: lining triangle %d faces away from the hole's middle", hi, w.ID, i)
+				}
+			}
+		}
+	}
+	if windows < 20 || frames == 0 {
+		t.Fatalf("only %d outdoor windows and %d frame faces: the test saw too little", windows, frames)
+	}
+}
+
+// TestOpeningsRaycast casts rays from 1.5 m in front of each outdoor window
+// of 10 houses: at the left stile the ray hits the wall's frame at
+// FrameFront behind the wall, at a quarter of the hole's width and height
+// it passes through the pane to the outdoors, and just inside the
+// hole's left edge, aimed obliquely, it meets the lining.
+func TestOpeningsRaycast(t *testing.T) {
+	checked := 0
+	for hi, s := range openingHouses(t, 10) {
+		outdoor := outdoorHoles(s)
+		c := NewCaster(StructureMeshes(s))
+		for _, w := range s.Walls {
+			if w.Exterior {
+				continue
+			}
+			room := Vec3{w.Normal[0], 0, w.Normal[1]}
+			for _, h := range w.Holes {
+				if !outdoor[h.ID] || h.Door {
+					continue
+				}
+				my := (h.Y0 + h.Y1) / 2
+				atY := func(u, y, d float64) Vec3 { return wallPoint(w, u, y).Sub(room.Mul(d)) }
+				at := func(u, d float64) Vec3 { return atY(u, my, d) }
+				shoot := func(from, to Vec3) (Hit, bool) { return c.Cast(from, to.Sub(from).Normalize()) }
+				stile := at(h.U0+FrameWidth/2, FrameFront)
+				from := stile.Add(room.Mul(1.5 + FrameFront))
+				hit, ok := shoot(from, stile)
+				if !ok || hit.ID != w.ID || math.Abs(hit.Distance-1.5-FrameFront) > 1e-6 || hit.Surface != FrameSurface {
+					t.Fatalf("house %d wall %s window %s: ray at the stile: hit %v %+v, want the frame at %.3f m", hi, w.ID, h.ID, ok, hit, 1.5+FrameFront)
+				}
+				pane := atY(h.U0+(h.U1-h.U0)/4, h.Y0+(h.Y1-h.Y0)/4, 0) // clear of the bars
+				// Beyond the lining it may meet another wing's outside.
+				if hit, ok := shoot(pane.Add(room.Mul(1.5)), pane); ok && (hit.ID == w.ID || hit.Distance < 1.5+RevealDepth) {
+					t.Fatalf("house %d wall %s window %s: ray through the pane hit %s at %.3f m", hi, w.ID, h.ID, hit.ID, hit.Distance)
+				}
+				// From in front of the hole's middle, aimed at the left jamb
+				// in front of the frame.
+				jamb := at(h.U0, FrameFront/2)
+				hit, ok = shoot(at((h.U0+h.U1)/2, -1.5), jamb)
+				if !ok || hit.ID != w.ID || hit.Point.Sub(jamb).Len() > 1e-6 || hit.Surface == FrameSurface {
+					t.Fatalf("house %d wall %s window %s: ray at the jamb: hit %v %+v, want the lining at %v", hi, w.ID, h.ID, ok, hit, jamb)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 5 {
+		t.Fatalf("only %d windows checked", checked)
+	}
+}
+
+// TestOpeningKinds checks an outside door's opening on a 4 m wall: a lining
+// on both jambs and the head (6 triangles, no sill) and no frame; and a
+// window's: the lining with its sill and a frame with a horizontal bar.
+func TestOpeningKinds(t *testing.T) {
+	w := WallShape{ID: "w", A: [2]float64{0, 0}, B: [2]float64{4, 0}, Height: 2.5, Normal: [2]float64{0, 1}, Holes: []Hole{
+		{ID: "door", U0: 1, U1: 1.9, Y0: 0, Y1: 2.1, Door: true},
+		{ID: "win", Asset: "Window_Hung_32x60", U0: 2.5, U1: 3.3, Y0: 0.6, Y1: 2.1},
+	}}
+	count := func(outdoor map[string]bool) (lining, frame int) {
+		for _, op := range openingTris(w, outdoor) {
+			if op.frame {
+				frame++
+			} else {
+				lining++
+			}
+		}
+		return
+	}
+	if l, f := count(map[string]bool{"door": true}); l != 6 || f != 0 {
+		t.Errorf("door: %d lining and %d frame triangles, want 6 and 0", l, f)
+	}
+	// Frame: 4 faces + 4 inner sides; the bar: a face and 2 sides; 2 each.
+	if l, f := count(map[string]bool{"win": true}); l != 8 || f != 22 {
+		t.Errorf("hung window: %d lining and %d frame triangles, want 8 and 22", l, f)
+	}
+	if l, f := count(map[string]bool{}); l != 0 || f != 0 {
+		t.Errorf("no outdoor hole: %d lining and %d frame triangles", l, f)
+	}
+	w.Exterior = true
+	if l, f := count(map[string]bool{"door": true, "win": true}); l != 0 || f != 0 {
+		t.Errorf("exterior face: %d lining and %d frame triangles, want none", l, f)
+	}
+}
+
+// TestGlazingBars pins the glazing bars of AI2-THOR's window assets and of
+// unknown ones by shape.
+func TestGlazingBars(t *testing.T) {
+	for _, c := range []struct {
+		asset      string
+		w, h       float64
+		vert, horz bool
+	}{
+		{"Window_Hung_32x60", 0.81, 1.57, false, true},
+		{"Window_Hung_48x44", 1.22, 1.27, false, true},
+		{"Window_Slider_36x36", 0.91, 0.91, true, false},
+		{"Window_Fixed_36x48", 0.91, 1.21, false, false},
+		{"Window_Fixed_60x36", 1.52, 0.91, true, false},
+		{"", 0.8, 1.4, false, true},
+		{"", 1.4, 1.0, true, false},
+		{"", 0.9, 0.8, false, false},
+	} {
+		v, h := glazingBars(Hole{Asset: c.asset}, c.w, c.h)
+		if v != c.vert || h != c.horz {
+			t.Errorf("%q %.2f×%.2f: vertical %v horizontal %v, want %v %v", c.asset, c.w, c.h, v, h, c.vert, c.horz)
+		}
+	}
+}

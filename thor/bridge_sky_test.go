@@ -1,0 +1,130 @@
+package thor
+
+import (
+	"math"
+	"os"
+	"regexp"
+	"strconv"
+	"testing"
+	"time"
+
+	"flowbench/planner"
+	"flowbench/render"
+	"flowbench/sim"
+)
+
+// TestBlenderOutdoorStops checks that the Blender bridge's world gradient
+// (SKY_STOPS, GROUND_STOPS in bridge/blender_bridge.py) has the stops of the
+// Go renderer's outdoors (render.SkyStops, render.GroundStops), so that both
+// show the same sky and lawn through windows.
+func TestBlenderOutdoorStops(t *testing.T) {
+	src, err := os.ReadFile("bridge/blender_bridge.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := regexp.MustCompile(`\(([-0-9.]+), \((\d+), (\d+), (\d+)\)\)`)
+	for _, c := range []struct {
+		name string
+		want []render.SkyStop
+	}{{"SKY_STOPS", render.SkyStops}, {"GROUND_STOPS", render.GroundStops}} {
+		line := regexp.MustCompile(`(?m)^` + c.name + ` = (.*)$`).FindSubmatch(src)
+		if line == nil {
+			t.Fatalf("blender_bridge.py has no %s line", c.name)
+		}
+		var got []render.SkyStop
+		for _, m := range stop.FindAllSubmatch(line[1], -1) {
+			var s render.SkyStop
+			s.E, _ = strconv.ParseFloat(string(m[1]), 64)
+			for k := 0; k < 3; k++ {
+				s.C[k], _ = strconv.ParseFloat(string(m[2+k]), 64)
+			}
+			got = append(got, s)
+		}
+		if len(got) != len(c.want) {
+			t.Fatalf("%s: %d stops in the bridge, %d in render", c.name, len(got), len(c.want))
+		}
+		for i := range got {
+			if got[i] != c.want[i] {
+				t.Errorf("%s stop %d: bridge %v, render %v", c.name, i, got[i], c.want[i])
+			}
+		}
+	}
+}
+
+// TestBlenderOutdoors renders a view of an outdoor window of the Blender
+// tests' house with the rasterizer and with Blender: the pixels both see
+// as background (the outdoors) agree within 2 levels on average and 6 at
+// most, and ids agree on 97 % of the pixels (the window's lining and frame
+// are the same geometry in both).
+func TestBlenderOutdoors(t *testing.T) {
+	url := startBlender(t, 1)
+	bc := dialTest(t, url, Options{Timeout: 5 * time.Minute})
+	local := planner.NewLocal(planner.LocalOptions{Render: render.Options{Workers: 1}})
+	h, _ := loadBoth(t, local, bc)
+	s, err := sim.NewScene(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cam, ok := outdoorWindowCamera(s, 96)
+	if !ok {
+		t.Fatal("the Blender tests' house has no outdoor window")
+	}
+	fa, fb, _ := renderBoth(t, cam, local, bc)
+	n, sum, worst, idOK := 0, 0, 0, 0
+	for i := range fa.IDs {
+		if fa.IDTable[fa.IDs[i]] == fb.IDTable[fb.IDs[i]] {
+			idOK++
+		}
+		if fa.IDs[i] != 0 || fb.IDs[i] != 0 {
+			continue
+		}
+		n++
+		for k := 0; k < 3; k++ {
+			d := int(fa.RGB[3*i+k]) - int(fb.RGB[3*i+k])
+			d = max(d, -d)
+			sum += d
+			worst = max(worst, d)
+		}
+	}
+	t.Logf("%d outdoor pixels: mean |difference| %.2f, worst %d; ids agree on %d/%d", n, float64(sum)/float64(3*max(n, 1)), worst, idOK, len(fa.IDs))
+	if n < 200 {
+		t.Fatalf("only %d pixels show the outdoors in both", n)
+	}
+	if float64(sum)/float64(3*n) > 2 || worst > 6 {
+		t.Errorf("outdoors differ: mean %.2f, worst %d", float64(sum)/float64(3*n), worst)
+	}
+	if idOK < len(fa.IDs)*97/100 {
+		t.Errorf("ids agree on %d of %d pixels", idOK, len(fa.IDs))
+	}
+}
+
+// outdoorWindowCamera returns a size×size camera up to 2 m in front of the
+// first outdoor window of s (inside its room), looking at it.
+func outdoorWindowCamera(s *sim.Scene, size int) (sim.Camera, bool) {
+	out := map[string]bool{}
+	for _, w := range s.Walls {
+		if w.Exterior {
+			for _, h := range w.Holes {
+				out[h.ID] = true
+			}
+		}
+	}
+	for _, w := range s.Walls {
+		for _, h := range w.Holes {
+			if w.Exterior || !out[h.ID] || h.Door {
+				continue
+			}
+			um, l := (h.U0+h.U1)/2, w.Length()
+			p := sim.Vec3{w.A[0] + um/l*(w.B[0]-w.A[0]), 0, w.A[1] + um/l*(w.B[1]-w.A[1])}
+			d := 2.0
+			for d > 0.5 && s.RoomAt(p[0]+d*w.Normal[0], p[2]+d*w.Normal[1]) != w.RoomID {
+				d -= 0.25
+			}
+			eye := sim.Vec3{p[0] + d*w.Normal[0], sim.CameraHeight, p[2] + d*w.Normal[1]}
+			cam := sim.NewCamera(eye, math.Atan2(-w.Normal[0], -w.Normal[1])*180/math.Pi, 5)
+			cam.Width, cam.Height = size, size
+			return cam, true
+		}
+	}
+	return sim.Camera{}, false
+}

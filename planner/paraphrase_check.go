@@ -80,7 +80,21 @@ func ReadEntities(text string, refs []ObjectRef) (TextEntities, error) {
 			occs = append(occs, occ{lo: loc[0], hi: loc[1], typ: w})
 		}
 	}
-	sort.Slice(occs, func(i, j int) bool { return occs[i].lo < occs[j].lo })
+	// In text order; where one type's words lie inside another's ("desk"
+	// in "desk lamp"), only the longer counts.
+	sort.Slice(occs, func(i, j int) bool {
+		if occs[i].lo != occs[j].lo {
+			return occs[i].lo < occs[j].lo
+		}
+		return occs[i].hi > occs[j].hi
+	})
+	kept := occs[:0]
+	for _, o := range occs {
+		if len(kept) == 0 || o.lo >= kept[len(kept)-1].hi {
+			kept = append(kept, o)
+		}
+	}
+	occs = kept
 	for _, m := range reEntityMark.FindAllStringSubmatchIndex(text, -1) {
 		var mark string
 		var forward bool

@@ -77,7 +77,19 @@ func entitiesOf(t *testing.T, text string, refs []ObjectRef) entities {
 			occs = append(occs, occ{lo: loc[0], hi: loc[1], typ: w})
 		}
 	}
-	sort.Slice(occs, func(i, j int) bool { return occs[i].lo < occs[j].lo })
+	sort.Slice(occs, func(i, j int) bool {
+		return occs[i].lo < occs[j].lo || occs[i].lo == occs[j].lo && occs[i].hi > occs[j].hi
+	})
+	// A type's words inside another's ("desk" in "desk lamp") are not an
+	// occurrence of their own.
+	var outer []occ
+	for _, o := range occs {
+		if n := len(outer); n > 0 && o.lo < outer[n-1].hi {
+			continue
+		}
+		outer = append(outer, o)
+	}
+	occs = outer
 	// Mark tokens, each bound to one occurrence.
 	var colours []string
 	for _, c := range render.Palette {
@@ -494,5 +506,15 @@ func TestReadEntitiesAgreesWithTestParser(t *testing.T) {
 	}
 	if !KeepsEntities(text, "To the left: is the centre of the marked chair within 45 cm of the green-dotted TV stand?", refs) {
 		t.Error("a faithful rewrite was rejected")
+	}
+	// One type's words inside another's: "desk" in "desk lamp".
+	desks := []ObjectRef{{ObjectID: "DeskLamp|1", ObjectType: "DeskLamp", DotColor: "purple"}, {ObjectID: "Desk|2", ObjectType: "Desk", DotColor: "red"}}
+	q := "A. the desk lamp (purple dot)\nB. the desk (red dot)"
+	got, err := ReadEntities(q, desks)
+	if want := []string{"desk lamp/purple", "desk/red"}; err != nil || !slices.Equal(got.Objects, want) {
+		t.Errorf("%q: ReadEntities %v (%v), want objects %v", q, got.Objects, err, want)
+	}
+	if w := entitiesOf(t, q, desks).objects; !slices.Equal(w, got.Objects) {
+		t.Errorf("%q: test parser %v, ReadEntities %v", q, w, got.Objects)
 	}
 }

@@ -226,7 +226,7 @@ func StructureMeshes(s *Scene) []Mesh {
 				}
 				return [2]float32{float32(u), float32(p[1])}
 			})
-			addOpenings(&m, openingTris(w, outdoor))
+			addOpenings(&m, openingTris(w, outdoor), w)
 			m.finish()
 			out = append(out, m)
 		}
@@ -349,17 +349,21 @@ func TriangulatePolygon(p [][2]float64) [][3]int {
 	return out
 }
 
-// addOpenings appends the linings and frames ops to wall mesh m, after
+// addOpenings appends the linings and frames ops to wall w's mesh m, after
 // dressStructure: linings take the wall's surface (or its plain colour) with
-// UVs continuing the wall's, frames FrameSurface. A plain wall with frames
+// UVs continuing the wall's, frames FrameSurface. A plain wall with openings
 // gets attributes too, its own colour as a plain surface, so that both
 // colours are per triangle.
-func addOpenings(m *Mesh, ops []openingTri) {
+func addOpenings(m *Mesh, ops []openingTri, w WallShape) {
 	if len(ops) == 0 {
 		return
 	}
 	if m.Attrs == nil {
-		m.Surfaces = []*Surface{{Name: "paint:" + m.ID, Color: m.Color, Tile: 1}}
+		paint := w.paint
+		if paint == nil || paint.Color != m.Color { // a WallShape not made by NewScene, or recoloured
+			paint = &Surface{Name: "paint:" + m.ID, Color: m.Color, Tile: 1}
+		}
+		m.Surfaces = []*Surface{paint}
 		m.Attrs = make([]TriAttr, len(m.Tris))
 		for i := range m.Tris {
 			n := unitNormal(&m.Tris[i])

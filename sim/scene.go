@@ -45,6 +45,10 @@ type WallShape struct {
 	Normal   [2]float64 // unit normal pointing into RoomID's room (out of the house for exterior faces)
 	Color    RGB
 	Exterior bool
+	// paint is the wall's colour as a plain surface, made once with the
+	// scene: an undressed wall whose openings need per-triangle surfaces
+	// uses it, so every StructureMeshes call shares one pointer.
+	paint *Surface
 }
 
 // Hole is a rectangular door or window opening in wall-local coordinates:
@@ -282,6 +286,7 @@ func (s *Scene) wallShape(w Wall) (WallShape, error) {
 	} else {
 		ws.Color = materialColor(w.Material, "wall|"+w.RoomID)
 	}
+	ws.paint = &Surface{Name: "paint:" + w.ID, Color: ws.Color, Tile: 1}
 	return ws, nil
 }
 

@@ -16,8 +16,14 @@ package sim
 // All of it lies behind the wall's room-side plane, outside the house, so
 // nothing in a room touches it and collisions (WallPanels) are unchanged;
 // it belongs to the wall's mesh, so the renderer, the ray caster and the
-// bridges draw, hit and label it as the wall. Openings between two rooms are
-// left as they are: both rooms' walls share the plane.
+// bridges draw, hit and label it as the wall.
+//
+// A doorway between two rooms is cut into both rooms' walls, which share
+// one plane: each gets half a lining (jambs and head, RevealDepth/2 behind
+// its plane, in its own surface), so the doorway shows a wall RevealDepth
+// thick, painted on each half as its room. Those halves reach into the
+// doorway's own rectangle only, which the collision rules keep open.
+// Windows between two rooms (none are generated) are left as they are.
 
 import "strings"
 
@@ -58,7 +64,7 @@ func outdoorHoles(s *Scene) map[string]bool {
 }
 
 // openingTris returns the linings and frames behind room-side wall w's holes
-// whose ids are in outdoor.
+// whose ids are in outdoor, and the half linings of its other doors.
 func openingTris(w WallShape, outdoor map[string]bool) []openingTri {
 	l := w.Length()
 	if w.Exterior || l == 0 {
@@ -66,7 +72,12 @@ func openingTris(w WallShape, outdoor map[string]bool) []openingTri {
 	}
 	var out []openingTri
 	for _, h := range w.Holes {
-		if !outdoor[h.ID] {
+		depth := RevealDepth
+		switch {
+		case outdoor[h.ID]:
+		case h.Door:
+			depth = RevealDepth / 2 // the other room's wall adds the other half
+		default:
 			continue
 		}
 		u0, u1 := clamp(h.U0, 0, l), clamp(h.U1, 0, l)
@@ -75,7 +86,7 @@ func openingTris(w WallShape, outdoor map[string]bool) []openingTri {
 			continue
 		}
 		b := openingBuilder{w: w}
-		b.lining(u0, u1, y0, y1, !h.Door && y0 > 0)
+		b.lining(u0, u1, y0, y1, depth, !h.Door && y0 > 0)
 		if !h.Door && u1-u0 > 2*FrameWidth+BarWidth && y1-y0 > 2*FrameWidth+BarWidth {
 			v, hz := glazingBars(h, u1-u0, y1-y0)
 			b.frame(u0, u1, y0, y1, v, hz)
@@ -147,11 +158,10 @@ func (b *openingBuilder) directions() (along, up, room Vec3) {
 }
 
 // lining adds the jambs at u0 and u1, the head at y1 and, with sill, the sill
-// at y0, from the wall plane to RevealDepth, facing into the opening. Their
-// UVs continue the wall's (u, y) round the corner.
-func (b *openingBuilder) lining(u0, u1, y0, y1 float64, sill bool) {
+// at y0, from the wall plane to depth D, facing into the opening. Their UVs
+// continue the wall's (u, y) round the corner.
+func (b *openingBuilder) lining(u0, u1, y0, y1, D float64, sill bool) {
 	along, up, _ := b.directions()
-	const D = RevealDepth
 	b.quad([4][3]float64{{u0, y0, 0}, {u0, y1, 0}, {u0, y1, D}, {u0, y0, D}},
 		[4][2]float64{{u0, y0}, {u0, y1}, {u0 + D, y1}, {u0 + D, y0}}, along, false)
 	b.quad([4][3]float64{{u1, y0, 0}, {u1, y1, 0}, {u1, y1, D}, {u1, y0, D}},

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -35,13 +36,14 @@ func wallCoords(w WallShape, p Vec3) (u, y, d float64) {
 
 // TestOpeningsGeometry checks every lining and frame triangle of 30
 // generated houses: it lies behind its wall's room side (0 ≤ d ≤
-// RevealDepth) inside its hole's rectangle, it faces the room or the hole's
-// middle (so it is seen from the room), linings carry the wall's surface
-// and frames FrameSurface, and only room-side walls of holes that are also
-// cut into an exterior face have any.
+// RevealDepth for openings to the outdoors, RevealDepth/2 for doorways
+// between rooms) inside its hole's rectangle, it faces the room or the
+// hole's middle (so it is seen from the room), linings carry the wall's
+// surface and frames FrameSurface (outdoor windows only), and walls with
+// neither kind of hole have none.
 func TestOpeningsGeometry(t *testing.T) {
 	const eps = 1e-9
-	windows, frames := 0, 0
+	windows, doors, frames := 0, 0, 0
 	for hi, s := range openingHouses(t, 30) {
 		outdoor := outdoorHoles(s)
 		meshes := map[string]Mesh{}
@@ -56,13 +58,13 @@ func TestOpeningsGeometry(t *testing.T) {
 			panels := 2 * len(WallPanels(w))
 			var mine []Hole
 			for _, h := range w.Holes {
-				if outdoor[h.ID] && !w.Exterior {
+				if (outdoor[h.ID] || h.Door) && !w.Exterior {
 					mine = append(mine, h)
 				}
 			}
 			if len(mine) == 0 {
 				if len(m.Tris) != panels || m.Attrs != nil && len(m.Surfaces) != 1 {
-					t.Fatalf("house %d wall %s: no outdoor hole but %d triangles (%d panel triangles), %d surfaces", hi, w.ID, len(m.Tris), panels, len(m.Surfaces))
+					t.Fatalf("house %d wall %s: no outdoor hole or door but %d triangles (%d panel triangles), %d surfaces", hi, w.ID, len(m.Tris), panels, len(m.Surfaces))
 				}
 				continue
 			}
@@ -72,7 +74,13 @@ func TestOpeningsGeometry(t *testing.T) {
 			if m.Surfaces[0].Color != w.Color || m.Surfaces[0].Texture != nil {
 				t.Fatalf("house %d wall %s: undressed wall's own surface %+v, want its colour %v", hi, w.ID, *m.Surfaces[0], w.Color)
 			}
-			windows += len(mine)
+			for _, h := range mine {
+				if outdoor[h.ID] {
+					windows++
+				} else {
+					doors++
+				}
+			}
 			for i := panels; i < len(m.Tris); i++ {
 				tri := &m.Tris[i]
 				c := tri.V[0].Add(tri.V[1]).Add(tri.V[2]).Mul(1.0 / 3)
@@ -86,10 +94,14 @@ func TestOpeningsGeometry(t *testing.T) {
 				if hole == nil {
 					t.Fatalf("house %d wall %s: opening triangle %d at u %.3f y %.3f is in no outdoor hole", hi, w.ID, i, cu, cy)
 				}
+				depth := RevealDepth
+				if !outdoor[hole.ID] {
+					depth /= 2 // a doorway between rooms: half a lining per side
+				}
 				for _, v := range tri.V {
 					u, y, d := wallCoords(w, v)
-					if d < -eps || d > RevealDepth+eps || u < hole.U0-eps || u > hole.U1+eps || y < hole.Y0-eps || y > hole.Y1+eps {
-						t.Fatalf("house %d wall %s: opening vertex (u %.4f, y %.4f, d %.4f) outside hole %s (u %.3f–%.3f, y %.3f–%.3f, d 0–%.2f)", hi, w.ID, u, y, d, hole.ID, hole.U0, hole.U1, hole.Y0, hole.Y1, RevealDepth)
+					if d < -eps || d > depth+eps || u < hole.U0-eps || u > hole.U1+eps || y < hole.Y0-eps || y > hole.Y1+eps {
+						t.Fatalf("house %d wall %s: opening vertex (u %.4f, y %.4f, d %.4f) outside hole %s (u %.3f–%.3f, y %.3f–%.3f, d 0–%.2f)", hi, w.ID, u, y, d, hole.ID, hole.U0, hole.U1, hole.Y0, hole.Y1, depth)
 					}
 				}
 				n := unitNormal(tri)
@@ -102,7 +114,7 @@ func TestOpeningsGeometry(t *testing.T) {
 				frame := m.Attrs[i].Surface == 1
 				switch {
 				case n.Dot(room) > 1-1e-9: // a frame or bar face
-					if !frame {
+					if !frame || !outdoor[hole.ID] || hole.Door {
 						t.Fatalf("house %d wall %s: a face towards the room that is not frame", hi, w.ID)
 					}
 					frames++
@@ -114,18 +126,21 @@ func TestOpeningsGeometry(t *testing.T) {
 			}
 		}
 	}
-	if windows < 20 || frames == 0 {
-		t.Fatalf("only %d outdoor windows and %d frame faces: the test saw too little", windows, frames)
+	if windows < 20 || doors < 20 || frames == 0 {
+		t.Fatalf("only %d outdoor windows, %d doorways and %d frame faces: the test saw too little", windows, doors, frames)
 	}
 }
 
 // TestOpeningsRaycast casts rays from 1.5 m in front of each outdoor window
-// of 10 houses: at the left stile the ray hits the wall's frame at
-// FrameFront behind the wall, at a quarter of the hole's width and height
-// it passes through the pane to the outdoors, and just inside the
-// hole's left edge, aimed obliquely, it meets the lining.
+// and doorway of 10 houses. At a doorway's jamb, a quarter of RevealDepth
+// behind the wall's plane, the ray meets the wall's own half lining, and as
+// far in front of it the other room's wall's half. At a window: at the left
+// stile the ray hits the wall's frame at FrameFront behind the wall, at a
+// quarter of the hole's width and height it passes through the pane to the
+// outdoors, and just inside the hole's left edge, aimed obliquely, it meets
+// the lining.
 func TestOpeningsRaycast(t *testing.T) {
-	checked := 0
+	checked, doors := 0, 0
 	for hi, s := range openingHouses(t, 10) {
 		outdoor := outdoorHoles(s)
 		c := NewCaster(StructureMeshes(s))
@@ -162,16 +177,44 @@ func TestOpeningsRaycast(t *testing.T) {
 				}
 				checked++
 			}
+			// A doorway between rooms: aimed from this room at its left jamb,
+			// a ray meets this wall's half of the lining behind the plane
+			// and the other room's wall's half in front of it.
+			for _, h := range w.Holes {
+				if outdoor[h.ID] || !h.Door {
+					continue
+				}
+				other := ""
+				for _, v := range s.Walls {
+					if v.ID != w.ID && !v.Exterior && slices.ContainsFunc(v.Holes, func(g Hole) bool { return g.ID == h.ID }) {
+						other = v.ID
+					}
+				}
+				at := func(u, d float64) Vec3 { return wallPoint(w, u, (h.Y0+h.Y1)/2).Sub(room.Mul(d)) }
+				from := at((h.U0+h.U1)/2, -1.5)
+				for _, want := range []struct {
+					d  float64
+					id string
+				}{{RevealDepth / 4, w.ID}, {-RevealDepth / 4, other}} {
+					p := at(h.U0, want.d)
+					hit, ok := c.Cast(from, p.Sub(from).Normalize())
+					if !ok || hit.ID != want.id || hit.Point.Sub(p).Len() > 1e-6 {
+						t.Fatalf("house %d doorway %s: ray at the jamb %.3f m behind %s's plane: hit %v %s at %v, want %q at %v", hi, h.ID, want.d, w.ID, ok, hit.ID, hit.Point, want.id, p)
+					}
+				}
+				doors++
+			}
 		}
 	}
-	if checked < 5 {
-		t.Fatalf("only %d windows checked", checked)
+	if checked < 5 || doors < 5 {
+		t.Fatalf("only %d windows and %d doorways checked", checked, doors)
 	}
 }
 
 // TestOpeningKinds checks an outside door's opening on a 4 m wall: a lining
-// on both jambs and the head (6 triangles, no sill) and no frame; and a
-// window's: the lining with its sill and a frame with a horizontal bar.
+// on both jambs and the head (6 triangles, no sill) and no frame; a
+// window's: the lining with its sill and a frame with a horizontal bar; the
+// same holes between rooms: the door's half lining only.
 func TestOpeningKinds(t *testing.T) {
 	w := WallShape{ID: "w", A: [2]float64{0, 0}, B: [2]float64{4, 0}, Height: 2.5, Normal: [2]float64{0, 1}, Holes: []Hole{
 		{ID: "door", U0: 1, U1: 1.9, Y0: 0, Y1: 2.1, Door: true},
@@ -191,11 +234,14 @@ func TestOpeningKinds(t *testing.T) {
 		t.Errorf("door: %d lining and %d frame triangles, want 6 and 0", l, f)
 	}
 	// Frame: 4 faces + 4 inner sides; the bar: a face and 2 sides; 2 each.
-	if l, f := count(map[string]bool{"win": true}); l != 8 || f != 22 {
-		t.Errorf("hung window: %d lining and %d frame triangles, want 8 and 22", l, f)
+	// The door, now between rooms, adds its half lining.
+	if l, f := count(map[string]bool{"win": true}); l != 8+6 || f != 22 {
+		t.Errorf("hung window: %d lining and %d frame triangles, want 8+6 and 22", l, f)
 	}
-	if l, f := count(map[string]bool{}); l != 0 || f != 0 {
-		t.Errorf("no outdoor hole: %d lining and %d frame triangles", l, f)
+	// A doorway between rooms: its half lining; a window between rooms:
+	// nothing.
+	if l, f := count(map[string]bool{}); l != 6 || f != 0 {
+		t.Errorf("no outdoor hole: %d lining and %d frame triangles, want the door's 6 and 0", l, f)
 	}
 	w.Exterior = true
 	if l, f := count(map[string]bool{"door": true, "win": true}); l != 0 || f != 0 {

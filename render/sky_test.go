@@ -40,14 +40,7 @@ func windowViews(t *testing.T, houses int) (scenes []*sim.Scene, cams [][]sim.Ca
 	t.Helper()
 	for hi := 0; hi < houses; hi++ {
 		_, s := procthorScene(t, 21, hi)
-		out := map[string]bool{}
-		for _, w := range s.Walls {
-			if w.Exterior {
-				for _, h := range w.Holes {
-					out[h.ID] = true
-				}
-			}
-		}
+		out := s.OutdoorHoles()
 		var cs []sim.Camera
 		for _, w := range s.Walls {
 			for _, h := range w.Holes {

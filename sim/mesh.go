@@ -202,7 +202,7 @@ func StructureMeshes(s *Scene) []Mesh {
 		ce.finish()
 		out = append(out, fl, ce)
 	}
-	outdoor := outdoorHoles(s)
+	outdoor := s.OutdoorHoles()
 	for _, w := range s.Walls {
 		m := Mesh{ID: w.ID, Kind: MeshWall, Color: w.Color}
 		for _, r := range WallPanels(w) {

@@ -50,8 +50,9 @@ type openingTri struct {
 	frame bool
 }
 
-// outdoorHoles returns the ids of holes cut into an exterior wall face.
-func outdoorHoles(s *Scene) map[string]bool {
+// OutdoorHoles returns the ids of the door and window holes that open to
+// the outdoors: those also cut into an exterior wall face.
+func (s *Scene) OutdoorHoles() map[string]bool {
 	out := map[string]bool{}
 	for _, w := range s.Walls {
 		if w.Exterior {

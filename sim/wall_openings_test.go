@@ -45,7 +45,7 @@ func TestOpeningsGeometry(t *testing.T) {
 	const eps = 1e-9
 	windows, doors, frames := 0, 0, 0
 	for hi, s := range openingHouses(t, 30) {
-		outdoor := outdoorHoles(s)
+		outdoor := s.OutdoorHoles()
 		meshes := map[string]Mesh{}
 		for _, m := range StructureMeshes(s) {
 			meshes[m.ID] = m
@@ -142,7 +142,7 @@ func TestOpeningsGeometry(t *testing.T) {
 func TestOpeningsRaycast(t *testing.T) {
 	checked, doors := 0, 0
 	for hi, s := range openingHouses(t, 10) {
-		outdoor := outdoorHoles(s)
+		outdoor := s.OutdoorHoles()
 		c := NewCaster(StructureMeshes(s))
 		for _, w := range s.Walls {
 			if w.Exterior {

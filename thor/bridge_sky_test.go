@@ -101,14 +101,7 @@ func TestBlenderOutdoors(t *testing.T) {
 // outdoorWindowCamera returns a size×size camera up to 2 m in front of the
 // first outdoor window of s (inside its room), looking at it.
 func outdoorWindowCamera(s *sim.Scene, size int) (sim.Camera, bool) {
-	out := map[string]bool{}
-	for _, w := range s.Walls {
-		if w.Exterior {
-			for _, h := range w.Holes {
-				out[h.ID] = true
-			}
-		}
-	}
+	out := s.OutdoorHoles()
 	for _, w := range s.Walls {
 		for _, h := range w.Holes {
 			if w.Exterior || !out[h.ID] || h.Door {

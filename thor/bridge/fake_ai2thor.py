@@ -77,6 +77,12 @@ BUILTIN_MATERIALS = frozenset([
     "PureWhite", "BedroomFloor1", "OrangeWood", "WoodFloorsCross", "DarkWoodFloors", "Walldrywall4Tiled",
     "WallDrywallWhite", "RedBrick", "WhiteWood", "Drywall", "DrywallBeige", "CeramicTiles1", "ConcreteFloor",
     "GreyFloor", "LightWoodCounters", "DarkWoodSmooth", "EggshellDrywall",
+    # every floor, wall, exterior and ceiling material of flowbench's
+    # generator styles (sim/procgen_styles.go; a Go test checks the list)
+    "WoodGrain_Brown", "WoodGrains", "GreyFloor 3", "LightWoodCounters4", "TexturesCom_WoodFineWhite",
+    "BrownDrywall", "DrywallGreen", "YellowDrywall", "WhiteMarble", "DarkWoodSmooth2", "CeramicTiles3",
+    "RoseGraniteTiles", "Carpet2", "WallDrywallGrey", "OrangeDrywall", "Drywall3", "CreameDrywall",
+    "WallDrywallWhite2", "WallDrywallWhite3",
 ])
 
 SUBOBJECT_TYPES = {"Sink": "SinkBasin", "Bathtub": "BathtubBasin"}

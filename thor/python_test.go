@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -97,6 +98,11 @@ func startPythonBridge(t testing.TB, timeout time.Duration, name string, args ..
 // next calls must fail cleanly.
 func TestGoClientWithAI2THORBridge(t *testing.T) {
 	py := pythonWith(t, "numpy", "websockets")
+	// The strict fake sizes objects from ProcTHOR's asset database; without
+	// it every object would be a default box and nothing could be checked.
+	if _, err := os.Stat(filepath.Join(sharedDir(), "reference", "procthor", "asset-database.json")); err != nil {
+		t.Skipf("ProcTHOR's asset database is not available (%v); set FLOWBENCH_SHARED to the shared reference directory", err)
+	}
 	url, cmd := startPythonBridge(t, 20*time.Second, py, "bridge/test_ai2thor_bridge.py", "--serve-fake", "--port", "0")
 	c := dialTest(t, url, Options{Retries: 1, Backoff: 10 * time.Millisecond, Timeout: 20 * time.Second})
 	if c.ServerHello().Name != "ai2thor" {

@@ -11,8 +11,8 @@ import (
 // piecewise-linear gradient in e, the sine of the ray's elevation (its unit
 // direction's y). The two meet at the horizon (e = 0) with a step, so the
 // horizon reads as one; the lawn is lightest there (distance haze), a band
-// of distant trees stands on it and the sky is palest above the trees. Nothing else depends on it: depth and instance ids stay "no
-// hit" there. The Blender bridge builds the same gradients in its world
+// of distant trees stands on it and the sky is palest above the trees.
+// Nothing else depends on it: depth and instance ids stay "no hit" there. The Blender bridge builds the same gradients in its world
 // shader (SKY_STOPS and GROUND_STOPS in thor/bridge/blender_bridge.py; a
 // test compares them).
 
@@ -47,10 +47,11 @@ func OutdoorColor(d sim.Vec3) [3]uint8 {
 	if !(l > 0) || math.IsInf(l, 0) {
 		return outdoorRamp(SkyStops, 0)
 	}
-	if e := d[1] / l; e < 0 {
+	e := d[1] / l
+	if e < 0 {
 		return outdoorRamp(GroundStops, -e)
 	}
-	return outdoorRamp(SkyStops, d[1]/l)
+	return outdoorRamp(SkyStops, e)
 }
 
 // outdoorRamp interpolates stops (by increasing E) linearly at t, clamped to

@@ -34,32 +34,12 @@ func TestOutdoorColor(t *testing.T) {
 	}
 }
 
-// windowViews returns procthor scenes and, per outdoor window, a 200×200
-// camera 2 m in front of it (or less in a small room), looking at it.
+// windowViews returns procthor scenes and their WindowCameras at 200×200.
 func windowViews(t *testing.T, houses int) (scenes []*sim.Scene, cams [][]sim.Camera) {
 	t.Helper()
 	for hi := 0; hi < houses; hi++ {
 		_, s := procthorScene(t, 21, hi)
-		out := s.OutdoorHoles()
-		var cs []sim.Camera
-		for _, w := range s.Walls {
-			for _, h := range w.Holes {
-				if w.Exterior || !out[h.ID] || h.Door {
-					continue
-				}
-				um, l := (h.U0+h.U1)/2, w.Length()
-				p := sim.Vec3{w.A[0] + um/l*(w.B[0]-w.A[0]), 0, w.A[1] + um/l*(w.B[1]-w.A[1])}
-				d := 2.0
-				for d > 0.5 && s.RoomAt(p[0]+d*w.Normal[0], p[2]+d*w.Normal[1]) != w.RoomID {
-					d -= 0.25
-				}
-				eye := sim.Vec3{p[0] + d*w.Normal[0], sim.CameraHeight, p[2] + d*w.Normal[1]}
-				cam := sim.NewCamera(eye, math.Atan2(-w.Normal[0], -w.Normal[1])*180/math.Pi, 5)
-				cam.Width, cam.Height = 200, 200
-				cs = append(cs, cam)
-			}
-		}
-		scenes, cams = append(scenes, s), append(cams, cs)
+		scenes, cams = append(scenes, s), append(cams, s.WindowCameras(200))
 	}
 	return scenes, cams
 }

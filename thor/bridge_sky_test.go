@@ -1,7 +1,6 @@
 package thor
 
 import (
-	"math"
 	"os"
 	"regexp"
 	"strconv"
@@ -65,10 +64,11 @@ func TestBlenderOutdoors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cam, ok := outdoorWindowCamera(s, 96)
-	if !ok {
+	cams := s.WindowCameras(96)
+	if len(cams) == 0 {
 		t.Fatal("the Blender tests' house has no outdoor window")
 	}
+	cam := cams[0]
 	fa, fb, _ := renderBoth(t, cam, local, bc)
 	n, sum, worst, idOK := 0, 0, 0, 0
 	for i := range fa.IDs {
@@ -96,28 +96,4 @@ func TestBlenderOutdoors(t *testing.T) {
 	if idOK < len(fa.IDs)*97/100 {
 		t.Errorf("ids agree on %d of %d pixels", idOK, len(fa.IDs))
 	}
-}
-
-// outdoorWindowCamera returns a size×size camera up to 2 m in front of the
-// first outdoor window of s (inside its room), looking at it.
-func outdoorWindowCamera(s *sim.Scene, size int) (sim.Camera, bool) {
-	out := s.OutdoorHoles()
-	for _, w := range s.Walls {
-		for _, h := range w.Holes {
-			if w.Exterior || !out[h.ID] || h.Door {
-				continue
-			}
-			um, l := (h.U0+h.U1)/2, w.Length()
-			p := sim.Vec3{w.A[0] + um/l*(w.B[0]-w.A[0]), 0, w.A[1] + um/l*(w.B[1]-w.A[1])}
-			d := 2.0
-			for d > 0.5 && s.RoomAt(p[0]+d*w.Normal[0], p[2]+d*w.Normal[1]) != w.RoomID {
-				d -= 0.25
-			}
-			eye := sim.Vec3{p[0] + d*w.Normal[0], sim.CameraHeight, p[2] + d*w.Normal[1]}
-			cam := sim.NewCamera(eye, math.Atan2(-w.Normal[0], -w.Normal[1])*180/math.Pi, 5)
-			cam.Width, cam.Height = size, size
-			return cam, true
-		}
-	}
-	return sim.Camera{}, false
 }

@@ -774,7 +774,8 @@ class BlenderSession:
         world = self.world
         world.use_nodes = True
         bg = world.node_tree.nodes.get("Background") or world.node_tree.nodes.new("ShaderNodeBackground")
-        self.outdoor_gradient(world.node_tree, bg.inputs["Color"])
+        if not bg.inputs["Color"].is_linked:  # built once per session, not per house
+            self.outdoor_gradient(world.node_tree, bg.inputs["Color"])
         bg.inputs["Strength"].default_value = 1.0
         out = world.node_tree.nodes.get("World Output") or world.node_tree.nodes.new("ShaderNodeOutputWorld")
         world.node_tree.links.new(bg.outputs["Background"], out.inputs["Surface"])

@@ -346,13 +346,21 @@ func TestDressSetsEverySurface(t *testing.T) {
 			if sf == nil {
 				t.Fatalf("structure mesh %s has no surface", m.ID)
 			}
-			// Walls with an outdoor window or door also carry the frames'
-			// surface (sim/wall_openings.go).
-			want := 1
-			if m.Kind == sim.MeshWall && len(m.Surfaces) == 2 && m.Surfaces[1] == sim.FrameSurface {
-				want = 2
+			// Room-side walls also carry the trim's surface (sim/wall_trim.go),
+			// and walls with an outdoor window or door the frames' after it
+			// (sim/wall_openings.go).
+			extra := []*sim.Surface{}
+			if m.Kind == sim.MeshWall && len(m.Surfaces) > 1 {
+				extra = m.Surfaces[1:]
 			}
-			if len(m.Surfaces) != want || m.Surfaces[0] != sf || len(m.Attrs) != len(m.Tris) {
+			switch {
+			case len(extra) == 0:
+			case len(extra) == 1 && (extra[0] == sim.TrimSurface || extra[0] == sim.FrameSurface):
+			case len(extra) == 2 && extra[0] == sim.TrimSurface && extra[1] == sim.FrameSurface:
+			default:
+				t.Fatalf("structure mesh %s: surfaces %v after its own", m.ID, extra)
+			}
+			if m.Surfaces[0] != sf || len(m.Attrs) != len(m.Tris) {
 				t.Fatalf("structure mesh %s was not dressed with its surface", m.ID)
 			}
 			switch m.Kind {

@@ -43,7 +43,9 @@
 // warm point light hanging RoomLightDrop below the ceiling above the room
 // polygon's centroid, with 1/(1+(d/RoomLightFalloff)²) falloff and shadows
 // from a 5-face cube shadow map (2×2 percentage-closer filtering), built
-// once per scene state and rebuilt when objects move. Textured surfaces are
+// once per scene state and rebuilt when objects move; surfaces facing down
+// (ceilings, undersides) also get that light's bounce from the floor
+// (BounceFraction), unshadowed. Textured surfaces are
 // sampled at perspective-correct UVs, bilinearly in the mip level chosen from
 // the UV derivatives (Options.Trilinear blends two levels); meshes with
 // attributes use interpolated vertex normals (negated on the back of
@@ -57,9 +59,9 @@
 // between them within a triangle (shade_band.go).
 //
 // RGB is anti-aliased by default (AAEdge): pixels whose 3×3 pixel-centre
-// neighbourhood shows a different instance, a depth step or crease, or a
-// cut-out are shaded from 2×2 samples; Supersample k > 1 supersamples every
-// pixel instead. Neither changes depth, ids, classes or stats. The output is
+// neighbourhood shows a different instance, another surface (material) of
+// its mesh, a depth step or crease, or a cut-out are shaded from 2×2
+// samples; Supersample k > 1 supersamples every pixel instead. Neither changes depth, ids, classes or stats. The output is
 // byte-identical for any Options.Workers.
 //
 // # Work kept between frames

@@ -18,6 +18,14 @@ const (
 	DefaultRoomLight = 0.85
 	// RoomLightFalloff is the distance in metres at which a room light has half its intensity.
 	RoomLightFalloff = 2.4
+	// BounceFraction is the light the floor throws back up, as a fraction
+	// of the room light: a surface facing down (a ceiling, the underside of
+	// a shelf) with unit normal n gets, on top of the ambient term,
+	// RoomLight × BounceFraction × (−n_y) / (1 + (d / RoomLightFalloff)²),
+	// warm white and unshadowed, d being its distance to its room's light.
+	// It stands for the light that a real room's floor and furniture
+	// reflect, without which ceilings were the ambient term's dark grey.
+	BounceFraction = 0.5
 	// RoomLightDrop is how far below the ceiling the room lights hang (metres).
 	RoomLightDrop = 0.3
 	// DefaultShadowMapSize is the side in texels of each shadow-map face.

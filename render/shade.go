@@ -178,7 +178,8 @@ func quant(x float64) uint8 {
 }
 
 // lightAt returns the light (per channel) reaching point p with unit normal n
-// from the ambient term, the window light and room light li (-1: none), and
+// from the ambient term, the window light and room light li (-1: none) with
+// its bounce from the floor (BounceFraction), and
 // whether the room light's shadow test is not uniform around the point
 // (roomLight.visibility: a shadow's edge or a thin shadow is near).
 func (r *Renderer) lightAt(p, n sim.Vec3, li int) (lr, lg, lb float64, mixed bool) {
@@ -194,12 +195,17 @@ func (r *Renderer) lightAt(p, n sim.Vec3, li int) (lr, lg, lb float64, mixed boo
 	L := &r.lights[li]
 	dx, dy, dz := L.pos[0]-p[0], L.pos[1]-p[1], L.pos[2]-p[2]
 	d2 := dx*dx + dy*dy + dz*dz
+	fall := o.RoomLight / (1 + d2*(1/(RoomLightFalloff*RoomLightFalloff)))
+	if n[1] < 0 { // the light the floor throws back up (BounceFraction)
+		b := fall * BounceFraction * -n[1]
+		lr, lg, lb = lr+b*RoomLightColor[0], lg+b*RoomLightColor[1], lb+b*RoomLightColor[2]
+	}
 	nd := n[0]*dx + n[1]*dy + n[2]*dz
 	if !(d2 > 0) || nd <= 0 {
 		return
 	}
 	ndl := nd / math.Sqrt(d2)
-	k := o.RoomLight * ndl / (1 + d2*(1/(RoomLightFalloff*RoomLightFalloff)))
+	k := fall * ndl
 	if !o.NoShadows {
 		vis, uniform := L.visibility(p, n, ndl)
 		k *= vis
@@ -336,7 +342,7 @@ const edgeDepthTol = 1e-3
 
 // isEdge reports whether pixel (x, y) needs anti-aliasing: a pixel-centre
 // neighbour (3×3) shows another instance or the background, another
-// triangle of the same mesh not continuing its surface (depth step, or a
+// triangle of the same mesh not continuing its surface (another material, a depth step, or a
 // crease of a flat-shaded mesh), or the pixel is on a cut-out triangle.
 func (r *Renderer) isEdge(x, y int) bool {
 	v := &r.v

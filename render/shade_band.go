@@ -71,7 +71,8 @@ func (r *Renderer) lightContinues(t, u int32, qx, qy float64) bool {
 
 // sameSurface reports whether a pixel centre showing triangle t and its
 // neighbour at (qx, qy) showing u (-1: none) see one continuous surface: the
-// same triangle, or two solid triangles of one mesh, seen from the same
+// same triangle, or two solid triangles of one mesh and one surface
+// (material: a change of surface is a colour edge), seen from the same
 // side, whose planes agree at (qx, qy) within edgeDepthTol (no depth step)
 // and whose face normals meet with a cosine of at least smoothCos on a
 // smoothly shaded mesh, flatCreaseCos on a flat-shaded one (no crease).
@@ -86,6 +87,10 @@ func (r *Renderer) sameSurface(t, u int32, qx, qy float64, smoothCos float32) bo
 	if st.inst != su.inst || st.back != su.back || st.cut || su.cut {
 		return false
 	}
+	e := r.dl.entryOf(st)
+	if st.attr && e.surfaceOf(int(st.local)) != e.surfaceOf(int(su.local)) {
+		return false // a colour edge: another material (trim on a wall, a model's parts)
+	}
 	wt := st.wa*qx + st.wb*qy + st.wc
 	wu := su.wa*qx + su.wb*qy + su.wc
 	if math.Abs(wu-wt) > edgeDepthTol*wu {
@@ -98,7 +103,7 @@ func (r *Renderer) sameSurface(t, u int32, qx, qy float64, smoothCos float32) bo
 	if lim <= -1 { // every pair of normals meets it
 		return true
 	}
-	nrm := r.dl.entryOf(st).normal
+	nrm := e.normal
 	a, c := nrm[st.local], nrm[su.local]
 	return a[0]*c[0]+a[1]*c[1]+a[2]*c[2] >= lim
 }

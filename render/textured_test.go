@@ -434,6 +434,71 @@ func TestRoomLightFalloff(t *testing.T) {
 	}
 }
 
+// TestCeilingBounce looks up at an empty room's ceiling: without shadows,
+// every ceiling pixel is ceiling colour × (ambient + room light × warm ×
+// (cos θ + BounceFraction) / (1 + d²/R²)), the ceiling facing straight down
+// (so its bounce factor −n_y is 1) and the light hanging below it; on most
+// of the ceiling the bounce is worth more than 3 levels, so that a renderer
+// without it fails.
+func TestCeilingBounce(t *testing.T) {
+	s, err := sim.NewScene(bigRoom(t, 12))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const amb = 0.05
+	r, err := New(s, Options{Workers: 1, Ambient: amb, Diffuse: 1e-300, NoShadows: true, AntiAlias: AAOff})
+	if err != nil {
+		t.Fatal(err)
+	}
+	L := r.lights[0].pos
+	cam := sim.Camera{Position: sim.Vec3{6, 1.6, 1}, Horizon: -50, FOV: 90, Width: 120, Height: 120}
+	f, err := r.Render(cam)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeLook(t, "ceiling_bounce", f.RGB)
+	ceil, ok := f.Instance("ceiling|room|1")
+	if !ok {
+		t.Fatal("no ceiling in view")
+	}
+	const cc = 0.92 // the ceiling's colour (red), sim's default
+	checked, bounced := 0, 0
+	for y := 0; y < 120; y++ {
+		for x := 0; x < 120; x++ {
+			i := y*120 + x
+			if f.IDs[i] != ceil {
+				continue
+			}
+			o, d := cam.Ray(float64(x), float64(y))
+			_, _, fw := cam.Basis()
+			p := o.Add(d.Mul(float64(f.Depth[i]) / d.Dot(fw)))
+			if math.Abs(p[1]-2.5) > 1e-6 {
+				t.Fatalf("ceiling pixel (%d,%d) at height %.4f", x, y, p[1])
+			}
+			dl := L.Sub(p)
+			dist := dl.Len()
+			fall := DefaultRoomLight / (1 + dist*dist/(RoomLightFalloff*RoomLightFalloff))
+			cos := -dl[1] / dist // n = (0, -1, 0)
+			want := quant(cc * (amb + fall*(cos+BounceFraction)*RoomLightColor[0]))
+			got := pixelRGB(f, x, y)[0]
+			if d := int(got) - int(want); d < -1 || d > 1 {
+				t.Fatalf("ceiling pixel (%d,%d) at %.2f m from the light: red %d, want %d", x, y, dist, got, want)
+			}
+			if int(want)-int(quant(cc*(amb+fall*cos*RoomLightColor[0]))) > 3 {
+				bounced++
+			}
+			checked++
+		}
+	}
+	if checked < 3000 {
+		t.Fatalf("only %d ceiling pixels", checked)
+	}
+	t.Logf("%d ceiling pixels, %d of them more than 3 levels brighter for the bounce", checked, bounced)
+	if bounced < checked/2 {
+		t.Errorf("the bounce is worth more than 3 levels on only %d of %d ceiling pixels", bounced, checked)
+	}
+}
+
 // TestShadowBelowObject floats a box above the floor under the room light:
 // floor points whose segment to the light crosses the box are darker than
 // without shadows, and floor points whose segment clearly misses it are

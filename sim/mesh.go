@@ -205,11 +205,12 @@ func StructureMeshes(s *Scene) []Mesh {
 	outdoor := s.OutdoorHoles()
 	for _, w := range s.Walls {
 		m := Mesh{ID: w.ID, Kind: MeshWall, Color: w.Color}
-		for _, r := range WallPanels(w) {
-			a := wallPoint(w, r[0], r[2])
-			b := wallPoint(w, r[1], r[2])
-			c := wallPoint(w, r[1], r[3])
-			d := wallPoint(w, r[0], r[3])
+		var trim []bool
+		for _, r := range wallCells(w) {
+			a := wallPoint(w, r.u0, r.y0)
+			b := wallPoint(w, r.u1, r.y0)
+			c := wallPoint(w, r.u1, r.y1)
+			d := wallPoint(w, r.u0, r.y1)
 			t0, t1 := Triangle{[3]Vec3{a, b, c}, 1}, Triangle{[3]Vec3{a, c, d}, 1}
 			n := Vec3{w.Normal[0], 0, w.Normal[1]}
 			if t0.Normal().Dot(n) < 0 {
@@ -217,6 +218,7 @@ func StructureMeshes(s *Scene) []Mesh {
 				t1.V[1], t1.V[2] = t1.V[2], t1.V[1]
 			}
 			m.Tris = append(m.Tris, t0, t1)
+			trim = append(trim, r.trim, r.trim)
 		}
 		if len(m.Tris) > 0 {
 			dressStructure(s, &m, func(p Vec3) [2]float32 {
@@ -226,6 +228,7 @@ func StructureMeshes(s *Scene) []Mesh {
 				}
 				return [2]float32{float32(u), float32(p[1])}
 			})
+			paintTrim(&m, trim, w)
 			addOpenings(&m, openingTris(w, outdoor), w)
 			m.finish()
 			out = append(out, m)
@@ -351,25 +354,13 @@ func TriangulatePolygon(p [][2]float64) [][3]int {
 
 // addOpenings appends the linings and frames ops to wall w's mesh m, after
 // dressStructure: linings take the wall's surface (or its plain colour) with
-// UVs continuing the wall's, frames FrameSurface. A plain wall with openings
-// gets attributes too, its own colour as a plain surface, so that both
-// colours are per triangle.
+// UVs continuing the wall's, frames FrameSurface (ensureAttrs gives a plain
+// wall per-triangle surfaces).
 func addOpenings(m *Mesh, ops []openingTri, w WallShape) {
 	if len(ops) == 0 {
 		return
 	}
-	if m.Attrs == nil {
-		paint := w.paint
-		if paint == nil || paint.Color != m.Color { // a WallShape not made by NewScene, or recoloured
-			paint = &Surface{Name: "paint:" + m.ID, Color: m.Color, Tile: 1}
-		}
-		m.Surfaces = []*Surface{paint}
-		m.Attrs = make([]TriAttr, len(m.Tris))
-		for i := range m.Tris {
-			n := unitNormal(&m.Tris[i])
-			m.Attrs[i].N = [3]Vec3{n, n, n}
-		}
-	}
+	ensureAttrs(m, w)
 	tile := float32(m.Surfaces[0].Tile)
 	if !(tile > 0) {
 		tile = 1
@@ -388,6 +379,26 @@ func addOpenings(m *Mesh, ops []openingTri, w WallShape) {
 		}
 		m.Tris = append(m.Tris, op.tri)
 		m.Attrs = append(m.Attrs, a)
+	}
+}
+
+// ensureAttrs gives an undressed wall mesh (a plain colour, no attributes)
+// per-triangle attributes: its own colour as a plain surface (w's paint)
+// and flat normals, so that trim, linings and frames can have their own
+// surfaces. A dressed mesh is left as it is.
+func ensureAttrs(m *Mesh, w WallShape) {
+	if m.Attrs != nil {
+		return
+	}
+	paint := w.paint
+	if paint == nil || paint.Color != m.Color { // a WallShape not made by NewScene, or recoloured
+		paint = &Surface{Name: "paint:" + m.ID, Color: m.Color, Tile: 1}
+	}
+	m.Surfaces = []*Surface{paint}
+	m.Attrs = make([]TriAttr, len(m.Tris))
+	for i := range m.Tris {
+		n := unitNormal(&m.Tris[i])
+		m.Attrs[i].N = [3]Vec3{n, n, n}
 	}
 }
 

@@ -55,7 +55,16 @@ func TestOpeningsGeometry(t *testing.T) {
 			if !ok {
 				continue
 			}
-			panels := 2 * len(WallPanels(w))
+			panels := 2 * len(wallCells(w))
+			// Surfaces: the wall's own, then TrimSurface when it has trim
+			// (every room-side wall has a skirting board).
+			own := 1
+			if !w.Exterior {
+				if len(m.Surfaces) < 2 || m.Surfaces[1] != TrimSurface {
+					t.Fatalf("house %d wall %s: surfaces %v, want the wall's own and TrimSurface first", hi, w.ID, m.Surfaces)
+				}
+				own = 2
+			}
 			var mine []Hole
 			for _, h := range w.Holes {
 				if (outdoor[h.ID] || h.Door) && !w.Exterior {
@@ -63,12 +72,12 @@ func TestOpeningsGeometry(t *testing.T) {
 				}
 			}
 			if len(mine) == 0 {
-				if len(m.Tris) != panels || m.Attrs != nil && len(m.Surfaces) != 1 {
+				if len(m.Tris) != panels || m.Attrs != nil && len(m.Surfaces) != own {
 					t.Fatalf("house %d wall %s: no outdoor hole or door but %d triangles (%d panel triangles), %d surfaces", hi, w.ID, len(m.Tris), panels, len(m.Surfaces))
 				}
 				continue
 			}
-			if len(m.Attrs) != len(m.Tris) || len(m.Surfaces) != 2 || m.Surfaces[1] != FrameSurface {
+			if len(m.Attrs) != len(m.Tris) || len(m.Surfaces) != own+1 || m.Surfaces[own] != FrameSurface {
 				t.Fatalf("house %d wall %s: %d attrs for %d triangles, surfaces %v", hi, w.ID, len(m.Attrs), len(m.Tris), m.Surfaces)
 			}
 			if m.Surfaces[0].Color != w.Color || m.Surfaces[0].Texture != nil {
@@ -111,7 +120,7 @@ func TestOpeningsGeometry(t *testing.T) {
 				mu, my := (hole.U0+hole.U1)/2, (hole.Y0+hole.Y1)/2
 				mid := wallPoint(w, mu, my).Sub(room.Mul(cd))
 				toMid := mid.Sub(c)
-				frame := m.Attrs[i].Surface == 1
+				frame := int(m.Attrs[i].Surface) == own
 				switch {
 				case n.Dot(room) > 1-1e-9: // a frame or bar face
 					if !frame || !outdoor[hole.ID] || hole.Door {

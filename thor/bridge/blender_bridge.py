@@ -64,7 +64,8 @@ NO_HIT_DEPTH = 1e9     # Cycles writes 1e10 where nothing is hit
 WALL_LIFT = 0.0005     # metres each wall side is moved towards its room in Blender
 
 # Lighting, after the Go renderer's interior model (render/lights.go, render/shade.go):
-#   colour = base × (AMBIENT + WINDOW × max(0, n·w) + ROOM_LIGHT × warm × max(0, n·l) / (1 + (d/ROOM_FALLOFF)²) × shadow)
+#   colour = base × (AMBIENT + WINDOW × max(0, n·w)
+#            + ROOM_LIGHT × warm × (max(0, n·l) × shadow + BOUNCE × max(0, −n_up)) / (1 + (d/ROOM_FALLOFF)²))
 # on flowbench's colour values as they are (no sRGB decoding; the view
 # transform is "Raw"), so both renderers do the same arithmetic. Cycles picks
 # one light per sample, so with a light per room and a sun every pixel would
@@ -73,7 +74,9 @@ WALL_LIFT = 0.0005     # metres each wall side is moved towards its room in Blen
 # light (hard shadows; the material scales its diffuse colour by
 # d² / (d² + ROOM_FALLOFF²) so Cycles' inverse square becomes the rasterizer's
 # falloff), and surfaces of other rooms get their own room's light in the
-# material, unshadowed. Nothing is sampled at random but the pixel position,
+# material, unshadowed; the bounce term (light the floor throws back up onto
+# ceilings and undersides) is emission too, from the surface's own room's
+# light, unshadowed. Nothing is sampled at random but the pixel position,
 # so one sample gives a clean image (docs/protocol.md).
 AMBIENT = 0.36
 WINDOW = 0.2
@@ -81,6 +84,7 @@ WINDOW_DIR = (0.35, 1.0, -0.45)
 ROOM_LIGHT = 0.85
 ROOM_FALLOFF = 2.4
 ROOM_LIGHT_DROP = 0.3       # metres below the ceiling
+BOUNCE = 0.5                # render.BounceFraction: the floor's light on surfaces facing down
 ROOM_LIGHT_COLOR = (1.0, 0.9, 0.76)
 # The outdoors seen through windows and outside doors (render/sky.go): by the
 # sine e of a ray's elevation, (e, sRGB colour 0-255) stops of a linear ramp,
@@ -527,6 +531,11 @@ class BlenderSession:
         warm = node("ShaderNodeMixRGB", None, 1.0, base, ROOM_LIGHT_COLOR + (1.0,))
         warm.blend_type = "MULTIPLY"
         e2 = node("ShaderNodeEmission", None, warm.outputs["Color"], k)
+        # The light the floor throws back up to surfaces facing down (BOUNCE):
+        # emission from the own room's light, unshadowed, in every room.
+        down = m("MAXIMUM", vdot(N, (0.0, 0.0, -1.0)), 0.0)
+        kb = m("DIVIDE", m("MULTIPLY", down, ROOM_LIGHT * BOUNCE), m("ADD", m("MULTIPLY", d2, 1.0 / ROOM_FALLOFF ** 2), 1.0))
+        e3 = node("ShaderNodeEmission", None, warm.outputs["Color"], kb)
         # The camera room's real light: diffuse colour × d² / (d² + falloff²).
         dc = vsub(attr("fb_cam_light").outputs["Vector"], P)
         dc2 = vdot(dc, dc)
@@ -539,7 +548,8 @@ class BlenderSession:
         links.new(scaled.outputs["Color"], bsdf.inputs["Base Color"])
         s1 = node("ShaderNodeAddShader", None, bsdf.outputs["BSDF"], e1.outputs["Emission"])
         s2 = node("ShaderNodeAddShader", None, s1.outputs["Shader"], e2.outputs["Emission"])
-        return s2.outputs["Shader"]
+        s3 = node("ShaderNodeAddShader", None, s2.outputs["Shader"], e3.outputs["Emission"])
+        return s3.outputs["Shader"]
 
     # Textures: CreateHouse's "textures" (hash → PNG) are written to the
     # session's temporary directory and kept for the whole connection (the

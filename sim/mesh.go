@@ -1,6 +1,9 @@
 package sim
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Tessellation resolution of curved primitives.
 const (
@@ -354,8 +357,8 @@ func TriangulatePolygon(p [][2]float64) [][3]int {
 
 // addOpenings appends the linings and frames ops to wall w's mesh m, after
 // dressStructure: linings take the wall's surface (or its plain colour) with
-// UVs continuing the wall's, frames FrameSurface (ensureAttrs gives a plain
-// wall per-triangle surfaces).
+// UVs continuing the wall's, frames FrameSurface, which the mesh lists only
+// when it has frames (ensureAttrs gives a plain wall per-triangle surfaces).
 func addOpenings(m *Mesh, ops []openingTri, w WallShape) {
 	if len(ops) == 0 {
 		return
@@ -366,7 +369,9 @@ func addOpenings(m *Mesh, ops []openingTri, w WallShape) {
 		tile = 1
 	}
 	frame := uint16(len(m.Surfaces))
-	m.Surfaces = append(m.Surfaces, FrameSurface)
+	if slices.ContainsFunc(ops, func(op openingTri) bool { return op.frame }) {
+		m.Surfaces = append(m.Surfaces, FrameSurface) // windows to the outdoors only
+	}
 	for _, op := range ops {
 		n := unitNormal(&op.tri)
 		a := TriAttr{N: [3]Vec3{n, n, n}}

@@ -342,8 +342,9 @@ const edgeDepthTol = 1e-3
 
 // isEdge reports whether pixel (x, y) needs anti-aliasing: a pixel-centre
 // neighbour (3×3) shows another instance or the background, another
-// triangle of the same mesh not continuing its surface (another material, a depth step, or a
-// crease of a flat-shaded mesh), or the pixel is on a cut-out triangle.
+// triangle of the same mesh not continuing its surface (another material, a
+// depth step, or a crease of a flat-shaded mesh), or the pixel is on a
+// cut-out triangle.
 func (r *Renderer) isEdge(x, y int) bool {
 	v := &r.v
 	W, H := v.w, v.h

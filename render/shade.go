@@ -195,13 +195,17 @@ func (r *Renderer) lightAt(p, n sim.Vec3, li int) (lr, lg, lb float64, mixed boo
 	L := &r.lights[li]
 	dx, dy, dz := L.pos[0]-p[0], L.pos[1]-p[1], L.pos[2]-p[2]
 	d2 := dx*dx + dy*dy + dz*dz
+	nd := n[0]*dx + n[1]*dy + n[2]*dz
+	direct := d2 > 0 && nd > 0
+	if !direct && n[1] >= 0 {
+		return // neither direct light nor bounce
+	}
 	fall := o.RoomLight / (1 + d2*(1/(RoomLightFalloff*RoomLightFalloff)))
 	if n[1] < 0 { // the light the floor throws back up (BounceFraction)
 		b := fall * BounceFraction * -n[1]
 		lr, lg, lb = lr+b*RoomLightColor[0], lg+b*RoomLightColor[1], lb+b*RoomLightColor[2]
 	}
-	nd := n[0]*dx + n[1]*dy + n[2]*dz
-	if !(d2 > 0) || nd <= 0 {
+	if !direct {
 		return
 	}
 	ndl := nd / math.Sqrt(d2)

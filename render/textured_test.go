@@ -366,28 +366,44 @@ func TestTwoSided(t *testing.T) {
 	}
 }
 
+// roomLightOnly renders cam in an empty 12 m room lit by its room light
+// and an ambient term amb only (no window light, shadows or anti-aliasing),
+// and returns the scene, the light's position and the frame.
+func roomLightOnly(t *testing.T, amb float64, cam sim.Camera) (*sim.Scene, sim.Vec3, *Frame) {
+	t.Helper()
+	s, err := sim.NewScene(bigRoom(t, 12))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := New(s, Options{Workers: 1, Ambient: amb, Diffuse: 1e-300, NoShadows: true, AntiAlias: AAOff})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := r.Render(cam)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, r.lights[0].pos, f
+}
+
+// pixelPoint returns the world point seen at the centre of pixel (x, y) of
+// frame f rendered from cam, from its planar depth.
+func pixelPoint(cam sim.Camera, f *Frame, x, y int) sim.Vec3 {
+	o, d := cam.Ray(float64(x), float64(y))
+	_, _, fw := cam.Basis()
+	return o.Add(d.Mul(float64(f.Depth[y*f.Width+x]) / d.Dot(fw)))
+}
+
 // TestRoomLightFalloff looks down at an empty floor: without shadows or
 // other light, every floor pixel is floor colour × (ambient + room light ×
 // cos θ / (1 + d²/R²)) with the light above the room centre, so brightness
 // falls with distance from the point below the light.
 func TestRoomLightFalloff(t *testing.T) {
-	s, err := sim.NewScene(bigRoom(t, 12))
-	if err != nil {
-		t.Fatal(err)
-	}
 	const amb = 0.05
-	r, err := New(s, Options{Workers: 1, Ambient: amb, Diffuse: 1e-300, NoShadows: true, AntiAlias: AAOff})
-	if err != nil {
-		t.Fatal(err)
-	}
-	L := r.lights[0].pos
+	cam := sim.Camera{Position: sim.Vec3{6, 1.6, 2}, Horizon: 50, FOV: 90, Width: 120, Height: 120}
+	s, L, f := roomLightOnly(t, amb, cam)
 	if math.Abs(L[0]-6) > 1e-9 || math.Abs(L[2]-6) > 1e-9 || math.Abs(L[1]-(2.5-RoomLightDrop)) > 1e-9 {
 		t.Fatalf("light at %v, want (6, %g, 6)", L, 2.5-RoomLightDrop)
-	}
-	cam := sim.Camera{Position: sim.Vec3{6, 1.6, 2}, Horizon: 50, FOV: 90, Width: 120, Height: 120}
-	f, err := r.Render(cam)
-	if err != nil {
-		t.Fatal(err)
 	}
 	writeLook(t, "falloff", f.RGB)
 	floor, _ := f.Instance("floor|room|1")
@@ -400,9 +416,7 @@ func TestRoomLightFalloff(t *testing.T) {
 			if f.IDs[i] != floor {
 				continue
 			}
-			o, d := cam.Ray(float64(x), float64(y))
-			_, _, fw := cam.Basis()
-			p := o.Add(d.Mul(float64(f.Depth[i]) / d.Dot(fw)))
+			p := pixelPoint(cam, f, x, y)
 			dl := L.Sub(p)
 			dist := dl.Len()
 			k := DefaultRoomLight * (dl[1] / dist) / (1 + dist*dist/(RoomLightFalloff*RoomLightFalloff))
@@ -441,21 +455,9 @@ func TestRoomLightFalloff(t *testing.T) {
 // of the ceiling the bounce is worth more than 3 levels, so that a renderer
 // without it fails.
 func TestCeilingBounce(t *testing.T) {
-	s, err := sim.NewScene(bigRoom(t, 12))
-	if err != nil {
-		t.Fatal(err)
-	}
 	const amb = 0.05
-	r, err := New(s, Options{Workers: 1, Ambient: amb, Diffuse: 1e-300, NoShadows: true, AntiAlias: AAOff})
-	if err != nil {
-		t.Fatal(err)
-	}
-	L := r.lights[0].pos
 	cam := sim.Camera{Position: sim.Vec3{6, 1.6, 1}, Horizon: -50, FOV: 90, Width: 120, Height: 120}
-	f, err := r.Render(cam)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, L, f := roomLightOnly(t, amb, cam)
 	writeLook(t, "ceiling_bounce", f.RGB)
 	ceil, ok := f.Instance("ceiling|room|1")
 	if !ok {
@@ -469,9 +471,7 @@ func TestCeilingBounce(t *testing.T) {
 			if f.IDs[i] != ceil {
 				continue
 			}
-			o, d := cam.Ray(float64(x), float64(y))
-			_, _, fw := cam.Basis()
-			p := o.Add(d.Mul(float64(f.Depth[i]) / d.Dot(fw)))
+			p := pixelPoint(cam, f, x, y)
 			if math.Abs(p[1]-2.5) > 1e-6 {
 				t.Fatalf("ceiling pixel (%d,%d) at height %.4f", x, y, p[1])
 			}
@@ -530,7 +530,6 @@ func TestShadowBelowObject(t *testing.T) {
 		return sim.AABB{Min: b.Min.Sub(sim.Vec3{d, d, d}), Max: b.Max.Add(sim.Vec3{d, d, d})}
 	}
 	inner, outer := grow(box, -0.04), grow(box, 0.04)
-	_, _, fw := cam.Basis()
 	shadowed, lit := 0, 0
 	for y := 0; y < f.Height; y++ {
 		for x := 0; x < f.Width; x++ {
@@ -538,8 +537,7 @@ func TestShadowBelowObject(t *testing.T) {
 			if f.IDs[i] != floor {
 				continue
 			}
-			oc, d := cam.Ray(float64(x), float64(y))
-			p := oc.Add(d.Mul(float64(f.Depth[i]) / d.Dot(fw)))
+			p := pixelPoint(cam, f, x, y)
 			seg := lightPos.Sub(p)
 			a, b := pixelRGB(frames[0], x, y), pixelRGB(f, x, y)
 			switch {

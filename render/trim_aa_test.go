@@ -35,11 +35,7 @@ func TestTrimEdgeAntiAliased(t *testing.T) {
 	if !ok {
 		t.Fatal("the wall at z = 0 is not in view")
 	}
-	_, _, fw := cam.Basis()
-	height := func(x, y int) float64 {
-		o, d := cam.Ray(float64(x), float64(y))
-		return o.Add(d.Mul(float64(off.Depth[y*off.Width+x]) / d.Dot(fw)))[1]
-	}
+	height := func(x, y int) float64 { return pixelPoint(cam, off, x, y)[1] }
 	pairs, changed := 0, 0
 	for x := 0; x < off.Width; x++ {
 		for y := 0; y+1 < off.Height; y++ {

@@ -14,31 +14,24 @@ import (
 // renderer's, so that both light a house alike: the bridge's materials
 // rebuild the rasterizer's interior model from them (docs/protocol.md).
 func TestBlenderLightConstants(t *testing.T) {
-	src, err := os.ReadFile("bridge/blender_bridge.py")
-	if err != nil {
-		t.Fatal(err)
-	}
 	num := func(name string) float64 {
 		t.Helper()
-		m := regexp.MustCompile(`(?m)^` + name + ` = ([-0-9.]+)\b`).FindSubmatch(src)
-		if m == nil {
-			t.Fatalf("blender_bridge.py has no numeric %s line", name)
-		}
-		v, err := strconv.ParseFloat(string(m[1]), 64)
+		m := regexp.MustCompile(`^[-0-9.]+\b`).FindString(bridgeConstant(t, name))
+		v, err := strconv.ParseFloat(m, 64)
 		if err != nil {
-			t.Fatalf("%s: %v", name, err)
+			t.Fatalf("blender_bridge.py: %s is not a number: %v", name, err)
 		}
 		return v
 	}
 	vec := func(name string) [3]float64 {
 		t.Helper()
-		m := regexp.MustCompile(`(?m)^` + name + ` = \(([-0-9.]+), ([-0-9.]+), ([-0-9.]+)\)`).FindSubmatch(src)
+		m := regexp.MustCompile(`^\(([-0-9.]+), ([-0-9.]+), ([-0-9.]+)\)`).FindStringSubmatch(bridgeConstant(t, name))
 		if m == nil {
-			t.Fatalf("blender_bridge.py has no 3-tuple %s line", name)
+			t.Fatalf("blender_bridge.py: %s is not a 3-tuple", name)
 		}
 		var v [3]float64
 		for k := range v {
-			v[k], _ = strconv.ParseFloat(string(m[1+k]), 64)
+			v[k], _ = strconv.ParseFloat(m[1+k], 64)
 		}
 		return v
 	}
@@ -63,4 +56,19 @@ func TestBlenderLightConstants(t *testing.T) {
 	if got, want := vec("WINDOW_DIR"), render.DefaultLightDir; got != [3]float64(want) {
 		t.Errorf("WINDOW_DIR: bridge %v, render %v", got, want)
 	}
+}
+
+// bridgeConstant returns what follows "NAME = " on the line of
+// bridge/blender_bridge.py that sets the module constant NAME.
+func bridgeConstant(t *testing.T, name string) string {
+	t.Helper()
+	src, err := os.ReadFile("bridge/blender_bridge.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^` + name + ` = (.*)$`).FindSubmatch(src)
+	if m == nil {
+		t.Fatalf("blender_bridge.py has no %s line", name)
+	}
+	return string(m[1])
 }

@@ -1,7 +1,6 @@
 package thor
 
 import (
-	"os"
 	"regexp"
 	"strconv"
 	"testing"
@@ -17,25 +16,17 @@ import (
 // Go renderer's outdoors (render.SkyStops, render.GroundStops), so that both
 // show the same sky and lawn through windows.
 func TestBlenderOutdoorStops(t *testing.T) {
-	src, err := os.ReadFile("bridge/blender_bridge.py")
-	if err != nil {
-		t.Fatal(err)
-	}
 	stop := regexp.MustCompile(`\(([-0-9.]+), \((\d+), (\d+), (\d+)\)\)`)
 	for _, c := range []struct {
 		name string
 		want []render.SkyStop
 	}{{"SKY_STOPS", render.SkyStops}, {"GROUND_STOPS", render.GroundStops}} {
-		line := regexp.MustCompile(`(?m)^` + c.name + ` = (.*)$`).FindSubmatch(src)
-		if line == nil {
-			t.Fatalf("blender_bridge.py has no %s line", c.name)
-		}
 		var got []render.SkyStop
-		for _, m := range stop.FindAllSubmatch(line[1], -1) {
+		for _, m := range stop.FindAllStringSubmatch(bridgeConstant(t, c.name), -1) {
 			var s render.SkyStop
-			s.E, _ = strconv.ParseFloat(string(m[1]), 64)
+			s.E, _ = strconv.ParseFloat(m[1], 64)
 			for k := 0; k < 3; k++ {
-				s.C[k], _ = strconv.ParseFloat(string(m[2+k]), 64)
+				s.C[k], _ = strconv.ParseFloat(m[2+k], 64)
 			}
 			got = append(got, s)
 		}

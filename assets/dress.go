@@ -51,6 +51,8 @@ type DressReport struct {
 	Textures map[string]int
 	// Surfaces is the number of structure meshes given a surface.
 	Surfaces int
+	// Rugs is the number of rooms given a rug (rugs.go).
+	Rugs int
 	// LoadErrors counts variants skipped because their model failed to load.
 	LoadErrors int
 	// Turned counts objects drawn with their model turned 90° about the
@@ -106,6 +108,7 @@ func (r *DressReport) Add(o DressReport) {
 	r.WithModel += o.WithModel
 	r.Primitive += o.Primitive
 	r.Surfaces += o.Surfaces
+	r.Rugs += o.Rugs
 	r.LoadErrors += o.LoadErrors
 	r.Turned += o.Turned
 	r.Rolled += o.Rolled
@@ -411,7 +414,8 @@ func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
 
 // Structure looks. Floors and wall tiles are Sweet Home 3D textures chosen
 // by room type from these reviewed lists (ids of the jar's texture catalog);
-// walls of living rooms and bedrooms are painted; ceilings are white.
+// walls of living rooms and bedrooms are painted; ceilings are white; most
+// living rooms and bedrooms have a rug (rugs.go).
 var (
 	woodFloors     = []string{"eTeks#woodenFloor", "eTeks#oldWoodenFloor"}
 	kitchenFloors  = []string{"eTeks#greyTile", "eTeks#redTiles", "eTeks#blackAndWhiteTiles", "eTeks#beigeTile"}
@@ -467,6 +471,7 @@ func (d *dresser) dressStructure(s *sim.Scene, seed int64, rep *DressReport) {
 	surf := map[string]*sim.Surface{}
 	ceiling := paintSurface("paint:ceiling", ceilingSurface)
 	walls := map[string]*sim.Surface{} // room id → wall surface
+	var rugs map[string]sim.Rug
 	use := func(t *SurfaceTexture) *sim.Surface {
 		rep.Textures[t.Key]++
 		return texturedSurface(t)
@@ -502,6 +507,13 @@ func (d *dresser) dressStructure(s *sim.Scene, seed int64, rep *DressReport) {
 			w = paintSurface("paint:"+r.ID, sim.RGB{R: j(base.R, "r"), G: j(base.G, "g"), B: j(base.B, "b")})
 		}
 		walls[r.ID] = w
+		if rug, ok := roomRug(r, seed); ok {
+			if rugs == nil {
+				rugs = map[string]sim.Rug{}
+			}
+			rugs[r.ID] = rug
+			rep.Rugs++
+		}
 	}
 	for _, w := range s.Walls {
 		if sf := walls[w.RoomID]; sf != nil && !w.Exterior {
@@ -516,6 +528,6 @@ func (d *dresser) dressStructure(s *sim.Scene, seed int64, rep *DressReport) {
 			surf[m.ID] = paintSurface("paint:"+m.ID, m.Color)
 		}
 	}
-	s.Surfaces = surf
+	s.Surfaces, s.Rugs = surf, rugs
 	rep.Surfaces = len(surf)
 }

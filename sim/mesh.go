@@ -199,7 +199,15 @@ func StructureMeshes(s *Scene) []Mesh {
 			g.V[1], g.V[2] = g.V[2], g.V[1]
 			ce.Tris = append(ce.Tris, g)
 		}
+		rug, hasRug := s.Rugs[r.ID]
+		hasRug = hasRug && rug.valid()
+		if hasRug {
+			fl.Tris = cutFloor(fl.Tris, rug)
+		}
 		dressStructure(s, &fl, floorUV)
+		if hasRug {
+			paintRug(&fl, rug)
+		}
 		dressStructure(s, &ce, floorUV)
 		fl.finish()
 		ce.finish()

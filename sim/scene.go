@@ -19,6 +19,8 @@ type Scene struct {
 	// Surfaces optionally gives structure meshes ("floor|<room>",
 	// "ceiling|<room>", wall ids) a textured look; nil keeps plain colours.
 	Surfaces map[string]*Surface
+	// Rugs optionally lays a rug on rooms' floors (room id → rug; see Rug).
+	Rugs map[string]Rug
 
 	index    map[string]int
 	children map[string][]string

@@ -8,12 +8,12 @@ import (
 )
 
 // TestRoomRugs checks roomRug over the rooms of 60 generated houses: rugs
-// only in living rooms and bedrooms, in about RugChance of those where one
-// fits; every rug within RugMargin of nothing (its sides at least RugMargin
-// inside the room's bounding box), its sides between RugMinSide and
-// RugMaxLong, wholly on the room's floor (a 2 cm lattice), centred on the
-// bounding box; the same rug for the same seed, and another draw for
-// another seed.
+// only in living rooms and bedrooms, in 30 % to RugChance + 5 % of them
+// (small and L-shaped rooms get none); every rug's sides at least
+// RugMargin inside the room's bounding box, between RugMinSide and
+// RugMaxLong (the short one at most RugMaxShort) long, centred on the box,
+// wholly on the room's floor (a 2 cm lattice); the same rug for the same
+// seed, other draws for another seed, and at least half the designs used.
 func TestRoomRugs(t *testing.T) {
 	rooms, eligible, rugs, differ := 0, 0, 0, 0
 	designs := map[*sim.Surface]bool{}

@@ -40,12 +40,15 @@
 //
 // The default LightInterior model lights each sample with an ambient term, a
 // soft directional "window" light and the main light of the mesh's room: a
-// warm point light hanging RoomLightDrop below the ceiling above the room
-// polygon's centroid, with 1/(1+(d/RoomLightFalloff)²) falloff and shadows
-// from a 5-face cube shadow map (2×2 percentage-closer filtering), built
+// warm point light hanging RoomLightDrop below the ceiling over
+// sim.RoomLightXZ (the room polygon's centroid), with
+// 1/(1+(d/RoomLightFalloff)²) falloff and shadows from a 5-face cube shadow
+// map (2×2 percentage-closer filtering), built
 // once per scene state and rebuilt when objects move; surfaces facing down
 // (ceilings, undersides) also get that light's bounce from the floor
-// (BounceFraction), unshadowed. Textured surfaces are
+// (BounceFraction), unshadowed. Emissive surfaces (the ceiling lamps'
+// diffusers, sim.Surface.Emissive) take no light: their colour as is.
+// Textured surfaces are
 // sampled at perspective-correct UVs, bilinearly in the mip level chosen from
 // the UV derivatives (Options.Trilinear blends two levels); meshes with
 // attributes use interpolated vertex normals (negated on the back of

@@ -88,12 +88,7 @@ func makeLights(s *sim.Scene) []roomLight {
 	}
 	out := make([]roomLight, 0, len(s.Rooms))
 	for _, rm := range s.Rooms {
-		c := polyCentroid(rm.Polygon)
-		if !inPolygon(rm.Polygon, c[0], c[1]) && len(rm.Polygon) > 0 {
-			// Concave room whose centroid lies outside: use the middle of the
-			// longest horizontal chord through the centroid's z.
-			c = chordMiddle(rm.Polygon, c)
-		}
+		c := sim.RoomLightXZ(rm.Polygon)
 		L := roomLight{pos: sim.Vec3{c[0], ceil - RoomLightDrop, c[1]}, poly: rm.Polygon, room: rm.ID}
 		L.box = sim.AABB{Min: sim.Vec3{math.Inf(1), math.Inf(-1), math.Inf(1)}, Max: sim.Vec3{math.Inf(-1), math.Inf(1), math.Inf(-1)}}
 		for _, q := range rm.Polygon {
@@ -103,54 +98,6 @@ func makeLights(s *sim.Scene) []roomLight {
 		out = append(out, L)
 	}
 	return out
-}
-
-// polyCentroid returns the area centroid of a polygon (vertex mean when degenerate).
-func polyCentroid(p [][2]float64) [2]float64 {
-	var a, cx, cz float64
-	for i := range p {
-		q, r := p[i], p[(i+1)%len(p)]
-		k := q[0]*r[1] - r[0]*q[1]
-		a += k
-		cx += (q[0] + r[0]) * k
-		cz += (q[1] + r[1]) * k
-	}
-	if math.Abs(a) < 1e-12 {
-		var m [2]float64
-		for _, q := range p {
-			m[0] += q[0] / float64(len(p))
-			m[1] += q[1] / float64(len(p))
-		}
-		return m
-	}
-	return [2]float64{cx / (3 * a), cz / (3 * a)}
-}
-
-// chordMiddle returns the middle of the longest inside segment of the line z = c[1].
-func chordMiddle(p [][2]float64, c [2]float64) [2]float64 {
-	var xs []float64
-	for i := range p {
-		q, r := p[i], p[(i+1)%len(p)]
-		if (q[1] > c[1]) != (r[1] > c[1]) {
-			xs = append(xs, q[0]+(c[1]-q[1])/(r[1]-q[1])*(r[0]-q[0]))
-		}
-	}
-	sortFloat64s(xs)
-	best, out := -1.0, p[0]
-	for i := 0; i+1 < len(xs); i += 2 {
-		if d := xs[i+1] - xs[i]; d > best {
-			best, out = d, [2]float64{(xs[i] + xs[i+1]) / 2, c[1]}
-		}
-	}
-	return out
-}
-
-func sortFloat64s(a []float64) {
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && a[j] < a[j-1]; j-- {
-			a[j], a[j-1] = a[j-1], a[j]
-		}
-	}
 }
 
 // inPolygon is the even-odd point-in-polygon test in the xz plane.

@@ -44,6 +44,7 @@ type shadeCtx struct {
 	sa, sb, sc float64
 	light      int
 	trilinear  bool
+	emissive   bool // a lamp's surface: lit by nothing, shown as is
 	texW, texH float64
 }
 
@@ -60,7 +61,7 @@ func (r *Renderer) prepShade(c *shadeCtx, s *triSetup) {
 		c.n = c.n.Mul(-1)
 	}
 	col := m.Color
-	c.smooth, c.tex = false, nil
+	c.smooth, c.tex, c.emissive = false, nil, false
 	if s.attr {
 		j := int(s.local)
 		nv, uv := e.normalsOf(j), e.uvOf(j)
@@ -80,7 +81,7 @@ func (r *Renderer) prepShade(c *shadeCtx, s *triSetup) {
 		}
 		if k := e.surfaceOf(j); k < len(m.Surfaces) && m.Surfaces[k] != nil {
 			sf := m.Surfaces[k]
-			col = sf.Color
+			col, c.emissive = sf.Color, sf.Emissive
 			if sf.Texture != nil && len(sf.Texture.Levels) > 0 && !r.opts.NoTextures {
 				c.tex = sf.Texture
 				l0 := sf.Texture.Levels[0]
@@ -135,8 +136,11 @@ func (c *shadeCtx) albedo(x, y float64) (ar, ag, ab float64) {
 // light returns the light reaching c's triangle at sample (x, y) of view v
 // (lightAt at the sample's world point with the interpolated vertex normal,
 // flipped towards the viewer on back faces, or the flat face normal), and
-// whether a shadow's edge is near (see lightAt).
+// whether a shadow's edge is near (see lightAt); 1 on an emissive surface.
 func (r *Renderer) light(v *view, c *shadeCtx, x, y float64) (lr, lg, lb float64, mixed bool) {
+	if c.emissive {
+		return 1, 1, 1, false
+	}
 	s := c.s
 	w := s.wa*x + s.wb*y + s.wc
 	t := 1 / w

@@ -453,7 +453,8 @@ func TestRoomLightFalloff(t *testing.T) {
 // (cos θ + BounceFraction) / (1 + d²/R²)), the ceiling facing straight down
 // (so its bounce factor −n_y is 1) and the light hanging below it; on most
 // of the ceiling the bounce is worth more than 3 levels, so that a renderer
-// without it fails.
+// without it fails. The ceiling lamp's diffuser over the light shows its
+// colour exactly, whatever the light (Surface.Emissive).
 func TestCeilingBounce(t *testing.T) {
 	const amb = 0.05
 	cam := sim.Camera{Position: sim.Vec3{6, 1.6, 1}, Horizon: -50, FOV: 90, Width: 120, Height: 120}
@@ -464,7 +465,9 @@ func TestCeilingBounce(t *testing.T) {
 		t.Fatal("no ceiling in view")
 	}
 	const cc = 0.92 // the ceiling's colour (red), sim's default
-	checked, bounced := 0, 0
+	lc := sim.CeilingLampSurface.Color
+	lamp := [3]uint8{quant(lc.R), quant(lc.G), quant(lc.B)}
+	checked, bounced, glowing := 0, 0, 0
 	for y := 0; y < 120; y++ {
 		for x := 0; x < 120; x++ {
 			i := y*120 + x
@@ -474,6 +477,18 @@ func TestCeilingBounce(t *testing.T) {
 			p := pixelPoint(cam, f, x, y)
 			if math.Abs(p[1]-2.5) > 1e-6 {
 				t.Fatalf("ceiling pixel (%d,%d) at height %.4f", x, y, p[1])
+			}
+			// The ceiling lamp over the light: its diffuser shows its
+			// colour as is (a 1 cm margin for the pixel's footprint); the
+			// frame round it is left out.
+			if off := math.Max(math.Abs(p[0]-L[0]), math.Abs(p[2]-L[2])); off < sim.CeilingLampSize/2+0.01 {
+				if off < sim.CeilingLampSize/2-sim.CeilingLampRim-0.01 {
+					if got := pixelRGB(f, x, y); got != lamp {
+						t.Fatalf("lamp pixel (%d,%d): %v, want %v", x, y, got, lamp)
+					}
+					glowing++
+				}
+				continue
 			}
 			dl := L.Sub(p)
 			dist := dl.Len()
@@ -490,8 +505,8 @@ func TestCeilingBounce(t *testing.T) {
 			checked++
 		}
 	}
-	if checked < 3000 {
-		t.Fatalf("only %d ceiling pixels", checked)
+	if checked < 3000 || glowing < 8 {
+		t.Fatalf("only %d ceiling pixels, %d of the lamp's diffuser", checked, glowing)
 	}
 	t.Logf("%d ceiling pixels, %d of them more than 3 levels brighter for the bounce", checked, bounced)
 	if bounced < checked/2 {

@@ -28,13 +28,14 @@ func (r Rug) Inside(x, z float64) bool {
 	return x > r.X0 && x < r.X1 && z > r.Z0 && z < r.Z1
 }
 
-// cutFloor returns the floor triangles tris cut along the rug's four sides:
+// cutRect returns the horizontal triangles tris (a floor's or a ceiling's)
+// cut along the four sides of r's rectangle:
 // no triangle of the result crosses a side, and together they cover what
 // tris covered. Triangles are cut along whole lines (x = X0, …), so two
 // triangles that shared an edge share the cut points too: each point is
 // computed from the edge's endpoints in one order whichever triangle cuts
 // it, and lies exactly on the line.
-func cutFloor(tris []Triangle, r Rug) []Triangle {
+func cutRect(tris []Triangle, r Rug) []Triangle {
 	for _, l := range [...]struct {
 		axis int
 		at   float64
@@ -105,12 +106,17 @@ func linePoint(p, q Vec3, axis int, at float64) Vec3 {
 	return v
 }
 
-// paintRug gives the triangles of floor mesh m (cut along the rug by
-// cutFloor, then dressed) that lie inside the rug the rug's surface and
-// UVs; a plain floor first gets its colour as a plain surface.
-func paintRug(m *Mesh, r Rug) {
+// paintRect gives the triangles of floor or ceiling mesh m (cut along r's
+// rectangle by cutRect, then dressed) that lie inside the rectangle r's
+// surface, with UVs spanning the rectangle; a plain mesh first gets its
+// colour as a plain surface: plain, when it has that colour (the scene's
+// shared one), else a new one.
+func paintRect(m *Mesh, r Rug, plain *Surface) {
 	if m.Attrs == nil {
-		m.Surfaces = []*Surface{{Name: "paint:" + m.ID, Color: m.Color, Tile: 1}}
+		if plain == nil || plain.Color != m.Color {
+			plain = &Surface{Name: "paint:" + m.ID, Color: m.Color, Tile: 1}
+		}
+		m.Surfaces = []*Surface{plain}
 		m.Attrs = make([]TriAttr, len(m.Tris))
 		for i := range m.Tris {
 			n := unitNormal(&m.Tris[i])

@@ -168,6 +168,15 @@ func appendPrimitive(ts []Triangle, p Part) []Triangle {
 	return ts
 }
 
+// ceilingColor is the colour of a house's ceilings: its procedural
+// parameters' ceiling colour, else a warm white.
+func ceilingColor(h *House) RGB {
+	if h != nil && h.ProceduralParameters.CeilingColor != nil {
+		return *h.ProceduralParameters.CeilingColor
+	}
+	return RGB{0.92, 0.92, 0.9}
+}
+
 // StructureMeshes returns the floors, ceilings and wall sides of the scene.
 func StructureMeshes(s *Scene) []Mesh {
 	var out []Mesh
@@ -181,10 +190,7 @@ func StructureMeshes(s *Scene) []Mesh {
 	for _, r := range s.Rooms {
 		tris := TriangulatePolygon(r.Polygon)
 		fl := Mesh{ID: "floor|" + r.ID, Kind: MeshFloor, Color: r.Floor}
-		ce := Mesh{ID: "ceiling|" + r.ID, Kind: MeshCeiling, Color: RGB{0.92, 0.92, 0.9}}
-		if cc := s.House.ProceduralParameters.CeilingColor; cc != nil {
-			ce.Color = *cc
-		}
+		ce := Mesh{ID: "ceiling|" + r.ID, Kind: MeshCeiling, Color: ceilingColor(s.House)}
 		for _, t := range tris {
 			a, b, c := r.Polygon[t[0]], r.Polygon[t[1]], r.Polygon[t[2]]
 			f := Triangle{[3]Vec3{{a[0], 0, a[1]}, {b[0], 0, b[1]}, {c[0], 0, c[1]}}, 1}
@@ -202,13 +208,17 @@ func StructureMeshes(s *Scene) []Mesh {
 		rug, hasRug := s.Rugs[r.ID]
 		hasRug = hasRug && rug.valid()
 		if hasRug {
-			fl.Tris = cutFloor(fl.Tris, rug)
+			fl.Tris = cutRect(fl.Tris, rug)
 		}
 		dressStructure(s, &fl, floorUV)
 		if hasRug {
-			paintRug(&fl, rug)
+			paintRect(&fl, rug, r.floorPaint)
 		}
+		frame, lamp := ceilingLamp(r.Polygon)
+		ce.Tris = cutRect(cutRect(ce.Tris, frame), lamp)
 		dressStructure(s, &ce, floorUV)
+		paintRect(&ce, frame, r.ceilingPaint)
+		paintRect(&ce, lamp, r.ceilingPaint)
 		fl.finish()
 		ce.finish()
 		out = append(out, fl, ce)

@@ -59,6 +59,9 @@ type Surface struct {
 	Color   RGB      // diffuse colour (MTL Kd); multiplies the texture
 	Texture *Texture // nil for a plain colour
 	Cutout  bool     // texels with alpha < CutoutThreshold are holes (leaves, grilles)
+	// Emissive marks a lamp's glowing surface: the renderers show its
+	// colour (× texture) as is, without lighting or shadows.
+	Emissive bool
 	// Tile is the world size in metres of one texture repeat for structure
 	// surfaces (floors, walls), whose UVs are computed from world coordinates.
 	// Unused for model surfaces, whose UVs come from the model.

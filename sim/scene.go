@@ -35,6 +35,11 @@ type RoomShape struct {
 	Polygon  [][2]float64 // (x, z) vertices
 	Floor    RGB
 	Material string
+	// floorPaint and ceilingPaint are the floor's and the ceiling's colours
+	// as plain surfaces, made once with the scene, so that every
+	// StructureMeshes call of an undressed scene with rugs or lamps shares
+	// one pointer (as WallShape.paint).
+	floorPaint, ceilingPaint *Surface
 }
 
 // WallShape is one side of a zero-thickness wall from A to B (x, z).
@@ -115,6 +120,8 @@ func NewSceneWith(h *House, cat *Catalog, resolve SizeResolver) (*Scene, error) 
 			rs.Polygon = append(rs.Polygon, [2]float64{p.X, p.Z})
 		}
 		rs.Floor = materialColor(r.FloorMaterial, "floor|"+r.ID)
+		rs.floorPaint = &Surface{Name: "paint:floor|" + r.ID, Color: rs.Floor, Tile: 1}
+		rs.ceilingPaint = &Surface{Name: "paint:ceiling|" + r.ID, Color: ceilingColor(h), Tile: 1}
 		s.Rooms = append(s.Rooms, rs)
 	}
 	houseWalls := map[string]Wall{}

@@ -90,6 +90,8 @@ type SurfaceInfo struct {
 	Color   [3]float64 `json:"color"`
 	Texture string     `json:"texture,omitempty"` // hash, a key of HouseMeshes.Textures (this or an earlier message)
 	Cutout  bool       `json:"cutout,omitempty"`
+	// Emissive marks a lamp's surface, drawn unlit (sim.Surface.Emissive).
+	Emissive bool `json:"emissive,omitempty"`
 }
 
 // TextureImage is a texture's level 0 as a PNG (JSON: base64).
@@ -227,7 +229,7 @@ func (b *meshBuilder) meshData(m *sim.Mesh) *MeshData {
 			continue
 		}
 		md.Surfaces[i] = SurfaceInfo{Name: sf.Name, Color: [3]float64{sf.Color.R, sf.Color.G, sf.Color.B},
-			Texture: b.texture(sf.Texture), Cutout: sf.HasCutout()}
+			Texture: b.texture(sf.Texture), Cutout: sf.HasCutout(), Emissive: sf.Emissive}
 	}
 	return md
 }

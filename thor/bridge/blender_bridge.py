@@ -421,11 +421,11 @@ class BlenderSession:
     # Texture.Opaque) is below 128; one-sided surfaces are transparent from
     # behind (and so absent from the depth and index passes).
 
-    def material(self, rgb, texture="", cutout=False, two_sided=False):
-        key = (tuple(round(float(c), 5) for c in rgb), texture or "", bool(cutout and texture), bool(two_sided))
+    def material(self, rgb, texture="", cutout=False, two_sided=False, emissive=False):
+        key = (tuple(round(float(c), 5) for c in rgb), texture or "", bool(cutout and texture), bool(two_sided), bool(emissive))
         if key in self.materials:
             return self.materials[key]
-        col, texture, cutout, two_sided = key
+        col, texture, cutout, two_sided, emissive = key
         mat = self.own("materials", bpy.data.materials.new("fb_%d" % len(self.materials)))
         mat.use_nodes = True
         try:
@@ -453,7 +453,14 @@ class BlenderSession:
             rgb_node = nt.nodes.new("ShaderNodeRGB")
             rgb_node.outputs[0].default_value = (col[0], col[1], col[2], 1.0)
             base = rgb_node.outputs[0]
-        shader = self.lit(nt, base)
+        if emissive:
+            # A lamp's diffuser (sim.Surface.Emissive): its colour as is, unlit.
+            glow = nt.nodes.new("ShaderNodeEmission")
+            glow.inputs["Strength"].default_value = 1.0
+            links.new(base, glow.inputs["Color"])
+            shader = glow.outputs["Emission"]
+        else:
+            shader = self.lit(nt, base)
         if cutout:
             alpha = nt.nodes.new("ShaderNodeTexImage")
             alpha.image, alpha.interpolation, alpha.extension = self.image(texture), "Closest", "REPEAT"
@@ -653,7 +660,7 @@ class BlenderSession:
         me.update(calc_edges=True)
         for s in g["surfaces"]:
             c = s.get("color") or [0.8, 0.8, 0.8]
-            me.materials.append(self.material(c, s.get("texture") or "", bool(s.get("cutout")), g["twoSided"]))
+            me.materials.append(self.material(c, s.get("texture") or "", bool(s.get("cutout")), g["twoSided"], bool(s.get("emissive"))))
         if not g["surfaces"]:
             me.materials.append(self.material([0.8, 0.8, 0.8], "", False, g["twoSided"]))
         me.polygons.foreach_set("material_index", np.minimum(surf, max(len(g["surfaces"]) - 1, 0)).astype(np.int32))

@@ -137,12 +137,8 @@ func roomRug(r sim.RoomShape, seed int64) (sim.Rug, bool) {
 	if r.Type != sim.LivingRoom && r.Type != sim.Bedroom || unit(seed, "rug", r.ID) >= RugChance || len(r.Polygon) < 3 {
 		return sim.Rug{}, false
 	}
-	lo, hi := [2]float64{math.Inf(1), math.Inf(1)}, [2]float64{math.Inf(-1), math.Inf(-1)}
-	for _, p := range r.Polygon {
-		lo = [2]float64{min(lo[0], p[0]), min(lo[1], p[1])}
-		hi = [2]float64{max(hi[0], p[0]), max(hi[1], p[1])}
-	}
-	w, d := hi[0]-lo[0]-2*RugMargin, hi[1]-lo[1]-2*RugMargin
+	x0, z0, x1, z1 := sim.PolygonBounds(r.Polygon)
+	w, d := x1-x0-2*RugMargin, z1-z0-2*RugMargin
 	if w >= d {
 		w, d = min(w, RugMaxLong), min(d, RugMaxShort)
 	} else {
@@ -151,7 +147,7 @@ func roomRug(r sim.RoomShape, seed int64) (sim.Rug, bool) {
 	if !(w >= RugMinSide && d >= RugMinSide) {
 		return sim.Rug{}, false
 	}
-	cx, cz := (lo[0]+hi[0])/2, (lo[1]+hi[1])/2
+	cx, cz := (x0+x1)/2, (z0+z1)/2
 	rug := sim.Rug{X0: cx - w/2, X1: cx + w/2, Z0: cz - d/2, Z1: cz + d/2}
 	// All of it on the floor: a 0.1 m lattice over it (edges included)
 	// inside the room's polygon.

@@ -40,11 +40,8 @@ func TestRoomRugs(t *testing.T) {
 				t.Fatalf("house %d room %s (%s) has a rug", i, r.ID, r.Type)
 			}
 			designs[rug.Surface] = true
-			lo, hi := [2]float64{math.Inf(1), math.Inf(1)}, [2]float64{math.Inf(-1), math.Inf(-1)}
-			for _, p := range r.Polygon {
-				lo = [2]float64{min(lo[0], p[0]), min(lo[1], p[1])}
-				hi = [2]float64{max(hi[0], p[0]), max(hi[1], p[1])}
-			}
+			bx0, bz0, bx1, bz1 := sim.PolygonBounds(r.Polygon)
+			lo, hi := [2]float64{bx0, bz0}, [2]float64{bx1, bz1}
 			w, d := rug.X1-rug.X0, rug.Z1-rug.Z0
 			if rug.X0 < lo[0]+RugMargin-1e-9 || rug.X1 > hi[0]-RugMargin+1e-9 || rug.Z0 < lo[1]+RugMargin-1e-9 || rug.Z1 > hi[1]-RugMargin+1e-9 {
 				t.Fatalf("house %d room %s: rug %+v closer than %.1f m to the room's box %v–%v", i, r.ID, rug, RugMargin, lo, hi)

@@ -108,21 +108,10 @@ func linePoint(p, q Vec3, axis int, at float64) Vec3 {
 
 // paintRect gives the triangles of floor or ceiling mesh m (cut along r's
 // rectangle by cutRect, then dressed) that lie inside the rectangle r's
-// surface, with UVs spanning the rectangle; a plain mesh first gets its
-// colour as a plain surface: plain, when it has that colour (the scene's
-// shared one), else a new one.
+// surface, with UVs spanning the rectangle; a plain mesh first gets
+// attributes (ensureAttrs, with the room's shared plain surface).
 func paintRect(m *Mesh, r Rug, plain *Surface) {
-	if m.Attrs == nil {
-		if plain == nil || plain.Color != m.Color {
-			plain = &Surface{Name: "paint:" + m.ID, Color: m.Color, Tile: 1}
-		}
-		m.Surfaces = []*Surface{plain}
-		m.Attrs = make([]TriAttr, len(m.Tris))
-		for i := range m.Tris {
-			n := unitNormal(&m.Tris[i])
-			m.Attrs[i].N = [3]Vec3{n, n, n}
-		}
-	}
+	ensureAttrs(m, plain)
 	rug := uint16(len(m.Surfaces))
 	m.Surfaces = append(m.Surfaces, r.Surface)
 	w, d := r.X1-r.X0, r.Z1-r.Z0

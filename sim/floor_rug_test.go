@@ -12,11 +12,8 @@ import (
 func testRugs(s *Scene, rng *rand.Rand) map[string]Rug {
 	out := map[string]Rug{}
 	for i, r := range s.Rooms {
-		lo, hi := [2]float64{math.Inf(1), math.Inf(1)}, [2]float64{math.Inf(-1), math.Inf(-1)}
-		for _, p := range r.Polygon {
-			lo = [2]float64{min(lo[0], p[0]), min(lo[1], p[1])}
-			hi = [2]float64{max(hi[0], p[0]), max(hi[1], p[1])}
-		}
+		bx0, bz0, bx1, bz1 := PolygonBounds(r.Polygon)
+		lo, hi := [2]float64{bx0, bz0}, [2]float64{bx1, bz1}
 		pick := func(k int) float64 { return lo[k] + (hi[k]-lo[k])*(rng.Float64()*1.4-0.2) }
 		x0, x1, z0, z1 := pick(0), pick(0), pick(1), pick(1)
 		if i%3 == 1 { // sides through polygon vertices

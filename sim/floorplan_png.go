@@ -69,7 +69,7 @@ func EncodeFloorPlan(s *Scene, reachable []Vec3) ([]byte, error) {
 	}
 	x0, z0, x1, z1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, r := range s.Rooms {
-		a, b, c, d := polyBounds(r.Polygon)
+		a, b, c, d := PolygonBounds(r.Polygon)
 		x0, z0, x1, z1 = math.Min(x0, a), math.Min(z0, b), math.Max(x1, c), math.Max(z1, d)
 	}
 	span := math.Max(x1-x0, z1-z0)

@@ -381,7 +381,7 @@ func addOpenings(m *Mesh, ops []openingTri, w WallShape) {
 	if len(ops) == 0 {
 		return
 	}
-	ensureAttrs(m, w)
+	ensureAttrs(m, w.paint)
 	tile := float32(m.Surfaces[0].Tile)
 	if !(tile > 0) {
 		tile = 1
@@ -405,19 +405,20 @@ func addOpenings(m *Mesh, ops []openingTri, w WallShape) {
 	}
 }
 
-// ensureAttrs gives an undressed wall mesh (a plain colour, no attributes)
-// per-triangle attributes: its own colour as a plain surface (w's paint)
-// and flat normals, so that trim, linings and frames can have their own
-// surfaces. A dressed mesh is left as it is.
-func ensureAttrs(m *Mesh, w WallShape) {
+// ensureAttrs gives an undressed structure mesh (a plain colour, no
+// attributes) per-triangle attributes: its own colour as a plain surface
+// and flat normals, so that trim, linings, frames, rugs and lamps can have
+// their own surfaces. The plain surface is plain, the scene's shared one,
+// when it has the mesh's colour, else a new one (a shape not made by
+// NewScene, or recoloured). A dressed mesh is left as it is.
+func ensureAttrs(m *Mesh, plain *Surface) {
 	if m.Attrs != nil {
 		return
 	}
-	paint := w.paint
-	if paint == nil || paint.Color != m.Color { // a WallShape not made by NewScene, or recoloured
-		paint = &Surface{Name: "paint:" + m.ID, Color: m.Color, Tile: 1}
+	if plain == nil || plain.Color != m.Color {
+		plain = &Surface{Name: "paint:" + m.ID, Color: m.Color, Tile: 1}
 	}
-	m.Surfaces = []*Surface{paint}
+	m.Surfaces = []*Surface{plain}
 	m.Attrs = make([]TriAttr, len(m.Tris))
 	for i := range m.Tris {
 		n := unitNormal(&m.Tris[i])

@@ -105,7 +105,7 @@ func navFootprint(o *Object) (footprint, bool) {
 func (s *Scene) navIndex() *navIndex {
 	x0, z0, x1, z1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, r := range s.Rooms {
-		a, b, c, d := polyBounds(r.Polygon)
+		a, b, c, d := PolygonBounds(r.Polygon)
 		x0, z0, x1, z1 = math.Min(x0, a), math.Min(z0, b), math.Max(x1, c), math.Max(z1, d)
 	}
 	n := &navIndex{x0: x0 - 1, z0: z0 - 1}
@@ -236,7 +236,7 @@ func (s *Scene) ReachablePositions() []Vec3 {
 	nav := s.navIndex()
 	x0, z0, x1, z1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, r := range s.Rooms {
-		a, b, c, d := polyBounds(r.Polygon)
+		a, b, c, d := PolygonBounds(r.Polygon)
 		x0, z0, x1, z1 = math.Min(x0, a), math.Min(z0, b), math.Max(x1, c), math.Max(z1, d)
 	}
 	i0, j0 := int(math.Ceil(x0/GridSize-1e-9)), int(math.Ceil(z0/GridSize-1e-9))

@@ -329,7 +329,7 @@ func (f *furnisher) placeFree(t *TypeInfo) *placedObj { return f.placeFreeInset(
 // inset metres inside the room's bounds (when they are wide enough).
 func (f *furnisher) placeFreeInset(t *TypeInfo, inset float64) *placedObj {
 	pr := f.room
-	x0, z0, x1, z1 := polyBounds(pr.poly)
+	x0, z0, x1, z1 := PolygonBounds(pr.poly)
 	if x1-x0 > 2*inset && z1-z0 > 2*inset {
 		x0, z0, x1, z1 = x0+inset-0.3, z0+inset-0.3, x1-inset+0.3, z1-inset+0.3
 	}
@@ -537,8 +537,9 @@ func polygonArea2(p [][2]float64) float64 {
 	return math.Abs(a) / 2
 }
 
-// polyBounds returns the polygon's bounding rectangle.
-func polyBounds(p [][2]float64) (x0, z0, x1, z1 float64) {
+// PolygonBounds returns the bounding rectangle of a polygon in the xz plane:
+// its least and greatest x and z.
+func PolygonBounds(p [][2]float64) (x0, z0, x1, z1 float64) {
 	x0, z0, x1, z1 = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, q := range p {
 		x0, z0 = math.Min(x0, q[0]), math.Min(z0, q[1])
@@ -563,7 +564,7 @@ type clearGrid struct {
 
 // newClearGrid builds the grid of a room with its doorway points.
 func newClearGrid(pr *planRoom) *clearGrid {
-	x0, z0, x1, z1 := polyBounds(pr.poly)
+	x0, z0, x1, z1 := PolygonBounds(pr.poly)
 	g := &clearGrid{i0: int(math.Ceil(x0/GridSize - 1e-9)), j0: int(math.Ceil(z0/GridSize - 1e-9))}
 	g.ni = int(math.Floor(x1/GridSize+1e-9)) - g.i0 + 1
 	g.nj = int(math.Floor(z1/GridSize+1e-9)) - g.j0 + 1

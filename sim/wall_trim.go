@@ -111,7 +111,7 @@ func paintTrim(m *Mesh, trim []bool, w WallShape) {
 	if !slices.Contains(trim, true) {
 		return
 	}
-	ensureAttrs(m, w)
+	ensureAttrs(m, w.paint)
 	k := uint16(len(m.Surfaces))
 	m.Surfaces = append(m.Surfaces, TrimSurface)
 	for i, t := range trim {

@@ -48,7 +48,7 @@ func DressKey() string {
 		fmt.Fprintf(h, "canvas %q %q\n", k, canvasSurfaces[k])
 	}
 	fmt.Fprintf(h, "artworks %s\n", artworksHash())
-	fmt.Fprintf(h, "rugs %s %v %v %v %v %v\n", rugsHash(), RugChance, RugMargin, RugMaxLong, RugMaxShort, RugMinSide)
+	fmt.Fprintf(h, "rugs %s %v %v %v %v %v on the largest floor rectangle\n", rugsHash(), RugChance, RugMargin, RugMaxLong, RugMaxShort, RugMinSide)
 	for _, t := range slices.Sorted(maps.Keys(proceduralTypes)) {
 		fmt.Fprintf(h, "procedural %q %d\n", t, proceduralTypes[t])
 	}

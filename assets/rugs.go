@@ -12,10 +12,12 @@ import (
 
 // Rugs. A bare floor from wall to wall reads as an empty set; most living
 // rooms and bedrooms have a rug. A dressed living room or bedrooms gets one
-// with probability RugChance: a rectangle centred on the room's bounding
-// box, its long side along the room's, RugMargin from the walls and at
-// most RugMaxLong × RugMaxShort, drawn only when all of it lies on the
-// room's floor. It is paint on the floor (sim.Rug): ids, depth, collisions,
+// with probability RugChance, centred on the largest rectangle of floor
+// the room holds (its bounding box when the room is a rectangle; for an
+// L-shaped room, the rectangle whose rug is largest: rug_rects.go), its long
+// side along that rectangle's, RugMargin inside its sides and at most
+// RugMaxLong × RugMaxShort, drawn only when all of it lies on the room's
+// floor. It is paint on the floor (sim.Rug): ids, depth, collisions,
 // navigation and flow do not change. Its pattern is one of a fixed set of
 // RugCount designs painted at start-up from fixed seeds (like the artworks,
 // so they are part of DressKey): a border with a plain field, stripes, a
@@ -131,34 +133,32 @@ func paintRug(k int) *sim.Texture {
 }
 
 // roomRug returns the rug of room r in a house dressed with seed, if it
-// gets one (living rooms and bedrooms, RugChance, and a rectangle that
-// fits as the package comment says).
+// gets one (living rooms and bedrooms, RugChance, and a floor rectangle
+// that holds one, as the comment at the top of this file says).
 func roomRug(r sim.RoomShape, seed int64) (sim.Rug, bool) {
 	if r.Type != sim.LivingRoom && r.Type != sim.Bedroom || unit(seed, "rug", r.ID) >= RugChance || len(r.Polygon) < 3 {
 		return sim.Rug{}, false
 	}
-	x0, z0, x1, z1 := sim.PolygonBounds(r.Polygon)
-	w, d := x1-x0-2*RugMargin, z1-z0-2*RugMargin
-	if w >= d {
-		w, d = min(w, RugMaxLong), min(d, RugMaxShort)
-	} else {
-		w, d = min(w, RugMaxShort), min(d, RugMaxLong)
+	for _, rug := range rugCandidates(r.Polygon) {
+		if rugOnFloor(r.Polygon, rug) {
+			rug.Surface = rugDesigns()[objectHash(seed, "rug design", r.ID)%RugCount]
+			return rug, true
+		}
 	}
-	if !(w >= RugMinSide && d >= RugMinSide) {
-		return sim.Rug{}, false
-	}
-	cx, cz := (x0+x1)/2, (z0+z1)/2
-	rug := sim.Rug{X0: cx - w/2, X1: cx + w/2, Z0: cz - d/2, Z1: cz + d/2}
-	// All of it on the floor: a 0.1 m lattice over it (edges included)
-	// inside the room's polygon.
+	return sim.Rug{}, false
+}
+
+// rugOnFloor reports whether all of rug lies on the floor of poly: a 0.1 m
+// lattice over it (edges included) inside the polygon.
+func rugOnFloor(poly [][2]float64, rug sim.Rug) bool {
+	w, d := rug.X1-rug.X0, rug.Z1-rug.Z0
 	for i := 0; i <= int(math.Ceil(w/0.1)); i++ {
 		for j := 0; j <= int(math.Ceil(d/0.1)); j++ {
 			x, z := min(rug.X0+float64(i)*0.1, rug.X1), min(rug.Z0+float64(j)*0.1, rug.Z1)
-			if !sim.PointInPolygon(r.Polygon, x, z) {
-				return sim.Rug{}, false
+			if !sim.PointInPolygon(poly, x, z) {
+				return false
 			}
 		}
 	}
-	rug.Surface = rugDesigns()[objectHash(seed, "rug design", r.ID)%RugCount]
-	return rug, true
+	return true
 }

@@ -28,7 +28,8 @@ type Local struct {
 	camSet   bool
 	reach    []sim.Vec3
 	reachOK  bool
-	bounds   []int // MaskBounds' result buffer
+	bounds   []int        // MaskBounds' result buffer
+	labels   render.Frame // RenderLabels' frame, reused by the next call
 }
 
 // NewLocal returns an in-process backend with no house loaded.
@@ -129,7 +130,9 @@ func (l *Local) Raycast(u, v float64) (RayHit, bool, error) {
 }
 
 // RenderLabels renders the current camera's depth and instance ids only
-// (Frame.RGB is nil): the same labels as Render, without shading.
+// (Frame.RGB is nil): the same labels as Render, without shading. The
+// frame's arrays are the backend's and are overwritten by the next call
+// (camera scoring renders hundreds of label frames per house).
 func (l *Local) RenderLabels() (*Frame, error) {
 	if l.scene == nil {
 		return nil, errNoHouse
@@ -137,8 +140,8 @@ func (l *Local) RenderLabels() (*Frame, error) {
 	if !l.camSet {
 		return nil, errors.New("local simulator: Render before SetCamera")
 	}
-	var rf render.Frame
-	if err := l.renderer.RenderLabelsInto(l.cam, &rf); err != nil {
+	rf := &l.labels
+	if err := l.renderer.RenderLabelsInto(l.cam, rf); err != nil {
 		return nil, err
 	}
 	return &Frame{W: rf.Width, H: rf.Height, Depth: rf.Depth, IDs: rf.IDs, IDTable: rf.IDTable}, nil

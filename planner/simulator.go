@@ -35,7 +35,8 @@ type Simulator interface {
 // LabelRenderer is implemented by simulators that can render the current
 // camera's depth and instance ids without RGB (Frame.RGB nil), which is all
 // that camera scoring and outcome measurements read. The labels must be
-// exactly those Render returns. The planner uses it when present.
+// exactly those Render returns. The planner uses it when present, and reads
+// each frame before the next call, which may reuse the frame's arrays.
 type LabelRenderer interface {
 	RenderLabels() (*Frame, error)
 }

@@ -81,7 +81,7 @@ func rugIn(f floorRect) (sim.Rug, bool) {
 func rugCandidates(poly [][2]float64) []sim.Rug {
 	type cand struct {
 		rug        sim.Rug
-		area, room float64
+		area, rect float64 // the rug's and its rectangle's areas
 	}
 	var cs []cand
 	for _, f := range floorRects(poly) {
@@ -90,7 +90,7 @@ func rugCandidates(poly [][2]float64) []sim.Rug {
 		}
 	}
 	slices.SortStableFunc(cs, func(a, b cand) int {
-		return cmp.Or(cmp.Compare(b.area, a.area), cmp.Compare(b.room, a.room),
+		return cmp.Or(cmp.Compare(b.area, a.area), cmp.Compare(b.rect, a.rect),
 			cmp.Compare(a.rug.X0, b.rug.X0), cmp.Compare(a.rug.Z0, b.rug.Z0))
 	})
 	rugs := make([]sim.Rug, len(cs))

@@ -268,11 +268,18 @@ func TestSupersampleChangesOnlyRGB(t *testing.T) {
 		frames[i] = f
 	}
 	a, b := frames[0], frames[1]
+	// The k×k samples of a pixel are the pixel centres of the view k times
+	// as large: a pixel is interior when those all show its instance (a
+	// chair leg thinner than a pixel can miss every pixel centre and still
+	// reach some samples).
+	big := cam
+	big.Width, big.Height = 3*cam.Width, 3*cam.Height
+	_, hi := renderScene(t, s, Options{Lighting: LightFlat, AntiAlias: AAOff}, big)
 	if !reflect.DeepEqual(a.Depth, b.Depth) || !reflect.DeepEqual(a.IDs, b.IDs) || !reflect.DeepEqual(a.ClassIDs, b.ClassIDs) || !reflect.DeepEqual(a.Stats, b.Stats) {
 		t.Fatal("supersampling changed depth, ids, classes or stats")
 	}
-	// Interior pixels (all 8 neighbours share the id) keep their exact colour;
-	// some edge pixels must change.
+	// Interior pixels (all 8 neighbours and all samples share the id) keep
+	// their exact colour; some edge pixels must change.
 	framed := map[uint16]bool{}
 	for k, m := range sim.StructureMeshes(s) {
 		if len(m.Surfaces) > 1 { // trim, linings and frames: edges inside
@@ -286,7 +293,7 @@ func TestSupersampleChangesOnlyRGB(t *testing.T) {
 			same := true
 			for dv := -1; dv <= 1; dv++ {
 				for du := -1; du <= 1; du++ {
-					if a.IDs[i+dv*a.Width+du] != a.IDs[i] {
+					if a.IDs[i+dv*a.Width+du] != a.IDs[i] || hi.IDs[(3*v+1+dv)*big.Width+3*u+1+du] != a.IDs[i] {
 						same = false
 					}
 				}

@@ -141,7 +141,7 @@ func buildCatalog() *Catalog {
 	for _, t := range append(append([]TypeInfo(nil), typeTable...), fixtureTypes...) {
 		t.Variants = assetVariants[t.Type]
 		if len(t.Variants) == 0 {
-			t.Variants = fixtureVariants(t.Type)
+			t.Variants = tableVariants(t.Type)
 		}
 		if len(t.Variants) == 0 {
 			panic("sim: catalog type without asset variants: " + t.Type)
@@ -167,7 +167,8 @@ var (
 	all4 = []RoomType{Kitchen, LivingRoom, Bedroom, Bathroom}
 )
 
-// typeTable is the hand-written part of the catalog; sizes come from assetVariants.
+// typeTable is the hand-written part of the catalog; sizes come from
+// assetVariants, or from the built-in asset table (tableVariants).
 var typeTable = []TypeInfo{
 	// Furniture against walls.
 	{Type: "CounterTop", Rooms: kit, Placement: AgainstWall, Receptacle: true, Shape: ShapeBox},

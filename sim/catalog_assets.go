@@ -5,14 +5,6 @@ package sim
 // assetVariants lists, per objectType, real AI2-THOR asset ids with their
 // bounding-box extents in metres (x width, y height, z depth, asset frame).
 var assetVariants = map[string][]AssetVariant{
-	"CounterTop": {
-		{AssetID: "Countertop_I_2x2", Size: Vec3{0.6117, 0.9375, 0.6106}},
-		{AssetID: "Countertop_Island_6x3", Size: Vec3{1.8306, 0.9420, 0.9207}},
-		{AssetID: "Countertop_L_4x8", Size: Vec3{1.2233, 0.9384, 2.4420}},
-		{AssetID: "Countertop_L_6x8", Size: Vec3{1.8288, 0.9384, 2.4384}},
-		{AssetID: "Countertop_C_8x8", Size: Vec3{2.4389, 0.9384, 2.4586}},
-		{AssetID: "Countertop_C_10x10", Size: Vec3{3.0480, 0.9384, 3.0680}},
-	},
 	"Fridge": {
 		{AssetID: "Fridge_30", Size: Vec3{0.7735, 1.3993, 0.5543}},
 		{AssetID: "Fridge_24", Size: Vec3{0.7965, 1.7388, 0.7435}},

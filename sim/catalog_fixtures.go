@@ -17,14 +17,16 @@ var fixtureTypes = []TypeInfo{
 // cabinet) sink; lower Sink assets are basins set into counters.
 const pedestalSinkHeight = 0.9
 
-// fixtureVariants lists the real AI2-THOR assets of a fixture type from the
-// built-in asset table (ProcTHOR's asset database), sorted by asset id so the
-// catalog does not depend on the table's order. Sinks keep only the
-// free-standing ones, which the generator stands against a wall.
-func fixtureVariants(typ string) []AssetVariant {
+// tableVariants lists the real AI2-THOR assets of a type from the built-in
+// asset table (ProcTHOR's asset database), sorted by asset id so the catalog
+// does not depend on the table's order: the variants of the types that
+// assetVariants leaves out. Sinks keep only the free-standing ones, which
+// the generator stands against a wall; counter tops only the straight ones
+// (catalog_counters.go).
+func tableVariants(typ string) []AssetVariant {
 	var out []AssetVariant
 	for _, a := range BuiltinAssetDB().AssetsOf(typ) {
-		if typ == "Sink" && a.Size[1] < pedestalSinkHeight {
+		if typ == "Sink" && a.Size[1] < pedestalSinkHeight || typ == "CounterTop" && !straightCounter(a.AssetID) {
 			continue
 		}
 		out = append(out, AssetVariant{AssetID: a.AssetID, Size: a.Size})

@@ -10,7 +10,7 @@ import (
 // and, for inset copies and procedural models, the box size it was
 // prepared for, for canvas copies and prints the artwork, for the other
 // procedural models their kind and colour or style, for tiled copies the
-// number of tiles.
+// number of tiles, and for kitchen runs also the appliances' places.
 type derivedKey struct {
 	m      *sim.Model
 	kind   derivation
@@ -20,6 +20,7 @@ type derivedKey struct {
 	style  furnitureStyle
 	proc   proceduralKind
 	tiles  int
+	run    runPlaces
 }
 
 // derivation says how a copy derives from its source model.
@@ -31,6 +32,7 @@ const (
 	derivedInset                        // inset in a larger box (inset.go)
 	derivedCanvas                       // picture surfaces show an artwork (canvas.go)
 	derivedTiled                        // copies side by side (tile.go)
+	derivedRun                          // copies side by side with appliances (kitchen_run.go)
 	derivedSeeThrough                   // transparent covers left out (see_through.go)
 	derivedPrint                        // a canvas print of a box size (procedural.go; no source model)
 	derivedFurniture                    // a table or cabinet of a box size and style (furniture.go; no source model)

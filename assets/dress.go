@@ -64,6 +64,9 @@ type DressReport struct {
 	Inset int
 	// Tiled counts objects drawn as a row of copies of one variant (tile.go).
 	Tiled int
+	// Appliances counts the cookers and dishwashers shown in kitchen runs
+	// (kitchen_run.go); they are also counted in Used.
+	Appliances int
 	// Procedural counts the objects among Primitive drawn with a
 	// procedural model (procedural.go) because no variant fits them.
 	Procedural int
@@ -114,6 +117,7 @@ func (r *DressReport) Add(o DressReport) {
 	r.Rolled += o.Rolled
 	r.Inset += o.Inset
 	r.Tiled += o.Tiled
+	r.Appliances += o.Appliances
 	r.Procedural += o.Procedural
 	r.Reseated += o.Reseated
 	r.ReseatBlocked += o.ReseatBlocked
@@ -338,7 +342,9 @@ func mix64(x uint64) uint64 {
 // dress attaches models and structure surfaces to a scene.
 func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
 	rep := newDressReport()
-	failed := map[string]bool{} // keys whose model failed to load (warn once)
+	failed := map[string]bool{}  // keys whose model failed to load (warn once)
+	stocked := map[string]bool{} // rooms whose counter shows the appliances (kitchen_run.go)
+	var extras []string          // the appliances of the counter being dressed
 	for _, o := range s.Objects {
 		rep.Objects++
 		order, res := d.choose(o, seed)
@@ -376,8 +382,9 @@ func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
 				mm = d.derived.inset(mm, o.Size, p.s)
 				rep.Inset++
 			}
+			extras = nil
 			if p.tiles > 1 {
-				mm = d.derived.tiled(mm, p.tiles)
+				mm, extras = d.kitchenRun(s, o, mm, p.tiles, seed, stocked)
 				rep.Tiled++
 			}
 			if names := canvasSurfaces[p.e.Key]; len(names) > 0 {
@@ -396,6 +403,10 @@ func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
 		o.Model = m
 		rep.WithModel++
 		rep.Used[key]++
+		for _, k := range extras {
+			rep.Used[k]++
+			rep.Appliances++
+		}
 		if len(s.Children(o.ID)) > 0 {
 			rep.SupportParents++
 			if modelSupportBelowTop(m) {

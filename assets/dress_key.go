@@ -14,7 +14,7 @@ import (
 // DressKey identifies the dressing rules compiled into this binary: the
 // reviewed type table (typeMap), the set of types that may be turned and
 // the fit limits (MaxDistortion, the inset fits of inset.go and the tiled
-// fits of tile.go), the canvases and their artworks (artwork.go), the
+// fits of tile.go, with the appliances of kitchen_run.go), the canvases and their artworks (artwork.go), the
 // procedural fallbacks (procedural.go; their geometry by proceduralHash)
 // and the rule that seats objects on the models (sim.ReseatVersion).
 // Two binaries with the same DressKey and the same Library.Hash dress every
@@ -70,6 +70,7 @@ func DressKey() string {
 		fmt.Fprintf(h, "tile %q %q\n", t, tileEntries[t])
 	}
 	fmt.Fprintf(h, "tiles %d\n", MaxTiles)
+	fmt.Fprintf(h, "kitchen run %q %d %q %d inner cooker, first run per room\n", runCookerKey, runCookerTiles, runDishwasherKey, runDishwasherTiles)
 	fmt.Fprintf(h, "fit %g inset %g %g reseat %d %g\n", MaxDistortion, InsetMaxShare, InsetMaxGap, sim.ReseatVersion, sim.ReseatMeshTol)
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }

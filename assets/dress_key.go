@@ -14,9 +14,10 @@ import (
 // DressKey identifies the dressing rules compiled into this binary: the
 // reviewed type table (typeMap), the set of types that may be turned and
 // the fit limits (MaxDistortion, the inset fits of inset.go and the tiled
-// fits of tile.go, with the appliances of kitchen_run.go), the canvases and their artworks (artwork.go), the
-// procedural fallbacks (procedural.go; their geometry by proceduralHash)
-// and the rule that seats objects on the models (sim.ReseatVersion).
+// fits of tile.go, with the appliances of kitchen_run.go), the canvases
+// and their artworks (artwork.go), the procedural fallbacks (procedural.go;
+// their geometry by proceduralHash) and the rule that seats objects on the
+// models (sim.ReseatVersion).
 // Two binaries with the same DressKey and the same Library.Hash dress every
 // house alike, so a run's resume fingerprint includes both: resuming a split
 // with a binary whose table changed would otherwise mix two looks in one

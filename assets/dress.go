@@ -345,6 +345,25 @@ func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
 	failed := map[string]bool{}  // keys whose model failed to load (warn once)
 	stocked := map[string]bool{} // rooms whose counter shows the appliances (kitchen_run.go)
 	var extras []string          // the appliances of the counter being dressed
+	// load returns a catalog model for an object of type typ, or nil when it
+	// cannot be loaded: counted, and named in a warning the first time.
+	load := func(key, typ string) *sim.Model {
+		if failed[key] {
+			rep.LoadErrors++
+			return nil
+		}
+		mm, err := d.load(key)
+		if err == nil && mm == nil {
+			err = fmt.Errorf("no model")
+		}
+		if err != nil {
+			failed[key] = true
+			rep.LoadErrors++
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s (%s): %v; variant skipped", key, typ, err))
+			return nil
+		}
+		return mm
+	}
 	for _, o := range s.Objects {
 		rep.Objects++
 		order, res := d.choose(o, seed)
@@ -357,18 +376,8 @@ func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
 		var m *sim.Model
 		var key string
 		for _, p := range order {
-			if failed[p.e.Key] {
-				rep.LoadErrors++
-				continue
-			}
-			mm, err := d.load(p.e.Key)
-			if err == nil && mm == nil {
-				err = fmt.Errorf("no model")
-			}
-			if err != nil {
-				failed[p.e.Key] = true
-				rep.LoadErrors++
-				rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s (%s): %v; variant skipped", p.e.Key, o.Type, err))
+			mm := load(p.e.Key, o.Type)
+			if mm == nil {
 				continue
 			}
 			mm = d.derived.oriented(d.derived.seeThrough(mm), p.orient)
@@ -384,7 +393,7 @@ func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
 			}
 			extras = nil
 			if p.tiles > 1 {
-				mm, extras = d.kitchenRun(s, o, mm, p.tiles, seed, stocked)
+				mm, extras = d.kitchenRun(s, o, mm, p.tiles, seed, stocked, load)
 				rep.Tiled++
 			}
 			if names := canvasSurfaces[p.e.Key]; len(names) > 0 {

@@ -32,15 +32,18 @@ type runPlaces struct{ cooker, dishwasher int }
 // kitchenRun returns the model of a counter top o tiled with n copies of
 // base, with the kitchen's appliances in it when o is the first run of its
 // room long enough for them (stocked records the rooms that have them),
-// and the catalog keys of the appliances it shows. It is the plain tiled
-// model when an appliance is missing from the library.
-func (d *dresser) kitchenRun(s *sim.Scene, o *sim.Object, base *sim.Model, n int, seed int64, stocked map[string]bool) (*sim.Model, []string) {
+// and the catalog keys of the appliances it shows. It loads the appliances
+// with load (nil: not loaded, already counted and reported) and leaves out
+// one that does not load: without a cooker the run is the plain tiled
+// model.
+func (d *dresser) kitchenRun(s *sim.Scene, o *sim.Object, base *sim.Model, n int, seed int64, stocked map[string]bool,
+	load func(key, typ string) *sim.Model) (*sim.Model, []string) {
 	room := s.RoomAt(o.Position[0], o.Position[2])
 	if o.Type != "CounterTop" || n < runCookerTiles || stocked[room] {
 		return d.derived.tiled(base, n), nil
 	}
-	cooker, err := d.load(runCookerKey)
-	if err != nil || cooker == nil {
+	cooker := load(runCookerKey, o.Type)
+	if cooker == nil {
 		return d.derived.tiled(base, n), nil
 	}
 	stocked[room] = true
@@ -48,7 +51,7 @@ func (d *dresser) kitchenRun(s *sim.Scene, o *sim.Object, base *sim.Model, n int
 	keys := []string{runCookerKey}
 	var dish *sim.Model
 	if n >= runDishwasherTiles {
-		if m, err := d.load(runDishwasherKey); err == nil && m != nil {
+		if m := load(runDishwasherKey, o.Type); m != nil {
 			dish = d.derived.seeThrough(m)
 			k := int(objectHash(seed, "dishwasher", o.ID) % uint64(n-1))
 			if k >= pl.cooker {

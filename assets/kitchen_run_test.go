@@ -3,6 +3,7 @@ package assets
 import (
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"flowbench/sim"
@@ -48,7 +49,8 @@ func counterObj(id string, width, x float64) *sim.Object {
 // each stretched exactly to the cabinet's box in its place (unit normals),
 // both credited; the room's next long counter and any run of two are plain
 // rows of cabinets; the places follow the seed and not the run; without a
-// cooker in the library the run is plain.
+// cooker in the library the run is plain, and the failed load is counted
+// and named in a warning.
 func TestKitchenRunAppliances(t *testing.T) {
 	d, models := runTestDresser()
 	cab := models[tileEntries["CounterTop"][0]]
@@ -142,5 +144,9 @@ func TestKitchenRunAppliances(t *testing.T) {
 	rep2 := d2.dress(s2, 7)
 	if rep2.Appliances != 0 || len(s2.Objects[0].Model.Surfaces) != 1 || len(rep2.Used) != 1 {
 		t.Errorf("without a cooker: %d appliances, %d surfaces, used %v; want a plain row", rep2.Appliances, len(s2.Objects[0].Model.Surfaces), rep2.Used)
+	}
+	// The failed load is counted and named, as for any model.
+	if rep2.LoadErrors != 1 || len(rep2.Warnings) != 1 || !strings.Contains(rep2.Warnings[0], runCookerKey) {
+		t.Errorf("without a cooker: %d load errors, warnings %q; want one naming %s", rep2.LoadErrors, rep2.Warnings, runCookerKey)
 	}
 }

@@ -201,9 +201,19 @@ func (st *genStyle) pickColor(r *genRand, pal []namedColor) Material {
 	return Material{Name: nc.Name, Color: &c}
 }
 
-// variantWeights returns the style's preference weight for each variant of a
-// type, ranked by footprint area (smallest first).
-func (st *genStyle) variantWeights(vs []AssetVariant) []float64 {
+// counterVariantBias is the least variantBias counter tops are drawn with:
+// a kitchen's counters are long runs of base units along its walls, so even
+// a style that prefers small variants prefers long counters (straight runs
+// are 0.61 to 3.05 m long; catalog_counters.go).
+const counterVariantBias = 0.8
+
+// variantWeights returns the style's preference weight for each variant of
+// type typ, ranked by footprint area (smallest first).
+func (st *genStyle) variantWeights(typ string, vs []AssetVariant) []float64 {
+	bias := st.variantBias
+	if typ == "CounterTop" {
+		bias = max(bias, counterVariantBias)
+	}
 	n := len(vs)
 	rank := make([]int, n)
 	for i := range vs {
@@ -221,10 +231,10 @@ func (st *genStyle) variantWeights(vs []AssetVariant) []float64 {
 		if n > 1 {
 			t = float64(rank[i]) / float64(n-1) // 0 smallest … 1 largest
 		}
-		if st.variantBias >= 0 {
-			w[i] = 1 + 4*st.variantBias*t
+		if bias >= 0 {
+			w[i] = 1 + 4*bias*t
 		} else {
-			w[i] = 1 + 4*(-st.variantBias)*(1-t)
+			w[i] = 1 + 4*(-bias)*(1-t)
 		}
 	}
 	return w

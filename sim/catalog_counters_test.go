@@ -85,3 +85,47 @@ func TestGeneratedCountersAreStraight(t *testing.T) {
 		t.Errorf("L-shaped counter size %v, want the table's %v", got, want)
 	}
 }
+
+// TestCountersPreferLongRuns: in the procthor style, which prefers small
+// variants of other types, counter tops are drawn preferring large ones,
+// and 20 generated houses' counters average over 1.5 m long (a single base
+// cabinet is 0.61 m).
+func TestCountersPreferLongRuns(t *testing.T) {
+	for _, typ := range []string{"CounterTop", "Sofa"} {
+		vs := DefaultCatalog().Type(typ).Variants
+		w := procthorStyle.variantWeights(typ, vs)
+		small, large := 0, 0
+		for i, v := range vs {
+			a := v.Size[0] * v.Size[2]
+			if a < vs[small].Size[0]*vs[small].Size[2] {
+				small = i
+			}
+			if a > vs[large].Size[0]*vs[large].Size[2] {
+				large = i
+			}
+		}
+		if long := w[large] > w[small]; long != (typ == "CounterTop") {
+			t.Errorf("%s: weight %.2f for the largest variant, %.2f for the smallest", typ, w[large], w[small])
+		}
+	}
+	sum, n := 0.0, 0
+	for i := 0; i < 20; i++ {
+		h, err := Generate(StyleProcTHOR, 1, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range h.Objects {
+			if ObjectTypeFromID(o.ID) == "CounterTop" {
+				_, size, ok := DefaultCatalog().Asset(o.AssetID)
+				if !ok {
+					t.Fatalf("counter %s: unknown asset %s", o.ID, o.AssetID)
+				}
+				sum += size[0]
+				n++
+			}
+		}
+	}
+	if n == 0 || sum/float64(n) < 1.5 {
+		t.Errorf("%d counters average %.2f m long, want over 1.5 m", n, sum/float64(max(n, 1)))
+	}
+}

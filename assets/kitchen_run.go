@@ -38,8 +38,11 @@ type runPlaces struct{ cooker, dishwasher int }
 // model.
 func (d *dresser) kitchenRun(s *sim.Scene, o *sim.Object, base *sim.Model, n int, seed int64, stocked map[string]bool,
 	load func(key, typ string) *sim.Model) (*sim.Model, []string) {
+	if o.Type != "CounterTop" || n < runCookerTiles {
+		return d.derived.tiled(base, n), nil
+	}
 	room := s.RoomAt(o.Position[0], o.Position[2])
-	if o.Type != "CounterTop" || n < runCookerTiles || stocked[room] {
+	if stocked[room] {
 		return d.derived.tiled(base, n), nil
 	}
 	cooker := load(runCookerKey, o.Type)
@@ -74,8 +77,8 @@ func (d *dresser) kitchenRun(s *sim.Scene, o *sim.Object, base *sim.Model, n int
 }
 
 // runModel returns a row of len(parts) models side by side along x,
-// centred, like tiledModel: parts[k] in place k, stretched per axis to
-// base's size, or base itself where parts[k] is nil. Level i of the row
+// centred: parts[k] in place k, stretched per axis to base's size, or base
+// itself where parts[k] is nil (tiledModel: all nil). Level i of the row
 // holds level i of base and the nearest level of each part; the row keeps
 // base's key (the appliances are credited by the caller), support height
 // and surfaces, followed by each part's.
@@ -83,10 +86,12 @@ func runModel(base *sim.Model, parts []*sim.Model) *sim.Model {
 	n := len(parts)
 	t := copyModel(base)
 	t.Size[0] *= float64(n)
-	t.Surfaces = append([]*sim.Surface(nil), base.Surfaces...)
 	first := map[*sim.Model]uint16{base: 0} // a part's first surface index in t
 	for _, p := range parts {
 		if _, ok := first[p]; p != nil && !ok {
+			if len(first) == 1 {
+				t.Surfaces = append([]*sim.Surface(nil), base.Surfaces...)
+			}
 			first[p] = uint16(len(t.Surfaces))
 			t.Surfaces = append(t.Surfaces, p.Surfaces...)
 		}
@@ -108,23 +113,30 @@ func runModel(base *sim.Model, parts []*sim.Model) *sim.Model {
 			for _, q := range l.Pos {
 				nl.Pos = append(nl.Pos, sim.Vec3{q[0]*sc[0] + dx, q[1] * sc[1], q[2] * sc[2]})
 			}
-			for _, nv := range l.Normal {
-				// Normals of a mesh stretched by sc stretch by 1/sc.
-				w := sim.Vec3{nv[0] / sc[0], nv[1] / sc[1], nv[2] / sc[2]}
-				if q := w.Len(); q > 0 && !math.IsInf(q, 0) {
-					w = w.Mul(1 / q)
+			// A level may hold fewer normals or UVs than positions (the
+			// missing ones read as zero): pad the earlier places' before
+			// appending this one's, so each lines up with its vertices.
+			if len(l.Normal) > 0 {
+				for len(nl.Normal) < int(v0) {
+					nl.Normal = append(nl.Normal, sim.Vec3{})
 				}
-				nl.Normal = append(nl.Normal, w)
+			}
+			for _, nv := range l.Normal {
+				if p != nil {
+					// Normals of a mesh stretched by sc stretch by 1/sc.
+					nv = sim.Vec3{nv[0] / sc[0], nv[1] / sc[1], nv[2] / sc[2]}
+					if q := nv.Len(); q > 0 && !math.IsInf(q, 0) {
+						nv = nv.Mul(1 / q)
+					}
+				}
+				nl.Normal = append(nl.Normal, nv)
+			}
+			if len(l.UV) > 0 {
+				for len(nl.UV) < int(v0) {
+					nl.UV = append(nl.UV, [2]float32{})
+				}
 			}
 			nl.UV = append(nl.UV, l.UV...)
-			// A level may hold fewer normals or UVs than positions (the
-			// missing ones read as zero): pad, so the next part's line up.
-			for len(nl.Normal) < len(nl.Pos) {
-				nl.Normal = append(nl.Normal, sim.Vec3{})
-			}
-			for len(nl.UV) < len(nl.Pos) {
-				nl.UV = append(nl.UV, [2]float32{})
-			}
 			for _, tr := range l.Tris {
 				tr.V = [3]uint32{tr.V[0] + v0, tr.V[1] + v0, tr.V[2] + v0}
 				tr.Surface += first[src]

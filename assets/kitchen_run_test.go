@@ -11,7 +11,7 @@ import (
 
 // runTestDresser returns a dresser whose one entry is a tileable base
 // cabinet, loading distinct box models for the cabinet, the cooker and the
-// dishwasher (each a quad with its own surface and normals), or failing
+// dishwasher (each a quad with its own surface, normals and UVs), or failing
 // for the keys in missing.
 func runTestDresser(missing ...string) (*dresser, map[string]*sim.Model) {
 	key := tileEntries["CounterTop"][0]
@@ -23,6 +23,7 @@ func runTestDresser(missing ...string) (*dresser, map[string]*sim.Model) {
 	}
 	for _, m := range models {
 		m.Levels[0].Normal = []sim.Vec3{{0, 0, 1}, {0, 0, 1}, {0.6, 0, 0.8}, {0, 1, 0}}
+		m.Levels[0].UV = [][2]float32{{0, 0}, {1, 0}, {1, 1}, {0, 1}}
 	}
 	e := Entry{Key: key, Name: "kitchen cabinet", Size: unit, License: "CC0"}
 	e.Library, e.ID, _ = cut(key)

@@ -60,30 +60,5 @@ func (d *dresser) tileFits(o *sim.Object, cands []*Entry) []pick {
 // of size (n·width, height, depth) whose every level holds n copies of m's
 // level (surfaces shared, the support height m's).
 func tiledModel(m *sim.Model, n int) *sim.Model {
-	t := copyModel(m)
-	t.Size[0] *= float64(n)
-	t.Levels = make([]sim.ModelLevel, len(m.Levels))
-	for i, l := range m.Levels {
-		nl := sim.ModelLevel{
-			Pos:    make([]sim.Vec3, 0, n*len(l.Pos)),
-			Normal: make([]sim.Vec3, 0, n*len(l.Normal)),
-			UV:     make([][2]float32, 0, n*len(l.UV)),
-			Tris:   make([]sim.ModelTri, 0, n*len(l.Tris)),
-		}
-		for k := range n {
-			dx := (float64(k) - float64(n-1)/2) * m.Size[0]
-			base := uint32(len(nl.Pos))
-			for _, p := range l.Pos {
-				nl.Pos = append(nl.Pos, sim.Vec3{p[0] + dx, p[1], p[2]})
-			}
-			nl.Normal = append(nl.Normal, l.Normal...)
-			nl.UV = append(nl.UV, l.UV...)
-			for _, tr := range l.Tris {
-				tr.V = [3]uint32{tr.V[0] + base, tr.V[1] + base, tr.V[2] + base}
-				nl.Tris = append(nl.Tris, tr)
-			}
-		}
-		t.Levels[i] = nl
-	}
-	return t
+	return runModel(m, make([]*sim.Model, n))
 }

@@ -505,18 +505,17 @@ func (l *Library) build(s *slot) (*sim.Model, []string, int, error) {
 
 // ArchiveReport counts what Build did with one archive.
 type ArchiveReport struct {
-	Library, Path  string
-	Entries        int // catalog entries
-	Built, Cached  int // models built now, models already in the cache
-	Failed         int // models skipped (see Warnings)
-	Warnings       int
-	TrisSource     int64 // triangles of the source OBJs (built models)
-	TrisLevel      [3]int64
-	Levels         [3]int // models having level k
-	Duration       time.Duration
-	MaxModelTime   time.Duration
-	MaxModelKey    string
-	sourceExamined int
+	Library, Path string
+	Entries       int // catalog entries
+	Built, Cached int // models built now, models already in the cache
+	Failed        int // models skipped (see Warnings)
+	Warnings      int
+	TrisSource    int64 // triangles of the source OBJs (built models)
+	TrisLevel     [3]int64
+	Levels        [3]int // models having level k
+	Duration      time.Duration
+	MaxModelTime  time.Duration
+	MaxModelKey   string
 }
 
 // BuildReport is what Build did.

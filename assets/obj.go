@@ -234,11 +234,10 @@ func parseCorner(f []byte, np, nt, nn int) (corner, error) {
 
 // mtlMaterial is one material of an MTL file.
 type mtlMaterial struct {
-	Kd       [3]float64
-	hasKd    bool
-	D        float64 // opacity, 1 when absent
-	MapKd    string  // texture path relative to the MTL file, "" when none
-	hasAlpha bool
+	Kd    [3]float64
+	hasKd bool
+	D     float64 // opacity, 1 when absent
+	MapKd string  // texture path relative to the MTL file, "" when none
 }
 
 // parseMTL reads the materials of an MTL file.

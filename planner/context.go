@@ -290,13 +290,6 @@ func (c *viewCtx) executeFirst(moverID string, deltas []sim.Vec3, settle bool) (
 	return e, "", nil
 }
 
-func (c *viewCtx) restoreWith(err error) error {
-	if rerr := c.restore(); rerr != nil {
-		return errors.Join(err, rerr)
-	}
-	return err
-}
-
 // restore brings the scene back to the view's before-state and verifies it.
 func (c *viewCtx) restore() error { return c.restoreTo(c.objs0, c.byID0) }
 

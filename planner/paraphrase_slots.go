@@ -2,7 +2,6 @@ package planner
 
 import (
 	"fmt"
-	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -168,6 +167,3 @@ func refByName(refs []ObjectRef, s string) (ObjectRef, bool) {
 	}
 	return ObjectRef{}, false
 }
-
-// centimetres rounds metres to whole centimetres.
-func centimetres(x float64) int { return int(math.Round(x * 100)) }

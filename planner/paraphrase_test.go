@@ -46,7 +46,6 @@ var (
 		}
 		return regexp.MustCompile(`\b(?:` + strings.Join(alts, "|") + `)`)
 	}()
-	reMarkNum = regexp.MustCompile(`(?:mark|badge|marked) (\d+)`)
 )
 
 // entitiesOf parses text for the objects of refs (by their type words; a

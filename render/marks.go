@@ -247,10 +247,6 @@ type maskField struct {
 	mean         color.RGBA
 }
 
-// newMaskField builds the field of inst, or nil when it has no visible
-// pixel.
-func newMaskField(f *Frame, inst uint16) *maskField { return maskFields(f, []uint16{inst})[0] }
-
 // maskFields builds the fields of several instances in one pass over the
 // frame (nil for an instance with no visible pixel, and for instance 0,
 // which is no object). A frame without RGB gives black mean colours.

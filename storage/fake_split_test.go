@@ -24,7 +24,6 @@ type fakeSplit struct {
 }
 
 var (
-	fakeStaged   = regexp.MustCompile(`^questions-(\d{5})\.parquet$`)
 	fakeFinished = regexp.MustCompile(`^questions-(\d{5})-of-\d{5}\.parquet$`)
 )
 

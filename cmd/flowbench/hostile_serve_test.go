@@ -163,6 +163,7 @@ func TestServeStopsOnSIGTERMDuringLoad(t *testing.T) {
 		serveDresser = func(*assets.Library) func(*sim.Scene) {
 			return func(*sim.Scene) {
 				fmt.Fprintln(os.Stderr, "load started")
+				//lint:ignore SA5002 a busy loop on purpose: the signal must stop a process whose load never yields
 				for { // a load that never finishes, as a stuck one would
 				}
 			}

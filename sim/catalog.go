@@ -80,6 +80,12 @@ type TypeInfo struct {
 	Preferred  bool // counts towards B_pref in camera scoring
 	Shape      ShapeKind
 	Variants   []AssetVariant
+	// MinVariantBias, when positive, is the least size preference the
+	// generator draws the type's variants with, whatever its style's
+	// (genStyle.variantBias): counter tops are long runs of base units
+	// along a kitchen's walls, so even a style that prefers small variants
+	// draws long counters.
+	MinVariantBias float64
 	// Fixture types are placed by the fixture pass (procgen_fixtures.go) by
 	// per-room-type rules; TypesIn never offers them to the main pass.
 	Fixture bool
@@ -171,7 +177,7 @@ var (
 // assetVariants, or from the built-in asset table (tableVariants).
 var typeTable = []TypeInfo{
 	// Furniture against walls.
-	{Type: "CounterTop", Rooms: kit, Placement: AgainstWall, Receptacle: true, Shape: ShapeBox},
+	{Type: "CounterTop", Rooms: kit, Placement: AgainstWall, Receptacle: true, Shape: ShapeBox, MinVariantBias: 0.8},
 	{Type: "Fridge", Rooms: kit, Placement: AgainstWall, Receptacle: true, SizeClass: Occluder, Shape: ShapeFridge},
 	{Type: "ShelvingUnit", Rooms: klb, Placement: AgainstWall, Moveable: true, Receptacle: true, SizeClass: Occluder, Shape: ShapeShelf},
 	{Type: "Sofa", Rooms: liv, Placement: AgainstWall, Moveable: true, SizeClass: Occluder, Shape: ShapeSofa},

@@ -92,8 +92,9 @@ func TestGeneratedCountersAreStraight(t *testing.T) {
 // cabinet is 0.61 m).
 func TestCountersPreferLongRuns(t *testing.T) {
 	for _, typ := range []string{"CounterTop", "Sofa"} {
-		vs := DefaultCatalog().Type(typ).Variants
-		w := procthorStyle.variantWeights(typ, vs)
+		ti := DefaultCatalog().Type(typ)
+		vs := ti.Variants
+		w := procthorStyle.variantWeights(ti)
 		small, large := 0, 0
 		for i, v := range vs {
 			a := v.Size[0] * v.Size[2]

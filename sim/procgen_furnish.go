@@ -194,7 +194,7 @@ func furnishRoom(st *genStyle, r, fr *genRand, cat *Catalog, pr *planRoom, wallH
 
 // pickVariant draws an asset variant with the style's size preference.
 func (f *furnisher) pickVariant(t *TypeInfo) AssetVariant {
-	return t.Variants[f.r.Weighted(f.st.variantWeights(t.Type, t.Variants))]
+	return t.Variants[f.r.Weighted(f.st.variantWeights(t))]
 }
 
 // against returns the centre and yaw of an object of depth d standing with

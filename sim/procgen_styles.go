@@ -201,18 +201,14 @@ func (st *genStyle) pickColor(r *genRand, pal []namedColor) Material {
 	return Material{Name: nc.Name, Color: &c}
 }
 
-// counterVariantBias is the least variantBias counter tops are drawn with:
-// a kitchen's counters are long runs of base units along its walls, so even
-// a style that prefers small variants prefers long counters (straight runs
-// are 0.61 to 3.05 m long; catalog_counters.go).
-const counterVariantBias = 0.8
-
 // variantWeights returns the style's preference weight for each variant of
-// type typ, ranked by footprint area (smallest first).
-func (st *genStyle) variantWeights(typ string, vs []AssetVariant) []float64 {
+// ti, ranked by footprint area (smallest first), with at least the type's
+// own preference (TypeInfo.MinVariantBias).
+func (st *genStyle) variantWeights(ti *TypeInfo) []float64 {
+	vs := ti.Variants
 	bias := st.variantBias
-	if typ == "CounterTop" {
-		bias = max(bias, counterVariantBias)
+	if ti.MinVariantBias > 0 {
+		bias = max(bias, ti.MinVariantBias)
 	}
 	n := len(vs)
 	rank := make([]int, n)

@@ -161,12 +161,18 @@ func (s *shardFile) meta(key string) string {
 // The row groups' column chunks are verified first (verifyChunks); a panic
 // inside arrow-go becomes a *CorruptShardError; fn itself runs unguarded.
 func (s *shardFile) eachRecord(rowGroups []int, fn func(arrow.RecordBatch) error) error {
-	if err := s.verifyChunks(rowGroups, nil); err != nil {
+	return s.eachRecordOf(rowGroups, nil, fn)
+}
+
+// eachRecordOf is eachRecord reading only the given leaf columns (all when
+// nil; see leafColumns).
+func (s *shardFile) eachRecordOf(rowGroups, leaves []int, fn func(arrow.RecordBatch) error) error {
+	if err := s.verifyChunks(rowGroups, leaves); err != nil {
 		return err
 	}
 	var rr pqarrow.RecordReader
 	if err := guardShard(s.path, "opening the row groups", func() (err error) {
-		rr, err = s.fr.GetRecordReader(context.Background(), nil, rowGroups)
+		rr, err = s.fr.GetRecordReader(context.Background(), leaves, rowGroups)
 		return err
 	}); err != nil {
 		return wrapShardErr(s.path, err)
@@ -211,6 +217,12 @@ func decodeGuarded[R any](path string, rec arrow.RecordBatch, decode func(arrow.
 
 // rowsOf iterates the rows of a split's table, decoding records with decode.
 func rowsOf[R any](d *Dataset, split, table string, decode func(arrow.RecordBatch) ([]R, error)) iter.Seq2[R, error] {
+	return rowsOfColumns(d, split, table, nil, decode)
+}
+
+// rowsOfColumns is rowsOf reading only the named top-level columns (all
+// when names is nil).
+func rowsOfColumns[R any](d *Dataset, split, table string, names []string, decode func(arrow.RecordBatch) ([]R, error)) iter.Seq2[R, error] {
 	return func(yield func(R, error) bool) {
 		var zero R
 		paths := d.shards[split][table]
@@ -224,9 +236,17 @@ func rowsOf[R any](d *Dataset, split, table string, decode func(arrow.RecordBatc
 				yield(zero, err)
 				return
 			}
+			var leaves []int
+			if names != nil {
+				if leaves, err = sf.leafColumns(names...); err != nil {
+					sf.Close()
+					yield(zero, err)
+					return
+				}
+			}
 			stop := false
 			row := 0
-			err = sf.eachRecord(nil, func(rec arrow.RecordBatch) error {
+			err = sf.eachRecordOf(nil, leaves, func(rec arrow.RecordBatch) error {
 				rows, err := decodeGuarded(p, rec, decode)
 				if err != nil {
 					return fmt.Errorf("export: shard %s near row %d: %w", p, row, err)

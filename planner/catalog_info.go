@@ -34,3 +34,6 @@ func capped(t string) string {
 	}
 	return ""
 }
+
+// onWall reports the types that hang on a wall (sim.Catalog.OnWall).
+func (ci catalogInfo) onWall(t string) bool { return ci.cat.OnWall(t) }

@@ -262,6 +262,9 @@ func (c *viewCtx) executeFirst(moverID string, deltas []sim.Vec3, settle bool) (
 		return nil, why, c.restore()
 	}
 	e.settled = settled
+	if unstableAfter(c.objs0, objs, defaultCatalogInfo().onWall) != "" {
+		return nil, "unsupported", c.restore()
+	}
 	if horizontal(e.realised).Len() < MinMove {
 		return nil, "tiny_move", c.restore()
 	}

@@ -272,3 +272,10 @@ var typeTable = []TypeInfo{
 	{Type: "HandTowel", Rooms: bath, Placement: OnSurface, Pickupable: true, Moveable: true, Shape: ShapeBox},
 	{Type: "WateringCan", Rooms: liv, Placement: OnSurface, Pickupable: true, Moveable: true, SizeClass: Occludee, Shape: ShapeMug},
 }
+
+// OnWall reports whether objects of the type hang on a wall (Placement
+// OnWall): held by the wall, not by what lies under them.
+func (c *Catalog) OnWall(typ string) bool {
+	t := c.types[typ]
+	return t != nil && t.Placement == OnWall
+}

@@ -206,16 +206,10 @@ func obbAt(o *Object, pos Vec3, yaw float64) OBB {
 // penetrates by more than CollisionTolerance: objects first (the lowest
 // object index among those hit, so the answer does not depend on the grid's
 // layout), then walls in Scene order, then the floor, then the house
-// outline. Objects whose indices are in skip are ignored. It allocates
-// nothing and only reads the scene.
+// outline. Objects whose indices are in skip are ignored, and so is a
+// receptacle on whose lowered support surface b stands (standsClear,
+// support.go). It allocates nothing and only reads the scene.
 func (s *Scene) checkBox(b OBB, skip []int32) (other string, depth float64, hit bool) {
-	return s.checkBoxOf(b, nil, skip)
-}
-
-// checkBoxOf is checkBox for the box of object self at some pose (nil for a
-// hypothetical box): pairs where one stands on or above the other's lowered
-// support surface do not collide (standsClear, support.go).
-func (s *Scene) checkBoxOf(b OBB, self *Object, skip []int32) (other string, depth float64, hit bool) {
 	a := b.AABB()
 	g := s.grid
 	best := int32(-1)
@@ -230,7 +224,7 @@ func (s *Scene) checkBoxOf(b OBB, self *Object, skip []int32) (other string, dep
 				if !g.firstShared(i, x, z, x0, z0) || !touches(g.boxes[i], a) || containsIndex(skip, i) {
 					continue
 				}
-				if d := OBBPenetration(b, s.Objects[i].OBB()); d > CollisionTolerance && !standsClear(b, self, s.Objects[i]) {
+				if d := OBBPenetration(b, s.Objects[i].OBB()); d > CollisionTolerance && !standsClear(b, s.Objects[i]) {
 					best, bestDepth = i, d
 				}
 			}
@@ -313,7 +307,7 @@ func (s *Scene) CollidingWith(id string) []string {
 		if j == i || related[other.ID] {
 			continue
 		}
-		if OBBPenetration(b, other.OBB()) > CollisionTolerance && !standsClear(b, o, other) {
+		if OBBPenetration(b, other.OBB()) > CollisionTolerance && !standsClear(b, other) {
 			out = append(out, other.ID)
 		}
 	}

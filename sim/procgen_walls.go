@@ -221,10 +221,12 @@ func addWindows(h *House, plan *floorPlan, st *genStyle, r *genRand, wallH float
 				continue
 			}
 			a := fits[r.IntN(len(fits))]
-			// Drawn from the id's first endpoint; written from wall0's first polygon vertex.
+			// Drawn from the id's first endpoint; written, and kept in the
+			// room's spans, from wall0's first polygon vertex (the edge's
+			// point a), as the doors are.
 			s := r.Uniform(0.2, e.length-a.w-0.2)
 			u0, u1 := e.toWall(s, s+a.w)
-			pr.windows = append(pr.windows, edgeSpan{edge: ei, t0: s, t1: s + a.w})
+			pr.windows = append(pr.windows, edgeSpan{edge: ei, t0: u0, t1: u1})
 			h.Windows = append(h.Windows, Window{
 				AssetID:       a.id,
 				ID:            fmt.Sprintf("window|%d|%d", pr.num, k),

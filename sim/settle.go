@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math"
+	"sort"
 )
 
 // footprintOverlap returns the signed overlap of two boxes' footprints in the
@@ -98,10 +99,14 @@ func (s *Scene) SupportAt(id string) (string, error) {
 }
 
 // Settle drops object id under gravity onto the highest support surface
-// under its footprint: the floor (y = 0) or the support surface of a
-// receptacle (Object.SupportTop: the top face of its AABB, or its model's
-// lowered surface such as a sofa seat) whose footprint overlaps the
-// object's and which is at or below the object's bottom (+CollisionTolerance). Objects resting on it move down
+// under its footprint that holds it: the floor (y = 0) or the support
+// surfaces of receptacles (Object.SupportTop: the top face of an AABB, or a
+// model's lowered surface such as a sofa seat) at one height, at or below
+// the object's bottom (+CollisionTolerance), whose footprints together hold
+// its centre of mass (SupportMargin at least StabilityMargin, stability.go).
+// A surface that would not hold it is passed: the object tips off it and
+// falls on, and when the fall would cut through that surface's box the
+// settle is refused as a collision. Objects resting on it move down
 // with it. Its Parent becomes the support ("" for the floor) and the
 // children index follows. dropped is how far it fell (it can be slightly
 // negative, down to -CollisionTolerance, when it was sunk into the surface).
@@ -117,7 +122,7 @@ func (s *Scene) Settle(id string) (dropped float64, err error) {
 	var buf [32]int32
 	moved := s.movedSet(int32(i), buf[:0])
 	b := o.OBB()
-	support, top := s.supportBelow(b, moved, false)
+	support, top := s.stableSupportBelow(b, moved)
 	pos := o.Position
 	pos[1] = top + b.Half[1]
 	dropped = o.Position[1] - pos[1]
@@ -127,4 +132,75 @@ func (s *Scene) Settle(id string) (dropped float64, err error) {
 	s.commitMove(moved, pos, o.Yaw)
 	s.setParent(int32(i), support)
 	return dropped, nil
+}
+
+// stableSupportBelow returns the highest support level under box b that
+// holds it (see Settle) and the receptacle it rests on there: among the
+// receptacles at that level, the one whose footprint holds b's centre, else
+// the one meeting b's footprint most (ties to the lower index). The floor is
+// ("", 0). A receptacle with a lowered support surface supports only a box
+// whose footprint lies inside its own (footprintWithin). Receptacles whose
+// indices are in skip are ignored.
+func (s *Scene) stableSupportBelow(b OBB, skip []int32) (id string, top float64) {
+	bottom := b.Center[1] - b.Half[1]
+	q := b.AABB()
+	q.Min[1], q.Max[1] = math.Inf(-1), bottom+CollisionTolerance
+	g := s.grid
+	type cand struct {
+		i   int32
+		top float64
+	}
+	var cands []cand
+	x0, z0, x1, z1 := g.span(q)
+	for x := x0; x <= x1; x++ {
+		for z := z0; z <= z1; z++ {
+			for _, i := range g.cells[x*g.nz+z] {
+				o := s.Objects[i]
+				if !o.Receptacle || !g.firstShared(i, x, z, x0, z0) || containsIndex(skip, i) {
+					continue
+				}
+				t := o.SupportTop()
+				if t > bottom+CollisionTolerance || t <= 0 || footprintOverlap(b, o.OBB()) <= CollisionTolerance {
+					continue
+				}
+				if _, lowered := o.supportHeight(); lowered && !footprintWithin(b, o.OBB()) {
+					continue // it would stand against the receptacle's sides, not in it
+				}
+				cands = append(cands, cand{i, t})
+			}
+		}
+	}
+	sort.Slice(cands, func(a, c int) bool {
+		if cands[a].top != cands[c].top {
+			return cands[a].top > cands[c].top
+		}
+		return cands[a].i < cands[c].i
+	})
+	fp := b.footprint()
+	com := [2]float64{b.Center[0], b.Center[2]}
+	for k := 0; k < len(cands); {
+		level := cands[k].top
+		var boxes []OBB
+		var at []int32
+		for ; k < len(cands) && level-cands[k].top <= CollisionTolerance; k++ {
+			boxes = append(boxes, s.Objects[cands[k].i].OBB())
+			at = append(at, cands[k].i)
+		}
+		if SupportMargin(b, boxes) < StabilityMargin {
+			continue
+		}
+		best, bestArea := int32(-1), -1.0
+		for n, i := range at {
+			sf := boxes[n].footprint()
+			if convexMargin(convexHull(sf[:]), com) >= 0 {
+				best = i
+				break
+			}
+			if a := math.Abs(polygonSignedArea(clipPolygon(fp[:], sf[:]))); a > bestArea {
+				best, bestArea = i, a
+			}
+		}
+		return s.Objects[best].ID, level
+	}
+	return "", 0
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"sort"
 	"testing"
 )
 
@@ -62,7 +63,8 @@ func TestSettleCarriesChildren(t *testing.T) {
 }
 
 // A box on a coffee table: an apple over both lands on the box (the
-// highest surface under it); beside the box it lands on the table.
+// highest surface under it) when its centre is over the box; centred on the
+// box's edge it would tip off; beside the box it lands on the table.
 func TestSettleHighestSurface(t *testing.T) {
 	cat := DefaultCatalog()
 	ct := cat.Type("CoffeeTable").Variants[0]
@@ -75,8 +77,19 @@ func TestSettleHighestSurface(t *testing.T) {
 	}, {AssetID: ap.AssetID, ID: "Apple|1|2", Position: XYZ{1, ap.Size[1] / 2, 1}}})
 	s := mustScene(t, h)
 	boxTop := tableTop + bx.Size[1]
-	// Half over the box's east edge.
-	over := Vec3{2.5 + bx.Size[0]/2, boxTop + 0.5, 2.5}
+	// Centred on the box's east edge: the box would not hold it (its centre
+	// of mass is not StabilityMargin inside), so it tips off and would fall
+	// through the box: refused.
+	edge := Vec3{2.5 + bx.Size[0]/2, boxTop + 0.5, 2.5}
+	if err := s.TeleportObject("Apple|1|2", edge, 0, false); err != nil {
+		t.Fatal(err)
+	}
+	var ce *CollisionError
+	if _, err := s.Settle("Apple|1|2"); !errors.As(err, &ce) || ce.Other != "Box|1|1" {
+		t.Fatalf("apple centred on the box's edge: %v, want a collision with the box", err)
+	}
+	// Over the edge with its centre 2 cm inside: the box holds it.
+	over := Vec3{2.5 + bx.Size[0]/2 - 0.02, boxTop + 0.5, 2.5}
 	if err := s.TeleportObject("Apple|1|2", over, 0, false); err != nil {
 		t.Fatal(err)
 	}
@@ -124,21 +137,66 @@ func TestSettleRefusedThroughNonReceptacle(t *testing.T) {
 	}
 }
 
-// highestSupport finds, by brute force, the highest receptacle top (or the
-// floor, 0) under box b, ignoring the objects in skip.
-func highestSupport(s *Scene, b OBB, skip map[string]bool) float64 {
-	best := 0.0
+// highestSupport finds, by brute force, the highest level of receptacle
+// tops (or the floor, 0) under box b that holds b's centre of mass with
+// StabilityMargin to spare, ignoring the objects in skip. It shares no
+// geometry with Settle: it samples b's footprint on a 60 × 60 lattice,
+// keeps the samples inside a support's box at that level, and asks the
+// support function of those samples to reach StabilityMargin beyond the
+// centre in each of 360 directions. ok is false when some level's answer
+// lies within the lattice's resolution of the threshold.
+func highestSupport(s *Scene, b OBB, skip map[string]bool) (top float64, ok bool) {
 	bot := b.Center[1] - b.Half[1]
+	var levels []float64
 	for _, o := range s.Objects {
-		if !o.Receptacle || skip[o.ID] {
-			continue
-		}
-		a := o.AABB()
-		if a.Max[1] <= bot+CollisionTolerance && footprintOverlap(b, aabbAsOBB(a)) > CollisionTolerance {
-			best = math.Max(best, a.Max[1])
+		if t := o.SupportTop(); o.Receptacle && !skip[o.ID] && t <= bot+CollisionTolerance && t > 0 {
+			levels = append(levels, t)
 		}
 	}
-	return best
+	sort.Sort(sort.Reverse(sort.Float64Slice(levels)))
+	const n = 60
+	res := 2 * math.Hypot(b.Half[0], b.Half[2]) / n
+	for _, lv := range levels {
+		var sup []OBB
+		for _, o := range s.Objects {
+			if o.Receptacle && !skip[o.ID] && math.Abs(o.SupportTop()-lv) <= CollisionTolerance {
+				sup = append(sup, o.OBB())
+			}
+		}
+		var pts [][2]float64
+		for i := 0; i < n; i++ {
+			for j := 0; j < n; j++ {
+				u, v := (float64(i)+0.5)/n*2-1, (float64(j)+0.5)/n*2-1
+				p := b.Center.Add(b.AxisX.Mul(u * b.Half[0])).Add(b.AxisZ.Mul(v * b.Half[2]))
+				for _, ob := range sup {
+					d := p.Sub(ob.Center)
+					if math.Abs(d.Dot(ob.AxisX)) <= ob.Half[0] && math.Abs(d.Dot(ob.AxisZ)) <= ob.Half[2] {
+						pts = append(pts, [2]float64{p[0], p[2]})
+						break
+					}
+				}
+			}
+		}
+		if len(pts) == 0 {
+			continue
+		}
+		margin := math.Inf(1)
+		for k := 0; k < 360; k++ {
+			sn, cs := math.Sincos(float64(k) * math.Pi / 180)
+			reach := math.Inf(-1)
+			for _, p := range pts {
+				reach = math.Max(reach, (p[0]-b.Center[0])*cs+(p[1]-b.Center[2])*sn)
+			}
+			margin = math.Min(margin, reach)
+		}
+		if math.Abs(margin-StabilityMargin) < res+0.002 {
+			return lv, false
+		}
+		if margin >= StabilityMargin {
+			return lv, true
+		}
+	}
+	return 0, true
 }
 
 // Property test over propertySeeds scenes (fixtures and generated houses): objects lifted to random places and
@@ -165,7 +223,10 @@ func TestPropertySettle(t *testing.T) {
 				skip[d] = true
 				ys[d] = s.Object(d).Position[1]
 			}
-			want := highestSupport(s, o.OBB(), skip)
+			want, clear := highestSupport(s, o.OBB(), skip)
+			if !clear {
+				continue
+			}
 			before := snapshot(t, s)
 			oldY := o.Position[1]
 			dropped, err := s.Settle(o.ID)

@@ -11,16 +11,15 @@ import "math"
 // ReseatChildren all use SupportTop; parent detection also takes the box
 // top, where ReseatChildren leaves the children it cannot lower.
 //
-// Collision rule for such a receptacle R: the space of R's box above its
-// support surface is open for everything standing on or above that surface.
-// An object whose box bottom is at or above R.SupportTop() −
-// CollisionTolerance never collides with R (whatever its footprint, so an
-// object above the seat next to a sofa's arm or back does not collide with
-// the sofa either); an object reaching lower than that meets R's whole box
-// as before. The rule is symmetric (moving R under or next to such an object
-// is tested the same way). Objects without a lowered support surface (no
-// model, SupportY = 0, or SupportY at or above the top) behave exactly as
-// before.
+// Collision rule for such a receptacle R: an object standing on R's
+// support surface (its box bottom within CollisionTolerance of
+// R.SupportTop(), its footprint inside R's) does not collide with R, since it rests on R (a pillow on a
+// sofa's seat, a book on a shelf's lower board). Anything else meets R's
+// whole box: an object hovering higher inside it (a pan at table height
+// over a chair's seat) and R moved around a third object both collide, so
+// no two boxes that are not a receptacle and what it holds interpenetrate.
+// Objects without a lowered support surface (no model, SupportY = 0, or
+// SupportY at or above the top) meet the whole box.
 
 // SupportTop returns the world height of the surface objects rest on: the
 // top of the object's box, or bottom + Model.SupportY × (Size.y /
@@ -49,21 +48,36 @@ func (o *Object) supportHeight() (float64, bool) {
 	return sy, true
 }
 
-// standsClear reports whether box b (the box of object self at some pose,
-// self nil for a hypothetical box) and other's current box are exempt from
-// colliding because one stands on or above the other's lowered support
-// surface (see the package comment above).
-func standsClear(b OBB, self, other *Object) bool {
+// standsClear reports whether box b is exempt from colliding with other's
+// current box because it stands on other's lowered support surface: b's
+// bottom lies within CollisionTolerance of that surface (see the package
+// comment above). Such a box rests on other (TeleportObject and Settle make
+// other its parent), so the two are a receptacle and what it holds, never
+// two objects that interpenetrate. A box hovering higher inside other's box
+// (a pan at table height over a chair's seat, next to its back) collides
+// with it, and so does other's box moved around a third object.
+func standsClear(b OBB, other *Object) bool {
 	bBottom := b.Center[1] - b.Half[1]
-	if sy, ok := other.supportHeight(); ok && bBottom >= other.Position[1]-other.Size[1]/2+sy-CollisionTolerance {
-		return true
+	sy, ok := other.supportHeight()
+	if !ok || math.Abs(bBottom-(other.Position[1]-other.Size[1]/2+sy)) > CollisionTolerance {
+		return false
 	}
-	if self != nil {
-		if sy, ok := self.supportHeight(); ok && other.Position[1]-other.Size[1]/2 >= bBottom+sy-CollisionTolerance {
-			return true
+	return footprintWithin(b, other.OBB())
+}
+
+// footprintWithin reports whether b's footprint lies inside outer's
+// (within CollisionTolerance): only then can b stand on outer's lowered
+// support surface without cutting through its sides (a book half inside an
+// open box stands on the table next to it, against the box's wall).
+func footprintWithin(b, outer OBB) bool {
+	for _, p := range b.footprint() {
+		dx, dz := p[0]-outer.Center[0], p[1]-outer.Center[2]
+		if math.Abs(dx*outer.AxisX[0]+dz*outer.AxisX[2]) > outer.Half[0]+CollisionTolerance ||
+			math.Abs(dx*outer.AxisZ[0]+dz*outer.AxisZ[2]) > outer.Half[2]+CollisionTolerance {
+			return false
 		}
 	}
-	return false
+	return true
 }
 
 // ReseatBand is how far below a receptacle's support surface the bottom of

@@ -35,21 +35,54 @@ func rigidPose(o *Object, from, to Vec3, dYaw float64) (Vec3, float64) {
 }
 
 // checkMove tests the moved set (root first) at the root's new pose and
-// returns the first collision as an error naming the colliding box.
+// returns the first collision as an error naming the colliding box. The
+// objects the root comes to stand on (a receptacle's lowered support
+// surface, standsClear) will be its ancestors, so what it carries may reach
+// into their boxes as well (an apple in a bowl on a bed's mattress).
 func (s *Scene) checkMove(moved []int32, pos Vec3, yaw float64, action string) *CollisionError {
 	root := s.Objects[moved[0]]
 	dYaw := yaw - root.Yaw
+	skip := moved
+	if len(moved) > 1 {
+		skip = s.heldBy(obbAt(root, pos, yaw), moved)
+	}
 	for _, k := range moved {
 		o := s.Objects[k]
 		p, y := pos, yaw
 		if k != moved[0] {
 			p, y = rigidPose(o, root.Position, pos, dYaw)
 		}
-		if other, d, hit := s.checkBoxOf(obbAt(o, p, y), o, moved); hit {
+		if other, d, hit := s.checkBox(obbAt(o, p, y), skip); hit {
 			return &CollisionError{Mover: root.ID, Object: o.ID, Other: other, Depth: d, Action: action}
 		}
 	}
 	return nil
+}
+
+// heldBy returns skip extended by the receptacles on whose lowered support
+// surface box b stands (standsClear) and whose box it reaches into. It
+// allocates a new slice only when it adds any.
+func (s *Scene) heldBy(b OBB, skip []int32) []int32 {
+	out := skip
+	a := b.AABB()
+	g := s.grid
+	x0, z0, x1, z1 := g.span(a)
+	for x := x0; x <= x1; x++ {
+		for z := z0; z <= z1; z++ {
+			for _, i := range g.cells[x*g.nz+z] {
+				if !g.firstShared(i, x, z, x0, z0) || !touches(g.boxes[i], a) || containsIndex(out, i) {
+					continue
+				}
+				if o := s.Objects[i]; standsClear(b, o) && OBBPenetration(b, o.OBB()) > CollisionTolerance {
+					if len(out) == len(skip) {
+						out = append([]int32(nil), skip...)
+					}
+					out = append(out, i)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // commitMove moves the set to the root's new pose, keeps the spatial grid in

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -25,9 +26,15 @@ func init() {
 }
 
 func runAudit(args []string, stdout, stderr io.Writer) error {
-	ds, splits, asJSON, err := openDatasetSplits("audit", "only this split (default: every split)", args, stderr)
+	var physics bool
+	ds, splits, asJSON, err := openDatasetSplits("audit", "only this split (default: every split)", args, stderr, func(fs *flag.FlagSet) {
+		fs.BoolVar(&physics, "physics", false, "check every row's I0 and I1 poses instead (unstable objects, overlaps over 1 cm, objects below the floor); exit 1 when any is found")
+	})
 	if err != nil {
 		return err
+	}
+	if physics {
+		return runPhysicsAudit(ds, splits, asJSON, stdout)
 	}
 	var reports []score.AuditReport
 	for _, s := range splits {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 
@@ -11,10 +12,13 @@ import (
 // a dataset (stats, audit): --split S, --json and one dataset directory. It
 // opens the dataset and returns the splits to report on (every split, or
 // only S) and whether JSON was asked for.
-func openDatasetSplits(name, splitHelp string, args []string, stderr io.Writer) (*export.Dataset, []string, bool, error) {
+func openDatasetSplits(name, splitHelp string, args []string, stderr io.Writer, extra ...func(*flag.FlagSet)) (*export.Dataset, []string, bool, error) {
 	fs := newFlags(name, stderr)
 	split := fs.String("split", "", splitHelp)
 	asJSON := fs.Bool("json", false, "print JSON instead of tables")
+	for _, f := range extra {
+		f(fs)
+	}
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: flowbench %s [--split S] [--json] DIR\n", name)
 		fs.PrintDefaults()

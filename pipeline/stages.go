@@ -376,9 +376,19 @@ func annotateHouse(ctx context.Context, p housePlan, opt runOptions, out chan<- 
 	return nil
 }
 
-// logHouse writes the planner's report of a house as a structured log
-// line: bad houses at info level, the per-house skip counts at debug level.
+// logHouse writes the planner's report of a house as structured log lines:
+// a warning per implausible object (planner.Report.Implausible), bad houses
+// at info level, the per-house skip counts at debug level.
 func logHouse(log *slog.Logger, spec houseSpec, rep planner.Report) {
+	ids := make([]string, 0, len(rep.Implausible))
+	for id := range rep.Implausible {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		log.Warn("object not physically plausible where the house puts it; it is never moved or mentioned",
+			"index", spec.Index, "house", spec.ID, "object", id, "reason", rep.Implausible[id])
+	}
 	if rep.Bad != "" {
 		log.Info("house skipped", "index", spec.Index, "house", spec.ID, "reason", rep.Bad)
 		return

@@ -63,6 +63,9 @@ type viewBase struct {
 	// markOK holds the objects visible in I0 that pass the size rule
 	// (lazy, generic.go): the same for every category of the view.
 	markOK map[string]bool
+	// implausible holds the objects no physics would hold where they are
+	// (implausibleObjects): never moved or mentioned.
+	implausible map[string]string
 }
 
 // readBase places the camera and reads the before-state.
@@ -78,7 +81,8 @@ func readBase(s Simulator, cam sim.Camera) (*viewBase, error) {
 	if err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
-	return &viewBase{cam: cam, objs0: objs, f0: f, m0: MaskStats(f)}, nil
+	return &viewBase{cam: cam, objs0: objs, f0: f, m0: MaskStats(f),
+		implausible: implausibleObjects(objs, defaultCatalogInfo().onWall)}, nil
 }
 
 func newViewCtx(s Simulator, st *Structure, cfg Config, cam sim.Camera, rng *rand.Rand) (*viewCtx, error) {
@@ -165,11 +169,18 @@ func (c *viewCtx) movers() []*ObjectMeta {
 	var out []*ObjectMeta
 	for i := range c.objs0 {
 		o := &c.objs0[i]
-		if o.Movable() && c.visible(c.m0, o.ID) && c.inBand(o) {
+		if o.Movable() && c.visible(c.m0, o.ID) && c.inBand(o) && c.plausible(o.ID) {
 			out = append(out, o)
 		}
 	}
 	return out
+}
+
+// plausible reports whether an object stands where physics would hold it
+// in the before-state (viewBase.implausible).
+func (c *viewCtx) plausible(id string) bool {
+	_, bad := c.base.implausible[id]
+	return !bad
 }
 
 // referables returns the objects a question about mover may mention: visible
@@ -178,7 +189,7 @@ func (c *viewCtx) referables(mover string) []*ObjectMeta {
 	var out []*ObjectMeta
 	for i := range c.objs0 {
 		o := &c.objs0[i]
-		if o.ID == mover || !c.visible(c.m0, o.ID) || descends(c.objs0, c.byID0, o.ID, mover) {
+		if o.ID == mover || !c.visible(c.m0, o.ID) || !c.plausible(o.ID) || descends(c.objs0, c.byID0, o.ID, mover) {
 			continue
 		}
 		out = append(out, o)

@@ -19,6 +19,11 @@ type Report struct {
 	Questions int            `json:"questions"` // examples emitted
 	Skips     map[string]int `json:"skips"`     // "<category>/<reason>": slots skipped
 	Failures  map[string]int `json:"failures"`  // "<reason>": failed attempts inside slots
+	// Implausible lists the objects of the house that no physics would
+	// hold where they are (floating, tipping or interpenetrating; only
+	// imported houses have any), with the reason: they are never moved or
+	// mentioned.
+	Implausible map[string]string `json:"implausible,omitempty"`
 }
 
 // Bad-house reasons.
@@ -97,6 +102,13 @@ func PlanHouse(s Simulator, h *sim.House, cfg Config) ([]Example, []Outcome, Rep
 	}
 	if err := s.LoadHouse(h); err != nil {
 		return nil, nil, rep, fmt.Errorf("house %s: load: %w", id, err)
+	}
+	objs, err := s.Objects()
+	if err != nil {
+		return nil, nil, rep, fmt.Errorf("house %s: %w", id, err)
+	}
+	if bad := implausibleObjects(objs, defaultCatalogInfo().onWall); len(bad) > 0 {
+		rep.Implausible = bad
 	}
 	pos, err := s.ReachablePositions()
 	if err != nil {

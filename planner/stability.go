@@ -8,7 +8,7 @@ import (
 // every object an edit moves (the mover and what it carries) and every
 // object that rested on a moved object without moving with it must stand
 // in the after-state by sim.UnstableObjects' rule (centre of mass over its
-// support polygon, StabilityMargin to spare). Otherwise the edit fails as
+// support polygon, sim.StandMargin to spare). Otherwise the edit fails as
 // "unsupported", in every category: the mover would tip off its support, or
 // leave something hanging in the air.
 
@@ -59,3 +59,55 @@ func unstableAfter(objs0, objs1 []ObjectMeta, onWall func(string) bool) string {
 func footprintsMeet(a, b sim.AABB) bool {
 	return a.Min[0] < b.Max[0] && b.Min[0] < a.Max[0] && a.Min[2] < b.Max[2] && b.Min[2] < a.Max[2]
 }
+
+// implausibleObjects returns the objects of a before-state that no physics
+// would hold where they are, each with the reason: "unstable" (centre of
+// mass more than ImplausibleOverhang outside its support polygon, by
+// sim.ObjectSupportMargins) or "overlaps <id>" (its box and another's,
+// neither resting on the other, interpenetrate by more than
+// ImplausibleOverlap). Generated houses have none; an imported house may,
+// and the planner then neither moves nor mentions them (PlanHouse reports
+// them for a warning).
+func implausibleObjects(objs []ObjectMeta, onWall func(string) bool) map[string]string {
+	all := make([]int, len(objs))
+	for i := range all {
+		all[i] = i
+	}
+	out := map[string]string{}
+	for i, m := range sim.ObjectSupportMargins(objs, all, onWall) {
+		if m < -ImplausibleOverhang {
+			out[objs[i].ID] = "unstable"
+		}
+	}
+	byID := indexObjects(objs)
+	boxes := make([]sim.OBB, len(objs))
+	for i := range objs {
+		x, z := sim.YawAxes(objs[i].Yaw)
+		boxes[i] = sim.OBB{Center: objs[i].Position, Half: objs[i].Size.Mul(0.5), AxisX: x, AxisZ: z}
+	}
+	for i := range objs {
+		for j := i + 1; j < len(objs); j++ {
+			if !footprintsMeet(objs[i].AABB, objs[j].AABB) || descends(objs, byID, objs[i].ID, objs[j].ID) || descends(objs, byID, objs[j].ID, objs[i].ID) {
+				continue
+			}
+			if sim.OBBPenetration(boxes[i], boxes[j]) > ImplausibleOverlap {
+				for _, p := range [][2]int{{i, j}, {j, i}} {
+					if _, ok := out[objs[p[0]].ID]; !ok {
+						out[objs[p[0]].ID] = "overlaps " + objs[p[1]].ID
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// ImplausibleOverhang is how far, in metres, a before-state object's centre
+// of mass may lie outside its support polygon before it counts as
+// implausible: an edit must leave StandMargin inside, but what a house
+// holds already need only not tip.
+const ImplausibleOverhang = 0.001
+
+// ImplausibleOverlap is the interpenetration depth, in metres, of two boxes
+// in a before-state beyond which both objects count as implausible.
+const ImplausibleOverlap = 0.01

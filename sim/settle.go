@@ -103,7 +103,7 @@ func (s *Scene) SupportAt(id string) (string, error) {
 // surfaces of receptacles (Object.SupportTop: the top face of an AABB, or a
 // model's lowered surface such as a sofa seat) at one height, at or below
 // the object's bottom (+CollisionTolerance), whose footprints together hold
-// its centre of mass (SupportMargin at least StabilityMargin, stability.go).
+// its centre of mass (SupportMargin at least StandMargin, stability.go).
 // A surface that would not hold it is passed: the object tips off it and
 // falls on, and when the fall would cut through that surface's box the
 // settle is refused as a collision. Objects resting on it move down
@@ -186,7 +186,7 @@ func (s *Scene) stableSupportBelow(b OBB, skip []int32) (id string, top float64)
 			boxes = append(boxes, s.Objects[cands[k].i].OBB())
 			at = append(at, cands[k].i)
 		}
-		if SupportMargin(b, boxes) < StabilityMargin {
+		if SupportMargin(b, boxes) < StandMargin(b) {
 			continue
 		}
 		best, bestArea := int32(-1), -1.0

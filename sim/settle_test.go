@@ -78,7 +78,7 @@ func TestSettleHighestSurface(t *testing.T) {
 	s := mustScene(t, h)
 	boxTop := tableTop + bx.Size[1]
 	// Centred on the box's east edge: the box would not hold it (its centre
-	// of mass is not StabilityMargin inside), so it tips off and would fall
+	// of mass is not StandMargin inside), so it tips off and would fall
 	// through the box: refused.
 	edge := Vec3{2.5 + bx.Size[0]/2, boxTop + 0.5, 2.5}
 	if err := s.TeleportObject("Apple|1|2", edge, 0, false); err != nil {
@@ -139,10 +139,10 @@ func TestSettleRefusedThroughNonReceptacle(t *testing.T) {
 
 // highestSupport finds, by brute force, the highest level of receptacle
 // tops (or the floor, 0) under box b that holds b's centre of mass with
-// StabilityMargin to spare, ignoring the objects in skip. It shares no
+// StandMargin(b) to spare, ignoring the objects in skip. It shares no
 // geometry with Settle: it samples b's footprint on a 60 × 60 lattice,
 // keeps the samples inside a support's box at that level, and asks the
-// support function of those samples to reach StabilityMargin beyond the
+// support function of those samples to reach StandMargin(b) beyond the
 // centre in each of 360 directions. ok is false when some level's answer
 // lies within the lattice's resolution of the threshold.
 func highestSupport(s *Scene, b OBB, skip map[string]bool) (top float64, ok bool) {
@@ -189,10 +189,10 @@ func highestSupport(s *Scene, b OBB, skip map[string]bool) (top float64, ok bool
 			}
 			margin = math.Min(margin, reach)
 		}
-		if math.Abs(margin-StabilityMargin) < res+0.002 {
+		if math.Abs(margin-StandMargin(b)) < res+0.002 {
 			return lv, false
 		}
-		if margin >= StabilityMargin {
+		if margin >= StandMargin(b) {
 			return lv, true
 		}
 	}

@@ -6,7 +6,7 @@ import (
 )
 
 // Stability: an object stands when its centre of mass (the centre of its
-// box) projects inside its support polygon with StabilityMargin to spare.
+// box) projects inside its support polygon with StandMargin to spare.
 // The support polygon is the convex hull of the regions where its
 // footprint meets the footprints of what it rests on: one receptacle's top
 // surface, or several at the same height together (a pan across a counter
@@ -16,8 +16,17 @@ import (
 // an edit moved or took support from.
 
 // StabilityMargin is how far inside its support polygon, in metres, an
-// object's centre of mass must project for the object to stand.
+// object's centre of mass must project for the object to stand; a thin
+// object (a pen, a knife) needs only half its smaller half extent
+// (StandMargin), since its own footprint bounds its support polygon.
 const StabilityMargin = 0.01
+
+// StandMargin is the margin box b's centre must keep inside its support
+// polygon: StabilityMargin, or half of b's smaller horizontal half extent
+// when that is less.
+func StandMargin(b OBB) float64 {
+	return math.Min(StabilityMargin, math.Min(b.Half[0], b.Half[2])/2)
+}
 
 // SupportMargin returns the signed distance, in metres, of b's centre from
 // the edge of its support polygon over the given support boxes (positive
@@ -129,13 +138,27 @@ func convexMargin(h [][2]float64, q [2]float64) float64 {
 }
 
 // UnstableObjects applies the stability rule to the objects of objs at
-// indices check, from their metadata alone: an object on the floor (bottom
-// within CollisionTolerance of y = 0) or hanging on a wall (onWall) stands;
-// any other stands when its SupportMargin over the receptacles whose box
-// holds its bottom height (within SupportContact), whose footprint meets
-// its own and which do not rest on it, is at least StabilityMargin. It
-// returns the ids of the objects that do not stand, in check order.
+// indices check, from their metadata alone (ObjectSupportMargins): it
+// returns the ids of those whose margin is below StandMargin, in check
+// order.
 func UnstableObjects(objs []ObjectMeta, check []int, onWall func(typ string) bool) []string {
+	var out []string
+	for k, m := range ObjectSupportMargins(objs, check, onWall) {
+		o := &objs[check[k]]
+		if m < StandMargin(metaOBB(o)) {
+			out = append(out, o.ID)
+		}
+	}
+	return out
+}
+
+// ObjectSupportMargins returns, for each object of objs at indices check,
+// its SupportMargin from the metadata alone: +Inf for an object on the
+// floor (bottom within SupportContact of y = 0) or hanging on a wall
+// (onWall of its type); otherwise the margin over the receptacles whose box
+// holds its bottom height (within SupportContact), whose footprint meets
+// its own and which do not rest on it.
+func ObjectSupportMargins(objs []ObjectMeta, check []int, onWall func(typ string) bool) []float64 {
 	byID := make(map[string]int, len(objs))
 	for i := range objs {
 		byID[objs[i].ID] = i
@@ -154,15 +177,15 @@ func UnstableObjects(objs []ObjectMeta, check []int, onWall func(typ string) boo
 		}
 		return false
 	}
-	var out []string
+	out := make([]float64, len(check))
 	var sup []OBB
-	for _, i := range check {
+	for k, i := range check {
 		o := &objs[i]
 		bottom := o.Position[1] - o.Size[1]/2
 		if bottom <= SupportContact || onWall != nil && onWall(o.Type) {
+			out[k] = math.Inf(1)
 			continue
 		}
-		b := metaOBB(o)
 		sup = sup[:0]
 		for j := range objs {
 			r := &objs[j]
@@ -171,9 +194,7 @@ func UnstableObjects(objs []ObjectMeta, check []int, onWall func(typ string) boo
 			}
 			sup = append(sup, metaOBB(r))
 		}
-		if SupportMargin(b, sup) < StabilityMargin {
-			out = append(out, o.ID)
-		}
+		out[k] = SupportMargin(metaOBB(o), sup)
 	}
 	return out
 }

@@ -78,7 +78,6 @@ func TestPhysicsAuditAnalytic(t *testing.T) {
 	}
 }
 
-
 // Cross-check of the planner against the audit over many houses: every
 // example the planner emits (all eight categories, 10 procthor houses of
 // two seeds) has I0 and I1 poses the audit, which shares no geometry with

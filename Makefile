@@ -45,6 +45,7 @@ demo: build assets
 	@rm -rf $(DEMO_DIR)
 	$(BIN) generate --split train --houses 3 --size 512 --seed 1 --out $(DEMO_DIR)
 	$(BIN) validate $(DEMO_DIR)
+	$(BIN) audit --physics $(DEMO_DIR)
 	$(BIN) inspect $(DEMO_DIR) --out $(DEMO_DIR)/panel.png
 	$(BIN) scene --style procthor --seed 1 --out $(DEMO_DIR)/house.json --plan $(DEMO_DIR)/plan.png
 	-$(BIN) assets gallery --out $(DEMO_DIR)/gallery.png

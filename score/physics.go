@@ -37,10 +37,11 @@ var WallMountedTypes = map[string]bool{
 	"Blinds": true, "Window": true, "Poster": true,
 }
 
-// PhysicsRow is one question's object poses and category.
+// PhysicsRow is one question's object poses, category and house.
 type PhysicsRow struct {
 	ID       string
 	Category string
+	HouseID  string
 	Before   []export.ObjectRow // every object in I0
 	After    []export.ObjectRow // the objects whose pose changed, in I1
 }
@@ -50,38 +51,46 @@ type PhysicsFinding struct {
 	Row      string  `json:"row"`
 	Category string  `json:"category"`
 	State    string  `json:"state"` // "I0" or "I1"
-	Kind     string  `json:"kind"`  // "unstable", "overlap" or "below_floor"
+	Kind     string  `json:"kind"`  // "unstable", "overlap", "below_floor", "in_wall" or "over_hole"
 	Object   string  `json:"object"`
-	Other    string  `json:"other,omitempty"` // the other box of an overlap
-	Amount   float64 `json:"amount_m"`        // COM outside its support, penetration depth or depth below the floor
+	Other    string  `json:"other,omitempty"` // the other box of an overlap, the wall, or the wall and the hole
+	Amount   float64 `json:"amount_m"`        // COM outside its support, penetration depth, depth below the floor, or overlap along the wall
 }
 
 // PhysicsCounts counts a category's defects per state (index 0 = I0, 1 =
-// I1): unstable objects, overlapping pairs, objects below the floor, and
+// I1): unstable objects, overlapping pairs, objects below the floor, boxes
+// cutting into a wall, wall-mounted objects over a door or window, and
 // rows with at least one defect in the state.
 type PhysicsCounts struct {
 	Rows       int    `json:"rows"`
 	Unstable   [2]int `json:"unstable"`
 	Overlaps   [2]int `json:"overlaps"`
 	BelowFloor [2]int `json:"below_floor"`
+	InWall     [2]int `json:"in_wall"`
+	OverHole   [2]int `json:"over_hole"`
 	BadRows    [2]int `json:"bad_rows"`
 }
 
 // PhysicsReport is the physics audit of one split.
 type PhysicsReport struct {
-	Split      string                    `json:"split"`
-	Rows       int                       `json:"rows"`
-	Categories map[string]*PhysicsCounts `json:"categories"`
-	Total      PhysicsCounts             `json:"total"`
-	Findings   []PhysicsFinding          `json:"findings"`
+	Split string `json:"split"`
+	Rows  int    `json:"rows"`
+	// WallsChecked says whether the houses' walls were available (the
+	// in_wall and over_hole checks ran).
+	WallsChecked bool                      `json:"walls_checked"`
+	Categories   map[string]*PhysicsCounts `json:"categories"`
+	Total        PhysicsCounts             `json:"total"`
+	Findings     []PhysicsFinding          `json:"findings"`
 }
 
 // Clean reports whether no rendered pose of the split has a defect.
 func (r *PhysicsReport) Clean() bool { return len(r.Findings) == 0 }
 
-// PhysicsAudit checks every row's I0 and I1 poses.
-func PhysicsAudit(split string, rows []PhysicsRow) PhysicsReport {
-	rep := PhysicsReport{Split: split, Rows: len(rows), Categories: map[string]*PhysicsCounts{}}
+// PhysicsAudit checks every row's I0 and I1 poses; with walls (house id →
+// the house's wall faces; nil when the houses cannot be rebuilt) also
+// against the walls and their holes.
+func PhysicsAudit(split string, rows []PhysicsRow, walls map[string][]PhysicsWall) PhysicsReport {
+	rep := PhysicsReport{Split: split, Rows: len(rows), Categories: map[string]*PhysicsCounts{}, WallsChecked: walls != nil}
 	for _, r := range rows {
 		pc := rep.Categories[r.Category]
 		if pc == nil {
@@ -91,7 +100,7 @@ func PhysicsAudit(split string, rows []PhysicsRow) PhysicsReport {
 		pc.Rows++
 		rep.Total.Rows++
 		for st, objs := range [2][]export.ObjectRow{r.Before, applyAfter(r.Before, r.After)} {
-			fs := physicsFindings(objs)
+			fs := physicsFindings(objs, walls[r.HouseID])
 			for i := range fs {
 				fs[i].Row, fs[i].Category, fs[i].State = r.ID, r.Category, [2]string{"I0", "I1"}[st]
 				for _, c := range []*PhysicsCounts{pc, &rep.Total} {
@@ -102,6 +111,10 @@ func PhysicsAudit(split string, rows []PhysicsRow) PhysicsReport {
 						c.Overlaps[st]++
 					case "below_floor":
 						c.BelowFloor[st]++
+					case "in_wall":
+						c.InWall[st]++
+					case "over_hole":
+						c.OverHole[st]++
 					}
 				}
 			}
@@ -167,13 +180,16 @@ func cross(o, a, b [2]float64) float64 {
 	return (a[0]-o[0])*(b[1]-o[1]) - (a[1]-o[1])*(b[0]-o[0])
 }
 
-// physicsFindings checks one state's objects.
-func physicsFindings(objs []export.ObjectRow) []PhysicsFinding {
+// physicsFindings checks one state's objects, and against walls when
+// given.
+func physicsFindings(objs []export.ObjectRow, walls []PhysicsWall) []PhysicsFinding {
 	boxes := make([]pbox, len(objs))
 	idx := make(map[string]int, len(objs))
+	ids, types := make([]string, len(objs)), make([]string, len(objs))
 	for i := range objs {
 		boxes[i] = boxOf(&objs[i])
 		idx[objs[i].ObjectID] = i
+		ids[i], types[i] = objs[i].ObjectID, objs[i].ObjectType
 	}
 	// ancestorOf(a, d): d rests, directly or not, on a.
 	ancestorOf := func(a, d int) bool {
@@ -225,6 +241,7 @@ func physicsFindings(objs []export.ObjectRow) []PhysicsFinding {
 			}
 		}
 	}
+	out = append(out, wallFindings(boxes, ids, types, walls)...)
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Kind != out[j].Kind {
 			return out[i].Kind < out[j].Kind

@@ -52,7 +52,7 @@ func TestPhysicsAuditAnalytic(t *testing.T) {
 	rep := PhysicsAudit("train", []PhysicsRow{
 		{ID: "a", Category: "left_right", Before: before, After: []export.ObjectRow{past}},
 		{ID: "b", Category: "left_right", Before: append(before[:len(before):len(before)], chairB), After: []export.ObjectRow{bridge}},
-	})
+	}, nil)
 	var a, b []PhysicsFinding
 	for _, f := range rep.Findings {
 		if f.Row == "a" {
@@ -116,7 +116,7 @@ func TestPlannerOutcomesPassPhysicsAudit(t *testing.T) {
 			rows = append(rows, r)
 		}
 	}
-	rep := PhysicsAudit("train", rows)
+	rep := PhysicsAudit("train", rows, nil)
 	t.Logf("%d rows audited", rep.Rows)
 	if rep.Rows < 200 {
 		t.Fatalf("only %d rows", rep.Rows)

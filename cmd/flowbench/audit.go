@@ -28,13 +28,13 @@ func init() {
 func runAudit(args []string, stdout, stderr io.Writer) error {
 	var physics bool
 	ds, splits, asJSON, err := openDatasetSplits("audit", "only this split (default: every split)", args, stderr, func(fs *flag.FlagSet) {
-		fs.BoolVar(&physics, "physics", false, "check every row's I0 and I1 poses instead (unstable objects, overlaps over 1 cm, objects below the floor); exit 1 when any is found")
+		fs.BoolVar(&physics, "physics", false, "check every row's I0 and I1 poses instead (unstable objects, overlaps over 1 cm, objects below the floor or in walls, wall objects over doors and windows); exit 1 when any is found")
 	})
 	if err != nil {
 		return err
 	}
 	if physics {
-		return runPhysicsAudit(ds, splits, asJSON, stdout)
+		return runPhysicsAudit(ds, splits, asJSON, stdout, stderr)
 	}
 	var reports []score.AuditReport
 	for _, s := range splits {

@@ -7,7 +7,9 @@ import (
 	"sort"
 
 	"flowbench/export"
+	"flowbench/pipeline"
 	"flowbench/score"
+	"flowbench/sim"
 )
 
 // physicsFindingsShown is how many offenders the table lists per split
@@ -20,7 +22,7 @@ var errPhysics = fmt.Errorf("physics audit found defects")
 
 // runPhysicsAudit is "audit --physics": score.PhysicsAudit over every row of
 // each split, from the stored object poses alone.
-func runPhysicsAudit(ds *export.Dataset, splits []string, asJSON bool, stdout io.Writer) error {
+func runPhysicsAudit(ds *export.Dataset, splits []string, asJSON bool, stdout, stderr io.Writer) error {
 	var reports []score.PhysicsReport
 	for _, s := range splits {
 		rows, err := physicsRows(ds, s)
@@ -30,7 +32,13 @@ func runPhysicsAudit(ds *export.Dataset, splits []string, asJSON bool, stdout io
 		if len(rows) == 0 {
 			return fmt.Errorf("%s: split %q has no annotations", ds.Dir, s)
 		}
-		reports = append(reports, score.PhysicsAudit(s, rows))
+		walls, err := physicsWalls(ds, s, rows)
+		if err != nil {
+			fmt.Fprintf(stderr, "flowbench audit: split %s: walls not checked: %v\n", s, err)
+		} else if v := ds.Manifest.Version; v != pipeline.Version {
+			fmt.Fprintf(stderr, "flowbench audit: split %s: written by flowbench %s, walls rebuilt by %s (the same unless the floor plans changed)\n", s, v, pipeline.Version)
+		}
+		reports = append(reports, score.PhysicsAudit(s, rows, walls))
 	}
 	clean := true
 	for i := range reports {
@@ -61,12 +69,13 @@ func runPhysicsAudit(ds *export.Dataset, splits []string, asJSON bool, stdout io
 // physicsRows joins a split's questions (for the category) with its
 // annotations' object poses.
 func physicsRows(ds *export.Dataset, split string) ([]score.PhysicsRow, error) {
-	cats := map[string]string{}
+	cats, houses := map[string]string{}, map[string]string{}
 	for q, err := range ds.Questions(split) {
 		if err != nil {
 			return nil, err
 		}
 		cats[q.ID] = q.Category
+		houses[q.ID] = q.HouseID
 	}
 	var out []score.PhysicsRow
 	for p, err := range ds.Poses(split) {
@@ -77,7 +86,45 @@ func physicsRows(ds *export.Dataset, split string) ([]score.PhysicsRow, error) {
 		if !ok {
 			return nil, fmt.Errorf("%s: annotations row %q has no question", ds.Dir, p.ID)
 		}
-		out = append(out, score.PhysicsRow{ID: p.ID, Category: cat, Before: p.ObjectsBefore, After: p.ObjectsAfter})
+		out = append(out, score.PhysicsRow{ID: p.ID, Category: cat, HouseID: houses[p.ID], Before: p.ObjectsBefore, After: p.ObjectsAfter})
+	}
+	return out, nil
+}
+
+// physicsWalls rebuilds the wall faces of every house of the rows from the
+// split's manifest configuration (pipeline.SplitHouses): the shards do not
+// store walls, but every house is a function of (seed, config).
+func physicsWalls(ds *export.Dataset, split string, rows []score.PhysicsRow) (map[string][]score.PhysicsWall, error) {
+	if ds.Manifest == nil {
+		return nil, fmt.Errorf("no manifest")
+	}
+	conf, _ := ds.Manifest.Config[split].(map[string]any)
+	load, err := pipeline.SplitHouses(split, conf)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]score.PhysicsWall{}
+	for _, r := range rows {
+		if _, done := out[r.HouseID]; done {
+			continue
+		}
+		h, err := load(r.HouseID)
+		if err != nil {
+			return nil, err
+		}
+		sc, err := sim.NewScene(h)
+		if err != nil {
+			return nil, fmt.Errorf("house %s: %w", r.HouseID, err)
+		}
+		ws := []score.PhysicsWall{}
+		for _, w := range sc.Walls {
+			pw := score.PhysicsWall{ID: w.ID, A: w.A, B: w.B, Height: w.Height}
+			for _, h := range w.Holes {
+				pw.Holes = append(pw.Holes, score.PhysicsHole{ID: h.ID, U0: h.U0, U1: h.U1, Y0: h.Y0, Y1: h.Y1})
+			}
+			ws = append(ws, pw)
+		}
+		out[r.HouseID] = ws
 	}
 	return out, nil
 }
@@ -86,10 +133,15 @@ func physicsRows(ds *export.Dataset, split string) ([]score.PhysicsRow, error) {
 // offenders.
 func writePhysicsTable(w io.Writer, r *score.PhysicsReport) {
 	fmt.Fprintf(w, "physics audit, split %s: %d rows\n", r.Split, r.Rows)
-	fmt.Fprintf(w, "%-16s %6s %14s %14s %14s %14s\n", "category", "rows", "unstable I0/I1", "overlaps I0/I1", "below fl I0/I1", "bad rows I0/I1")
+	walls := "walls checked"
+	if !r.WallsChecked {
+		walls = "walls NOT checked (houses not rebuilt)"
+	}
+	fmt.Fprintf(w, "%s; counts per state I0/I1\n", walls)
+	fmt.Fprintf(w, "%-16s %6s %9s %9s %9s %9s %9s %9s\n", "category", "rows", "unstable", "overlaps", "below_fl", "in_wall", "over_hole", "bad_rows")
 	line := func(name string, c *score.PhysicsCounts) {
 		p := func(v [2]int) string { return fmt.Sprintf("%d/%d", v[0], v[1]) }
-		fmt.Fprintf(w, "%-16s %6d %14s %14s %14s %14s\n", name, c.Rows, p(c.Unstable), p(c.Overlaps), p(c.BelowFloor), p(c.BadRows))
+		fmt.Fprintf(w, "%-16s %6d %9s %9s %9s %9s %9s %9s\n", name, c.Rows, p(c.Unstable), p(c.Overlaps), p(c.BelowFloor), p(c.InWall), p(c.OverHole), p(c.BadRows))
 	}
 	names := make([]string, 0, len(r.Categories))
 	for k := range r.Categories {

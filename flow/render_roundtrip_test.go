@@ -46,7 +46,7 @@ func TestRoundTripRenderedRealModels(t *testing.T) {
 	// Measured on these 24 scenes: id agreement around the target
 	// 100.000 %, at the nearest pixel 99.01 % (99.53 % with primitive
 	// shapes), validity recall 0.954.
-	roundTripRendered(t, 24, 400, dress, render.Options{FullDetail: true}, realModelBounds)
+	roundTripRendered(t, 24, 400, dress, render.Options{}, realModelBounds)
 }
 
 // roundTripRendered runs the round trip over scenes random rooms at

@@ -132,7 +132,9 @@ func (c *viewCtx) inBand(o *ObjectMeta) bool {
 }
 
 // plausibleTarget is the offline check of a planned target centre: inside
-// the band with the apparent-size rule, and projecting into the image.
+// the band with the apparent-size rule, projecting into the image, and
+// standing there (standsAt), so that no attempt is spent on a move the
+// stability rule would refuse.
 func (c *viewCtx) plausibleTarget(o *ObjectMeta, delta sim.Vec3) bool {
 	moved := *o
 	moved.Position = o.Position.Add(delta)
@@ -141,7 +143,25 @@ func (c *viewCtx) plausibleTarget(o *ObjectMeta, delta sim.Vec3) bool {
 		return false
 	}
 	u, v, _, ok := c.cam.Project(moved.Position)
-	return ok && u >= 0 && v >= 0 && u <= float64(c.cam.Width-1) && v <= float64(c.cam.Height-1)
+	return ok && u >= 0 && v >= 0 && u <= float64(c.cam.Width-1) && v <= float64(c.cam.Height-1) && c.standsAt(o, &moved)
+}
+
+// standsAt predicts from the before-state whether mover o would stand at
+// the planned pose moved (same height): on the floor always; a pickupable
+// in a category that settles may fall, which only the edit can tell;
+// otherwise by the stability rule over the receptacles of the before-state
+// (unstableAfter checks the executed edit).
+func (c *viewCtx) standsAt(o, moved *ObjectMeta) bool {
+	if o.Position[1]-o.Size[1]/2 <= sim.SupportContact || o.Pickupable && settlesIn(c.cat) {
+		return true
+	}
+	i, ok := c.byID0[o.ID]
+	if !ok {
+		return true
+	}
+	objs := append([]ObjectMeta(nil), c.objs0...)
+	objs[i] = *moved
+	return len(sim.UnstableObjects(objs, []int{i}, defaultCatalogInfo().onWall)) == 0
 }
 
 // descends reports whether id rests (transitively) on anc in objs.

@@ -190,6 +190,7 @@ func BenchmarkRealExampleFrames(b *testing.B) {
 	}
 	confs := []conf{
 		{"models-kept", real, Options{Workers: 1}},
+		{"models-lod-kept", real, Options{Workers: 1, LevelOfDetail: true}},
 		{"models-scratch", real, Options{Workers: 1, NoFrameCache: true}},
 		{"primitive-kept", prim, Options{Workers: 1}},
 	}

@@ -119,7 +119,7 @@ var featureConfigs = []struct {
 	{"models/lit+tex+shadows", true, Options{AntiAlias: AAOff}},
 	{"models/default", true, Options{}},
 	{"models/default+trilinear", true, Options{Trilinear: true}},
-	{"models/default+fulldetail", true, Options{FullDetail: true}},
+	{"models/default+lod", true, Options{LevelOfDetail: true}},
 	{"models/skiprgb", true, Options{SkipRGB: true}},
 }
 

@@ -26,7 +26,7 @@ func TestRaycastCrossCheckRealModels(t *testing.T) {
 		h, s := procthorScene(t, 21, hi)
 		rep := lib.Dress(s, assets.HouseSeed(h))
 		dressed += rep.WithModel
-		r, err := New(s, Options{Workers: 2, FullDetail: true})
+		r, err := New(s, Options{Workers: 2})
 		if err != nil {
 			t.Fatal(err)
 		}

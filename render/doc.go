@@ -32,9 +32,9 @@
 //     triangles alike.
 //
 // Depth, ids, classes and stats are always computed at pixel centres on the
-// meshes drawn: with Options.FullDetail every model is drawn at level 0 (the
-// ray caster's mesh); otherwise each object's level of detail follows its
-// projected size (lod.go), which moves a few silhouette pixels.
+// meshes drawn: every model is drawn at level 0 (the ray caster's mesh);
+// with Options.LevelOfDetail each object's level of detail follows its
+// projected size instead (lod.go), which can change silhouettes.
 //
 // # Shading (RGB only)
 //

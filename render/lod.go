@@ -9,14 +9,14 @@ import "flowbench/sim"
 // and visibly broke shapes; at 2 the drawn shapes match level 0.)
 const lodPixelsPerTriangle = 2
 
-// chooseLevel returns the model level to draw o at from cam: 0 with
-// Options.FullDetail, for primitives and for objects reaching the near side
+// chooseLevel returns the model level to draw o at from cam: 0 without
+// Options.LevelOfDetail, for primitives and for objects reaching the near side
 // of the camera; otherwise the finest level with at most one triangle per
 // lodPixelsPerTriangle square pixels of the bounding sphere's projected
 // square, or the coarsest level when none has so few.
 func (r *Renderer) chooseLevel(o *sim.Object, cam *sim.Camera, fwd sim.Vec3) int {
 	n := o.Model.LevelCount()
-	if r.opts.FullDetail || n <= 1 {
+	if !r.opts.LevelOfDetail || n <= 1 {
 		return 0
 	}
 	rad := o.Size.Len() / 2

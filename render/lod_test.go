@@ -9,7 +9,7 @@ import (
 )
 
 // TestLODChoiceAndPoseCache checks the level chosen by projected size
-// (thresholds scaled with the image), FullDetail, and that posed meshes are
+// (thresholds scaled with the image), full detail, and that posed meshes are
 // cached per (object, level): an unchanged object is not re-posed, a moved
 // one is, and moving marks the shadow maps stale.
 func TestLODChoiceAndPoseCache(t *testing.T) {
@@ -37,7 +37,7 @@ func TestLODChoiceAndPoseCache(t *testing.T) {
 		full bool
 		want [3]int
 	}{{800, false, [3]int{0, 0, 0}}, {400, false, [3]int{0, 0, 1}}, {200, false, [3]int{0, 1, 2}}, {100, false, [3]int{1, 2, 2}}, {800, true, [3]int{0, 0, 0}}} {
-		r, err := New(s, Options{Workers: 1, FullDetail: tc.full})
+		r, err := New(s, Options{Workers: 1, LevelOfDetail: !tc.full})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -73,10 +73,12 @@ type Options struct {
 	// ShadowMapSize is the side of each shadow-map face in texels
 	// (default DefaultShadowMapSize).
 	ShadowMapSize int
-	// FullDetail draws every model at level 0 (the mesh the ray caster uses);
-	// otherwise each object's level follows its projected size (see
-	// chooseLevel). Depth and ids are exact for the level drawn.
-	FullDetail bool
+	// LevelOfDetail draws each model at a level that follows its projected
+	// size (see chooseLevel) instead of level 0, the mesh the ray caster
+	// uses. Faster, but a simplified level can change what an object looks
+	// like (a torn sofa, a bowl without its fruit: issue 35), so datasets
+	// never use it; depth and ids are exact for the level drawn.
+	LevelOfDetail bool
 	// SkipRGB draws only depth, ids, classes and stats, leaving Frame.RGB as
 	// it was (no shading, no shadow maps): for callers that never look at
 	// colours, such as planning renders.

@@ -598,7 +598,7 @@ func segmentHitsBox(p, d sim.Vec3, b sim.AABB) bool {
 }
 
 // TestModelCrossCheck compares ids and depths of textured model scenes
-// (two-sided, LOD) with sim.Raycast at random pixel centres: with FullDetail
+// (two-sided, LOD) with sim.Raycast at random pixel centres: at full detail
 // they must agree like primitives do; with automatic LOD the agreement rate
 // is reported.
 func TestModelCrossCheck(t *testing.T) {
@@ -606,7 +606,7 @@ func TestModelCrossCheck(t *testing.T) {
 		var total, agree int
 		for si := 0; si < 6; si++ {
 			s := modelScene(t, uint64(300+si), 25, 32)
-			r, err := New(s, Options{Workers: 2, FullDetail: full})
+			r, err := New(s, Options{Workers: 2, LevelOfDetail: !full})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -632,9 +632,9 @@ func TestModelCrossCheck(t *testing.T) {
 			}
 		}
 		rate := float64(agree) / float64(total)
-		t.Logf("FullDetail=%v: ids and depths agree with sim.Raycast at %d of %d pixels (%.3f%%)", full, agree, total, 100*rate)
+		t.Logf("full detail %v: ids and depths agree with sim.Raycast at %d of %d pixels (%.3f%%)", full, agree, total, 100*rate)
 		if full && rate < 0.999 {
-			t.Errorf("FullDetail agreement %.4f%% below 99.9%%", 100*rate)
+			t.Errorf("full-detail agreement %.4f%% below 99.9%%", 100*rate)
 		}
 	}
 }

@@ -24,8 +24,9 @@ type PhysicsHole struct {
 const PhysicsWallReach = 0.05
 
 // wallFindings checks one state's objects against a house's walls: boxes
-// cut into a wall by more than PhysicsOverlapTol outside its holes
-// ("in_wall", the amount the depth), and wall-mounted objects hanging on a
+// cut into a wall by more than PhysicsOverlapTol where their footprint
+// crosses the wall's line outside its holes ("in_wall", the amount the
+// depth; a table reaching through a doorway meets no wall), and wall-mounted objects hanging on a
 // wall across a hole ("over_hole", the amount the overlap along the wall).
 func wallFindings(boxes []pbox, ids, types []string, walls []PhysicsWall) []PhysicsFinding {
 	var out []PhysicsFinding
@@ -60,9 +61,22 @@ func wallFindings(boxes []pbox, ids, types []string, walls []PhysicsWall) []Phys
 			if depth <= PhysicsOverlapTol {
 				continue
 			}
-			inHole := false
+			// Where the footprint crosses the wall's line: through a door or
+			// window opening it meets no wall.
+			c0, c1 := math.Inf(1), math.Inf(-1)
+			for k := range b.fp {
+				p, q := b.fp[k], b.fp[(k+1)%len(b.fp)]
+				ep, dp := (p[0]-w.A[0])*ux+(p[1]-w.A[1])*uz, -(p[0]-w.A[0])*uz+(p[1]-w.A[1])*ux
+				eq, dq := (q[0]-w.A[0])*ux+(q[1]-w.A[1])*uz, -(q[0]-w.A[0])*uz+(q[1]-w.A[1])*ux
+				if (dp < 0) != (dq < 0) {
+					e := ep + (eq-ep)*dp/(dp-dq)
+					c0, c1 = math.Min(c0, e), math.Max(c1, e)
+				}
+			}
+			c0, c1 = math.Max(c0, 0), math.Min(c1, l)
+			inHole := c1-c0 <= PhysicsOverlapTol
 			for _, h := range w.Holes {
-				if e0 >= h.U0-PhysicsOverlapTol && e1 <= h.U1+PhysicsOverlapTol && b.y0 >= h.Y0-PhysicsOverlapTol && b.y1 <= h.Y1+PhysicsOverlapTol {
+				if c0 >= h.U0-PhysicsOverlapTol && c1 <= h.U1+PhysicsOverlapTol && b.y0 >= h.Y0-PhysicsOverlapTol && b.y1 <= h.Y1+PhysicsOverlapTol {
 					inHole = true
 				}
 			}

@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"flowbench/export"
+	"flowbench/sim"
 )
 
 // A real ProcTHOR house (the reference house-procthor-train-1.json, whose
@@ -26,5 +29,59 @@ func TestGenerateImportsReferenceProcTHORHouse(t *testing.T) {
 	out, code := genCLI(t, "generate", "--split", "train", "--import", imp, "--size", "64", "--views", "2", "--quiet", "--out", filepath.Join(t.TempDir(), "ds"))
 	if code != 0 || !strings.Contains(out, "from 1 houses") || strings.Contains(out, "generated 0 questions") || strings.Contains(out, "failed") {
 		t.Fatalf("generate --import of the reference house: exit %d\n%s", code, out)
+	}
+}
+
+// An imported house with a floating object (lifted 0.5 m off its table):
+// generate warns once, naming the object and the reason, and carries on
+// without ever moving or mentioning it.
+func TestGenerateImportWarnsImplausibleObject(t *testing.T) {
+	h, err := sim.Generate(sim.StyleProcTHOR, 7, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lifted string
+	for i := range h.Objects {
+		if c := h.Objects[i].Children; len(c) > 0 {
+			c[0].Position.Y += 0.5
+			lifted = c[0].ID
+			break
+		}
+	}
+	if lifted == "" {
+		t.Fatal("test set-up: no object stands on another")
+	}
+	b, err := sim.EncodeHouse(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	imp := t.TempDir()
+	if err := os.WriteFile(filepath.Join(imp, "floating.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "ds")
+	out, code := genCLI(t, "generate", "--split", "train", "--import", imp, "--size", "64", "--views", "2", "--quiet", "--out", dir)
+	if code != 0 {
+		t.Fatalf("generate --import: exit %d\n%s", code, out)
+	}
+	if n := strings.Count(out, "not physically plausible"); n != 1 || !strings.Contains(out, lifted) || !strings.Contains(out, "reason=unstable") {
+		t.Fatalf("want one warning naming %s as unstable:\n%s", lifted, out)
+	}
+	ds, err := export.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for q, err := range ds.Questions("train") {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q.Mover.ObjectID == lifted {
+			t.Fatalf("%s moves the floating object", q.ID)
+		}
+		for _, r := range q.Referenced {
+			if r.ObjectID == lifted {
+				t.Fatalf("%s mentions the floating object", q.ID)
+			}
+		}
 	}
 }

@@ -35,33 +35,21 @@ func aabbAsOBB(a AABB) OBB {
 // skip are ignored. Ties go to the lower object index.
 func (s *Scene) supportBelow(b OBB, skip []int32, boxTops bool) (id string, top float64) {
 	bottom := b.Center[1] - b.Half[1]
-	q := b.AABB()
-	q.Min[1], q.Max[1] = math.Inf(-1), bottom+CollisionTolerance
-	g := s.grid
 	best := int32(-1)
-	x0, z0, x1, z1 := g.span(q)
-	for x := x0; x <= x1; x++ {
-		for z := z0; z <= z1; z++ {
-			for _, i := range g.cells[x*g.nz+z] {
-				o := s.Objects[i]
-				if !o.Receptacle || !g.firstShared(i, x, z, x0, z0) || containsIndex(skip, i) {
-					continue
-				}
-				box := g.boxes[i]
-				t := box.Max[1]
-				if _, lowered := o.supportHeight(); lowered && !(boxTops && t <= bottom+CollisionTolerance) {
-					t = o.SupportTop()
-				}
-				if t > bottom+CollisionTolerance || t < top || (t == top && best >= 0 && i > best) {
-					continue
-				}
-				if footprintOverlap(b, aabbAsOBB(box)) <= CollisionTolerance {
-					continue
-				}
-				best, top = i, t
-			}
+	s.eachReceptacleUnder(b, skip, func(i int32) {
+		o, box := s.Objects[i], s.grid.boxes[i]
+		t := box.Max[1]
+		if _, lowered := o.supportHeight(); lowered && !(boxTops && t <= bottom+CollisionTolerance) {
+			t = o.SupportTop()
 		}
-	}
+		if t > bottom+CollisionTolerance || t < top || (t == top && best >= 0 && i > best) {
+			return
+		}
+		if footprintOverlap(b, aabbAsOBB(box)) <= CollisionTolerance {
+			return
+		}
+		best, top = i, t
+	})
 	if best < 0 || top <= 0 {
 		return "", 0
 	}
@@ -143,33 +131,22 @@ func (s *Scene) Settle(id string) (dropped float64, err error) {
 // indices are in skip are ignored.
 func (s *Scene) stableSupportBelow(b OBB, skip []int32) (id string, top float64) {
 	bottom := b.Center[1] - b.Half[1]
-	q := b.AABB()
-	q.Min[1], q.Max[1] = math.Inf(-1), bottom+CollisionTolerance
-	g := s.grid
 	type cand struct {
 		i   int32
 		top float64
 	}
 	var cands []cand
-	x0, z0, x1, z1 := g.span(q)
-	for x := x0; x <= x1; x++ {
-		for z := z0; z <= z1; z++ {
-			for _, i := range g.cells[x*g.nz+z] {
-				o := s.Objects[i]
-				if !o.Receptacle || !g.firstShared(i, x, z, x0, z0) || containsIndex(skip, i) {
-					continue
-				}
-				t := o.SupportTop()
-				if t > bottom+CollisionTolerance || t <= 0 || footprintOverlap(b, o.OBB()) <= CollisionTolerance {
-					continue
-				}
-				if _, lowered := o.supportHeight(); lowered && !footprintWithin(b, o.OBB()) {
-					continue // it would stand against the receptacle's sides, not in it
-				}
-				cands = append(cands, cand{i, t})
-			}
+	s.eachReceptacleUnder(b, skip, func(i int32) {
+		o := s.Objects[i]
+		t := o.SupportTop()
+		if t > bottom+CollisionTolerance || t <= 0 || footprintOverlap(b, o.OBB()) <= CollisionTolerance {
+			return
 		}
-	}
+		if _, lowered := o.supportHeight(); lowered && !footprintWithin(b, o.OBB()) {
+			return // it would stand against the receptacle's sides, not in it
+		}
+		cands = append(cands, cand{i, t})
+	})
 	sort.Slice(cands, func(a, c int) bool {
 		if cands[a].top != cands[c].top {
 			return cands[a].top > cands[c].top
@@ -203,4 +180,23 @@ func (s *Scene) stableSupportBelow(b OBB, skip []int32) (id string, top float64)
 		return s.Objects[best].ID, level
 	}
 	return "", 0
+}
+
+// eachReceptacleUnder calls fn once with the index of every receptacle,
+// not in skip, whose grid box reaches under box b's footprint no higher than
+// b's bottom + CollisionTolerance, in grid order.
+func (s *Scene) eachReceptacleUnder(b OBB, skip []int32, fn func(i int32)) {
+	q := b.AABB()
+	q.Min[1], q.Max[1] = math.Inf(-1), b.Center[1]-b.Half[1]+CollisionTolerance
+	g := s.grid
+	x0, z0, x1, z1 := g.span(q)
+	for x := x0; x <= x1; x++ {
+		for z := z0; z <= z1; z++ {
+			for _, i := range g.cells[x*g.nz+z] {
+				if s.Objects[i].Receptacle && g.firstShared(i, x, z, x0, z0) && !containsIndex(skip, i) {
+					fn(i)
+				}
+			}
+		}
+	}
 }

@@ -13,9 +13,9 @@ import "math"
 //
 // Collision rule for such a receptacle R: an object standing on R's
 // support surface (its box bottom within CollisionTolerance of
-// R.SupportTop(), its footprint inside R's) does not collide with R, since it rests on R (a pillow on a
-// sofa's seat, a book on a shelf's lower board). Anything else meets R's
-// whole box: an object hovering higher inside it (a pan at table height
+// R.SupportTop(), its footprint inside R's) does not collide with R, since
+// it rests on R (a pillow on a sofa's seat, a book on a shelf's lower
+// board). Anything else meets R's whole box: an object hovering higher inside it (a pan at table height
 // over a chair's seat) and R moved around a third object both collide, so
 // no two boxes that are not a receptacle and what it holds interpenetrate.
 // Objects without a lowered support surface (no model, SupportY = 0, or
@@ -50,8 +50,8 @@ func (o *Object) supportHeight() (float64, bool) {
 
 // standsClear reports whether box b is exempt from colliding with other's
 // current box because it stands on other's lowered support surface: b's
-// bottom lies within CollisionTolerance of that surface (see the package
-// comment above). Such a box rests on other (TeleportObject and Settle make
+// bottom lies within CollisionTolerance of that surface and its footprint
+// inside other's (see the package comment above). Such a box rests on other (TeleportObject and Settle make
 // other its parent), so the two are a receptacle and what it holds, never
 // two objects that interpenetrate. A box hovering higher inside other's box
 // (a pan at table height over a chair's seat, next to its back) collides

@@ -63,8 +63,9 @@ type viewBase struct {
 	// markOK holds the objects visible in I0 that pass the size rule
 	// (lazy, generic.go): the same for every category of the view.
 	markOK map[string]bool
-	// implausible holds the objects no physics would hold where they are
-	// (implausibleObjects): never moved or mentioned.
+	// implausible holds the house's objects no physics would hold where
+	// they are (implausibleObjects, found once per house): never moved or
+	// mentioned.
 	implausible map[string]string
 }
 
@@ -81,12 +82,21 @@ func readBase(s Simulator, cam sim.Camera) (*viewBase, error) {
 	if err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
-	return &viewBase{cam: cam, objs0: objs, f0: f, m0: MaskStats(f),
-		implausible: implausibleObjects(objs, defaultCatalogInfo().onWall)}, nil
+	return &viewBase{cam: cam, objs0: objs, f0: f, m0: MaskStats(f)}, nil
+}
+
+// readHouseBase is readBase for a view of a house whose implausible objects
+// were not looked up yet: it finds them in the view's before-state.
+func readHouseBase(s Simulator, cam sim.Camera) (*viewBase, error) {
+	b, err := readBase(s, cam)
+	if err == nil {
+		b.implausible = implausibleObjects(b.objs0, defaultCatalogInfo().onWall)
+	}
+	return b, err
 }
 
 func newViewCtx(s Simulator, st *Structure, cfg Config, cam sim.Camera, rng *rand.Rand) (*viewCtx, error) {
-	b, err := readBase(s, cam)
+	b, err := readHouseBase(s, cam)
 	if err != nil {
 		return nil, err
 	}
@@ -156,12 +166,7 @@ func (c *viewCtx) standsAt(o, moved *ObjectMeta) bool {
 		return true
 	}
 	i, ok := c.byID0[o.ID]
-	if !ok {
-		return true
-	}
-	objs := append([]ObjectMeta(nil), c.objs0...)
-	objs[i] = *moved
-	return len(sim.UnstableObjects(objs, []int{i}, defaultCatalogInfo().onWall)) == 0
+	return !ok || sim.StandsAt(c.objs0, i, moved, defaultCatalogInfo().onWall)
 }
 
 // descends reports whether id rests (transitively) on anc in objs.

@@ -138,6 +138,7 @@ func PlanHouse(s Simulator, h *sim.House, cfg Config) ([]Example, []Outcome, Rep
 		if err != nil {
 			return exs, outs, rep, fmt.Errorf("house %s view %d: %w", id, vi, err)
 		}
+		base.implausible = rep.Implausible
 		cfg.ViewImages.add(vi, base)
 		for _, cat := range cfg.Categories {
 			rep.Slots++
@@ -181,7 +182,7 @@ func PlanOne(s Simulator, h *sim.House, cfg Config, cam sim.Camera, view int, ca
 	if err != nil {
 		return nil, nil, "", err
 	}
-	base, err := readBase(s, cam)
+	base, err := readHouseBase(s, cam)
 	if err != nil {
 		return nil, nil, "", err
 	}

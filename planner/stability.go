@@ -40,10 +40,7 @@ func unstableAfter(objs0, objs1 []ObjectMeta, onWall func(string) bool) string {
 		bottom := o.Position[1] - o.Size[1]/2
 		for j := range objs0 {
 			r := &objs0[j]
-			if !moved[r.ID] || !r.Receptacle || r.AABB.Min[1] > bottom+sim.SupportContact || r.AABB.Max[1] < bottom-sim.SupportContact {
-				continue
-			}
-			if footprintsMeet(o.AABB, r.AABB) {
+			if moved[r.ID] && r.HoldsBottom(bottom) && footprintsMeet(o.AABB, r.AABB) {
 				check = append(check, i)
 				break
 			}
@@ -63,28 +60,21 @@ func footprintsMeet(a, b sim.AABB) bool {
 // implausibleObjects returns the objects of a before-state that no physics
 // would hold where they are, each with the reason: "unstable" (centre of
 // mass more than ImplausibleOverhang outside its support polygon, by
-// sim.ObjectSupportMargins) or "overlaps <id>" (its box and another's,
+// sim.SupportMarginAt) or "overlaps <id>" (its box and another's,
 // neither resting on the other, interpenetrate by more than
 // ImplausibleOverlap). Generated houses have none; an imported house may,
 // and the planner then neither moves nor mentions them (PlanHouse reports
 // them for a warning).
 func implausibleObjects(objs []ObjectMeta, onWall func(string) bool) map[string]string {
-	all := make([]int, len(objs))
-	for i := range all {
-		all[i] = i
-	}
 	out := map[string]string{}
-	for i, m := range sim.ObjectSupportMargins(objs, all, onWall) {
-		if m < -ImplausibleOverhang {
-			out[objs[i].ID] = "unstable"
-		}
-	}
-	byID := indexObjects(objs)
 	boxes := make([]sim.OBB, len(objs))
 	for i := range objs {
-		x, z := sim.YawAxes(objs[i].Yaw)
-		boxes[i] = sim.OBB{Center: objs[i].Position, Half: objs[i].Size.Mul(0.5), AxisX: x, AxisZ: z}
+		if sim.SupportMarginAt(objs, i, &objs[i], onWall) < -ImplausibleOverhang {
+			out[objs[i].ID] = "unstable"
+		}
+		boxes[i] = objs[i].OBB()
 	}
+	byID := indexObjects(objs)
 	for i := range objs {
 		for j := i + 1; j < len(objs); j++ {
 			if !footprintsMeet(objs[i].AABB, objs[j].AABB) || descends(objs, byID, objs[i].ID, objs[j].ID) || descends(objs, byID, objs[j].ID, objs[i].ID) {

@@ -25,6 +25,19 @@ type ObjectMeta struct {
 // Movable reports whether the object may be moved (pickupable or moveable).
 func (o *ObjectMeta) Movable() bool { return o.Pickupable || o.Moveable }
 
+// OBB returns the oriented box the metadata describes (as Object.OBB).
+func (o *ObjectMeta) OBB() OBB {
+	x, z := YawAxes(o.Yaw)
+	return OBB{Center: o.Position, Half: o.Size.Mul(0.5), AxisX: x, AxisZ: z}
+}
+
+// HoldsBottom reports whether receptacle r can hold an object whose bottom
+// lies at height bottom: r's box reaches that height within SupportContact
+// (its top, or a lowered surface inside it).
+func (r *ObjectMeta) HoldsBottom(bottom float64) bool {
+	return r.Receptacle && r.AABB.Min[1] <= bottom+SupportContact && r.AABB.Max[1] >= bottom-SupportContact
+}
+
 // RayHit is the first surface a ray meets.
 type RayHit struct {
 	Point    Vec3

@@ -138,65 +138,65 @@ func convexMargin(h [][2]float64, q [2]float64) float64 {
 }
 
 // UnstableObjects applies the stability rule to the objects of objs at
-// indices check, from their metadata alone (ObjectSupportMargins): it
-// returns the ids of those whose margin is below StandMargin, in check
-// order.
+// indices check, from their metadata alone (SupportMarginAt): it returns
+// the ids of those whose margin is below StandMargin, in check order.
 func UnstableObjects(objs []ObjectMeta, check []int, onWall func(typ string) bool) []string {
 	var out []string
-	for k, m := range ObjectSupportMargins(objs, check, onWall) {
-		o := &objs[check[k]]
-		if m < StandMargin(metaOBB(o)) {
-			out = append(out, o.ID)
+	for _, i := range check {
+		if !StandsAt(objs, i, &objs[i], onWall) {
+			out = append(out, objs[i].ID)
 		}
 	}
 	return out
 }
 
-// ObjectSupportMargins returns, for each object of objs at indices check,
-// its SupportMargin from the metadata alone: +Inf for an object on the
-// floor (bottom within SupportContact of y = 0) or hanging on a wall
-// (onWall of its type); otherwise the margin over the receptacles whose box
-// holds its bottom height (within SupportContact), whose footprint meets
-// its own and which do not rest on it.
-func ObjectSupportMargins(objs []ObjectMeta, check []int, onWall func(typ string) bool) []float64 {
-	byID := make(map[string]int, len(objs))
-	for i := range objs {
-		byID[objs[i].ID] = i
+// StandsAt reports whether object i of objs would stand with the metadata
+// at (its own, or a pose it is planned to take): SupportMarginAt is at
+// least StandMargin.
+func StandsAt(objs []ObjectMeta, i int, at *ObjectMeta, onWall func(typ string) bool) bool {
+	return SupportMarginAt(objs, i, at, onWall) >= StandMargin(at.OBB())
+}
+
+// SupportMarginAt returns the SupportMargin of object i of objs, with the
+// metadata at, from the metadata alone: +Inf on the floor (bottom within
+// SupportContact of y = 0) or hanging on a wall (onWall of its type);
+// otherwise the margin over the other objects of objs that hold its bottom
+// (ObjectMeta.HoldsBottom) and do not rest on it.
+func SupportMarginAt(objs []ObjectMeta, i int, at *ObjectMeta, onWall func(typ string) bool) float64 {
+	bottom := at.Position[1] - at.Size[1]/2
+	if bottom <= SupportContact || onWall != nil && onWall(at.Type) {
+		return math.Inf(1)
 	}
-	restsOn := func(d, a int) bool { // d rests, directly or not, on a
-		p := objs[d].Parent
-		for n := 0; p != "" && n <= len(objs); n++ {
-			k, ok := byID[p]
-			if !ok {
-				return false
-			}
-			if k == a {
-				return true
-			}
-			p = objs[k].Parent
-		}
-		return false
-	}
-	out := make([]float64, len(check))
 	var sup []OBB
-	for k, i := range check {
-		o := &objs[i]
-		bottom := o.Position[1] - o.Size[1]/2
-		if bottom <= SupportContact || onWall != nil && onWall(o.Type) {
-			out[k] = math.Inf(1)
-			continue
+	for j := range objs {
+		if j != i && objs[j].HoldsBottom(bottom) && !restsOn(objs, j, objs[i].ID) {
+			sup = append(sup, objs[j].OBB())
 		}
-		sup = sup[:0]
-		for j := range objs {
-			r := &objs[j]
-			if j == i || !r.Receptacle || r.AABB.Min[1] > bottom+SupportContact || r.AABB.Max[1] < bottom-SupportContact || restsOn(j, i) {
-				continue
-			}
-			sup = append(sup, metaOBB(r))
-		}
-		out[k] = SupportMargin(metaOBB(o), sup)
 	}
-	return out
+	return SupportMargin(at.OBB(), sup)
+}
+
+// restsOn reports whether object d of objs rests, directly or not, on the
+// object with id anc (through the Parent chain).
+func restsOn(objs []ObjectMeta, d int, anc string) bool {
+	p := objs[d].Parent
+	for n := 0; p != "" && n <= len(objs); n++ {
+		if p == anc {
+			return true
+		}
+		k := -1
+		for j := range objs {
+			if objs[j].ID == p {
+				k = j
+				break
+			}
+		}
+		if k < 0 {
+			return false
+		}
+		p = objs[k].Parent
+	}
+	return false
 }
 
 // SupportContact is how far, in metres, an object's bottom may lie from a
@@ -204,9 +204,3 @@ func ObjectSupportMargins(objs []ObjectMeta, check []int, onWall func(typ string
 // receptacle to count among its supports in UnstableObjects, and how high
 // above the floor an object still stands on it.
 const SupportContact = 0.01
-
-// metaOBB returns the box an object's metadata describes.
-func metaOBB(o *ObjectMeta) OBB {
-	x, z := YawAxes(o.Yaw)
-	return OBB{Center: o.Position, Half: o.Size.Mul(0.5), AxisX: x, AxisZ: z}
-}

@@ -7,7 +7,7 @@ import (
 
 func metaBox(id, typ string, pos, size Vec3, yaw float64, receptacle bool, parent string) ObjectMeta {
 	o := ObjectMeta{ID: id, Type: typ, Position: pos, Size: size, Yaw: yaw, Receptacle: receptacle, Parent: parent}
-	o.AABB = metaOBB(&o).AABB()
+	o.AABB = o.OBB().AABB()
 	return o
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -18,7 +19,7 @@ const physicsFindingsShown = 40
 
 // errPhysics is returned when the physics audit finds a defect, so that the
 // command exits non-zero after printing its report.
-var errPhysics = fmt.Errorf("physics audit found defects")
+var errPhysics = errors.New("physics audit found defects")
 
 // runPhysicsAudit is "audit --physics": score.PhysicsAudit over every row of
 // each split, from the stored object poses alone.

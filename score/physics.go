@@ -185,11 +185,9 @@ func cross(o, a, b [2]float64) float64 {
 func physicsFindings(objs []export.ObjectRow, walls []PhysicsWall) []PhysicsFinding {
 	boxes := make([]pbox, len(objs))
 	idx := make(map[string]int, len(objs))
-	ids, types := make([]string, len(objs)), make([]string, len(objs))
 	for i := range objs {
 		boxes[i] = boxOf(&objs[i])
 		idx[objs[i].ObjectID] = i
-		ids[i], types[i] = objs[i].ObjectID, objs[i].ObjectType
 	}
 	// ancestorOf(a, d): d rests, directly or not, on a.
 	ancestorOf := func(a, d int) bool {
@@ -241,7 +239,7 @@ func physicsFindings(objs []export.ObjectRow, walls []PhysicsWall) []PhysicsFind
 			}
 		}
 	}
-	out = append(out, wallFindings(boxes, ids, types, walls)...)
+	out = append(out, wallFindings(boxes, objs, walls)...)
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Kind != out[j].Kind {
 			return out[i].Kind < out[j].Kind

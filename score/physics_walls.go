@@ -1,6 +1,10 @@
 package score
 
-import "math"
+import (
+	"math"
+
+	"flowbench/export"
+)
 
 // PhysicsWall is one wall face of a house as the physics audit needs it: a
 // segment in xz from A to B, its height, and its door and window holes in
@@ -28,7 +32,7 @@ const PhysicsWallReach = 0.05
 // crosses the wall's line outside its holes ("in_wall", the amount the
 // depth; a table reaching through a doorway meets no wall), and wall-mounted objects hanging on a
 // wall across a hole ("over_hole", the amount the overlap along the wall).
-func wallFindings(boxes []pbox, ids, types []string, walls []PhysicsWall) []PhysicsFinding {
+func wallFindings(boxes []pbox, objs []export.ObjectRow, walls []PhysicsWall) []PhysicsFinding {
 	var out []PhysicsFinding
 	for i := range boxes {
 		b := &boxes[i]
@@ -49,10 +53,10 @@ func wallFindings(boxes []pbox, ids, types []string, walls []PhysicsWall) []Phys
 			if along <= PhysicsOverlapTol || math.Min(b.y1, w.Height)-math.Max(b.y0, 0) <= PhysicsOverlapTol {
 				continue
 			}
-			if WallMountedTypes[types[i]] && math.Min(math.Abs(d0), math.Abs(d1)) <= PhysicsWallReach {
+			if WallMountedTypes[objs[i].ObjectType] && math.Min(math.Abs(d0), math.Abs(d1)) <= PhysicsWallReach {
 				for _, h := range w.Holes {
 					if ov := math.Min(e1, h.U1) - math.Max(e0, h.U0); ov > PhysicsOverlapTol && math.Min(b.y1, h.Y1)-math.Max(b.y0, h.Y0) > PhysicsOverlapTol {
-						out = append(out, PhysicsFinding{Kind: "over_hole", Object: ids[i], Other: w.ID + " " + h.ID, Amount: ov})
+						out = append(out, PhysicsFinding{Kind: "over_hole", Object: objs[i].ObjectID, Other: w.ID + " " + h.ID, Amount: ov})
 						break
 					}
 				}
@@ -81,7 +85,7 @@ func wallFindings(boxes []pbox, ids, types []string, walls []PhysicsWall) []Phys
 				}
 			}
 			if !inHole {
-				out = append(out, PhysicsFinding{Kind: "in_wall", Object: ids[i], Other: w.ID, Amount: depth})
+				out = append(out, PhysicsFinding{Kind: "in_wall", Object: objs[i].ObjectID, Other: w.ID, Amount: depth})
 			}
 		}
 	}

@@ -257,11 +257,9 @@ var typeMap = map[string][]string{
 		"BlendSwap-CC-0:Blend Swap CC-0#refrigerator", // Refrigerator (Kitchen) 90 × 95.9 × 172.3
 	},
 	"GarbageCan": {
-		"KatorLegaz:Kator Legaz#bullet-trash-can",     // Bullet trash can (Kitchen) 33.0 × 33.0 × 74.0
-		"BlendSwap-CC-0:Blend Swap CC-0#dustbin",      // Dustbin (Office) 23.3 × 23.3 × 35
-		"KatorLegaz:Kator Legaz#recycling-bin",        // Recycling bin (Miscellaneous) 36.1 × 27.0 × 25.49968
-		"KatorLegaz:Kator Legaz#residential-trashcan", // Residential trashcan (Exterior) 58.6 × 58.6 × 80.0
-		"KatorLegaz:Kator Legaz#park-trashcan",        // Park trashcan (Exterior) 79.0 × 79.0 × 85.8
+		"KatorLegaz:Kator Legaz#bullet-trash-can", // Bullet trash can (Kitchen) 33.0 × 33.0 × 74.0
+		"BlendSwap-CC-0:Blend Swap CC-0#dustbin",  // Dustbin (Office) 23.3 × 23.3 × 35
+		"KatorLegaz:Kator Legaz#recycling-bin",    // Recycling bin (Miscellaneous) 36.1 × 27.0 × 25.49968
 	},
 	"HandTowel": {
 		"BlendSwap-CC-0:Blend Swap CC-0#towel2",  // Towel (Bathroom) 21.8 × 13.7 × 66.85

@@ -163,7 +163,7 @@ func mustAgainstWall(t RoomType) []string {
 // typeCap is the most objects of a type one room gets.
 func (f *furnisher) typeCap(t string) int {
 	switch t {
-	case "Fridge", "Bed", "Toilet", "TVStand", "WashingMachine", "ClothesDryer", "Safe", "VacuumCleaner", "DiningTable", "CoffeeTable", "GarbageBag", "DogBed":
+	case "Fridge", "Bed", "Toilet", "TVStand", "WashingMachine", "ClothesDryer", "Safe", "VacuumCleaner", "DiningTable", "CoffeeTable", "GarbageBag", "DogBed", "GarbageCan":
 		return 1
 	case "CounterTop":
 		return 3

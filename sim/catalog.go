@@ -122,16 +122,25 @@ func (c *Catalog) Asset(assetID string) (typ string, size Vec3, ok bool) {
 // places in a room type with the given placement rule (fixtures excluded).
 func (c *Catalog) TypesIn(room RoomType, p Placement) []*TypeInfo {
 	var out []*TypeInfo
-	for _, name := range c.ordered {
-		t := c.types[name]
-		if t.Placement != p || t.Fixture {
-			continue
-		}
+	for _, t := range c.TypesWith(p) {
 		for _, r := range t.Rooms {
 			if r == room {
 				out = append(out, t)
 				break
 			}
+		}
+	}
+	return out
+}
+
+// TypesWith returns, sorted by name, every type with the given placement
+// rule that the main furnishing pass places (fixtures excluded), whatever
+// its rooms.
+func (c *Catalog) TypesWith(p Placement) []*TypeInfo {
+	var out []*TypeInfo
+	for _, name := range c.ordered {
+		if t := c.types[name]; t.Placement == p && !t.Fixture {
+			out = append(out, t)
 		}
 	}
 	return out
@@ -180,7 +189,7 @@ var typeTable = []TypeInfo{
 	{Type: "CounterTop", Rooms: kit, Placement: AgainstWall, Receptacle: true, Shape: ShapeBox, MinVariantBias: 0.8},
 	{Type: "Fridge", Rooms: kit, Placement: AgainstWall, Receptacle: true, SizeClass: Occluder, Shape: ShapeFridge},
 	{Type: "ShelvingUnit", Rooms: klb, Placement: AgainstWall, Moveable: true, Receptacle: true, SizeClass: Occluder, Shape: ShapeShelf},
-	{Type: "Sofa", Rooms: liv, Placement: AgainstWall, Moveable: true, SizeClass: Occluder, Shape: ShapeSofa},
+	{Type: "Sofa", Rooms: liv, Placement: AgainstWall, Moveable: true, Receptacle: true, SizeClass: Occluder, Shape: ShapeSofa},
 	{Type: "TVStand", Rooms: liv, Placement: AgainstWall, Moveable: true, Receptacle: true, Shape: ShapeBox},
 	{Type: "Bed", Rooms: bed, Placement: AgainstWall, Receptacle: true, Shape: ShapeBed},
 	{Type: "Dresser", Rooms: bed, Placement: AgainstWall, Moveable: true, Receptacle: true, Shape: ShapeBox},
@@ -194,6 +203,9 @@ var typeTable = []TypeInfo{
 	{Type: "GarbageCan", Rooms: all4, Placement: AgainstWall, Moveable: true, SizeClass: Occluder, Preferred: true, Shape: ShapeCylinder},
 	{Type: "VacuumCleaner", Rooms: lb, Placement: AgainstWall, Moveable: true, SizeClass: Occluder, Shape: ShapeBox},
 	{Type: "Safe", Rooms: bed, Placement: AgainstWall, Moveable: true, Receptacle: true, Shape: ShapeBox},
+	// Floor plants stand against walls and in corners, not mid-floor (and,
+	// in the procthor style, not in bathrooms, which wall plants would fill).
+	{Type: "HousePlant", Rooms: klb, Placement: AgainstWall, Moveable: true, SizeClass: Occluder, Preferred: true, Shape: ShapePlant},
 	{Type: "RoomDecor", Rooms: liv, Placement: AgainstWall, Moveable: true, SizeClass: Occluder, Shape: ShapeStatue},
 
 	// Free-standing furniture.
@@ -203,7 +215,6 @@ var typeTable = []TypeInfo{
 	{Type: "ArmChair", Rooms: lb, Placement: FreeStanding, Moveable: true, SizeClass: Occluder, Preferred: true, Shape: ShapeArmChair},
 	{Type: "Stool", Rooms: kit, Placement: FreeStanding, Moveable: true, Receptacle: true, SizeClass: Occluder, Preferred: true, Shape: ShapeStool},
 	{Type: "Ottoman", Rooms: liv, Placement: FreeStanding, Moveable: true, Receptacle: true, SizeClass: Occluder, Preferred: true, Shape: ShapeBox},
-	{Type: "HousePlant", Rooms: all4, Placement: FreeStanding, Moveable: true, SizeClass: Occluder, Preferred: true, Shape: ShapePlant},
 	{Type: "DogBed", Rooms: liv, Placement: FreeStanding, Moveable: true, Preferred: true, Shape: ShapeCylinder},
 	{Type: "GarbageBag", Rooms: kit, Placement: FreeStanding, Moveable: true, SizeClass: Occluder, Preferred: true, Shape: ShapeSphere},
 	{Type: "Footstool", Rooms: lb, Placement: FreeStanding, Pickupable: true, Moveable: true, Receptacle: true, SizeClass: Occluder, Preferred: true, Shape: ShapeStool},

@@ -47,21 +47,3 @@ var ithorRoomContents = map[RoomType]map[string]bool{
 		"Toilet": true, "ToiletPaper": true, "ToiletPaperHanger": true, "TowelHolder": true,
 	},
 }
-
-// typesIn returns the types the main pass may draw for the room with a
-// placement rule: the catalog's, and in iTHOR-style rooms only those real
-// iTHOR rooms of the type contain (no vacuum cleaners, washing machines,
-// dryers or shelving units, which iTHOR 2.1 scenes never have).
-func (f *furnisher) typesIn(p Placement) []*TypeInfo {
-	all := f.cat.TypesIn(f.room.typ, p)
-	if f.st != ithorStyle {
-		return all
-	}
-	var out []*TypeInfo
-	for _, t := range all {
-		if ithorRoomContents[f.room.typ][t.Type] {
-			out = append(out, t)
-		}
-	}
-	return out
-}

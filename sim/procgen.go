@@ -65,6 +65,9 @@ func GenerateIthorWith(name string, seed int64, opt GenerateOptions) (*House, er
 	}
 	r := newGenRand(ithorStyle.tag, seed, uint64(num))
 	plan := ithorFloorPlan(r, typ)
+	for i := range plan.rooms {
+		plan.rooms[i].ithorSlot, plan.rooms[i].ithorSeed = ithorSlot(num), seed
+	}
 	fixtures := newGenRand(ithorStyle.tag^fixtureTag, seed, uint64(num))
 	return buildHouse(ithorStyle, r, fixtures, plan, name, opt)
 }

@@ -21,8 +21,9 @@ type fixtureRules struct {
 	hanger, holder     float64 // a toilet-paper hanger, a towel holder
 	paintingP          float64 // the room has paintings at all
 	paintings          [2]int  // how many, uniform in [min, max]
-	tv                 float64 // a Television on the TV stand
+	tv                 float64 // a Television on the TV stand (or, iTHOR style, another low unit)
 	microwave, toaster float64 // one on a counter
+	coffee             float64 // a CoffeeMachine on a counter
 }
 
 // Mounting heights of the wall fixtures (centre, metres) and the least
@@ -68,7 +69,7 @@ func fixtureRulesFor(st *genStyle, t RoomType) fixtureRules {
 	}
 	switch t {
 	case Kitchen:
-		r.microwave, r.toaster = 1, 1
+		r.microwave, r.toaster, r.coffee = 1, 1, 1
 	case LivingRoom:
 		r.tv = 1
 		r.paintingP, r.paintings = 1, [2]int{1, 2}
@@ -322,20 +323,47 @@ func doorZones(pr *planRoom) []footprint {
 // before the small objects fill the surfaces; the small objects then skip
 // the types stood.
 func (f *furnisher) standAppliances(fr *genRand, rules fixtureRules) {
+	tvOn := []string{"TVStand"}
+	if f.present != nil {
+		// Real iTHOR living rooms all have a television, on a TV stand in
+		// 12 of 30, otherwise on a dresser, a side table or another table.
+		tvOn = []string{"TVStand", "Dresser", "SideTable", "Desk", "CoffeeTable", "DiningTable"}
+	}
 	for _, w := range []struct {
-		typ, on string
-		p       float64
-	}{{"Television", "TVStand", rules.tv}, {"Microwave", "CounterTop", rules.microwave}, {"Toaster", "CounterTop", rules.toaster}} {
-		if !fr.Chance(w.p) {
+		typ string
+		on  []string
+		p   float64
+	}{{"Television", tvOn, rules.tv}, {"Microwave", []string{"CounterTop"}, rules.microwave},
+		{"Toaster", []string{"CounterTop"}, rules.toaster}, {"CoffeeMachine", []string{"CounterTop"}, rules.coffee}} {
+		if w.p == 0 || !fr.Chance(w.p) {
 			continue
 		}
-		for _, p := range f.placed {
-			if p.typ.Type == w.on && f.standOn(fr, p, w.typ) {
-				f.fixed[w.typ] = true
-				break
+		if f.standOnAny(fr, w.typ, w.on) {
+			continue
+		}
+		// An iTHOR-style living room whose units cannot hold its
+		// television gets a TV stand for it.
+		if w.typ == "Television" && f.present != nil && f.count["TVStand"] == 0 {
+			if _, ok := f.placeAgainstWall(f.cat.Type("TVStand")); ok {
+				f.standOnAny(fr, w.typ, w.on[:1])
 			}
 		}
 	}
+}
+
+// standOnAny stands an object of type typ on the first receptacle of the
+// types on (in that order of preference) that holds it, and records the
+// type as stood.
+func (f *furnisher) standOnAny(fr *genRand, typ string, on []string) bool {
+	for _, t := range on {
+		for _, p := range f.placed {
+			if p.typ.Type == t && f.standOn(fr, p, typ) {
+				f.fixed[typ] = true
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // standOn puts one object of type typ at the back of the receptacle p's

@@ -29,6 +29,11 @@ type planRoom struct {
 	doors []edgeSpan // door holes on this room's edges
 	// windows are the window holes on this room's edges.
 	windows []edgeSpan
+	// ithorSlot is, for the room of an iTHOR-style scene, the scene's place
+	// among the 30 of its room type (0–29), and ithorSeed the generation
+	// seed; drawPresence spreads each type's presence over the slots.
+	ithorSlot int
+	ithorSeed int64
 }
 
 // planEdge is one side of a room polygon; it becomes one ProcTHOR wall.

@@ -144,6 +144,9 @@ type furnisher struct {
 	// fixed holds the small-object types the fixture pass stood on
 	// receptacles before the small objects, which then skip them.
 	fixed map[string]bool
+	// present holds, in an iTHOR-style room, the types the room drew
+	// (drawPresence); the room gets objects of no other type.
+	present map[string]bool
 }
 
 // mustAgainstWall lists the wall furniture every room of a type gets first.
@@ -181,10 +184,17 @@ func furnishRoom(st *genStyle, r, fr *genRand, cat *Catalog, pr *planRoom, wallH
 	f := &furnisher{st: st, r: r, cat: cat, room: pr, wallH: wallH, count: map[string]int{}, fixed: map[string]bool{}}
 	f.grid = newClearGrid(pr)
 	f.reserved = doorZones(pr)
+	if st == ithorStyle {
+		f.present = drawPresence(pr, cat)
+	}
 	f.furnishWalls()
 	f.furnishFloor()
 	f.standAppliances(fr, fixtureRulesFor(st, pr.typ))
-	f.furnishSurfaces()
+	if st == ithorStyle {
+		f.furnishSurfacesByType()
+	} else {
+		f.furnishSurfaces()
+	}
 	var out []HouseObject
 	for _, p := range f.placed {
 		out = append(out, p.obj)
@@ -224,10 +234,13 @@ func (f *furnisher) furnishWalls() {
 	}
 	target := f.st.wallFill * perimeter
 	queue := mustAgainstWall(pr.typ)
-	if pr.typ == Kitchen && f.r.Chance(0.5) {
-		queue = queue[:2]
+	if pr.typ == Kitchen && f.r.Chance(0.5) && f.present == nil {
+		queue = queue[:2] // iTHOR kitchens hold more than two counters' worth of objects
 	}
 	options := f.typesIn(AgainstWall)
+	if f.present != nil {
+		queue = f.presentQueue(queue, options)
+	}
 	filled, fails := 0.0, 0
 	for fails < 12 {
 		var t *TypeInfo
@@ -235,7 +248,7 @@ func (f *furnisher) furnishWalls() {
 			t = f.cat.Type(queue[0])
 			queue = queue[1:]
 		} else {
-			if filled >= target {
+			if filled >= target || f.present != nil {
 				break
 			}
 			t = options[f.r.IntN(len(options))]
@@ -292,6 +305,13 @@ func (f *furnisher) furnishFloor() {
 	}
 	var first string
 	switch {
+	case f.present != nil:
+		// An iTHOR-style room gets a table only if it drew one.
+		if f.present["DiningTable"] {
+			first = "DiningTable"
+		} else if f.present["CoffeeTable"] {
+			first = "CoffeeTable"
+		}
 	case pr.typ == Kitchen && f.r.Chance(0.4+0.4*f.st.wallFill):
 		first = "DiningTable"
 	case pr.typ == LivingRoom && f.st.livingDining > 0 && f.r.Chance(f.st.livingDining):
@@ -304,9 +324,17 @@ func (f *furnisher) furnishFloor() {
 		if first == "DiningTable" {
 			inset += f.st.tableInset
 		}
-		if p := f.placeFreeInset(f.cat.Type(first), inset); p != nil && first == "DiningTable" {
+		if p := f.placeFreeInset(f.cat.Type(first), inset); p != nil && first == "DiningTable" && (f.present == nil || f.present["Chair"]) {
 			f.chairsAround(p)
 		}
+	}
+	if f.present != nil {
+		for _, name := range f.presentQueue(nil, options) {
+			if t := f.cat.Type(name); f.count[name] < f.typeCap(name) {
+				f.placeFree(t)
+			}
+		}
+		return
 	}
 	for placed, fails := 0, 0; placed < n && fails < 10; {
 		t := options[f.r.IntN(len(options))]
@@ -443,13 +471,39 @@ func surfaceAccepts(parent *placedObj, small string) bool {
 	case "DeskLamp":
 		return pt == "Desk" || pt == "SideTable" || pt == "Dresser"
 	}
+	if small == "Pillow" {
+		return pt == "Bed" || pt == "Sofa"
+	}
 	switch pt {
 	case "Bed":
-		return small == "Pillow" || small == "Laptop" || small == "Book" || small == "CellPhone" || small == "Newspaper"
+		switch small {
+		case "Laptop", "Book", "CellPhone", "Newspaper", "CD", "CreditCard", "KeyChain", "Box":
+			return true
+		}
+		return false
+	case "Sofa":
+		return small == "RemoteControl" || small == "Laptop" || small == "Book" || small == "CellPhone" || small == "Newspaper"
 	case "Stool", "Footstool", "Ottoman":
 		return parent.fp.hx*parent.fp.hz*4 > 0.15
 	}
 	return true
+}
+
+// topAccepts reports whether a small object type may be put on the top of
+// the receptacle p: surfaceAccepts, on no fridge and no top over 1.6 m,
+// and, on a bed or a sofa whose box (headboard, back, canopy) rises over
+// 0.75 m, only pillows (iTHOR style: whatever the bed or sofa accepts).
+// The dresser lowers what lies on a bed's or a sofa's box top onto the
+// mattress or seat of the drawn model (sim.ReseatChildren).
+func (f *furnisher) topAccepts(p *placedObj, small string) bool {
+	pt := p.typ.Type
+	if pt == "Bed" || pt == "Sofa" {
+		return surfaceAccepts(p, small) && (small == "Pillow" || p.top <= 0.75 || f.present != nil)
+	}
+	if pt == "Fridge" || p.top > 1.6 {
+		return false
+	}
+	return surfaceAccepts(p, small)
 }
 
 // surfaceRect returns the usable part of a receptacle's top in its local
@@ -470,7 +524,7 @@ func (f *furnisher) furnishSurfaces() {
 		return
 	}
 	for _, p := range f.placed {
-		if !p.typ.Receptacle || p.typ.Type == "Fridge" || p.top > 1.6 || (p.typ.Type == "Bed" && p.top > 0.75) {
+		if !p.typ.Receptacle || p.typ.Type == "Fridge" || p.top > 1.6 {
 			continue
 		}
 		sr := surfaceRect(p)
@@ -478,7 +532,7 @@ func (f *furnisher) furnishSurfaces() {
 		n := min(int(area*f.st.smallPerM2*f.st.smallScale(f.room.typ)+f.r.Float64()), f.st.smallMax)
 		for placed, fails := 0, 0; placed < n && fails < 8; {
 			t := options[f.r.IntN(len(options))]
-			if surfaceAccepts(p, t.Type) && !f.fixed[t.Type] && f.placeSmall(p, t, sr) {
+			if f.topAccepts(p, t.Type) && !f.fixed[t.Type] && f.placeSmall(p, t, sr) {
 				placed++
 			} else {
 				fails++

@@ -21,7 +21,19 @@ type RoomTypeStats struct {
 	// With counts, for each of RoomDefiningTypes, the rooms of this type
 	// holding at least one object of it.
 	With []int
+	// Holding counts, per object type, the rooms of this type holding at
+	// least one object of it; Instances counts the objects of each type in
+	// rooms of this type.
+	Holding, Instances map[string]int
 }
+
+// Presence returns the share of rooms of this type holding at least one
+// object of type typ.
+func (t *RoomTypeStats) Presence(typ string) float64 { return ratio(t.Holding[typ], t.Rooms) }
+
+// MeanCount returns the mean number of objects of type typ per room of
+// this type.
+func (t *RoomTypeStats) MeanCount(typ string) float64 { return ratio(t.Instances[typ], t.Rooms) }
 
 // RoomDefiningTypes are the types whose presence per room type the
 // statistics report: what real rooms of each type have.
@@ -111,7 +123,8 @@ func GenerationStats(style string, seed int64, n int) (Stats, error) {
 func NewStats(style string, seed int64) Stats {
 	st := Stats{Style: style, Seed: seed}
 	for _, t := range RoomTypes {
-		st.ByRoomType = append(st.ByRoomType, RoomTypeStats{Type: t, With: make([]int, len(RoomDefiningTypes))})
+		st.ByRoomType = append(st.ByRoomType, RoomTypeStats{Type: t, With: make([]int, len(RoomDefiningTypes)),
+			Holding: map[string]int{}, Instances: map[string]int{}})
 	}
 	return st
 }
@@ -171,6 +184,7 @@ func (st *Stats) AddScene(s *Scene) {
 			if o.Type == "Chair" {
 				st.ByRoomType[k].Chairs++
 			}
+			st.ByRoomType[k].Instances[o.Type]++
 		}
 	}
 	for _, r := range s.Rooms {
@@ -179,6 +193,9 @@ func (st *Stats) AddScene(s *Scene) {
 				if holds[r.ID][typ] {
 					st.ByRoomType[k].With[j]++
 				}
+			}
+			for typ := range holds[r.ID] {
+				st.ByRoomType[k].Holding[typ]++
 			}
 		}
 	}

@@ -122,5 +122,9 @@ func runSceneStats(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return st.WriteTable(stdout)
+	if err := st.WriteTable(stdout); err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout)
+	return st.WriteContents(stdout, sim.ContentsTolerance)
 }

@@ -119,7 +119,7 @@ var proceduralTypes = map[string]proceduralKind{"Painting": procPrint, "Pillow":
 	"Apple": procApple, "Egg": procEgg, "Tomato": procTomato, "WateringCan": procWateringCan,
 	"Vase": procVase, "Plunger": procPlunger, "Pen": procPen,
 	"Knife": procKnife, "ButterKnife": procButterKnife, "Fork": procFork, "Spatula": procSpatula, "Ladle": procLadle, "DishSponge": procDishSponge,
-	"TowelHolder": procTowelHolder, "ToiletPaperHanger": procToiletPaperHanger, "HandTowel": procHandTowel, "ToiletPaper": procToiletPaper,
+	"TowelHolder": procTowelHolder, "HandTowelHolder": procTowelHolder, "ToiletPaperHanger": procToiletPaperHanger, "HandTowel": procHandTowel, "Towel": procHandTowel, "ToiletPaper": procToiletPaper,
 	"PaperTowelRoll": procPaperTowelRoll, "SoapBar": procSoapBar, "Potato": procPotato, "Lettuce": procLettuce, "Bread": procBread,
 	"Newspaper": procNewspaper, "CD": procCD, "Candle": procCandle, "Dumbbell": procDumbbell, "Boots": procBoots, "Ottoman": procOttoman,
 	"GarbageBag": procGarbageBag, "DogBed": procDogBed, "Cloth": procCloth, "Footstool": procFootstool, "SprayBottle": procSprayBottle,

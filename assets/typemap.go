@@ -460,8 +460,7 @@ var typeMap = map[string][]string{
 		"KatorLegaz:Kator Legaz#bathroom-tissue",              // Toilet paper dispenser (Bathroom) 21 × 17 × 15
 	},
 	"TowelHolder": {
-		"KatorLegaz:Kator Legaz#towel-rack",     // Towel rack (Bathroom) 50 × 10 × 11
-		"BlendSwap-CC-0:Blend Swap CC-0#towel3", // Towel rack (Bathroom) 60 × 8 × 48, a towel hanging on it
+		"KatorLegaz:Kator Legaz#towel-rack", // Towel rack (Bathroom) 50 × 10 × 11 (towel3, a rack with a towel on it, is not one: the Towel hangs from the holder as an object of its own)
 	},
 	"Vase": {
 		"Scopia:Scopia#jar",   // Vase (Miscellaneous) 24.4 × 24.4 × 40.0

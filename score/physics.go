@@ -37,6 +37,14 @@ var WallMountedTypes = map[string]bool{
 	"Blinds": true, "Window": true, "Poster": true,
 }
 
+// HungTypes are the AI2-THOR object types that hang from a holder (a towel
+// over its bar or ring): held when hungFrom finds the holder, one of
+// HolderTypes.
+var HungTypes = map[string]bool{"Towel": true, "HandTowel": true}
+
+// HolderTypes are the wall-mounted types a hung object hangs from.
+var HolderTypes = map[string]bool{"TowelHolder": true, "HandTowelHolder": true}
+
 // PhysicsRow is one question's object poses, category and house.
 type PhysicsRow struct {
 	ID       string
@@ -213,6 +221,9 @@ func physicsFindings(objs []export.ObjectRow, walls []PhysicsWall) []PhysicsFind
 		if b.y0 <= PhysicsContactTol || WallMountedTypes[objs[i].ObjectType] {
 			continue
 		}
+		if HungTypes[objs[i].ObjectType] && hungFrom(b, boxes, objs) {
+			continue
+		}
 		var pts [][2]float64
 		for j := range objs {
 			o := &boxes[j]
@@ -247,6 +258,25 @@ func physicsFindings(objs []export.ObjectRow, walls []PhysicsWall) []PhysicsFind
 		return out[i].Object < out[j].Object
 	})
 	return out
+}
+
+// hungFrom reports whether box b hangs from a holder: b's top lies within
+// PhysicsContactTol of the top of a box of one of HolderTypes, and b's
+// centre of mass lies under that holder, within b's smaller horizontal
+// half extent (plus PhysicsContactTol) of the holder's footprint, as a
+// towel hanging over a bar lies just in front of it.
+func hungFrom(b *pbox, boxes []pbox, objs []export.ObjectRow) bool {
+	for j := range objs {
+		h := &boxes[j]
+		if !HolderTypes[objs[j].ObjectType] || math.Abs(h.y1-b.y1) > PhysicsContactTol {
+			continue
+		}
+		reach := math.Min(segDist(b.fp[0], b.fp[1], [2]float64{b.cx, b.cz}), segDist(b.fp[1], b.fp[2], [2]float64{b.cx, b.cz}))
+		if -insideDistance(hull(h.fp[:]), [2]float64{b.cx, b.cz}) <= reach+PhysicsContactTol {
+			return true
+		}
+	}
+	return false
 }
 
 // boxPenetration is the separating-axis depth of two upright boxes: the

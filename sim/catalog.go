@@ -280,7 +280,6 @@ var typeTable = []TypeInfo{
 	{Type: "SoapBar", Rooms: bath, Placement: OnSurface, Pickupable: true, Moveable: true, SizeClass: Occludee, Shape: ShapeBox},
 	{Type: "ToiletPaper", Rooms: bath, Placement: OnSurface, Pickupable: true, Moveable: true, SizeClass: Occludee, Shape: ShapeCylinder},
 	{Type: "Cloth", Rooms: bath, Placement: OnSurface, Pickupable: true, Moveable: true, Shape: ShapeBox},
-	{Type: "HandTowel", Rooms: bath, Placement: OnSurface, Pickupable: true, Moveable: true, Shape: ShapeBox},
 	{Type: "WateringCan", Rooms: liv, Placement: OnSurface, Pickupable: true, Moveable: true, SizeClass: Occludee, Shape: ShapeMug},
 }
 

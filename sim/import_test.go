@@ -104,12 +104,14 @@ func TestImportLShapedRoom(t *testing.T) {
 func TestImportUnknownDecorWithoutAssetDB(t *testing.T) {
 	s, rep := mustLoad(t, housePath("unknown_decor.json"), ImportOptions{NoBuiltinAssetDB: true})
 	dropped := notesOf(rep, ActionDropped)
-	want := []string{"BaseballBat|1|3", "Bathtub|1|0|0", "Faucet|1|0|1", "LightSwitch|1|2", "Mirror|1|1"}
+	// The faucet is a catalog type since 0.3.10 (faucets stand on sinks):
+	// kept, on the counter where its sink was.
+	want := []string{"BaseballBat|1|3", "Bathtub|1|0|0", "LightSwitch|1|2", "Mirror|1|1"}
 	if got := slices.Sorted(maps.Keys(dropped)); !reflect.DeepEqual(got, want) {
 		t.Fatalf("dropped %v, want %v", got, want)
 	}
-	if dropped["Faucet|1|0|1"].Field != "objects[0].children[0].children[0]" {
-		t.Errorf("faucet note field %q", dropped["Faucet|1|0|1"].Field)
+	if dropped["Bathtub|1|0|0"].Field != "objects[0].children[0]" {
+		t.Errorf("bathtub note field %q", dropped["Bathtub|1|0|0"].Field)
 	}
 	// The soap rested on the dropped sink: it now rests on the counter, where it was.
 	soap := s.Object("SoapBar|surface|1|2")
@@ -119,13 +121,16 @@ func TestImportUnknownDecorWithoutAssetDB(t *testing.T) {
 	if n := notesOf(rep, ActionReparented)["SoapBar|surface|1|2"]; !strings.Contains(n.Detail, "was on Bathtub|1|0|0, now on CounterTop|1|0") {
 		t.Errorf("re-parent note %+v", n)
 	}
-	if rep.ObjectsIn != 8 || rep.ObjectsKept != 3 || len(s.Objects) != 3 {
-		t.Errorf("objects in %d kept %d scene %d, want 8, 3, 3", rep.ObjectsIn, rep.ObjectsKept, len(s.Objects))
+	if n := notesOf(rep, ActionReparented)["Faucet|1|0|1"]; !strings.Contains(n.Detail, "was on Bathtub|1|0|0, now on CounterTop|1|0") {
+		t.Errorf("faucet re-parent note %+v", n)
+	}
+	if rep.ObjectsIn != 8 || rep.ObjectsKept != 4 || len(s.Objects) != 4 {
+		t.Errorf("objects in %d kept %d scene %d, want 8, 4, 4", rep.ObjectsIn, rep.ObjectsKept, len(s.Objects))
 	}
 	if len(rep.Warnings) != 2 {
-		t.Errorf("warnings %q, want one line for the dropped decor and one for the re-parented soap", rep.Warnings)
+		t.Errorf("warnings %q, want one line for the dropped decor and one for the re-parented soap and faucet", rep.Warnings)
 	}
-	if !strings.Contains(strings.Join(rep.Warnings, "\n"), "dropped 5 object(s) (1 BaseballBat, 1 Bathtub, 1 Faucet, 1 LightSwitch, 1 Mirror)") {
+	if !strings.Contains(strings.Join(rep.Warnings, "\n"), "dropped 4 object(s) (1 BaseballBat, 1 Bathtub, 1 LightSwitch, 1 Mirror)") {
 		t.Errorf("warnings %q", rep.Warnings)
 	}
 }
@@ -136,9 +141,14 @@ func TestImportUnknownDecorWithAssetDB(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, rep := mustLoad(t, housePath("unknown_decor.json"), ImportOptions{AssetDB: db})
-	want := []string{"Faucet|1|0|1", "LightSwitch|1|2", "Mirror|1|1"}
+	// Faucets are a catalog type since 0.3.10 (they stand on sinks), so the
+	// database's faucet is kept.
+	want := []string{"LightSwitch|1|2", "Mirror|1|1"}
 	if got := slices.Sorted(maps.Keys(notesOf(rep, ActionDropped))); !reflect.DeepEqual(got, want) {
 		t.Fatalf("dropped %v, want %v (static decor only)", got, want)
+	}
+	if f := s.Object("Faucet|1|0|1"); f == nil || f.Movable() {
+		t.Fatalf("faucet %+v: want the static catalog faucet", f)
 	}
 	sink := s.Object("Bathtub|1|0|0")
 	if sink == nil || sink.Movable() || !sink.Receptacle || sink.Size != db.Asset("Bathtub_1").Size || sink.Shape != ShapeBox {
@@ -155,8 +165,8 @@ func TestImportUnknownDecorWithAssetDB(t *testing.T) {
 	if c := s.Object("CounterTop|1|0"); c.Size != (Vec3{0.61, 0.94, 0.61}) || c.Movable() {
 		t.Errorf("counter size %v, want the database's (0.61, 0.94, 0.61)", c.Size)
 	}
-	if rep.SizesFromAssetDB != 5 || rep.SizesFromCatalogAsset != 0 || rep.SizesFromCatalogType != 0 {
-		t.Errorf("size sources %d/%d/%d, want 5/0/0", rep.SizesFromAssetDB, rep.SizesFromCatalogAsset, rep.SizesFromCatalogType)
+	if rep.SizesFromAssetDB != 6 || rep.SizesFromCatalogAsset != 0 || rep.SizesFromCatalogType != 0 {
+		t.Errorf("size sources %d/%d/%d, want 6/0/0 (the faucet is kept)", rep.SizesFromAssetDB, rep.SizesFromCatalogAsset, rep.SizesFromCatalogType)
 	}
 	if kept := notesOf(rep, ActionKeptUnknownType); len(kept) != 2 {
 		t.Errorf("kept-unknown-type notes %v, want the sink and the bat", slices.Sorted(maps.Keys(kept)))

@@ -11,7 +11,7 @@ var ithorRoomContents = map[RoomType]map[string]bool{
 	Kitchen: {
 		"Apple": true, "Book": true, "Bottle": true, "Bowl": true, "Bread": true, "ButterKnife": true, "CellPhone": true,
 		"Chair": true, "CoffeeMachine": true, "CounterTop": true, "CreditCard": true, "Cup": true,
-		"DiningTable": true, "DishSponge": true, "Egg": true, "Fork": true, "Fridge": true,
+		"DiningTable": true, "DishSponge": true, "Egg": true, "Faucet": true, "Fork": true, "Fridge": true,
 		"GarbageCan": true, "HousePlant": true, "Kettle": true, "Knife": true, "Ladle": true,
 		"Lettuce": true, "Microwave": true, "Mug": true, "Pan": true, "PaperTowelRoll": true,
 		"Pen": true, "Pencil": true, "PepperShaker": true, "Plate": true, "Pot": true, "Potato": true,
@@ -40,10 +40,10 @@ var ithorRoomContents = map[RoomType]map[string]bool{
 		"TissueBox": true, "Vase": true, "Watch": true,
 	},
 	Bathroom: {
-		"Candle": true, "Cloth": true, "CounterTop": true, "DishSponge": true, "Dresser": true,
-		"FloorLamp": true, "Footstool": true, "GarbageCan": true, "HandTowel": true, "HousePlant": true,
+		"Candle": true, "Cloth": true, "CounterTop": true, "DishSponge": true, "Dresser": true, "Faucet": true,
+		"FloorLamp": true, "Footstool": true, "GarbageCan": true, "HandTowel": true, "HandTowelHolder": true, "HousePlant": true,
 		"Painting": true, "PaperTowelRoll": true, "Plunger": true, "ScrubBrush": true, "SideTable": true,
 		"Sink": true, "SoapBar": true, "SoapBottle": true, "SprayBottle": true, "TissueBox": true,
-		"Toilet": true, "ToiletPaper": true, "ToiletPaperHanger": true, "TowelHolder": true,
+		"Toilet": true, "ToiletPaper": true, "ToiletPaperHanger": true, "Towel": true, "TowelHolder": true,
 	},
 }

@@ -18,12 +18,15 @@ import (
 // fixtureRules says which fixtures a room gets; the chances are per room.
 type fixtureRules struct {
 	sink               bool    // a free-standing sink against a wall
-	hanger, holder     float64 // a toilet-paper hanger, a towel holder
+	hanger, holder     float64 // a toilet-paper hanger, a towel holder with a towel
+	handHolder         float64 // a hand-towel holder with a hand towel
 	paintingP          float64 // the room has paintings at all
 	paintings          [2]int  // how many, uniform in [min, max]
 	tv                 float64 // a Television on the TV stand (or, iTHOR style, another low unit)
 	microwave, toaster float64 // one on a counter
 	coffee             float64 // a CoffeeMachine on a counter
+	kitchenSink        float64 // a sink basin and a faucet on a counter
+	faucet             float64 // a faucet on the bathroom sink
 }
 
 // Mounting heights of the wall fixtures (centre, metres) and the least
@@ -40,13 +43,15 @@ const (
 // fixtureRulesFor returns the rules of a style and room type. iTHOR-style
 // rooms follow the share of the 30 real iTHOR scenes of each type that
 // contain the type (../shared/reference/ithor/floorplan-object-types.json:
-// kitchens 30/30 Microwave and Toaster, 0/30 Painting; living rooms 30/30
-// Painting and Television; bedrooms 13/30 Painting; bathrooms 30/30 Sink,
-// ToiletPaperHanger and TowelHolder, 1/30 Painting). ProcTHOR-style rooms
-// follow ProcTHOR's reference house (house-procthor-train-1.json), see
-// below. Mirrors, bathtubs, cabinets, drawers,
-// stove burners and kitchen sinks are structure in iTHOR with no asset in
-// ProcTHOR's database, so flowbench has none.
+// kitchens 30/30 Microwave, Toaster, CoffeeMachine, Sink and Faucet, 0/30
+// Painting; living rooms 30/30 Painting and Television; bedrooms 13/30
+// Painting; bathrooms 30/30 Sink, ToiletPaperHanger, TowelHolder, Towel,
+// HandTowelHolder and HandTowel, 28/30 Faucet, 1/30 Painting); a kitchen's
+// sink is a basin standing on a counter with a kitchen faucet beside it.
+// ProcTHOR-style rooms follow ProcTHOR's reference house
+// (house-procthor-train-1.json), see below. Mirrors, bathtubs, shower
+// doors, cabinets, drawers and stove burners are structure in iTHOR with no
+// asset in ProcTHOR's database, so flowbench has none.
 func fixtureRulesFor(st *genStyle, t RoomType) fixtureRules {
 	var r fixtureRules
 	if st != ithorStyle {
@@ -55,7 +60,9 @@ func fixtureRulesFor(st *genStyle, t RoomType) fixtureRules {
 		// in the living rooms, a pedestal sink in each bathroom. It has no
 		// hangers, holders, microwaves or toasters; flowbench gives kitchens
 		// a microwave and a toaster half the time and bathrooms a hanger
-		// half the time and a holder a third of the time, its own choice.
+		// half the time and a towel holder with its towel a third of the
+		// time, its own choice, and a faucet on each sink, as the
+		// reference's bathrooms have.
 		r.paintingP, r.paintings = 0.8, [2]int{2, 2}
 		switch t {
 		case Kitchen:
@@ -63,13 +70,13 @@ func fixtureRulesFor(st *genStyle, t RoomType) fixtureRules {
 		case LivingRoom:
 			r.tv = 1
 		case Bathroom:
-			r.sink, r.hanger, r.holder = true, 0.5, 1.0/3
+			r.sink, r.hanger, r.holder, r.faucet = true, 0.5, 1.0/3, 1
 		}
 		return r
 	}
 	switch t {
 	case Kitchen:
-		r.microwave, r.toaster, r.coffee = 1, 1, 1
+		r.microwave, r.toaster, r.coffee, r.kitchenSink = 1, 1, 1, 1
 	case LivingRoom:
 		r.tv = 1
 		r.paintingP, r.paintings = 1, [2]int{1, 2}
@@ -77,7 +84,7 @@ func fixtureRulesFor(st *genStyle, t RoomType) fixtureRules {
 		r.paintingP, r.paintings = 13.0/30, [2]int{1, 1}
 	case Bathroom:
 		r.sink = true
-		r.hanger, r.holder = 1, 1
+		r.hanger, r.holder, r.handHolder, r.faucet = 1, 1, 1, 28.0/30
 		r.paintingP, r.paintings = 1.0/30, [2]int{1, 1}
 	}
 	return r
@@ -125,7 +132,10 @@ func addFixtures(st *genStyle, r *genRand, cat *Catalog, pr *planRoom, wallH flo
 		fx.hang("ToiletPaperHanger", hangerY, minHungClearance)
 	}
 	if r.Chance(rules.holder) {
-		fx.hang("TowelHolder", holderY, minHungClearance)
+		fx.hangWithTowel("TowelHolder", "Towel", holderY)
+	}
+	if r.Chance(rules.handHolder) {
+		fx.hangWithTowel("HandTowelHolder", "HandTowel", holderY)
 	}
 	if r.Chance(rules.paintingP) {
 		n := rules.paintings[0] + r.IntN(rules.paintings[1]-rules.paintings[0]+1)
@@ -243,6 +253,9 @@ func (fx *fixtureRoom) placeSink() {
 	zones := doorZones(fx.pr)
 	for attempt := 0; attempt < 30; attempt++ {
 		t, v := fx.variant("Sink")
+		if !pedestalSink(v) {
+			continue // basins stand on kitchen counters
+		}
 		k, u, ok := fx.wallSpot(v.Size[0], 0.05)
 		if !ok {
 			continue
@@ -293,6 +306,42 @@ func (fx *fixtureRoom) hang(typ string, ys [2]float64, clearance float64) {
 	}
 }
 
+// hangWithTowel mounts a towel holder on a wall (as hang does, its centre
+// at a height drawn from ys) with a towel of type towel hanging from it:
+// the towel's top level with the holder's, its back against the holder's
+// front face, centred on it, so the towel hangs over the bar in front of
+// the holder (the boxes touch; the fold of AI2-THOR's towel models rolls
+// over the bar) and its lower edge stays minHungClearance above the floor.
+func (fx *fixtureRoom) hangWithTowel(holder, towel string, ys [2]float64) {
+	for attempt := 0; attempt < 25; attempt++ {
+		th, vh := fx.variant(holder)
+		tt, vt := fx.variant(towel)
+		k, u, ok := fx.wallSpot(math.Max(vh.Size[0], vt.Size[0]), 0.1)
+		if !ok {
+			continue
+		}
+		y := fx.r.Uniform(ys[0], ys[1])
+		y = math.Min(y, fx.wallH-0.1-vh.Size[1]/2)
+		top := y + vh.Size[1]/2
+		if y-vh.Size[1]/2 < minHungClearance || top-vt.Size[1] < minHungClearance {
+			continue
+		}
+		e := &fx.pr.edges[k]
+		ch, yaw := e.against(u, vh.Size[2])
+		ct, _ := e.against(u, 2*vh.Size[2]+vt.Size[2]) // centre vh.Size[2] + vt.Size[2]/2 further out
+		bh := fixtureBox{fp: objectFootprint(ch, yaw, vh.Size), y0: y - vh.Size[1]/2, y1: top}
+		bt := fixtureBox{fp: objectFootprint(ct, yaw, vt.Size), y0: top - vt.Size[1], y1: top}
+		if !bh.fp.insidePolygon(fx.pr.poly) || !bt.fp.insidePolygon(fx.pr.poly) || fx.clashes(bh, 0.05) || fx.clashes(bt, 0.05) {
+			continue
+		}
+		fx.add(th, vh, bh, HouseObject{AssetID: vh.AssetID, Kinematic: true,
+			Position: XYZ{ch[0], y, ch[1]}, Rotation: XYZ{0, yaw, 0}})
+		fx.add(tt, vt, bt, HouseObject{AssetID: vt.AssetID, Kinematic: true,
+			Position: XYZ{ct[0], top - vt.Size[1]/2, ct[1]}, Rotation: XYZ{0, yaw, 0}})
+		return
+	}
+}
+
 // add appends a top-level fixture with the room's next object number and
 // a material colour drawn like the main pass's.
 func (fx *fixtureRoom) add(t *TypeInfo, v AssetVariant, b fixtureBox, o HouseObject) {
@@ -329,35 +378,43 @@ func (f *furnisher) standAppliances(fr *genRand, rules fixtureRules) {
 		// 12 of 30, otherwise on a dresser, a side table or another table.
 		tvOn = []string{"TVStand", "Dresser", "SideTable", "Desk", "CoffeeTable", "DiningTable"}
 	}
+	prefix := func(p string) func(AssetVariant) bool {
+		return func(v AssetVariant) bool { return strings.HasPrefix(v.AssetID, p) }
+	}
+	basin := func(v AssetVariant) bool { return !pedestalSink(v) }
+	counter := []string{"CounterTop"}
 	for _, w := range []struct {
-		typ string
-		on  []string
-		p   float64
-	}{{"Television", tvOn, rules.tv}, {"Microwave", []string{"CounterTop"}, rules.microwave},
-		{"Toaster", []string{"CounterTop"}, rules.toaster}, {"CoffeeMachine", []string{"CounterTop"}, rules.coffee}} {
+		typ  string
+		on   []string
+		p    float64
+		keep func(AssetVariant) bool
+	}{{"Television", tvOn, rules.tv, nil}, {"Sink", counter, rules.kitchenSink, basin},
+		{"Faucet", counter, rules.kitchenSink, prefix("Kitchen_Faucet_")}, {"Microwave", counter, rules.microwave, nil},
+		{"Toaster", counter, rules.toaster, nil}, {"CoffeeMachine", counter, rules.coffee, nil},
+		{"Faucet", []string{"Sink"}, rules.faucet, prefix("Bathroom_Faucet_")}} {
 		if w.p == 0 || !fr.Chance(w.p) {
 			continue
 		}
-		if f.standOnAny(fr, w.typ, w.on) {
+		if f.standOnAny(fr, w.typ, w.on, w.keep) {
 			continue
 		}
 		// An iTHOR-style living room whose units cannot hold its
 		// television gets a TV stand for it.
 		if w.typ == "Television" && f.present != nil && f.count["TVStand"] == 0 {
 			if _, ok := f.placeAgainstWall(f.cat.Type("TVStand")); ok {
-				f.standOnAny(fr, w.typ, w.on[:1])
+				f.standOnAny(fr, w.typ, w.on[:1], nil)
 			}
 		}
 	}
 }
 
-// standOnAny stands an object of type typ on the first receptacle of the
-// types on (in that order of preference) that holds it, and records the
-// type as stood.
-func (f *furnisher) standOnAny(fr *genRand, typ string, on []string) bool {
+// standOnAny stands an object of type typ (a variant keep accepts; nil
+// keeps all) on the first receptacle of the types on (in that order of
+// preference) that holds it, and records the type as stood.
+func (f *furnisher) standOnAny(fr *genRand, typ string, on []string, keep func(AssetVariant) bool) bool {
 	for _, t := range on {
 		for _, p := range f.placed {
-			if p.typ.Type == t && f.standOn(fr, p, typ) {
+			if p.typ.Type == t && f.standOn(fr, p, typ, keep) {
 				f.fixed[typ] = true
 				return true
 			}
@@ -369,11 +426,14 @@ func (f *furnisher) standOnAny(fr *genRand, typ string, on []string) bool {
 // standOn puts one object of type typ at the back of the receptacle p's
 // usable top, facing the receptacle's front, choosing among the variants
 // that fit it.
-func (f *furnisher) standOn(fr *genRand, p *placedObj, typ string) bool {
+func (f *furnisher) standOn(fr *genRand, p *placedObj, typ string, keep func(AssetVariant) bool) bool {
 	t := f.cat.Type(typ)
 	sr := surfaceRect(p)
 	var fits []AssetVariant
 	for _, v := range t.Variants {
+		if keep != nil && !keep(v) {
+			continue
+		}
 		if v.Size[0]+0.02 <= sr[1]-sr[0] && v.Size[2]+0.03 <= sr[3]-sr[2] && p.top+v.Size[1] <= f.wallH-0.05 {
 			fits = append(fits, v)
 		}

@@ -204,7 +204,15 @@ func furnishRoom(st *genStyle, r, fr *genRand, cat *Catalog, pr *planRoom, wallH
 
 // pickVariant draws an asset variant with the style's size preference.
 func (f *furnisher) pickVariant(t *TypeInfo) AssetVariant {
-	return t.Variants[f.r.Weighted(f.st.variantWeights(t))]
+	w := f.st.variantWeights(t)
+	if t.Type == "Sink" {
+		for i, v := range t.Variants {
+			if !pedestalSink(v) {
+				w[i] = 0 // basins stand on counters (standAppliances)
+			}
+		}
+	}
+	return t.Variants[f.r.Weighted(w)]
 }
 
 // against returns the centre and yaw of an object of depth d standing with

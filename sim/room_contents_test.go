@@ -157,3 +157,64 @@ func TestHousePlantsAgainstWalls(t *testing.T) {
 		t.Fatalf("only %d floor plants", plants)
 	}
 }
+
+// Towels hang from holders: every generated Towel and HandTowel has its top
+// level with a TowelHolder's or HandTowelHolder's (1 mm), its back on the
+// holder's front face and its centre in front of the holder, in 30
+// procthor houses and the 30 iTHOR-style bathrooms; every iTHOR-style
+// bathroom has both towels (AI2-THOR's scenes all do).
+func TestTowelsHangOnHolders(t *testing.T) {
+	towels := 0
+	check := func(name string, h *House) {
+		s, err := NewScene(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		has := map[string]bool{}
+		for _, o := range s.Objects {
+			if o.Type != "Towel" && o.Type != "HandTowel" {
+				continue
+			}
+			towels++
+			has[o.Type] = true
+			hung := false
+			for _, hd := range s.Objects {
+				if hd.Type != "TowelHolder" && hd.Type != "HandTowelHolder" || hd.Yaw != o.Yaw {
+					continue
+				}
+				ax, az := YawAxes(o.Yaw)
+				d := o.Position.Sub(hd.Position)
+				along, out := d.Dot(ax), d.Dot(az)
+				top := math.Abs(o.Position[1]+o.Size[1]/2-(hd.Position[1]+hd.Size[1]/2)) < 1e-3
+				front := math.Abs(out-(hd.Size[2]+o.Size[2])/2) < 1e-3
+				if top && front && math.Abs(along) <= hd.Size[0]/2 {
+					hung = true
+				}
+			}
+			if !hung {
+				t.Errorf("%s: %s hangs from no holder", name, o.ID)
+			}
+		}
+		if strings.HasPrefix(name, "FloorPlan4") && (!has["Towel"] || !has["HandTowel"]) {
+			t.Errorf("%s: towels %v", name, has)
+		}
+	}
+	for i := 0; i < 30; i++ {
+		h, err := Generate(StyleProcTHOR, 1, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(fmt.Sprintf("procthor house %d", i), h)
+	}
+	for k := 401; k <= 430; k++ {
+		name := fmt.Sprintf("FloorPlan%d", k)
+		h, err := GenerateIthor(name, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(name, h)
+	}
+	if towels < 60 {
+		t.Fatalf("only %d towels", towels)
+	}
+}

@@ -76,6 +76,31 @@ func MarkCover(f *Frame, m Mark) float64 {
 	return float64(c) / float64(n)
 }
 
+// CarriesDot reports whether pixel (x, y) of instance inst in f carries a
+// dot of radius r: every pixel centre closer than r + ½ belongs to the
+// instance (the disc stays inside its visible mask, the image border
+// counting as boundary), and the disc covers at most MaxMarkCover of the
+// instance's visible pixels.
+func CarriesDot(f *Frame, inst uint16, x, y int, r float64) bool {
+	if inst == 0 || x < 0 || y < 0 || x >= f.Width || y >= f.Height {
+		return false
+	}
+	k := int(math.Ceil(r + 0.5))
+	for j := -k; j <= k; j++ {
+		for i := -k; i <= k; i++ {
+			if d := math.Hypot(float64(i), float64(j)); d >= r+0.5 {
+				continue
+			}
+			u, v := x+i, y+j
+			if u < 0 || v < 0 || u >= f.Width || v >= f.Height || f.IDs[v*f.Width+u] != inst {
+				return false
+			}
+		}
+	}
+	covered, visible := CoveredPixels(f, inst, float64(x), float64(y), r)
+	return MarkAreaFactor*covered <= visible
+}
+
 // coverRadius is the largest radius, at most rmax, of a disc centred on
 // pixel (x, y) that covers at most MaxMarkCover of the mask's pixels: just
 // under the distance of the first mask pixel the share cannot take.
@@ -94,9 +119,15 @@ func (mf *maskField) coverRadius(x, y int, rmax float64) float64 {
 		return rmax
 	}
 	sort.Ints(d2)
-	// A hundredth of a pixel under the distance keeps that pixel out.
-	return math.Sqrt(float64(d2[allowed])) - 0.01
+	// A twentieth of a pixel under the distance keeps that pixel out, also
+	// for a reader that measures the radius from the drawn image (the
+	// audit's FindDots, to 0.01 px).
+	return math.Sqrt(float64(d2[allowed])) - coverMargin
 }
+
+// coverMargin is how far under the distance of the first pixel a disc may
+// not cover its radius stays.
+const coverMargin = 0.05
 
 // at reports whether pixel (x, y) belongs to the mask.
 func (mf *maskField) at(x, y int) bool {

@@ -309,3 +309,35 @@ func TestFollowMarksStayPut(t *testing.T) {
 		checkCover(t, name, f1, d)
 	}
 }
+
+// TestCarriesDot cross-checks CarriesDot, a brute-force test of one pixel,
+// against the placement's distance-transform fit on random ellipse scenes:
+// a pixel carries a dot of radius r exactly when the fit there reaches r.
+func TestCarriesDot(t *testing.T) {
+	yes, no := 0, 0
+	for seed := uint64(0); seed < 20; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 3))
+		f := blobFrame(rng, 96, 96, 4, [2]int{})
+		insts := []uint16{1, 2, 3, 4}
+		for k, mf := range maskFields(f, insts) {
+			if mf == nil {
+				continue
+			}
+			for trial := 0; trial < 40; trial++ {
+				x, y, r := rng.IntN(96), rng.IntN(96), 0.5+rng.Float64()*6
+				want := mf.at(x, y) && mf.fit(x, y, mf.inset(x, y), r) >= r
+				if got := CarriesDot(f, insts[k], x, y, r); got != want {
+					t.Fatalf("seed %d inst %d (%d,%d) r %.2f: CarriesDot %v, fit says %v", seed, insts[k], x, y, r, got, want)
+				}
+				if want {
+					yes++
+				} else {
+					no++
+				}
+			}
+		}
+	}
+	if yes < 20 || no < 20 {
+		t.Errorf("too few cases: %d carry, %d do not", yes, no)
+	}
+}

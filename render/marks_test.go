@@ -443,12 +443,12 @@ func TestMarkSizeRule(t *testing.T) {
 				if d.Area != area || math.Abs(inset-d.Inset) > 1e-9 {
 					t.Fatalf("%d px %v: area %d inset %.3f, want %d %.3f", size, r, d.Area, d.Inset, area, inset)
 				}
-				// Fit is the largest radius (to 0.02 px) whose disc stays
+				// Fit is the largest radius (to coverMargin) whose disc stays
 				// inside the mask and covers at most a fifth of it.
 				if d.Fit > inset-0.5+1e-9 || d.Fit > full || d.Fit > 0 && 5*bruteCovered(f, 1, d.X, d.Y, d.Fit) > area {
 					t.Fatalf("%d px %v: fit %.3f breaks the rule (inset %.2f, full %.2f, covers %d of %d)", size, r, d.Fit, inset, full, bruteCovered(f, 1, d.X, d.Y, d.Fit), area)
 				}
-				if up := d.Fit + 0.02; up <= inset-0.5 && up <= full && 5*bruteCovered(f, 1, d.X, d.Y, up) <= area {
+				if up := d.Fit + coverMargin + 0.01; up <= inset-0.5 && up <= full && 5*bruteCovered(f, 1, d.X, d.Y, up) <= area {
 					t.Fatalf("%d px %v: fit %.3f, but %.3f also fits", size, r, d.Fit, up)
 				}
 				if d.Fits != (d.Fit >= minR) || MarkFits(f, "S|1", StyleDots) != d.Fits {

@@ -21,9 +21,10 @@ import (
 // renders, the example's text goes through the paraphrase grammar (and is
 // switched to numbered badges with --marks badges), its Set-of-Marks
 // overlays are drawn (planner.ExampleMarks: on I0 at the positions the
-// planner chose, on I1 following each object), and the four images are
-// PNG-encoded. The re-render is exact: the after state is the before
-// state with every moved object set to its recorded after pose.
+// planner chose; on I1 the marks of moved objects follow them and the
+// others stay put), and the four images are PNG-encoded. The re-render is
+// exact: the after state is the before state with every moved object set
+// to its recorded after pose.
 
 // annotator re-renders and annotates the examples of one house. It is not
 // safe for concurrent use.
@@ -164,7 +165,7 @@ func (an *annotator) annotate(ex *planner.Example, out *planner.Outcome) (exampl
 	if an.rephrase != nil {
 		an.rephrase.rephrase(ex)
 	}
-	m0, m1 := planner.ExampleMarks(ex, an.marks, markFrame(&f0), markFrame(&f1))
+	m0, m1 := planner.ExampleMarks(ex, an.marks, markFrame(&f0), markFrame(&f1), planner.MovedIDs(out))
 
 	var raw0, raw1 *image.RGBA
 	if !an.noAnn {

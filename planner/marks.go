@@ -10,11 +10,13 @@ import (
 // Dots are placed with render's Set-of-Marks rule on the before frame I0:
 // one dot per mentioned object (mover first), at the point of its visible
 // mask farthest from the mask boundary (the image border counting as
-// boundary), coloured from render.Palette with render's contrast rule. Every
+// boundary), coloured from render.Palette with render's contrast rule, any
+// two dots of a question at least render.MinDotPairDeltaE2000 apart. Every
 // mentioned object must pass the size rule (render.MarkFits: it shows around
-// a dot of at least the minimum radius, with at least 4× the dot's area);
-// otherwise the attempt fails with reason "marks_small". On I1 the dots
-// follow their objects (ExampleMarks).
+// a dot of at least the minimum radius that covers at most a fifth of its
+// visible pixels); otherwise the attempt fails with reason "marks_small". On
+// I1 the dots of moved objects follow them and the others stay put
+// (ExampleMarks).
 
 var errNoRGB = errors.New("planner: the simulator's frames carry no RGB, which Set-of-Marks colours need")
 
@@ -28,7 +30,8 @@ func renderFrame(f *Frame) (*render.Frame, error) {
 
 // placeDots places the marks of ids on I0. The colour stream is seeded per
 // slot and per call, so the dots are a function of the slot seed. It fails
-// (reason "marks") when render cannot place a mark, ("marks_small") when a
+// (reason "marks") when render cannot place a mark or colour the dots
+// apart, ("marks_small") when a
 // mentioned object is too small for its dot (the size rule), and
 // ("marks_ambiguous") when two mentioned objects of the same type would
 // share a dot colour.
@@ -68,10 +71,13 @@ func (c *viewCtx) placeDots(ids []string) (map[string]render.Mark, string) {
 // the mover first, then the referenced objects in mention order, each once.
 // A dot keeps the colour the text names it by; a badge shows its number
 // (ObjectRef.Mark, else the mention order). On I0 each mark sits where the
-// planner placed it (ObjectRef.DotXY), its radius fitted to f0; on I1 each
-// follows its object (render.FollowMarks): the mover's mark moves with it,
-// and an object not visible in I1 gets no mark there.
-func ExampleMarks(ex *Example, style render.MarkStyle, f0, f1 *render.Frame) (m0, m1 []render.Mark) {
+// planner placed it (ObjectRef.DotXY), its radius fitted to f0; on I1
+// (render.FollowMarks) the mark of an object in moved (the outcome's moved
+// objects: the mover, what it carried, what settled) follows it, the mark of
+// any other object stays at its I0 position unless that pixel no longer
+// carries it, and an object not visible in I1, or too small there for a
+// dot, gets no mark there.
+func ExampleMarks(ex *Example, style render.MarkStyle, f0, f1 *render.Frame, moved map[string]bool) (m0, m1 []render.Mark) {
 	seen := map[string]bool{}
 	for _, r := range append([]ObjectRef{ex.Mover}, ex.Referenced...) {
 		if seen[r.ObjectID] || (r.DotColor == "" && r.Mark == 0) {
@@ -89,16 +95,24 @@ func ExampleMarks(ex *Example, style render.MarkStyle, f0, f1 *render.Frame) (m0
 		m0 = append(m0, m)
 	}
 	m0 = render.FitMarks(f0, m0, style)
-	return m0, render.FollowMarks(f1, m0, style)
+	return m0, render.FollowMarks(f1, m0, style, moved)
 }
 
-// paletteColor returns the render palette colour with the given name (grey
-// for a name the palette lacks, which the planner never gives).
+// MovedIDs returns the ids of the objects an outcome moved (its
+// ObjectsAfter), the set ExampleMarks takes.
+func MovedIDs(out *Outcome) map[string]bool {
+	moved := map[string]bool{}
+	for _, o := range out.ObjectsAfter {
+		moved[o.ID] = true
+	}
+	return moved
+}
+
+// paletteColor returns the dot colour with the given name (render.ColorByName;
+// grey for a name render lacks, which the planner never gives).
 func paletteColor(name string) render.NamedColor {
-	for _, c := range render.Palette {
-		if c.Name == name {
-			return c
-		}
+	if c, ok := render.ColorByName(name); ok {
+		return c
 	}
 	return render.NamedColor{Name: name, Color: color.RGBA{128, 128, 128, 255}}
 }

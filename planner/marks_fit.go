@@ -1,10 +1,6 @@
 package planner
 
-import (
-	"math"
-
-	"flowbench/render"
-)
+import "flowbench/render"
 
 // The size rule for mentioned objects. placeDots refuses an attempt that
 // mentions an object too small for its dot (reason "marks_small"); planners
@@ -14,7 +10,7 @@ import (
 // MarkFits reports whether object id of frame f can carry a Set-of-Marks
 // dot: at the most interior point of its visible mask (the image border
 // counting as boundary) a dot of at least render.MinMarkRadius stays inside
-// the object and covers at most a quarter of its visible area
+// the object and covers at most a fifth of its visible pixels
 // (render.MarkFits). Unknown and invisible objects do not fit.
 func MarkFits(f *Frame, id string) bool {
 	if f == nil || len(f.IDs) != f.W*f.H {
@@ -25,15 +21,14 @@ func MarkFits(f *Frame, id string) bool {
 }
 
 // markable keeps the objects that pass the size rule on I0 (in order). An
-// object whose visible area is under MarkAreaFactor minimum-radius discs
-// fails without a look at its mask; the others are measured in one pass.
+// object whose visible area is under render.MinMarkArea fails without a
+// look at its mask; the others are measured in one pass.
 func (c *viewCtx) markable(objs []*ObjectMeta) []*ObjectMeta {
-	minR := render.MinMarkRadius(render.StyleDots, c.f0.W, c.f0.H)
-	minArea := render.MarkAreaFactor * math.Pi * minR * minR
+	minArea := render.MinMarkArea(render.StyleDots, c.f0.W, c.f0.H)
 	var cand []*ObjectMeta
 	var ids []string
 	for _, o := range objs {
-		if float64(c.m0.Pixels(o.ID)) >= minArea {
+		if c.m0.Pixels(o.ID) >= minArea {
 			cand, ids = append(cand, o), append(ids, o.ID)
 		}
 	}

@@ -84,14 +84,17 @@ func largestBlob(img, raw *image.RGBA, c color.RGBA, others []render.Mark) (x, y
 // TestMarksOnI1FollowObjects draws each planned example's I1 overlay
 // (mode 2A) and reads every dot back from the image by its colour: the dot
 // lies on its object's visible pixels in I1, the mover's dot has moved with
-// the mover, and an object not visible in I1 has no dot. On I0 the dots sit
-// at the planner's positions.
+// the mover, an object not visible in I1 has no dot, and one visible but
+// without a dot is too small there for one. On I0 the dots sit at the
+// planner's positions. No dot covers more than a fifth of its object, and
+// an object that did not move and shows the same pixels in I1 keeps its dot
+// exactly where it was.
 func TestMarksOnI1FollowObjects(t *testing.T) {
 	exs, outs := plannedFixture()
 	if len(exs) < 20 {
 		t.Fatalf("only %d examples", len(exs))
 	}
-	movedDots, hidden := 0, 0
+	movedDots, hidden, kept := 0, 0, 0
 	for i := range exs {
 		ex, out := &exs[i], &outs[i]
 		f0, err := renderFrame(out.Before)
@@ -102,7 +105,18 @@ func TestMarksOnI1FollowObjects(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m0, m1 := ExampleMarks(ex, render.StyleDots, f0, f1)
+		moved := MovedIDs(out)
+		m0, m1 := ExampleMarks(ex, render.StyleDots, f0, f1, moved)
+		for _, m := range m0 {
+			if c := render.MarkCover(f0, m); c > render.MaxMarkCover {
+				t.Errorf("%s: %s's I0 dot covers %.3f of it", ex.ID, m.ID, c)
+			}
+		}
+		for _, m := range m1 {
+			if c := render.MarkCover(f1, m); c > render.MaxMarkCover {
+				t.Errorf("%s: %s's I1 dot covers %.3f of it", ex.ID, m.ID, c)
+			}
+		}
 		over0 := render.DrawMarks(f0.RGB, m0, render.StyleDots)
 		over1 := render.DrawMarks(f1.RGB, m1, render.StyleDots)
 		byID := map[string]render.Mark{}
@@ -128,6 +142,19 @@ func TestMarksOnI1FollowObjects(t *testing.T) {
 				}
 				continue
 			}
+			m, ok := byID[r.ObjectID]
+			if !ok {
+				if render.MarkFits(f1, r.ObjectID, render.StyleDots) {
+					t.Errorf("%s: %s fits a dot in I1 but has none", ex.ID, r.ObjectID)
+				}
+				continue
+			}
+			if !moved[r.ObjectID] && sameMask(f0, f1, inst) {
+				kept++
+				if m.X != r.DotXY[0] || m.Y != r.DotXY[1] {
+					t.Errorf("%s: %s did not move and shows the same pixels, but its dot moved from %v to (%g,%g)", ex.ID, r.ObjectID, r.DotXY, m.X, m.Y)
+				}
+			}
 			var others []render.Mark
 			for _, m := range m1 {
 				if m.ID != r.ObjectID {
@@ -151,7 +178,25 @@ func TestMarksOnI1FollowObjects(t *testing.T) {
 	if movedDots < len(exs)/4 {
 		t.Errorf("the mover's dot moved in only %d of %d examples", movedDots, len(exs))
 	}
-	t.Logf("%d examples: mover dots moved in %d; %d mentioned objects hidden in I1 (no dot)", len(exs), movedDots, hidden)
+	if kept == 0 {
+		t.Error("no static object with unchanged pixels: the stay rule went untested")
+	}
+	t.Logf("%d examples: mover dots moved in %d; %d mentioned objects hidden in I1 (no dot); %d static dots kept", len(exs), movedDots, hidden, kept)
+}
+
+// sameMask reports whether instance inst of f0 covers exactly the pixels
+// that the same object covers in f1.
+func sameMask(f0, f1 *render.Frame, inst uint16) bool {
+	i1, ok := f1.Instance(f0.IDTable[inst])
+	if !ok {
+		return false
+	}
+	for i := range f0.IDs {
+		if (f0.IDs[i] == inst) != (f1.IDs[i] == i1) {
+			return false
+		}
+	}
+	return true
 }
 
 // TestMentionedObjectsFitTheirMarks: every object a planned question
@@ -245,7 +290,7 @@ func TestNumberMarks(t *testing.T) {
 		}
 		f0, _ := renderFrame(outs[i].Before)
 		f1, _ := renderFrame(outs[i].After)
-		m0, _ := ExampleMarks(&ex, render.StyleBadges, f0, f1)
+		m0, _ := ExampleMarks(&ex, render.StyleBadges, f0, f1, MovedIDs(&outs[i]))
 		if len(m0) != len(nums) {
 			t.Fatalf("%s: %d badges for %d objects", ex.ID, len(m0), len(nums))
 		}

@@ -7,10 +7,11 @@ import (
 	"flowbench/render"
 )
 
-// paletteNames is an alternation of the dot colour names.
+// paletteNames is an alternation of the dot colour names, retired ones
+// included (older datasets name them).
 var paletteNames = func() string {
 	var names []string
-	for _, c := range render.Palette {
+	for _, c := range append(append([]render.NamedColor(nil), render.Palette...), render.RetiredColors...) {
 		names = append(names, regexp.QuoteMeta(c.Name))
 	}
 	return "(?:" + strings.Join(names, "|") + ")"

@@ -46,47 +46,18 @@ func ParseMarkStyle(s string) (MarkStyle, error) {
 	return 0, fmt.Errorf("mark style %q: want dots or badges", s)
 }
 
-// NamedColor is a palette entry.
-type NamedColor struct {
-	Name  string
-	Color color.RGBA
-}
-
-// Palette is the set of dot colours (Trubetskoy's distinct colours).
-var Palette = []NamedColor{
-	{"red", color.RGBA{230, 25, 75, 255}},
-	{"green", color.RGBA{60, 180, 75, 255}},
-	{"yellow", color.RGBA{255, 225, 25, 255}},
-	{"blue", color.RGBA{0, 130, 200, 255}},
-	{"orange", color.RGBA{245, 130, 48, 255}},
-	{"purple", color.RGBA{145, 30, 180, 255}},
-	{"cyan", color.RGBA{70, 240, 240, 255}},
-	{"magenta", color.RGBA{240, 50, 230, 255}},
-	{"lime", color.RGBA{210, 245, 60, 255}},
-	{"pink", color.RGBA{250, 190, 212, 255}},
-	{"white", color.RGBA{255, 255, 255, 255}},
-	{"black", color.RGBA{0, 0, 0, 255}},
-}
-
-// BadgeColor is the disc colour of numbered badges.
-var BadgeColor = NamedColor{"red", color.RGBA{220, 20, 30, 255}}
-
-// MinColorDeltaE is the smallest CIE76 difference allowed between a dot's
-// colour and the mean colour of the object under it.
-const MinColorDeltaE = 40
-
 // Mark is one placed Set-of-Marks overlay.
 type Mark struct {
 	ID       string  // object id
 	Instance uint16  // instance id in the frame
 	Number   int     // 1-based position in the request (the badge number)
 	X, Y     float64 // centre in pixel coordinates (pixel (i, j) centre at (i, j))
-	Radius   float64 // drawn disc radius in pixels: Fit clamped to [MinMarkRadius, MarkRadius]
+	Radius   float64 // drawn disc radius in pixels: Fit capped at MarkRadius, never more than Fit
 	Inset    float64 // distance from the centre to the mask boundary, pixels
 	Area     int     // visible pixels of the object in the frame
-	// Fit is the largest radius the object carries at the mark's centre: the
-	// disc stays inside the visible mask (Inset − ½) and covers at most a
-	// MarkAreaFactor-th of it (radius √(Area/(MarkAreaFactor·π))).
+	// Fit is the largest radius, up to MarkRadius, the object carries at the
+	// mark's centre: the disc stays inside the visible mask (Inset − ½) and
+	// covers at most MaxMarkCover of its pixels, counted (marks_cover.go).
 	Fit float64
 	// Fits reports the size rule: Fit ≥ MinMarkRadius, so the object still
 	// shows around its mark.
@@ -111,16 +82,6 @@ func MinMarkRadius(style MarkStyle, width, height int) float64 {
 	return math.Max(2.5, MarkRadius(style, width, height)/2)
 }
 
-// MarkAreaFactor is the size rule's ratio: an object's visible area must be
-// at least this many times its mark's disc area.
-const MarkAreaFactor = 4
-
-// fitRadius is the largest disc radius that stays inside a mask at a point
-// of the given inset and covers at most 1/MarkAreaFactor of its area.
-func fitRadius(inset float64, area int) float64 {
-	return math.Min(inset-0.5, math.Sqrt(float64(area)/(MarkAreaFactor*math.Pi)))
-}
-
 // MarkSeparation is the smallest distance between two mark centres: the
 // discs stay a quarter radius apart, outline included.
 func MarkSeparation(radius float64) float64 { return 2*radius + math.Max(2, radius/2) }
@@ -136,12 +97,13 @@ func NewMarkRNG(seed uint64) *rand.Rand {
 // from the mask boundary (exact Euclidean distance transform; the image
 // border counts as boundary) among the points at least MarkSeparation from
 // the marks already placed; ties go to the topmost, then leftmost pixel.
-// Each mark's radius is its Fit clamped to [MinMarkRadius, MarkRadius], and
-// Fits records the size rule (callers that must not mention small objects
-// check it). Dot colours are drawn from rng among the palette colours
-// allowed by AllowedColors, preferring colours not used yet. Unknown ids,
-// objects with no visible pixel and objects with no point far enough from
-// the other marks are errors naming the id.
+// Each mark's radius is its Fit capped at MarkRadius, so it covers at most
+// MaxMarkCover of its object's visible pixels, and Fits records the size
+// rule (callers that must not mention small objects check it). Dot colours
+// are drawn from rng among the palette colours allowed by AllowedColors, any
+// two of them at least MinDotPairDeltaE2000 apart (chooseColors). Unknown
+// ids, objects with no visible pixel, objects with no point far enough from
+// the other marks, and dots that cannot all be coloured are errors.
 func PlaceMarks(f *Frame, ids []string, rng *rand.Rand, style MarkStyle) ([]Mark, error) {
 	if f == nil || f.Width <= 0 || f.Height <= 0 {
 		return nil, errors.New("marks: empty frame")
@@ -167,12 +129,12 @@ func PlaceMarks(f *Frame, ids []string, rng *rand.Rand, style MarkStyle) ([]Mark
 		}
 	}
 	sort.SliceStable(order, func(a, b int) bool { return area[order[a]] < area[order[b]] })
-	used := map[string]bool{}
 	marks := make([]Mark, len(ids))
 	var placed []Mark
+	allowed := make([][]NamedColor, 0, len(ids))
 	for _, n := range order {
 		id := ids[n]
-		m := Mark{ID: id, Instance: insts[n], Number: n + 1, Radius: radius}
+		m := Mark{ID: id, Instance: insts[n], Number: n + 1}
 		mf := fields[n]
 		if mf == nil {
 			return nil, fmt.Errorf("marks: object %q: not visible in the frame", id)
@@ -181,59 +143,32 @@ func PlaceMarks(f *Frame, ids []string, rng *rand.Rand, style MarkStyle) ([]Mark
 		if !ok {
 			return nil, fmt.Errorf("marks: object %q: no visible point lies %.1f px from the other marks", id, sep)
 		}
-		mean := mf.mean
-		m.X, m.Y, m.Inset, m.Mean, m.Area = float64(x), float64(y), inset, mean, area[n]
-		m.Fit = fitRadius(inset, area[n])
+		m.X, m.Y, m.Inset, m.Mean, m.Area = float64(x), float64(y), inset, mf.mean, area[n]
+		m.Fit = mf.fit(x, y, inset, radius)
 		m.Fits = m.Fit >= minR
-		m.Radius = math.Min(radius, math.Max(minR, m.Fit))
+		m.Radius = math.Max(0, m.Fit)
 		if style == StyleBadges {
 			m.Color = BadgeColor
 		} else {
-			allowed := AllowedColors(mean)
-			if len(allowed) == 0 {
-				return nil, fmt.Errorf("marks: object %q: no palette colour contrasts with its mean colour %v", id, mean)
+			a := AllowedColors(mf.mean)
+			if len(a) == 0 {
+				return nil, fmt.Errorf("marks: object %q: no palette colour contrasts with its mean colour %v", id, mf.mean)
 			}
-			var fresh []NamedColor
-			for _, c := range allowed {
-				if !used[c.Name] {
-					fresh = append(fresh, c)
-				}
-			}
-			if len(fresh) > 0 {
-				allowed = fresh
-			}
-			m.Color = allowed[rng.IntN(len(allowed))]
-			used[m.Color.Name] = true
+			allowed = append(allowed, a)
 		}
 		marks[n] = m
 		placed = append(placed, m)
 	}
+	if style != StyleBadges {
+		cols, ok := chooseColors(allowed, rng)
+		if !ok {
+			return nil, fmt.Errorf("marks: no colours for %d dots that contrast with their objects and differ pairwise by CIEDE2000 %d", len(ids), MinDotPairDeltaE2000)
+		}
+		for k, n := range order {
+			marks[n].Color = cols[k]
+		}
+	}
 	return marks, nil
-}
-
-// AllowedColors returns the palette colours a dot on an object of the given
-// mean colour may take: not the nearest nor the second-nearest palette colour
-// to the mean (CIE76 in CIELAB), and none within MinColorDeltaE of it.
-func AllowedColors(mean color.RGBA) []NamedColor {
-	ml := LabOf(mean)
-	first, second := -1, -1
-	dist := make([]float64, len(Palette))
-	for i, c := range Palette {
-		dist[i] = DeltaE76(ml, LabOf(c.Color))
-		switch {
-		case first < 0 || dist[i] < dist[first]:
-			first, second = i, first
-		case second < 0 || dist[i] < dist[second]:
-			second = i
-		}
-	}
-	var out []NamedColor
-	for i, c := range Palette {
-		if i != first && i != second && dist[i] >= MinColorDeltaE {
-			out = append(out, c)
-		}
-	}
-	return out
 }
 
 // maskField is the distance transform of one instance's visible mask over
@@ -358,13 +293,17 @@ func (mf *maskField) best(placed []Mark, sep float64) (x, y int, inset float64, 
 	return x, y, math.Sqrt(best), true
 }
 
-// DrawMarks returns a copy of img with the marks drawn on it.
+// DrawMarks returns a copy of img with the marks drawn on it (a mark of
+// radius 0 or less, on which no disc fits, is not drawn).
 func DrawMarks(img image.Image, marks []Mark, style MarkStyle) *image.RGBA {
 	b := img.Bounds()
 	dst := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 	draw.Draw(dst, dst.Rect, img, b.Min, draw.Src)
 	dc := gg.NewContextForRGBA(dst)
 	for _, m := range marks {
+		if m.Radius <= 0 {
+			continue // no disc fits: nothing to draw
+		}
 		// Pixel centre (i, j) is at gg coordinates (i+0.5, j+0.5).
 		cx, cy := m.X+0.5, m.Y+0.5
 		lw := math.Max(1, 0.15*m.Radius)

@@ -26,6 +26,9 @@ type AuditRow struct {
 	Width        int    // image width, pixels (scales the pixel rules)
 	Height       int    // image height, pixels
 	Metrics      string // the row's metrics JSON object
+	// Dots is what MeasureDots read from the question's images; nil when
+	// they were not read (questions-only datasets, badges).
+	Dots *DotCounts
 }
 
 // AuditOptions are the knobs of the audit. The zero value is not useful;
@@ -48,7 +51,7 @@ type AuditOptions struct {
 
 // DefaultAuditOptions returns the options documented in docs/audit.md.
 func DefaultAuditOptions() AuditOptions {
-	return AuditOptions{Folds: 2, TreeDepth: 3, TreeMinLeaf: 10, MarkAreaFactor: 4, MarkStyle: render.StyleDots}
+	return AuditOptions{Folds: 2, TreeDepth: 3, TreeMinLeaf: 10, MarkAreaFactor: render.MarkAreaFactor, MarkStyle: render.StyleDots}
 }
 
 // Validate reports options the audit cannot run with.
@@ -77,6 +80,9 @@ type AuditReport struct {
 	// question stems and motion texts over all categories.
 	QuestionTemplates int `json:"question_templates"`
 	MotionTemplates   int `json:"motion_templates"`
+	// Dots is the dot audit (colour pairs, cover, static dots); nil when
+	// no question names a dot colour.
+	Dots *DotAudit `json:"dots,omitempty"`
 }
 
 // CategoryAudit holds one category's audit.
@@ -153,7 +159,7 @@ func Audit(split string, rows []AuditRow, opt AuditOptions) (AuditReport, error)
 		mt[motionTemplate(r)] = true
 	}
 	rep := AuditReport{Split: split, Questions: len(rows), Houses: len(houses), Options: opt,
-		QuestionTemplates: len(qt), MotionTemplates: len(mt)}
+		QuestionTemplates: len(qt), MotionTemplates: len(mt), Dots: auditDots(rows)}
 	var cats []string
 	for c := range byCat {
 		cats = append(cats, c)

@@ -6,10 +6,13 @@ import (
 	"sort"
 	"strings"
 	"text/tabwriter"
+
+	"flowbench/render"
 )
 
 // WriteAuditTable prints the audit as aligned tables: baselines against
-// chance, distributions, margins, mark sizes and templates.
+// chance, distributions, margins, mark sizes and templates, then the dot
+// rules.
 func WriteAuditTable(w io.Writer, rep AuditReport) error {
 	fmt.Fprintf(w, "split %s: %d questions from %d houses; %d question templates, %d motion templates\n",
 		rep.Split, rep.Questions, rep.Houses, rep.QuestionTemplates, rep.MotionTemplates)
@@ -41,6 +44,7 @@ func WriteAuditTable(w io.Writer, rep AuditReport) error {
 		return err
 	}
 	fmt.Fprintln(w)
+	writeDotAudit(w, rep.Dots)
 	for _, c := range rep.Categories {
 		fmt.Fprintf(w, "%s: letters %s; values %s", c.Category, shareList(c.Letters, 0), shareList(c.Values, 6))
 		if len(c.Thresholds) > 0 {
@@ -86,4 +90,21 @@ func shareList(m map[string]float64, n int) string {
 		s += fmt.Sprintf(", … %d more", more)
 	}
 	return s
+}
+
+// writeDotAudit prints the dot rules' counts, two lines and a blank one
+// (nothing for a split without dot colours).
+func writeDotAudit(w io.Writer, d *DotAudit) {
+	if d == nil {
+		return
+	}
+	fmt.Fprintf(w, "dots: %d of %d colour pairs under CIEDE2000 %d (%d of %d questions)\n",
+		d.ClosePairs, d.ColourPairs, render.MinDotPairDeltaE2000, d.QuestionsWithClosePair, d.Questions)
+	if d.Measured == 0 {
+		fmt.Fprintf(w, "dots: images not read (no annotations)\n\n")
+		return
+	}
+	fmt.Fprintf(w, "dots of %d questions: covering > %.0f%% of their object: I0 %d of %d, I1 %d of %d (largest cover %.1f%%); static dots shifted > %d px with the I0 point visible: %d of %d (%d where it could stay)\n\n",
+		d.Measured, 100*render.MaxMarkCover, d.I0Covering, d.I0Dots, d.I1Covering, d.I1Dots, 100*d.MaxCover,
+		MaxStaticShift, d.Shifted, d.Static, d.ShiftedCarried)
 }

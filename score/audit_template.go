@@ -11,11 +11,11 @@ import (
 
 var templateNumber = regexp.MustCompile(`\d+(\.\d+)?`)
 
-// colourNames lists the dot colour names, longest first ("light blue"
-// before "blue").
+// colourNames lists the dot colour names, retired ones included (older
+// datasets name them), longest first ("light blue" before "blue").
 var colourNames = func() []string {
 	var out []string
-	for _, c := range render.Palette {
+	for _, c := range append(append([]render.NamedColor(nil), render.Palette...), render.RetiredColors...) {
 		out = append(out, strings.ToLower(c.Name))
 	}
 	sort.SliceStable(out, func(i, j int) bool { return len(out[i]) > len(out[j]) })

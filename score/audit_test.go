@@ -189,12 +189,12 @@ func TestAuditFoldsAreHouseDisjoint(t *testing.T) {
 }
 
 // The size rule compares m0 pixels with k × the dot's area: at 64 px the
-// full dot radius is 3 px (k = 4 needs 113.1 px) and the smallest shrunk
-// dot 2.5 px (78.5 px).
+// full dot radius is 3 px (k = 5 needs 141.4 px) and the smallest shrunk
+// dot 2.5 px (98.2 px).
 func TestAuditSizeRule(t *testing.T) {
 	r := yesNoRow("h/q", "h", "near_object", "The mug (red dot) moves 0.50 m to the left.", "is the mug (red dot) near the bowl (blue dot)?", true, true)
 	r.Referenced = []planner.ObjectRef{{ObjectID: "Bowl|2", ObjectType: "Bowl", DotColor: "blue"}, {ObjectID: "Cup|3", ObjectType: "Cup", DotColor: "green"}}
-	r.Metrics = `{"m0":{"Mug|1":{"pixels":114},"Bowl|2":{"pixels":113},"Cup|3":{"pixels":78}}}`
+	r.Metrics = `{"m0":{"Mug|1":{"pixels":142},"Bowl|2":{"pixels":141},"Cup|3":{"pixels":98}}}`
 	ca := auditOf(t, []AuditRow{r})
 	if ca.Mentioned != 3 || ca.SmallObjects != 2.0/3 || ca.QuestionsWithSmall != 1 || ca.TinyObjects != 1.0/3 || ca.QuestionsWithTiny != 1 {
 		t.Errorf("mentioned %d, small %.2f (q %.2f), tiny %.2f (q %.2f)", ca.Mentioned, ca.SmallObjects, ca.QuestionsWithSmall, ca.TinyObjects, ca.QuestionsWithTiny)
@@ -277,8 +277,8 @@ func TestMotionComponentsPhrasings(t *testing.T) {
 	}
 }
 
-// Badges are larger marks: at 64 px a full badge has radius 6 (k = 4 needs
-// 452.4 px) and the smallest 3 (113.1 px), so 200 px is small for a badge
+// Badges are larger marks: at 64 px a full badge has radius 6 (k = 5 needs
+// 565.5 px) and the smallest 3 (141.4 px), so 200 px is small for a badge
 // but not for a dot.
 func TestAuditSizeRuleBadges(t *testing.T) {
 	r := yesNoRow("h/q", "h", "near_object", "The mug moves 0.50 m to the left.", "is mug 1 near it?", true, true)

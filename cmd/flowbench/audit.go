@@ -15,7 +15,8 @@ import (
 // publishing (score.Audit, docs/audit.md): per category the accuracy of
 // text-only and geometry-free baselines against chance, answer-letter and
 // answer-value distributions, questions under the margin rule, mentioned
-// objects smaller than k× their mark, and template counts.
+// objects smaller than k× their mark, template counts, and the dot rules
+// (colour pairs, dots hiding their object, static dots that shift).
 
 func init() {
 	register(command{
@@ -38,16 +39,16 @@ func runAudit(args []string, stdout, stderr io.Writer) error {
 	}
 	var reports []score.AuditReport
 	for _, s := range splits {
-		rows, err := auditRows(ds, s)
+		opt := score.DefaultAuditOptions()
+		if opt.MarkStyle, err = manifestMarkStyle(ds, s); err != nil {
+			return fmt.Errorf("%s: %w", ds.Dir, err)
+		}
+		rows, err := auditRows(ds, s, opt.MarkStyle == render.StyleDots)
 		if err != nil {
 			return err
 		}
 		if len(rows) == 0 {
 			return fmt.Errorf("%s: split %q has no questions", ds.Dir, s)
-		}
-		opt := score.DefaultAuditOptions()
-		if opt.MarkStyle, err = manifestMarkStyle(ds, s); err != nil {
-			return fmt.Errorf("%s: %w", ds.Dir, err)
 		}
 		rep, err := score.Audit(s, rows, opt)
 		if err != nil {
@@ -92,17 +93,45 @@ func manifestMarkStyle(ds *export.Dataset, split string) (render.MarkStyle, erro
 	return st, nil
 }
 
-// auditRows reads a split's questions as audit rows.
-func auditRows(ds *export.Dataset, split string) ([]score.AuditRow, error) {
+// auditRows reads a split's questions as audit rows; with dots, each row
+// also carries what score.MeasureDots reads from its images when the split
+// has annotations.
+func auditRows(ds *export.Dataset, split string, dots bool) ([]score.AuditRow, error) {
 	var out []score.AuditRow
+	var ann *annotationCursor
+	var meas *dotMeasurer
+	if dots {
+		ann = newAnnotationCursor(ds, split)
+		defer ann.stop()
+		meas = newDotMeasurer()
+	}
 	for q, err := range ds.Questions(split) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, score.AuditRow{ID: q.ID, HouseID: q.HouseID, Category: q.Category,
+		r := score.AuditRow{ID: q.ID, HouseID: q.HouseID, Category: q.Category,
 			MotionText: q.MotionText, Question: q.Question, Choices: q.Choices, Answer: q.Answer,
 			BeforeAnswer: q.BeforeAnswer, Mover: q.Mover, Referenced: q.Referenced,
-			Width: int(q.Camera.Width), Height: int(q.Camera.Height), Metrics: q.Metrics})
+			Width: int(q.Camera.Width), Height: int(q.Camera.Height), Metrics: q.Metrics}
+		if ann != nil {
+			a, ok, err := ann.rowFor(q.ID)
+			if err != nil {
+				return nil, fmt.Errorf("%s: split %s: %w", ds.Dir, split, err)
+			}
+			if ok {
+				meas.start(len(out), q, a)
+			}
+		}
+		out = append(out, r)
+	}
+	if meas != nil {
+		dots, err := meas.wait(len(out))
+		if err != nil {
+			return nil, fmt.Errorf("%s: split %s: %w", ds.Dir, split, err)
+		}
+		for i := range out {
+			out[i].Dots = dots[i]
+		}
 	}
 	return out, nil
 }

@@ -11,7 +11,7 @@ import (
 
 // The audit of the tiny reference dataset agrees with the rows read back
 // independently: questions per category, the before-answer baseline and
-// the largest answer-letter share.
+// the largest answer-letter share; and its dots keep the dot rules.
 func TestAuditMatchesRowsReadBack(t *testing.T) {
 	referenceRun(t)
 	out, code := genCLI(t, "audit", "--json", generateOnce.dir)
@@ -69,8 +69,13 @@ func TestAuditMatchesRowsReadBack(t *testing.T) {
 			t.Errorf("%s: max letter share %g, rows give %g", c.Category, c.MaxLetterShare, want)
 		}
 	}
+	// The generator keeps the dot rules, read back from the images.
+	if d := rep.Dots; d == nil || d.Measured != total || d.I0Dots == 0 || d.ClosePairs != 0 ||
+		d.I0Covering != 0 || d.I1Covering != 0 || d.ShiftedCarried != 0 {
+		t.Errorf("dot audit %+v: want every question measured, no close colours, no dot over a fifth of its object, no static dot moved that could stay", d)
+	}
 	text, code := genCLI(t, "audit", "--split", "train", generateOnce.dir)
-	if code != 0 || !strings.Contains(text, "text tree") || !strings.Contains(text, "under margin") {
+	if code != 0 || !strings.Contains(text, "text tree") || !strings.Contains(text, "under margin") || !strings.Contains(text, "colour pairs under CIEDE2000 25") {
 		t.Errorf("audit table: code %d\n%s", code, text)
 	}
 }

@@ -62,6 +62,10 @@ type Result struct {
 	Questions int            // rows written by this run
 	Bad       map[string]int // houses that gave no question, by the planner's reason
 	Failed    []string       // houses whose generation failed, with the error
+	// Structure lists the structure share of every view the planner
+	// selected in this run's houses (planner.Report.Structure), in house
+	// order: planner.NewStructureHistogram bins it.
+	Structure []float64
 	// Layout is the split's shard layout; the run wrote shards
 	// [FirstShard, EndShard) of it.
 	Layout               Layout

@@ -274,6 +274,7 @@ func writeHouse(ctx context.Context, o *houseOutcome, opt runOptions, sw *export
 	default:
 		logHouse(opt.Log, o.spec, o.report)
 	}
+	res.Structure = append(res.Structure, o.report.Structure...)
 	return nil
 }
 

@@ -12,9 +12,12 @@ import (
 // Report summarises one house: whether it was usable, how many views and
 // questions it gave, and why slots were skipped or attempts failed.
 type Report struct {
-	HouseID   string         `json:"house_id"`
-	Bad       string         `json:"bad,omitempty"` // why the house gave no questions at all
-	Views     int            `json:"views"`
+	HouseID string `json:"house_id"`
+	Bad     string `json:"bad,omitempty"` // why the house gave no questions at all
+	Views   int    `json:"views"`
+	// Structure is the structure share of each selected view, in view
+	// order (View.Structure).
+	Structure []float64      `json:"structure,omitempty"`
 	Slots     int            `json:"slots"`     // view × category slots tried
 	Questions int            `json:"questions"` // examples emitted
 	Skips     map[string]int `json:"skips"`     // "<category>/<reason>": slots skipped
@@ -123,6 +126,9 @@ func PlanHouse(s Simulator, h *sim.House, cfg Config) ([]Example, []Outcome, Rep
 		return nil, nil, rep, fmt.Errorf("house %s: views: %w", id, err)
 	}
 	rep.Views = len(views)
+	for _, v := range views {
+		rep.Structure = append(rep.Structure, v.Structure)
+	}
 	if len(views) == 0 {
 		rep.Bad = BadNoMovable
 		return nil, nil, rep, nil

@@ -36,6 +36,10 @@ type View struct {
 	Pref    int        `json:"pref"`    // |B_pref|
 	Visible int        `json:"visible"` // |V|
 	Centre  float64    `json:"centre"`  // δ, the centre raycast depth (-1 when nothing is hit)
+	// Structure is the share of the scoring frame's pixels that show no
+	// object (walls, floor, ceiling, doorways, windows, the outdoors):
+	// views_structure.go.
+	Structure float64 `json:"structure"`
 }
 
 // Phi is eq. 9.
@@ -91,8 +95,17 @@ func farthestPoints(pts []sim.Vec3, k int) []sim.Vec3 {
 // τ separation, then global selection under y = min(10, 3|R|) with room
 // coverage first and κ ranking after, relaxing τ down to 0.35 m. With a
 // MaskBounder simulator only the candidates that could be proposed are
-// rendered (views_bound.go); the views are the same.
+// rendered (views_bound.go); the views are the same. Our addition to A.1:
+// a room proposes only candidates whose structure share is at most
+// MaxStructureShare while it has any; a room without one proposes its best
+// candidates as A.1 does.
 func SelectViews(s Simulator, st *Structure, cfg Config, rng *rand.Rand) ([]View, error) {
+	return selectViews(s, st, cfg, rng, MaxStructureShare)
+}
+
+// selectViews is SelectViews with the structure rule's threshold maxShare
+// (1 turns the rule off).
+func selectViews(s Simulator, st *Structure, cfg Config, rng *rand.Rand, maxShare float64) ([]View, error) {
 	pos, err := s.ReachablePositions()
 	if err != nil {
 		return nil, fmt.Errorf("reachable positions: %w", err)
@@ -127,7 +140,7 @@ func SelectViews(s Simulator, st *Structure, cfg Config, rng *rand.Rand) ([]View
 				c := roomCand{cam: cam, ub: math.Inf(1)}
 				if bounded {
 					var band int
-					if c.ub, band, err = scoreBound(mb, s, cam, objs, ci, cfg); err != nil {
+					if c.ub, band, c.minStructure, err = scoreBound(mb, s, cam, objs, ci, cfg); err != nil {
 						return nil, err
 					} else if band == 0 {
 						continue // no movable object can be visible in the band
@@ -136,7 +149,7 @@ func SelectViews(s Simulator, st *Structure, cfg Config, rng *rand.Rand) ([]View
 				cands = append(cands, c)
 			}
 		}
-		kept, err := keepBest(cands, cfg.PerRoom, score)
+		kept, err := keepBest(cands, cfg.PerRoom, maxShare, score)
 		if err != nil {
 			return nil, err
 		}
@@ -260,8 +273,8 @@ func anyMovableInFrustum(cam sim.Camera, objs []ObjectMeta) bool {
 	return false
 }
 
-// scoreView renders a candidate pose and computes eq. 8; ok is false when
-// no movable object is visible in the band (eq. 7).
+// scoreView renders a candidate pose and computes eq. 8 and the structure
+// share; ok is false when no movable object is visible in the band (eq. 7).
 func scoreView(s Simulator, full sim.Camera, objs []ObjectMeta, ci catalogInfo, cfg Config) (View, bool, error) {
 	cam := scoreCamera(full, cfg)
 	if err := s.SetCamera(cam); err != nil {
@@ -273,7 +286,7 @@ func scoreView(s Simulator, full sim.Camera, objs []ObjectMeta, ci catalogInfo, 
 	}
 	m := PixelCounts(f)
 	n := scaleFor(f.W).area(cfg.VisiblePixels)
-	v := View{Camera: full, Centre: -1}
+	v := View{Camera: full, Centre: -1, Structure: structureShare(m, objs, f.W*f.H)}
 	v.Visible, v.Band, v.Pref = countVisible(objs, cam, ci, func(i int) bool { return m.Pixels(objs[i].ID) >= n })
 	if v.Band == 0 {
 		return v, false, nil

@@ -3,6 +3,7 @@ package planner
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"flowbench/sim"
 )
@@ -16,7 +17,10 @@ import (
 // visible-pixel threshold, and takes Φ's maximum. The poses kept are exactly
 // those scoring every pose keeps: the same scores, the same order (score,
 // then pose order), the same τ rule; poses within τ of a kept one are
-// dropped unscored, since the greedy would pass over them.
+// dropped unscored, since the greedy would pass over them. The structure
+// rule (keepBest) changes nothing here: a pose's bound bounds its score
+// whether or not the pose proves to be one the greedy may keep, which only
+// its render tells.
 
 // MaskBounder is implemented by simulators that can bound the instance
 // mask pixel counts of the current camera's labels without rendering them.
@@ -26,6 +30,9 @@ type MaskBounder interface {
 	// MaskBounds returns, per object in Objects order, a number at least
 	// min(capAt, the object's mask pixel count in RenderLabels).
 	MaskBounds(capAt int) ([]int, error)
+	// CoverBound returns a number at least the count of pixels that
+	// show an object in RenderLabels.
+	CoverBound() (int, error)
 }
 
 // MaskBounds bounds the mask pixel counts of the current camera
@@ -42,26 +49,48 @@ func (l *Local) MaskBounds(capAt int) ([]int, error) {
 	return l.bounds, err
 }
 
+// CoverBound bounds the object pixels of the current camera
+// (render.Renderer.CoverBound).
+func (l *Local) CoverBound() (int, error) {
+	if l.scene == nil {
+		return 0, errNoHouse
+	}
+	if !l.camSet {
+		return 0, errors.New("local simulator: CoverBound before SetCamera")
+	}
+	return l.renderer.CoverBound(l.cam)
+}
+
 // scoreBound is an upper bound of scoreView's score for the full camera
 // full (scored at cfg.ScoreSize): the score computed as scoreView computes it
 // from counts no smaller than its (an object counts when its mask bound
 // reaches the visible-pixel threshold) and Φ's maximum. band is the bound of
-// |B|: a pose with band 0 cannot be a candidate.
-func scoreBound(mb MaskBounder, s Simulator, full sim.Camera, objs []ObjectMeta, ci catalogInfo, cfg Config) (ub float64, band int, err error) {
+// |B|: a pose with band 0 cannot be a candidate. minStructure is a lower
+// bound of the structure share (View.Structure), from the pixels no
+// object can cover; it is computed only when band is not 0.
+func scoreBound(mb MaskBounder, s Simulator, full sim.Camera, objs []ObjectMeta, ci catalogInfo, cfg Config) (ub float64, band int, minStructure float64, err error) {
 	cam := scoreCamera(full, cfg)
 	if err := s.SetCamera(cam); err != nil {
-		return 0, 0, err
+		return 0, 0, 0, err
 	}
 	n := scaleFor(cam.Width).area(cfg.VisiblePixels)
 	px, err := mb.MaskBounds(n)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, 0, err
 	}
 	if len(px) != len(objs) {
-		return 0, 0, fmt.Errorf("mask bounds: %d objects, want %d", len(px), len(objs))
+		return 0, 0, 0, fmt.Errorf("mask bounds: %d objects, want %d", len(px), len(objs))
 	}
 	visible, band, pref := countVisible(objs, cam, ci, func(i int) bool { return px[i] >= n })
-	return viewScore(pref, band, visible, phiMax), band, nil
+	if band == 0 {
+		return 0, 0, 0, nil
+	}
+	cover, err := mb.CoverBound()
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	pixels := cam.Width * cam.Height
+	return viewScore(pref, band, visible, phiMax), band, 1 - float64(min(cover, pixels))/float64(pixels), nil
 }
 
 // phiMax is the largest value of Phi.
@@ -79,32 +108,53 @@ func scoreCamera(full sim.Camera, cfg Config) sim.Camera {
 
 // roomCand is one candidate pose of a room during lazy selection.
 type roomCand struct {
-	cam    sim.Camera
-	ub     float64 // score bound (+Inf when not bounded)
-	scored bool    // v and ok hold scoreView's result
-	ok     bool
-	gone   bool // taken by the greedy or ruled out by τ
-	v      View
+	cam sim.Camera
+	ub  float64 // score bound (+Inf when not bounded)
+	// minStructure is a lower bound of the structure share (0 when not
+	// bounded).
+	minStructure float64
+	scored       bool // v and ok hold scoreView's result
+	ok           bool
+	gone         bool // taken by the greedy or ruled out by τ
+	v            View
 }
 
 // keepBest returns the views the per-room greedy keeps: candidates in
 // descending score order (pose order among equal scores), each kept when
 // it is at least ViewTau from those kept before, until perRoom are kept.
-// score is called only for the poses whose bound could still put them next.
-func keepBest(cands []roomCand, perRoom int, score func(sim.Camera) (View, bool, error)) ([]View, error) {
+// The greedy runs over the candidates whose structure share is at most
+// maxShare (MaxStructureShare) and, when none of the room's is, over all
+// of them. score is called only for the poses whose bounds could still put
+// them next: a score bound above the best eligible score so far and a
+// structure bound (roomCand.minStructure) within maxShare. The first pass
+// keeps nothing only when no candidate passes, and then drops none: the
+// second starts from the candidates as they were, some of them scored.
+func keepBest(cands []roomCand, perRoom int, maxShare float64, score func(sim.Camera) (View, bool, error)) ([]View, error) {
+	kept, err := greedyKeep(cands, perRoom, maxShare, score)
+	if err != nil || len(kept) > 0 {
+		return kept, err
+	}
+	return greedyKeep(cands, perRoom, math.Inf(1), score)
+}
+
+// greedyKeep is keepBest's greedy over the candidates whose structure
+// share is at most maxShare; a candidate whose structure bound exceeds
+// maxShare is not scored. Candidates scored on the way stay scored in
+// cands.
+func greedyKeep(cands []roomCand, perRoom int, maxShare float64, score func(sim.Camera) (View, bool, error)) ([]View, error) {
 	var kept []View
 	for len(kept) < perRoom {
-		best := -1 // the best scored candidate still in the running
+		best := -1 // the best scored eligible candidate still in the running
 		for i := range cands {
 			c := &cands[i]
-			if !c.gone && c.scored && c.ok && (best < 0 || c.v.Score > cands[best].v.Score) {
+			if !c.gone && c.scored && c.ok && showsRoom(c.v, maxShare) && (best < 0 || c.v.Score > cands[best].v.Score) {
 				best = i
 			}
 		}
-		next := -1 // the unscored candidate with the largest bound
+		next := -1 // the unscored candidate that could pass with the largest bound
 		for i := range cands {
 			c := &cands[i]
-			if !c.gone && !c.scored && (next < 0 || c.ub > cands[next].ub) {
+			if !c.gone && !c.scored && c.minStructure <= maxShare && (next < 0 || c.ub > cands[next].ub) {
 				next = i
 			}
 		}
@@ -126,7 +176,8 @@ func keepBest(cands []roomCand, perRoom int, score func(sim.Camera) (View, bool,
 		cands[best].gone = true
 		kept = append(kept, v)
 		// Every candidate still in the running comes after v in score
-		// order, so one within τ of v would be passed over: drop it unscored.
+		// order (or is not eligible), so one within τ of v would be passed
+		// over: drop it unscored.
 		for i := range cands {
 			if !cands[i].gone && cands[i].cam.Position.Sub(v.Camera.Position).Len() < ViewTau {
 				cands[i].gone = true

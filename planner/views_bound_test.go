@@ -31,10 +31,11 @@ func (c *countingBounds) MaskBounds(capAt int) ([]int, error) {
 	return c.Local.MaskBounds(capAt)
 }
 
-// checkLazyViews selects the views of house h twice, scoring every
-// candidate pose and scoring lazily from mask bounds, and requires the same
-// views; it returns the label renders of each.
-func checkLazyViews(t *testing.T, h *sim.House, dress func(*sim.Scene), seed uint64) (full, lazy int) {
+// checkLazyViews selects the views of house h twice with the structure
+// rule's threshold maxShare, scoring every candidate pose and scoring lazily
+// from mask bounds, and requires the same views; it returns them and the
+// label renders of each.
+func checkLazyViews(t *testing.T, h *sim.House, dress func(*sim.Scene), seed uint64, maxShare float64) (views []View, full, lazy int) {
 	t.Helper()
 	st, err := NewStructure(h)
 	if err != nil {
@@ -50,12 +51,12 @@ func checkLazyViews(t *testing.T, h *sim.House, dress func(*sim.Scene), seed uin
 		return l
 	}
 	ca := &countingBounds{Local: load()}
-	want, err := SelectViews(unbounded{Simulator: ca, lr: ca}, st, cfg, newRNG(seed))
+	want, err := selectViews(unbounded{Simulator: ca, lr: ca}, st, cfg, newRNG(seed), maxShare)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cb := &countingBounds{Local: load()}
-	got, err := SelectViews(cb, st, cfg, newRNG(seed))
+	got, err := selectViews(cb, st, cfg, newRNG(seed), maxShare)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,22 +69,60 @@ func checkLazyViews(t *testing.T, h *sim.House, dress func(*sim.Scene), seed uin
 	if len(want) == 0 {
 		t.Fatal("no views selected: the comparison shows nothing")
 	}
-	return ca.renders, cb.renders
+	return want, ca.renders, cb.renders
 }
 
 // TestLazyViewScoringKeepsViews: scoring candidate poses lazily from mask
 // bounds selects exactly the views that scoring every pose selects, over
-// generated houses, with far fewer label renders.
+// generated houses, with far fewer label renders, with the structure rule
+// (MaxStructureShare) and without it. The houses exercise the rule: in
+// some it changes the views, and some rooms have no candidate that passes.
 func TestLazyViewScoringKeepsViews(t *testing.T) {
-	full, lazy := 0, 0
-	for i := 0; i < 5; i++ {
-		f, l := checkLazyViews(t, genHouse(t, i), nil, uint64(i))
+	full, lazy, changed, fallback := 0, 0, 0, 0
+	for i := 0; i < 6; i++ {
+		h := genHouse(t, i)
+		on, f, l := checkLazyViews(t, h, nil, uint64(i), MaxStructureShare)
 		full, lazy = full+f, lazy+l
+		off := on
+		if i < 2 {
+			off, f, l = checkLazyViews(t, h, nil, uint64(i), 1)
+			full, lazy = full+f, lazy+l
+		} else {
+			off = lazyViews(t, h, uint64(i), 1)
+		}
+		if !reflect.DeepEqual(on, off) {
+			changed++
+		}
+		for _, v := range on {
+			if v.Structure > MaxStructureShare {
+				fallback++
+			}
+		}
 	}
-	t.Logf("label renders: %d scoring every pose, %d lazily", full, lazy)
+	t.Logf("label renders: %d scoring every pose, %d lazily; the rule changed the views of %d houses; %d views from rooms without a passing candidate",
+		full, lazy, changed, fallback)
 	if lazy >= full {
 		t.Errorf("lazy scoring rendered %d poses, scoring every pose %d", lazy, full)
 	}
+	if changed == 0 || fallback == 0 {
+		t.Errorf("the houses do not exercise the structure rule: it changed %d houses' views, %d views fell back", changed, fallback)
+	}
+}
+
+// lazyViews selects the views of house h lazily with threshold maxShare.
+func lazyViews(t *testing.T, h *sim.House, seed uint64, maxShare float64) []View {
+	t.Helper()
+	st, err := NewStructure(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := testCfg()
+	cfg.CameraSize = 256
+	views, err := selectViews(loaded(t, h), st, cfg, newRNG(seed), maxShare)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return views
 }
 
 // TestLazyViewScoringKeepsViewsRealModels is TestLazyViewScoringKeepsViews
@@ -100,7 +139,7 @@ func TestLazyViewScoringKeepsViewsRealModels(t *testing.T) {
 	dress := func(s *sim.Scene) { lib.Dress(s, assets.HouseSeed(s.House)) }
 	full, lazy := 0, 0
 	for i := 0; i < 2; i++ {
-		f, l := checkLazyViews(t, genHouse(t, i), dress, uint64(i))
+		_, f, l := checkLazyViews(t, genHouse(t, i), dress, uint64(i), MaxStructureShare)
 		full, lazy = full+f, lazy+l
 	}
 	t.Logf("label renders: %d scoring every pose, %d lazily", full, lazy)

@@ -61,6 +61,7 @@ type Renderer struct {
 	occSetups []triSetup
 	occBins   [][]int32
 	occW      []float64
+	cover     []bool // CoverBound's pixels covered so far
 	occT      []int32
 	occMin    []float64
 	occView   *view

@@ -22,6 +22,7 @@ import (
 
 	"flowbench/export"
 	"flowbench/pipeline"
+	"flowbench/planner"
 )
 
 // The "generate" subcommand runs the pipeline (package pipeline) into a
@@ -262,6 +263,9 @@ func generate(ctx context.Context, g *generateFlags, stdout, stderr io.Writer) e
 	rate := float64(res.Questions) / elapsed.Seconds()
 	fmt.Fprintf(stdout, "generated %d questions from %d houses in %s (%.2f questions/s, %d workers)\n",
 		res.Questions, res.Houses, elapsed.Round(time.Millisecond), rate, g.workers)
+	if len(res.Structure) > 0 {
+		fmt.Fprintf(stdout, "  %s\n", planner.NewStructureHistogram(res.Structure))
+	}
 	for _, reason := range slices.Sorted(maps.Keys(res.Bad)) {
 		fmt.Fprintf(stdout, "  %d houses gave no questions: %s\n", res.Bad[reason], reason)
 	}

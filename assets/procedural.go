@@ -109,6 +109,7 @@ const (
 	procBook                             // book (desk_items.go)
 	procPencil                           // pencil (desk_items.go)
 	procDeskLamp                         // desk lamp (desk_items.go)
+	procFaucet                           // faucet (faucet.go)
 )
 
 // proceduralTypes are the types with a procedural fallback.
@@ -124,7 +125,7 @@ var proceduralTypes = map[string]proceduralKind{"Painting": procPrint, "Pillow":
 	"Newspaper": procNewspaper, "CD": procCD, "Candle": procCandle, "Dumbbell": procDumbbell, "Boots": procBoots, "Ottoman": procOttoman,
 	"GarbageBag": procGarbageBag, "DogBed": procDogBed, "Cloth": procCloth, "Footstool": procFootstool, "SprayBottle": procSprayBottle,
 	"CellPhone": procCellPhone, "Television": procTelevision, "Toaster": procToaster, "Microwave": procMicrowave, "Pot": procPot, "Pan": procPan,
-	"Mug": procMug, "Plate": procPlate, "AlarmClock": procAlarmClock, "Book": procBook, "Pencil": procPencil, "DeskLamp": procDeskLamp}
+	"Mug": procMug, "Plate": procPlate, "AlarmClock": procAlarmClock, "Book": procBook, "Pencil": procPencil, "DeskLamp": procDeskLamp, "Faucet": procFaucet}
 
 // colouredModel is a procedural model drawn in one colour of a palette
 // (nil: no colour), chosen by a seeded hash of the house, the object's id
@@ -191,6 +192,7 @@ var colouredModels = map[proceduralKind]colouredModel{
 	procBook:              {&bookCovers, "book", bookModel, "book"},
 	procPencil:            {&pencilPaints, "pencil", pencilModel, "pencil"},
 	procDeskLamp:          {&lampShades, "desk-lamp", deskLampModel, "desk lamp"},
+	procFaucet:            {&holderMetals, "faucet", faucetModel, "faucet"},
 }
 
 // colourOf is the colour of object o drawn as cm in a house dressed with

@@ -32,10 +32,8 @@ func ContactSheet(cells []SheetCell, cols int, opts Options) (*image.RGBA, error
 		cols = 1
 	}
 	w, h := cells[0].Camera.Width, cells[0].Camera.Height
-	rows := (len(cells) + cols - 1) / cols
-	cw, ch := w, h+sheetLabelHeight
-	sheet := image.NewRGBA(image.Rect(0, 0, cols*cw, rows*ch))
-	draw.Draw(sheet, sheet.Rect, image.NewUniform(color.RGBA{250, 250, 250, 255}), image.Point{}, draw.Src)
+	imgs := make([]image.Image, len(cells))
+	labels := make([]string, len(cells))
 	for i, c := range cells {
 		if c.Camera.Width != w || c.Camera.Height != h {
 			return nil, fmt.Errorf("render: contact sheet: cell %d (%s) is %dx%d, not %dx%d", i, c.Label, c.Camera.Width, c.Camera.Height, w, h)
@@ -48,19 +46,43 @@ func ContactSheet(cells []SheetCell, cols int, opts Options) (*image.RGBA, error
 		if err != nil {
 			return nil, fmt.Errorf("render: contact sheet: cell %d (%s): %w", i, c.Label, err)
 		}
+		imgs[i], labels[i] = f.RGB, c.Label
+	}
+	return ImageSheet(imgs, labels, cols), nil
+}
+
+// ImageSheet lays images out in a grid of cols columns, each above its
+// label (up to two lines, separated by "\n"), on a light background. Every
+// cell takes the size of the first image; larger images are cropped to it.
+func ImageSheet(imgs []image.Image, labels []string, cols int) *image.RGBA {
+	if len(imgs) == 0 {
+		return image.NewRGBA(image.Rect(0, 0, 0, 0))
+	}
+	if cols < 1 {
+		cols = 1
+	}
+	w, h := imgs[0].Bounds().Dx(), imgs[0].Bounds().Dy()
+	rows := (len(imgs) + cols - 1) / cols
+	cw, ch := w, h+sheetLabelHeight
+	sheet := image.NewRGBA(image.Rect(0, 0, cols*cw, rows*ch))
+	draw.Draw(sheet, sheet.Rect, image.NewUniform(color.RGBA{250, 250, 250, 255}), image.Point{}, draw.Src)
+	for i, img := range imgs {
 		x0, y0 := (i%cols)*cw, (i/cols)*ch
-		draw.Draw(sheet, image.Rect(x0, y0, x0+w, y0+h), f.RGB, image.Point{}, draw.Src)
+		draw.Draw(sheet, image.Rect(x0, y0, x0+w, y0+h), img, img.Bounds().Min, draw.Src)
 	}
 	dc := gg.NewContextForRGBA(sheet)
 	dc.SetFontFace(badgeFace(11))
 	dc.SetRGB(0.1, 0.1, 0.1)
-	for i, c := range cells {
+	for i := range imgs {
+		if i >= len(labels) {
+			break
+		}
 		x0, y0 := float64((i%cols)*cw), float64((i/cols)*ch+h)
-		for k, line := range splitLines(c.Label, 2) {
+		for k, line := range splitLines(labels[i], 2) {
 			dc.DrawStringAnchored(fitText(dc, line, float64(w-4)), x0+float64(w)/2, y0+9+13*float64(k), 0.5, 0.5)
 		}
 	}
-	return sheet, nil
+	return sheet
 }
 
 // splitLines splits s at newlines into at most n lines.

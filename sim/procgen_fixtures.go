@@ -395,14 +395,26 @@ func (f *furnisher) standAppliances(fr *genRand, rules fixtureRules) {
 		if w.p == 0 || !fr.Chance(w.p) {
 			continue
 		}
-		if f.standOnAny(fr, w.typ, w.on, w.keep) {
+		if w.typ == "Television" && f.sofa() != nil {
+			// First on a unit the sofa faces; in an iTHOR-style room without
+			// one that holds it, on a TV stand put where the sofa faces.
+			if f.standOnAny(fr, w.typ, w.on, w.keep, f.facesSofaUnit) {
+				continue
+			}
+			if f.present != nil && f.count["TVStand"] == 0 {
+				if _, ok := f.placeAgainstWallWhere(f.cat.Type("TVStand"), 40, f.facesSofa); ok && f.standOnAny(fr, w.typ, w.on[:1], nil, nil) {
+					continue
+				}
+			}
+		}
+		if f.standOnAny(fr, w.typ, w.on, w.keep, nil) {
 			continue
 		}
 		// An iTHOR-style living room whose units cannot hold its
 		// television gets a TV stand for it.
 		if w.typ == "Television" && f.present != nil && f.count["TVStand"] == 0 {
 			if _, ok := f.placeAgainstWall(f.cat.Type("TVStand")); ok {
-				f.standOnAny(fr, w.typ, w.on[:1], nil)
+				f.standOnAny(fr, w.typ, w.on[:1], nil, nil)
 			}
 		}
 	}
@@ -411,10 +423,11 @@ func (f *furnisher) standAppliances(fr *genRand, rules fixtureRules) {
 // standOnAny stands an object of type typ (a variant keep accepts; nil
 // keeps all) on the first receptacle of the types on (in that order of
 // preference) that holds it, and records the type as stood.
-func (f *furnisher) standOnAny(fr *genRand, typ string, on []string, keep func(AssetVariant) bool) bool {
+// When only is set, only on receptacles it accepts.
+func (f *furnisher) standOnAny(fr *genRand, typ string, on []string, keep func(AssetVariant) bool, only func(*placedObj) bool) bool {
 	for _, t := range on {
 		for _, p := range f.placed {
-			if p.typ.Type == t && f.standOn(fr, p, typ, keep) {
+			if p.typ.Type == t && (only == nil || only(p)) && f.standOn(fr, p, typ, keep) {
 				f.fixed[typ] = true
 				return true
 			}
@@ -422,6 +435,10 @@ func (f *furnisher) standOnAny(fr *genRand, typ string, on []string, keep func(A
 	}
 	return false
 }
+
+// facesSofaUnit reports whether a receptacle stands where the room's sofa
+// faces (facesSofa of its centre).
+func (f *furnisher) facesSofaUnit(p *placedObj) bool { return f.facesSofa(p.fp.c) }
 
 // standOn puts one object of type typ at the back of the receptacle p's
 // usable top, facing the receptacle's front, choosing among the variants

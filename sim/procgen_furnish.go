@@ -147,6 +147,9 @@ type furnisher struct {
 	// present holds, in an iTHOR-style room, the types the room drew
 	// (drawPresence); the room gets objects of no other type.
 	present map[string]bool
+	// tvUnit records that a unit for the television stands where the
+	// living room's sofa faces.
+	tvUnit bool
 }
 
 // mustAgainstWall lists the wall furniture every room of a type gets first.
@@ -275,8 +278,22 @@ func (f *furnisher) furnishWalls() {
 
 // placeAgainstWall tries to put one object of type t with its back to a wall.
 func (f *furnisher) placeAgainstWall(t *TypeInfo) (float64, bool) {
+	if f.room.typ == LivingRoom && f.sofa() != nil && !f.tvUnit && tvUnits[t.Type] {
+		// The first unit that can hold the television goes where the sofa
+		// faces (tvView), if a wall there has room for it.
+		if w, ok := f.placeAgainstWallWhere(t, 40, f.facesSofa); ok {
+			f.tvUnit = true
+			return w, true
+		}
+	}
+	return f.placeAgainstWallWhere(t, 15, nil)
+}
+
+// placeAgainstWallWhere is placeAgainstWall with a number of attempts and,
+// when accept is set, only at centres it accepts.
+func (f *furnisher) placeAgainstWallWhere(t *TypeInfo, attempts int, accept func(c [2]float64) bool) (float64, bool) {
 	pr := f.room
-	for attempt := 0; attempt < 15; attempt++ {
+	for attempt := 0; attempt < attempts; attempt++ {
 		v := f.pickVariant(t)
 		w, d := v.Size[0], v.Size[2]
 		ws := make([]float64, len(pr.edges))
@@ -292,11 +309,44 @@ func (f *furnisher) placeAgainstWall(t *TypeInfo) (float64, bool) {
 		e := &pr.edges[k]
 		u := f.r.Uniform(w/2+0.02, e.length-w/2-0.02)
 		c, yaw := e.against(u, d)
+		if accept != nil && !accept(c) {
+			continue
+		}
 		if f.tryPlace(t, v, c, yaw, true) {
 			return w, true
 		}
 	}
 	return 0, false
+}
+
+// tvUnits are the wall units a living room's television may stand on.
+var tvUnits = map[string]bool{"TVStand": true, "Dresser": true, "SideTable": true, "Desk": true}
+
+// tvView is the half angle of the cone in front of a sofa in which the
+// television should stand: a sofa faces the TV when the TV's centre lies
+// within 45° of the sofa's forward direction.
+const tvView = 45.0
+
+// sofa returns the room's first sofa, or nil.
+func (f *furnisher) sofa() *placedObj {
+	for _, p := range f.placed {
+		if p.typ.Type == "Sofa" {
+			return p
+		}
+	}
+	return nil
+}
+
+// facesSofa reports whether a point lies in front of the room's first sofa,
+// within tvView of its forward direction (false without a sofa).
+func (f *furnisher) facesSofa(c [2]float64) bool {
+	so := f.sofa()
+	if so == nil {
+		return false
+	}
+	d := [2]float64{c[0] - so.fp.c[0], c[1] - so.fp.c[1]}
+	n := math.Hypot(d[0], d[1])
+	return n > 0 && dot2(d, so.fp.az) >= n*math.Cos(tvView*math.Pi/180)
 }
 
 // furnishFloor places free-standing furniture, a table first where the room

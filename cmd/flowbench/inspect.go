@@ -39,8 +39,12 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("inspect", stderr)
 	id := fs.String("id", "", "question id (default: the first question of the first split); for a viewpoint dataset, a scene id")
 	out := fs.String("out", "", "write the panel PNG here (required)")
+	sheet := fs.Int("sheet", 0, "write instead a contact sheet of this many random questions' marked I0 images")
+	split := fs.String("split", "", "with --sheet: the split to draw from (default: the first)")
+	seed := fs.Uint64("seed", 1, "with --sheet: the random seed of the sample")
+	tile := fs.Int("tile", 192, "with --sheet: each image's longer side, pixels")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: flowbench inspect DIR [--id Q] --out panel.png")
+		fmt.Fprintln(stderr, "usage: flowbench inspect DIR [--id Q] --out panel.png\n       flowbench inspect DIR --sheet N [--split S] [--seed K] --out sheet.png")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, reorderArgs(args), true); err != nil {
@@ -58,6 +62,18 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 	ds, err := export.Open(fs.Arg(0))
 	if err != nil {
 		return err
+	}
+	if *sheet < 0 || *tile < 16 || *tile > 1024 {
+		return fmt.Errorf("%w: --sheet must not be negative and --tile lie in 16..1024 (got %d, %d)", errUsage, *sheet, *tile)
+	}
+	if *sheet > 0 {
+		s := *split
+		if s == "" {
+			if splits := ds.Splits(); len(splits) > 0 {
+				s = splits[0]
+			}
+		}
+		return inspectSheet(ds, s, *sheet, *seed, *tile, *out, stdout)
 	}
 	var q export.QuestionRow
 	if *id == "" {

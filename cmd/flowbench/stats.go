@@ -124,7 +124,7 @@ func reorderArgs(args []string) []string {
 // separate value argument.
 func takesValue(flag string) bool {
 	switch trimDashes(flag) {
-	case "split", "id", "out", "row":
+	case "split", "id", "out", "row", "sheet", "seed", "tile":
 		return true
 	}
 	return false

@@ -109,7 +109,8 @@ const (
 	procBook                             // book (desk_items.go)
 	procPencil                           // pencil (desk_items.go)
 	procDeskLamp                         // desk lamp (desk_items.go)
-	procFaucet                           // faucet (faucet.go)
+	procFaucet                           // faucet (plumbing.go)
+	procSinkBasin                        // sink basin (plumbing.go)
 )
 
 // proceduralTypes are the types with a procedural fallback.
@@ -125,7 +126,7 @@ var proceduralTypes = map[string]proceduralKind{"Painting": procPrint, "Pillow":
 	"Newspaper": procNewspaper, "CD": procCD, "Candle": procCandle, "Dumbbell": procDumbbell, "Boots": procBoots, "Ottoman": procOttoman,
 	"GarbageBag": procGarbageBag, "DogBed": procDogBed, "Cloth": procCloth, "Footstool": procFootstool, "SprayBottle": procSprayBottle,
 	"CellPhone": procCellPhone, "Television": procTelevision, "Toaster": procToaster, "Microwave": procMicrowave, "Pot": procPot, "Pan": procPan,
-	"Mug": procMug, "Plate": procPlate, "AlarmClock": procAlarmClock, "Book": procBook, "Pencil": procPencil, "DeskLamp": procDeskLamp, "Faucet": procFaucet}
+	"Mug": procMug, "Plate": procPlate, "AlarmClock": procAlarmClock, "Book": procBook, "Pencil": procPencil, "DeskLamp": procDeskLamp, "Faucet": procFaucet, "Sink": procSinkBasin}
 
 // colouredModel is a procedural model drawn in one colour of a palette
 // (nil: no colour), chosen by a seeded hash of the house, the object's id
@@ -193,6 +194,7 @@ var colouredModels = map[proceduralKind]colouredModel{
 	procPencil:            {&pencilPaints, "pencil", pencilModel, "pencil"},
 	procDeskLamp:          {&lampShades, "desk-lamp", deskLampModel, "desk lamp"},
 	procFaucet:            {&holderMetals, "faucet", faucetModel, "faucet"},
+	procSinkBasin:         {&basinColours, "sink-basin", sinkBasinModel, "sink basin"},
 }
 
 // colourOf is the colour of object o drawn as cm in a house dressed with

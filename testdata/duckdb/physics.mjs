@@ -6,7 +6,9 @@
 //     hull of the regions where their footprint meets the footprints of the
 //     objects whose box holds their bottom height (±1 cm), leaving out what
 //     rests on them; objects within 1 cm of the floor and wall-hung types
-//     need no support;
+//     need no support, and a towel hangs (needs none) when its top lies
+//     within 1 cm of a towel holder's top and its centre within its smaller
+//     half extent (+1 cm) of the holder's footprint;
 //   - overlap another box by more than 1 cm (separating axes), unless one
 //     rests on the other through the parentReceptacle chain;
 //   - reach more than 1 cm below the floor.
@@ -27,6 +29,7 @@ if (!dir) {
 const TOL = 0.01, SLACK = 0.001;
 const HUNG = new Set(['Painting', 'Mirror', 'TowelHolder', 'HandTowelHolder', 'ToiletPaperHanger', 'LightSwitch',
   'ShowerHead', 'ShowerCurtain', 'Blinds', 'Window', 'Poster']);
+const TOWELS = new Set(['Towel', 'HandTowel']), HOLDERS = new Set(['TowelHolder', 'HandTowelHolder']);
 
 const instance = await DuckDBInstance.create(':memory:');
 const con = await instance.connect();
@@ -131,6 +134,10 @@ function check(objs) {
   boxes.forEach((b, i) => {
     if (b.lo < -TOL) found.push(['below_floor', b.id]);
     if (b.lo <= TOL || HUNG.has(b.type)) return;
+    if (TOWELS.has(b.type)) {
+      const reach = Math.min(segDist(b.fp[0], b.fp[1], b.c), segDist(b.fp[1], b.fp[2], b.c));
+      if (boxes.some((h) => HOLDERS.has(h.type) && Math.abs(h.hi - b.hi) <= TOL && -margin(h.fp, b.c) <= reach + TOL)) return;
+    }
     const pts = [];
     boxes.forEach((s, j) => {
       if (j !== i && s.lo <= b.lo + TOL && s.hi >= b.lo - TOL && !restsOn(j, i)) pts.push(...clip(b.fp, s.fp));

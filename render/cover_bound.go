@@ -11,25 +11,11 @@ import "flowbench/sim"
 // may cover every pixel. The structure pass is MaskBounds', kept for the
 // next call from the same view.
 func (r *Renderer) CoverBound(cam sim.Camera) (int, error) {
-	if err := cam.Validate(); err != nil {
+	v, _, err := r.structureView(cam)
+	if err != nil {
 		return 0, err
 	}
-	if err := r.Update(); err != nil {
-		return 0, err
-	}
-	v := newView(cam, 1, r.opts.Near)
-	tw := (v.w + occTile - 1) / occTile
 	structure := r.nObj < len(r.inst)
-	if structure && !r.structureKept(&v) {
-		for i := range r.inst {
-			if i < r.nObj {
-				r.dl.mesh[i] = &noMesh
-			} else {
-				r.dl.mesh[i] = r.entry(i, 0)
-			}
-		}
-		r.drawStructure(&v, tw)
-	}
 	r.cover = grow(r.cover, v.w*v.h)
 	clear(r.cover)
 	n := 0

@@ -13,30 +13,13 @@ import "flowbench/sim"
 // outside the view frustum has none; one reaching the near plane is bounded
 // by capAt.
 func (r *Renderer) MaskBounds(cam sim.Camera, capAt int, out []int) ([]int, error) {
-	if err := cam.Validate(); err != nil {
+	v, tw, err := r.structureView(cam)
+	if err != nil {
 		return out, err
-	}
-	if err := r.Update(); err != nil {
-		return out, err
-	}
-	v := newView(cam, 1, r.opts.Near)
-	tw := (v.w + occTile - 1) / occTile
-	structure := r.nObj < len(r.inst)
-	if structure && !r.structureKept(&v) {
-		// The structure pass draws the structure meshes alone: the objects
-		// need no level of detail (the next frame chooses its own).
-		for i := range r.inst {
-			if i < r.nObj {
-				r.dl.mesh[i] = &noMesh
-			} else {
-				r.dl.mesh[i] = r.entry(i, 0)
-			}
-		}
-		r.drawStructure(&v, tw)
 	}
 	out = grow(out, r.nObj)
 	for i := range out {
-		out[i] = r.maskBound(&v, i, tw, capAt, structure)
+		out[i] = r.maskBound(&v, i, tw, capAt, r.nObj < len(r.inst))
 	}
 	return out, nil
 }
@@ -85,4 +68,30 @@ func (r *Renderer) maskBound(v *view, i, tw, capAt int, structure bool) int {
 		}
 	}
 	return n
+}
+
+// structureView validates cam, updates the scene and returns cam's view
+// with the structure pass drawn (the structure meshes alone; the objects
+// need no level of detail, the next frame chooses its own), kept for a
+// frame from the same view, and the view's width in occlusion tiles.
+func (r *Renderer) structureView(cam sim.Camera) (view, int, error) {
+	if err := cam.Validate(); err != nil {
+		return view{}, 0, err
+	}
+	if err := r.Update(); err != nil {
+		return view{}, 0, err
+	}
+	v := newView(cam, 1, r.opts.Near)
+	tw := (v.w + occTile - 1) / occTile
+	if r.nObj < len(r.inst) && !r.structureKept(&v) {
+		for i := range r.inst {
+			if i < r.nObj {
+				r.dl.mesh[i] = &noMesh
+			} else {
+				r.dl.mesh[i] = r.entry(i, 0)
+			}
+		}
+		r.drawStructure(&v, tw)
+	}
+	return v, tw, nil
 }

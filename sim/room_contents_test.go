@@ -25,20 +25,7 @@ func TestOneGarbageCanPerRoom(t *testing.T) {
 			}
 		}
 	}
-	for i := 0; i < 60; i++ {
-		h, err := Generate(StyleProcTHOR, 3, i)
-		if err != nil {
-			t.Fatal(err)
-		}
-		check(fmt.Sprintf("procthor seed 3 house %d", i), h)
-	}
-	for _, name := range IthorSceneNames() {
-		h, err := GenerateIthor(name, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		check(name, h)
-	}
+	eachGenerated(t, 3, 60, 0, IthorSceneNames(), check)
 }
 
 // roomOfID returns the room number field of a "Type|room|k" object id.
@@ -101,20 +88,7 @@ func TestPillowsOnBedsAndSofas(t *testing.T) {
 			}
 		}
 	}
-	for i := 0; i < 30; i++ {
-		h, err := Generate(StyleProcTHOR, 1, i)
-		if err != nil {
-			t.Fatal(err)
-		}
-		check(fmt.Sprintf("procthor house %d", i), h.Objects, "")
-	}
-	for _, name := range IthorSceneNames() {
-		h, err := GenerateIthor(name, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		check(name, h.Objects, "")
-	}
+	eachGenerated(t, 1, 30, 1, IthorSceneNames(), func(name string, h *House) { check(name, h.Objects, "") })
 	if pillows < 60 {
 		t.Fatalf("only %d pillows generated", pillows)
 	}
@@ -139,20 +113,7 @@ func TestHousePlantsAgainstWalls(t *testing.T) {
 			}
 		}
 	}
-	for i := 0; i < 20; i++ {
-		h, err := Generate(StyleProcTHOR, 1, i)
-		if err != nil {
-			t.Fatal(err)
-		}
-		check(fmt.Sprintf("procthor house %d", i), h)
-	}
-	for _, name := range IthorSceneNames() {
-		h, err := GenerateIthor(name, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		check(name, h)
-	}
+	eachGenerated(t, 1, 20, 1, IthorSceneNames(), check)
 	if plants < 40 {
 		t.Fatalf("only %d floor plants", plants)
 	}
@@ -199,21 +160,7 @@ func TestTowelsHangOnHolders(t *testing.T) {
 			t.Errorf("%s: towels %v", name, has)
 		}
 	}
-	for i := 0; i < 30; i++ {
-		h, err := Generate(StyleProcTHOR, 1, i)
-		if err != nil {
-			t.Fatal(err)
-		}
-		check(fmt.Sprintf("procthor house %d", i), h)
-	}
-	for k := 401; k <= 430; k++ {
-		name := fmt.Sprintf("FloorPlan%d", k)
-		h, err := GenerateIthor(name, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		check(name, h)
-	}
+	eachGenerated(t, 1, 30, 1, floorPlans(401, 430), check)
 	if towels < 60 {
 		t.Fatalf("only %d towels", towels)
 	}
@@ -266,29 +213,50 @@ func TestSofasFaceTheTelevision(t *testing.T) {
 		return rooms, facing
 	}
 	rooms, facing := 0, 0
-	for k := 201; k <= 230; k++ {
-		h, err := GenerateIthor(fmt.Sprintf("FloorPlan%d", k), 1)
-		if err != nil {
-			t.Fatal(err)
-		}
+	eachGenerated(t, 1, 0, 1, floorPlans(201, 230), func(_ string, h *House) {
 		r, f := count(h)
 		rooms, facing = rooms+r, facing+f
-	}
+	})
 	t.Logf("iTHOR style: %d of %d living rooms with a sofa facing the TV", facing, rooms)
 	if rooms < 28 || float64(facing) < 0.9*float64(rooms) {
 		t.Errorf("iTHOR style: %d of %d living rooms with a sofa facing the TV", facing, rooms)
 	}
 	rooms, facing = 0, 0
-	for i := 0; i < 100; i++ {
-		h, err := Generate(StyleProcTHOR, 1, i)
-		if err != nil {
-			t.Fatal(err)
-		}
+	eachGenerated(t, 1, 100, 1, nil, func(_ string, h *House) {
 		r, f := count(h)
 		rooms, facing = rooms+r, facing+f
-	}
+	})
 	t.Logf("procthor style: %d of %d living rooms with a sofa facing the TV", facing, rooms)
 	if rooms < 80 || float64(facing) < 0.9*float64(rooms) {
 		t.Errorf("procthor style: %d of %d living rooms with a sofa facing the TV", facing, rooms)
 	}
+}
+
+// eachGenerated calls fn with procthor houses 0..houses-1 of seed
+// procthorSeed, then with the named iTHOR-style scenes of seed ithorSeed.
+func eachGenerated(t *testing.T, procthorSeed int64, houses int, ithorSeed int64, scenes []string, fn func(name string, h *House)) {
+	t.Helper()
+	for i := 0; i < houses; i++ {
+		h, err := Generate(StyleProcTHOR, procthorSeed, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fn(fmt.Sprintf("procthor seed %d house %d", procthorSeed, i), h)
+	}
+	for _, name := range scenes {
+		h, err := GenerateIthor(name, ithorSeed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fn(name, h)
+	}
+}
+
+// floorPlans names the iTHOR scenes FloorPlan{first..last}.
+func floorPlans(first, last int) []string {
+	var out []string
+	for k := first; k <= last; k++ {
+		out = append(out, fmt.Sprintf("FloorPlan%d", k))
+	}
+	return out
 }

@@ -31,7 +31,7 @@ type runPlaces struct{ cooker, dishwasher int }
 
 // kitchenRun returns the model of a counter top o tiled with n copies of
 // base, with the kitchen's appliances in it when o is the first run of its
-// room long enough for them (stocked records the rooms that have them),
+// kitchen long enough for them (stocked records the rooms that have them),
 // and the catalog keys of the appliances it shows. It loads the appliances
 // with load (nil: not loaded, already counted and reported) and leaves out
 // one that does not load: without a cooker the run is the plain tiled
@@ -42,7 +42,7 @@ func (d *dresser) kitchenRun(s *sim.Scene, o *sim.Object, base *sim.Model, n int
 		return d.derived.tiled(base, n), nil
 	}
 	room := s.RoomAt(o.Position[0], o.Position[2])
-	if stocked[room] {
+	if stocked[room] || !kitchenRoom(s, room) {
 		return d.derived.tiled(base, n), nil
 	}
 	cooker := load(runCookerKey, o.Type)
@@ -74,6 +74,14 @@ func (d *dresser) kitchenRun(s *sim.Scene, o *sim.Object, base *sim.Model, n int
 		return runModel(base, parts)
 	})
 	return m, keys
+}
+
+// kitchenRoom reports whether the room with the given id is a kitchen, or
+// of no known type (an imported house's room may name none): a bathroom's
+// vanity counter or a bedroom's counter gets no cooker or dishwasher.
+func kitchenRoom(s *sim.Scene, id string) bool {
+	r := s.Room(id)
+	return r == nil || r.Type == sim.Kitchen || r.Type == ""
 }
 
 // runModel returns a row of len(parts) models side by side along x,

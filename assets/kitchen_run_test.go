@@ -151,3 +151,21 @@ func TestKitchenRunAppliances(t *testing.T) {
 		t.Errorf("without a cooker: %d load errors, warnings %q; want one naming %s", rep2.LoadErrors, rep2.Warnings, runCookerKey)
 	}
 }
+
+// A counter run in a bathroom (a vanity) or a bedroom shows no cooker or
+// dishwasher: only kitchens, and rooms of no known type, get appliances.
+func TestKitchenRunAppliancesOnlyInKitchens(t *testing.T) {
+	square := [][2]float64{{-1, -1}, {9, -1}, {9, 3}, {-1, 3}}
+	for _, c := range []struct {
+		room  sim.RoomType
+		cooks int
+	}{{sim.Bathroom, 0}, {sim.Bedroom, 0}, {sim.Kitchen, 1}} {
+		d, _ := runTestDresser()
+		s := &sim.Scene{Objects: []*sim.Object{counterObj("CounterTop|1|0", 2.44, 1)},
+			Rooms: []sim.RoomShape{{ID: "room|1", Type: c.room, Polygon: square}}}
+		rep := d.dress(s, 7)
+		if rep.Used[runCookerKey] != c.cooks || rep.Tiled != 1 {
+			t.Errorf("%s: %d cookers, %d tiled; want %d, 1", c.room, rep.Used[runCookerKey], rep.Tiled, c.cooks)
+		}
+	}
+}

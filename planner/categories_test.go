@@ -51,7 +51,7 @@ func TestLeftRightByConstruction(t *testing.T) {
 	h := boxHouse(t, 8, 8,
 		tObj{asset: assetBall, id: "BasketBall|1|1", x: 3.3, z: 3.2},
 		tObj{asset: assetChair, id: "Chair|1|2", x: 4.0, z: 4.2})
-	cam := testCam(4, 1.0, 0, 30, 240)
+	cam := testCam(4, 1.0, 0, 30, 360) // at 240 px the ball is too small for its dot
 	ex, out, reason, _ := planOne(t, h, cam, LeftRight, Intent{PreferYes: true, WantFlip: true})
 	if ex == nil {
 		t.Fatalf("skipped: %s", reason)
@@ -179,7 +179,7 @@ func TestOcclusionByConstruction(t *testing.T) {
 	h := boxHouse(t, 8, 8,
 		tObj{asset: assetStatue, id: "Statue|1|1", x: 4, z: 4.2},
 		tObj{asset: assetCan, id: "GarbageCan|1|2", x: 5.3, z: 3.3})
-	cam := testCam(4, 1.2, 0, 30, 480) // at 240 px the statue is too small for its dot
+	cam := testCam(4, 1.5, 0, 30, 480) // at 240 px, or 3 m away at 480 px, the statue is too small for its dot
 	ex, out, reason, _ := planOne(t, h, cam, Occlusion, Intent{PreferYes: true})
 	if ex == nil {
 		t.Fatalf("skipped: %s", reason)
@@ -242,7 +242,7 @@ func centreDistances(out *Outcome, mover string) map[string]float64 {
 
 func TestProximityCategoriesRecomputed(t *testing.T) {
 	h := proximityHouse(t)
-	cam := testCam(4, 1.5, 0, 30, 480) // every neighbour large enough for its dot
+	cam := testCam(4, 1.8, 0, 30, 480) // every neighbour large enough for its dot
 	planned := map[Category]int{}
 	for _, flip := range []bool{true, false} {
 		for _, cat := range []Category{ClosestThree, CountNear, NearObject} {

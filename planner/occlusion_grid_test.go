@@ -68,7 +68,7 @@ func TestOcclusionCoverGrid(t *testing.T) {
 	h := boxHouse(t, 8, 8,
 		tObj{asset: assetStatue, id: "Statue|1|1", x: 4, z: 4.2},
 		tObj{asset: assetChair, id: "Chair|1|2", x: 5.3, z: 3.3})
-	cam := testCam(4, 1.2, 0, 30, 480) // at 240 px the statue is too small for its dot
+	cam := testCam(4, 1.5, 0, 30, 480) // at 240 px, or 3 m away at 480 px, the statue is too small for its dot
 	l := loaded(t, h)
 	st, err := NewStructure(h)
 	if err != nil {

@@ -36,7 +36,7 @@ func TestIsOccludee(t *testing.T) {
 // grid) finds no pair. 1.4 m from the statue, the fast plan meets a "yes"
 // wish with a move within the cap.
 func TestOcclusionMoveCap(t *testing.T) {
-	cam := testCam(4, 1.2, 0, 30, 480)
+	cam := testCam(4, 1.5, 0, 30, 480)
 	for _, c := range []struct {
 		x, z float64
 		yes  bool
@@ -66,7 +66,7 @@ func TestOcclusionMoveCap(t *testing.T) {
 // the "yes" plan of TestOcclusionMoveCap is met again when its bin is
 // allowed, and without its bin the question, if any, has another length.
 func TestOcclusionLengthBalance(t *testing.T) {
-	cam := testCam(4, 1.2, 0, 30, 480)
+	cam := testCam(4, 1.5, 0, 30, 480)
 	h := boxHouse(t, 8, 8,
 		tObj{asset: assetStatue, id: "Statue|1|1", x: 4, z: 4.2},
 		tObj{asset: assetCan, id: "GarbageCan|1|2", x: 5.3, z: 3.3})

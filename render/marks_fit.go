@@ -38,10 +38,14 @@ func MarksFit(f *Frame, ids []string, style MarkStyle) []bool {
 }
 
 // MinFollowRadius is the smallest dot FollowMarks draws on I1: half of
-// MinMarkRadius, never under 1.5 px. An object that became too small in I1
-// for a dot of this radius gets no dot there, as a hidden object.
+// MinMarkRadius, never under 2 px, so that the dot shows at least its
+// centre pixel in its pure colour inside the outline (DrawMarks strokes a
+// line of at least 1 px at radius − ½ line: a radius under about 1.71 px
+// leaves no pixel unblended, and the colour cannot be told). An object
+// that became too small in I1 for a dot of this radius gets no dot there,
+// as a hidden object.
 func MinFollowRadius(style MarkStyle, width, height int) float64 {
-	return math.Max(1.5, MinMarkRadius(style, width, height)/2)
+	return math.Max(2, MinMarkRadius(style, width, height)/2)
 }
 
 // FollowMarks places marks on f, a frame of the same view as the one they

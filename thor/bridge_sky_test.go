@@ -43,9 +43,12 @@ func TestBlenderOutdoorStops(t *testing.T) {
 
 // TestBlenderOutdoors renders a view of an outdoor window of the Blender
 // tests' house with the rasterizer and with Blender: the pixels both see
-// as background (the outdoors) agree within 2 levels on average and 6 at
-// most, and ids agree on 97 % of the pixels (the window's lining and frame
-// are the same geometry in both).
+// as background (the outdoors), with their four neighbours, agree within 2
+// levels on average and 6 at most, and ids agree on 97 % of the pixels (the
+// window's lining and frame are the same geometry in both). A pixel on the
+// outline of what stands in front of the window (since 0.3.10 a pillow on a
+// sofa below it) takes some of that object's colour in Blender's filtered
+// render (26 levels at one pixel), so outline pixels are left out.
 func TestBlenderOutdoors(t *testing.T) {
 	url := startBlender(t, 1)
 	bc := dialTest(t, url, Options{Timeout: 5 * time.Minute})
@@ -66,7 +69,7 @@ func TestBlenderOutdoors(t *testing.T) {
 		if fa.IDTable[fa.IDs[i]] == fb.IDTable[fb.IDs[i]] {
 			idOK++
 		}
-		if fa.IDs[i] != 0 || fb.IDs[i] != 0 {
+		if !outdoorsAround(fa, fb, i, cam.Width) {
 			continue
 		}
 		n++
@@ -87,4 +90,20 @@ func TestBlenderOutdoors(t *testing.T) {
 	if idOK < len(fa.IDs)*97/100 {
 		t.Errorf("ids agree on %d of %d pixels", idOK, len(fa.IDs))
 	}
+}
+
+// outdoorsAround reports whether pixel i and its four neighbours (those
+// inside the frame) show the outdoors (id 0) in both frames.
+func outdoorsAround(fa, fb *planner.Frame, i, w int) bool {
+	x, y := i%w, i/w
+	for _, o := range [][2]int{{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+		u, v := x+o[0], y+o[1]
+		if u < 0 || u >= w || v < 0 || v >= len(fa.IDs)/w {
+			continue
+		}
+		if j := v*w + u; fa.IDs[j] != 0 || fb.IDs[j] != 0 {
+			return false
+		}
+	}
+	return true
 }

@@ -98,12 +98,12 @@ func manifestMarkStyle(ds *export.Dataset, split string) (render.MarkStyle, erro
 // has annotations.
 func auditRows(ds *export.Dataset, split string, dots bool) ([]score.AuditRow, error) {
 	var out []score.AuditRow
-	var ann *annotationCursor
-	var meas *dotMeasurer
+	var ann *score.AnnotationCursor
+	var meas *score.DotMeasurer
 	if dots {
-		ann = newAnnotationCursor(ds, split)
-		defer ann.stop()
-		meas = newDotMeasurer()
+		ann = score.NewAnnotationCursor(ds, split)
+		defer ann.Stop()
+		meas = score.NewDotMeasurer()
 	}
 	for q, err := range ds.Questions(split) {
 		if err != nil {
@@ -114,18 +114,18 @@ func auditRows(ds *export.Dataset, split string, dots bool) ([]score.AuditRow, e
 			BeforeAnswer: q.BeforeAnswer, Mover: q.Mover, Referenced: q.Referenced,
 			Width: int(q.Camera.Width), Height: int(q.Camera.Height), Metrics: q.Metrics}
 		if ann != nil {
-			a, ok, err := ann.rowFor(q.ID)
+			a, ok, err := ann.RowFor(q.ID)
 			if err != nil {
 				return nil, fmt.Errorf("%s: split %s: %w", ds.Dir, split, err)
 			}
 			if ok {
-				meas.start(len(out), q, a)
+				meas.Start(len(out), q, a)
 			}
 		}
 		out = append(out, r)
 	}
 	if meas != nil {
-		dots, err := meas.wait(len(out))
+		dots, err := meas.Wait(len(out))
 		if err != nil {
 			return nil, fmt.Errorf("%s: split %s: %w", ds.Dir, split, err)
 		}

@@ -1,4 +1,4 @@
-package main
+package score
 
 import (
 	"fmt"
@@ -10,7 +10,6 @@ import (
 
 	"flowbench/export"
 	"flowbench/planner"
-	"flowbench/score"
 )
 
 // The audit's dot rules need each question's marked and raw images and
@@ -18,21 +17,26 @@ import (
 // annotations table (absent from questions-only datasets) the rest, row
 // for row in the same order.
 
-// annotationCursor yields a split's annotation rows in question order.
-type annotationCursor struct {
+// AnnotationCursor yields a split's annotation rows in question order.
+type AnnotationCursor struct {
 	next func() (export.AnnotationRow, error, bool)
 	stop func()
 	done bool // the table ended (or was never there)
 }
 
-func newAnnotationCursor(ds *export.Dataset, split string) *annotationCursor {
+// NewAnnotationCursor starts reading a split's annotation rows; Stop ends
+// it.
+func NewAnnotationCursor(ds *export.Dataset, split string) *AnnotationCursor {
 	next, stop := iter.Pull2(ds.Annotations(split))
-	return &annotationCursor{next: next, stop: stop, done: len(ds.Shards(split, export.AnnotationsTable)) == 0}
+	return &AnnotationCursor{next: next, stop: stop, done: len(ds.Shards(split, export.AnnotationsTable)) == 0}
 }
 
-// rowFor returns the annotation row of question id; ok is false when the
+// Stop releases the cursor's reader.
+func (c *AnnotationCursor) Stop() { c.stop() }
+
+// RowFor returns the annotation row of question id; ok is false when the
 // split has no annotations.
-func (c *annotationCursor) rowFor(id string) (export.AnnotationRow, bool, error) {
+func (c *AnnotationCursor) RowFor(id string) (export.AnnotationRow, bool, error) {
 	if c.done {
 		return export.AnnotationRow{}, false, nil
 	}
@@ -50,13 +54,13 @@ func (c *annotationCursor) rowFor(id string) (export.AnnotationRow, bool, error)
 	return a, true, nil
 }
 
-// measureDots reads one question's dots back from its images
-// (score.MeasureDots); the moved objects are the annotation row's
+// measureRowDots reads one question's dots back from its images
+// (MeasureDots); the moved objects are the annotation row's
 // ObjectsAfter.
-func measureDots(q *export.QuestionRow, a *export.AnnotationRow) (*score.DotCounts, error) {
+func measureRowDots(q *export.QuestionRow, a *export.AnnotationRow) (*DotCounts, error) {
 	var imgs [4]*image.RGBA
 	for i, im := range []export.Image{q.Image, a.ImageBeforeRaw, q.ImageAfter, a.ImageAfterRaw} {
-		dec, err := score.DecodePNG(im.Bytes, q.ID)
+		dec, err := DecodePNG(im.Bytes, q.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -66,9 +70,9 @@ func measureDots(q *export.QuestionRow, a *export.AnnotationRow) (*score.DotCoun
 	for _, o := range a.ObjectsAfter {
 		moved[o.ObjectID] = true
 	}
-	f0 := score.DotFrame{Marked: imgs[0], Raw: imgs[1], IDs: a.InstanceBefore, Objects: a.InstanceMapBefore}
-	f1 := score.DotFrame{Marked: imgs[2], Raw: imgs[3], IDs: a.InstanceAfter, Objects: a.InstanceMapAfter}
-	c := score.MeasureDots(append(append(make([]planner.ObjectRef, 0, 1+len(q.Referenced)), q.Mover), q.Referenced...), moved, f0, f1)
+	f0 := DotFrame{Marked: imgs[0], Raw: imgs[1], IDs: a.InstanceBefore, Objects: a.InstanceMapBefore}
+	f1 := DotFrame{Marked: imgs[2], Raw: imgs[3], IDs: a.InstanceAfter, Objects: a.InstanceMapAfter}
+	c := MeasureDots(append(append(make([]planner.ObjectRef, 0, 1+len(q.Referenced)), q.Mover), q.Referenced...), moved, f0, f1)
 	return &c, nil
 }
 
@@ -83,27 +87,28 @@ func asRGBA(img image.Image) *image.RGBA {
 	return m
 }
 
-// dotMeasurer runs measureDots on up to GOMAXPROCS rows at once (decoding
+// DotMeasurer runs measureDots on up to GOMAXPROCS rows at once (decoding
 // four PNGs and fitting each dot's radius is the audit's slowest part).
-type dotMeasurer struct {
+type DotMeasurer struct {
 	sem chan struct{}
 	wg  sync.WaitGroup
 	mu  sync.Mutex
-	res map[int]*score.DotCounts
+	res map[int]*DotCounts
 	err error
 }
 
-func newDotMeasurer() *dotMeasurer {
-	return &dotMeasurer{sem: make(chan struct{}, runtime.GOMAXPROCS(0)), res: map[int]*score.DotCounts{}}
+// NewDotMeasurer returns a measurer with no rows started.
+func NewDotMeasurer() *DotMeasurer {
+	return &DotMeasurer{sem: make(chan struct{}, runtime.GOMAXPROCS(0)), res: map[int]*DotCounts{}}
 }
 
-// start measures row i in the background.
-func (m *dotMeasurer) start(i int, q export.QuestionRow, a export.AnnotationRow) {
+// Start measures row i in the background.
+func (m *DotMeasurer) Start(i int, q export.QuestionRow, a export.AnnotationRow) {
 	m.sem <- struct{}{}
 	m.wg.Add(1)
 	go func() {
 		defer func() { <-m.sem; m.wg.Done() }()
-		c, err := measureDots(&q, &a)
+		c, err := measureRowDots(&q, &a)
 		m.mu.Lock()
 		defer m.mu.Unlock()
 		if err != nil && m.err == nil {
@@ -113,10 +118,10 @@ func (m *dotMeasurer) start(i int, q export.QuestionRow, a export.AnnotationRow)
 	}()
 }
 
-// wait returns the counts of rows 0..n-1 (nil for rows not measured).
-func (m *dotMeasurer) wait(n int) ([]*score.DotCounts, error) {
+// Wait returns the counts of rows 0..n-1 (nil for rows not measured).
+func (m *DotMeasurer) Wait(n int) ([]*DotCounts, error) {
 	m.wg.Wait()
-	out := make([]*score.DotCounts, n)
+	out := make([]*DotCounts, n)
 	for i, c := range m.res {
 		out[i] = c
 	}

@@ -1,6 +1,9 @@
 package export
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+	"slices"
+)
 
 // SampleQuestions returns n questions of a split drawn uniformly without
 // replacement (reservoir sampling with a PCG stream seeded by seed), in
@@ -29,11 +32,7 @@ func SampleQuestions(d *Dataset, split string, n int, seed uint64) ([]QuestionRo
 		i++
 	}
 	// Back into split order.
-	for a := 1; a < len(res); a++ {
-		for b := a; b > 0 && res[b].at < res[b-1].at; b-- {
-			res[b], res[b-1] = res[b-1], res[b]
-		}
-	}
+	slices.SortFunc(res, func(a, b kept) int { return a.at - b.at })
 	out := make([]QuestionRow, len(res))
 	for k, r := range res {
 		out[k] = r.row

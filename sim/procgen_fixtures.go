@@ -392,30 +392,39 @@ func (f *furnisher) standAppliances(fr *genRand, rules fixtureRules) {
 		{"Faucet", counter, rules.kitchenSink, prefix("Kitchen_Faucet_")}, {"Microwave", counter, rules.microwave, nil},
 		{"Toaster", counter, rules.toaster, nil}, {"CoffeeMachine", counter, rules.coffee, nil},
 		{"Faucet", []string{"Sink"}, rules.faucet, prefix("Bathroom_Faucet_")}} {
-		if w.p == 0 || !fr.Chance(w.p) {
-			continue
+		switch {
+		case w.p == 0 || !fr.Chance(w.p):
+		case w.typ == "Television":
+			f.standTelevision(fr, w.on)
+		default:
+			f.standOnAny(fr, w.typ, w.on, w.keep, nil)
 		}
-		if w.typ == "Television" && f.sofa() != nil {
-			// First on a unit the sofa faces; in an iTHOR-style room without
-			// one that holds it, on a TV stand put where the sofa faces.
-			if f.standOnAny(fr, w.typ, w.on, w.keep, f.facesSofaUnit) {
-				continue
-			}
-			if f.present != nil && f.count["TVStand"] == 0 {
-				if _, ok := f.placeAgainstWallWhere(f.cat.Type("TVStand"), 40, f.facesSofa); ok && f.standOnAny(fr, w.typ, w.on[:1], nil, nil) {
-					continue
-				}
+	}
+}
+
+// standTelevision stands the room's television on one of the units on (in
+// that order of preference): first on one its sofa faces; in an iTHOR-style
+// room without one that holds it, on a TV stand put where the sofa faces;
+// then on any unit; and an iTHOR-style living room whose units cannot hold
+// it gets a TV stand for it.
+func (f *furnisher) standTelevision(fr *genRand, on []string) {
+	addStand := f.present != nil && f.count["TVStand"] == 0
+	if f.sofa() != nil {
+		if f.standOnAny(fr, "Television", on, nil, f.facesSofaUnit) {
+			return
+		}
+		if addStand {
+			if _, ok := f.placeAgainstWallWhere(f.cat.Type("TVStand"), 40, f.facesSofa); ok && f.standOnAny(fr, "Television", on[:1], nil, nil) {
+				return
 			}
 		}
-		if f.standOnAny(fr, w.typ, w.on, w.keep, nil) {
-			continue
-		}
-		// An iTHOR-style living room whose units cannot hold its
-		// television gets a TV stand for it.
-		if w.typ == "Television" && f.present != nil && f.count["TVStand"] == 0 {
-			if _, ok := f.placeAgainstWall(f.cat.Type("TVStand")); ok {
-				f.standOnAny(fr, w.typ, w.on[:1], nil, nil)
-			}
+	}
+	if f.standOnAny(fr, "Television", on, nil, nil) {
+		return
+	}
+	if f.present != nil && f.count["TVStand"] == 0 {
+		if _, ok := f.placeAgainstWall(f.cat.Type("TVStand")); ok {
+			f.standOnAny(fr, "Television", on[:1], nil, nil)
 		}
 	}
 }

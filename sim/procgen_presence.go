@@ -116,28 +116,24 @@ func (f *furnisher) furnishSurfacesByType() {
 	// then the largest (pans before forks): a type is tried before the tops
 	// fill up with what could stand anywhere, or around it.
 	queue := f.presentQueue(nil, f.typesIn(OnSurface))
-	accepting := func(name string) int {
-		n := 0
+	accepting := map[string]int{}     // the tops accepting each type
+	footprint := map[string]float64{} // its largest variant's footprint
+	for _, name := range queue {
 		for _, p := range tops {
 			if f.topAccepts(p, name) {
-				n++
+				accepting[name]++
 			}
 		}
-		return n
-	}
-	footprint := func(name string) float64 {
-		a := 0.0
 		for _, v := range f.cat.Type(name).Variants {
-			a = math.Max(a, v.Size[0]*v.Size[2])
+			footprint[name] = math.Max(footprint[name], v.Size[0]*v.Size[2])
 		}
-		return a
 	}
 	sort.SliceStable(queue, func(a, b int) bool {
-		na, nb := accepting(queue[a]), accepting(queue[b])
+		na, nb := accepting[queue[a]], accepting[queue[b]]
 		if na != nb {
 			return na < nb
 		}
-		return footprint(queue[a]) > footprint(queue[b])
+		return footprint[queue[a]] > footprint[queue[b]]
 	})
 	for _, name := range queue {
 		if f.fixed[name] {

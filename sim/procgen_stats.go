@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"io"
+	"slices"
 	"text/tabwriter"
 )
 
@@ -18,9 +19,6 @@ type RoomTypeStats struct {
 	// Chairs counts the Chair objects whose centre lies in rooms of this
 	// type.
 	Chairs int
-	// With counts, for each of RoomDefiningTypes, the rooms of this type
-	// holding at least one object of it.
-	With []int
 	// Holding counts, per object type, the rooms of this type holding at
 	// least one object of it; Instances counts the objects of each type in
 	// rooms of this type.
@@ -42,12 +40,10 @@ var RoomDefiningTypes = []string{"Painting", "Television", "Microwave", "Toaster
 // Share returns the share of rooms of this type holding the type named,
 // one of RoomDefiningTypes (0 for other names).
 func (t *RoomTypeStats) Share(typ string) float64 {
-	for i, x := range RoomDefiningTypes {
-		if x == typ && i < len(t.With) {
-			return ratio(t.With[i], t.Rooms)
-		}
+	if !slices.Contains(RoomDefiningTypes, typ) {
+		return 0
 	}
-	return 0
+	return t.Presence(typ)
 }
 
 // MeanArea is the mean floor area of a room of this type, m².
@@ -123,8 +119,7 @@ func GenerationStats(style string, seed int64, n int) (Stats, error) {
 func NewStats(style string, seed int64) Stats {
 	st := Stats{Style: style, Seed: seed}
 	for _, t := range RoomTypes {
-		st.ByRoomType = append(st.ByRoomType, RoomTypeStats{Type: t, With: make([]int, len(RoomDefiningTypes)),
-			Holding: map[string]int{}, Instances: map[string]int{}})
+		st.ByRoomType = append(st.ByRoomType, RoomTypeStats{Type: t, Holding: map[string]int{}, Instances: map[string]int{}})
 	}
 	return st
 }
@@ -189,11 +184,6 @@ func (st *Stats) AddScene(s *Scene) {
 	}
 	for _, r := range s.Rooms {
 		if k := typeIndex(r.Type); k >= 0 {
-			for j, typ := range RoomDefiningTypes {
-				if holds[r.ID][typ] {
-					st.ByRoomType[k].With[j]++
-				}
-			}
 			for typ := range holds[r.ID] {
 				st.ByRoomType[k].Holding[typ]++
 			}

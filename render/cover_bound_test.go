@@ -4,7 +4,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"flowbench/assets"
 	"flowbench/sim"
 )
 
@@ -80,15 +79,5 @@ func TestCoverBoundBoundsObjectPixels(t *testing.T) {
 // installed Sweet Home 3D models. Skips when the libraries are not
 // installed.
 func TestCoverBoundRealModels(t *testing.T) {
-	lib := realLibrary(t)
-	defer lib.Close()
-	for hi := 0; hi < 2; hi++ {
-		h, s := procthorScene(t, 47, hi)
-		lib.Dress(s, assets.HouseSeed(h))
-		r, err := New(s, Options{Workers: 2})
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkCoverBound(t, s, r, uint64(hi), 10)
-	}
+	eachDressedHouse(t, 2, func(s *sim.Scene, r *Renderer, hi int) { checkCoverBound(t, s, r, uint64(hi), 10) })
 }

@@ -81,15 +81,23 @@ func TestMaskBoundsBoundMasks(t *testing.T) {
 // installed Sweet Home 3D models at the levels of detail frames choose.
 // Skips when the libraries are not installed.
 func TestMaskBoundsBoundRealModels(t *testing.T) {
+	eachDressedHouse(t, 3, func(s *sim.Scene, r *Renderer, hi int) { checkMaskBounds(t, s, r, uint64(hi), 10) })
+}
+
+// eachDressedHouse calls fn with procthor houses 0..n-1 of seed 47 dressed
+// with the installed Sweet Home 3D models, each with a renderer. Skips when
+// the libraries are not installed.
+func eachDressedHouse(t *testing.T, n int, fn func(s *sim.Scene, r *Renderer, hi int)) {
+	t.Helper()
 	lib := realLibrary(t)
 	defer lib.Close()
-	for hi := 0; hi < 3; hi++ {
+	for hi := 0; hi < n; hi++ {
 		h, s := procthorScene(t, 47, hi)
 		lib.Dress(s, assets.HouseSeed(h))
 		r, err := New(s, Options{Workers: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkMaskBounds(t, s, r, uint64(hi), 10)
+		fn(s, r, hi)
 	}
 }

@@ -57,6 +57,10 @@ type SplitStats struct {
 	QuestionsOnly bool `json:"questions_only,omitempty"`
 	// Assets lists the third-party models and textures the split's images show.
 	Assets *AssetUse `json:"assets,omitempty"`
+	// Mix compares the category shares with the generator's target (nil
+	// when the split had none: the test split, whose selection sets its
+	// counts, and --category-mix natural).
+	Mix *CategoryMix `json:"category_mix,omitempty"`
 }
 
 // CategoryStats counts one category's questions in a split.

@@ -45,6 +45,11 @@ type Config struct {
 	Views int `json:"views"`
 	// Categories are the question categories by name; empty means all eight.
 	Categories []string `json:"categories,omitempty"`
+	// CategoryMix is the target share of questions per category
+	// (planner.ParseMix): equal, method, natural or category=weight,...;
+	// empty means equal, except for the ithor test split with TestCounts,
+	// whose selection sets the counts (natural).
+	CategoryMix string `json:"category_mix,omitempty"`
 	// QuestionsOnly writes only the questions table.
 	QuestionsOnly bool `json:"questions_only,omitempty"`
 	// Marks is the Set-of-Marks style: dots or badges.
@@ -185,6 +190,8 @@ func (c Config) Validate() error {
 			return bad("--test-counts selects motion questions; the viewpoint family keeps every clear pair")
 		case len(c.Categories) > 0:
 			return bad("--categories are motion categories; the viewpoint family has none")
+		case c.CategoryMix != "":
+			return bad("--category-mix applies to motion categories; the viewpoint family has none")
 		case c.Annotate != nil || c.Rephrase != nil:
 			return bad("--annotate-endpoint and --rephrase-endpoint apply to the motion family only")
 		case c.RenderBackend != "":
@@ -203,8 +210,17 @@ func (c Config) Validate() error {
 			return bad("--test-counts: %v", err)
 		}
 	}
-	if _, err := c.plannerCategories(); err != nil {
+	cats, err := c.plannerCategories()
+	if err != nil {
 		return bad("--categories: %v", err)
+	}
+	if c.CategoryMix != "" {
+		if t, _ := c.testTargets(); t != nil {
+			return bad("--category-mix: the test split's selection sets its per-category counts (--test-counts %s)", c.TestCounts)
+		}
+		if _, err := planner.ParseMix(c.CategoryMix, cats); err != nil {
+			return bad("--category-mix: %v", err)
+		}
 	}
 	if err := checkBackends(c.Backend, c.RenderBackend); err != nil {
 		return bad("%v", err)
@@ -246,6 +262,20 @@ func (c Config) plannerCategories() ([]planner.Category, error) {
 	return out, nil
 }
 
+// categoryMix returns the parsed CategoryMix of a validated Config (nil:
+// no target).
+func (c Config) categoryMix() *planner.Mix {
+	if c.Family == FamilyViewpoint {
+		return nil
+	}
+	if t, _ := c.testTargets(); t != nil {
+		return nil
+	}
+	cats, _ := c.plannerCategories()
+	m, _ := planner.ParseMix(c.CategoryMix, cats)
+	return m
+}
+
 // testTargets returns the parsed TestCounts: nil keeps every candidate.
 func (c Config) testTargets() (map[planner.Category]int, error) {
 	if !c.IsIthorTest() || c.TestCounts == "" || c.TestCounts == "all" {
@@ -265,6 +295,7 @@ func (c Config) plannerConfig() planner.Config {
 	}
 	cfg.Full = c.Full
 	cfg.Categories, _ = c.plannerCategories()
+	cfg.Mix = c.categoryMix()
 	cfg.Views = c.Views
 	return cfg
 }

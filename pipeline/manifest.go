@@ -43,6 +43,9 @@ func fingerprint(c Config, src *houseSource, lib *assets.Library, pc planner.Con
 	if t, _ := c.testTargets(); t != nil {
 		fmt.Fprintf(h, "test-counts %s\n", planner.FormatTestCounts(t))
 	}
+	if pc.Mix != nil {
+		fmt.Fprintf(h, "category-mix %s\n", pc.Mix)
+	}
 	for _, hs := range src.Houses {
 		fmt.Fprintf(h, "%s\n", hs.ID)
 	}
@@ -69,6 +72,12 @@ func categoryNames(cs []planner.Category) []string {
 type splitInfo struct {
 	Config map[string]any   `json:"config"` // the split's manifest configuration
 	Assets *export.AssetUse `json:"assets"`
+	// MixName and Mix are the split's target category mix (nil: none);
+	// Size and Marks set the reason given for a short category.
+	MixName string       `json:"mix_name,omitempty"`
+	Mix     *planner.Mix `json:"mix,omitempty"`
+	Size    int          `json:"size,omitempty"`
+	Marks   string       `json:"marks,omitempty"`
 }
 
 // newSplitInfo describes a split generated under c from src.
@@ -110,7 +119,10 @@ func newSplitInfo(c Config, src *houseSource, pc planner.Config, layout Layout, 
 			"rule": "per category, answer values in the candidates' proportions, clearest decision margin first, per-scene caps 1.5× an even share, then uncapped",
 		}
 	}
-	return splitInfo{Config: conf, Assets: use}
+	if m := c.categoryMix(); m != nil {
+		conf["category_mix"] = m.String()
+	}
+	return splitInfo{Config: conf, Assets: use, MixName: c.CategoryMix, Mix: c.categoryMix(), Size: c.Size, Marks: c.markStyle().String()}
 }
 
 // writeManifest writes DIR/manifest.json and DIR/README.md from the finished
@@ -120,6 +132,7 @@ func writeManifest(dir, split string, seed int64, info splitInfo) (*export.Manif
 	conf := map[string]any{}
 	seeds := map[string]int64{}
 	oldAssets := map[string]*export.AssetUse{}
+	oldMix := map[string]*export.CategoryMix{}
 	if b, err := os.ReadFile(filepath.Join(dir, export.ManifestFile)); err == nil {
 		var old export.Manifest
 		if json.Unmarshal(b, &old) == nil {
@@ -130,7 +143,7 @@ func writeManifest(dir, split string, seed int64, info splitInfo) (*export.Manif
 				seeds[k] = v
 			}
 			for k, st := range old.Splits {
-				oldAssets[k] = st.Assets
+				oldAssets[k], oldMix[k] = st.Assets, st.Mix
 			}
 		}
 	}
@@ -141,12 +154,17 @@ func writeManifest(dir, split string, seed int64, info splitInfo) (*export.Manif
 		return nil, err
 	}
 	for name, st := range m.Splits {
-		if name != split && oldAssets[name] != nil {
-			st.Assets = oldAssets[name]
+		if name != split {
+			if oldAssets[name] != nil {
+				st.Assets = oldAssets[name]
+			}
+			st.Mix = oldMix[name]
 		}
 	}
 	if st := m.Splits[split]; st != nil {
 		st.Assets = info.Assets
+		style, _ := render.ParseMarkStyle(info.Marks)
+		st.Mix = mixReport(info.MixName, info.Mix, st, info.Size, style)
 	}
 	ds, err := export.Open(dir)
 	if err != nil {

@@ -62,6 +62,18 @@ type Balance struct {
 	// emitted questions of the flip-seeking categories and closer-to.
 	Flipped [NumCategories]int `json:"flipped"`
 	Emitted [NumCategories]int `json:"emitted"`
+	// Questions counts every emitted question per category, for the
+	// category mix (Mix).
+	Questions [NumCategories]int `json:"questions"`
+}
+
+// total returns the questions emitted so far in the balance block.
+func (b *Balance) total() int {
+	n := 0
+	for _, k := range b.Questions {
+		n += k
+	}
+	return n
 }
 
 // Intent is what the planner aims for in one (view, category) slot: the
@@ -117,6 +129,10 @@ type Intent struct {
 	// flipRateMin questions), for count-near until it reaches π_flip, and
 	// for closer-to while its change rate is under CloserChangeRate.
 	StrictFlip bool `json:"strict_flip,omitempty"`
+	// Round is the slot's round: 0 for the category's regular slot on the
+	// view, k ≥ 1 for the k-th extra attempt the category mix gave it
+	// (Mix); it enters the slot's seed (SlotSeed).
+	Round int `json:"round,omitempty"`
 }
 
 // Decide draws the intent for category c: for yes/no categories the
@@ -325,6 +341,7 @@ func leastUsed(counts []int, rng *rand.Rand) []int {
 func (b *Balance) RecordExample(ex *Example) {
 	yes := ex.Answer == yesLetter(ex)
 	b.Record(ex.Category, yes)
+	b.Questions[ex.Category]++
 	if ex.Category.FlipSeeking() || ex.Category == CloserTo {
 		b.Emitted[ex.Category]++
 		if ex.Flip {

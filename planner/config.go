@@ -12,6 +12,9 @@ type Config struct {
 	SceneStyle string // "procthor" or "ithor", copied into every example
 	Views      int    // N_v: at most this many views per house (the camera budget y caps it too)
 	Categories []Category
+	// Mix is the target share of questions per category (mix.go); nil asks
+	// every category once per view.
+	Mix *Mix
 	// VisiblePixels is N, the instance-mask pixel count at which an object
 	// counts as visible, stated for an 800×800 image and scaled by area.
 	VisiblePixels float64

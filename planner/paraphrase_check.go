@@ -64,7 +64,7 @@ func ReadEntities(text string, refs []ObjectRef) (TextEntities, error) {
 	var e TextEntities
 	byType := map[string][]ObjectRef{}
 	for _, r := range refs {
-		w := TypeWords(r.ObjectType)
+		w := DisplayName(r.ObjectType)
 		if !slices.ContainsFunc(byType[w], func(o ObjectRef) bool { return o.ObjectID == r.ObjectID }) {
 			byType[w] = append(byType[w], r)
 		}

@@ -34,7 +34,7 @@ const (
 // used only when unique says the object's type is unique among the
 // example's mentioned objects (otherwise form 0).
 func refName(r ObjectRef, k int, unique bool) string {
-	t := TypeWords(r.ObjectType)
+	t := DisplayName(r.ObjectType)
 	if k == 4 && !unique {
 		k = 0
 	}

@@ -39,7 +39,7 @@ var questionTemplates = map[Category][]string{
 		"[is|are] {A} in contact with a wall (closer than {cm})?",
 		"[is|are] {A} less than {cm} from a wall, so that [it touches|they touch] it?",
 		"[does|do] {A} touch any wall (a gap under {cm})?",
-		"is there a wall touching {A} (less than {cm} away)?",
+		"is there a wall touching {A} (a gap of less than {cm})?",
 		"[is|are] {A} pressed against a wall, less than {cm} from it?",
 		"[does|do] {A} touch a wall, with a gap of less than {cm}?",
 		"is the gap between {A} and the nearest wall less than {cm}, so that [it touches|they touch] the wall?",
@@ -125,7 +125,7 @@ var staticQuestionTemplates = map[Category][]string{
 		"{A} [has|have] just been moved; is at least {pct} of the part of {B} that was visible before the move now hidden by [it|them]?",
 		"{A} [has|have] just been moved here; [does|do] [it|they] now block the view of at least {pct} of what was visible of {B} before the move?",
 		"{A} [has|have] just been moved; [does|do] [it|they] now occlude {pct} or more of the part of {B} that was visible before the move?",
-		"{A} [has|have] just been put where [it is|they are]; [does|do] [it|they] now conceal at least {pct} of the part of {B} that was visible before the move?",
+		"{A} [has|have] just been moved to where [it is|they are]; [does|do] [it|they] now conceal at least {pct} of the part of {B} that was visible before the move?",
 		"{A} [has|have] just been moved; [is it|are they] now hiding at least {pct} of the portion of {B} that was visible before the move?",
 		"{A} [has|have] just been moved; [does|do] [it|they] now cover {pct} or more of the part of {B} seen before the move?",
 		"{A} [has|have] just been moved into place; [does|do] [it|they] now hide at least {pct} of the part of {B} that was in view before the move?",
@@ -170,7 +170,7 @@ var (
 	stayTemplates = []string{
 		"{A} [stays|stay] in place horizontally", "{A} [does|do] not move horizontally", "{A} [keeps its|keep their] horizontal position",
 		"{A} [is|are] not moved sideways or in depth", "{A} [stays where it is|stay where they are] horizontally", "Nothing moves {A} horizontally",
-		"{A} [is|are] left in place horizontally", "{A} [holds its|hold their] horizontal position",
+		"{A} [remains|remain] in place horizontally", "{A} [holds its|hold their] horizontal position",
 	}
 	settleTemplates = []string{
 		", then [drops|drop] {drop} as [it settles|they settle] under gravity",

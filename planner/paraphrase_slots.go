@@ -73,7 +73,7 @@ func lengthText(cm int, k int) string {
 	case 2:
 		return fmt.Sprintf("%.2f metres", float64(cm)/100)
 	case 3:
-		return fmt.Sprintf("%d centimetres", cm)
+		return plural(cm, "centimetre")
 	}
 	return fmt.Sprintf("%.2f m", float64(cm)/100)
 }

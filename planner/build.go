@@ -108,6 +108,12 @@ func (ex *Example) setQA(stem string, choices []string, answer, before string) {
 	ex.Changed = before != "" && before != answer
 }
 
+// setStaticStem replaces the static question's stem (after "In this
+// image, "), for a category whose static question has its own wording.
+func (ex *Example) setStaticStem(stem string) {
+	ex.StaticQuestion = "In this image, " + stem + "\n" + formatChoices(ex.Choices)
+}
+
 // yesNo returns the shuffled yes/no choices and the letters of yes and no.
 func (c *viewCtx) yesNo() (choices []string, yes, no string) {
 	p := shuffled(c.rng, 2)

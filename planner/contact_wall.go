@@ -237,7 +237,7 @@ func (c *viewCtx) wallExample(e *edit, clr1 float64, ax WallAxis) *Example {
 	clr0, _ := c.st.WallClearance(c.obj0(e.moverID).AABB)
 	choices, yes, no := c.yesNo()
 	ans := clr1 < TauWall
-	ex.setQA(fmt.Sprintf("is %s touching a wall (less than %.0f cm from it)?", ex.Mover.Name(), TauWall*100),
+	ex.setQA(stem(ContactWall, ex.Mover, slots{"cm": fmt.Sprintf("%.0f cm", TauWall*100)}),
 		choices, yn(ans, yes, no), yn(clr0 < TauWall, yes, no))
 	ex.Metrics["wall_clearance_before"] = round6(clr0)
 	ex.Metrics["wall_clearance_after"] = round6(clr1)
@@ -248,7 +248,7 @@ func (c *viewCtx) wallExample(e *edit, clr1 float64, ax WallAxis) *Example {
 	if ans {
 		cmp = "below"
 	}
-	ex.Reasoning = fmt.Sprintf("%s Its bounding box was %s from the nearest wall before; after the move the smallest gap (along %s) is %s, %s the contact threshold %s. So the answer is %s (%s).",
-		ex.MotionText, metres(clr0), ax, metres(clr1), cmp, metres(TauWall), yn(ans, "yes", "no"), ex.Answer)
+	ex.Reasoning = fmt.Sprintf("%s %s bounding box was %s from the nearest wall before; after the move the smallest gap (along %s) is %s, %s the contact threshold %s. So the answer is %s (%s).",
+		ex.MotionText, agree(ex.Mover, "Its", "Their"), metres(clr0), ax, metres(clr1), cmp, metres(TauWall), yn(ans, "yes", "no"), ex.Answer)
 	return ex
 }

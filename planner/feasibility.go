@@ -183,7 +183,7 @@ func (c *viewCtx) feasProbes(e *edit, setup Direction, in Intent) (*Example, str
 		ex.Metrics["probe"] = pm
 		verdict := "every waypoint of the probe teleports without collision and the wall clearance stays above −0.02 m"
 		if !ok {
-			verdict = fmt.Sprintf("the probe is blocked after %d free waypoints (collision or wall clearance below −0.02 m)", steps)
+			verdict = fmt.Sprintf("the probe is blocked after %s (collision or wall clearance below −0.02 m)", plural(steps, "free waypoint"))
 		}
 		ex.Reasoning = fmt.Sprintf("%s From the new position, a further %s was tested: %s. So the answer is %s (%s).",
 			ex.MotionText, strings.TrimSuffix(pr.words(), ","), verdict, yn(ok, "yes", "no"), ex.Answer)

@@ -146,7 +146,7 @@ func (c *viewCtx) lrExample(e *edit, p lrPlan, in Intent) (*Example, string) {
 	choices, yes, no := c.yesNo()
 	ans := left1 == askLeft
 	before := (u0 < uL0) == askLeft
-	ex.setQA(fmt.Sprintf("is %s %s %s in the image?", ex.Mover.Name(), rel, ex.ref(p.l.ID).Name()),
+	ex.setQA(stem(LeftRight, ex.Mover, slots{"side": rel, "L": ex.ref(p.l.ID).Name()}),
 		choices, yn(ans, yes, no), yn(before, yes, no))
 	ex.Flip = ex.Changed
 	ex.Metrics["u_mover_before"] = round6(u0)
@@ -159,7 +159,8 @@ func (c *viewCtx) lrExample(e *edit, p lrPlan, in Intent) (*Example, string) {
 	if left1 {
 		side = "left of"
 	}
-	ex.Reasoning = fmt.Sprintf("%s After the move the mask centroid of %s is at u = %.0f px and that of %s at u = %.0f px, so the mover is %s the landmark in the image. The question asks whether it is %s it, so the answer is %s (%s).",
-		ex.MotionText, ex.Mover.Name(), u1, ex.ref(p.l.ID).Name(), uL1, side, rel, yn(ans, "yes", "no"), ex.Answer)
+	ex.Reasoning = fmt.Sprintf("%s After the move the mask centroid of %s is at u = %.0f px and that of %s at u = %.0f px, so the mover is %s the landmark in the image. The question asks whether %s %s %s, so the answer is %s (%s).",
+		ex.MotionText, ex.Mover.Name(), u1, ex.ref(p.l.ID).Name(), uL1, side, agree(ex.Mover, "it is", "they are"), rel,
+		agree(ex.ref(p.l.ID), "it", "them"), yn(ans, "yes", "no"), ex.Answer)
 	return ex, ""
 }

@@ -302,8 +302,9 @@ func (c *viewCtx) occlusionExample(e *edit, bID string) *Example {
 	choices, yes, no := c.yesNo()
 	A, B := ex.Mover.Name(), ex.ref(bID).Name()
 	ans := rate >= TauOcc
-	ex.setQA(fmt.Sprintf("does %s hide at least %.0f%% of the part of %s that was visible before the move?", A, TauOcc*100, B),
-		choices, yn(ans, yes, no), "")
+	vals := slots{"B": B, "pct": fmt.Sprintf("%.0f%%", TauOcc*100)}
+	ex.setQA(stem(Occlusion, ex.Mover, vals), choices, yn(ans, yes, no), "")
+	ex.setStaticStem(staticStem(Occlusion, ex.Mover, vals))
 	ex.Metrics["cover_rate"] = round6(rate)
 	ex.Metrics["cover_pixels"] = cov
 	ex.Metrics["occludee_pixels"] = bpx
@@ -313,7 +314,7 @@ func (c *viewCtx) occlusionExample(e *edit, bID string) *Example {
 	if ans {
 		verdict = "at least"
 	}
-	ex.Reasoning = fmt.Sprintf("%s After the move %s covers %d of the %d pixels where %s was visible before, a cover rate of %.2f, which is %s the threshold %.2f. So the answer is %s (%s).",
-		ex.MotionText, A, cov, bpx, B, rate, verdict, TauOcc, yn(ans, "yes", "no"), ex.Answer)
+	ex.Reasoning = fmt.Sprintf("%s After the move %s %s %d of the %s where %s %s visible before, a cover rate of %.2f, which is %s the threshold %.2f. So the answer is %s (%s).",
+		ex.MotionText, A, agree(ex.Mover, "covers", "cover"), cov, plural(bpx, "pixel"), B, agree(ex.ref(bID), "was", "were"), rate, verdict, TauOcc, yn(ans, "yes", "no"), ex.Answer)
 	return ex
 }

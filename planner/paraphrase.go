@@ -46,15 +46,28 @@ func Paraphrase(ex *Example) bool {
 	if !ok {
 		return false
 	}
-	s, ok := g.question(cat, stem, qt)
+	s, ok := g.question(questionTemplates[cat], stem, qt)
 	if !ok {
 		return false
 	}
-	if sstem, _, ok := splitQuestion(ex.StaticQuestion, staticLeads[0]); ok && sstem == stem {
-		ex.StaticQuestion = staticLeads[slead] + s + choices
+	sts, leads := staticTemplates(cat)
+	if sstem, schoices, ok := splitQuestion(ex.StaticQuestion, staticLeads[0]); ok {
+		if ss, ok := g.question(sts, sstem, qt%len(sts)); ok {
+			ex.StaticQuestion = leads[slead%len(leads)] + ss + schoices
+		}
 	}
 	ex.Question = movingLeads[lead] + s + choices
 	return true
+}
+
+// staticTemplates returns the static (2A) stems of category cat and their
+// lead-ins: its own (staticQuestionTemplates) where it has them, otherwise
+// the moving stems.
+func staticTemplates(cat Category) (templates, leads []string) {
+	if ts, ok := staticQuestionTemplates[cat]; ok {
+		return ts, staticStatementLeads
+	}
+	return questionTemplates[cat], staticLeads
 }
 
 // splitQuestion splits "<lead><stem>\n<choices>" into the stem and the
@@ -76,6 +89,7 @@ type phraser struct {
 	refs   []ObjectRef
 	unique map[string]bool // object type → unique among the mentioned objects
 	refRe  string
+	plural bool // the mover's name is plural: templates take their plural side
 }
 
 func newPhraser(ex *Example, ph phrasing) *phraser {
@@ -92,7 +106,7 @@ func newPhraser(ex *Example, ph phrasing) *phraser {
 	for t, n := range count {
 		unique[t] = n == 1
 	}
-	return &phraser{ph: ph, refs: refs, unique: unique, refRe: refPattern(refs)}
+	return &phraser{ph: ph, refs: refs, unique: unique, refRe: refPattern(refs), plural: ex.Mover.Plural()}
 }
 
 // name writes the object whose canonical name is s.
@@ -242,39 +256,51 @@ func (g *phraser) fill(t string, write func(slot string) (string, bool)) (string
 	return out, ok
 }
 
-// question rewrites a canonical stem of category cat with template k.
-func (g *phraser) question(cat Category, stem string, k int) (string, bool) {
-	ts := questionTemplates[cat]
+// question rewrites a canonical stem (template 0 of ts) with template k,
+// both agreeing with the mover.
+func (g *phraser) question(ts []string, stem string, k int) (string, bool) {
 	if len(ts) == 0 {
 		return "", false
 	}
-	vals, ok := g.readSlots(ts[0], stem)
+	vals, ok := g.readSlots(agreeText(ts[0], g.plural), stem)
 	if !ok {
 		return "", false
 	}
-	return g.fill(ts[k], func(slot string) (string, bool) { return g.writeSlot(slot, vals[slot]) })
+	return g.fill(agreeText(ts[k], g.plural), func(slot string) (string, bool) { return g.writeSlot(slot, vals[slot]) })
 }
 
 // motion rewrites MotionText's canonical sentence with move template mt
 // (or stay template st) and settle form settle. Templates that do not start
-// with the mover use the settle forms that name it as "it".
+// with the mover use the settle forms that name it as "it" (or "they").
 func (g *phraser) motion(text string, mt, st, settle int) (string, bool) {
 	if len(g.refs) == 0 {
 		return "", false
 	}
 	mover := g.refs[0].Name()
-	name := regexp.QuoteMeta(capitalise(mover))
+	name := capitalise(mover)
+	if !strings.HasPrefix(text, name) {
+		return "", false
+	}
 	part := `\d+\.\d\d m ` + reCanonDir
-	rx := regexp.MustCompile(`^` + name + ` (?:moves (` + part + `(?: and ` + part + `)?)|stays in place horizontally)` +
-		`(?:, then drops (\d+\.\d\d m) as it settles under gravity)?\.$`)
-	m := rx.FindStringSubmatch(text)
+	// The canonical sentence is template 0 of each form (MotionText).
+	canon := func(t, slot, pattern string) string {
+		lit := strings.Split(agreeText(t, g.plural), slot)
+		for i := range lit {
+			lit[i] = regexp.QuoteMeta(lit[i])
+		}
+		return strings.Join(lit, pattern)
+	}
+	rx := regexp.MustCompile(`^(?:` + canon(moveTemplates[0], "{parts}", `(`+part+`(?: and `+part+`)?)`) + `|` +
+		canon(stayTemplates[0], "{parts}", "") + `)` +
+		`(?:` + canon(settleTemplates[0], "{drop}", `(\d+\.\d\d m)`) + `)?\.$`)
+	m := rx.FindStringSubmatch("{A}" + text[len(name):])
 	if m == nil {
 		return "", false
 	}
-	t := stayTemplates[st]
+	t := agreeText(stayTemplates[st], g.plural)
 	var parts []string
 	if m[1] != "" {
-		t = moveTemplates[mt]
+		t = agreeText(moveTemplates[mt], g.plural)
 		for _, p := range regexp.MustCompile(`(\d+\.\d\d m) `+reCanonDir).FindAllStringSubmatch(m[1], -1) {
 			cm, _ := parseMetres(p[1])
 			d, ok := canonDir(p[2])
@@ -288,7 +314,7 @@ func (g *phraser) motion(text string, mt, st, settle int) (string, bool) {
 		if !strings.HasPrefix(t, "{A}") && settle == 0 {
 			settle = 1
 		}
-		t += settleTemplates[settle]
+		t += agreeText(settleTemplates[settle], g.plural)
 	}
 	s, ok := g.fill(t, func(slot string) (string, bool) {
 		switch slot {

@@ -53,7 +53,7 @@ var (
 	reEntityMark = regexp.MustCompile(`\b(` + paletteNames + `)(-dotted)?\b|\b(mark|badge|marked) (\d+)( \(the)?`)
 )
 
-// ReadEntities reads text for the objects of refs (by their type words; a
+// ReadEntities reads text for the objects of refs (by their display names; a
 // mark, a palette colour or badge number, belongs to the type words just
 // before it, or just after it in "the red-dotted mug" and "mark 2 (the
 // mug)"; an object named without a mark is identified by its type being
@@ -64,7 +64,7 @@ func ReadEntities(text string, refs []ObjectRef) (TextEntities, error) {
 	var e TextEntities
 	byType := map[string][]ObjectRef{}
 	for _, r := range refs {
-		w := TypeWords(r.ObjectType)
+		w := DisplayName(r.ObjectType)
 		if !slices.ContainsFunc(byType[w], func(o ObjectRef) bool { return o.ObjectID == r.ObjectID }) {
 			byType[w] = append(byType[w], r)
 		}

@@ -7,9 +7,18 @@ package planner
 // is the canonical stem the category writes (after "After the move, " or
 // "In this image, "); Paraphrase reads the slots with it and writes one of
 // the templates. Every template keeps every slot, so the answer-bearing
-// parts survive; none may read as a statement about only the before-state
-// or only the after-state, since the same stem serves the moving (1A) and
-// the static (2A) question.
+// parts survive. Words in "[singular|plural]" agree with {A}: "[is|are] {A}
+// touching a wall" reads "is the mug …" and "are the boots …" (agreeText).
+// No template uses a direction word (left, right, up, down, forward, back,
+// towards, away, front, behind, …) in another sense: the benchmark asks
+// about directions, so such a word must only ever be one.
+//
+// The same stem serves the moving (1A) and the static (2A) question, so a
+// template may not read as a statement about only the before-state or only
+// the after-state; except for occlusion, whose answer is measured on the part
+// of {B} that was visible before the move, which the after image alone does
+// not show. Its static question has templates of its own
+// (staticQuestionTemplates) that say so.
 
 // questionTemplates holds at least eight stems per category.
 var questionTemplates = map[Category][]string{
@@ -18,22 +27,22 @@ var questionTemplates = map[Category][]string{
 		"which of these objects is nearest to {A}, measured as the smallest gap between their bounding boxes?",
 		"which of these objects has the smallest gap to {A}, comparing bounding boxes?",
 		"which listed object is closest to {A}, counting the gap between their bounding boxes?",
-		"{A} is closest to which of these objects (smallest gap between bounding boxes)?",
+		"{A} [is|are] closest to which of these objects (smallest gap between bounding boxes)?",
 		"of these objects, which one has the smallest gap to {A} (bounding boxes compared)?",
 		"which of these objects lies closest to {A} (the smallest gap between the two bounding boxes)?",
 		"measuring the gap between bounding boxes, which of these objects is closest to {A}?",
 		"which of the options is closest to {A}, by the gap between their bounding boxes?",
 	},
 	ContactWall: {
-		"is {A} touching a wall (less than {cm} from it)?",
-		"does {A} touch a wall, that is, is it less than {cm} from one?",
-		"is {A} in contact with a wall (closer than {cm})?",
-		"is {A} less than {cm} from a wall, so that it touches it?",
-		"does {A} touch any wall (a gap under {cm})?",
-		"is there a wall touching {A} (less than {cm} away)?",
-		"is {A} right against a wall, less than {cm} from it?",
-		"does {A} touch a wall, with a gap of less than {cm}?",
-		"is the gap between {A} and the nearest wall less than {cm}, so that it touches the wall?",
+		"[is|are] {A} touching a wall (less than {cm} from it)?",
+		"[does|do] {A} touch a wall, that is, [is it|are they] less than {cm} from one?",
+		"[is|are] {A} in contact with a wall (closer than {cm})?",
+		"[is|are] {A} less than {cm} from a wall, so that [it touches|they touch] it?",
+		"[does|do] {A} touch any wall (a gap under {cm})?",
+		"is there a wall touching {A} (a gap of less than {cm})?",
+		"[is|are] {A} pressed against a wall, less than {cm} from it?",
+		"[does|do] {A} touch a wall, with a gap of less than {cm}?",
+		"is the gap between {A} and the nearest wall less than {cm}, so that [it touches|they touch] the wall?",
 	},
 	Feasibility: {
 		"could {A} be moved a further {probe} without colliding with anything?",
@@ -47,26 +56,26 @@ var questionTemplates = map[Category][]string{
 		"can {A} go another {probe} without colliding with anything?",
 	},
 	LeftRight: {
-		"is {A} {side} {L} in the image?",
-		"does {A} appear {side} {L} in the image?",
-		"is {A} {side} {L} as seen in the image?",
-		"seen from the camera, is {A} {side} {L}?",
-		"in the picture, is {A} {side} {L}?",
-		"is {A} positioned {side} {L} in the image?",
-		"does {A} lie {side} {L} from the camera's point of view?",
-		"is {A} found {side} {L} in the image?",
-		"from the viewer's perspective, is {A} {side} {L}?",
+		"[is|are] {A} {side} {L} in the image?",
+		"[does|do] {A} appear {side} {L} in the image?",
+		"[is|are] {A} {side} {L} as seen in the image?",
+		"seen from the camera, [is|are] {A} {side} {L}?",
+		"in the picture, [is|are] {A} {side} {L}?",
+		"[is|are] {A} positioned {side} {L} in the image?",
+		"[does|do] {A} lie {side} {L} from the camera's point of view?",
+		"[is|are] {A} found {side} {L} in the image?",
+		"from the viewer's perspective, [is|are] {A} {side} {L}?",
 	},
 	Occlusion: {
-		"does {A} hide at least {pct} of the part of {B} that was visible before the move?",
-		"does {A} cover at least {pct} of the part of {B} that was visible before the move?",
+		"[does|do] {A} hide at least {pct} of the part of {B} that was visible before the move?",
+		"[does|do] {A} cover at least {pct} of the part of {B} that was visible before the move?",
 		"is at least {pct} of the previously visible part of {B} hidden by {A}?",
-		"does {A} block the view of at least {pct} of what was visible of {B} before the move?",
-		"of the part of {B} that was visible before the move, does {A} hide at least {pct}?",
-		"does {A} occlude {pct} or more of the part of {B} that was visible before the move?",
-		"is {A} hiding at least {pct} of the portion of {B} that was visible before the move?",
-		"does {A} cover {pct} or more of the part of {B} seen before the move?",
-		"does {A} conceal at least {pct} of the part of {B} that was visible before the move?",
+		"[does|do] {A} block the view of at least {pct} of what was visible of {B} before the move?",
+		"of the part of {B} that was visible before the move, [does|do] {A} hide at least {pct}?",
+		"[does|do] {A} occlude {pct} or more of the part of {B} that was visible before the move?",
+		"[is|are] {A} hiding at least {pct} of the portion of {B} that was visible before the move?",
+		"[does|do] {A} cover {pct} or more of the part of {B} seen before the move?",
+		"[does|do] {A} conceal at least {pct} of the part of {B} that was visible before the move?",
 	},
 	ClosestThree: {
 		"which three of these objects are closest to {A} (centre to centre)? Answer with three letters.",
@@ -94,12 +103,32 @@ var questionTemplates = map[Category][]string{
 		"is the centre of {A} within {len} of the centre of {L}?",
 		"are the centres of {A} and {L} within {len} of each other?",
 		"is the centre of {A} no more than {len} from the centre of {L}?",
-		"is {A} within {len} of {L}, measured centre to centre?",
-		"measured between centres, is {A} within {len} of {L}?",
+		"[is|are] {A} within {len} of {L}, measured centre to centre?",
+		"measured between centres, [is|are] {A} within {len} of {L}?",
 		"does the centre of {A} lie within {len} of the centre of {L}?",
 		"is the distance between the centres of {A} and {L} at most {len}?",
 		"is the centre-to-centre distance from {A} to {L} at most {len}?",
 		"are {A} and {L} at most {len} apart, centre to centre?",
+	},
+}
+
+// staticQuestionTemplates are the static (2A) stems of the categories whose
+// moving stem cannot serve the after image alone (index 0 canonical, the
+// same slots as the moving stems). Occlusion: the answer is the share of
+// the part of {B} visible before the move that {A} hides after it
+// (CoverRate), which I1 cannot show, so the static question says that {A}
+// was just moved and that the share is of what was visible before.
+var staticQuestionTemplates = map[Category][]string{
+	Occlusion: {
+		"{A} [has|have] just been moved; [does|do] [it|they] now hide at least {pct} of the part of {B} that was visible before the move?",
+		"{A} [was|were] moved a moment ago; [does|do] [it|they] now cover at least {pct} of the part of {B} that could be seen before the move?",
+		"{A} [has|have] just been moved; is at least {pct} of the part of {B} that was visible before the move now hidden by [it|them]?",
+		"{A} [has|have] just been moved here; [does|do] [it|they] now block the view of at least {pct} of what was visible of {B} before the move?",
+		"{A} [has|have] just been moved; [does|do] [it|they] now occlude {pct} or more of the part of {B} that was visible before the move?",
+		"{A} [has|have] just been moved to where [it is|they are]; [does|do] [it|they] now conceal at least {pct} of the part of {B} that was visible before the move?",
+		"{A} [has|have] just been moved; [is it|are they] now hiding at least {pct} of the portion of {B} that was visible before the move?",
+		"{A} [has|have] just been moved; [does|do] [it|they] now cover {pct} or more of the part of {B} seen before the move?",
+		"{A} [has|have] just been moved into place; [does|do] [it|they] now hide at least {pct} of the part of {B} that was in view before the move?",
 	},
 }
 
@@ -110,6 +139,11 @@ var (
 		"Following the move, ", "When the move is complete, ", "After the object is moved, ", "With the move done, "}
 	staticLeads = []string{"In this image, ", "In the image, ", "Here, ", "Looking at this image, ",
 		"In this picture, ", "As shown in this image, ", "In the scene shown, ", "From this image, "}
+	// staticStatementLeads serve static templates that open with a
+	// statement about the scene ("{A} has just been moved"), which a lead
+	// such as "As shown in this image, " would claim the image shows.
+	staticStatementLeads = []string{"In this image, ", "In the image, ", "Here, ", "In this picture, ",
+		"In the scene shown, ", "In this view, ", "In the picture shown, ", "In the image shown, "}
 )
 
 // probeTemplates are the forms of a feasibility probe per shape; index 0
@@ -129,17 +163,18 @@ var probeTemplates = struct{ single, compound, down [probeForms]string }{
 // MotionText's canonical sentence.
 var (
 	moveTemplates = []string{
-		"{A} moves {parts}", "{A} is moved {parts}", "{A} slides {parts}", "Someone pushes {A} {parts}",
-		"Imagine {A} shifted {parts}", "Suppose {A} is moved {parts}", "{A} gets moved {parts}",
-		"Move {A} {parts}", "{A} travels {parts}",
+		"{A} [moves|move] {parts}", "{A} [is|are] moved {parts}", "{A} [slides|slide] {parts}", "Someone pushes {A} {parts}",
+		"Imagine {A} shifted {parts}", "Suppose {A} [is|are] moved {parts}", "{A} [gets|get] moved {parts}",
+		"Move {A} {parts}", "{A} [travels|travel] {parts}",
 	}
 	stayTemplates = []string{
-		"{A} stays in place horizontally", "{A} does not move horizontally", "{A} keeps its horizontal position",
-		"{A} is not moved sideways or in depth", "{A} stays where it is horizontally", "Nothing moves {A} horizontally",
-		"{A} is left in place horizontally", "{A} holds its horizontal position",
+		"{A} [stays|stay] in place horizontally", "{A} [does|do] not move horizontally", "{A} [keeps its|keep their] horizontal position",
+		"{A} [is|are] not moved sideways or in depth", "{A} [stays where it is|stay where they are] horizontally", "Nothing moves {A} horizontally",
+		"{A} [remains|remain] in place horizontally", "{A} [holds its|hold their] horizontal position",
 	}
 	settleTemplates = []string{
-		", then drops {drop} as it settles under gravity", ", and it then drops {drop} as it settles under gravity",
-		", after which it falls {drop} under gravity", ", and then it settles {drop} lower under gravity",
+		", then [drops|drop] {drop} as [it settles|they settle] under gravity",
+		", and [it then drops|they then drop] {drop} as [it settles|they settle] under gravity",
+		", after which [it falls|they fall] {drop} under gravity", ", and then [it settles|they settle] {drop} lower under gravity",
 	}
 )

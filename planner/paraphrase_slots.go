@@ -34,7 +34,7 @@ const (
 // used only when unique says the object's type is unique among the
 // example's mentioned objects (otherwise form 0).
 func refName(r ObjectRef, k int, unique bool) string {
-	t := TypeWords(r.ObjectType)
+	t := DisplayName(r.ObjectType)
 	if k == 4 && !unique {
 		k = 0
 	}
@@ -73,7 +73,7 @@ func lengthText(cm int, k int) string {
 	case 2:
 		return fmt.Sprintf("%.2f metres", float64(cm)/100)
 	case 3:
-		return fmt.Sprintf("%d centimetres", cm)
+		return plural(cm, "centimetre")
 	}
 	return fmt.Sprintf("%.2f m", float64(cm)/100)
 }

@@ -60,7 +60,7 @@ func entitiesOf(t *testing.T, text string, refs []ObjectRef) entities {
 	// Type occurrences, in text order.
 	byType := map[string][]ObjectRef{}
 	for _, r := range refs {
-		w := TypeWords(r.ObjectType)
+		w := DisplayName(r.ObjectType)
 		if !slices.ContainsFunc(byType[w], func(o ObjectRef) bool { return o.ObjectID == r.ObjectID }) {
 			byType[w] = append(byType[w], r)
 		}
@@ -183,8 +183,39 @@ func testRefs(badges bool) (ObjectRef, []ObjectRef) {
 	return refs[2], append(append([]ObjectRef{}, refs[:2]...), refs[3:]...)
 }
 
-// canonicalStem writes template 0 of a category with canonical slot values.
-func canonicalStem(t *testing.T, cat Category, mover ObjectRef, others []ObjectRef, rng *rand.Rand) string {
+// testRefSet is one mover with the other objects of a test.
+type testRefSet struct {
+	mover  ObjectRef
+	others []ObjectRef
+}
+
+// testRefSets are testRefs with dots and with badges, each with the TV
+// stand as the mover and with boots (a plural name) as the mover.
+func testRefSets() []testRefSet {
+	var out []testRefSet
+	for _, badges := range []bool{false, true} {
+		for _, typ := range []string{"TVStand", "Boots"} {
+			mover, others := testRefs(badges)
+			mover.ObjectType, mover.ObjectID = typ, typ+"|2"
+			out = append(out, testRefSet{mover, others})
+		}
+	}
+	return out
+}
+
+// grammarSets are the template sets of a category: its moving stems and,
+// where it has them, its static ones.
+func grammarSets(cat Category) [][]string {
+	sets := [][]string{questionTemplates[cat]}
+	if ts, ok := staticQuestionTemplates[cat]; ok {
+		sets = append(sets, ts)
+	}
+	return sets
+}
+
+// canonicalStem writes template 0 of ts with canonical slot values, its
+// verbs agreeing with the mover.
+func canonicalStem(t *testing.T, ts []string, mover ObjectRef, others []ObjectRef, rng *rand.Rand) string {
 	t.Helper()
 	metresOf := func() string { return metres(float64(5+rng.IntN(300)) / 100) }
 	dirs := []Direction{Left, Right, Forward, Back}
@@ -208,7 +239,7 @@ func canonicalStem(t *testing.T, cat Category, mover ObjectRef, others []ObjectR
 	default:
 		vals["probe"] = metresOf() + " " + probeWords(dirs[rng.IntN(4)])
 	}
-	return reSlot.ReplaceAllStringFunc(questionTemplates[cat][0], func(p string) string { return vals[p[1:len(p)-1]] })
+	return reSlot.ReplaceAllStringFunc(agreeText(ts[0], mover.Plural()), func(p string) string { return vals[p[1:len(p)-1]] })
 }
 
 // TestParaphraseGrammarShape: at least eight templates per question
@@ -253,24 +284,26 @@ func TestParaphraseGrammarShape(t *testing.T) {
 // numbers with units and directions as the canonical stem.
 func TestParaphraseVariantsParseBack(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, badges := range []bool{false, true} {
-		mover, others := testRefs(badges)
+	for _, set := range testRefSets() {
+		mover, others := set.mover, set.others
 		ex := &Example{Mover: mover, Referenced: others}
 		refs := append([]ObjectRef{mover}, others...)
 		for _, cat := range AllCategories() {
-			for rep := 0; rep < 6; rep++ {
-				stem := canonicalStem(t, cat, mover, others, rng)
-				want := entitiesOf(t, stem, refs)
-				for k := range questionTemplates[cat] {
-					for f := 0; f < nameForms; f++ {
-						ph := phrasing{name: f, unit: (f + k) % unitForms, dir: (f + rep) % dirForms, side: f % sideForms,
-							pct: (f + k) % pctForms, probe: (f + rep + k) % probeForms}
-						got, ok := newPhraser(ex, ph).question(cat, stem, k)
-						if !ok {
-							t.Fatalf("%s: canonical stem %q not read", cat, stem)
-						}
-						if e := entitiesOf(t, got, refs); !sameEntities(e, want) {
-							t.Fatalf("%s template %d (%v):\n  %q\n  %v\nparses differently from\n  %q\n  %v", cat, k, ph, got, e, stem, want)
+			for _, ts := range grammarSets(cat) {
+				for rep := 0; rep < 6; rep++ {
+					stem := canonicalStem(t, ts, mover, others, rng)
+					want := entitiesOf(t, stem, refs)
+					for k := range ts {
+						for f := 0; f < nameForms; f++ {
+							ph := phrasing{name: f, unit: (f + k) % unitForms, dir: (f + rep) % dirForms, side: f % sideForms,
+								pct: (f + k) % pctForms, probe: (f + rep + k) % probeForms}
+							got, ok := newPhraser(ex, ph).question(ts, stem, k)
+							if !ok {
+								t.Fatalf("%s: canonical stem %q not read", cat, stem)
+							}
+							if e := entitiesOf(t, got, refs); !sameEntities(e, want) {
+								t.Fatalf("%s template %d (%v):\n  %q\n  %v\nparses differently from\n  %q\n  %v", cat, k, ph, got, e, stem, want)
+							}
 						}
 					}
 				}
@@ -283,8 +316,8 @@ func TestParaphraseVariantsParseBack(t *testing.T) {
 // and form: one or two components, with and without settling, and staying.
 func TestParaphraseMotionVariants(t *testing.T) {
 	cam := sim.NewCamera(sim.Vec3{0, sim.CameraHeight, 0}, 0, 0)
-	for _, badges := range []bool{false, true} {
-		mover, others := testRefs(badges)
+	for _, set := range testRefSets() {
+		mover, others := set.mover, set.others
 		ex := &Example{Mover: mover, Referenced: others}
 		refs := append([]ObjectRef{mover}, others...)
 		for _, c := range []struct {
@@ -322,6 +355,16 @@ func TestParaphraseMotionVariants(t *testing.T) {
 	}
 }
 
+// templateMarker is the literal text of a template before its first slot,
+// or, when it starts with a slot, between its first two slots.
+func templateMarker(tmpl string) string {
+	lits := reSlot.Split(tmpl, -1)
+	if lits[0] != "" || len(lits) < 2 {
+		return lits[0]
+	}
+	return lits[1]
+}
+
 // TestParaphraseDeterministicAndVaried: Paraphrase is a function of the
 // example (its seed); over many seeds every template and form is used, and
 // choices, answers and the rest of the example never change.
@@ -331,13 +374,14 @@ func TestParaphraseDeterministicAndVaried(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	for _, cat := range AllCategories() {
 		used := map[string]bool{}
+		sts, sleads := staticTemplates(cat)
 		for seed := uint64(0); seed < 400; seed++ {
-			stem := canonicalStem(t, cat, mover, others, rng)
+			stem := canonicalStem(t, questionTemplates[cat], mover, others, rng)
 			ex := Example{CategoryName: cat.String(), Seed: seed, Mover: mover, Referenced: others,
 				Choices: []string{"yes", "no"}, Answer: "B"}
 			ex.MotionText = MotionText(mover, cam, sim.Vec3{0.3, -0.1, 0.4}, true)
 			ex.Question = "After the move, " + stem + "\n" + formatChoices(ex.Choices)
-			ex.StaticQuestion = "In this image, " + stem + "\n" + formatChoices(ex.Choices)
+			ex.StaticQuestion = "In this image, " + canonicalStem(t, sts, mover, others, rng) + "\n" + formatChoices(ex.Choices)
 			ex.Reasoning = ex.MotionText + " So the answer is B."
 			a, b := ex, ex
 			if !Paraphrase(&a) || !Paraphrase(&b) {
@@ -357,13 +401,21 @@ func TestParaphraseDeterministicAndVaried(t *testing.T) {
 			ss := strings.SplitN(a.StaticQuestion, "\n", 2)[0]
 			for k, tmpl := range questionTemplates[cat] {
 				// The stem after the lead-in starts with the template's first literal words.
-				head := strings.SplitN(tmpl, "{", 2)[0]
-				if head != "" && strings.Contains(qs, ", "+head) && strings.Contains(ss, head) {
+				head := strings.SplitN(agreeText(tmpl, false), "{", 2)[0]
+				if head != "" && strings.Contains(qs, ", "+head) {
 					used[fmt.Sprint("q", k)] = true
+				}
+			}
+			for k, tmpl := range sts {
+				if strings.Contains(ss, templateMarker(agreeText(tmpl, false))) {
+					used[fmt.Sprint("s", k)] = true
 				}
 			}
 			used["m:"+strings.SplitN(a.MotionText, " ", 2)[0]] = true
 			used["lead:"+strings.SplitN(qs, ",", 2)[0]] = true
+			if !slices.ContainsFunc(sleads, func(l string) bool { return strings.HasPrefix(a.StaticQuestion, l) }) {
+				t.Fatalf("%s seed %d: static question %q has none of its category's lead-ins", cat, seed, a.StaticQuestion)
+			}
 		}
 		for k, tmpl := range questionTemplates[cat] {
 			if strings.HasPrefix(tmpl, "{") {
@@ -371,6 +423,11 @@ func TestParaphraseDeterministicAndVaried(t *testing.T) {
 			}
 			if !used[fmt.Sprint("q", k)] {
 				t.Errorf("%s: template %d never chosen in 400 seeds", cat, k)
+			}
+		}
+		for k := range sts {
+			if !used[fmt.Sprint("s", k)] {
+				t.Errorf("%s: static template %d never chosen in 400 seeds", cat, k)
 			}
 		}
 		leads := 0
@@ -416,12 +473,12 @@ func TestParaphrasePlannedExamples(t *testing.T) {
 // TestUnmarkNames removes the mark from every name form, with dots and
 // badges, at the start of a sentence and inside one.
 func TestUnmarkNames(t *testing.T) {
-	for _, badges := range []bool{false, true} {
-		mover, others := testRefs(badges)
+	for _, set := range testRefSets() {
+		mover, others := set.mover, set.others
 		for _, r := range append([]ObjectRef{mover}, others...) {
 			for k := 0; k < nameForms; k++ {
 				name := refName(r, k, true)
-				want := "the " + TypeWords(r.ObjectType)
+				want := "the " + DisplayName(r.ObjectType)
 				if got := UnmarkNames("is " + name + " near it?"); got != "is "+want+" near it?" {
 					t.Errorf("form %d: %q unmarked to %q", k, name, got)
 				}
@@ -435,21 +492,23 @@ func TestUnmarkNames(t *testing.T) {
 	// keep every object and number.
 	rng := rand.New(rand.NewPCG(5, 6))
 	reLeft := regexp.MustCompile(`\bdot\b|dotted|\bmarked\b|badge|\bmark \d|\(mark`)
-	for _, badges := range []bool{false, true} {
-		mover, others := testRefs(badges)
+	for _, set := range testRefSets() {
+		mover, others := set.mover, set.others
 		ex := &Example{Mover: mover, Referenced: others}
 		for _, cat := range AllCategories() {
-			stem := canonicalStem(t, cat, mover, others, rng)
-			for k := range questionTemplates[cat] {
-				for f := 0; f < nameForms; f++ {
-					q, _ := newPhraser(ex, phrasing{name: f}).question(cat, stem, k)
-					got := UnmarkNames(q)
-					if reLeft.MatchString(got) || reNumUnit.FindAllString(got, -1) == nil && strings.Contains(q, " m ") {
-						t.Fatalf("%s template %d form %d: %q unmarked to %q", cat, k, f, q, got)
-					}
-					for _, r := range append([]ObjectRef{mover}, others...) {
-						if w := TypeWords(r.ObjectType); strings.Contains(q, w) && !strings.Contains(got, "the "+w) {
-							t.Fatalf("%s template %d form %d: %q lost %q: %q", cat, k, f, q, w, got)
+			for _, ts := range grammarSets(cat) {
+				stem := canonicalStem(t, ts, mover, others, rng)
+				for k := range ts {
+					for f := 0; f < nameForms; f++ {
+						q, _ := newPhraser(ex, phrasing{name: f}).question(ts, stem, k)
+						got := UnmarkNames(q)
+						if reLeft.MatchString(got) || reNumUnit.FindAllString(got, -1) == nil && strings.Contains(q, " m ") {
+							t.Fatalf("%s template %d form %d: %q unmarked to %q", cat, k, f, q, got)
+						}
+						for _, r := range append([]ObjectRef{mover}, others...) {
+							if w := DisplayName(r.ObjectType); strings.Contains(q, w) && !strings.Contains(got, "the "+w) {
+								t.Fatalf("%s template %d form %d: %q lost %q: %q", cat, k, f, q, w, got)
+							}
 						}
 					}
 				}
@@ -467,22 +526,24 @@ func TestUnmarkNames(t *testing.T) {
 // a number, a mark or a direction.
 func TestReadEntitiesAgreesWithTestParser(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	for _, badges := range []bool{false, true} {
-		mover, others := testRefs(badges)
+	for _, set := range testRefSets() {
+		mover, others := set.mover, set.others
 		ex := &Example{Mover: mover, Referenced: others}
 		refs := append([]ObjectRef{mover}, others...)
 		for _, cat := range AllCategories() {
-			stem := canonicalStem(t, cat, mover, others, rng)
-			for k := range questionTemplates[cat] {
-				f := k % nameForms
-				q, _ := newPhraser(ex, phrasing{name: f, unit: k % unitForms, dir: k % dirForms, side: k % sideForms}).question(cat, stem, k)
-				got, err := ReadEntities(q, refs)
-				want := entitiesOf(t, q, refs)
-				if err != nil || !slices.Equal(got.Objects, want.objects) || !slices.Equal(got.Numbers, want.numbers) || !slices.Equal(got.Directions, want.directions) {
-					t.Fatalf("%q: ReadEntities %+v (%v), test parser %v", q, got, err, want)
-				}
-				if !KeepsEntities(stem, q, refs) {
-					t.Fatalf("%s template %d: %q does not keep the entities of %q", cat, k, q, stem)
+			for _, ts := range grammarSets(cat) {
+				stem := canonicalStem(t, ts, mover, others, rng)
+				for k := range ts {
+					f := k % nameForms
+					q, _ := newPhraser(ex, phrasing{name: f, unit: k % unitForms, dir: k % dirForms, side: k % sideForms}).question(ts, stem, k)
+					got, err := ReadEntities(q, refs)
+					want := entitiesOf(t, q, refs)
+					if err != nil || !slices.Equal(got.Objects, want.objects) || !slices.Equal(got.Numbers, want.numbers) || !slices.Equal(got.Directions, want.directions) {
+						t.Fatalf("%q: ReadEntities %+v (%v), test parser %v", q, got, err, want)
+					}
+					if !KeepsEntities(stem, q, refs) {
+						t.Fatalf("%s template %d: %q does not keep the entities of %q", cat, k, q, stem)
+					}
 				}
 			}
 		}

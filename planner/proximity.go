@@ -468,8 +468,8 @@ func (c *viewCtx) planCountNear(in Intent) (*Example, string, error) {
 		ex.Metrics["count_after"] = n1b
 		ex.Metrics["answer_set_relaxed"] = !slices.Contains(CountAnswers, n1b)
 		ex.Metrics["decision_margin"] = margin
-		ex.Reasoning = fmt.Sprintf("%s After the move the centre distances are: %s. %d of them are within %s, so the answer is %s (%d).",
-			ex.MotionText, joinList(parts), n1b, metres(bestTau), ex.Answer, n1b)
+		ex.Reasoning = fmt.Sprintf("%s After the move the centre distances are: %s. %d of them %s within %s, so the answer is %s (%d).",
+			ex.MotionText, joinList(parts), n1b, pluralVerb(n1b, "is", "are"), metres(bestTau), ex.Answer, n1b)
 		return bestStage, ex, ""
 	})
 }

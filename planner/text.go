@@ -34,12 +34,13 @@ func TypeWords(t string) string {
 }
 
 // Name returns the canonical reference: "the mug (red dot)", or "the mug
-// (mark 2)" for an object marked with a numbered badge.
+// (mark 2)" for an object marked with a numbered badge; the type is named
+// by DisplayName ("the armchair (red dot)").
 func (r ObjectRef) Name() string {
 	if r.Mark > 0 {
-		return fmt.Sprintf("the %s (mark %d)", TypeWords(r.ObjectType), r.Mark)
+		return fmt.Sprintf("the %s (mark %d)", DisplayName(r.ObjectType), r.Mark)
 	}
-	return fmt.Sprintf("the %s (%s dot)", TypeWords(r.ObjectType), r.DotColor)
+	return fmt.Sprintf("the %s (%s dot)", DisplayName(r.ObjectType), r.DotColor)
 }
 
 // Letter returns the choice letter of index i ("A", "B", ...).
@@ -83,7 +84,9 @@ func metres(x float64) string { return fmt.Sprintf("%.2f m", math.Round(x*100)/1
 
 // MotionText is t_m: the realised displacement in camera terms. Right/left
 // and forward/back components are rounded to the centimetre and omitted
-// under 2 cm; a drop of more than 2 cm is described as settling.
+// under 2 cm; a drop of more than 2 cm is described as settling. The
+// sentence is template 0 of the motion grammar (paraphrase_grammar.go), its
+// verbs agreeing with the mover ("the boots move").
 func MotionText(mover ObjectRef, cam sim.Camera, realised sim.Vec3, settled bool) string {
 	r, f, up := CameraComponents(cam, realised)
 	var parts []string
@@ -101,17 +104,14 @@ func MotionText(mover ObjectRef, cam sim.Camera, realised sim.Vec3, settled bool
 		}
 		parts = append(parts, metres(math.Abs(f))+" "+dir)
 	}
-	name := mover.Name()
-	s := strings.ToUpper(name[:1]) + name[1:]
-	var b strings.Builder
-	if len(parts) == 0 {
-		b.WriteString(s + " stays in place horizontally")
-	} else {
-		b.WriteString(s + " moves " + strings.Join(parts, " and "))
+	t := stayTemplates[0]
+	if len(parts) > 0 {
+		t = moveTemplates[0]
 	}
 	if settled && up <= -SettleText {
-		fmt.Fprintf(&b, ", then drops %s as it settles under gravity", metres(-up))
+		t += settleTemplates[0]
 	}
-	b.WriteString(".")
-	return b.String()
+	s := strings.NewReplacer("{A}", mover.Name(), "{parts}", strings.Join(parts, " and "), "{drop}", metres(-up)).
+		Replace(agreeText(t, mover.Plural()))
+	return capitalise(s) + "."
 }

@@ -338,8 +338,8 @@ func clearEverywhere(d [2]float64, margin float64) bool {
 
 // ViewQuestionText words a question with CVT-Bench's templates.
 func ViewQuestionText(v Viewpoint, subject, object ViewTag) string {
-	obj := fmt.Sprintf("the %s (Tag %d)", TypeWords(object.ObjectType), object.Tag)
-	subj := fmt.Sprintf("the %s (Tag %d)", TypeWords(subject.ObjectType), subject.Tag)
+	obj := fmt.Sprintf("the %s (Tag %d)", DisplayName(object.ObjectType), object.Tag)
+	subj := fmt.Sprintf("the %s (Tag %d)", DisplayName(subject.ObjectType), subject.Tag)
 	switch {
 	case v.Top:
 		return fmt.Sprintf("If the camera orbits to a top-down view, what is the new spatial relationship of %s with respect to %s? Choose from [left, right, south, north]. Multiple relations possible.", obj, subj)

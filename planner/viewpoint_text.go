@@ -21,7 +21,7 @@ const (
 func (sc *ViewpointScene) ObjectDictionary() string {
 	parts := make([]string, len(sc.Tags))
 	for i, t := range sc.Tags {
-		parts[i] = fmt.Sprintf("%q: %q", fmt.Sprint(t.Tag), TypeWords(t.ObjectType))
+		parts[i] = fmt.Sprintf("%q: %q", fmt.Sprint(t.Tag), DisplayName(t.ObjectType))
 	}
 	return "{" + strings.Join(parts, ", ") + "}"
 }
@@ -31,7 +31,7 @@ func (sc *ViewpointScene) ObjectDictionary() string {
 func (sc *ViewpointScene) BBoxDictionary() string {
 	parts := make([]string, len(sc.Tags))
 	for i, t := range sc.Tags {
-		parts[i] = fmt.Sprintf("%q: (%q, [%d, %d, %d, %d])", fmt.Sprint(t.Tag), TypeWords(t.ObjectType), t.BBox[0], t.BBox[1], t.BBox[2], t.BBox[3])
+		parts[i] = fmt.Sprintf("%q: (%q, [%d, %d, %d, %d])", fmt.Sprint(t.Tag), DisplayName(t.ObjectType), t.BBox[0], t.BBox[1], t.BBox[2], t.BBox[3])
 	}
 	return "{" + strings.Join(parts, ", ") + "}"
 }

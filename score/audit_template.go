@@ -35,7 +35,7 @@ func normaliseTemplate(r *AuditRow, s string) string {
 	s = strings.ToLower(s)
 	var types []string
 	for _, o := range refs {
-		if w := strings.ToLower(planner.TypeWords(o.ObjectType)); w != "" {
+		if w := strings.ToLower(planner.DisplayName(o.ObjectType)); w != "" {
 			types = append(types, w)
 		}
 	}

@@ -242,17 +242,29 @@ func (g *phraser) fill(t string, write func(slot string) (string, bool)) (string
 	return out, ok
 }
 
-// question rewrites a canonical stem of category cat with template k.
+// question rewrites a canonical stem of category cat with template k of
+// the stem's template family (questionFamilies).
 func (g *phraser) question(cat Category, stem string, k int) (string, bool) {
-	ts := questionTemplates[cat]
-	if len(ts) == 0 {
-		return "", false
+	for _, ts := range questionFamilies(cat) {
+		if len(ts) == 0 {
+			continue
+		}
+		if vals, ok := g.readSlots(ts[0], stem); ok {
+			return g.fill(ts[k%len(ts)], func(slot string) (string, bool) { return g.writeSlot(slot, vals[slot]) })
+		}
 	}
-	vals, ok := g.readSlots(ts[0], stem)
-	if !ok {
-		return "", false
+	return "", false
+}
+
+// questionFamilies are the template lists of category cat, each with its
+// own canonical stem (template 0): a rewrite stays in the family its stem
+// was read with. Feasibility has two: a probe that continues the setup
+// move ("a further") and any other probe ("then be moved").
+func questionFamilies(cat Category) [][]string {
+	if cat == Feasibility {
+		return [][]string{questionTemplates[cat], feasibilityThenTemplates}
 	}
-	return g.fill(ts[k], func(slot string) (string, bool) { return g.writeSlot(slot, vals[slot]) })
+	return [][]string{questionTemplates[cat]}
 }
 
 // motion rewrites MotionText's canonical sentence with move template mt
@@ -312,6 +324,7 @@ func PhrasingCounts() map[string]int {
 	for c, ts := range questionTemplates {
 		out["question/"+c.String()] = len(ts)
 	}
+	out["question/feasibility_then"] = len(feasibilityThenTemplates)
 	out["motion/move"] = len(moveTemplates)
 	out["motion/stay"] = len(stayTemplates)
 	out["motion/settle"] = len(settleTemplates)

@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"testing"
 	"time"
-
-	"flowbench/sim"
 )
 
 // TestFeasibilityProbeMeasure plans feasibility alone on ithor scenes with
@@ -27,69 +25,47 @@ func TestFeasibilityProbeMeasure(t *testing.T) {
 	if s, err := strconv.Atoi(os.Getenv("FLOWBENCH_FEAS_SIZE")); err == nil {
 		size = s
 	}
-	names := sim.IthorSceneNames()
-	step := max(1, len(names)/n)
 	rel := map[string]int{}
 	relAns := map[string][2]int{}
-	yes, slots, qs := 0, 0, 0
+	yes, qs := 0, 0
 	byDir, byWord := map[string][2]int{}, map[string][2]int{}
-	var bal *Balance
 	start := time.Now()
-	for k := 0; k < n && k*step < len(names); k++ {
-		if k%8 == 0 {
-			bal = &Balance{Block: k / 8}
+	exs, slots := planFeasScenes(t, n, size)
+	for i := range exs {
+		ex := &exs[i]
+		qs++
+		r := measuredRelation(ex)
+		rel[r]++
+		a := relAns[r]
+		if ex.Answer == yesLetter(ex) {
+			yes++
+			a[1]++
+		} else {
+			a[0]++
 		}
-		name := names[k*step]
-		h, err := sim.GenerateIthor(name, 1)
-		if err != nil {
-			t.Fatal(err)
+		relAns[r] = a
+		pm := ex.Metrics["probe"].(map[string]any)
+		key := fmt.Sprint(pm["direction"], "/", pm["direction2"])
+		word := "then"
+		if r == RelSame {
+			word = "further"
 		}
-		cfg := DefaultConfig()
-		cfg.Seed, cfg.Split, cfg.HouseID, cfg.SceneStyle = 1, "test", name, sim.StyleITHOR
-		cfg.CameraSize, cfg.KeepFrames, cfg.Full, cfg.Balance = size, false, true, bal
-		cfg.PerRoom, cfg.FPSPerRoom = 8, 3*cfg.FPSPerRoom
-		cfg.Categories = []Category{Feasibility}
-		exs, _, rep, err := PlanHouse(newTestLocal(), h, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		slots += rep.Slots
-		for i := range exs {
-			ex := &exs[i]
-			qs++
-			r := measuredRelation(ex)
-			rel[r]++
-			a := relAns[r]
+		for _, m := range []struct {
+			m map[string][2]int
+			k string
+		}{{byDir, key}, {byWord, word}} {
+			c := m.m[m.k]
 			if ex.Answer == yesLetter(ex) {
-				yes++
-				a[1]++
+				c[1]++
 			} else {
-				a[0]++
+				c[0]++
 			}
-			relAns[r] = a
-			pm := ex.Metrics["probe"].(map[string]any)
-			key := fmt.Sprint(pm["direction"], "/", pm["direction2"])
-			word := "then"
-			if r == RelSame {
-				word = "further"
-			}
-			for _, m := range []struct {
-				m map[string][2]int
-				k string
-			}{{byDir, key}, {byWord, word}} {
-				c := m.m[m.k]
-				if ex.Answer == yesLetter(ex) {
-					c[1]++
-				} else {
-					c[0]++
-				}
-				m.m[m.k] = c
-			}
+			m.m[m.k] = c
 		}
 	}
 	single := rel[RelOrthogonal] + rel[RelSame] + rel[RelOpposite]
-	t.Logf("%d houses (every %d-th scene, %d px), %v: %d slots, %d questions (%.3f per slot), yes share %.3f",
-		min(n, (len(names)+step-1)/step), step, size, time.Since(start).Round(time.Second), slots, qs, float64(qs)/float64(slots), float64(yes)/float64(qs))
+	t.Logf("%d houses (%d px), %v: %d slots, %d questions (%.3f per slot), yes share %.3f",
+		n, size, time.Since(start).Round(time.Second), slots, qs, float64(qs)/float64(slots), float64(yes)/float64(qs))
 	for _, r := range []string{RelOrthogonal, RelSame, RelOpposite, RelCompound, RelDown} {
 		t.Logf("  %-10s %4d (%.3f of all, %s of single slides) no/yes %v", r, rel[r], float64(rel[r])/float64(qs),
 			shareOf(rel[r], single, r), relAns[r])

@@ -208,7 +208,8 @@ func canonicalStem(t *testing.T, cat Category, mover ObjectRef, others []ObjectR
 	default:
 		vals["probe"] = metresOf() + " " + probeWords(dirs[rng.IntN(4)])
 	}
-	return reSlot.ReplaceAllStringFunc(questionTemplates[cat][0], func(p string) string { return vals[p[1:len(p)-1]] })
+	fams := questionFamilies(cat)
+	return reSlot.ReplaceAllStringFunc(fams[rng.IntN(len(fams))][0], func(p string) string { return vals[p[1:len(p)-1]] })
 }
 
 // TestParaphraseGrammarShape: at least eight templates per question
@@ -239,7 +240,18 @@ func TestParaphraseGrammarShape(t *testing.T) {
 		}
 	}
 	for _, cat := range AllCategories() {
-		check("question/"+cat.String(), questionTemplates[cat])
+		for f, ts := range questionFamilies(cat) {
+			check(fmt.Sprintf("question/%s/%d", cat, f), ts)
+		}
+	}
+	// Feasibility's families: every "further" template words the probe as
+	// more of the same move, no "then" template does.
+	for f, ts := range questionFamilies(Feasibility) {
+		for _, s := range ts {
+			if saysFurther(s) != (f == 0) {
+				t.Errorf("feasibility family %d: %q", f, s)
+			}
+		}
 	}
 	check("motion/move", moveTemplates)
 	check("motion/stay", stayTemplates)
@@ -275,6 +287,48 @@ func TestParaphraseVariantsParseBack(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestParaphraseFeasibilityWordings: both feasibility stems, "a further"
+// (a probe continuing the setup move) and "then be moved" (any other), are
+// read back in every probe shape; every template and form of a stem stays
+// in its family (more of the same move only for "a further") and keeps the
+// stem's objects, numbers and directions; a stem in neither family is not
+// recognised.
+func TestParaphraseFeasibilityWordings(t *testing.T) {
+	for _, badges := range []bool{false, true} {
+		mover, others := testRefs(badges)
+		ex := &Example{Mover: mover, Referenced: others}
+		refs := append([]ObjectRef{mover}, others...)
+		for _, p := range []probe{
+			{kind: ProbeSingle, dir: Left, length: 0.5}, {kind: ProbeSingle, dir: Forward, length: 1.25},
+			{kind: ProbeCompound, dir: Right, length: 0.75, dir2: Back, length2: 0.4}, {kind: ProbeDown, length: 0.6},
+		} {
+			for _, rel := range []string{RelSame, RelOrthogonal} {
+				stem := feasStem(mover.Name(), p, rel)
+				want := entitiesOf(t, stem, refs)
+				for k := range questionTemplates[Feasibility] {
+					for f := 0; f < max(nameForms, unitForms, dirForms, probeForms); f++ {
+						ph := phrasing{name: f % nameForms, unit: f % unitForms, dir: (f + k) % dirForms, probe: f % probeForms}
+						got, ok := newPhraser(ex, ph).question(Feasibility, stem, k)
+						if !ok {
+							t.Fatalf("%q not read", stem)
+						}
+						if saysFurther(got) != (rel == RelSame) {
+							t.Fatalf("%q rewritten as %q: the wrong family", stem, got)
+						}
+						if e := entitiesOf(t, got, refs); !sameEntities(e, want) {
+							t.Fatalf("%q rewritten as %q: %v, want %v", stem, got, e, want)
+						}
+					}
+				}
+			}
+		}
+		bad := "could " + mover.Name() + " be moved 0.50 m to the left without colliding with anything?"
+		if got, ok := newPhraser(ex, phrasing{}).question(Feasibility, bad, 1); ok {
+			t.Errorf("%q read as a feasibility stem: %q", bad, got)
 		}
 	}
 }
@@ -355,22 +409,26 @@ func TestParaphraseDeterministicAndVaried(t *testing.T) {
 			}
 			qs := strings.SplitN(a.Question, "\n", 2)[0]
 			ss := strings.SplitN(a.StaticQuestion, "\n", 2)[0]
-			for k, tmpl := range questionTemplates[cat] {
-				// The stem after the lead-in starts with the template's first literal words.
-				head := strings.SplitN(tmpl, "{", 2)[0]
-				if head != "" && strings.Contains(qs, ", "+head) && strings.Contains(ss, head) {
-					used[fmt.Sprint("q", k)] = true
+			for f, ts := range questionFamilies(cat) {
+				for k, tmpl := range ts {
+					// The stem after the lead-in starts with the template's first literal words.
+					head := strings.SplitN(tmpl, "{", 2)[0]
+					if head != "" && strings.Contains(qs, ", "+head) && strings.Contains(ss, head) {
+						used[fmt.Sprint("q", f, "/", k)] = true
+					}
 				}
 			}
 			used["m:"+strings.SplitN(a.MotionText, " ", 2)[0]] = true
 			used["lead:"+strings.SplitN(qs, ",", 2)[0]] = true
 		}
-		for k, tmpl := range questionTemplates[cat] {
-			if strings.HasPrefix(tmpl, "{") {
-				continue // starts with the mover: not identifiable by its head
-			}
-			if !used[fmt.Sprint("q", k)] {
-				t.Errorf("%s: template %d never chosen in 400 seeds", cat, k)
+		for f, ts := range questionFamilies(cat) {
+			for k, tmpl := range ts {
+				if strings.HasPrefix(tmpl, "{") {
+					continue // starts with the mover: not identifiable by its head
+				}
+				if !used[fmt.Sprint("q", f, "/", k)] {
+					t.Errorf("%s: template %d of family %d never chosen in 400 seeds", cat, k, f)
+				}
 			}
 		}
 		leads := 0

@@ -47,11 +47,12 @@ type Balance struct {
 	// that the stated direction does not predict the answer (a probe
 	// towards the camera, which stands in free space, is mostly feasible).
 	ProbeDirs [2][4]int `json:"probe_dirs"`
-	// ProbeAxes counts emitted feasibility questions whose probe has one
-	// direction by its relation to the setup move: 0 along the setup axis
-	// (same or opposite direction), 1 orthogonal to it (a slide on the
-	// other camera axis, or a drop), so that the orthogonal share can be
-	// held at FeasOrthogonal (Intent.Orthogonal, balance_probe_axes.go).
+	// ProbeAxes counts emitted feasibility questions by their probe's
+	// relation to the setup move: 0 along the setup axis (a slide in the
+	// same or the opposite direction, or a compound probe, which has a
+	// component on it), 1 orthogonal to it (a slide on the other camera
+	// axis, or a drop), so that the orthogonal share can be held at
+	// FeasOrthogonal (Intent.Orthogonal, balance_probe_axes.go).
 	ProbeAxes [2]int `json:"probe_axes"`
 	// MoverTypes counts emitted questions per category, mover objectType and
 	// answer (0 no, 1 yes) for the categories whose answer the mover's name
@@ -96,12 +97,12 @@ type Intent struct {
 	// component) and the feasibility probe directions allowed for the
 	// preferred class, under the lean rule (leanOrder; nil: all four).
 	Directions []string `json:"directions,omitempty"`
-	// Orthogonal: the feasibility probe may not be a slide along the setup
-	// move's axis (only a slide on the other camera axis, a drop, or a
-	// compound probe, which has a component on each axis and is not
-	// counted in the share), set while the orthogonal share of the block's
-	// probes is under FeasOrthogonal. OrthoDirections are then the slide
-	// directions allowed, under the lean rule within each camera axis
+	// Orthogonal: the feasibility probe must be orthogonal to the setup
+	// move (a slide on the other camera axis or a drop; no slide along the
+	// setup axis and no compound probe, which has a component on it), set
+	// while the orthogonal share of the block's probes is under
+	// FeasOrthogonal. OrthoDirections are then the slide directions
+	// allowed, under the lean rule within each camera axis
 	// (Balance.orthoDirections).
 	Orthogonal      bool     `json:"orthogonal,omitempty"`
 	OrthoDirections []string `json:"ortho_directions,omitempty"`

@@ -10,7 +10,7 @@ import (
 // direction: under FeasOrthogonal it is set, over it not, and on a tie it
 // is drawn (u < FeasOrthogonal). Decide records it in the intent with the
 // per-axis direction preference; RecordExample counts the emitted probe's
-// axis (drops orthogonal, compounds not at all).
+// axis (drops orthogonal, compounds along the setup axis).
 func TestOrthogonalWish(t *testing.T) {
 	for _, tc := range []struct {
 		along, ortho int
@@ -45,16 +45,16 @@ func TestOrthogonalWish(t *testing.T) {
 			Metrics: map[string]any{"probe": map[string]any{"kind": ProbeSingle, "direction": "left", "length": 0.5, "setup_relation": rel}}}
 		b.RecordExample(ex)
 	}
-	if b.ProbeAxes != [2]int{2, 2} {
-		t.Errorf("probe axes %v after orthogonal, down, same, opposite and compound probes, want [2 2]", b.ProbeAxes)
+	if b.ProbeAxes != [2]int{3, 2} {
+		t.Errorf("probe axes %v after orthogonal, down, same, opposite and compound probes, want [3 2]", b.ProbeAxes)
 	}
 }
 
 // Under an orthogonal wish only slides on the other camera axis than the
 // setup move are asked, in the wish's per-axis directions, which keep at
 // least one direction of each axis and follow the lean rule within it;
-// compound probes follow the general preference and drops are always
-// allowed.
+// drops are allowed, compound probes (a component along the setup axis)
+// are not.
 func TestOrthogonalProbesAllowed(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 2))
 	for k := 0; k < 200; k++ {
@@ -98,8 +98,7 @@ func TestOrthogonalProbesAllowed(t *testing.T) {
 		{probe{kind: ProbeSingle, dir: Right}, false}, // along the setup axis (opposite)
 		{probe{kind: ProbeSingle, dir: Back, wall: true}, true},
 		{probe{kind: ProbeSingle, dir: Right, wall: true}, false},
-		{probe{kind: ProbeCompound, dir: Left, dir2: Back}, true},
-		{probe{kind: ProbeCompound, dir: Left, dir2: Forward}, false}, // forward not in Directions
+		{probe{kind: ProbeCompound, dir: Left, dir2: Back}, false},
 		{probe{kind: ProbeDown}, true},
 	} {
 		if got := in.probeAllowed(tc.p, Left); got != tc.want {
@@ -112,7 +111,9 @@ func TestOrthogonalProbesAllowed(t *testing.T) {
 	}
 	// Without the wish, the general preference decides, whatever the axis.
 	in.Orthogonal = false
-	if !in.probeAllowed(probe{kind: ProbeSingle, dir: Left}, Left) || in.probeAllowed(probe{kind: ProbeSingle, dir: Right}, Left) {
+	if !in.probeAllowed(probe{kind: ProbeSingle, dir: Left}, Left) || in.probeAllowed(probe{kind: ProbeSingle, dir: Right}, Left) ||
+		!in.probeAllowed(probe{kind: ProbeCompound, dir: Left, dir2: Back}, Left) ||
+		in.probeAllowed(probe{kind: ProbeCompound, dir: Left, dir2: Forward}, Left) {
 		t.Error("without the wish: want the general preference (left, back)")
 	}
 }

@@ -78,13 +78,20 @@ func (in Intent) probeDirsAllowed(p probe) bool {
 
 // probeAllowed reports whether probe p may be asked after a setup move in
 // direction setup: under an orthogonal wish (Intent.Orthogonal) a single
-// slide must lie on the other camera axis and in OrthoDirections; other
-// probes follow the direction preference (probeDirsAllowed).
+// slide must lie on the other camera axis and in OrthoDirections, a drop
+// is allowed and a compound probe is not; otherwise the direction
+// preference decides (probeDirsAllowed).
 func (in Intent) probeAllowed(p probe, setup Direction) bool {
-	if in.Orthogonal && p.kind == ProbeSingle {
-		return p.relation(setup) == RelOrthogonal && slices.Contains(in.OrthoDirections, p.dir.String())
+	if !in.Orthogonal {
+		return in.probeDirsAllowed(p)
 	}
-	return in.probeDirsAllowed(p)
+	switch p.kind {
+	case ProbeSingle:
+		return p.relation(setup) == RelOrthogonal && slices.Contains(in.OrthoDirections, p.dir.String())
+	case ProbeCompound:
+		return false
+	}
+	return true
 }
 
 // delta is the probe's world displacement.
@@ -245,7 +252,10 @@ func (in Intent) probeLengths() []float64 {
 // the wall; then, with probability FeasCompoundProb, a compound two-axis
 // probe; then the four single slides, the two orthogonal to the setup axis
 // first with probability 0.85. A "no" wish on the full path may start with
-// a downward probe (FeasDownProb).
+// a downward probe (FeasDownProb). feasProbes keeps those the intent
+// allows (probeAllowed): under an orthogonal wish only the orthogonal
+// slides and drops, which is what holds the emitted orthogonal share at
+// FeasOrthogonal (the order alone gave 0.62).
 func (c *viewCtx) probeCandidates(e *edit, setup Direction, in Intent) []probe {
 	ortho := []Direction{Forward, Back}
 	along := []Direction{Left, Right}

@@ -73,9 +73,8 @@ func TestFeasibilityProbeMeasure(t *testing.T) {
 	t.Logf("  answer from the relation to the setup move: %.3f", keyedMajority(relAns, qs))
 	t.Logf("  answer from the stated direction(s): %.3f; from the wording (further/then): %.3f; majority %.3f; by direction %v, by wording %v",
 		keyedMajority(byDir, qs), keyedMajority(byWord, qs), float64(max(yes, qs-yes))/float64(qs), byDir, byWord)
-	t.Logf("  orthogonal share: %.3f of single slides, %.3f of slides and drops, %.3f of all probes",
-		float64(rel[RelOrthogonal])/float64(single), float64(rel[RelOrthogonal]+rel[RelDown])/float64(single+rel[RelDown]),
-		float64(rel[RelOrthogonal])/float64(qs))
+	t.Logf("  orthogonal share (slides on the other axis and drops): %.3f of all probes, %.3f of single slides",
+		float64(rel[RelOrthogonal]+rel[RelDown])/float64(qs), float64(rel[RelOrthogonal])/float64(single))
 }
 
 // shareOf formats k/n for the single-slide relations, "-" for the others.

@@ -11,7 +11,7 @@ import (
 
 // Feasibility constants (A.2.5).
 const (
-	FeasOrthogonal  = 0.85 // probability that the probe is orthogonal to the setup move
+	FeasOrthogonal  = 0.85 // share of probes orthogonal to the setup move (Balance.ProbeAxes, Intent.Orthogonal)
 	FeasProbeTries  = 12   // probe attempts per setup (our choice: probes teleport only, nothing is rendered)
 	FeasSetupTries  = 6    // setup moves tried (our choice)
 	FeasWaypointGap = 0.10 // metres between probe waypoints (our choice)
@@ -255,7 +255,7 @@ func (in Intent) probeLengths() []float64 {
 // a downward probe (FeasDownProb). feasProbes keeps those the intent
 // allows (probeAllowed): under an orthogonal wish only the orthogonal
 // slides and drops, which is what holds the emitted orthogonal share at
-// FeasOrthogonal (the order alone gave 0.62).
+// FeasOrthogonal (the order alone gave 0.59).
 func (c *viewCtx) probeCandidates(e *edit, setup Direction, in Intent) []probe {
 	ortho := []Direction{Forward, Back}
 	along := []Direction{Left, Right}

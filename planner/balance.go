@@ -47,6 +47,13 @@ type Balance struct {
 	// that the stated direction does not predict the answer (a probe
 	// towards the camera, which stands in free space, is mostly feasible).
 	ProbeDirs [2][4]int `json:"probe_dirs"`
+	// ProbeAxes counts emitted feasibility questions by their probe's
+	// relation to the setup move: 0 along the setup axis (a slide in the
+	// same or the opposite direction, or a compound probe, which has a
+	// component on it), 1 orthogonal to it (a slide on the other camera
+	// axis, or a drop), so that the orthogonal share can be held at
+	// FeasOrthogonal (Intent.Orthogonal, balance_probe_axes.go).
+	ProbeAxes [2]int `json:"probe_axes"`
 	// MoverTypes counts emitted questions per category, mover objectType and
 	// answer (0 no, 1 yes) for the categories whose answer the mover's name
 	// would otherwise predict (typeBalanced: dining tables and chairs stand
@@ -102,6 +109,15 @@ type Intent struct {
 	// component) and the feasibility probe directions allowed for the
 	// preferred class, under the lean rule (leanOrder; nil: all four).
 	Directions []string `json:"directions,omitempty"`
+	// Orthogonal: the feasibility probe must be orthogonal to the setup
+	// move (a slide on the other camera axis or a drop; no slide along the
+	// setup axis and no compound probe, which has a component on it), set
+	// while the orthogonal share of the block's probes is under
+	// FeasOrthogonal. OrthoDirections are then the slide directions
+	// allowed, under the lean rule within each camera axis
+	// (Balance.orthoDirections).
+	Orthogonal      bool     `json:"orthogonal,omitempty"`
+	OrthoDirections []string `json:"ortho_directions,omitempty"`
 	// TypeLeads are, for the type-balanced categories (typeBalanced), how far
 	// the preferred class leads the other per mover objectType so far in the
 	// balance block (Balance.MoverTypes; types not listed have no lead), and
@@ -191,6 +207,9 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 			in.Lengths = append(in.Lengths, FeasLengths[i])
 		}
 		in.Directions = b.leanDirections(b.ProbeDirs, "probe_dir:", cls, share, rng)
+		if in.Orthogonal = b.orthogonalWish(rng.Float64()); in.Orthogonal {
+			in.OrthoDirections = b.orthoDirections(cls, share, rng)
+		}
 	case CountNear:
 		// Answers least used first; an answer at CountMaxShare of the
 		// answers so far is left out (the least used never is).
@@ -367,6 +386,7 @@ func (b *Balance) RecordExample(ex *Example) {
 					}
 				}
 			}
+			b.recordProbeAxis(pm["setup_relation"])
 		}
 	case CountNear:
 		n, _ := ex.Metrics["count_after"].(int)

@@ -46,13 +46,13 @@ func Paraphrase(ex *Example) bool {
 	if !ok {
 		return false
 	}
-	s, ok := g.question(questionTemplates[cat], stem, qt)
+	s, ok := g.questionIn(questionFamilies(cat), stem, qt)
 	if !ok {
 		return false
 	}
 	sts, leads := staticTemplates(cat)
 	if sstem, schoices, ok := splitQuestion(ex.StaticQuestion, staticLeads[0]); ok {
-		if ss, ok := g.question(sts, sstem, qt%len(sts)); ok {
+		if ss, ok := g.questionIn(sts, sstem, qt); ok {
 			ex.StaticQuestion = leads[slead%len(leads)] + ss + schoices
 		}
 	}
@@ -60,14 +60,14 @@ func Paraphrase(ex *Example) bool {
 	return true
 }
 
-// staticTemplates returns the static (2A) stems of category cat and their
-// lead-ins: its own (staticQuestionTemplates) where it has them, otherwise
-// the moving stems.
-func staticTemplates(cat Category) (templates, leads []string) {
+// staticTemplates returns the static (2A) stem families of category cat and
+// their lead-ins: its own (staticQuestionTemplates) where it has them,
+// otherwise the moving stems.
+func staticTemplates(cat Category) (families [][]string, leads []string) {
 	if ts, ok := staticQuestionTemplates[cat]; ok {
-		return ts, staticStatementLeads
+		return [][]string{ts}, staticStatementLeads
 	}
-	return questionTemplates[cat], staticLeads
+	return questionFamilies(cat), staticLeads
 }
 
 // splitQuestion splits "<lead><stem>\n<choices>" into the stem and the
@@ -266,7 +266,29 @@ func (g *phraser) question(ts []string, stem string, k int) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	return g.fill(agreeText(ts[k], g.plural), func(slot string) (string, bool) { return g.writeSlot(slot, vals[slot]) })
+	return g.fill(agreeText(ts[k%len(ts)], g.plural), func(slot string) (string, bool) { return g.writeSlot(slot, vals[slot]) })
+}
+
+// questionIn rewrites a canonical stem with template k of the family whose
+// canonical stem (template 0) reads it: a rewrite stays in its family.
+func (g *phraser) questionIn(fams [][]string, stem string, k int) (string, bool) {
+	for _, ts := range fams {
+		if s, ok := g.question(ts, stem, k); ok {
+			return s, true
+		}
+	}
+	return "", false
+}
+
+// questionFamilies are the template lists of category cat, each with its
+// own canonical stem (template 0): a rewrite stays in the family its stem
+// was read with. Feasibility has two: a probe that continues the setup
+// move ("a further") and any other probe ("then be moved").
+func questionFamilies(cat Category) [][]string {
+	if cat == Feasibility {
+		return [][]string{questionTemplates[cat], feasibilityThenTemplates}
+	}
+	return [][]string{questionTemplates[cat]}
 }
 
 // motion rewrites MotionText's canonical sentence with move template mt
@@ -338,6 +360,7 @@ func PhrasingCounts() map[string]int {
 	for c, ts := range questionTemplates {
 		out["question/"+c.String()] = len(ts)
 	}
+	out["question/feasibility_then"] = len(feasibilityThenTemplates)
 	out["motion/move"] = len(moveTemplates)
 	out["motion/stay"] = len(stayTemplates)
 	out["motion/settle"] = len(settleTemplates)

@@ -37,7 +37,7 @@ var (
 	entityDirs     = []struct{ re, dir string }{
 		{`forward \((?:away from the camera|away from you)\)`, "forward"},
 		{`back \((?:towards the camera|toward you)\)`, "back"},
-		{`(?:away from|further from) the camera`, "forward"},
+		{`(?:away from|further from) the camera|deeper into the scene`, "forward"},
 		{`(?:towards|toward|closer to) the camera`, "back"},
 		{`straight down(?:ward)?|vertically down`, "down"},
 		{`(?:to|on) the left(?: of)?|left of|to your left|leftward|to the camera's left`, "left"},

@@ -146,6 +146,24 @@ var (
 		"In the scene shown, ", "In this view, ", "In the picture shown, ", "In the image shown, "}
 )
 
+// feasibilityThenTemplates are the feasibility stems of a probe that does
+// not continue the setup move (orthogonal, opposite, compound or downward;
+// feasStem): none says "further", "another" or "extra", which would read
+// as more of the same move. questionTemplates' Feasibility entries are
+// those of a probe in the setup move's direction. Template 0 is the
+// canonical stem.
+var feasibilityThenTemplates = []string{
+	"could {A} then be moved {probe} without colliding with anything?",
+	"can {A} then be moved {probe} without hitting anything?",
+	"could {A} next move {probe} without a collision?",
+	"is there room to then move {A} {probe} without colliding with anything?",
+	"would it then be possible to move {A} {probe} without bumping into anything?",
+	"could {A} then be pushed {probe} without colliding with anything?",
+	"is it then possible to move {A} {probe} without any collision?",
+	"could {A} next travel {probe} without running into anything?",
+	"can {A} then go {probe} without colliding with anything?",
+}
+
 // probeTemplates are the forms of a feasibility probe per shape; index 0
 // is the canonical one (probe.words).
 var probeTemplates = struct{ single, compound, down [probeForms]string }{

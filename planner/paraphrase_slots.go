@@ -94,7 +94,7 @@ func pctText(p int, k int) string {
 var dirWords = map[Direction][dirForms]string{
 	Right:   {"to the right", "to your right", "rightward", "to the camera's right"},
 	Left:    {"to the left", "to your left", "leftward", "to the camera's left"},
-	Forward: {"forward (away from the camera)", "away from the camera", "forward (away from you)", "further from the camera"},
+	Forward: {"forward (away from the camera)", "away from the camera", "forward (away from you)", "deeper into the scene"},
 	Back:    {"back (towards the camera)", "towards the camera", "back (toward you)", "closer to the camera"},
 }
 

@@ -32,7 +32,7 @@ var (
 	reNumUnit = regexp.MustCompile(`(\d+(?:\.\d+)?) ?(centimetres|metres|cm|m|%|percent|per cent)\b|(\d+(?:\.\d+)?)%`)
 	dirPhrase = []struct{ re, dir string }{
 		{`forward \(away from the camera\)`, "forward"}, {`forward \(away from you\)`, "forward"},
-		{`away from the camera`, "forward"}, {`further from the camera`, "forward"},
+		{`away from the camera`, "forward"}, {`deeper into the scene`, "forward"},
 		{`back \(towards the camera\)`, "back"}, {`back \(toward you\)`, "back"},
 		{`towards the camera`, "back"}, {`closer to the camera`, "back"},
 		{`straight down(?:ward)?`, "down"}, {`vertically down`, "down"},
@@ -206,16 +206,16 @@ func testRefSets() []testRefSet {
 // grammarSets are the template sets of a category: its moving stems and,
 // where it has them, its static ones.
 func grammarSets(cat Category) [][]string {
-	sets := [][]string{questionTemplates[cat]}
+	sets := questionFamilies(cat)
 	if ts, ok := staticQuestionTemplates[cat]; ok {
 		sets = append(sets, ts)
 	}
 	return sets
 }
 
-// canonicalStem writes template 0 of ts with canonical slot values, its
-// verbs agreeing with the mover.
-func canonicalStem(t *testing.T, ts []string, mover ObjectRef, others []ObjectRef, rng *rand.Rand) string {
+// canonicalStem writes template 0 of one of the families fams (drawn from
+// rng) with canonical slot values, its verbs agreeing with the mover.
+func canonicalStem(t *testing.T, fams [][]string, mover ObjectRef, others []ObjectRef, rng *rand.Rand) string {
 	t.Helper()
 	metresOf := func() string { return metres(float64(5+rng.IntN(300)) / 100) }
 	dirs := []Direction{Left, Right, Forward, Back}
@@ -239,6 +239,7 @@ func canonicalStem(t *testing.T, ts []string, mover ObjectRef, others []ObjectRe
 	default:
 		vals["probe"] = metresOf() + " " + probeWords(dirs[rng.IntN(4)])
 	}
+	ts := fams[rng.IntN(len(fams))]
 	return reSlot.ReplaceAllStringFunc(agreeText(ts[0], mover.Plural()), func(p string) string { return vals[p[1:len(p)-1]] })
 }
 
@@ -270,7 +271,18 @@ func TestParaphraseGrammarShape(t *testing.T) {
 		}
 	}
 	for _, cat := range AllCategories() {
-		check("question/"+cat.String(), questionTemplates[cat])
+		for f, ts := range questionFamilies(cat) {
+			check(fmt.Sprintf("question/%s/%d", cat, f), ts)
+		}
+	}
+	// Feasibility's families: every "further" template words the probe as
+	// more of the same move, no "then" template does.
+	for f, ts := range questionFamilies(Feasibility) {
+		for _, s := range ts {
+			if saysFurther(s) != (f == 0) {
+				t.Errorf("feasibility family %d: %q", f, s)
+			}
+		}
 	}
 	check("motion/move", moveTemplates)
 	check("motion/stay", stayTemplates)
@@ -291,7 +303,7 @@ func TestParaphraseVariantsParseBack(t *testing.T) {
 		for _, cat := range AllCategories() {
 			for _, ts := range grammarSets(cat) {
 				for rep := 0; rep < 6; rep++ {
-					stem := canonicalStem(t, ts, mover, others, rng)
+					stem := canonicalStem(t, [][]string{ts}, mover, others, rng)
 					want := entitiesOf(t, stem, refs)
 					for k := range ts {
 						for f := 0; f < nameForms; f++ {
@@ -308,6 +320,48 @@ func TestParaphraseVariantsParseBack(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestParaphraseFeasibilityWordings: both feasibility stems, "a further"
+// (a probe continuing the setup move) and "then be moved" (any other), are
+// read back in every probe shape; every template and form of a stem stays
+// in its family (more of the same move only for "a further") and keeps the
+// stem's objects, numbers and directions; a stem in neither family is not
+// recognised.
+func TestParaphraseFeasibilityWordings(t *testing.T) {
+	for _, badges := range []bool{false, true} {
+		mover, others := testRefs(badges)
+		ex := &Example{Mover: mover, Referenced: others}
+		refs := append([]ObjectRef{mover}, others...)
+		for _, p := range []probe{
+			{kind: ProbeSingle, dir: Left, length: 0.5}, {kind: ProbeSingle, dir: Forward, length: 1.25},
+			{kind: ProbeCompound, dir: Right, length: 0.75, dir2: Back, length2: 0.4}, {kind: ProbeDown, length: 0.6},
+		} {
+			for _, rel := range []string{RelSame, RelOrthogonal} {
+				stem := feasStem(mover.Name(), p, rel)
+				want := entitiesOf(t, stem, refs)
+				for k := range questionTemplates[Feasibility] {
+					for f := 0; f < max(nameForms, unitForms, dirForms, probeForms); f++ {
+						ph := phrasing{name: f % nameForms, unit: f % unitForms, dir: (f + k) % dirForms, probe: f % probeForms}
+						got, ok := newPhraser(ex, ph).questionIn(questionFamilies(Feasibility), stem, k)
+						if !ok {
+							t.Fatalf("%q not read", stem)
+						}
+						if saysFurther(got) != (rel == RelSame) {
+							t.Fatalf("%q rewritten as %q: the wrong family", stem, got)
+						}
+						if e := entitiesOf(t, got, refs); !sameEntities(e, want) {
+							t.Fatalf("%q rewritten as %q: %v, want %v", stem, got, e, want)
+						}
+					}
+				}
+			}
+		}
+		bad := "could " + mover.Name() + " be moved 0.50 m to the left without colliding with anything?"
+		if got, ok := newPhraser(ex, phrasing{}).questionIn(questionFamilies(Feasibility), bad, 1); ok {
+			t.Errorf("%q read as a feasibility stem: %q", bad, got)
 		}
 	}
 }
@@ -376,7 +430,7 @@ func TestParaphraseDeterministicAndVaried(t *testing.T) {
 		used := map[string]bool{}
 		sts, sleads := staticTemplates(cat)
 		for seed := uint64(0); seed < 400; seed++ {
-			stem := canonicalStem(t, questionTemplates[cat], mover, others, rng)
+			stem := canonicalStem(t, questionFamilies(cat), mover, others, rng)
 			ex := Example{CategoryName: cat.String(), Seed: seed, Mover: mover, Referenced: others,
 				Choices: []string{"yes", "no"}, Answer: "B"}
 			ex.MotionText = MotionText(mover, cam, sim.Vec3{0.3, -0.1, 0.4}, true)
@@ -399,16 +453,20 @@ func TestParaphraseDeterministicAndVaried(t *testing.T) {
 			}
 			qs := strings.SplitN(a.Question, "\n", 2)[0]
 			ss := strings.SplitN(a.StaticQuestion, "\n", 2)[0]
-			for k, tmpl := range questionTemplates[cat] {
-				// The stem after the lead-in starts with the template's first literal words.
-				head := strings.SplitN(agreeText(tmpl, false), "{", 2)[0]
-				if head != "" && strings.Contains(qs, ", "+head) {
-					used[fmt.Sprint("q", k)] = true
+			for f, ts := range questionFamilies(cat) {
+				for k, tmpl := range ts {
+					// The stem after the lead-in starts with the template's first literal words.
+					head := strings.SplitN(agreeText(tmpl, false), "{", 2)[0]
+					if head != "" && strings.Contains(qs, ", "+head) {
+						used[fmt.Sprint("q", f, "/", k)] = true
+					}
 				}
 			}
-			for k, tmpl := range sts {
-				if strings.Contains(ss, templateMarker(agreeText(tmpl, false))) {
-					used[fmt.Sprint("s", k)] = true
+			for f, ts := range sts {
+				for k, tmpl := range ts {
+					if strings.Contains(ss, templateMarker(agreeText(tmpl, false))) {
+						used[fmt.Sprint("s", f, "/", k)] = true
+					}
 				}
 			}
 			used["m:"+strings.SplitN(a.MotionText, " ", 2)[0]] = true
@@ -417,17 +475,21 @@ func TestParaphraseDeterministicAndVaried(t *testing.T) {
 				t.Fatalf("%s seed %d: static question %q has none of its category's lead-ins", cat, seed, a.StaticQuestion)
 			}
 		}
-		for k, tmpl := range questionTemplates[cat] {
-			if strings.HasPrefix(tmpl, "{") {
-				continue // starts with the mover: not identifiable by its head
-			}
-			if !used[fmt.Sprint("q", k)] {
-				t.Errorf("%s: template %d never chosen in 400 seeds", cat, k)
+		for f, ts := range questionFamilies(cat) {
+			for k, tmpl := range ts {
+				if strings.HasPrefix(tmpl, "{") {
+					continue // starts with the mover: not identifiable by its head
+				}
+				if !used[fmt.Sprint("q", f, "/", k)] {
+					t.Errorf("%s: template %d of family %d never chosen in 400 seeds", cat, k, f)
+				}
 			}
 		}
-		for k := range sts {
-			if !used[fmt.Sprint("s", k)] {
-				t.Errorf("%s: static template %d never chosen in 400 seeds", cat, k)
+		for f, ts := range sts {
+			for k := range ts {
+				if !used[fmt.Sprint("s", f, "/", k)] {
+					t.Errorf("%s: static template %d of family %d never chosen in 400 seeds", cat, k, f)
+				}
 			}
 		}
 		leads := 0
@@ -497,7 +559,7 @@ func TestUnmarkNames(t *testing.T) {
 		ex := &Example{Mover: mover, Referenced: others}
 		for _, cat := range AllCategories() {
 			for _, ts := range grammarSets(cat) {
-				stem := canonicalStem(t, ts, mover, others, rng)
+				stem := canonicalStem(t, [][]string{ts}, mover, others, rng)
 				for k := range ts {
 					for f := 0; f < nameForms; f++ {
 						q, _ := newPhraser(ex, phrasing{name: f}).question(ts, stem, k)
@@ -532,7 +594,7 @@ func TestReadEntitiesAgreesWithTestParser(t *testing.T) {
 		refs := append([]ObjectRef{mover}, others...)
 		for _, cat := range AllCategories() {
 			for _, ts := range grammarSets(cat) {
-				stem := canonicalStem(t, ts, mover, others, rng)
+				stem := canonicalStem(t, [][]string{ts}, mover, others, rng)
 				for k := range ts {
 					f := k % nameForms
 					q, _ := newPhraser(ex, phrasing{name: f, unit: k % unitForms, dir: k % dirForms, side: k % sideForms}).question(ts, stem, k)

@@ -16,8 +16,8 @@ func stem(cat Category, mover ObjectRef, vals slots) string {
 // question: its own template 0 where it has static templates (occlusion),
 // otherwise the moving stem.
 func staticStem(cat Category, mover ObjectRef, vals slots) string {
-	ts, _ := staticTemplates(cat)
-	return fillStem(ts[0], mover, vals)
+	fams, _ := staticTemplates(cat)
+	return fillStem(fams[0][0], mover, vals)
 }
 
 // fillStem writes template t about mover with the slot values vals.

@@ -45,8 +45,8 @@ func TestOcclusionStaticStem(t *testing.T) {
 			t.Fatalf("%s: leads missing: %q / %q", ex.ID, ex.Question, ex.StaticQuestion)
 		}
 		ts, _ := staticTemplates(cat)
-		if _, ok := newPhraser(&ex, phrasing{}).question(ts, stem2, 0); !ok {
-			t.Errorf("%s: static stem %q does not read with its template 0 %q", ex.ID, stem2, ts[0])
+		if _, ok := newPhraser(&ex, phrasing{}).questionIn(ts, stem2, 0); !ok {
+			t.Errorf("%s: static stem %q does not read with its template 0 %q", ex.ID, stem2, ts[0][0])
 		}
 		if _, own := staticQuestionTemplates[cat]; !own && stem1 != stem2 {
 			t.Errorf("%s: static stem %q differs from the moving stem %q", ex.ID, stem2, stem1)

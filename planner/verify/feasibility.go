@@ -32,13 +32,14 @@ func CameraDir(yawDeg float64, dir string) (sim.Vec3, error) {
 	return sim.Vec3{}, fmt.Errorf("unknown direction %q", dir)
 }
 
-// The three probe shapes a feasibility question can name; the direction
-// words may be followed by a parenthesised gloss ("forward (away from the
-// camera)").
+// The three probe shapes a feasibility question can name, after "a
+// further" (a probe that continues the setup move) or "then be moved" (any
+// other); the direction words may be followed by a parenthesised gloss
+// ("forward (away from the camera)").
 var (
-	reProbe    = regexp.MustCompile(`a further (\d+(?:\.\d+)?) m (to the left|to the right|forward|back)(?: \([^)]*\))? without colliding`)
-	reCompound = regexp.MustCompile(`a further (\d+(?:\.\d+)?) m (to the left|to the right|forward|back)(?: \([^)]*\))? and (\d+(?:\.\d+)?) m (to the left|to the right|forward|back)(?: \([^)]*\))? at the same time, along one straight diagonal line, without colliding`)
-	reDown     = regexp.MustCompile(`a further (\d+(?:\.\d+)?) m straight down without colliding`)
+	reProbe    = regexp.MustCompile(`(?:a further|then be moved) (\d+(?:\.\d+)?) m (to the left|to the right|forward|back)(?: \([^)]*\))? without colliding`)
+	reCompound = regexp.MustCompile(`(?:a further|then be moved) (\d+(?:\.\d+)?) m (to the left|to the right|forward|back)(?: \([^)]*\))? and (\d+(?:\.\d+)?) m (to the left|to the right|forward|back)(?: \([^)]*\))? at the same time, along one straight diagonal line, without colliding`)
+	reDown     = regexp.MustCompile(`(?:a further|then be moved) (\d+(?:\.\d+)?) m straight down without colliding`)
 )
 
 // probeWords maps the question's wording to a direction name.

@@ -450,7 +450,12 @@ func TestHandBuiltFeasibility(t *testing.T) {
 		{"to the right", "right", 0.3, true},                                               // towards z = 0, free
 		{"to the right", "right", 2.0, false},                                              // through the z = 0 wall
 	} {
+		// Both wordings: "a further" (a probe continuing the setup move) and
+		// "then be moved" (any other).
 		stem := fmt.Sprintf("could %s be moved a further %.2f m %s without colliding with anything?", name(mover), tc.length, tc.words)
+		if tc.yes {
+			stem = fmt.Sprintf("could %s then be moved %.2f m %s without colliding with anything?", name(mover), tc.length, tc.words)
+		}
 		choices := []string{"yes", "no"}
 		ans := "B"
 		if tc.yes {
@@ -477,7 +482,7 @@ func TestHandBuiltFeasibility(t *testing.T) {
 			map[string]any{"kind": "compound", "direction": "right", "length": 0.3, "direction2": "forward", "length2": into}, false},
 		{"0.40 m straight down", map[string]any{"kind": "down", "direction": "down", "length": 0.4}, false}, // into the floor
 	} {
-		stem := fmt.Sprintf("could %s be moved a further %s without colliding with anything?", name(mover), tc.words)
+		stem := fmt.Sprintf("could %s then be moved %s without colliding with anything?", name(mover), tc.words)
 		ans := "B"
 		if tc.yes {
 			ans = "A"

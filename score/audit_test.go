@@ -95,8 +95,9 @@ func TestAuditFindsProbeLengthShortcut(t *testing.T) {
 		rows = append(rows, yesNoRow(fmt.Sprintf("h%d/q%d", i/5, i), fmt.Sprintf("h%d", i/5), "feasibility", "The mug (red dot) moves 0.40 m to the right.", stem, yes, rng.IntN(2) == 0))
 	}
 	ca := auditOf(t, rows)
-	if ca.BestTextOnly != 1 || ca.BestTextOnlyName != BaselineTextTree {
-		t.Errorf("best text-only %s %.3f, want text_tree 1", ca.BestTextOnlyName, ca.BestTextOnly)
+	if ca.BestTextOnly != 1 || ca.Baselines[BaselineTextTree] != 1 || ca.Baselines[BaselineTextLogReg] != 1 {
+		t.Errorf("best text-only %s %.3f, text tree %.3f, logistic regression %.3f; want 1 (a threshold on the stem's number)",
+			ca.BestTextOnlyName, ca.BestTextOnly, ca.Baselines[BaselineTextTree], ca.Baselines[BaselineTextLogReg])
 	}
 	if ca.QuestionTemplates != 1 || ca.MotionTemplates != 1 {
 		t.Errorf("templates %d/%d, want 1/1 (numbers and names normalised)", ca.QuestionTemplates, ca.MotionTemplates)

@@ -16,7 +16,10 @@ import (
 // text-only and geometry-free baselines against chance, answer-letter and
 // answer-value distributions, questions under the margin rule, mentioned
 // objects smaller than k× their mark, template counts, and the dot rules
-// (colour pairs, dots hiding their object, static dots that shift).
+// (colour pairs, dots hiding their object, static dots that shift). The
+// trained baselines are cross-validated over house folds of each split, or
+// with --fit SPLIT (and --fit-dir DIR2) fitted on another split that shares
+// no house with it (score.AuditFit).
 
 func init() {
 	register(command{

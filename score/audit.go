@@ -41,6 +41,12 @@ type AuditOptions struct {
 	// TreeDepth and TreeMinLeaf shape the text-only decision tree.
 	TreeDepth   int
 	TreeMinLeaf int
+	// LogRegL2 is λ of the text-only logistic regression's penalty
+	// λ/2 ‖w‖² (on the summed log loss, standardised numbers);
+	// LogRegMinCount the number of training samples that must have a word,
+	// and that must lack it, for the word to be a column.
+	LogRegL2       float64
+	LogRegMinCount int
 	// MarkAreaFactor is k of the size rule: a mentioned object should show
 	// at least k times its mark's area in I0.
 	MarkAreaFactor float64
@@ -51,7 +57,7 @@ type AuditOptions struct {
 
 // DefaultAuditOptions returns the options documented in docs/audit.md.
 func DefaultAuditOptions() AuditOptions {
-	return AuditOptions{Folds: 2, TreeDepth: 3, TreeMinLeaf: 10, MarkAreaFactor: render.MarkAreaFactor, MarkStyle: render.StyleDots}
+	return AuditOptions{Folds: 2, TreeDepth: 3, TreeMinLeaf: 10, LogRegL2: 1, LogRegMinCount: 3, MarkAreaFactor: render.MarkAreaFactor, MarkStyle: render.StyleDots}
 }
 
 // Validate reports options the audit cannot run with.
@@ -63,6 +69,10 @@ func (o AuditOptions) Validate() error {
 		return fmt.Errorf("audit: tree depth %d must be at least 1", o.TreeDepth)
 	case o.TreeMinLeaf < 1:
 		return fmt.Errorf("audit: tree minimum leaf size %d must be at least 1", o.TreeMinLeaf)
+	case !(o.LogRegL2 > 0):
+		return fmt.Errorf("audit: logistic regression penalty %g must be positive", o.LogRegL2)
+	case o.LogRegMinCount < 1:
+		return fmt.Errorf("audit: logistic regression minimum word count %d must be at least 1", o.LogRegMinCount)
 	case !(o.MarkAreaFactor > 0):
 		return fmt.Errorf("audit: mark area factor %g must be positive", o.MarkAreaFactor)
 	}
@@ -71,11 +81,17 @@ func (o AuditOptions) Validate() error {
 
 // AuditReport is the audit of one split.
 type AuditReport struct {
-	Split      string          `json:"split"`
-	Questions  int             `json:"questions"`
-	Houses     int             `json:"houses"`
-	Options    AuditOptions    `json:"options"`
-	Categories []CategoryAudit `json:"categories"`
+	Split     string       `json:"split"`
+	Questions int          `json:"questions"`
+	Houses    int          `json:"houses"`
+	Options   AuditOptions `json:"options"`
+	// FitSplit is the split the trained baselines were fitted on (AuditFit),
+	// with its questions and houses; "" when they were cross-validated over
+	// house folds of this split.
+	FitSplit     string          `json:"fit_split,omitempty"`
+	FitQuestions int             `json:"fit_questions,omitempty"`
+	FitHouses    int             `json:"fit_houses,omitempty"`
+	Categories   []CategoryAudit `json:"categories"`
 	// QuestionTemplates and MotionTemplates count distinct normalised
 	// question stems and motion texts over all categories.
 	QuestionTemplates int `json:"question_templates"`
@@ -92,12 +108,19 @@ type CategoryAudit struct {
 	Chance    float64 `json:"chance"` // uniform guessing
 
 	// Baselines maps baseline name to accuracy (see docs/audit.md):
-	// majority_value, majority_letter, text_tree and, for left/right,
-	// rule_side_moved are text-only; before_answer is geometry-free.
+	// majority_value, majority_letter, text_tree, text_logreg, type_prior,
+	// type_pair_prior (categories with one other object) and, for
+	// left/right, rule_side_moved are text-only; before_answer is
+	// geometry-free.
 	Baselines map[string]float64 `json:"baselines"`
-	// BestTextOnly is the largest text-only baseline and its name.
-	BestTextOnly     float64 `json:"best_text_only"`
-	BestTextOnlyName string  `json:"best_text_only_name"`
+	// BestTextOnly is the largest text-only baseline and its name;
+	// BestTextOnlyCI its 95 % Wilson interval over the category's
+	// questions and BestOverChance its margin over chance (a difference
+	// of accuracies; the table prints it in points).
+	BestTextOnly     float64  `json:"best_text_only"`
+	BestTextOnlyName string   `json:"best_text_only_name"`
+	BestTextOnlyCI   Interval `json:"best_text_only_ci"`
+	BestOverChance   float64  `json:"best_over_chance"`
 	// BeforeAnswered counts the questions that have a before answer (the
 	// before_answer baseline counts the others as wrong).
 	BeforeAnswered int `json:"before_answered"`
@@ -134,45 +157,82 @@ type CategoryAudit struct {
 }
 
 // Audit measures the text-only shortcuts, answer distributions, margins,
-// mark sizes and templates of a split's questions. The result does not
+// mark sizes and templates of a split's questions, the trained baselines
+// cross-validated over house folds of the split. The result does not
 // depend on the order of rows.
 func Audit(split string, rows []AuditRow, opt AuditOptions) (AuditReport, error) {
+	return audit(split, rows, nil, opt)
+}
+
+// auditFit is the split the trained baselines are fitted on.
+type auditFit struct {
+	split string
+	rows  []AuditRow
+}
+
+func audit(split string, rows []AuditRow, fit *auditFit, opt AuditOptions) (AuditReport, error) {
 	if err := opt.Validate(); err != nil {
 		return AuditReport{}, err
 	}
-	rows = append([]AuditRow(nil), rows...)
-	sort.SliceStable(rows, func(i, j int) bool { return rows[i].ID < rows[j].ID })
-	byCat := map[string][]AuditRow{}
-	houses := map[string]bool{}
+	rows, byCat, houses, err := auditRowsByCategory(rows)
+	if err != nil {
+		return AuditReport{}, err
+	}
 	qt, mt := map[string]bool{}, map[string]bool{}
 	for i := range rows {
-		r := &rows[i]
-		if len(r.Choices) < 2 {
-			return AuditReport{}, fmt.Errorf("audit: question %s has %d choices (want at least 2)", r.ID, len(r.Choices))
-		}
-		if _, err := ParseLetters(r.Answer, len(r.Choices)); err != nil {
-			return AuditReport{}, fmt.Errorf("audit: question %s: answer %q: %w", r.ID, r.Answer, err)
-		}
-		byCat[r.Category] = append(byCat[r.Category], *r)
-		houses[r.HouseID] = true
-		qt[r.Category+"|"+questionTemplate(r)] = true
-		mt[motionTemplate(r)] = true
+		qt[rows[i].Category+"|"+questionTemplate(&rows[i])] = true
+		mt[motionTemplate(&rows[i])] = true
 	}
 	rep := AuditReport{Split: split, Questions: len(rows), Houses: len(houses), Options: opt,
 		QuestionTemplates: len(qt), MotionTemplates: len(mt), Dots: auditDots(rows)}
+	var fitByCat map[string][]AuditRow
+	if fit != nil {
+		var fitHouses map[string]bool
+		if _, fitByCat, fitHouses, err = auditRowsByCategory(fit.rows); err != nil {
+			return AuditReport{}, fmt.Errorf("fit split %s: %w", fit.split, err)
+		}
+		rep.FitSplit, rep.FitQuestions, rep.FitHouses = fit.split, len(fit.rows), len(fitHouses)
+	}
 	var cats []string
 	for c := range byCat {
 		cats = append(cats, c)
 	}
 	sort.Slice(cats, func(i, j int) bool { return categoryOrder(cats[i]) < categoryOrder(cats[j]) })
 	for _, c := range cats {
-		ca, err := auditCategory(c, byCat[c], opt)
+		var fitRows []AuditRow
+		if fit != nil {
+			if fitRows = fitByCat[c]; len(fitRows) == 0 {
+				return AuditReport{}, fmt.Errorf("audit: fit split %s has no %s questions to fit split %s's baselines on", fit.split, c, split)
+			}
+		}
+		ca, err := auditCategory(c, byCat[c], fitRows, opt)
 		if err != nil {
 			return AuditReport{}, err
 		}
 		rep.Categories = append(rep.Categories, ca)
 	}
 	return rep, nil
+}
+
+// auditRowsByCategory checks rows (at least two choices, a valid answer)
+// and returns them sorted by id, grouped by category, and their houses.
+func auditRowsByCategory(rows []AuditRow) ([]AuditRow, map[string][]AuditRow, map[string]bool, error) {
+	rows = append([]AuditRow(nil), rows...)
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].ID < rows[j].ID })
+	byCat := map[string][]AuditRow{}
+	houses := map[string]bool{}
+	for i := range rows {
+		r := &rows[i]
+		if len(r.Choices) < 2 {
+			return nil, nil, nil, fmt.Errorf("audit: question %s has %d choices (want at least 2)", r.ID, len(r.Choices))
+		}
+		if _, err := ParseLetters(r.Answer, len(r.Choices)); err != nil {
+			return nil, nil, nil, fmt.Errorf("audit: question %s: answer %q: %w", r.ID, r.Answer, err)
+		}
+		byCat[r.Category] = append(byCat[r.Category], *r)
+		houses[r.HouseID] = true
+	}
+	return rows, byCat, houses, nil
 }
 
 // categoryOrder sorts the method's categories in method order, others after
@@ -191,7 +251,9 @@ func houseFold(house string, k int) int {
 	return int(h.Sum64() % uint64(k))
 }
 
-func auditCategory(cat string, rows []AuditRow, opt AuditOptions) (CategoryAudit, error) {
+// auditCategory audits one category's rows; the trained baselines are
+// fitted on fitRows when given, else cross-validated over house folds.
+func auditCategory(cat string, rows, fitRows []AuditRow, opt AuditOptions) (CategoryAudit, error) {
 	ca := CategoryAudit{Category: cat, Questions: len(rows), Baselines: map[string]float64{}}
 	q0 := Question{Category: cat, Choices: rows[0].Choices, Answer: rows[0].Answer}
 	ca.Chance = q0.Chance()
@@ -199,7 +261,13 @@ func auditCategory(cat string, rows []AuditRow, opt AuditOptions) (CategoryAudit
 	ca.Values, ca.MaxValueShare = shares(rows, answerValues)
 	ca.Thresholds = thresholdShares(rows)
 
-	base, err := textBaselines(rows, opt)
+	var base map[string]float64
+	var err error
+	if fitRows != nil {
+		base, err = crossSplitBaselines(fitRows, rows, opt)
+	} else {
+		base, err = textBaselines(rows, opt)
+	}
 	if err != nil {
 		return ca, fmt.Errorf("audit: category %s: %w", cat, err)
 	}
@@ -209,6 +277,8 @@ func auditCategory(cat string, rows []AuditRow, opt AuditOptions) (CategoryAudit
 			ca.BestTextOnly, ca.BestTextOnlyName = acc, name
 		}
 	}
+	ca.BestTextOnlyCI = Wilson(ca.BestTextOnly*float64(len(rows)), float64(len(rows)))
+	ca.BestOverChance = ca.BestTextOnly - ca.Chance
 	var beforeOK, flips int
 	for _, r := range rows {
 		if r.BeforeAnswer == "" {

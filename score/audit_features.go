@@ -10,27 +10,13 @@ import (
 // textToken matches the words and numbers of a text.
 var textToken = regexp.MustCompile(`[a-z]+|\d+(?:\.\d+)?`)
 
-// featureSet holds the text-only features of (question, choice) pairs: a
-// sparse map of feature name to value per pair. Absent word features are 0;
-// absent number features are missingValue, so a split can tell them apart.
-type featureSet struct {
-	names []string
-	index map[string]int
-}
-
+// The text-only features of a (question, choice) pair are a sparse map of
+// feature name to value. Absent word features are 0; absent number
+// features are missingValue, so a split can tell them apart.
 const missingValue = -1e6
 
 // numberPrefixes mark the features whose absent value is missingValue.
 var numberPrefixes = []string{"q:n:", "c:n"}
-
-func (fs *featureSet) id(name string) int {
-	if i, ok := fs.index[name]; ok {
-		return i
-	}
-	fs.index[name] = len(fs.names)
-	fs.names = append(fs.names, name)
-	return len(fs.names) - 1
-}
 
 // defaultOf returns the value of an absent feature.
 func defaultOf(name string) float64 {

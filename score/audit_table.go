@@ -16,18 +16,23 @@ import (
 func WriteAuditTable(w io.Writer, rep AuditReport) error {
 	fmt.Fprintf(w, "split %s: %d questions from %d houses; %d question templates, %d motion templates\n",
 		rep.Split, rep.Questions, rep.Houses, rep.QuestionTemplates, rep.MotionTemplates)
-	fmt.Fprintf(w, "baselines cross-validated over %d house-disjoint folds; text tree depth %d, leaf >= %d; size rule k = %g\n\n",
-		rep.Options.Folds, rep.Options.TreeDepth, rep.Options.TreeMinLeaf, rep.Options.MarkAreaFactor)
+	if rep.FitSplit != "" {
+		fmt.Fprintf(w, "baselines fitted on split %s (%d questions from %d houses, none of them in %s)",
+			rep.FitSplit, rep.FitQuestions, rep.FitHouses, rep.Split)
+	} else {
+		fmt.Fprintf(w, "baselines cross-validated over %d house-disjoint folds", rep.Options.Folds)
+	}
+	fmt.Fprintf(w, "; text tree depth %d, leaf >= %d; logistic regression λ %g, words in >= %d samples; size rule k = %g\n\n",
+		rep.Options.TreeDepth, rep.Options.TreeMinLeaf, rep.Options.LogRegL2, rep.Options.LogRegMinCount, rep.Options.MarkAreaFactor)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "category\tn\tchance\tmaj.value\tmaj.letter\ttext tree\tside rule\tbest text\tbest-chance\tbefore\tflip rate\t")
+	fmt.Fprintln(tw, "category\tn\tchance\tmaj.value\tmaj.letter\ttext tree\tlogreg\ttype prior\ttype pair\tside rule\tbest text\t95% CI\tbest-chance\tbest is\tbefore\tflip rate\t")
 	for _, c := range rep.Categories {
-		side := "-"
-		if v, ok := c.Baselines[BaselineSideMoved]; ok {
-			side = auditPct(v)
-		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%+.1f\t%s\t%s\t\n", c.Category, c.Questions, auditPct(c.Chance),
-			auditPct(c.Baselines[BaselineMajorityValue]), auditPct(c.Baselines[BaselineMajorityLetter]), auditPct(c.Baselines[BaselineTextTree]),
-			side, auditPct(c.BestTextOnly), 100*(c.BestTextOnly-c.Chance), auditPct(c.Baselines[BaselineBeforeAnswer]), flipCell(c))
+		ci := c.BestTextOnlyCI
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.1f–%.1f\t%+.1f\t%s\t%s\t%s\t\n", c.Category, c.Questions, auditPct(c.Chance),
+			baselineCell(c, BaselineMajorityValue), baselineCell(c, BaselineMajorityLetter), baselineCell(c, BaselineTextTree),
+			baselineCell(c, BaselineTextLogReg), baselineCell(c, BaselineTypePrior), baselineCell(c, BaselineTypePairPrior),
+			baselineCell(c, BaselineSideMoved), auditPct(c.BestTextOnly), 100*ci.Lo, 100*ci.Hi, 100*c.BestOverChance, c.BestTextOnlyName,
+			baselineCell(c, BaselineBeforeAnswer), flipCell(c))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -56,6 +61,15 @@ func WriteAuditTable(w io.Writer, rep AuditReport) error {
 }
 
 func auditPct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
+
+// baselineCell is a baseline's accuracy, or "-" where the category has
+// no such baseline.
+func baselineCell(c CategoryAudit, name string) string {
+	if v, ok := c.Baselines[name]; ok {
+		return auditPct(v)
+	}
+	return "-"
+}
 
 func flipCell(c CategoryAudit) string {
 	if c.BeforeAnswered == 0 {

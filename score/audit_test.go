@@ -67,12 +67,12 @@ func TestAuditFindsSideRuleAndNotNoise(t *testing.T) {
 			rows = append(rows, yesNoRow(fmt.Sprintf("h%d/q%d", i/6, i), fmt.Sprintf("h%d", i/6), "left_right", motion, stem, yes, rng.IntN(2) == 0))
 		}
 		ca := auditOf(t, rows)
-		side, tree := ca.Baselines[BaselineSideMoved], ca.Baselines[BaselineTextTree]
-		if shortcut && (side != 1 || tree < 0.99) {
-			t.Errorf("shortcut data: side rule %.3f, tree %.3f; want 1 and ≥ 0.99", side, tree)
+		side, tree, lr := ca.Baselines[BaselineSideMoved], ca.Baselines[BaselineTextTree], ca.Baselines[BaselineTextLogReg]
+		if shortcut && (side != 1 || tree < 0.99 || lr < 0.99) {
+			t.Errorf("shortcut data: side rule %.3f, tree %.3f, logistic regression %.3f; want 1, ≥ 0.99 and ≥ 0.99", side, tree, lr)
 		}
-		if !shortcut && (math.Abs(side-0.5) > 0.08 || tree > 0.58) {
-			t.Errorf("noise data: side rule %.3f, tree %.3f; want ≈ 0.5", side, tree)
+		if !shortcut && (math.Abs(side-0.5) > 0.08 || tree > 0.58 || lr > 0.58) {
+			t.Errorf("noise data: side rule %.3f, tree %.3f, logistic regression %.3f; want ≈ 0.5", side, tree, lr)
 		}
 		if math.Abs(ca.Baselines[BaselineMajorityLetter]-0.5) > 0.08 {
 			t.Errorf("letters are shuffled, majority letter %.3f", ca.Baselines[BaselineMajorityLetter])
@@ -95,8 +95,9 @@ func TestAuditFindsProbeLengthShortcut(t *testing.T) {
 		rows = append(rows, yesNoRow(fmt.Sprintf("h%d/q%d", i/5, i), fmt.Sprintf("h%d", i/5), "feasibility", "The mug (red dot) moves 0.40 m to the right.", stem, yes, rng.IntN(2) == 0))
 	}
 	ca := auditOf(t, rows)
-	if ca.BestTextOnly != 1 || ca.BestTextOnlyName != BaselineTextTree {
-		t.Errorf("best text-only %s %.3f, want text_tree 1", ca.BestTextOnlyName, ca.BestTextOnly)
+	if ca.BestTextOnly != 1 || ca.Baselines[BaselineTextTree] != 1 || ca.Baselines[BaselineTextLogReg] != 1 {
+		t.Errorf("best text-only %s %.3f, text tree %.3f, logistic regression %.3f; want 1 (a threshold on the stem's number)",
+			ca.BestTextOnlyName, ca.BestTextOnly, ca.Baselines[BaselineTextTree], ca.Baselines[BaselineTextLogReg])
 	}
 	if ca.QuestionTemplates != 1 || ca.MotionTemplates != 1 {
 		t.Errorf("templates %d/%d, want 1/1 (numbers and names normalised)", ca.QuestionTemplates, ca.MotionTemplates)

@@ -16,7 +16,10 @@ import (
 // text-only and geometry-free baselines against chance, answer-letter and
 // answer-value distributions, questions under the margin rule, mentioned
 // objects smaller than k× their mark, template counts, and the dot rules
-// (colour pairs, dots hiding their object, static dots that shift).
+// (colour pairs, dots hiding their object, static dots that shift). The
+// trained baselines are cross-validated over house folds of each split, or
+// with --fit SPLIT (and --fit-dir DIR2) fitted on another split that shares
+// no house with it (score.AuditFit).
 
 func init() {
 	register(command{
@@ -28,14 +31,24 @@ func init() {
 
 func runAudit(args []string, stdout, stderr io.Writer) error {
 	var physics bool
+	var fitSplit, fitDir string
 	ds, splits, asJSON, err := openDatasetSplits("audit", "only this split (default: every split)", args, stderr, func(fs *flag.FlagSet) {
 		fs.BoolVar(&physics, "physics", false, "check every row's I0 and I1 poses instead (unstable objects, overlaps over 1 cm, objects below the floor or in walls, wall objects over doors and windows); exit 1 when any is found")
+		fs.StringVar(&fitSplit, "fit", "", "fit the trained baselines on this split (no house in common with the audited ones) instead of cross-validating over house folds; without --split, every other split is audited")
+		fs.StringVar(&fitDir, "fit-dir", "", "read the --fit split from this dataset directory (default: the audited one)")
 	})
 	if err != nil {
 		return err
 	}
 	if physics {
+		if fitSplit != "" || fitDir != "" {
+			return fmt.Errorf("%w: --fit and --fit-dir do not apply to --physics", errUsage)
+		}
 		return runPhysicsAudit(ds, splits, asJSON, stdout, stderr)
+	}
+	fit, splits, err := auditFitSplit(ds, splits, fitSplit, fitDir)
+	if err != nil {
+		return err
 	}
 	var reports []score.AuditReport
 	for _, s := range splits {
@@ -50,7 +63,12 @@ func runAudit(args []string, stdout, stderr io.Writer) error {
 		if len(rows) == 0 {
 			return fmt.Errorf("%s: split %q has no questions", ds.Dir, s)
 		}
-		rep, err := score.Audit(s, rows, opt)
+		var rep score.AuditReport
+		if fit != nil {
+			rep, err = score.AuditFit(s, rows, fit.split, fit.rows, opt)
+		} else {
+			rep, err = score.Audit(s, rows, opt)
+		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", ds.Dir, err)
 		}
@@ -73,6 +91,55 @@ func runAudit(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// auditFitData is the split the trained baselines are fitted on.
+type auditFitData struct {
+	split string
+	rows  []score.AuditRow
+}
+
+// auditFitSplit reads the --fit split (from --fit-dir, else from ds) and
+// returns it with the splits to audit: when the fit split is one of
+// several splits of ds (no --split), the others. Nil without --fit.
+func auditFitSplit(ds *export.Dataset, splits []string, fitSplit, fitDir string) (*auditFitData, []string, error) {
+	if fitSplit == "" {
+		if fitDir != "" {
+			return nil, nil, fmt.Errorf("%w: --fit-dir needs --fit SPLIT", errUsage)
+		}
+		return nil, splits, nil
+	}
+	src := ds
+	if fitDir != "" {
+		var err error
+		if src, err = export.Open(fitDir); err != nil {
+			return nil, nil, err
+		}
+	}
+	found := false
+	for _, s := range src.Splits() {
+		found = found || s == fitSplit
+	}
+	if !found {
+		return nil, nil, fmt.Errorf("--fit: %s has no split %q (it has %v)", src.Dir, fitSplit, src.Splits())
+	}
+	if fitDir == "" && len(splits) > 1 {
+		var rest []string
+		for _, s := range splits {
+			if s != fitSplit {
+				rest = append(rest, s)
+			}
+		}
+		splits = rest
+	}
+	rows, err := auditRows(src, fitSplit, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(rows) == 0 {
+		return nil, nil, fmt.Errorf("--fit: %s: split %q has no questions", src.Dir, fitSplit)
+	}
+	return &auditFitData{split: fitSplit, rows: rows}, splits, nil
 }
 
 // manifestMarkStyle is the Set-of-Marks style the manifest records for a

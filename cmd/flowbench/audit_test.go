@@ -90,10 +90,104 @@ func TestAuditBadInput(t *testing.T) {
 		{[]string{"audit"}, "exactly one dataset directory", 2},
 		{[]string{"audit", t.TempDir()}, "is not a dataset", 1},
 		{[]string{"audit", "--split", "val", generateOnce.dir}, `no split "val"`, 1},
+		{[]string{"audit", "--fit", "val", generateOnce.dir}, `--fit: ` + generateOnce.dir + ` has no split "val"`, 1},
+		{[]string{"audit", "--split", "train", "--fit", "train", generateOnce.dir}, "split train and fit split train share", 1},
+		{[]string{"audit", "--fit", "train", "--fit-dir", generateOnce.dir, generateOnce.dir}, "split train and fit split train share", 1},
+		{[]string{"audit", "--fit-dir", generateOnce.dir, generateOnce.dir}, "--fit-dir needs --fit", 2},
+		{[]string{"audit", "--physics", "--fit", "train", generateOnce.dir}, "do not apply to --physics", 2},
 	} {
 		out, code := genCLI(t, c.args...)
 		if code != c.code || !strings.Contains(out, c.want) {
 			t.Errorf("%v: code %d, want %d and %q\n%s", c.args, code, c.code, c.want, out)
 		}
+	}
+}
+
+// renameHouses rewrites every questions shard of a split with "copy-"
+// before each house id, so the copy shares no house with the original.
+func renameHouses(t *testing.T, dir, split string) {
+	t.Helper()
+	ds, err := export.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []export.QuestionRow
+	for q, err := range ds.Questions(split) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		q.HouseID = "copy-" + q.HouseID
+		rows = append(rows, q)
+	}
+	for _, shard := range ds.Shards(split, export.QuestionsTable) {
+		m, err := readStagedMeta(shard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := export.NewShardWriter(shard, export.QuestionsTable, export.ShardOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := -1
+		for i, q := range rows {
+			if q.ID == m.firstID {
+				start = i
+			}
+		}
+		if start < 0 || start+m.rows > len(rows) || rows[start+m.rows-1].ID != m.lastID {
+			t.Fatalf("%s: rows %s..%s (%d) not found in order", shard, m.firstID, m.lastID, m.rows)
+		}
+		for _, q := range rows[start : start+m.rows] {
+			if err := w.WriteQuestion(q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// --fit with --fit-dir fits the trained baselines on a split of another
+// dataset: here the same questions under other house ids, so the majority
+// value of a yes/no category is right on exactly the share of its most
+// frequent answer.
+func TestAuditFitOtherDir(t *testing.T) {
+	referenceRun(t)
+	copyDir := copyReference(t)
+	renameHouses(t, copyDir, "train")
+	out, code := genCLI(t, "audit", "--json", "--fit", "train", "--fit-dir", copyDir, generateOnce.dir)
+	if code != 0 {
+		t.Fatalf("audit --fit: code %d\n%s", code, out)
+	}
+	var reps []score.AuditReport
+	if err := json.Unmarshal([]byte(out), &reps); err != nil {
+		t.Fatalf("audit --json: %v\n%s", err, out)
+	}
+	rep := reps[0]
+	if len(reps) != 1 || rep.FitSplit != "train" || rep.FitQuestions != rep.Questions || rep.FitHouses != rep.Houses {
+		t.Fatalf("fit split %q of %d questions and %d houses, audited %d questions and %d houses", rep.FitSplit, rep.FitQuestions, rep.FitHouses, rep.Questions, rep.Houses)
+	}
+	yesNo := 0
+	for _, c := range rep.Categories {
+		if _, ok := c.Values["yes"]; !ok || c.Chance != 0.5 {
+			continue
+		}
+		yesNo++
+		if got := c.Baselines[score.BaselineMajorityValue]; got != c.MaxValueShare {
+			t.Errorf("%s: majority value %g fitted on the same answers, want the largest value share %g", c.Category, got, c.MaxValueShare)
+		}
+		for _, b := range []string{score.BaselineTextLogReg, score.BaselineTypePrior} {
+			if _, ok := c.Baselines[b]; !ok {
+				t.Errorf("%s: no %s", c.Category, b)
+			}
+		}
+	}
+	if yesNo == 0 {
+		t.Fatal("no yes/no category in the reference run")
+	}
+	text, code := genCLI(t, "audit", "--fit", "train", "--fit-dir", copyDir, generateOnce.dir)
+	if code != 0 || !strings.Contains(text, "baselines fitted on split train") || !strings.Contains(text, "logreg") {
+		t.Errorf("audit --fit table: code %d\n%s", code, text)
 	}
 }

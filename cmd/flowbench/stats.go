@@ -120,11 +120,11 @@ func reorderArgs(args []string) []string {
 	return append(flags, pos...)
 }
 
-// takesValue reports whether a flag of inspect, stats or validate takes a
+// takesValue reports whether a flag of inspect, stats, validate or audit takes a
 // separate value argument.
 func takesValue(flag string) bool {
 	switch trimDashes(flag) {
-	case "split", "id", "out", "row", "sheet", "seed", "tile":
+	case "split", "id", "out", "row", "sheet", "seed", "tile", "fit", "fit-dir":
 		return true
 	}
 	return false

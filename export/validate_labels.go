@@ -49,8 +49,7 @@ func checkLetters(name, letters string, n int, optional bool) string {
 
 // checkCategory returns why a question's category or id is wrong, or "":
 // the category must be one of the planner's, and the id must be
-// <house_id>/v<view_id>/<category>, with /r<round> after it for an extra
-// round of the category mix (planner.ExampleID).
+// <house_id>/v<view_id>/<category>.
 func checkCategory(q *QuestionRow) string {
 	if _, err := planner.ParseCategory(q.Category); err != nil {
 		var names []string
@@ -59,24 +58,8 @@ func checkCategory(q *QuestionRow) string {
 		}
 		return fmt.Sprintf("unknown category %q (want one of %s)", q.Category, strings.Join(names, ", "))
 	}
-	want := planner.ExampleID(q.HouseID, int(q.ViewID), q.Category, 0)
-	if q.ID != want && !isRoundID(q.ID, want) {
-		return fmt.Sprintf("id is not <house_id>/v<view_id>/<category>[/r<round>] = %q", want)
+	if want := fmt.Sprintf("%s/v%d/%s", q.HouseID, q.ViewID, q.Category); q.ID != want {
+		return fmt.Sprintf("id is not <house_id>/v<view_id>/<category> = %q", want)
 	}
 	return ""
-}
-
-// isRoundID reports whether id is base followed by /r<k>, k a positive
-// integer written without leading zeros.
-func isRoundID(id, base string) bool {
-	k, ok := strings.CutPrefix(id, base+"/r")
-	if !ok || k == "" || k[0] == '0' {
-		return false
-	}
-	for _, r := range k {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return len(k) <= 3
 }

@@ -46,9 +46,9 @@ type Config struct {
 	// Categories are the question categories by name; empty means all eight.
 	Categories []string `json:"categories,omitempty"`
 	// CategoryMix is the target share of questions per category
-	// (planner.ParseMix): equal, method, natural or category=weight,...;
-	// empty means equal, except for the ithor test split with TestCounts,
-	// whose selection sets the counts (natural).
+	// (planner.ParseMix): natural (empty: no target), equal, method or
+	// category=weight,...; not with the ithor test split's TestCounts,
+	// whose selection sets the counts.
 	CategoryMix string `json:"category_mix,omitempty"`
 	// QuestionsOnly writes only the questions table.
 	QuestionsOnly bool `json:"questions_only,omitempty"`

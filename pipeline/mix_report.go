@@ -20,9 +20,6 @@ func mixReport(name string, m *planner.Mix, st *export.SplitStats, size int, sty
 	if m == nil {
 		return nil
 	}
-	if name == "" {
-		name = "equal"
-	}
 	r := &export.CategoryMix{Name: name, Target: m.Shares(), Achieved: st.Shares()}
 	for cat, t := range r.Target {
 		if got := r.Achieved[cat]; got < mixShortFactor*t {

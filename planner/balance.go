@@ -66,7 +66,8 @@ type Balance struct {
 	// instead of adding up.
 	Block int `json:"block"`
 	// Flipped and Emitted count the flips (answer changes) and the
-	// emitted questions of the flip-seeking categories and closer-to.
+	// emitted questions of the flip-seeking categories, closer-to and
+	// contact wall (WallChangeRate).
 	Flipped [NumCategories]int `json:"flipped"`
 	Emitted [NumCategories]int `json:"emitted"`
 	// Questions counts every emitted question per category, for the
@@ -145,10 +146,6 @@ type Intent struct {
 	// flipRateMin questions), for count-near until it reaches π_flip, and
 	// for closer-to while its change rate is under CloserChangeRate.
 	StrictFlip bool `json:"strict_flip,omitempty"`
-	// Round is the slot's round: 0 for the category's regular slot on the
-	// view, k ≥ 1 for the k-th extra attempt the category mix gave it
-	// (Mix); it enters the slot's seed (SlotSeed).
-	Round int `json:"round,omitempty"`
 }
 
 // Decide draws the intent for category c: for yes/no categories the
@@ -187,6 +184,8 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 		in.WantFlip = b.underRate(c, CloserChangeRate, u)
 	case CountNear:
 		in.WantFlip = b.underRate(c, FlipProbability, u)
+	case ContactWall:
+		in.WantFlip = b.underRate(c, WallChangeRate, u)
 	default:
 		in.WantFlip = c.FlipSeeking() && u < FlipProbability
 	}
@@ -361,9 +360,15 @@ func (b *Balance) RecordExample(ex *Example) {
 	yes := ex.Answer == yesLetter(ex)
 	b.Record(ex.Category, yes)
 	b.Questions[ex.Category]++
-	if ex.Category.FlipSeeking() || ex.Category == CloserTo {
+	switch {
+	case ex.Category.FlipSeeking() || ex.Category == CloserTo:
 		b.Emitted[ex.Category]++
 		if ex.Flip {
+			b.Flipped[ex.Category]++
+		}
+	case ex.Category == ContactWall:
+		b.Emitted[ex.Category]++
+		if ex.Changed {
 			b.Flipped[ex.Category]++
 		}
 	}

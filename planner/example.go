@@ -5,7 +5,7 @@ import "flowbench/sim"
 // Example is one generated question with everything needed to answer, score
 // and explain it. Dense per-pixel annotations travel separately (Outcome).
 type Example struct {
-	ID           string   `json:"id"` // ExampleID: "<house_id>/v<view>/<category>[/r<round>]"
+	ID           string   `json:"id"` // "<house_id>/v<view>/<category>"
 	Split        string   `json:"split"`
 	HouseID      string   `json:"house_id"`
 	SceneStyle   string   `json:"scene_style"`

@@ -63,33 +63,14 @@ func (c *viewCtx) plan(cat Category, in Intent) (*Example, string, error) {
 // Seed derives the seed of one (house, view, category) slot; view −1 is the
 // camera-selection stream of the house.
 func Seed(master uint64, houseID string, view int, cat Category) uint64 {
-	return SlotSeed(master, houseID, view, cat, 0)
-}
-
-// SlotSeed derives the seed of round round of a (house, view, category)
-// slot (Mix); round 0 is Seed's.
-func SlotSeed(master uint64, houseID string, view int, cat Category, round int) uint64 {
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%d|%s|%d|%d", master, houseID, view, int(cat))
-	if round > 0 {
-		fmt.Fprintf(h, "|r%d", round)
-	}
 	return h.Sum64()
 }
 
 // SkipMixCap is the skip reason of a slot left out because its category
-// was over its share of the category mix.
+// was over its share of the category mix (Mix).
 const SkipMixCap = "mix_cap"
-
-// ExampleID returns an example's id: <house>/v<view>/<category>, and
-// /r<round> after it for an extra round of the category mix.
-func ExampleID(houseID string, view int, cat string, round int) string {
-	id := fmt.Sprintf("%s/v%d/%s", houseID, view, cat)
-	if round > 0 {
-		id += fmt.Sprintf("/r%d", round)
-	}
-	return id
-}
 
 func newRNG(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)) }
 
@@ -169,57 +150,28 @@ func PlanHouse(s Simulator, h *sim.House, cfg Config) ([]Example, []Outcome, Rep
 		}
 		base.implausible = rep.Implausible
 		cfg.ViewImages.add(vi, base)
-		// attempt plans one (view, category, round) slot and keeps what it
-		// gives; it reports why the slot gave no question ("" when it did).
-		attempt := func(cat Category, round int) (string, error) {
-			rep.Slots++
-			in := bal.Decide(cat, newRNG(SlotSeed(cfg.Seed, id, vi, cat, round)^0x5bd1e995))
-			ex, out, reason, fails, err := planSlot(s, st, cfg, id, base, vi, cat, round, in)
-			for k, n := range fails {
-				rep.Failures[k] += n
-			}
-			if err != nil {
-				return "", fmt.Errorf("house %s view %d %s: %w", id, vi, cat, err)
-			}
-			if ex == nil {
-				rep.Skips[cat.String()+"/"+reason]++
-				return reason, nil
-			}
-			bal.RecordExample(ex)
-			rep.Questions++
-			exs = append(exs, *ex)
-			outs = append(outs, *out)
-			return "", nil
-		}
-		var retry []Category // categories that may take another round
 		for _, cat := range cfg.Categories {
 			if cfg.Mix.over(bal, cat) {
 				rep.Skips[cat.String()+"/"+SkipMixCap]++
 				continue
 			}
-			reason, err := attempt(cat, 0)
+			rep.Slots++
+			in := bal.Decide(cat, newRNG(Seed(cfg.Seed, id, vi, cat)^0x5bd1e995))
+			ex, out, reason, fails, err := planSlot(s, st, cfg, id, base, vi, cat, in)
+			for k, n := range fails {
+				rep.Failures[k] += n
+			}
 			if err != nil {
-				return exs, outs, rep, err
+				return exs, outs, rep, fmt.Errorf("house %s view %d %s: %w", id, vi, cat, err)
 			}
-			if !structuralSkips[reason] {
-				retry = append(retry, cat)
+			if ex == nil {
+				rep.Skips[cat.String()+"/"+reason]++
+				continue
 			}
-		}
-		for round := 1; round <= MixRounds && len(retry) > 0; round++ {
-			var again []Category
-			for _, cat := range retry {
-				if !cfg.Mix.under(bal, cat) {
-					continue
-				}
-				reason, err := attempt(cat, round)
-				if err != nil {
-					return exs, outs, rep, err
-				}
-				if !structuralSkips[reason] {
-					again = append(again, cat)
-				}
-			}
-			retry = again
+			bal.RecordExample(ex)
+			rep.Questions++
+			exs = append(exs, *ex)
+			outs = append(outs, *out)
 		}
 	}
 	return exs, outs, rep, nil
@@ -248,13 +200,12 @@ func PlanOne(s Simulator, h *sim.House, cfg Config, cam sim.Camera, view int, ca
 	if err != nil {
 		return nil, nil, "", err
 	}
-	ex, out, reason, _, err := planSlot(s, st, cfg, HouseID(h, cfg), base, view, cat, in.Round, in)
+	ex, out, reason, _, err := planSlot(s, st, cfg, HouseID(h, cfg), base, view, cat, in)
 	return ex, out, reason, err
 }
 
-func planSlot(s Simulator, st *Structure, cfg Config, id string, base *viewBase, vi int, cat Category, round int, in Intent) (*Example, *Outcome, string, map[string]int, error) {
-	seed := SlotSeed(cfg.Seed, id, vi, cat, round)
-	in.Round = round
+func planSlot(s Simulator, st *Structure, cfg Config, id string, base *viewBase, vi int, cat Category, in Intent) (*Example, *Outcome, string, map[string]int, error) {
+	seed := Seed(cfg.Seed, id, vi, cat)
 	c, err := newViewCtxFrom(s, st, cfg, base, newRNG(seed))
 	if err != nil {
 		return nil, nil, "", nil, err
@@ -269,7 +220,7 @@ func planSlot(s Simulator, st *Structure, cfg Config, id string, base *viewBase,
 	}
 	out := ex.out
 	ex.out = nil
-	ex.ID = ExampleID(id, vi, cat.String(), round)
+	ex.ID = fmt.Sprintf("%s/v%d/%s", id, vi, cat)
 	ex.Split, ex.HouseID, ex.SceneStyle, ex.ViewID = cfg.Split, id, cfg.SceneStyle, vi
 	ex.Seed, ex.Intent = seed, in
 	return ex, out, "", c.fails, nil

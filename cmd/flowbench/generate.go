@@ -135,7 +135,7 @@ func parseGenerate(args []string, stderr io.Writer) (*generateFlags, error) {
 		"the yes/no balance runs over blocks of this many consecutive houses (shards end at block boundaries)")
 	fs.IntVar(&g.views, "views", def.Views, "at most this many camera views per house")
 	fs.StringVar(&g.categories, "categories", "", "comma-separated question categories (default all eight)")
-	fs.StringVar(&g.categoryMix, "category-mix", "", "target share of questions per category: equal (the default), method (the method's test-split shares), natural (each category once per view, no target) or category=weight,...; categories under their share get more attempts, those over it skip slots (not with the test split's --test-counts)")
+	fs.StringVar(&g.categoryMix, "category-mix", "", "target share of questions per category: natural (the default: every category once per view), equal, method (the method's test-split shares) or category=weight,...; a category over its share among those keeping up skips slots, one under half its share is reported short in the manifest and the log (not with the test split's --test-counts)")
 	fs.BoolVar(&g.questionsOnly, "questions-only", false, "write only the questions table (no dense annotations)")
 	fs.StringVar(&g.marks, "marks", "dots", "Set-of-Marks style: dots (colour dots, objects named by colour) or badges (numbered badges, objects named by number)")
 	fs.StringVar(&g.rephraseEndpoint, "rephrase-endpoint", "", "rewrite each text after the paraphrase grammar through this OpenAI-compatible API (base URL ending in /v1); rewrites that lose an object, mark, number or direction are dropped")

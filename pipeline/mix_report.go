@@ -10,10 +10,6 @@ import (
 	"flowbench/sim"
 )
 
-// mixShortFactor: a category under this fraction of its target share is
-// reported short (in the manifest and once in the log).
-const mixShortFactor = 0.5
-
 // mixReport compares a split's category shares with the target mix m
 // named name; size and style set the mark-size reason of a short category.
 func mixReport(name string, m *planner.Mix, st *export.SplitStats, size int, style render.MarkStyle) *export.CategoryMix {
@@ -22,7 +18,7 @@ func mixReport(name string, m *planner.Mix, st *export.SplitStats, size int, sty
 	}
 	r := &export.CategoryMix{Name: name, Target: m.Shares(), Achieved: st.Shares()}
 	for cat, t := range r.Target {
-		if got := r.Achieved[cat]; got < mixShortFactor*t {
+		if got := r.Achieved[cat]; got < planner.MixShortShare*t {
 			if r.Short == nil {
 				r.Short = map[string]string{}
 			}

@@ -66,8 +66,7 @@ type Balance struct {
 	// instead of adding up.
 	Block int `json:"block"`
 	// Flipped and Emitted count the flips (answer changes) and the
-	// emitted questions of the flip-seeking categories, closer-to and
-	// contact wall (WallChangeRate).
+	// emitted questions of the flip-seeking categories and closer-to.
 	Flipped [NumCategories]int `json:"flipped"`
 	Emitted [NumCategories]int `json:"emitted"`
 	// Questions counts every emitted question per category, for the
@@ -184,8 +183,6 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 		in.WantFlip = b.underRate(c, CloserChangeRate, u)
 	case CountNear:
 		in.WantFlip = b.underRate(c, FlipProbability, u)
-	case ContactWall:
-		in.WantFlip = b.underRate(c, WallChangeRate, u)
 	default:
 		in.WantFlip = c.FlipSeeking() && u < FlipProbability
 	}
@@ -360,15 +357,9 @@ func (b *Balance) RecordExample(ex *Example) {
 	yes := ex.Answer == yesLetter(ex)
 	b.Record(ex.Category, yes)
 	b.Questions[ex.Category]++
-	switch {
-	case ex.Category.FlipSeeking() || ex.Category == CloserTo:
+	if ex.Category.FlipSeeking() || ex.Category == CloserTo {
 		b.Emitted[ex.Category]++
 		if ex.Flip {
-			b.Flipped[ex.Category]++
-		}
-	case ex.Category == ContactWall:
-		b.Emitted[ex.Category]++
-		if ex.Changed {
 			b.Flipped[ex.Category]++
 		}
 	}

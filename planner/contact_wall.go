@@ -17,12 +17,6 @@ const (
 	WallMinStep    = 0.05 // metres, shortest fast step
 	WallMinMask    = 30   // after-mask pixels, at 800 px
 	WallBudget     = 16   // executed slides (the method: ≈ 12 fast tries; our choice: 16, the length preference adds plans)
-	// WallChangeRate is the share of contact-wall questions whose answer
-	// differs from the before-state answer that the balance aims at (our
-	// choice, issue 37: chance, so that "the answer is unchanged" predicts
-	// nothing; with the mover's wall contact left to chance 409 of 463
-	// "yes" answers touched the wall before the move already).
-	WallChangeRate = 0.5
 )
 
 // WallSlideEdges are the edges of the slide-length bins (metres): bin i is
@@ -79,9 +73,6 @@ type wallPlan struct {
 	length float64
 	kind   string
 	rank   int // the length bin's place in the intent's preference
-	// changes: the wished answer differs from the mover's before-state
-	// answer (touching before: clearance under τ_wall).
-	changes bool
 }
 
 // planContactWall is A.2.3: movers near a wall (clr < 0.8 m, 1.5 m with
@@ -138,7 +129,7 @@ func (c *viewCtx) planContactWall(in Intent) (*Example, string, error) {
 				if in.Directions != nil && !slices.Contains(in.Directions, mainDirection(c.cam, p.dir).String()) {
 					continue // the direction leads for this answer (Balance.WallDirs)
 				}
-				p.a, p.rank, p.changes = a, rank, (clr < TauWall) != in.PreferYes
+				p.a, p.rank = a, rank
 				plans = append(plans, p)
 			}
 		}
@@ -146,17 +137,9 @@ func (c *viewCtx) planContactWall(in Intent) (*Example, string, error) {
 	if len(plans) == 0 {
 		return nil, "no_slide", nil
 	}
-	// Plans whose answer change matches the intent's wish come first (so
-	// that the before-state answer does not predict the answer, our choice,
-	// issue 37: WallChangeRate), then the length preference. Stable: within
-	// a bin the movers' shuffled order and the kinds' order (the method's
-	// kind first) are kept.
-	sort.SliceStable(plans, func(i, j int) bool {
-		if mi, mj := plans[i].changes == in.WantFlip, plans[j].changes == in.WantFlip; mi != mj {
-			return mi
-		}
-		return plans[i].rank < plans[j].rank
-	})
+	// Stable: within a bin the movers' shuffled order and the kinds' order
+	// (the method's kind first) are kept.
+	sort.SliceStable(plans, func(i, j int) bool { return plans[i].rank < plans[j].rank })
 	for i := 0; i < len(plans) && i < WallBudget; i++ {
 		p := plans[i]
 		e, why, err := c.execute(p.a.ID, p.dir.Mul(p.length), shouldSettle(p.a))

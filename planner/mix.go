@@ -14,7 +14,7 @@ import (
 // category within each balance block (Balance.Questions) and skips a
 // category's slot while the category is over its share by more than
 // MixCapSlack (plus MixCapCushion questions), its share taken among the
-// categories that keep up with their targets (over). A category under its
+// categories that are not starved (over). A category under its
 // share cannot be raised this way: every planner already searches its view
 // exhaustively (another seed on the same view repeats the same failures,
 // measured in issue 37's note), so such a category is reported short in
@@ -22,11 +22,15 @@ import (
 
 // Mix constants (our choices, issue 37): a category whose count k in the
 // block reaches (1+MixCapSlack)·share·n + MixCapCushion skips its slots,
-// n being the questions of the categories that keep up, scaled by their
-// targets (over).
+// n being the questions of the categories that are not starved, scaled by
+// their targets (over).
 const (
 	MixCapSlack   = 0.10
 	MixCapCushion = 1
+	// MixShortShare: a category under this fraction of its target share is
+	// starved (over leaves it out of the scaling; the manifest reports it
+	// short).
+	MixShortShare = 0.5
 )
 
 // Mix is a target share per category; the shares of the categories a run
@@ -132,12 +136,12 @@ func (m *Mix) Shares() map[string]float64 {
 }
 
 // over reports whether category c is so far over its share in the block
-// that its next slot is skipped. Categories under their share (under) do
-// not hold the others back: the share a category may reach is its target
-// scaled to the categories that keep up with theirs, so that those stay in
-// the mix's proportions among themselves while the others take every
-// question their extra rounds find. A cap against the whole block would
-// bind every category to the yield of the scarcest one.
+// that its next slot is skipped. Starved categories (under MixShortShare of
+// their target share) do not hold the others back: the share a category
+// may reach is its target scaled to the categories that are not starved, so
+// that those stay in the mix's proportions among themselves while a starved
+// one takes every question its planner finds. A cap against the whole
+// block would bind every category to the yield of the scarcest one.
 func (m *Mix) over(b *Balance, c Category) bool {
 	if m == nil {
 		return false
@@ -148,7 +152,7 @@ func (m *Mix) over(b *Balance, c Category) bool {
 	n := b.total()
 	keptK, keptT := 0, 0.0
 	for k := range m {
-		if m[k] > 0 && float64(b.Questions[k]) >= m[k]*float64(n) {
+		if m[k] > 0 && float64(b.Questions[k]) >= MixShortShare*m[k]*float64(n) {
 			keptK += b.Questions[k]
 			keptT += m[k]
 		}

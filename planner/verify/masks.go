@@ -62,7 +62,7 @@ func CentroidU(f *planner.Frame, objectID string) (float64, bool) {
 
 var (
 	reOccPercent = regexp.MustCompile(`at least (\d+(?:\.\d+)?)% of`)
-	reRelation   = regexp.MustCompile(`is .* (to the left of|to the right of) .* in the image\?`)
+	reRelation   = regexp.MustCompile(`(?:is|are) .* (to the left of|to the right of) .* in the image\?`)
 )
 
 // occlusion is A.2.1: yes iff the mover covers at least τ_occ of the

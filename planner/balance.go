@@ -22,8 +22,8 @@ type Balance struct {
 	ProbeLengths [2][numFeasLengths]int `json:"probe_lengths"`
 	// CountValues counts emitted count-near answers (CountAnswers index,
 	// widened answers not counted) and CountTaus the (answer, τ) cells.
-	CountValues [numCountAnswers]int          `json:"count_values"`
-	CountTaus   [numCountAnswers][numTaus]int `json:"count_taus"`
+	CountValues [numCountAnswers]int               `json:"count_values"`
+	CountTaus   [numCountAnswers][numCountTaus]int `json:"count_taus"`
 	// NearTaus counts emitted near-object questions per answer (0 no,
 	// 1 yes) and τ (TauGrid index).
 	NearTaus [2][numTaus]int `json:"near_taus"`
@@ -220,7 +220,7 @@ func (b *Balance) Decide(c Category, rng *rand.Rand) Intent {
 			}
 		}
 		for _, i := range leastUsed(b.CountTaus[order[0]][:], rng) {
-			in.Taus = append(in.Taus, TauGrid[i])
+			in.Taus = append(in.Taus, CountTauGrid[i])
 		}
 		in.BlockedCells = b.blockedCountCells()
 		// A flip wish is strict until the running flip rate reaches π_flip
@@ -387,7 +387,7 @@ func (b *Balance) RecordExample(ex *Example) {
 	case CountNear:
 		n, _ := ex.Metrics["count_after"].(int)
 		tau, _ := ex.Metrics["tau"].(float64)
-		if v, t := slices.Index(CountAnswers, n), indexOf(TauGrid, tau); v >= 0 {
+		if v, t := slices.Index(CountAnswers, n), indexOf(CountTauGrid, tau); v >= 0 {
 			b.CountValues[v]++
 			if t >= 0 {
 				b.CountTaus[v][t]++

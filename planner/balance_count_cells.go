@@ -24,7 +24,7 @@ func countCellKey(tau float64, n int) string { return fmt.Sprintf("%g|%d", tau, 
 // of each τ excepted, in grid order.
 func (b *Balance) blockedCountCells() []string {
 	var out []string
-	for t, tau := range TauGrid {
+	for t, tau := range CountTauGrid {
 		total, least := 0, -1
 		for v := range CountAnswers {
 			n := b.CountTaus[v][t]

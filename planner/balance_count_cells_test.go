@@ -9,9 +9,9 @@ import (
 // blocked unless the answer is among the least used at that τ; Decide
 // passes the blocked cells to the count-near intent, and only to it.
 func TestBlockedCountCells(t *testing.T) {
-	t1 := slices.Index(TauGrid, 1.0)
+	t1 := slices.Index(CountTauGrid, 1.0)
 	if t1 < 0 || !slices.Equal(CountAnswers, []int{2, 3, 4, 5}) {
-		t.Fatalf("grids changed: τ %v, answers %v", TauGrid, CountAnswers)
+		t.Fatalf("grids changed: τ %v, answers %v", CountTauGrid, CountAnswers)
 	}
 	b := &Balance{}
 	b.CountTaus[0][t1], b.CountTaus[1][t1] = 3, 1 // "2" three times, "3" once at τ = 1.00

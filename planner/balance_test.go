@@ -113,10 +113,13 @@ func TestBalancePreferencesLeastUsedFirst(t *testing.T) {
 		t.Fatalf("feasibility intent %+v, want yes with %v first", in, FeasLengths[3])
 	}
 	b.CountValues = [numCountAnswers]int{4, 4, 0, 4}
-	b.CountTaus[2] = [numTaus]int{3, 3, 3, 3, 3, 0}
+	for i := range b.CountTaus[2] {
+		b.CountTaus[2][i] = 3
+	}
+	b.CountTaus[2][numCountTaus-2] = 0
 	in = b.Decide(CountNear, newRNG(2))
-	if in.Counts[0] != 4 || in.Taus[0] != 1.25 {
-		t.Fatalf("count-near intent %+v, want count 4 and τ 1.25 first", in)
+	if in.Counts[0] != 4 || in.Taus[0] != CountTauGrid[numCountTaus-2] {
+		t.Fatalf("count-near intent %+v, want count 4 and τ %g first", in, CountTauGrid[numCountTaus-2])
 	}
 	b.Yes[NearObject], b.No[NearObject] = 0, 3
 	b.NearTaus[1] = [numTaus]int{0, 1, 1, 1, 1, 1}
@@ -183,7 +186,7 @@ func TestBalanceRecordsCountNear(t *testing.T) {
 	}{{3, 0.8}, {3, 0.8}, {6, 1.25}, {2, 0.35}} {
 		b.RecordExample(&Example{Category: CountNear, Metrics: map[string]any{"count_after": c.n, "tau": c.tau}})
 	}
-	if b.CountValues != [numCountAnswers]int{1, 2, 0, 0} || b.CountTaus[1][3] != 2 || b.CountTaus[0][0] != 1 {
+	if b.CountValues != [numCountAnswers]int{1, 2, 0, 0} || b.CountTaus[1][slices.Index(CountTauGrid, 0.8)] != 2 || b.CountTaus[0][slices.Index(CountTauGrid, 0.35)] != 1 {
 		t.Errorf("count values %v, taus %v", b.CountValues, b.CountTaus)
 	}
 }

@@ -152,3 +152,29 @@ func TestMixCapsAPlannedBlock(t *testing.T) {
 		}
 	}
 }
+
+// TestStatsShareAndTarget: Stats reports each category's share; targets
+// set from a manifest's mix appear in the table, and a category under half
+// its target is a problem.
+func TestStatsShareAndTarget(t *testing.T) {
+	var exs []Example
+	for i := 0; i < 9; i++ {
+		exs = append(exs, Example{Category: NearObject, Answer: "A", Choices: []string{"yes", "no"}})
+	}
+	exs = append(exs, Example{Category: Occlusion, Answer: "A", Choices: []string{"yes", "no"}})
+	r := Stats(exs)
+	r.SetTargets(map[string]float64{"occlusion": 0.5, "near_object": 0.5})
+	for _, c := range r.Categories {
+		want := map[string]float64{"occlusion": 0.1, "near_object": 0.9}[c.Category]
+		if math.Abs(c.Share-want) > 1e-12 || c.Target == nil || *c.Target != 0.5 {
+			t.Errorf("%s: share %g target %v, want %g and 0.5", c.Category, c.Share, c.Target, want)
+		}
+	}
+	p := strings.Join(r.Problems(), "\n")
+	if !strings.Contains(p, "occlusion: share 0.100") || strings.Contains(p, "near_object: share") {
+		t.Errorf("problems %q: want occlusion under half its target, near-object not", p)
+	}
+	if !strings.Contains(r.String(), " 0.100  0.500") {
+		t.Errorf("table lacks share and target:\n%s", r)
+	}
+}

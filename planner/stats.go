@@ -18,6 +18,10 @@ type CategoryStats struct {
 	ChangeRate *float64       `json:"change_rate,omitempty"` // examples with a before answer
 	Letters    map[string]int `json:"letters"`               // answer letters (each letter of a set counts)
 	MaxLetter  float64        `json:"max_letter_share"`      // largest letter share
+	// Share is the category's share of the examples; Target the share
+	// the generator's category mix aimed at (SetTargets; nil: none).
+	Share  float64  `json:"share"`
+	Target *float64 `json:"target_share,omitempty"`
 }
 
 // StatsReport summarises a set of examples (issue item 7).
@@ -54,7 +58,8 @@ func Stats(examples []Example) StatsReport {
 		if len(exs) == 0 {
 			continue
 		}
-		cs := CategoryStats{Category: c.String(), Count: len(exs), Chance: c.Chance(), Letters: map[string]int{}}
+		cs := CategoryStats{Category: c.String(), Count: len(exs), Chance: c.Chance(), Letters: map[string]int{},
+			Share: float64(len(exs)) / float64(rep.Total)}
 		letters := 0
 		nNo, nFlip, nBefore, nChanged := 0, 0, 0, 0
 		for _, ex := range exs {
@@ -96,9 +101,19 @@ func Stats(examples []Example) StatsReport {
 }
 
 // String renders the report as an aligned table.
+// SetTargets records the target share of each category by name (the
+// manifest's category mix); categories left out keep none.
+func (r *StatsReport) SetTargets(target map[string]float64) {
+	for i := range r.Categories {
+		if t, ok := target[r.Categories[i].Category]; ok {
+			r.Categories[i].Target = &t
+		}
+	}
+}
+
 func (r StatsReport) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%-14s %6s %7s %8s %8s %7s %7s  %s\n", "category", "count", "chance", "no_rate", "target", "flip", "maxlet", "letters")
+	fmt.Fprintf(&b, "%-14s %6s %6s %6s %7s %8s %8s %7s %7s  %s\n", "category", "count", "share", "aim", "chance", "no_rate", "target", "flip", "maxlet", "letters")
 	for _, c := range r.Categories {
 		opt := func(p *float64) string {
 			if p == nil {
@@ -115,7 +130,7 @@ func (r StatsReport) String() string {
 		for _, k := range keys {
 			ls = append(ls, fmt.Sprintf("%s:%d", k, c.Letters[k]))
 		}
-		fmt.Fprintf(&b, "%-14s %6d %7.3f %8s %8s %7s %7.3f  %s\n", c.Category, c.Count, c.Chance, opt(c.NoRate), opt(c.TargetNo), opt(c.FlipRate), c.MaxLetter, strings.Join(ls, " "))
+		fmt.Fprintf(&b, "%-14s %6d %6.3f %6s %7.3f %8s %8s %7s %7.3f  %s\n", c.Category, c.Count, c.Share, opt(c.Target), c.Chance, opt(c.NoRate), opt(c.TargetNo), opt(c.FlipRate), c.MaxLetter, strings.Join(ls, " "))
 	}
 	fmt.Fprintf(&b, "total %d, chance overall %.3f\n", r.Total, r.ChanceOverall)
 	return b.String()
@@ -145,6 +160,9 @@ func (r StatsReport) Problems() []string {
 		}
 		if cat.NumChoices() == 4 && c.Count >= minForFlipOrShare && c.MaxLetter > MaxLetterShare4 {
 			out = append(out, fmt.Sprintf("%s: an answer letter has share %.3f > %.2f", c.Category, c.MaxLetter, MaxLetterShare4))
+		}
+		if c.Target != nil && c.Share < MixShortShare**c.Target {
+			out = append(out, fmt.Sprintf("%s: share %.3f of the questions, under half its target share %.3f", c.Category, c.Share, *c.Target))
 		}
 	}
 	return out

@@ -34,7 +34,11 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		reports[s] = planner.Stats(exs)
+		r := planner.Stats(exs)
+		if m := ds.Manifest; m != nil && m.Splits[s] != nil && m.Splits[s].Mix != nil {
+			r.SetTargets(m.Splits[s].Mix.Target)
+		}
+		reports[s] = r
 		all = append(all, exs...)
 	}
 	if len(splits) > 1 {

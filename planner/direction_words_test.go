@@ -37,7 +37,6 @@ func TestTemplatesUseDirectionWordsOnlyAsDirections(t *testing.T) {
 	}
 	check("lead/moving", movingLeads)
 	check("lead/static", staticLeads)
-	check("lead/static statement", staticStatementLeads)
 	check("motion/move", moveTemplates)
 	check("motion/stay", stayTemplates)
 	check("motion/settle", settleTemplates)

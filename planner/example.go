@@ -60,6 +60,11 @@ type ObjectRef struct {
 // after renders from the example's camera, and every object that moved.
 type Outcome struct {
 	Before, After *Frame
+	// WithoutMover is I1 rendered with the mover out of view, kept for an
+	// occlusion example whose moved objects hid part of the occludee
+	// before the move (its static answer reads the occludee's mask there,
+	// occlusion_static.go); nil otherwise.
+	WithoutMover *Frame
 	ObjectsBefore []ObjectMeta
 	ObjectsAfter  []ObjectMeta
 }

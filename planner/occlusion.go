@@ -316,5 +316,25 @@ func (c *viewCtx) occlusionExample(e *edit, bID string) *Example {
 	}
 	ex.Reasoning = fmt.Sprintf("%s After the move %s %s %d of the %s where %s %s visible before, a cover rate of %.2f, which is %s the threshold %.2f. So the answer is %s (%s).",
 		ex.MotionText, A, agree(ex.Mover, "covers", "cover"), cov, plural(bpx, "pixel"), B, agree(ex.ref(bID), "was", "were"), rate, verdict, TauOcc, yn(ans, "yes", "no"), ex.Answer)
+	// Last, as it may take the mover out of view (the caller restores).
+	wo, err := c.withoutMover(e, c.obj0(bID))
+	if err != nil {
+		c.marksWhy = "static_render_failed"
+		return nil
+	}
+	if wo != nil {
+		srate, scov, sbpx := CoverRate(wo, e.f1, e.moverID, bID)
+		if !(DecisionMargin{Kind: MarginCoverRate, What: "tau_occ_static", Gap: round6(math.Abs(srate - TauOcc))}).OK() {
+			c.marksWhy = SkipStaticNearThreshold
+			return nil
+		}
+		ex.StaticAnswer = yn(srate >= TauOcc, yes, no)
+		ex.Metrics["static_cover_rate"] = round6(srate)
+		ex.Metrics["static_cover_pixels"] = scov
+		ex.Metrics["static_occludee_pixels"] = sbpx
+		if c.cfg.KeepFrames {
+			ex.out.WithoutMover = wo
+		}
+	}
 	return ex
 }

@@ -65,7 +65,7 @@ func Paraphrase(ex *Example) bool {
 // otherwise the moving stems.
 func staticTemplates(cat Category) (families [][]string, leads []string) {
 	if ts, ok := staticQuestionTemplates[cat]; ok {
-		return [][]string{ts}, staticStatementLeads
+		return [][]string{ts}, staticLeads
 	}
 	return questionFamilies(cat), staticLeads
 }

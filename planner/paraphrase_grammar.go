@@ -116,19 +116,21 @@ var questionTemplates = map[Category][]string{
 // moving stem cannot serve the after image alone (index 0 canonical, the
 // same slots as the moving stems). Occlusion: the answer is the share of
 // the part of {B} visible before the move that {A} hides after it
-// (CoverRate), which I1 cannot show, so the static question says that {A}
-// was just moved and that the share is of what was visible before.
+// (CoverRate); the planner keeps only edits whose moved objects hid none
+// of {B} before (occlusion_static.go), so that part is exactly what the
+// other objects leave in view of {B}, which I1 shows, and the static
+// question asks about that.
 var staticQuestionTemplates = map[Category][]string{
 	Occlusion: {
-		"{A} [has|have] just been moved; [does|do] [it|they] now hide at least {pct} of the part of {B} that was visible before the move?",
-		"{A} [was|were] moved a moment ago; [does|do] [it|they] now cover at least {pct} of the part of {B} that could be seen before the move?",
-		"{A} [has|have] just been moved; is at least {pct} of the part of {B} that was visible before the move now hidden by [it|them]?",
-		"{A} [has|have] just been moved here; [does|do] [it|they] now block the view of at least {pct} of what was visible of {B} before the move?",
-		"{A} [has|have] just been moved; [does|do] [it|they] now occlude {pct} or more of the part of {B} that was visible before the move?",
-		"{A} [has|have] just been moved to where [it is|they are]; [does|do] [it|they] now conceal at least {pct} of the part of {B} that was visible before the move?",
-		"{A} [has|have] just been moved; [is it|are they] now hiding at least {pct} of the portion of {B} that was visible before the move?",
-		"{A} [has|have] just been moved; [does|do] [it|they] now cover {pct} or more of the part of {B} seen before the move?",
-		"{A} [has|have] just been moved into place; [does|do] [it|they] now hide at least {pct} of the part of {B} that was in view before the move?",
+		"[does|do] {A} hide at least {pct} of the part of {B} that the other objects leave in view?",
+		"[does|do] {A} cover at least {pct} of the part of {B} that no other object hides?",
+		"is at least {pct} of the part of {B} not hidden by other objects hidden by {A}?",
+		"[does|do] {A} block the view of at least {pct} of what the other objects leave visible of {B}?",
+		"of the part of {B} that the other objects leave in view, [does|do] {A} hide at least {pct}?",
+		"[does|do] {A} occlude {pct} or more of the part of {B} that the other objects leave in view?",
+		"[is|are] {A} hiding at least {pct} of the portion of {B} that no other object covers?",
+		"[does|do] {A} cover {pct} or more of the part of {B} that the other objects do not hide?",
+		"[does|do] {A} conceal at least {pct} of the part of {B} that the other objects leave visible?",
 	},
 }
 
@@ -139,11 +141,6 @@ var (
 		"Following the move, ", "When the move is complete, ", "After the object is moved, ", "With the move done, "}
 	staticLeads = []string{"In this image, ", "In the image, ", "Here, ", "Looking at this image, ",
 		"In this picture, ", "As shown in this image, ", "In the scene shown, ", "From this image, "}
-	// staticStatementLeads serve static templates that open with a
-	// statement about the scene ("{A} has just been moved"), which a lead
-	// such as "As shown in this image, " would claim the image shows.
-	staticStatementLeads = []string{"In this image, ", "In the image, ", "Here, ", "In this picture, ",
-		"In the scene shown, ", "In this view, ", "In the picture shown, ", "In the image shown, "}
 )
 
 // feasibilityThenTemplates are the feasibility stems of a probe that does

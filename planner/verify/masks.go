@@ -66,7 +66,9 @@ var (
 )
 
 // occlusion is A.2.1: yes iff the mover covers at least τ_occ of the
-// occludee's before-mask in the after frame. No before answer.
+// occludee's before-mask in the after frame. No before answer. The static
+// answer reads the occludee's mask with the mover out of view where the
+// outcome has that frame.
 func occlusion(ex *planner.Example, out *planner.Outcome) (Result, error) {
 	if out.Before == nil || out.After == nil {
 		return Result{}, fmt.Errorf("%s: occlusion needs the before and after frames", ex.ID)
@@ -86,7 +88,16 @@ func occlusion(ex *planner.Example, out *planner.Outcome) (Result, error) {
 	}
 	rate, cov, bpx := Cover(out.Before, out.After, ex.Mover.ObjectID, ex.Referenced[0].ObjectID)
 	ans, err := yesNo(ex, rate >= pct/100)
-	return Result{Answer: ans, Detail: fmt.Sprintf("cover %d/%d = %.4f", cov, bpx, rate)}, err
+	r := Result{Answer: ans, Detail: fmt.Sprintf("cover %d/%d = %.4f", cov, bpx, rate)}
+	if err != nil || out.WithoutMover == nil {
+		return r, err
+	}
+	// The static question asks about the part of B the other objects
+	// leave in view: B's mask with the mover out of view.
+	srate, scov, sbpx := Cover(out.WithoutMover, out.After, ex.Mover.ObjectID, ex.Referenced[0].ObjectID)
+	r.Static, err = yesNo(ex, srate >= pct/100)
+	r.Detail += fmt.Sprintf("; static cover %d/%d = %.4f", scov, sbpx, srate)
+	return r, err
 }
 
 // leftRight is A.2.4: left(A, L) iff u(A) < u(L) from the after frame's

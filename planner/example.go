@@ -64,7 +64,7 @@ type Outcome struct {
 	// occlusion example whose moved objects hid part of the occludee
 	// before the move (its static answer reads the occludee's mask there,
 	// occlusion_static.go); nil otherwise.
-	WithoutMover *Frame
+	WithoutMover  *Frame
 	ObjectsBefore []ObjectMeta
 	ObjectsAfter  []ObjectMeta
 }

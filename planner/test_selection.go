@@ -120,7 +120,9 @@ type Selection struct {
 // the candidates have (largest remainders), each value's candidates in
 // order of Clarity (ties by a seeded hash of the id), the clearest among
 // those whose answer letters the category has used least so far (so the
-// letters stay even in small categories), first under a
+// letters stay even in small categories) and, in yes/no categories, whose
+// mover type leads least for that answer, the values taking turns, first
+// under a
 // per-scene cap of 1.5× an even share (at least 2 questions per scene and
 // category, 1.5 × total/scenes overall), then, for what is still missing,
 // without the caps. The result depends only on the candidates, the targets
@@ -185,21 +187,48 @@ func SelectTest(cands []Example, targets map[Category]int, seed uint64) Selectio
 		catScene := map[string]int{}
 		got := 0
 		letters := map[rune]int{} // answer letters selected so far in the category
+		// typeValues counts the selected questions per mover type and
+		// answer value of a yes/no category: a candidate whose type already
+		// leads for its value scores that lead, so that the type does not
+		// predict the answer (our choice, issue 37: the 19 contact-wall test
+		// questions gave a per-type prior fitted on train 84 %).
+		_, yesNo := c.TargetNoRate()
+		typeValues := map[string]map[string]int{}
+		typeLead := func(ex *Example) int {
+			if !yesNo {
+				return 0
+			}
+			lead := 0
+			for w, n := range typeValues[ex.Mover.ObjectType] {
+				if w == answerValue(ex) {
+					lead += n
+				} else {
+					lead -= n
+				}
+			}
+			return max(0, lead)
+		}
 		for pass := 0; pass < 2; pass++ {
-			for _, v := range values {
-				for quota[v] > 0 {
+			// The values take turns, one question each, so that the type
+			// balance sees both answers as they fill.
+			for progress := true; progress; {
+				progress = false
+				for _, v := range values {
+					if quota[v] <= 0 {
+						continue
+					}
 					// The clearest eligible candidate among those whose
-					// answer letters were selected least so far: the
-					// letters are shuffled per slot, and a small category
-					// (contact wall has 19 test questions) drew 13 of 19
-					// answers on "A".
+					// answer letters were selected least so far (the
+					// letters are shuffled per slot, and a small category,
+					// contact wall has 19 test questions, drew 13 of 19
+					// answers on "A") and whose mover type leads least.
 					best, bestScore := -1, 0
 					for _, i := range groups[v] {
 						ex := &cands[i]
 						if sel.Keep[ex.ID] || pass == 0 && (catScene[ex.HouseID] >= catCap || perScene[ex.HouseID] >= sel.SceneCap) {
 							continue
 						}
-						score := 0
+						score := typeLead(ex)
 						for _, l := range ex.Answer {
 							score += letters[l]
 						}
@@ -208,18 +237,23 @@ func SelectTest(cands []Example, targets map[Category]int, seed uint64) Selectio
 						}
 					}
 					if best < 0 {
-						break
+						continue
 					}
 					ex := &cands[best]
 					for _, l := range ex.Answer {
 						letters[l]++
 					}
+					if typeValues[ex.Mover.ObjectType] == nil {
+						typeValues[ex.Mover.ObjectType] = map[string]int{}
+					}
+					typeValues[ex.Mover.ObjectType][answerValue(ex)]++
 					sel.Keep[ex.ID] = true
 					quota[v]--
 					catScene[ex.HouseID]++
 					perScene[ex.HouseID]++
 					got++
 					chanceSum += c.Chance()
+					progress = true
 				}
 			}
 		}

@@ -230,3 +230,40 @@ func TestSelectTestBalancesLetters(t *testing.T) {
 		}
 	}
 }
+
+// In a yes/no category the mover type does not predict the selected
+// answer: with the clearest "yes" candidates all of one type and the
+// clearest "no" all of another, the selection still takes each type with
+// both answers evenly (within one) when the candidates allow it, keeping
+// the counts, the values' proportions and the letters' balance.
+func TestSelectTestBalancesMoverTypes(t *testing.T) {
+	cands := candidates(200, 200, 0.5)
+	for i := range cands {
+		ex := &cands[i]
+		clear := i%2 == 0 // the clearer half of each value ...
+		ex.Metrics["decision_margin"] = DecisionMargin{Kind: MarginDistance, Gap: map[bool]float64{true: 0.5, false: 0.2}[clear] + 0.001*float64(i), Relative: 1}
+		// ... is all TVStand for "yes" and all DiningTable for "no".
+		typ := map[bool]string{true: "TVStand", false: "DiningTable"}[(ex.Answer == "A") == clear]
+		ex.Mover = ObjectRef{ObjectID: typ + "|1", ObjectType: typ}
+	}
+	sel := SelectTest(cands, map[Category]int{NearObject: 20}, 5)
+	by := map[string]map[string]int{}
+	for i := range cands {
+		ex := &cands[i]
+		if !sel.Keep[ex.ID] {
+			continue
+		}
+		if by[ex.Mover.ObjectType] == nil {
+			by[ex.Mover.ObjectType] = map[string]int{}
+		}
+		by[ex.Mover.ObjectType][answerValue(ex)]++
+	}
+	for typ, n := range by {
+		if d := n["yes"] - n["no"]; d > 1 || d < -1 {
+			t.Errorf("%s selected %v: the type predicts the answer", typ, n)
+		}
+	}
+	if len(sel.Keep) != 20 {
+		t.Errorf("selected %d, want 20", len(sel.Keep))
+	}
+}

@@ -16,9 +16,9 @@ import (
 // MixCapSlack (plus MixCapCushion questions), its share taken among the
 // categories that are not starved (over). A category under its
 // share cannot be raised this way: every planner already searches its view
-// exhaustively (another seed on the same view repeats the same failures,
-// measured in issue 37's note), so such a category is reported short in
-// the manifest instead. No margin, size rule or balance rule is relaxed.
+// exhaustively (another seed on the same view repeats the same failures;
+// docs/planner.md, "Category mix"), so such a category is reported short
+// in the manifest instead. No margin, size rule or balance rule is relaxed.
 
 // Mix constants (our choices, issue 37): a category whose count k in the
 // block reaches (1+MixCapSlack)·share·n + MixCapCushion skips its slots,
@@ -34,7 +34,8 @@ const (
 )
 
 // Mix is a target share per category; the shares of the categories a run
-// asks sum to 1 (NewMix normalises). A category with share 0 is not asked.
+// asks sum to 1 (ParseMix normalises). A category with share 0 is not
+// asked.
 type Mix [NumCategories]float64
 
 // MixNames lists the named mixes ParseMix accepts besides category=share

@@ -27,7 +27,8 @@ const src = `read_parquet(${lit(join(dir, 'data', split, 'questions-*.parquet'))
 const phrases = {
   'room decor': "room decor", 'table top decor': "table top decor", 'basket ball': "basket ball",
   'counter top': "counter top", 'arm chair': "arm chair", 'key chain': "key chain",
-  'boots is/moves/has': "the boots \\([a-z ]+\\) (is|moves|has|drops)\\b",
+  'boots is/moves/has': "(^|[^f] )the boots \\([a-z ]+\\) (is|moves|has|drops)\\b",
+  'boots are/move (agreeing)': "the boots \\([a-z ]+\\) (are|move|have|drop)\\b",
   'right against a wall': "right against a wall", '1 free waypoints': "\\b1 free waypoints",
   'static occlusion: before the move': null,
 };

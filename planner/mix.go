@@ -13,20 +13,19 @@ import (
 // category's yield gives. With one, the planner counts the questions per
 // category within each balance block (Balance.Questions) and skips a
 // category's slot while the category is over its share by more than
-// MixCapSlack (plus MixCapCushion questions), its share taken among the
-// categories that are not starved (over). A category under its
+// MixCapSlack (once it holds one question in the block), its share taken
+// among the categories that are not starved (over). A category under its
 // share cannot be raised this way: every planner already searches its view
 // exhaustively (another seed on the same view repeats the same failures;
 // docs/planner.md, "Category mix"), so such a category is reported short
 // in the manifest instead. No margin, size rule or balance rule is relaxed.
 
 // Mix constants (our choices, issue 37): a category whose count k in the
-// block reaches (1+MixCapSlack)·share·n + MixCapCushion skips its slots,
-// n being the questions of the categories that are not starved, scaled by
-// their targets (over).
+// block reaches max(1, (1+MixCapSlack)·share·n) skips its slots, n being
+// the questions of the categories that are not starved, scaled by their
+// targets (over).
 const (
-	MixCapSlack   = 0.10
-	MixCapCushion = 1
+	MixCapSlack = 0.10
 	// MixShortShare: a category under this fraction of its target share is
 	// starved (over leaves it out of the scaling; the manifest reports it
 	// short).
@@ -161,5 +160,6 @@ func (m *Mix) over(b *Balance, c Category) bool {
 	if keptT == 0 {
 		return false
 	}
-	return float64(b.Questions[c]) >= (1+MixCapSlack)*m[c]*float64(keptK)/keptT+MixCapCushion
+	k := float64(b.Questions[c])
+	return k >= 1 && k >= (1+MixCapSlack)*m[c]*float64(keptK)/keptT
 }

@@ -62,8 +62,9 @@ func TestParseMix(t *testing.T) {
 }
 
 // TestMixOver: a category is capped at (1+slack)·share of the questions of
-// the categories that are not starved, scaled by their targets, plus the
-// cushion; starved ones never hold the others back, and nil caps nothing.
+// the categories that are not starved, scaled by their targets, once it has
+// one question; starved ones never hold the others back, and nil caps
+// nothing.
 func TestMixOver(t *testing.T) {
 	m, _ := ParseMix("equal", AllCategories())
 	var b Balance
@@ -71,23 +72,27 @@ func TestMixOver(t *testing.T) {
 		b.Questions[c] = 10
 	}
 	b.Questions[Occlusion] = 0  // starved
-	b.Questions[LeftRight] = 20 // n = 80: cap 1.1 · 1/8 · 80/(7/8) + 1 = 13.6
+	b.Questions[LeftRight] = 20 // n = 80: cap 1.1 · 1/8 · 80/(7/8) = 12.6
 	if !m.over(&b, LeftRight) {
 		t.Errorf("left/right at 20 of 80 is not capped")
 	}
 	if m.over(&b, NearObject) || m.over(&b, Occlusion) {
 		t.Errorf("near-object at 10 or occlusion at 0 capped")
 	}
-	b.Questions[LeftRight] = 13 // n = 73: cap 12.5
+	b.Questions[LeftRight] = 12 // n = 72: cap 11.3
 	if !m.over(&b, LeftRight) {
-		t.Errorf("left/right at 13 of 73 (cap 12.5) is not capped")
+		t.Errorf("left/right at 12 of 72 (cap 11.3) is not capped")
 	}
-	// n = 72: cap 1.1 · 1/8 · 72/(7/8) + 1 = 12.3. Against the whole
-	// block (occlusion counted) it would be 1.1·72/8+1 = 10.9, binding
-	// every category to occlusion's yield.
-	b.Questions[LeftRight] = 12
+	// n = 71: cap 1.1 · 1/8 · 71/(7/8) = 11.16. Against the whole block
+	// (occlusion counted) it would be 1.1·71/8 = 9.8, binding every
+	// category to occlusion's yield.
+	b.Questions[LeftRight] = 11
 	if m.over(&b, LeftRight) {
-		t.Errorf("left/right at 12 of 72 capped: the starved category held it back")
+		t.Errorf("left/right at 11 of 71 capped: the starved category held it back")
+	}
+	var first Balance // a block's first question of every category is free
+	if m.over(&first, LeftRight) {
+		t.Errorf("the block's first left/right question capped")
 	}
 	var nilMix *Mix
 	if nilMix.over(&b, LeftRight) {
@@ -135,8 +140,8 @@ func TestMixCapsAPlannedBlock(t *testing.T) {
 		if caps == 0 {
 			t.Errorf("method: no slot capped (counts %v)", bal.Questions)
 		}
-		// Every category that is not starved stays within the slack and
-		// the cushion of its scaled share.
+		// Every category that is not starved stays within the slack of its
+		// scaled share (one question over, the one that crossed it).
 		n := bal.total()
 		keptK, keptT := 0, 0.0
 		for c := range mix {
@@ -146,7 +151,7 @@ func TestMixCapsAPlannedBlock(t *testing.T) {
 			}
 		}
 		for c := range mix {
-			if limit := (1+MixCapSlack)*mix[c]*float64(keptK)/keptT + MixCapCushion + 1; float64(bal.Questions[c]) > limit {
+			if limit := max(1, (1+MixCapSlack)*mix[c]*float64(keptK)/keptT) + 1; float64(bal.Questions[c]) > limit {
 				t.Errorf("method: %s holds %d questions of %d, over its limit %.1f", Category(c), bal.Questions[c], n, limit)
 			}
 		}

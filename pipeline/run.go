@@ -166,12 +166,15 @@ func runSource(ctx context.Context, cfg Config, opt Options, src *houseSource, l
 		return res, writePartRecord(opt.Out, newPartRecord(cfg, opt.Part, res, info))
 	}
 	res.Manifest, err = writeManifest(opt.Out, cfg.Split, cfg.Seed, info)
-	if st := res.Manifest.Splits[cfg.Split]; err == nil && st != nil {
+	if err != nil {
+		return res, err
+	}
+	if st := res.Manifest.Splits[cfg.Split]; st != nil {
 		for _, line := range shortLines(st.Mix) {
 			log.Warn("category short of its target share", "detail", line)
 		}
 	}
-	return res, err
+	return res, nil
 }
 
 // newSource lists the houses of a validated Config.

@@ -72,12 +72,6 @@ func categoryNames(cs []planner.Category) []string {
 type splitInfo struct {
 	Config map[string]any   `json:"config"` // the split's manifest configuration
 	Assets *export.AssetUse `json:"assets"`
-	// MixName and Mix are the split's target category mix (nil: none);
-	// Size and Marks set the reason given for a short category.
-	MixName string       `json:"mix_name,omitempty"`
-	Mix     *planner.Mix `json:"mix,omitempty"`
-	Size    int          `json:"size,omitempty"`
-	Marks   string       `json:"marks,omitempty"`
 }
 
 // newSplitInfo describes a split generated under c from src.
@@ -122,13 +116,14 @@ func newSplitInfo(c Config, src *houseSource, pc planner.Config, layout Layout, 
 	if m := c.categoryMix(); m != nil {
 		conf["category_mix"] = m.String()
 	}
-	return splitInfo{Config: conf, Assets: use, MixName: c.CategoryMix, Mix: c.categoryMix(), Size: c.Size, Marks: c.markStyle().String()}
+	return splitInfo{Config: conf, Assets: use}
 }
 
 // writeManifest writes DIR/manifest.json and DIR/README.md from the finished
 // shards of every split, keeping the configuration and seed of the other
-// splits from an existing manifest.
-func writeManifest(dir, split string, seed int64, info splitInfo) (*export.Manifest, error) {
+// splits from an existing manifest; c is the split's configuration.
+func writeManifest(dir string, c Config, info splitInfo) (*export.Manifest, error) {
+	split, seed := c.Split, c.Seed
 	conf := map[string]any{}
 	seeds := map[string]int64{}
 	oldAssets := map[string]*export.AssetUse{}
@@ -163,8 +158,7 @@ func writeManifest(dir, split string, seed int64, info splitInfo) (*export.Manif
 	}
 	if st := m.Splits[split]; st != nil {
 		st.Assets = info.Assets
-		style, _ := render.ParseMarkStyle(info.Marks)
-		st.Mix = mixReport(info.MixName, info.Mix, st, info.Size, style)
+		st.Mix = mixReport(c.CategoryMix, c.categoryMix(), st, c.Size, c.markStyle())
 	}
 	ds, err := export.Open(dir)
 	if err != nil {

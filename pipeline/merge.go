@@ -70,7 +70,7 @@ func Merge(ctx context.Context, partDirs []string, out string) (err error) {
 	if err := os.Remove(staging); err != nil {
 		return diskError(fmt.Errorf("merge: %w", err))
 	}
-	_, err = writeManifest(out, split, r0.Config.Seed, r0.Split)
+	_, err = writeManifest(out, r0.Config, r0.Split)
 	return err
 }
 

@@ -165,7 +165,7 @@ func runSource(ctx context.Context, cfg Config, opt Options, src *houseSource, l
 	if !opt.Part.Whole() {
 		return res, writePartRecord(opt.Out, newPartRecord(cfg, opt.Part, res, info))
 	}
-	res.Manifest, err = writeManifest(opt.Out, cfg.Split, cfg.Seed, info)
+	res.Manifest, err = writeManifest(opt.Out, cfg, info)
 	if err != nil {
 		return res, err
 	}

@@ -147,8 +147,17 @@ func (m *Mix) over(b *Balance, c Category) bool {
 		return false
 	}
 	if m[c] == 0 {
-		return true
+		return true // not asked
 	}
+	k := float64(b.Questions[c])
+	return k >= 1 && k >= m.limit(b, c)
+}
+
+// limit is the count at which category c is capped: (1+MixCapSlack) times
+// its share of the block's questions of the categories that are not
+// starved, scaled by their summed target shares (+Inf when every category
+// is starved).
+func (m *Mix) limit(b *Balance, c Category) float64 {
 	n := b.total()
 	keptK, keptT := 0, 0.0
 	for k := range m {
@@ -158,8 +167,7 @@ func (m *Mix) over(b *Balance, c Category) bool {
 		}
 	}
 	if keptT == 0 {
-		return false
+		return math.Inf(1)
 	}
-	k := float64(b.Questions[c])
-	return k >= 1 && k >= (1+MixCapSlack)*m[c]*float64(keptK)/keptT
+	return (1 + MixCapSlack) * m[c] * float64(keptK) / keptT
 }

@@ -140,19 +140,11 @@ func TestMixCapsAPlannedBlock(t *testing.T) {
 		if caps == 0 {
 			t.Errorf("method: no slot capped (counts %v)", bal.Questions)
 		}
-		// Every category that is not starved stays within the slack of its
-		// scaled share (one question over, the one that crossed it).
-		n := bal.total()
-		keptK, keptT := 0, 0.0
+		// Every category stays within the slack of its scaled share (one
+		// question over, the one that crossed it).
 		for c := range mix {
-			if mix[c] > 0 && float64(bal.Questions[c]) >= MixShortShare*mix[c]*float64(n) {
-				keptK += bal.Questions[c]
-				keptT += mix[c]
-			}
-		}
-		for c := range mix {
-			if limit := max(1, (1+MixCapSlack)*mix[c]*float64(keptK)/keptT) + 1; float64(bal.Questions[c]) > limit {
-				t.Errorf("method: %s holds %d questions of %d, over its limit %.1f", Category(c), bal.Questions[c], n, limit)
+			if limit := max(1, mix.limit(bal, Category(c))) + 1; mix[c] > 0 && float64(bal.Questions[c]) > limit {
+				t.Errorf("method: %s holds %d questions of %d, over its limit %.1f", Category(c), bal.Questions[c], bal.total(), limit)
 			}
 		}
 	}

@@ -146,11 +146,7 @@ func TestAuditLogRegPicksTopThree(t *testing.T) {
 			Question: q, Choices: choices, Answer: ans, Mover: planner.ObjectRef{ObjectID: "Mug|1", ObjectType: "Mug"},
 			Referenced: refs, Width: 64, Height: 64, Metrics: "{}"}
 	}
-	var fit, eval []AuditRow
-	for i := 0; i < 200; i++ {
-		fit = append(fit, row(fmt.Sprintf("a%d/q%d", i/5, i), fmt.Sprintf("a%d", i/5)))
-		eval = append(eval, row(fmt.Sprintf("b%d/q%d", i/5, i), fmt.Sprintf("b%d", i/5)))
-	}
+	fit, eval := fitEvalRows(200, 5, row)
 	rep, err := AuditFit("val", eval, "train", fit, DefaultAuditOptions())
 	if err != nil {
 		t.Fatal(err)

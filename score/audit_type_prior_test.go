@@ -113,11 +113,7 @@ func TestAuditTypePriorObjectChoices(t *testing.T) {
 		}
 		return r
 	}
-	var fit, eval []AuditRow
-	for i := 0; i < 200; i++ {
-		fit = append(fit, row(fmt.Sprintf("a%d/q%d", i/4, i), fmt.Sprintf("a%d", i/4)))
-		eval = append(eval, row(fmt.Sprintf("b%d/q%d", i/4, i), fmt.Sprintf("b%d", i/4)))
-	}
+	fit, eval := fitEvalRows(200, 4, row)
 	rep, err := AuditFit("val", eval, "train", fit, DefaultAuditOptions())
 	if err != nil {
 		t.Fatal(err)
@@ -127,4 +123,15 @@ func TestAuditTypePriorObjectChoices(t *testing.T) {
 		t.Errorf("type prior %.3f (want 1), majority value %.3f (want ≈ 0.5), text_logreg %.3f (want ≈ 0.25)",
 			ca.Baselines[BaselineTypePrior], ca.Baselines[BaselineMajorityValue], ca.Baselines[BaselineTextLogReg])
 	}
+}
+
+// fitEvalRows builds n rows for a fit split (houses a0, a1, …) and n for an
+// evaluated split (houses b0, b1, …), perHouse rows a house, with row(id,
+// house): two splits without a shared house.
+func fitEvalRows(n, perHouse int, row func(id, house string) AuditRow) (fit, eval []AuditRow) {
+	for i := 0; i < n; i++ {
+		fit = append(fit, row(fmt.Sprintf("a%d/q%d", i/perHouse, i), fmt.Sprintf("a%d", i/perHouse)))
+		eval = append(eval, row(fmt.Sprintf("b%d/q%d", i/perHouse, i), fmt.Sprintf("b%d", i/perHouse)))
+	}
+	return fit, eval
 }

@@ -8,13 +8,13 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 
 	"flowbench/planner"
 	"flowbench/sim"
+	"flowbench/storage/localfile"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -256,10 +256,14 @@ func NewManifest(dir, version string, cfg map[string]any, seeds map[string]int64
 	return m, nil
 }
 
+// MaxManifestBytes bounds a manifest.json that flowbench reads: a split of
+// 100,000 houses writes about 2 MB.
+const MaxManifestBytes = 64 << 20
+
 // readManifest reads DIR/manifest.json, or returns nil when there is none.
 func readManifest(dir string) (*Manifest, error) {
 	p := filepath.Join(dir, ManifestFile)
-	raw, err := os.ReadFile(p)
+	raw, err := localfile.ReadFile(p, MaxManifestBytes, "a dataset manifest")
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -18,6 +18,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+
+	"flowbench/storage/localfile"
 )
 
 // shardName matches a finished shard: <table>-<index>-of-<count>.parquet.
@@ -104,9 +106,14 @@ type shardFile struct {
 	tensors TensorType
 }
 
+// MaxShardBytes bounds a shard file that flowbench reads or copies; the
+// writer cuts row groups at 64 MiB and shards at a few hundred rows, so
+// generated shards stay far below it.
+const MaxShardBytes = 64 << 30
+
 // openShard opens a Parquet shard, naming the file in every error.
 func openShard(path string) (*shardFile, error) {
-	st, err := os.Stat(path)
+	st, err := localfile.Check(path, MaxShardBytes, "a Parquet shard")
 	if err != nil {
 		return nil, fmt.Errorf("export: shard %s: %w", path, err)
 	}

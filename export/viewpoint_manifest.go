@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"flowbench/sim"
+	"flowbench/storage/localfile"
 )
 
 // ViewpointManifest describes a viewpoint-family dataset (manifest.json,
@@ -131,7 +131,7 @@ func WriteViewpointManifest(dir string, m *ViewpointManifest) error {
 // ReadViewpointManifest reads DIR/manifest.json of a viewpoint dataset.
 func ReadViewpointManifest(dir string) (*ViewpointManifest, error) {
 	p := filepath.Join(dir, ManifestFile)
-	raw, err := os.ReadFile(p)
+	raw, err := localfile.ReadFile(p, MaxManifestBytes, "a dataset manifest")
 	if err != nil {
 		return nil, fmt.Errorf("export: %w", err)
 	}
@@ -148,7 +148,7 @@ func ReadViewpointManifest(dir string) (*ViewpointManifest, error) {
 // DatasetFamily returns the family a dataset's manifest names: "" for the
 // motion family (manifests without the field), "viewpoint", ...
 func DatasetFamily(dir string) (string, error) {
-	raw, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	raw, err := localfile.ReadFile(filepath.Join(dir, ManifestFile), MaxManifestBytes, "a dataset manifest")
 	if err != nil {
 		return "", fmt.Errorf("export: %w", err)
 	}

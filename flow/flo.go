@@ -8,9 +8,9 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 
 	"flowbench/sim"
+	"flowbench/storage/localfile"
 )
 
 // FloMagic is the float32 tag 202021.25 ("PIEH" in little-endian bytes) that
@@ -86,9 +86,13 @@ func WriteFlo(path string, f Field) error {
 	return sim.WriteFileAtomic(path, b.Bytes())
 }
 
+// MaxFloBytes bounds a .flo file that ReadFlo reads (an 8192 × 8192 field
+// is 512 MiB).
+const MaxFloBytes = 1 << 30
+
 // ReadFlo reads a .flo file; errors name the file.
 func ReadFlo(path string) (Field, error) {
-	file, err := os.Open(path)
+	file, err := localfile.Open(path, MaxFloBytes, "a .flo flow file")
 	if err != nil {
 		return Field{}, err
 	}

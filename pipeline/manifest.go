@@ -5,13 +5,13 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"flowbench/assets"
 	"flowbench/export"
 	"flowbench/planner"
 	"flowbench/render"
+	"flowbench/storage/localfile"
 )
 
 // Version is the generator version recorded in manifests and fingerprints.
@@ -128,7 +128,7 @@ func writeManifest(dir string, c Config, info splitInfo) (*export.Manifest, erro
 	seeds := map[string]int64{}
 	oldAssets := map[string]*export.AssetUse{}
 	oldMix := map[string]*export.CategoryMix{}
-	if b, err := os.ReadFile(filepath.Join(dir, export.ManifestFile)); err == nil {
+	if b, err := localfile.ReadFile(filepath.Join(dir, export.ManifestFile), export.MaxManifestBytes, "a dataset manifest"); err == nil {
 		var old export.Manifest
 		if json.Unmarshal(b, &old) == nil {
 			for k, v := range old.Config {

@@ -2,6 +2,8 @@ package pipeline
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +15,7 @@ import (
 	"strings"
 
 	"flowbench/export"
+	"flowbench/storage/localfile"
 )
 
 // Merge joins the finished parts of one split (the directories that
@@ -21,11 +24,26 @@ import (
 // fingerprints and Configs) and that every part 0..N-1 is present exactly
 // once, so that every balance block is present exactly once; it checks
 // every shard file against its part's record (size and SHA-256), copies the
-// shards (hard links where the file system allows) into
+// shards' contents (never links) into
 // out/data/<split>/ through a staging folder, and writes the manifest and
 // the dataset card. out must be new, empty, or a dataset without this split.
 // The result is byte-identical to a single-machine run of the same Config.
-func Merge(ctx context.Context, partDirs []string, out string) (err error) {
+func Merge(ctx context.Context, partDirs []string, out string) error {
+	return MergeWith(ctx, partDirs, out, MergeOptions{})
+}
+
+// MergeOptions configure MergeWith.
+type MergeOptions struct {
+	// Owned marks, by index, the part directories that the merge may
+	// consume: flowbench's own temporary downloads of URL parts. Their
+	// shards are moved into out (renamed, once checked to be regular files)
+	// instead of copied, so a merge from object storage does not need room
+	// for the dataset twice. A user's part directory is never consumed.
+	Owned []bool
+}
+
+// MergeWith is Merge with options.
+func MergeWith(ctx context.Context, partDirs []string, out string, opt MergeOptions) (err error) {
 	if len(partDirs) == 0 {
 		return fmt.Errorf("%w: merge needs at least one part directory", ErrConfig)
 	}
@@ -56,7 +74,8 @@ func Merge(ctx context.Context, partDirs []string, out string) (err error) {
 			}
 			src := filepath.Join(partDirs[i], "data", split, f.Name)
 			dst := filepath.Join(staging, f.Name)
-			if err := copyVerified(src, dst, f); err != nil {
+			owned := i < len(opt.Owned) && opt.Owned[i]
+			if err := copyVerified(src, dst, f, owned); err != nil {
 				return fmt.Errorf("part %s in %s: %w", r.Part, partDirs[i], err)
 			}
 			moves = append(moves, [2]string{dst, filepath.Join(splitDir, f.Name)})
@@ -171,35 +190,46 @@ func checkPartFiles(dir string, r partRecord) error {
 	return nil
 }
 
-// copyVerified puts src at dst (a hard link, or a copy through a temp
-// file) and checks its size and SHA-256 against the part record.
-func copyVerified(src, dst string, f partFile) error {
-	if err := os.Link(src, dst); err != nil {
-		if err := copyFile(src, dst); err != nil {
-			return err
+// copyVerified copies the contents of src to dst through a temp file,
+// hashing them on the way, and keeps dst only if its size and SHA-256 are
+// the part record's. It never links: a hard link would let a later edit of
+// the part change the merged dataset, and linking a symlink (link(2) does
+// not follow it) would leave a link pointing outside the dataset. An owned
+// src (a temporary download) that is a regular file is renamed instead,
+// then hashed.
+func copyVerified(src, dst string, f partFile, owned bool) error {
+	if owned {
+		if st, err := os.Lstat(src); err == nil && st.Mode().IsRegular() && os.Rename(src, dst) == nil {
+			n, sum, err := hashFile(dst)
+			if err != nil {
+				return err
+			}
+			return checkPartFile(src, dst, f, n, sum)
 		}
 	}
-	n, sum, err := hashFile(dst)
+	in, err := localfile.Open(src, export.MaxShardBytes, "a Parquet shard")
 	if err != nil {
 		return err
 	}
+	defer in.Close()
+	h := sha256.New()
+	var n int64
+	if err := writeFileAtomic(dst, func(w io.Writer) error {
+		n, err = io.Copy(io.MultiWriter(w, h), in)
+		return err
+	}); err != nil {
+		return err
+	}
+	return checkPartFile(src, dst, f, n, hex.EncodeToString(h.Sum(nil)))
+}
+
+// checkPartFile removes dst unless its size n and SHA-256 sum are those the
+// part record lists for src.
+func checkPartFile(src, dst string, f partFile, n int64, sum string) error {
 	if n != f.Bytes || sum != f.SHA256 {
 		os.Remove(dst)
 		return fmt.Errorf("shard %s is damaged: %d bytes with SHA-256 %s, its part record says %d bytes with %s",
 			src, n, sum[:16], f.Bytes, f.SHA256[:min(16, len(f.SHA256))])
 	}
 	return nil
-}
-
-// copyFile copies src to dst (writeFileAtomic).
-func copyFile(src, dst string) error {
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	return writeFileAtomic(dst, func(w io.Writer) error {
-		_, err := io.Copy(w, in)
-		return err
-	})
 }

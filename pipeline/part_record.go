@@ -13,6 +13,7 @@ import (
 
 	"flowbench/export"
 	"flowbench/sim"
+	"flowbench/storage/localfile"
 )
 
 // PartFile is the name of the part record a part run writes into its
@@ -90,10 +91,14 @@ func writePartRecord(dir string, r partRecord) error {
 	})
 }
 
+// maxPartRecordBytes bounds a part.json that Merge reads: a part of 10,000
+// shards writes about 2 MB.
+const maxPartRecordBytes = 64 << 20
+
 // readPartRecord reads DIR/part.json.
 func readPartRecord(dir string) (partRecord, error) {
 	var r partRecord
-	b, err := os.ReadFile(filepath.Join(dir, PartFile))
+	b, err := localfile.ReadFile(filepath.Join(dir, PartFile), maxPartRecordBytes, "a part record")
 	if errors.Is(err, fs.ErrNotExist) {
 		return r, fmt.Errorf("%s holds no %s: not a finished part (run generate --part K/N into it, or finish it with --resume)", dir, PartFile)
 	}

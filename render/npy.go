@@ -8,11 +8,11 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
 	"flowbench/sim"
+	"flowbench/storage/localfile"
 )
 
 // npyMagic starts every .npy file.
@@ -239,16 +239,20 @@ func WriteNPYFile(path string, shape []int, data any) error {
 	return sim.WriteFileAtomic(path, buf.Bytes())
 }
 
+// MaxNPYFileBytes bounds an .npy file that ReadNPYFile reads (an 8192 ×
+// 8192 × 2 float32 flow field is 512 MiB).
+const MaxNPYFileBytes = 1 << 30
+
 // ReadNPYFile reads an .npy file; a header claiming more data than the file
 // holds is refused before the array is allocated.
 func ReadNPYFile(path string) (shape []int, data any, err error) {
-	f, err := os.Open(path)
+	f, err := localfile.Open(path, MaxNPYFileBytes, "an .npy array file")
 	if err != nil {
 		return nil, nil, err
 	}
 	defer f.Close()
 	size := int64(-1)
-	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+	if st, err := f.Stat(); err == nil {
 		size = st.Size()
 	}
 	shape, data, err = readNPY(f, size)

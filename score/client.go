@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/schollz/progressbar/v3"
+
+	"flowbench/storage/localfile"
 )
 
 // EvalOptions configure Eval.
@@ -242,7 +244,7 @@ func withDefaults(o EvalOptions) EvalOptions {
 // resumeState returns the (id#shuffle) keys already in a predictions file;
 // a last line without its newline (a crash mid-write) is cut off the file.
 func resumeState(path string) (map[string]bool, error) {
-	data, err := os.ReadFile(path)
+	data, err := localfile.ReadFile(path, MaxPredictionsBytes, "a predictions file (eval --out)")
 	if errors.Is(err, os.ErrNotExist) {
 		return map[string]bool{}, nil
 	}

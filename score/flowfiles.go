@@ -14,6 +14,7 @@ import (
 
 	"flowbench/flow"
 	"flowbench/render"
+	"flowbench/storage/localfile"
 )
 
 // predictionPaths lists where a sample's prediction may be stored under
@@ -91,7 +92,7 @@ const (
 // refused before it is decoded.
 func ReadPredictedFrame(dir, id string) (image.Image, bool, error) {
 	for _, p := range predictionPaths(dir, id, ".png") {
-		f, err := os.Open(p)
+		f, err := localfile.Open(p, maxFrameFileBytes, "a PNG frame")
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}

@@ -7,7 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
+
+	"flowbench/storage/localfile"
 )
 
 // Prediction is one line of a predictions file (what eval writes):
@@ -36,7 +37,7 @@ const (
 // ReadPredictionsFile reads a predictions JSONL file; errors name the file
 // and line.
 func ReadPredictionsFile(path string) ([]Prediction, error) {
-	f, err := os.Open(path)
+	f, err := localfile.Open(path, MaxPredictionsBytes, "a predictions file")
 	if err != nil {
 		return nil, err
 	}

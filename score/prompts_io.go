@@ -8,7 +8,8 @@ import (
 	"fmt"
 	"io"
 	"iter"
-	"os"
+
+	"flowbench/storage/localfile"
 )
 
 // WritePrompts writes prompt lines as JSONL.
@@ -40,12 +41,17 @@ func ReadPromptsFile(path string) ([]PromptLine, error) {
 	return out, nil
 }
 
+// MaxPromptsBytes bounds a prompts file, which is read a line at a time
+// (each line within MaxPromptLineBytes): a file of a million questions with
+// two inline images each is about 1 TB.
+const MaxPromptsBytes = 1 << 40
+
 // PromptsSeq streams a prompts JSONL file line by line. Errors name the
 // file and line; a repeated (id, shuffle) is an error. The iteration ends
 // at the first error.
 func PromptsSeq(path string) iter.Seq2[PromptLine, error] {
 	return func(yield func(PromptLine, error) bool) {
-		f, err := os.Open(path)
+		f, err := localfile.Open(path, MaxPromptsBytes, "a prompts file")
 		if err != nil {
 			yield(PromptLine{}, err)
 			return
@@ -94,7 +100,7 @@ func PromptsSeq(path string) iter.Seq2[PromptLine, error] {
 // CountPrompts counts the non-blank lines of a prompts file; a line over
 // MaxPromptLineBytes is an error (an endless one would never end the count).
 func CountPrompts(path string) (int, error) {
-	f, err := os.Open(path)
+	f, err := localfile.Open(path, MaxPromptsBytes, "a prompts file")
 	if err != nil {
 		return 0, err
 	}

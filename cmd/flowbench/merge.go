@@ -32,7 +32,9 @@ func runMerge(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	start := time.Now()
-	if err := withMergeDirs(ctx, parts, out, func(parts []string, out string) error { return pipeline.Merge(ctx, parts, out) }); err != nil {
+	if err := withMergeDirs(ctx, parts, out, func(parts []string, out string, owned []bool) error {
+		return pipeline.MergeWith(ctx, parts, out, pipeline.MergeOptions{Owned: owned})
+	}); err != nil {
 		if errors.Is(err, pipeline.ErrConfig) {
 			return fmt.Errorf("%w: %v", errUsage, err)
 		}

@@ -72,10 +72,14 @@ func withDatasetIn(in string, run func(dir string) error) error {
 // output: part URLs are downloaded into temp directories (storage.WithInputs)
 // and an output URL is written through a mirrored work directory (the
 // dataset under it fetched first, the manifest and the card uploaded last).
-func withMergeDirs(ctx context.Context, parts []string, out string, run func(parts []string, out string) error) error {
+func withMergeDirs(ctx context.Context, parts []string, out string, run func(parts []string, out string, owned []bool) error) error {
 	err := storage.WithInputs(ctx, parts, func(local []string) error {
+		owned := make([]bool, len(local)) // URL parts are downloaded into temp dirs the merge may consume
+		for i, p := range parts {
+			owned[i] = storage.IsURL(p)
+		}
 		opt := storage.Options{Fetch: func(string) bool { return true }, Last: []string{export.ManifestFile, export.CardFile}}
-		return storage.WithOutput(ctx, out, opt, func(dir string) error { return run(local, dir) })
+		return storage.WithOutput(ctx, out, opt, func(dir string) error { return run(local, dir, owned) })
 	})
 	if errors.Is(err, storage.ErrBadURL) {
 		return fmt.Errorf("%w: %v", errUsage, err)

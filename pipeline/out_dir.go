@@ -6,18 +6,21 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"flowbench/export"
 )
 
 // prepareOutDir creates DIR or checks that this run may write into it:
 // an empty or new DIR always; a DIR holding this split only with --resume
-// or --overwrite (which removes the split); a flowbench dataset without this
-// split (a new split is added); any other non-empty DIR only with
-// --overwrite. It also checks that DIR is writable and that every path the
-// run writes or removes (data/<split>, its staging folder, the manifest and
-// the card) lies inside DIR after resolving symbolic links, before removing
-// anything.
+// or --overwrite (which removes the split's shards); a flowbench dataset
+// without this split (a new split is added). A non-empty DIR that holds no
+// flowbench dataset is refused even with --overwrite, and so is a DIR whose
+// manifest, card, part record or split folder holds a file flowbench did
+// not write: a run replaces or removes only flowbench's own files. It also
+// checks that DIR is writable and that every path the run writes or removes
+// (data/<split>, its staging folder, the manifest and the card) lies inside
+// DIR after resolving symbolic links, before removing anything.
 func prepareOutDir(dir, split string, resume, overwrite bool) error {
 	st, err := os.Stat(dir)
 	switch {
@@ -39,25 +42,78 @@ func prepareOutDir(dir, split string, resume, overwrite bool) error {
 		filepath.Join(dir, export.ManifestFile), filepath.Join(dir, export.CardFile), filepath.Join(dir, PartFile)); err != nil {
 		return err
 	}
+	if len(entries) == 0 {
+		return probeWritable(dir)
+	}
+	own, err := checkOwnFiles(dir, splitDir)
+	if err != nil {
+		return err
+	}
 	splitEntries, _ := os.ReadDir(splitDir)
-	_, manErr := os.Stat(filepath.Join(dir, export.ManifestFile))
-	_, partErr := os.Stat(filepath.Join(dir, PartFile))
-	isDataset := manErr == nil || partErr == nil
 	switch {
-	case len(entries) == 0:
 	case len(splitEntries) > 0:
 		if overwrite {
-			if err := os.RemoveAll(splitDir); err != nil {
+			if err := os.RemoveAll(splitDir); err != nil { // checkOwnFiles found only flowbench's entries there
 				return diskError(fmt.Errorf("cannot remove the old split %s: %w", splitDir, err))
 			}
 		} else if !resume {
 			return fmt.Errorf("%s already holds split %q: use --resume to continue it or --overwrite to replace it", dir, split)
 		}
-	case isDataset || resume || overwrite:
-		// A new split of an existing dataset, or an explicit request.
+	case own:
+		// A new split of an existing dataset.
 	default:
-		return fmt.Errorf("%s is not empty and holds no flowbench dataset: choose a new or empty directory, or pass --overwrite to write into it", dir)
+		return fmt.Errorf("%s is not empty and holds no flowbench dataset: choose a new or empty directory for --out "+
+			"(--overwrite and --resume only replace the splits of a flowbench dataset)", dir)
 	}
+	return probeWritable(dir)
+}
+
+// checkOwnFiles refuses a DIR whose manifest, card or part record exists but
+// is not flowbench's, or whose split folder (and its staging folder) holds
+// an entry flowbench does not write, naming the file. It reports whether
+// DIR holds a flowbench dataset, a finished part or a run's shards.
+func checkOwnFiles(dir, splitDir string) (own bool, err error) {
+	files := []struct {
+		path  string
+		check func(string) (export.OwnFile, error)
+	}{
+		{filepath.Join(dir, export.ManifestFile), export.ManifestOwnership},
+		{filepath.Join(dir, PartFile), partOwnership},
+		{filepath.Join(dir, export.CardFile), export.CardOwnership},
+	}
+	for i, f := range files {
+		o, err := f.check(f.path)
+		if err != nil {
+			return false, fmt.Errorf("--out: %w", err)
+		}
+		if o == export.FileForeign {
+			return false, fmt.Errorf("%s is not a file flowbench wrote: refusing to replace it; choose a new or empty directory for --out", f.path)
+		}
+		own = own || (o == export.FileOwn && i < 2) // a card alone does not make a dataset
+	}
+	for _, d := range []string{splitDir, filepath.Join(splitDir, ".staging")} {
+		entries, _ := os.ReadDir(d)
+		var foreign []string
+		for _, e := range entries {
+			if !export.IsOwnSplitEntry(e.Name()) || (e.Name() == ".staging") != e.IsDir() || e.Type()&fs.ModeSymlink != 0 {
+				foreign = append(foreign, e.Name())
+			} else {
+				own = true
+			}
+		}
+		if len(foreign) > 0 {
+			if len(foreign) > 3 {
+				foreign = append(foreign[:3], fmt.Sprintf("and %d more", len(foreign)-3))
+			}
+			return false, fmt.Errorf("%s holds files flowbench did not write (%s): refusing to write the split there; move them away or choose another --out",
+				d, strings.Join(foreign, ", "))
+		}
+	}
+	return own, nil
+}
+
+// probeWritable checks that a file can be created in dir.
+func probeWritable(dir string) error {
 	probe, err := os.CreateTemp(dir, ".write-probe-*")
 	if err != nil {
 		return diskError(fmt.Errorf("output directory %s is not writable: %w", dir, err))

@@ -150,3 +150,23 @@ func writeFileAtomic(path string, fill func(io.Writer) error) error {
 	}
 	return nil
 }
+
+// partOwnership says whether path (a directory's part.json) is absent, a
+// part record flowbench wrote (its format names a flowbench part), or
+// someone else's file.
+func partOwnership(path string) (export.OwnFile, error) {
+	b, err := localfile.ReadFile(path, maxPartRecordBytes, "a part record")
+	if errors.Is(err, fs.ErrNotExist) {
+		return export.FileAbsent, nil
+	}
+	if err != nil {
+		return export.FileForeign, err
+	}
+	var r struct {
+		Format string `json:"format"`
+	}
+	if json.Unmarshal(b, &r) != nil || r.Format != partFormat {
+		return export.FileForeign, nil
+	}
+	return export.FileOwn, nil
+}

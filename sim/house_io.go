@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"flowbench/storage/localfile"
 )
 
 // ReadHouseFile reads and decodes a ProcTHOR house JSON file. Errors name the
@@ -61,27 +63,11 @@ func readHouseBytes(path string) ([]byte, error) {
 	return readFileLimited(path, MaxHouseBytes, "a house")
 }
 
-// readFileLimited reads the file at path if it holds at most limit bytes;
-// what names the kind of file in the error ("a house").
+// readFileLimited reads the file at path if it is a regular file (or a link
+// to one) of at most limit bytes; what names the kind of file in the error
+// ("a house"). A FIFO or a device is refused before it is opened.
 func readFileLimited(path string, limit int64, what string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return nil, fmt.Errorf("%s: is a directory, not a JSON file", path)
-	} else if err == nil && st.Mode().IsRegular() && st.Size() > limit {
-		return nil, fmt.Errorf("%s: the file is %d bytes, more than the %d-byte limit for %s", path, st.Size(), limit, what)
-	}
-	b, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if int64(len(b)) > limit {
-		return nil, fmt.Errorf("%s: the file is longer than the %d-byte limit for %s", path, limit, what)
-	}
-	return b, nil
+	return localfile.ReadFile(path, limit, what)
 }
 
 // checkJSONDepth refuses JSON whose objects and arrays nest deeper than

@@ -37,6 +37,7 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/spark"
 
 	"flowbench/beamgen"
+	"flowbench/storage/localfile"
 )
 
 // Exit codes, as flowbench's.
@@ -113,7 +114,7 @@ func jobFromFlags() (beamgen.Job, string, error) {
 	case *work == "" || *out == "":
 		return beamgen.Job{}, "", fmt.Errorf("%w: --work and --out are required", errUsage)
 	}
-	data, err := os.ReadFile(*configPath)
+	data, err := localfile.ReadFile(*configPath, 16<<20, "a Beam job configuration")
 	if err != nil {
 		return beamgen.Job{}, "", fmt.Errorf("--config: %w", err)
 	}

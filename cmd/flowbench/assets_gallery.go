@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"flowbench/assets"
+	"flowbench/export"
 	"flowbench/render"
 	"flowbench/sim"
 )
@@ -29,6 +30,9 @@ func runAssetsGallery(args []string, stdout, stderr io.Writer) error {
 	only := fs.String("types", "", "comma-separated AI2-THOR types to show (default all mapped types)")
 	procedural := fs.Bool("procedural", true, "add the procedural models (drawn where no catalog model fits), after the catalog models")
 	if err := parseFlags(fs, args, false); err != nil {
+		return err
+	}
+	if err := export.CheckOutputFile("--out", *out); err != nil && *out != "" {
 		return err
 	}
 	switch {

@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"time"
 
+	"flowbench/export"
 	"flowbench/score"
 )
 
@@ -40,6 +41,9 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%w: --out is required", errUsage)
 	case *concurrency < 1 || *retries < 0:
 		return fmt.Errorf("%w: --concurrency must be ≥ 1 and --retries ≥ 0", errUsage)
+	}
+	if err := export.CheckOutputFile("--out", *out); err != nil {
+		return err
 	}
 	opt := score.EvalOptions{Endpoint: *endpoint, Model: *model, APIKey: os.Getenv(*keyEnv), Concurrency: *concurrency,
 		MaxRetries: *retries, Backoff: *backoff, Timeout: *timeout, MaxTokens: *maxTokens}

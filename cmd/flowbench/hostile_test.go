@@ -137,7 +137,7 @@ func bigHostileHouses(t *testing.T) []hostileCase {
 	}
 	f.Close()
 	out = append(out, hostileCase{name: "sparse_33_MiB", path: big, want: "more than the 33554432-byte limit for a house"})
-	out = append(out, hostileCase{name: "dev_zero", path: "/dev/zero", want: "longer than the 33554432-byte limit for a house"})
+	out = append(out, hostileCase{name: "dev_zero", path: "/dev/zero", want: "a character device, not a house"})
 	return out
 }
 

@@ -56,6 +56,9 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 	if *out == "" {
 		return fmt.Errorf("%w: --out is required", errUsage)
 	}
+	if err := export.CheckOutputFile("--out", *out); err != nil {
+		return err
+	}
 	if fam, err := export.DatasetFamily(fs.Arg(0)); err == nil && fam == export.FamilyViewpoint {
 		return inspectViewpoint(fs.Arg(0), *id, *out, stdout)
 	}

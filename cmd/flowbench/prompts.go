@@ -33,6 +33,9 @@ func runPrompts(args []string, stdout, stderr io.Writer) error {
 	if *out == "" {
 		return fmt.Errorf("%w: --out is required", errUsage)
 	}
+	if err := export.CheckOutputFile("--out", *out); err != nil {
+		return err
+	}
 	switch *family {
 	case "motion":
 		if flagSet(fs, "context") {

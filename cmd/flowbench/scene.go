@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"flowbench/export"
 	"flowbench/sim"
 )
 
@@ -39,6 +40,9 @@ func runScene(args []string, stdout, stderr io.Writer) error {
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if *out == "" {
 		return fmt.Errorf("%w: --out is required", errUsage)
+	}
+	if err := export.CheckOutputFile("--out", *out); err != nil {
+		return err
 	}
 	if *importPath != "" && (set["style"] || set["seed"] || set["index"]) {
 		return fmt.Errorf("%w: --import cannot be combined with --style, --seed or --index", errUsage)

@@ -102,6 +102,9 @@ func writeOutput(path string, data []byte, stdout io.Writer) error {
 		_, err := stdout.Write(data)
 		return err
 	}
+	if err := export.CheckOutputFile("--out", path); err != nil {
+		return err
+	}
 	return sim.WriteFileAtomic(path, data)
 }
 

@@ -41,13 +41,23 @@ func Check(path string, limit int64, what string) (fs.FileInfo, error) {
 // bytes.
 func checkInfo(path string, st fs.FileInfo, limit int64, what string) error {
 	if !st.Mode().IsRegular() {
-		return fmt.Errorf("%s: %w: it is %s, not %s", path, ErrNotRegular, kindOf(st.Mode()), what)
+		return &fileError{fmt.Sprintf("%s: %s, not %s (only regular files are read)", path, kindOf(st.Mode()), what), ErrNotRegular}
 	}
 	if st.Size() > limit {
-		return fmt.Errorf("%s: %w: the file is %d bytes, more than the %d-byte limit for %s", path, ErrTooLarge, st.Size(), limit, what)
+		return &fileError{fmt.Sprintf("%s: the file is %d bytes, more than the %d-byte limit for %s", path, st.Size(), limit, what), ErrTooLarge}
 	}
 	return nil
 }
+
+// fileError is a refusal whose message names the file and the reason and
+// which matches its kind (ErrNotRegular, ErrTooLarge) under errors.Is.
+type fileError struct {
+	msg  string
+	kind error
+}
+
+func (e *fileError) Error() string        { return e.msg }
+func (e *fileError) Is(target error) bool { return target == e.kind }
 
 // kindOf names a file mode's type for an error.
 func kindOf(m fs.FileMode) string {
@@ -65,7 +75,7 @@ func kindOf(m fs.FileMode) string {
 	case m&fs.ModeIrregular != 0:
 		return "an irregular file"
 	}
-	return "not a regular file"
+	return "an irregular file"
 }
 
 // Open opens path for reading if it is (or links to) a regular file of at
@@ -105,7 +115,7 @@ func ReadFile(path string, limit int64, what string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if int64(len(b)) > limit {
-		return nil, fmt.Errorf("%s: %w: the file grew past the %d-byte limit for %s while it was read", path, ErrTooLarge, limit, what)
+		return nil, &fileError{fmt.Sprintf("%s: the file grew past the %d-byte limit for %s while it was read", path, limit, what), ErrTooLarge}
 	}
 	return b, nil
 }

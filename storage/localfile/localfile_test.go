@@ -48,10 +48,10 @@ func hostileFiles(t *testing.T) map[string]string {
 // what was expected or the bound.
 func TestRefusesHostileFiles(t *testing.T) {
 	want := map[string][]string{
-		"devzero": {"a character device", "not a manifest"},
-		"fifo":    {"a named pipe", "not a manifest"},
+		"devzero": {"a character device, not a manifest"},
+		"fifo":    {"a named pipe (FIFO), not a manifest"},
 		"sparse":  {"8589934592 bytes", "1024-byte limit for a manifest"},
-		"dir":     {"a directory", "not a manifest"},
+		"dir":     {"a directory, not a manifest"},
 	}
 	for kind, path := range hostileFiles(t) {
 		done := make(chan error, 1)

@@ -1,0 +1,149 @@
+package export
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"flowbench/storage/localfile"
+)
+
+// ownSplitEntry matches the names flowbench writes in data/<split>/: the
+// shards of every table, their temp files while written, and the staging
+// folder.
+var ownSplitEntry = regexp.MustCompile(`^((questions|annotations|viewpoint_questions|viewpoint_views)-\d{5}(-of-\d{5})?\.parquet(\.partial)?|\.staging)$`)
+
+// IsOwnSplitEntry reports whether name, an entry of a dataset's
+// data/<split>/ folder or of its staging folder, is one flowbench writes
+// there (a shard, a staged shard, a shard being written, the staging
+// folder). Writers remove or replace only such
+// entries.
+func IsOwnSplitEntry(name string) bool { return ownSplitEntry.MatchString(name) }
+
+// OwnFile says whether a file that a run would replace is flowbench's.
+type OwnFile int
+
+const (
+	// FileAbsent: there is no such file.
+	FileAbsent OwnFile = iota
+	// FileOwn: the file is one flowbench wrote.
+	FileOwn
+	// FileForeign: the file exists but flowbench did not write it.
+	FileForeign
+)
+
+// ManifestOwnership says whether path (a dataset's manifest.json) is absent,
+// a flowbench manifest (a JSON object with "version", "schema_version" and
+// "splits", or a part of its family), or someone else's file.
+func ManifestOwnership(path string) (OwnFile, error) {
+	raw, err := localfile.ReadFile(path, MaxManifestBytes, "a dataset manifest")
+	if errors.Is(err, fs.ErrNotExist) {
+		return FileAbsent, nil
+	}
+	if err != nil {
+		return FileForeign, err
+	}
+	var keys map[string]json.RawMessage
+	if json.Unmarshal(raw, &keys) != nil {
+		return FileForeign, nil
+	}
+	for _, k := range []string{"version", "schema_version", "splits"} {
+		if _, ok := keys[k]; !ok {
+			return FileForeign, nil
+		}
+	}
+	return FileOwn, nil
+}
+
+// cardMarks are lines of the YAML front matter that DatasetCard and
+// ViewpointCard write and a README of someone else's is unlikely to hold.
+var cardMarks = [][]byte{[]byte("\n- config_name: " + QuestionsTable + "\n"), []byte("\n- config_name: " + ViewpointQuestionsTable + "\n")}
+
+// CardOwnership says whether path (a dataset's README.md) is absent, a card
+// flowbench wrote (YAML front matter naming the questions table as a
+// config), or someone else's README.
+func CardOwnership(path string) (OwnFile, error) {
+	raw, err := localfile.ReadFile(path, 64<<20, "a dataset card")
+	if errors.Is(err, fs.ErrNotExist) {
+		return FileAbsent, nil
+	}
+	if err != nil {
+		return FileForeign, err
+	}
+	if !bytes.HasPrefix(raw, []byte("---\n")) {
+		return FileForeign, nil
+	}
+	front := raw[3:]
+	if end := bytes.Index(front, []byte("\n---\n")); end >= 0 {
+		front = front[:end+1]
+	}
+	for _, m := range cardMarks {
+		if bytes.Contains(front, m) {
+			return FileOwn, nil
+		}
+	}
+	return FileForeign, nil
+}
+
+// String names the ownership for messages.
+func (o OwnFile) String() string {
+	switch o {
+	case FileAbsent:
+		return "absent"
+	case FileOwn:
+		return "flowbench's"
+	case FileForeign:
+		return "not flowbench's"
+	}
+	return fmt.Sprintf("OwnFile(%d)", int(o))
+}
+
+// DatasetFileOf reports whether path names a file of a flowbench dataset
+// or part (its manifest, card or part record, or anything under its data/
+// folder), returning the dataset's directory, so that a command's output
+// (prompts, inspect, eval, reports) never replaces one. Symbolic links in
+// path's existing prefix are resolved first.
+func DatasetFileOf(path string) (string, bool) {
+	p, err := filepath.Abs(path)
+	if err != nil {
+		return "", false
+	}
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		p = r
+	} else if r, err := filepath.EvalSymlinks(filepath.Dir(p)); err == nil {
+		p = filepath.Join(r, filepath.Base(p))
+	}
+	for a := filepath.Dir(p); ; a = filepath.Dir(a) {
+		rel, err := filepath.Rel(a, p)
+		if err == nil && (rel == ManifestFile || rel == CardFile || rel == "part.json" || strings.HasPrefix(rel, "data"+string(filepath.Separator))) {
+			if o, _ := ManifestOwnership(filepath.Join(a, ManifestFile)); o == FileOwn {
+				return a, true
+			}
+			if _, err := os.Stat(filepath.Join(a, "part.json")); err == nil {
+				return a, true
+			}
+		}
+		if a == filepath.Dir(a) {
+			return "", false
+		}
+	}
+}
+
+// CheckOutputFile refuses an output path (named by flag, e.g. "--out") that
+// is a file of a flowbench dataset (DatasetFileOf) or is not a regular file
+// where one exists (a FIFO would block the write, a device swallow it).
+func CheckOutputFile(flag, path string) error {
+	if ds, ok := DatasetFileOf(path); ok {
+		return fmt.Errorf("%s %s is a file of the flowbench dataset %s: refusing to overwrite it; write elsewhere", flag, path, ds)
+	}
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return fmt.Errorf("%s %s exists and is not a regular file (%v): refusing to write it", flag, path, st.Mode().Type())
+	}
+	return nil
+}

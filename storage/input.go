@@ -20,7 +20,7 @@ func WithInput(ctx context.Context, in string, run func(localDir string) error) 
 		return err
 	}
 	defer o.Close()
-	dir, err := os.MkdirTemp("", "flowbench-in-*")
+	dir, err := makeWorkDir("", "in")
 	if err != nil {
 		return fmt.Errorf("download directory for %s: %w", in, err)
 	}

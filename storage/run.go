@@ -71,7 +71,7 @@ func (o *Output) Run(ctx context.Context, opt Options, run func(localDir string)
 // directory: a caller that knows when a file is complete can Publish it at
 // once instead of waiting for the next periodic scan.
 func (o *Output) RunWithMirror(ctx context.Context, opt Options, run func(m *Mirror) error) error {
-	dir, err := os.MkdirTemp(opt.WorkDir, "flowbench-out-*")
+	dir, err := makeWorkDir(opt.WorkDir, "out")
 	if err != nil {
 		return fmt.Errorf("work directory for %s: %w", o.URL, err)
 	}

@@ -53,6 +53,7 @@ func DatasetCard(m *Manifest) string {
 			fmt.Fprintf(&b, "| %s | %s | %d | %d | %.3f |\n", s, c, cs.Questions, cs.Changed, cs.Chance)
 		}
 	}
+	writeSkippedSection(&b, m, splits)
 	b.WriteString("\n## Tables\n\n")
 	b.WriteString("- `questions`: one row per question, with I0/I1 images (marked), text, answer, camera and motion.\n")
 	b.WriteString("- `annotations`: one row per question (same id, same order): raw images, depth, instance ids, " +

@@ -541,6 +541,28 @@ func (s *SplitWriter) Abort() {
 	s.closed = true
 }
 
+// Discard is Abort that also removes the shards this writer completed (a
+// run whose every house failed leaves no sealed shard a resume would
+// accept); shards kept from an earlier run stay.
+func (s *SplitWriter) Discard() error {
+	s.Abort()
+	first := 0
+	if s.rng != nil {
+		first = s.rng.First
+	}
+	for i := first; i < s.cur; i++ {
+		if _, kept := s.completed[i]; kept {
+			continue
+		}
+		for _, t := range []string{QuestionsTable, AnnotationsTable} {
+			if err := os.Remove(s.stagedPath(t, i)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("export: discarding split %s: %w", s.split, err)
+			}
+		}
+	}
+	return nil
+}
+
 // Close completes the split and renames every staged shard of the writer to
 // its final name <table>-<index>-of-<count>.parquet. A split opened with
 // Split cuts its last shard here (an empty split gets one empty shard per

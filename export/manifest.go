@@ -61,6 +61,8 @@ type SplitStats struct {
 	// when the split had none: the test split, whose selection sets its
 	// counts, and --category-mix natural).
 	Mix *CategoryMix `json:"category_mix,omitempty"`
+	// Skipped lists the houses a --skip-bad-houses run left out.
+	Skipped []SkippedHouse `json:"skipped_houses,omitempty"`
 }
 
 // CategoryStats counts one category's questions in a split.

@@ -15,9 +15,9 @@ import (
 )
 
 // ownSplitEntry matches the names flowbench writes in data/<split>/: the
-// shards of every table, their temp files while written, and the staging
-// folder.
-var ownSplitEntry = regexp.MustCompile(`^((questions|annotations|viewpoint_questions|viewpoint_views)-\d{5}(-of-\d{5})?\.parquet(\.partial)?|\.staging)$`)
+// shards of every table, their temp files while written, the staging
+// folder and the list of skipped houses (and its temp file while written).
+var ownSplitEntry = regexp.MustCompile(`^((questions|annotations|viewpoint_questions|viewpoint_views)-\d{5}(-of-\d{5})?\.parquet(\.partial)?|\.staging|\.skipped\.json|\.\.skipped\.json\.tmp-[0-9]+)$`)
 
 // IsOwnSplitEntry reports whether name, an entry of a dataset's
 // data/<split>/ folder or of its staging folder, is one flowbench writes

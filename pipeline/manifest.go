@@ -47,7 +47,11 @@ func fingerprint(c Config, src *houseSource, lib *assets.Library, pc planner.Con
 		fmt.Fprintf(h, "category-mix %s\n", pc.Mix)
 	}
 	for _, hs := range src.Houses {
-		fmt.Fprintf(h, "%s\n", hs.ID)
+		if hs.SHA256 != "" {
+			fmt.Fprintf(h, "%s %s\n", hs.ID, hs.SHA256) // an import's content, not only its name
+		} else {
+			fmt.Fprintf(h, "%s\n", hs.ID)
+		}
 	}
 	b, _ := json.Marshal(struct {
 		Views, FPS, PerRoom int
@@ -72,6 +76,8 @@ func categoryNames(cs []planner.Category) []string {
 type splitInfo struct {
 	Config map[string]any   `json:"config"` // the split's manifest configuration
 	Assets *export.AssetUse `json:"assets"`
+	// Skipped lists the houses --skip-bad-houses left out.
+	Skipped []export.SkippedHouse `json:"skipped_houses,omitempty"`
 }
 
 // newSplitInfo describes a split generated under c from src.
@@ -128,6 +134,7 @@ func writeManifest(dir string, c Config, info splitInfo) (*export.Manifest, erro
 	seeds := map[string]int64{}
 	oldAssets := map[string]*export.AssetUse{}
 	oldMix := map[string]*export.CategoryMix{}
+	oldSkipped := map[string][]export.SkippedHouse{}
 	if b, err := localfile.ReadFile(filepath.Join(dir, export.ManifestFile), export.MaxManifestBytes, "a dataset manifest"); err == nil {
 		var old export.Manifest
 		if json.Unmarshal(b, &old) == nil {
@@ -138,7 +145,7 @@ func writeManifest(dir string, c Config, info splitInfo) (*export.Manifest, erro
 				seeds[k] = v
 			}
 			for k, st := range old.Splits {
-				oldAssets[k], oldMix[k] = st.Assets, st.Mix
+				oldAssets[k], oldMix[k], oldSkipped[k] = st.Assets, st.Mix, st.Skipped
 			}
 		}
 	}
@@ -153,11 +160,11 @@ func writeManifest(dir string, c Config, info splitInfo) (*export.Manifest, erro
 			if oldAssets[name] != nil {
 				st.Assets = oldAssets[name]
 			}
-			st.Mix = oldMix[name]
+			st.Mix, st.Skipped = oldMix[name], oldSkipped[name]
 		}
 	}
 	if st := m.Splits[split]; st != nil {
-		st.Assets = info.Assets
+		st.Assets, st.Skipped = info.Assets, info.Skipped
 		st.Mix = mixReport(c.CategoryMix, c.categoryMix(), st, c.Size, c.markStyle())
 	}
 	ds, err := export.Open(dir)

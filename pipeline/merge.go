@@ -89,7 +89,13 @@ func MergeWith(ctx context.Context, partDirs []string, out string, opt MergeOpti
 	if err := os.Remove(staging); err != nil {
 		return diskError(fmt.Errorf("merge: %w", err))
 	}
-	_, err = writeManifest(out, r0.Config, r0.Split)
+	info := r0.Split
+	info.Skipped = nil
+	for _, r := range recs {
+		info.Skipped = append(info.Skipped, r.Split.Skipped...)
+	}
+	sortSkipped(info.Skipped)
+	_, err = writeManifest(out, r0.Config, info)
 	return err
 }
 

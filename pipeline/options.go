@@ -24,6 +24,11 @@ type Options struct {
 	Resume bool
 	// Overwrite replaces the split if Out already holds it.
 	Overwrite bool
+	// SkipBadHouses leaves a house whose generation fails out of the split
+	// (its questions given before the failure are kept) and lists it in
+	// the manifest and card; without it such a house stops the run with
+	// an error naming it (completed shards stay for --resume).
+	SkipBadHouses bool
 	// Progress, when set, receives the run's progress, from one goroutine.
 	Progress func(Event)
 	// Logger receives the run's logs (nil: slog.Default()).
@@ -62,6 +67,9 @@ type Result struct {
 	Questions int            // rows written by this run
 	Bad       map[string]int // houses that gave no question, by the planner's reason
 	Failed    []string       // houses whose generation failed, with the error
+	// Skipped lists the houses left out (SkipBadHouses), kept shards'
+	// included.
+	Skipped []export.SkippedHouse
 	// Structure lists the structure share of every view the planner
 	// selected in this run's houses (planner.Report.Structure), in house
 	// order: planner.NewStructureHistogram bins it.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"runtime"
 	"time"
 
@@ -116,7 +117,12 @@ func runSource(ctx context.Context, cfg Config, opt Options, src *houseSource, l
 		log.Info("resuming", "split", cfg.Split, "shards_kept", len(res.Kept), "questions_kept", rows)
 	}
 	ropt := runOptions{Split: cfg.Split, Seed: cfg.Seed, Size: cfg.Size, Workers: workers, QuestionsOnly: cfg.QuestionsOnly,
-		Planner: pc, Backend: cfg.Backend, RenderBackend: cfg.RenderBackend, Dress: Dresser(lib), Marks: cfg.markStyle(), Log: log}
+		Planner: pc, Backend: cfg.Backend, RenderBackend: cfg.RenderBackend, Dress: Dresser(lib), Marks: cfg.markStyle(), Log: log,
+		SkipBadHouses: opt.SkipBadHouses, SkippedDir: filepath.Join(opt.Out, "data", cfg.Split)}
+	if res.Skipped, err = readSkipped(ropt.SkippedDir, res.Layout, res.Kept); err != nil {
+		sw.Abort()
+		return res, err
+	}
 	if r := cfg.Rephrase; r != nil {
 		key := ""
 		if r.APIKeyEnv != "" {
@@ -151,8 +157,10 @@ func runSource(ctx context.Context, cfg Config, opt Options, src *houseSource, l
 		return res, err
 	}
 	if res.Houses > 0 && len(res.Failed) == res.Houses {
-		sw.Abort()
-		return res, fmt.Errorf("every house failed (%d of %d); no dataset was written", len(res.Failed), res.Houses)
+		if err := sw.Discard(); err != nil {
+			return res, diskError(err)
+		}
+		return res, fmt.Errorf("every house failed (%d of %d); no dataset was written: %s", len(res.Failed), res.Houses, res.Failed[0])
 	}
 	if err := sw.Close(); err != nil {
 		return res, diskError(err)
@@ -162,11 +170,18 @@ func runSource(ctx context.Context, cfg Config, opt Options, src *houseSource, l
 		return res, err
 	}
 	info := newSplitInfo(cfg, src, pc, res.Layout, res.Selection, use)
+	info.Skipped = res.Skipped
 	if !opt.Part.Whole() {
-		return res, writePartRecord(opt.Out, newPartRecord(cfg, opt.Part, res, info))
+		if err := writePartRecord(opt.Out, newPartRecord(cfg, opt.Part, res, info)); err != nil {
+			return res, err
+		}
+		return res, removeSkipped(ropt.SkippedDir)
 	}
 	res.Manifest, err = writeManifest(opt.Out, cfg, info)
 	if err != nil {
+		return res, err
+	}
+	if err := removeSkipped(ropt.SkippedDir); err != nil {
 		return res, err
 	}
 	if st := res.Manifest.Splits[cfg.Split]; st != nil {

@@ -34,6 +34,10 @@ type houseSpec struct {
 	ID    string // house id (question ids start with it)
 	Style string // "procthor" or "ithor"
 	load  func() (*sim.House, error)
+	// SHA256 is an imported house file's content hash ("" for generated
+	// houses): the resume fingerprint covers it, so a fixed or edited
+	// file is never resumed onto shards of the old one.
+	SHA256 string
 }
 
 // houseSource lists the houses of a run.
@@ -150,17 +154,21 @@ func newImportSource(dir string, n int, log *slog.Logger) (*houseSource, error) 
 		if err != nil {
 			return nil, fmt.Errorf("--import: %w (fix or remove the file)", err)
 		}
+		sum := rep.SHA256
 		if rep != nil {
 			for _, w := range rep.Warnings {
 				log.Info("import warning", "file", path, "warning", w)
 			}
 		}
 		src.Houses = append(src.Houses, houseSpec{
-			Index: i, ID: id, Style: sim.StyleProcTHOR,
+			Index: i, ID: id, Style: sim.StyleProcTHOR, SHA256: sum,
 			load: func() (*sim.House, error) {
-				s, _, err := sim.LoadHouseFile(path, sim.ImportOptions{})
+				s, rep, err := sim.LoadHouseFile(path, sim.ImportOptions{})
 				if err != nil {
 					return nil, err
+				}
+				if rep.SHA256 != sum {
+					return nil, fmt.Errorf("%s changed during the run (SHA-256 %.16s, %.16s when the run started)", path, rep.SHA256, sum)
 				}
 				return s.HouseJSON(), nil
 			},

@@ -54,6 +54,11 @@ type runOptions struct {
 	// NoViewImages keeps plans from holding the views' before colours
 	// (view_images.go): set while all the test split's houses are planned.
 	NoViewImages bool
+	// SkipBadHouses: a failing house is recorded (SkippedDir) and left
+	// out instead of stopping the run.
+	SkipBadHouses bool
+	// SkippedDir is the split folder where the skipped houses are recorded.
+	SkippedDir string
 	// Log receives the per-house reports.
 	Log *slog.Logger
 }
@@ -263,11 +268,20 @@ func writeHouse(ctx context.Context, o *houseOutcome, opt runOptions, sw *export
 		// A bridge that fails (killed, unreachable, timed out) stops the
 		// run: the open shard is discarded and completed ones stay for --resume.
 		return fmt.Errorf("house %d (%s): %w (completed shards are kept: rerun with --resume)", o.spec.Index, o.spec.ID, o.err)
+	case o.err != nil && !opt.SkipBadHouses:
+		// An in-process failure (a house file that loads but cannot be
+		// built, say) stops the run: the open shard is discarded, so no
+		// shard is sealed without the house, and completed ones stay.
+		return houseFailure(o.spec, o.err)
 	case o.err != nil:
-		// An in-process simulator failure costs the house (the rows it gave before
-		// the failure are kept), not the run; it is reported at the end.
-		opt.Log.Error("house failed", "index", o.spec.Index, "house", o.spec.ID, "error", o.err)
+		// --skip-bad-houses: the house is left out (the rows it gave before
+		// the failure are kept), recorded for the manifest and a resume.
+		opt.Log.Error("house failed; skipped (--skip-bad-houses)", "index", o.spec.Index, "house", o.spec.ID, "error", o.err)
 		res.Failed = append(res.Failed, fmt.Sprintf("house %d (%s): %v", o.spec.Index, o.spec.ID, o.err))
+		res.Skipped = append(res.Skipped, export.SkippedHouse{Index: o.spec.Index, House: o.spec.ID, Reason: o.err.Error()})
+		if err := writeSkipped(opt.SkippedDir, res.Skipped); err != nil {
+			return diskError(err)
+		}
 	case o.report.Bad != "":
 		logHouse(opt.Log, o.spec, o.report)
 		res.Bad[o.report.Bad]++

@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"sort"
 	"strings"
@@ -61,6 +63,7 @@ type ImportNote struct {
 // ImportReport lists what an import found and had to work around.
 type ImportReport struct {
 	File    string // the house file, "" for ImportHouse
+	SHA256  string // hex SHA-256 of the house file's bytes, "" for ImportHouse
 	AssetDB string // the asset database file, "" when none was used
 	// ObjectsIn counts the objects of the file, children included;
 	// ObjectsKept those in the scene.
@@ -120,6 +123,8 @@ func LoadHouseFile(path string, opts ImportOptions) (*Scene, *ImportReport, erro
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	rep.File = path
+	sum := sha256.Sum256(b)
+	rep.SHA256 = hex.EncodeToString(sum[:])
 	rep.UnknownFields = UnknownHouseFields(b)
 	rep.Warnings = rep.summarise()
 	return s, rep, nil

@@ -58,6 +58,7 @@ type generateFlags struct {
 	balanceHouses                                                  int
 	seed                                                           int64
 	resume, overwrite, quiet, verbose, questionsOnly               bool
+	skipBadHouses                                                  bool
 	marks                                                          string // --marks
 	rephraseEndpoint, rephraseModel, rephraseKeyEnv                string // --rephrase-*
 	annotateEndpoint, annotateModel, annotateJudge, annotateKeyEnv string // --annotate-*
@@ -126,6 +127,7 @@ func parseGenerate(args []string, stderr io.Writer) (*generateFlags, error) {
 	fs.IntVar(&g.blocksPerShard, "blocks-per-shard", 0, "balance blocks per shard (0: derived from --rows-per-shard); shard s holds blocks [s·k, (s+1)·k)")
 	fs.StringVar(&g.part, "part", "", "generate only part K of N (0-based K/N, e.g. $(JOB_COMPLETION_INDEX)/8) into --out; join the parts with flowbench merge")
 	fs.BoolVar(&g.resume, "resume", false, "continue an interrupted run: keep its completed shards, redo the rest")
+	fs.BoolVar(&g.skipBadHouses, "skip-bad-houses", false, "leave out a house whose generation fails (listed in the manifest and card) instead of stopping the run")
 	fs.BoolVar(&g.overwrite, "overwrite", false, "replace this split if DIR already holds it")
 	fs.BoolVar(&g.quiet, "quiet", false, "no progress bar")
 	fs.BoolVar(&g.verbose, "verbose", false, "debug logs: the planner's per-house skip report")
@@ -219,7 +221,7 @@ func (g *generateFlags) check(set map[string]bool) error {
 		part = p
 	}
 	g.cfg = c
-	g.opt = pipeline.Options{Out: g.out, Workers: g.workers, Part: part, Resume: g.resume, Overwrite: g.overwrite}
+	g.opt = pipeline.Options{Out: g.out, Workers: g.workers, Part: part, Resume: g.resume, Overwrite: g.overwrite, SkipBadHouses: g.skipBadHouses}
 	return nil
 }
 
@@ -273,7 +275,7 @@ func generate(ctx context.Context, g *generateFlags, stdout, stderr io.Writer) e
 		fmt.Fprintf(stdout, "  %d houses gave no questions: %s\n", res.Bad[reason], reason)
 	}
 	if len(res.Failed) > 0 {
-		fmt.Fprintf(stdout, "  %d houses failed (their remaining questions are missing):\n", len(res.Failed))
+		fmt.Fprintf(stdout, "  %d houses failed and were skipped (--skip-bad-houses; listed in the manifest and card):\n", len(res.Failed))
 		for _, f := range res.Failed {
 			fmt.Fprintf(stdout, "    %s\n", f)
 		}

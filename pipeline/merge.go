@@ -78,6 +78,9 @@ func MergeWith(ctx context.Context, partDirs []string, out string, opt MergeOpti
 			if err := copyVerified(src, dst, f, owned); err != nil {
 				return fmt.Errorf("part %s in %s: %w", r.Part, partDirs[i], err)
 			}
+			if err := checkShardMeta(dst, src, f, r.Fingerprint); err != nil {
+				return fmt.Errorf("part %s in %s: %w", r.Part, partDirs[i], err)
+			}
 			moves = append(moves, [2]string{dst, filepath.Join(splitDir, f.Name)})
 		}
 	}
@@ -236,6 +239,22 @@ func checkPartFile(src, dst string, f partFile, n int64, sum string) error {
 		os.Remove(dst)
 		return fmt.Errorf("shard %s is damaged: %d bytes with SHA-256 %s, its part record says %d bytes with %s",
 			src, n, sum[:16], f.Bytes, f.SHA256[:min(16, len(f.SHA256))])
+	}
+	return nil
+}
+
+// checkShardMeta checks that a copied shard's footer names the shard index
+// and the run fingerprint its part record gives (a record whose
+// configuration and fingerprint were swapped for another run's would
+// otherwise pass its own checks).
+func checkShardMeta(dst, src string, f partFile, fingerprint string) error {
+	info, err := export.ReadShardInfo(dst)
+	if err != nil {
+		return fmt.Errorf("shard %s: %w", src, err)
+	}
+	if info.Index != f.Shard || info.Fingerprint != fingerprint {
+		return fmt.Errorf("shard %s is shard %d of the run with fingerprint %q, but the part record lists it as shard %d of run %q",
+			src, info.Index, info.Fingerprint, f.Shard, fingerprint)
 	}
 	return nil
 }

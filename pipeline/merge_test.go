@@ -169,6 +169,25 @@ func TestMergeRefusesBadParts(t *testing.T) {
 	b[len(b)/2] ^= 0xff
 	os.WriteFile(shards[0], b, 0o644)
 
+	// Every part's record edited the same way: equal configurations, so only
+	// the records' digests show the edit.
+	var edited []string
+	for k, p := range parts {
+		d := filepath.Join(dir, fmt.Sprintf("edited-%d", k))
+		if err := os.CopyFS(d, os.DirFS(p)); err != nil {
+			t.Fatal(err)
+		}
+		rec := filepath.Join(d, PartFile)
+		b, _ := os.ReadFile(rec)
+		e := strings.Replace(string(b), `"seed": 1,`, `"seed": 99,`, 1)
+		if e == string(b) {
+			t.Fatalf("%s has no seed 1 to edit", rec)
+		}
+		os.Chmod(rec, 0o644)
+		os.WriteFile(rec, []byte(e), 0o644)
+		edited = append(edited, d)
+	}
+
 	unfinished := filepath.Join(dir, "unfinished")
 	if err := os.CopyFS(unfinished, os.DirFS(parts[2])); err != nil {
 		t.Fatal(err)
@@ -186,6 +205,7 @@ func TestMergeRefusesBadParts(t *testing.T) {
 		{"damaged shard", []string{parts[0], damaged, parts[2]}, "is damaged"},
 		{"unfinished part", []string{parts[0], parts[1], unfinished}, "not finished"},
 		{"not a part", []string{parts[0], parts[1], dir}, "holds no part.json"},
+		{"edited configs", edited, "was edited after the part was written"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "merged")
@@ -198,4 +218,42 @@ func TestMergeRefusesBadParts(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestMergeCopiesLinkedShards: a part shard that is a symbolic link is
+// merged as a regular file holding its contents (before: link(2) copied
+// the link itself, pointing outside the dataset), and the merged split is
+// byte-identical to one from plain parts.
+func TestMergeCopiesLinkedShards(t *testing.T) {
+	cfg := mergeConfig()
+	cfg.Houses = 2
+	dir := t.TempDir()
+	parts := runParts(t, cfg, 2, dir)
+	linked := filepath.Join(dir, "linked")
+	if err := os.CopyFS(linked, os.DirFS(parts[1])); err != nil {
+		t.Fatal(err)
+	}
+	shards, _ := filepath.Glob(filepath.Join(linked, "data", "train", "*.parquet"))
+	orig, _ := filepath.Glob(filepath.Join(parts[1], "data", "train", "*.parquet"))
+	if len(shards) == 0 || len(shards) != len(orig) {
+		t.Fatalf("shards %v, originals %v", shards, orig)
+	}
+	abs, _ := filepath.Abs(orig[0])
+	os.Remove(shards[0])
+	if err := os.Symlink(abs, shards[0]); err != nil {
+		t.Fatal(err)
+	}
+	want := filepath.Join(t.TempDir(), "plain")
+	if err := Merge(context.Background(), parts, want); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "merged")
+	if err := Merge(context.Background(), []string{parts[0], linked}, out); err != nil {
+		t.Fatal(err)
+	}
+	got := filepath.Join(out, "data", "train", filepath.Base(shards[0]))
+	if st, err := os.Lstat(got); err != nil || !st.Mode().IsRegular() {
+		t.Fatalf("merged %s: %v, mode %v; want a regular file", got, err, st.Mode())
+	}
+	sameFiles(t, tree(t, want), tree(t, out), "merge of a linked shard")
 }

@@ -22,7 +22,7 @@ import (
 const PartFile = "part.json"
 
 // partFormat names the part record's format.
-const partFormat = "flowbench-part/1"
+const partFormat = "flowbench-part/2"
 
 // partRecord describes a finished part: the run it belongs to (Config and
 // Fingerprint), which shards and houses it holds, the split's manifest
@@ -40,6 +40,18 @@ type partRecord struct {
 	EndHouse    int        `json:"end_house"`
 	Split       splitInfo  `json:"split"`
 	Files       []partFile `json:"files"`
+	// Digest is the SHA-256 of the record's JSON without it: Merge refuses
+	// a record edited after the part was written (its configuration would
+	// become the merged split's manifest).
+	Digest string `json:"digest"`
+}
+
+// digest returns the SHA-256 of r's JSON with Digest empty.
+func (r partRecord) digest() string {
+	r.Digest = ""
+	b, _ := json.Marshal(r)
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
 }
 
 // partFile is one shard file of a part.
@@ -81,7 +93,17 @@ func writePartRecord(dir string, r partRecord) error {
 			r.Files = append(r.Files, partFile{Name: name, Shard: s, Table: t, Bytes: n, SHA256: sum})
 		}
 	}
-	b, err := json.MarshalIndent(r, "", "  ")
+	// The digest is of the record as Merge will decode it.
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	var decoded partRecord
+	if err := json.Unmarshal(b, &decoded); err != nil {
+		return err
+	}
+	r.Digest = decoded.digest()
+	b, err = json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		return err
 	}
@@ -109,7 +131,11 @@ func readPartRecord(dir string) (partRecord, error) {
 		return r, fmt.Errorf("%s: malformed part record: %w", filepath.Join(dir, PartFile), err)
 	}
 	if r.Format != partFormat {
-		return r, fmt.Errorf("%s: format %q, want %q", filepath.Join(dir, PartFile), r.Format, partFormat)
+		return r, fmt.Errorf("%s: format %q, want %q (regenerate the part with this flowbench)", filepath.Join(dir, PartFile), r.Format, partFormat)
+	}
+	if d := r.digest(); d != r.Digest {
+		return r, fmt.Errorf("%s was edited after the part was written (its digest %.16s does not match its content, %.16s): "+
+			"merge trusts its configuration, shards and hashes; regenerate the part instead of editing it", filepath.Join(dir, PartFile), r.Digest, d)
 	}
 	return r, nil
 }

@@ -142,8 +142,8 @@ func CheckOutputFile(flag, path string) error {
 	if ds, ok := DatasetFileOf(path); ok {
 		return fmt.Errorf("%s %s is a file of the flowbench dataset %s: refusing to overwrite it; write elsewhere", flag, path, ds)
 	}
-	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
-		return fmt.Errorf("%s %s exists and is not a regular file (%v): refusing to write it", flag, path, st.Mode().Type())
+	if err := localfile.CheckWritable(path); err != nil {
+		return fmt.Errorf("%s %w", flag, err)
 	}
 	return nil
 }

@@ -184,6 +184,12 @@ func checkPartFiles(dir string, r partRecord) error {
 	if len(listed) != len(want) {
 		return fmt.Errorf("%s: the part record lists %d shard files, want %d", dir, len(listed), len(want))
 	}
+	for _, f := range r.Files { // before anything is written: each must be a regular file of its recorded size
+		p := filepath.Join(dir, "data", r.Config.Split, f.Name)
+		if _, err := localfile.Check(p, min(f.Bytes, export.MaxShardBytes), "a Parquet shard of "+fmt.Sprint(f.Bytes)+" bytes"); err != nil {
+			return fmt.Errorf("part %s: %w", r.Part, err)
+		}
+	}
 	entries, err := os.ReadDir(filepath.Join(dir, "data", r.Config.Split))
 	if err != nil && !(errors.Is(err, fs.ErrNotExist) && len(want) == 0) {
 		return fmt.Errorf("part %s: %w", r.Part, err)

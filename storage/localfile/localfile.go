@@ -119,3 +119,14 @@ func ReadFile(path string, limit int64, what string) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// CheckWritable refuses an output path that exists but is not a regular
+// file (writing would block on a FIFO, vanish into a device, or replace a
+// directory's name); a missing path or a regular file passes.
+func CheckWritable(path string) error {
+	st, err := os.Stat(path)
+	if err != nil || st.Mode().IsRegular() {
+		return nil
+	}
+	return &fileError{fmt.Sprintf("%s: %s, not a regular file: refusing to write it", path, kindOf(st.Mode())), ErrNotRegular}
+}

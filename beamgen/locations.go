@@ -37,8 +37,12 @@ func runPart(ctx context.Context, cfg pipeline.Config, opt pipeline.Options, loc
 func mergeParts(ctx context.Context, locs []string, out string) error {
 	return storage.WithInputs(ctx, locs, func(dirs []string) error {
 		sopt := storage.Options{Fetch: fetchAll, Last: []string{export.ManifestFile, export.CardFile}}
+		owned := make([]bool, len(locs)) // a URL part's download is ours to consume
+		for i, l := range locs {
+			owned[i] = storage.IsURL(l)
+		}
 		return storage.WithOutput(ctx, out, sopt, func(dir string) error {
-			return pipeline.Merge(ctx, dirs, dir)
+			return pipeline.MergeWith(ctx, dirs, dir, pipeline.MergeOptions{Owned: owned})
 		})
 	})
 }

@@ -172,11 +172,12 @@ func ImportHouse(h *House, opts ImportOptions) (*Scene, *ImportReport, error) {
 			rep.AssetDB = "(in memory)"
 		}
 	}
-	if ap := h.Metadata.Agent.Position; checkInsideRooms(roomPolygons(h), HouseObject{Position: ap}, "") != nil {
+	rooms := newRoomLocator(roomPolygons(h))
+	if ap := h.Metadata.Agent.Position; checkInsideRooms(rooms, HouseObject{Position: ap}, "") != nil {
 		rep.HouseWarnings = append(rep.HouseWarnings, fmt.Sprintf("metadata.agent.position: the agent start (x %.3f, z %.3f) lies outside every room", ap.X, ap.Z))
 	}
 	im := &importer{cat: cat, db: db, lenient: opts.Lenient, rep: rep,
-		rooms: roomPolygons(h), sizes: map[string]assetRef{}, extra: map[string]*TypeInfo{}, paths: map[string]string{}}
+		rooms: rooms, sizes: map[string]assetRef{}, extra: map[string]*TypeInfo{}, paths: map[string]string{}}
 	var objs []HouseObject
 	for i, o := range h.Objects {
 		kept, _, err := im.node(o, "", fmt.Sprintf("objects[%d]", i))
@@ -210,7 +211,7 @@ type importer struct {
 	db      *AssetDB
 	lenient bool
 	rep     *ImportReport
-	rooms   [][][2]float64
+	rooms   *roomLocator
 	sizes   map[string]assetRef  // assetId → objectType and size handed to NewSceneWith
 	extra   map[string]*TypeInfo // types unknown to the catalog, kept from the asset database
 	paths   map[string]string    // objectId → JSON path in the file

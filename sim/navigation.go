@@ -90,6 +90,10 @@ type navIndex struct {
 	nx, nz int
 	wallAt [][]int32
 	objAt  [][]int32
+	// pointTests counts the fits calls and edgeTests the room polygon
+	// edges they tested (see roomLocator): the tests bound the work per
+	// grid point with these instead of timing it.
+	pointTests, edgeTests int
 }
 
 const navCell = 1.0
@@ -147,7 +151,14 @@ func (n *navIndex) cellOf(x, z float64) (int, int) {
 // fits reports whether the agent's disc fits at p: p inside a room, the disc
 // clear of every wall except through doorways, and clear of object footprints.
 func (n *navIndex) fits(s *Scene, p [2]float64) bool {
-	if !s.insideRooms(p) {
+	n.pointTests++
+	if l := s.locator; l != nil && len(l.rooms) == len(s.Rooms) {
+		k, tests := l.locate(p[0]+1.3e-7, p[1]+1.7e-7) // as insideRooms
+		n.edgeTests += tests
+		if k < 0 {
+			return false
+		}
+	} else if !s.insideRooms(p) {
 		return false
 	}
 	i, j := n.cellOf(p[0], p[1])
@@ -230,8 +241,15 @@ func (s *Scene) StepCrossesWall(p, q Vec3) bool {
 // a doorway. Points come in breadth-first order (neighbours +x, -x, +z, -z),
 // so the result is deterministic; nil when the agent fits nowhere.
 func (s *Scene) ReachablePositions() []Vec3 {
+	out, _ := s.reachablePositions()
+	return out
+}
+
+// reachablePositions is ReachablePositions, also returning the navigation
+// index it used (nil without rooms), whose counters tell the work done.
+func (s *Scene) reachablePositions() ([]Vec3, *navIndex) {
 	if len(s.Rooms) == 0 {
-		return nil
+		return nil, nil
 	}
 	nav := s.navIndex()
 	x0, z0, x1, z1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
@@ -243,7 +261,7 @@ func (s *Scene) ReachablePositions() []Vec3 {
 	ni := int(math.Floor(x1/GridSize+1e-9)) - i0 + 1
 	nj := int(math.Floor(z1/GridSize+1e-9)) - j0 + 1
 	if ni <= 0 || nj <= 0 {
-		return nil
+		return nil, nav
 	}
 	pt := func(k int) [2]float64 { return [2]float64{float64(i0+k/nj) * GridSize, float64(j0+k%nj) * GridSize} }
 	state := make([]uint8, ni*nj) // 0 unknown, 1 fits, 2 does not, |4 visited
@@ -278,7 +296,7 @@ func (s *Scene) ReachablePositions() []Vec3 {
 		}
 	}
 	if start < 0 {
-		return nil
+		return nil, nav
 	}
 	queue := []int{start}
 	state[start] |= 4
@@ -303,7 +321,7 @@ func (s *Scene) ReachablePositions() []Vec3 {
 		p := pt(c)
 		out[k] = Vec3{p[0], 0, p[1]}
 	}
-	return out
+	return out, nav
 }
 
 // ReachableRooms counts the reachable positions in each room, keyed by room

@@ -155,12 +155,12 @@ func validateStructure(h *House) error {
 
 // validateContainment checks that every object's centre lies inside a room.
 func validateContainment(h *House) error {
-	polys := roomPolygons(h)
+	rooms := newRoomLocator(roomPolygons(h))
 	var walk func(list []HouseObject, path string) error
 	walk = func(list []HouseObject, path string) error {
 		for i, o := range list {
 			p := fmt.Sprintf("%s[%d]", path, i)
-			if err := checkInsideRooms(polys, o, p); err != nil {
+			if err := checkInsideRooms(rooms, o, p); err != nil {
 				return err
 			}
 			if err := walk(o.Children, p+".children"); err != nil {
@@ -182,11 +182,9 @@ func roomPolygons(h *House) [][][2]float64 {
 	return polys
 }
 
-func checkInsideRooms(polys [][][2]float64, o HouseObject, path string) error {
-	for _, poly := range polys {
-		if PointInPolygon(poly, o.Position.X, o.Position.Z) {
-			return nil
-		}
+func checkInsideRooms(rooms *roomLocator, o HouseObject, path string) error {
+	if k, _ := rooms.locate(o.Position.X, o.Position.Z); k >= 0 {
+		return nil
 	}
 	return fieldErr(path+".position", "object %q at (x %.3f, z %.3f) lies outside every room", o.ID, o.Position.X, o.Position.Z)
 }

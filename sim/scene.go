@@ -26,7 +26,7 @@ type Scene struct {
 	children map[string][]string
 	grid     *spatialGrid
 	locator  *roomLocator // RoomAt's index over Rooms, built by NewSceneWith
-	meshes   *meshCache // ray-cast meshes, rebuilt lazily when poses change (raycast.go)
+	meshes   *meshCache   // ray-cast meshes, rebuilt lazily when poses change (raycast.go)
 }
 
 // RoomShape is a room's type and floor polygon in the xz plane.

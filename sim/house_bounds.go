@@ -44,8 +44,10 @@ const (
 	// MaxHouseLights bounds the number of lights (the reference house: 11).
 	MaxHouseLights = 100
 	// MaxHouseObjects bounds the number of objects, children included (the
-	// reference house: 177).
-	MaxHouseObjects = 2000
+	// reference house: 177). It is lower than ten times that because every
+	// object may be drawn with a model of up to 20,000 triangles: 1,000 of
+	// them in view of one camera cost "render" about 0.7 GB.
+	MaxHouseObjects = 1000
 	// MaxObjectNesting bounds how many levels of children an object tree
 	// has (an object on the floor is level 1, its children level 2, ...).
 	MaxObjectNesting = 16

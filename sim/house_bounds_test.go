@@ -92,7 +92,7 @@ func TestHouseBoundsRefuseHostileHouses(t *testing.T) {
 			for i := 0; i <= MaxHouseObjects; i++ {
 				h.Objects = append(h.Objects, HouseObject{ID: fmt.Sprintf("Mug|%d", i), Position: XYZ{2, 1, 2}})
 			}
-		}, []string{"objects[2000]", "more than 2000 objects"}},
+		}, []string{"objects[1000]", "more than 1000 objects"}},
 		{"children nested too deep", func(h *House) { h.Objects = nestedObjects(MaxObjectNesting + 1) },
 			[]string{"objects[0]" + strings.Repeat(".children[0]", MaxObjectNesting), "nest more than 16 levels"}},
 		{"4000 nested children", func(h *House) { h.Objects = nestedObjects(4000) },

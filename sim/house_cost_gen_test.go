@@ -17,6 +17,7 @@ type costlyHouseSpec struct {
 	objects     int     // objects on the floor, spread over the rooms
 	children    int     // children per floor object (a mug on it)
 	skipWallsOf int     // rooms with index >= this get no walls (to stay under a wall bound)
+	asset       string  // the floor objects' asset (Chair_002_1 when empty); their type is the asset's catalog type
 }
 
 // costlyHouse builds the house costlyHouseSpec describes. It is the worst
@@ -108,7 +109,12 @@ func costlyHouse(sp costlyHouseSpec) *House {
 		per := int((sp.side - 1) / 0.6)
 		x := x0 + 0.6 + 0.6*float64(slot%per)
 		z := z0 + 0.6 + 0.6*float64((slot/per)%per)
-		o := HouseObject{AssetID: "Chair_002_1", ID: fmt.Sprintf("Chair|%d|%d", k, slot), Kinematic: true, Position: XYZ{x, 0.4828, z}}
+		asset, typ, y := "Chair_002_1", "Chair", 0.4828
+		if sp.asset != "" {
+			t, size, _ := DefaultCatalog().Asset(sp.asset)
+			asset, typ, y = sp.asset, t, size[1]/2
+		}
+		o := HouseObject{AssetID: asset, ID: fmt.Sprintf("%s|%d|%d", typ, k, slot), Kinematic: true, Position: XYZ{x, y, z}}
 		for c := 0; c < sp.children; c++ {
 			o.Children = append(o.Children, HouseObject{AssetID: "Mug_2", ID: fmt.Sprintf("Mug|%d|%d|%d", k, slot, c), Position: XYZ{x, 0.73, z}})
 		}

@@ -32,7 +32,9 @@ func ReadHouseFile(path string) (*House, error) {
 // the line, column and JSON field path where decoding stopped; NaN and
 // Infinity literals, which JSON does not allow, get an error saying so.
 // Input over MaxHouseBytes or nested deeper than MaxHouseJSONDepth is
-// refused before decoding. Unknown fields are ignored (see
+// refused before decoding. Keys are case-sensitive: a key that names a
+// field only when case is ignored ("ID" for "id") is an error naming its
+// path (checkHouseKeys); other unknown fields are ignored (see
 // UnknownHouseFields).
 func DecodeHouse(b []byte) (*House, error) {
 	if len(b) > MaxHouseBytes {
@@ -50,6 +52,9 @@ func DecodeHouse(b []byte) (*House, error) {
 		off := dec.InputOffset()
 		line, col := lineCol(b, off)
 		return nil, fmt.Errorf("line %d, column %d: malformed JSON: unexpected data after the house object", line, col)
+	}
+	if err := checkHouseKeys(b); err != nil {
+		return nil, err
 	}
 	return &h, nil
 }

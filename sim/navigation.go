@@ -129,8 +129,7 @@ func (s *Scene) navIndex() *navIndex {
 	for i := range s.Walls {
 		w := newNavWall(&s.Walls[i])
 		n.walls = append(n.walls, w)
-		b := [4]float64{math.Min(w.a[0], w.b[0]), math.Min(w.a[1], w.b[1]), math.Max(w.a[0], w.b[0]), math.Max(w.a[1], w.b[1])}
-		add(n.wallAt, b, int32(len(n.walls)-1))
+		n.addWall(w.a, w.b, int32(len(n.walls)-1))
 	}
 	for _, o := range s.Objects {
 		if fp, ok := navFootprint(o); ok {
@@ -139,6 +138,53 @@ func (s *Scene) navIndex() *navIndex {
 		}
 	}
 	return n
+}
+
+// addWall lists wall k in the cells that hold points within AgentRadius of
+// its segment a-b: row by row of cells, the x range the segment spans in
+// the row's z slab, both widened by the radius (border rows and columns
+// also stand for everything beyond them, as cellOf clamps). A long
+// diagonal wall so takes a band of cells along it, not its whole bounding
+// box; every wall that can block a point or a step is still listed in the
+// point's cell (the disc test needs a wall within the radius; a blocked
+// step meets the wall inside the cell of one of its ends).
+func (n *navIndex) addWall(a, b [2]float64, k int32) {
+	const eps = 1e-9
+	r := AgentRadius + eps
+	zmin, zmax := math.Min(a[1], b[1]), math.Max(a[1], b[1])
+	_, j0 := n.cellOf(0, zmin-r)
+	_, j1 := n.cellOf(0, zmax+r)
+	xAt := func(z float64) float64 {
+		if a[1] == b[1] {
+			return a[0]
+		}
+		return a[0] + (b[0]-a[0])*(z-a[1])/(b[1]-a[1])
+	}
+	for j := j0; j <= j1; j++ {
+		lo, hi := math.Inf(-1), math.Inf(1) // the row's slab of z, widened
+		if j > 0 {
+			lo = n.z0 + float64(j)*navCell - r
+		}
+		if j < n.nz-1 {
+			hi = n.z0 + float64(j+1)*navCell + r
+		}
+		zl, zh := math.Max(lo, zmin), math.Min(hi, zmax)
+		if zl > zh {
+			continue
+		}
+		xl, xh := xAt(zl), xAt(zh)
+		if a[1] == b[1] {
+			xl, xh = a[0], b[0]
+		}
+		if xl > xh {
+			xl, xh = xh, xl
+		}
+		i0, _ := n.cellOf(xl-r, 0)
+		i1, _ := n.cellOf(xh+r, 0)
+		for i := i0; i <= i1; i++ {
+			n.wallAt[i*n.nz+j] = append(n.wallAt[i*n.nz+j], k)
+		}
+	}
 }
 
 // cellOf returns the (clamped) bucket of a point.

@@ -12,8 +12,10 @@ import (
 func diagonalWallsHouse(side float64, n int) *House {
 	h := costlyHouse(costlyHouseSpec{rooms: 1, points: 4, side: side})
 	for k := 0; k < n; k++ {
-		off := side * float64(k+1) / float64(n+2)
-		a, b := [2]float64{off, 0.5}, [2]float64{side - 0.5, side - off}
+		// Irregular offsets and slopes, so that the walls pass at every
+		// distance from the 0.25 m grid points and the 1 m cells.
+		off := side*float64(k+1)/float64(n+2) + 0.137*float64(k%7)
+		a, b := [2]float64{off, 0.5 + 0.071*float64(k%5)}, [2]float64{side - 0.5 - 0.093*float64(k%3), side - 0.61*off}
 		id := fmt.Sprintf("wall|diag|%d", k)
 		h.Walls = append(h.Walls, Wall{ID: id, RoomID: "room|0",
 			Polygon: []XYZ{{a[0], 0, a[1]}, {b[0], 0, b[1]}, {b[0], 2.5, b[1]}, {a[0], 2.5, a[1]}}})

@@ -26,6 +26,10 @@ type ImportOptions struct {
 	Lenient bool
 }
 
+// maxUnknownFieldsListed bounds the unknown fields the import warning
+// names (ImportReport.UnknownFields has them all): a file may hold millions.
+const maxUnknownFieldsListed = 50
+
 // ImportAction says what the importer did about one object.
 type ImportAction string
 
@@ -461,7 +465,9 @@ func (r *ImportReport) summarise() []string {
 		out = append(out, fmt.Sprintf("%s %d object(s) (%s): %s [%s%s]", k.action, len(g.ids), strings.Join(types, ", "), k.reason, strings.Join(ids, ", "), more))
 	}
 	out = append(out, r.HouseWarnings...)
-	if len(r.UnknownFields) > 0 {
+	if n := len(r.UnknownFields); n > maxUnknownFieldsListed {
+		out = append(out, fmt.Sprintf("unknown JSON fields, not kept when the house is written back: %s, ... (%d more)", strings.Join(r.UnknownFields[:maxUnknownFieldsListed], ", "), n-maxUnknownFieldsListed))
+	} else if n > 0 {
 		out = append(out, fmt.Sprintf("unknown JSON fields, not kept when the house is written back: %s", strings.Join(r.UnknownFields, ", ")))
 	}
 	return out

@@ -13,7 +13,7 @@ import (
 type Scene struct {
 	House   *House // the source house; HouseJSON writes current object poses back into a copy
 	Catalog *Catalog
-	Rooms   []RoomShape
+	Rooms   []RoomShape // fixed once built: RoomAt indexes them (room_locator.go)
 	Walls   []WallShape
 	Objects []*Object // parents come before their children
 	// Surfaces optionally gives structure meshes ("floor|<room>",

@@ -70,6 +70,10 @@ type DressReport struct {
 	// Procedural counts the objects among Primitive drawn with a
 	// procedural model (procedural.go) because no variant fits them.
 	Procedural int
+	// OverBudget counts the objects among Primitive that a model would have
+	// fitted but that came after the house's models reached
+	// MaxDressTriangles.
+	OverBudget int
 	// Reseated counts objects lowered onto their receptacle's real support
 	// surface (sim.ReseatChildren); ReseatBlocked those left in place because
 	// the move would collide; ReseatOffSupport those left on the box top
@@ -119,6 +123,7 @@ func (r *DressReport) Add(o DressReport) {
 	r.Tiled += o.Tiled
 	r.Appliances += o.Appliances
 	r.Procedural += o.Procedural
+	r.OverBudget += o.OverBudget
 	r.Reseated += o.Reseated
 	r.ReseatBlocked += o.ReseatBlocked
 	r.ReseatOffSupport += o.ReseatOffSupport
@@ -345,6 +350,7 @@ func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
 	failed := map[string]bool{}  // keys whose model failed to load (warn once)
 	stocked := map[string]bool{} // rooms whose counter shows the appliances (kitchen_run.go)
 	var extras []string          // the appliances of the counter being dressed
+	modelTris := 0               // level-0 triangles of the models given so far (MaxDressTriangles)
 	// load returns a catalog model for an object of type typ, or nil when it
 	// cannot be loaded: counted, and named in a warning the first time.
 	load := func(key, typ string) *sim.Model {
@@ -402,6 +408,10 @@ func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
 			m, key = mm, p.e.Key
 			break
 		}
+		if m != nil && modelTris+modelTriangles(m) > MaxDressTriangles {
+			m = nil
+			rep.OverBudget++
+		}
 		if m == nil {
 			if o.Model = d.procedural(o, seed); o.Model != nil {
 				rep.Procedural++
@@ -410,6 +420,7 @@ func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
 			continue
 		}
 		o.Model = m
+		modelTris += modelTriangles(m)
 		rep.WithModel++
 		rep.Used[key]++
 		for _, k := range extras {

@@ -7,6 +7,14 @@ import (
 	"flowbench/sim"
 )
 
+// maxRugRectangles bounds the floor rectangles floorRects enumerates for
+// one room, and maxRugPolygonPoints the points of a floor it looks at:
+// beyond either the room gets no rug (see floorRects).
+const (
+	maxRugRectangles    = 512
+	maxRugPolygonPoints = 32
+)
+
 // floorRect is an axis-aligned rectangle on a room's floor (metres).
 type floorRect struct{ x0, z0, x1, z1 float64 }
 
@@ -16,7 +24,16 @@ type floorRect struct{ x0, z0, x1, z1 float64 }
 // rooms of generated houses, every rectangle wholly on the floor that
 // cannot grow (with others). Non-rectilinear polygons (imported houses)
 // may give rectangles that cross a slanted wall; callers check the result.
+//
+// The rectangles number up to nx(nx+1)/2 · nz(nz+1)/2 for nx × nz cells:
+// a floor whose grid would give more than maxRugRectangles (an outline with
+// many distinct corner coordinates, as an imported house may have; real
+// rooms stay below 200 and generated ones below 20) gets none, so that a
+// 200-point floor does not cost millions of rectangles.
 func floorRects(poly [][2]float64) []floorRect {
+	if len(poly) > maxRugPolygonPoints {
+		return nil
+	}
 	xs, zs := make([]float64, 0, len(poly)), make([]float64, 0, len(poly))
 	for _, p := range poly {
 		xs, zs = append(xs, p[0]), append(zs, p[1])
@@ -25,7 +42,7 @@ func floorRects(poly [][2]float64) []floorRect {
 	slices.Sort(zs)
 	xs, zs = slices.Compact(xs), slices.Compact(zs)
 	nx, nz := len(xs)-1, len(zs)-1
-	if nx < 1 || nz < 1 {
+	if nx < 1 || nz < 1 || nx*(nx+1)/2*(nz*(nz+1)/2) > maxRugRectangles {
 		return nil
 	}
 	// out[i][j] counts the cells outside the polygon among cells [0,i)×[0,j)

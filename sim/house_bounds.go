@@ -6,11 +6,16 @@ import (
 )
 
 // Bounds on a house. Every quantity of a house that sizes an allocation
-// (grids over the floor plan, meshes, per-object tables, error paths, the
-// re-encoded JSON) is capped, so that a hostile house is refused with an
-// error naming the field instead of exhausting memory. Real ProcTHOR houses
-// stay far inside: the reference train house has 10 rooms, 82 walls, 177
-// objects nested 2 deep, 10-point floor polygons and a 16 m × 18 m plan.
+// or a loop (grids over the floor plan, meshes, per-object tables, error
+// paths, the re-encoded JSON) is capped, so that a hostile house is refused
+// with an error naming the field instead of exhausting memory or time.
+// The counts leave about ten times the headroom a real house needs: the
+// reference ProcTHOR train house has 10 rooms (ProcTHOR-10K houses have at
+// most 10), 62 floor polygon points in all (at most 10 in one room), 82
+// walls of 4 points, 8 doors and 8 windows with 2-point holes, 11 lights
+// and 177 objects nested 2 deep on a 16 m × 18 m plan. With these bounds
+// the costliest accepted house imports ("scene --import") and renders in
+// seconds and well under 2 GB (docs/house-format.md has the measurements).
 // docs/house-format.md lists the same bounds.
 const (
 	// MaxHouseBytes bounds a house file or message.
@@ -29,25 +34,39 @@ const (
 	MaxHouseSpan = 256.0
 	// MaxHouseAngle bounds every rotation and the agent's horizon, in degrees.
 	MaxHouseAngle = 1e6
-	// MaxHouseRooms bounds the number of rooms.
-	MaxHouseRooms = 1000
-	// MaxHouseWalls bounds the number of wall sides.
-	MaxHouseWalls = 10000
-	// MaxHouseOpenings bounds the number of doors and, separately, of windows.
-	MaxHouseOpenings = 1000
-	// MaxHouseLights bounds the number of lights.
-	MaxHouseLights = 1000
-	// MaxHouseObjects bounds the number of objects, children included.
-	MaxHouseObjects = 10000
+	// MaxHouseRooms bounds the number of rooms (real houses: at most 10).
+	MaxHouseRooms = 100
+	// MaxHouseWalls bounds the number of wall sides (the reference house: 82).
+	MaxHouseWalls = 1000
+	// MaxHouseOpenings bounds the number of doors and, separately, of
+	// windows (the reference house: 8 of each).
+	MaxHouseOpenings = 200
+	// MaxHouseLights bounds the number of lights (the reference house: 11).
+	MaxHouseLights = 100
+	// MaxHouseObjects bounds the number of objects, children included (the
+	// reference house: 177). It is lower than ten times that because every
+	// object may be drawn with a model of up to 20,000 triangles: 1,000 of
+	// them in view of one camera cost "render" about 0.7 GB.
+	MaxHouseObjects = 1000
 	// MaxObjectNesting bounds how many levels of children an object tree
 	// has (an object on the floor is level 1, its children level 2, ...).
 	MaxObjectNesting = 16
-	// MaxPolygonPoints bounds the points of a floor, wall or hole polygon.
-	MaxPolygonPoints = 1000
+	// MaxPolygonPoints bounds the points of one room's floor polygon (real
+	// rooms: at most about 10).
+	MaxPolygonPoints = 200
+	// MaxHouseFloorPoints bounds the floor polygon points of all rooms
+	// together (the reference house: 62). Every floor point costs
+	// triangles in the floor and ceiling meshes and edges in the room
+	// locator, so this, not the per-room bound, sizes a house's structure.
+	MaxHouseFloorPoints = 2000
+	// MaxWallPolygonPoints bounds the points of a wall polygon and of a
+	// door's or window's hole polygon (real ones have 4 and 2).
+	MaxWallPolygonPoints = 40
 )
 
 // checkHouseSize refuses a house with too many rooms, walls, openings,
-// lights, objects or polygon points, or objects nested too deep. It runs
+// lights, objects or polygon points (per polygon or, for floors, in all),
+// or objects nested too deep. It runs
 // before any check that formats per-object paths, so a deep tree costs no
 // more than its size.
 func checkHouseSize(h *House) error {
@@ -66,14 +85,18 @@ func checkHouseSize(h *House) error {
 			return fieldErr(c.field, "%d entries, more than the limit of %d", c.n, c.max)
 		}
 	}
+	floorPoints := 0
 	for i, r := range h.Rooms {
 		if len(r.FloorPolygon) > MaxPolygonPoints {
 			return fieldErr(fmt.Sprintf("rooms[%d].floorPolygon", i), "%d points, more than the limit of %d", len(r.FloorPolygon), MaxPolygonPoints)
 		}
+		if floorPoints += len(r.FloorPolygon); floorPoints > MaxHouseFloorPoints {
+			return fieldErr(fmt.Sprintf("rooms[%d].floorPolygon", i), "the floor polygons up to this room have %d points in all, more than the limit of %d for the house", floorPoints, MaxHouseFloorPoints)
+		}
 	}
 	for i, w := range h.Walls {
-		if len(w.Polygon) > MaxPolygonPoints {
-			return fieldErr(fmt.Sprintf("walls[%d].polygon", i), "%d points, more than the limit of %d", len(w.Polygon), MaxPolygonPoints)
+		if len(w.Polygon) > MaxWallPolygonPoints {
+			return fieldErr(fmt.Sprintf("walls[%d].polygon", i), "%d points, more than the limit of %d", len(w.Polygon), MaxWallPolygonPoints)
 		}
 	}
 	for _, g := range []struct {
@@ -81,8 +104,8 @@ func checkHouseSize(h *House) error {
 		list []Door
 	}{{"doors", h.Doors}, {"windows", h.Windows}} {
 		for i, d := range g.list {
-			if len(d.HolePolygon) > MaxPolygonPoints {
-				return fieldErr(fmt.Sprintf("%s[%d].holePolygon", g.name, i), "%d points, more than the limit of %d", len(d.HolePolygon), MaxPolygonPoints)
+			if len(d.HolePolygon) > MaxWallPolygonPoints {
+				return fieldErr(fmt.Sprintf("%s[%d].holePolygon", g.name, i), "%d points, more than the limit of %d", len(d.HolePolygon), MaxWallPolygonPoints)
 			}
 		}
 	}

@@ -71,23 +71,28 @@ func TestHouseBoundsRefuseHostileHouses(t *testing.T) {
 				pts[i] = XYZ{float64(i % 4), 0, float64(i % 3)}
 			}
 			h.Rooms[0].FloorPolygon = pts
-		}, []string{"rooms[0].floorPolygon", "1001 points, more than the limit of 1000"}},
-		{"too many wall points", func(h *House) { h.Walls[0].Polygon = make([]XYZ, MaxPolygonPoints+1) },
-			[]string{"walls[0].polygon", "1001 points"}},
+		}, []string{"rooms[0].floorPolygon", "201 points, more than the limit of 200"}},
+		{"too many floor points in all", func(h *House) {
+			h.Rooms = costlyHouse(costlyHouseSpec{rooms: MaxHouseFloorPoints/MaxPolygonPoints + 1, points: MaxPolygonPoints}).Rooms
+		}, []string{"rooms[10].floorPolygon", "have 2200 points in all, more than the limit of 2000 for the house"}},
+		{"too many wall points", func(h *House) { h.Walls[0].Polygon = make([]XYZ, MaxWallPolygonPoints+1) },
+			[]string{"walls[0].polygon", "41 points, more than the limit of 40"}},
+		{"too many hole points", func(h *House) { h.Windows[0].HolePolygon = make([]XYZ, MaxWallPolygonPoints+1) },
+			[]string{"windows[0].holePolygon", "41 points, more than the limit of 40"}},
 		{"too many rooms", func(h *House) { h.Rooms = make([]Room, MaxHouseRooms+1) },
-			[]string{"rooms:", "1001 entries, more than the limit of 1000"}},
+			[]string{"rooms:", "101 entries, more than the limit of 100"}},
 		{"too many walls", func(h *House) { h.Walls = make([]Wall, MaxHouseWalls+1) },
-			[]string{"walls:", "10001 entries"}},
+			[]string{"walls:", "1001 entries, more than the limit of 1000"}},
 		{"too many windows", func(h *House) { h.Windows = make([]Window, MaxHouseOpenings+1) },
-			[]string{"windows:", "1001 entries"}},
+			[]string{"windows:", "201 entries, more than the limit of 200"}},
 		{"too many lights", func(h *House) { h.ProceduralParameters.Lights = make([]Light, MaxHouseLights+1) },
-			[]string{"proceduralParameters.lights:", "1001 entries"}},
+			[]string{"proceduralParameters.lights:", "101 entries, more than the limit of 100"}},
 		{"too many objects", func(h *House) {
 			h.Objects = nil
 			for i := 0; i <= MaxHouseObjects; i++ {
 				h.Objects = append(h.Objects, HouseObject{ID: fmt.Sprintf("Mug|%d", i), Position: XYZ{2, 1, 2}})
 			}
-		}, []string{"objects[10000]", "more than 10000 objects"}},
+		}, []string{"objects[1000]", "more than 1000 objects"}},
 		{"children nested too deep", func(h *House) { h.Objects = nestedObjects(MaxObjectNesting + 1) },
 			[]string{"objects[0]" + strings.Repeat(".children[0]", MaxObjectNesting), "nest more than 16 levels"}},
 		{"4000 nested children", func(h *House) { h.Objects = nestedObjects(4000) },

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,13 +33,19 @@ func ReadHouseFile(path string) (*House, error) {
 // the line, column and JSON field path where decoding stopped; NaN and
 // Infinity literals, which JSON does not allow, get an error saying so.
 // Input over MaxHouseBytes or nested deeper than MaxHouseJSONDepth is
-// refused before decoding. Unknown fields are ignored (see
-// UnknownHouseFields).
+// refused before decoding, and so are lists beyond their bounds
+// (scanHouseJSON: what checkHouseSize would refuse after decoding, before
+// decoding pays for it). Keys are case-sensitive: a key that names a field
+// only when case is ignored ("ID" for "id") is an error naming its path;
+// other unknown fields are ignored (see UnknownHouseFields).
 func DecodeHouse(b []byte) (*House, error) {
 	if len(b) > MaxHouseBytes {
 		return nil, fmt.Errorf("the house JSON is %d bytes, more than the %d-byte limit", len(b), MaxHouseBytes)
 	}
 	if err := checkJSONDepth(b); err != nil {
+		return nil, err
+	}
+	if err := scanHouseJSON(b, nil); err != nil {
 		return nil, err
 	}
 	var h House
@@ -303,66 +308,20 @@ func walkJSONPath(b []byte, stop int64, want int) (int, string) {
 // UnknownHouseFields lists, sorted, the JSON fields of a house file that the
 // House type does not model and that a decode/encode round trip therefore
 // drops. Array indices are written as "[]", e.g. "objects[].children[].foo".
-// Malformed JSON yields an empty list (DecodeHouse reports it).
+// Malformed JSON yields an empty list (DecodeHouse reports it). The values
+// of unknown fields are skipped, not decoded.
 func UnknownHouseFields(b []byte) []string {
-	var v any
-	if err := json.Unmarshal(b, &v); err != nil {
+	if !json.Valid(b) {
 		return nil
 	}
 	seen := map[string]bool{}
-	unknownFields(v, reflect.TypeOf(House{}), "", seen)
+	_ = scanHouseJSON(b, seen) // a house past its bounds still lists what was seen
 	out := make([]string, 0, len(seen))
 	for k := range seen {
 		out = append(out, k)
 	}
 	sort.Strings(out)
 	return out
-}
-
-func unknownFields(v any, t reflect.Type, path string, out map[string]bool) {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	switch t.Kind() {
-	case reflect.Struct:
-		m, ok := v.(map[string]any)
-		if !ok {
-			return
-		}
-		fields := map[string]reflect.Type{}
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-			if name == "" {
-				name = f.Name
-			}
-			fields[name] = f.Type
-		}
-		for k, x := range m {
-			p := k
-			if path != "" {
-				p = path + "." + k
-			}
-			ft, ok := fields[k]
-			if !ok {
-				out[p] = true
-				continue
-			}
-			unknownFields(x, ft, p, out)
-		}
-	case reflect.Slice:
-		if list, ok := v.([]any); ok {
-			for _, x := range list {
-				unknownFields(x, t.Elem(), path+"[]", out)
-			}
-		}
-	case reflect.Map:
-		if m, ok := v.(map[string]any); ok {
-			for k, x := range m {
-				unknownFields(x, t.Elem(), path+"."+k, out)
-			}
-		}
-	}
 }
 
 // EncodeHouse encodes a house as indented JSON with a trailing newline.

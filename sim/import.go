@@ -28,6 +28,10 @@ type ImportOptions struct {
 	Lenient bool
 }
 
+// maxUnknownFieldsListed bounds the unknown fields the import warning
+// names (ImportReport.UnknownFields has them all): a file may hold millions.
+const maxUnknownFieldsListed = 50
+
 // ImportAction says what the importer did about one object.
 type ImportAction string
 
@@ -177,11 +181,12 @@ func ImportHouse(h *House, opts ImportOptions) (*Scene, *ImportReport, error) {
 			rep.AssetDB = "(in memory)"
 		}
 	}
-	if ap := h.Metadata.Agent.Position; checkInsideRooms(roomPolygons(h), HouseObject{Position: ap}, "") != nil {
+	rooms := newRoomLocator(roomPolygons(h))
+	if ap := h.Metadata.Agent.Position; checkInsideRooms(rooms, HouseObject{Position: ap}, "") != nil {
 		rep.HouseWarnings = append(rep.HouseWarnings, fmt.Sprintf("metadata.agent.position: the agent start (x %.3f, z %.3f) lies outside every room", ap.X, ap.Z))
 	}
 	im := &importer{cat: cat, db: db, lenient: opts.Lenient, rep: rep,
-		rooms: roomPolygons(h), sizes: map[string]assetRef{}, extra: map[string]*TypeInfo{}, paths: map[string]string{}}
+		rooms: rooms, sizes: map[string]assetRef{}, extra: map[string]*TypeInfo{}, paths: map[string]string{}}
 	var objs []HouseObject
 	for i, o := range h.Objects {
 		kept, _, err := im.node(o, "", fmt.Sprintf("objects[%d]", i))
@@ -215,7 +220,7 @@ type importer struct {
 	db      *AssetDB
 	lenient bool
 	rep     *ImportReport
-	rooms   [][][2]float64
+	rooms   *roomLocator
 	sizes   map[string]assetRef  // assetId → objectType and size handed to NewSceneWith
 	extra   map[string]*TypeInfo // types unknown to the catalog, kept from the asset database
 	paths   map[string]string    // objectId → JSON path in the file
@@ -465,7 +470,9 @@ func (r *ImportReport) summarise() []string {
 		out = append(out, fmt.Sprintf("%s %d object(s) (%s): %s [%s%s]", k.action, len(g.ids), strings.Join(types, ", "), k.reason, strings.Join(ids, ", "), more))
 	}
 	out = append(out, r.HouseWarnings...)
-	if len(r.UnknownFields) > 0 {
+	if n := len(r.UnknownFields); n > maxUnknownFieldsListed {
+		out = append(out, fmt.Sprintf("unknown JSON fields, not kept when the house is written back: %s, ... (%d more)", strings.Join(r.UnknownFields[:maxUnknownFieldsListed], ", "), n-maxUnknownFieldsListed))
+	} else if n > 0 {
 		out = append(out, fmt.Sprintf("unknown JSON fields, not kept when the house is written back: %s", strings.Join(r.UnknownFields, ", ")))
 	}
 	return out

@@ -90,6 +90,10 @@ type navIndex struct {
 	nx, nz int
 	wallAt [][]int32
 	objAt  [][]int32
+	// pointTests counts the fits calls and edgeTests the room polygon
+	// edges they tested (see roomLocator): the tests bound the work per
+	// grid point with these instead of timing it.
+	pointTests, edgeTests int
 }
 
 const navCell = 1.0
@@ -125,8 +129,7 @@ func (s *Scene) navIndex() *navIndex {
 	for i := range s.Walls {
 		w := newNavWall(&s.Walls[i])
 		n.walls = append(n.walls, w)
-		b := [4]float64{math.Min(w.a[0], w.b[0]), math.Min(w.a[1], w.b[1]), math.Max(w.a[0], w.b[0]), math.Max(w.a[1], w.b[1])}
-		add(n.wallAt, b, int32(len(n.walls)-1))
+		n.addWall(w.a, w.b, int32(len(n.walls)-1))
 	}
 	for _, o := range s.Objects {
 		if fp, ok := navFootprint(o); ok {
@@ -135,6 +138,53 @@ func (s *Scene) navIndex() *navIndex {
 		}
 	}
 	return n
+}
+
+// addWall lists wall k in the cells that hold points within AgentRadius of
+// its segment a-b: row by row of cells, the x range the segment spans in
+// the row's z slab, both widened by the radius (border rows and columns
+// also stand for everything beyond them, as cellOf clamps). A long
+// diagonal wall so takes a band of cells along it, not its whole bounding
+// box; every wall that can block a point or a step is still listed in the
+// point's cell (the disc test needs a wall within the radius; a blocked
+// step meets the wall inside the cell of one of its ends).
+func (n *navIndex) addWall(a, b [2]float64, k int32) {
+	const eps = 1e-9
+	r := AgentRadius + eps
+	zmin, zmax := math.Min(a[1], b[1]), math.Max(a[1], b[1])
+	_, j0 := n.cellOf(0, zmin-r)
+	_, j1 := n.cellOf(0, zmax+r)
+	xAt := func(z float64) float64 {
+		if a[1] == b[1] {
+			return a[0]
+		}
+		return a[0] + (b[0]-a[0])*(z-a[1])/(b[1]-a[1])
+	}
+	for j := j0; j <= j1; j++ {
+		lo, hi := math.Inf(-1), math.Inf(1) // the row's slab of z, widened
+		if j > 0 {
+			lo = n.z0 + float64(j)*navCell - r
+		}
+		if j < n.nz-1 {
+			hi = n.z0 + float64(j+1)*navCell + r
+		}
+		zl, zh := math.Max(lo, zmin), math.Min(hi, zmax)
+		if zl > zh {
+			continue
+		}
+		xl, xh := xAt(zl), xAt(zh)
+		if a[1] == b[1] {
+			xl, xh = a[0], b[0]
+		}
+		if xl > xh {
+			xl, xh = xh, xl
+		}
+		i0, _ := n.cellOf(xl-r, 0)
+		i1, _ := n.cellOf(xh+r, 0)
+		for i := i0; i <= i1; i++ {
+			n.wallAt[i*n.nz+j] = append(n.wallAt[i*n.nz+j], k)
+		}
+	}
 }
 
 // cellOf returns the (clamped) bucket of a point.
@@ -147,7 +197,14 @@ func (n *navIndex) cellOf(x, z float64) (int, int) {
 // fits reports whether the agent's disc fits at p: p inside a room, the disc
 // clear of every wall except through doorways, and clear of object footprints.
 func (n *navIndex) fits(s *Scene, p [2]float64) bool {
-	if !s.insideRooms(p) {
+	n.pointTests++
+	if l := s.locator; l != nil && len(l.rooms) == len(s.Rooms) {
+		k, tests := l.locate(p[0]+1.3e-7, p[1]+1.7e-7) // as insideRooms
+		n.edgeTests += tests
+		if k < 0 {
+			return false
+		}
+	} else if !s.insideRooms(p) {
 		return false
 	}
 	i, j := n.cellOf(p[0], p[1])
@@ -230,8 +287,15 @@ func (s *Scene) StepCrossesWall(p, q Vec3) bool {
 // a doorway. Points come in breadth-first order (neighbours +x, -x, +z, -z),
 // so the result is deterministic; nil when the agent fits nowhere.
 func (s *Scene) ReachablePositions() []Vec3 {
+	out, _ := s.reachablePositions()
+	return out
+}
+
+// reachablePositions is ReachablePositions, also returning the navigation
+// index it used (nil without rooms), whose counters tell the work done.
+func (s *Scene) reachablePositions() ([]Vec3, *navIndex) {
 	if len(s.Rooms) == 0 {
-		return nil
+		return nil, nil
 	}
 	nav := s.navIndex()
 	x0, z0, x1, z1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
@@ -243,7 +307,7 @@ func (s *Scene) ReachablePositions() []Vec3 {
 	ni := int(math.Floor(x1/GridSize+1e-9)) - i0 + 1
 	nj := int(math.Floor(z1/GridSize+1e-9)) - j0 + 1
 	if ni <= 0 || nj <= 0 {
-		return nil
+		return nil, nav
 	}
 	pt := func(k int) [2]float64 { return [2]float64{float64(i0+k/nj) * GridSize, float64(j0+k%nj) * GridSize} }
 	state := make([]uint8, ni*nj) // 0 unknown, 1 fits, 2 does not, |4 visited
@@ -278,7 +342,7 @@ func (s *Scene) ReachablePositions() []Vec3 {
 		}
 	}
 	if start < 0 {
-		return nil
+		return nil, nav
 	}
 	queue := []int{start}
 	state[start] |= 4
@@ -303,7 +367,7 @@ func (s *Scene) ReachablePositions() []Vec3 {
 		p := pt(c)
 		out[k] = Vec3{p[0], 0, p[1]}
 	}
-	return out
+	return out, nav
 }
 
 // ReachableRooms counts the reachable positions in each room, keyed by room

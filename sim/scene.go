@@ -13,7 +13,7 @@ import (
 type Scene struct {
 	House   *House // the source house; HouseJSON writes current object poses back into a copy
 	Catalog *Catalog
-	Rooms   []RoomShape
+	Rooms   []RoomShape // fixed once built: RoomAt indexes them (room_locator.go)
 	Walls   []WallShape
 	Objects []*Object // parents come before their children
 	// Surfaces optionally gives structure meshes ("floor|<room>",
@@ -25,7 +25,8 @@ type Scene struct {
 	index    map[string]int
 	children map[string][]string
 	grid     *spatialGrid
-	meshes   *meshCache // ray-cast meshes, rebuilt lazily when poses change (raycast.go)
+	locator  *roomLocator // RoomAt's index over Rooms, built by NewSceneWith
+	meshes   *meshCache   // ray-cast meshes, rebuilt lazily when poses change (raycast.go)
 }
 
 // RoomShape is a room's type and floor polygon in the xz plane.
@@ -124,6 +125,11 @@ func NewSceneWith(h *House, cat *Catalog, resolve SizeResolver) (*Scene, error) 
 		rs.ceilingPaint = &Surface{Name: "paint:ceiling|" + r.ID, Color: ceilingColor(h), Tile: 1}
 		s.Rooms = append(s.Rooms, rs)
 	}
+	polys := make([][][2]float64, len(s.Rooms))
+	for i := range s.Rooms {
+		polys[i] = s.Rooms[i].Polygon
+	}
+	s.locator = newRoomLocator(polys)
 	houseWalls := map[string]Wall{}
 	for _, w := range h.Walls {
 		houseWalls[w.ID] = w
@@ -324,8 +330,16 @@ func (s *Scene) Descendants(id string) []string {
 	return out
 }
 
-// RoomAt returns the id of the room whose floor polygon contains (x, z), or "".
+// RoomAt returns the id of the room whose floor polygon contains (x, z), or
+// "": the first such room in room order. A scene built by NewScene answers
+// through its room locator, testing only the polygon edges near the point.
 func (s *Scene) RoomAt(x, z float64) string {
+	if l := s.locator; l != nil && len(l.rooms) == len(s.Rooms) {
+		if k, _ := l.locate(x, z); k >= 0 {
+			return s.Rooms[k].ID
+		}
+		return ""
+	}
 	for i := range s.Rooms {
 		if PointInPolygon(s.Rooms[i].Polygon, x, z) {
 			return s.Rooms[i].ID
@@ -348,12 +362,18 @@ func (s *Scene) Room(id string) *RoomShape {
 func PointInPolygon(poly [][2]float64, x, z float64) bool {
 	in := false
 	for i, j := 0, len(poly)-1; i < len(poly); j, i = i, i+1 {
-		a, b := poly[i], poly[j]
-		if (a[1] > z) != (b[1] > z) && x < (b[0]-a[0])*(z-a[1])/(b[1]-a[1])+a[0] {
+		if edgeCrossesRight(poly[i], poly[j], x, z) {
 			in = !in
 		}
 	}
 	return in
+}
+
+// edgeCrossesRight reports whether the polygon edge a-b crosses the ray from
+// (x, z) towards +x, counting an edge that starts exactly at the ray's z
+// (a half-open rule, so a vertex on the ray counts once).
+func edgeCrossesRight(a, b [2]float64, x, z float64) bool {
+	return (a[1] > z) != (b[1] > z) && x < (b[0]-a[0])*(z-a[1])/(b[1]-a[1])+a[0]
 }
 
 // HouseJSON returns a copy of the source house with every object's current

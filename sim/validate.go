@@ -132,6 +132,10 @@ func validateStructure(h *House) error {
 			}
 		}
 	}
+	reserved, err := structureIDs(h)
+	if err != nil {
+		return err
+	}
 	ids := map[string]string{}
 	var walk func(list []HouseObject, path string) error
 	walk = func(list []HouseObject, path string) error {
@@ -143,6 +147,9 @@ func validateStructure(h *House) error {
 			if prev, dup := ids[o.ID]; dup {
 				return fieldErr(p+".id", "duplicate objectId %q (also %s)", o.ID, prev)
 			}
+			if what, ok := reserved[o.ID]; ok {
+				return fieldErr(p+".id", "objectId %q is also the id of %s; the scene names that mesh so, rename the object", o.ID, what)
+			}
 			ids[o.ID] = p
 			if err := walk(o.Children, p+".children"); err != nil {
 				return err
@@ -153,14 +160,46 @@ func validateStructure(h *House) error {
 	return walk(h.Objects, "objects")
 }
 
+// structureIDs returns the ids the scene gives to the house's structure,
+// each with what it names: the floor and ceiling meshes of every room
+// ("floor|<room id>", "ceiling|<room id>"), the walls' and the doors' and
+// windows' ids. An object may not take one (the renderer would meet two
+// meshes of one id), nor may a wall take a floor's or a ceiling's.
+func structureIDs(h *House) (map[string]string, error) {
+	reserved := map[string]string{}
+	for i, r := range h.Rooms {
+		reserved["floor|"+r.ID] = fmt.Sprintf("the floor of rooms[%d] (%q)", i, r.ID)
+		reserved["ceiling|"+r.ID] = fmt.Sprintf("the ceiling of rooms[%d] (%q)", i, r.ID)
+	}
+	for i, w := range h.Walls {
+		if what, ok := reserved[w.ID]; ok {
+			return nil, fieldErr(fmt.Sprintf("walls[%d].id", i), "wall id %q is also the id of %s; the scene names that mesh so, rename the wall", w.ID, what)
+		}
+	}
+	for i, w := range h.Walls {
+		reserved[w.ID] = fmt.Sprintf("walls[%d]", i)
+	}
+	for _, g := range []struct {
+		name string
+		list []Door
+	}{{"doors", h.Doors}, {"windows", h.Windows}} {
+		for i, d := range g.list {
+			if _, ok := reserved[d.ID]; !ok && d.ID != "" {
+				reserved[d.ID] = fmt.Sprintf("%s[%d]", g.name, i)
+			}
+		}
+	}
+	return reserved, nil
+}
+
 // validateContainment checks that every object's centre lies inside a room.
 func validateContainment(h *House) error {
-	polys := roomPolygons(h)
+	rooms := newRoomLocator(roomPolygons(h))
 	var walk func(list []HouseObject, path string) error
 	walk = func(list []HouseObject, path string) error {
 		for i, o := range list {
 			p := fmt.Sprintf("%s[%d]", path, i)
-			if err := checkInsideRooms(polys, o, p); err != nil {
+			if err := checkInsideRooms(rooms, o, p); err != nil {
 				return err
 			}
 			if err := walk(o.Children, p+".children"); err != nil {
@@ -182,11 +221,9 @@ func roomPolygons(h *House) [][][2]float64 {
 	return polys
 }
 
-func checkInsideRooms(polys [][][2]float64, o HouseObject, path string) error {
-	for _, poly := range polys {
-		if PointInPolygon(poly, o.Position.X, o.Position.Z) {
-			return nil
-		}
+func checkInsideRooms(rooms *roomLocator, o HouseObject, path string) error {
+	if k, _ := rooms.locate(o.Position.X, o.Position.Z); k >= 0 {
+		return nil
 	}
 	return fieldErr(path+".position", "object %q at (x %.3f, z %.3f) lies outside every room", o.ID, o.Position.X, o.Position.Z)
 }

@@ -118,14 +118,14 @@ func bigHostileHouses(t *testing.T) []hostileCase {
 		pts[i] = sim.XYZ{X: float64(i%4) + 0.001*float64(i), Z: float64(i % 3)}
 	}
 	h.Rooms[0].FloorPolygon = pts
-	add("floor_1001_points", h, "rooms[0].floorPolygon: 1001 points, more than the limit of 1000")
+	add("floor_201_points", h, fmt.Sprintf("rooms[0].floorPolygon: %d points, more than the limit of %d", sim.MaxPolygonPoints+1, sim.MaxPolygonPoints))
 
 	h = oneRoomHouse(t)
 	h.Objects = nil
 	for i := 0; i <= sim.MaxHouseObjects; i++ {
 		h.Objects = append(h.Objects, sim.HouseObject{AssetID: "Mug_1", ID: fmt.Sprintf("Mug|many|%d", i), Position: sim.XYZ{X: 2, Y: 1, Z: 2}})
 	}
-	add("objects_10001", h, "objects[10000]: the house has more than 10000 objects")
+	add("objects_2001", h, fmt.Sprintf("objects[%d]: the house has more than %d objects", sim.MaxHouseObjects, sim.MaxHouseObjects))
 
 	big := filepath.Join(dir, "sparse_33_MiB.json")
 	f, err := os.Create(big)

@@ -173,9 +173,9 @@ func TestReadHouseFileIsBounded(t *testing.T) {
 	}
 	f.Close()
 	for _, c := range []struct{ path, want string }{
-		{"/dev/zero", "/dev/zero: the file is longer than the 33554432-byte limit"},
+		{"/dev/zero", "/dev/zero: a character device, not a house"},
 		{big, big + ": the file is 33554433 bytes, more than the 33554432-byte limit"},
-		{t.TempDir(), "is a directory"},
+		{t.TempDir(), ": a directory, not a house"},
 	} {
 		if _, err := os.Stat(c.path); err != nil {
 			t.Fatalf("%s: %v", c.path, err)

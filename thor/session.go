@@ -439,17 +439,9 @@ func (s *session) raycast(req *Request) (any, error) {
 		return nil, err
 	}
 	cam := s.camera()
-	var u, v float64
-	switch {
-	case a.U != nil && a.V != nil:
-		u, v = *a.U, *a.V
-	case a.X != nil && a.Y != nil:
-		u, v = cam.ViewportToPixel(*a.X, *a.Y)
-	default:
-		return nil, failf(`GetCoordinateFromRaycast: needs "x" and "y" (or "u" and "v")`)
-	}
-	if !finite(u, v) {
-		return nil, failf("GetCoordinateFromRaycast: pixel (%g, %g) is not finite", u, v)
+	u, v, err := raycastPixel(&a, cam)
+	if err != nil {
+		return nil, err
 	}
 	h, ok := s.scene.Raycast(cam, u, v)
 	if !ok {

@@ -30,6 +30,10 @@ type session struct {
 
 	reach   []sim.Vec3
 	reachOK bool
+	// houseBytes is the loaded house's JSON size and gridCells its
+	// navigation grid's cell count: the memory estimates' inputs.
+	houseBytes int64
+	gridCells  int64
 	visible map[string]bool // objects seen in the last rendered frame
 	steps   int
 }
@@ -224,6 +228,9 @@ func (s *session) initialize(req *Request) error {
 	if err := checkRenderSize("Initialize", w, h, s.opts.MaxReplyBytes); err != nil {
 		return err
 	}
+	if err := s.checkRenderMemory(w, h); err != nil {
+		return err
+	}
 	if a.GridSize != 0 && a.GridSize != sim.GridSize {
 		return failf("Initialize: gridSize %g is not supported (only %g)", a.GridSize, sim.GridSize)
 	}
@@ -260,6 +267,8 @@ func (s *session) createHouse(req *Request) error {
 		return failf("CreateHouse: %v", err)
 	}
 	s.scene, s.renderer, s.camSet, s.reach, s.reachOK, s.visible = sc, r, false, nil, false, nil
+	cells, _, _ := houseGridCells(h)
+	s.houseBytes, s.gridCells = int64(len(a.House)), int64(cells)
 	return nil
 }
 

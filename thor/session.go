@@ -34,8 +34,8 @@ type session struct {
 	// navigation grid's cell count: the memory estimates' inputs.
 	houseBytes int64
 	gridCells  int64
-	visible map[string]bool // objects seen in the last rendered frame
-	steps   int
+	visible    map[string]bool // objects seen in the last rendered frame
+	steps      int
 }
 
 func newSession(opts ServerOptions) *session {

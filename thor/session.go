@@ -65,11 +65,15 @@ func (s *session) camera() sim.Camera {
 // error reply.
 func (s *session) handle(msg []byte) (frames []outFrame, reply []byte) {
 	var req Request
-	dec := json.NewDecoder(bytes.NewReader(msg))
-	if err := dec.Decode(&req); err != nil {
-		return nil, s.errorReply(peekID(msg), "", fmt.Sprintf("malformed request: %v", err))
-	}
-	if dec.More() {
+	// Unmarshal decodes in place; a json.Decoder would first copy the
+	// message into its buffer (up to twice its size). It only runs to word
+	// an error.
+	if json.Unmarshal(msg, &req) != nil {
+		req = Request{}
+		dec := json.NewDecoder(bytes.NewReader(msg))
+		if err := dec.Decode(&req); err != nil {
+			return nil, s.errorReply(peekID(msg), "", fmt.Sprintf("malformed request: %v", err))
+		}
 		return nil, s.errorReply(req.ID, req.Action, "malformed request: trailing data after the JSON object")
 	}
 	if req.Action == "" {

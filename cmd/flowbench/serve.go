@@ -25,10 +25,12 @@ var serveContext = func() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
-// serveStopGrace is how long "serve", once told to stop, waits for the
-// requests in progress (a long house load cannot be interrupted) before it
-// returns anyway, so that the process exits within a second.
-const serveStopGrace = 300 * time.Millisecond
+// serveStopGrace is how long "serve", once told to stop and having closed
+// every connection, waits for the requests in progress (a long house load
+// or render cannot be interrupted; their replies can no longer be sent)
+// before it returns anyway, so that the process exits well within a
+// second, its memory's teardown included.
+const serveStopGrace = 100 * time.Millisecond
 
 // serveDresser builds serve's scene-dressing hook; tests replace it.
 var serveDresser = dresser

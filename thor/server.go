@@ -52,10 +52,13 @@ type ServerOptions struct {
 	// DefaultMaxMemoryBytes, 3 GiB): the estimated bytes every session
 	// keeps (its house, its render buffers at 64 bytes per pixel) plus those
 	// its request in progress holds (5 bytes per message byte while
-	// decoding, then the reply) never exceed it. A request that does not
-	// fit waits up to MemoryWait for other sessions to release memory, then
-	// fails with an error reply naming this limit; a message that does not
-	// fit while it is read is read to its end and dropped. With `flowbench
+	// decoding, then the reply) never exceed it. A message past 1 MiB
+	// reserves its session's whole share while it is read and handled, so
+	// that no session waits while holding more than a small buffer. A
+	// request that does not fit waits up to MemoryWait for other sessions to
+	// release memory, then fails with an error reply naming this limit; a
+	// message that does not fit while it is read is read to its end and
+	// dropped. With `flowbench
 	// serve`, which also sets the Go runtime's soft memory limit to
 	// MemoryLimit(), the process's peak resident memory stays under
 	// MaxMemoryBytes + 25% + 192 MiB (thor/load_test.go checks a scaled
@@ -67,7 +70,7 @@ type ServerOptions struct {
 	// rendering would (2048 × 2048 keeps 256 MiB).
 	MaxSessionMemoryBytes int64
 	// MemoryWait bounds how long a request waits for the server's memory
-	// budget (default 10 s).
+	// budget (default 30 s, under the Go client's 2 min request timeout).
 	MemoryWait time.Duration
 	// WriteTimeout bounds writing one reply, frames included (default 60 s):
 	// a client that does not read its reply in time has its connection
@@ -131,7 +134,7 @@ func (o ServerOptions) withDefaults() ServerOptions {
 	}
 	o.MaxSessionMemoryBytes = min(o.MaxSessionMemoryBytes, o.MaxMemoryBytes)
 	if o.MemoryWait <= 0 {
-		o.MemoryWait = 10 * time.Second
+		o.MemoryWait = 30 * time.Second
 	}
 	if o.WriteTimeout <= 0 {
 		o.WriteTimeout = time.Minute

@@ -10,7 +10,6 @@ import (
 	"iter"
 	"net/http"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -25,11 +24,12 @@ type EvalOptions struct {
 	Endpoint    string // base URL ending in /v1, e.g. http://127.0.0.1:8000/v1
 	Model       string
 	APIKey      string // sent as a bearer token when set
-	Concurrency int    // requests in flight (default 8)
+	Concurrency int    // requests in flight (default 8, at most MaxConcurrency; never more than the prompts)
 	MaxRetries  int    // retries per request after errors (default 5; negative = none)
 	// Backoff is the wait before the first retry (default 1 s); it doubles
-	// with every further retry up to MaxBackoff (default 60 s). A 429's
-	// Retry-After, when longer, is honoured.
+	// with every further retry up to MaxBackoff (default 60 s). A 429's or
+	// 5xx's Retry-After (seconds or an HTTP date), when longer, is honoured
+	// up to MaxBackoff: a longer one waits MaxBackoff.
 	Backoff, MaxBackoff time.Duration
 	Timeout             time.Duration // per request (default 10 min)
 	MaxTokens           int           // overrides the prompts' max_tokens when > 0
@@ -96,6 +96,9 @@ func EvalSeq(ctx context.Context, prompts iter.Seq2[PromptLine, error], total in
 		return sum, errors.New("eval needs an endpoint and a model")
 	}
 	opt = withDefaults(opt)
+	if err := checkConcurrency(opt.Concurrency); err != nil {
+		return sum, err
+	}
 	done, err := resumeState(outPath)
 	if err != nil {
 		return sum, err
@@ -129,7 +132,7 @@ func EvalSeq(ctx context.Context, prompts iter.Seq2[PromptLine, error], total in
 	results := make(chan result)
 	var readErr error
 	var wg sync.WaitGroup
-	for range opt.Concurrency {
+	for range workerCount(opt.Concurrency, total) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -359,10 +362,7 @@ func attemptOnce(ctx context.Context, payload []byte, opt EvalOptions) (*EvalLin
 		return nil, fmt.Errorf("the reply is longer than the %d-byte limit", maxReplyBytes)
 	}
 	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500 {
-		var after time.Duration
-		if s, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && s > 0 {
-			after = time.Duration(s) * time.Second
-		}
+		after := retryAfter(resp.Header.Get("Retry-After"), time.Now(), opt.MaxBackoff)
 		return nil, &retryable{err: fmt.Errorf("HTTP %d: %s", resp.StatusCode, snippet(raw)), after: after}
 	}
 	if resp.StatusCode/100 != 2 {

@@ -14,6 +14,10 @@ const (
 	AgentRadius   = 0.2   // agent radius for reachability, metres
 	MaxHorizonUp  = -30.0 // AI2-THOR's camera horizon limits
 	MaxHorizonDwn = 60.0
+	// MaxPitch bounds a camera's horizon either way (degrees): Validate
+	// accepts [-MaxPitch, MaxPitch], short of straight up or down, where
+	// the yaw would be lost.
+	MaxPitch = 89.9
 )
 
 // Camera is a pinhole camera in the Unity world frame. Yaw turns it about +y
@@ -42,8 +46,8 @@ func (c Camera) Validate() error {
 		return fmt.Errorf("camera: field of view %g° must be in (0, 180)", c.FOV)
 	case !finite3(c.Position) || math.IsNaN(c.Yaw) || math.IsInf(c.Yaw, 0) || math.IsNaN(c.Horizon) || math.IsInf(c.Horizon, 0):
 		return fmt.Errorf("camera: pose %v yaw %g horizon %g is not finite", c.Position, c.Yaw, c.Horizon)
-	case c.Horizon < -89.9 || c.Horizon > 89.9:
-		return fmt.Errorf("camera: horizon %g° must be within (-90, 90)", c.Horizon)
+	case c.Horizon < -MaxPitch || c.Horizon > MaxPitch:
+		return fmt.Errorf("camera: horizon %g° must be within [-%g, %g]", c.Horizon, MaxPitch, MaxPitch)
 	}
 	return nil
 }

@@ -88,8 +88,10 @@ func ParseLocation(raw string) (Location, error) {
 		open := url.URL{Scheme: loc.Scheme, Host: u.Host, RawQuery: u.RawQuery}
 		loc.OpenURL = open.String()
 	case "file":
-		if u.Host != "" && u.Host != "localhost" {
-			return bad("file URLs name a local directory: file:///DIR (host %q is not allowed)", u.Host)
+		if u.Host != "" {
+			// RFC 8089 allows "localhost", but one spelling keeps the URL
+			// and the directory it names one-to-one (docs/storage.md).
+			return bad("file URLs name a local directory: file:///DIR (host %q is not allowed, not even localhost)", u.Host)
 		}
 		if u.Path == "" || u.Path == "/" {
 			return bad("no directory (want file:///DIR)")

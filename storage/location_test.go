@@ -59,6 +59,8 @@ func TestParseLocationErrors(t *testing.T) {
 		{"s3://b/x#frag", "fragment"},
 		{"s3://b/x?prefix=y", "URL path"},
 		{"file://host/tmp/x", "host"},
+		{"file://localhost/tmp/x", `host "localhost" is not allowed`},
+		{"file://LOCALHOST/tmp/x", "is not allowed"},
 		{"file://", "no directory"},
 		{"/plain/path", "not a URL"},
 	} {

@@ -2,7 +2,6 @@ package thor
 
 import (
 	"fmt"
-	"math"
 
 	"flowbench/sim"
 )
@@ -46,19 +45,20 @@ func checkRenderSize(action string, w, h int, maxBytes int64) error {
 // checkHouseGrid refuses a house whose rooms span more 0.25 m grid cells
 // than maxCells (GetReachablePositions would walk and return them all).
 func checkHouseGrid(h *sim.House, maxCells int64) error {
-	x0, z0, x1, z1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, r := range h.Rooms {
-		for _, p := range r.FloorPolygon {
-			x0, z0, x1, z1 = math.Min(x0, p.X), math.Min(z0, p.Z), math.Max(x1, p.X), math.Max(z1, p.Z)
-		}
-	}
-	if x1 < x0 || z1 < z0 {
-		return nil
-	}
-	ni, nj := math.Floor((x1-x0)/sim.GridSize)+1, math.Floor((z1-z0)/sim.GridSize)+1
-	if cells := ni * nj; cells > float64(maxCells) {
+	if cells, dx, dz := houseGridCells(h); cells > float64(maxCells) {
 		return failf("CreateHouse: the rooms span %.0f m × %.0f m, %.0f grid cells of %g m, over the server's limit of %d cells (ServerOptions.MaxGridCells)",
-			x1-x0, z1-z0, cells, sim.GridSize, maxCells)
+			dx, dz, cells, sim.GridSize, maxCells)
+	}
+	return nil
+}
+
+// checkRenderMemory refuses an image size whose rendering would keep more
+// than the session's memory budget, with the house loaded.
+func (s *session) checkRenderMemory(w, h int) error {
+	need := int64(sessionBaseBytes) + s.houseBytes*houseBytesPerJSONByte + renderBytes(w, h)
+	if need > s.opts.MaxSessionMemoryBytes {
+		return failf("Initialize: image size %dx%d needs an estimated %d bytes to render (%d per pixel), over the session's memory budget of %d bytes (ServerOptions.MaxSessionMemoryBytes)",
+			w, h, need, renderBytesPerPixel, s.opts.MaxSessionMemoryBytes)
 	}
 	return nil
 }

@@ -90,7 +90,10 @@ func TestInitializeBoundsTheRenderReply(t *testing.T) {
 	if md.LastActionSuccess || !strings.Contains(md.ErrorMessage, "MaxReplyBytes") || !strings.Contains(md.ErrorMessage, "8192x8192") {
 		t.Fatalf("Initialize 8192x8192: success %v, error %q", md.LastActionSuccess, md.ErrorMessage)
 	}
-	if md, _, _ := call(t, s, `{"id":2,"action":"Initialize","args":{"width":4096,"height":4096}}`); !md.LastActionSuccess {
+	// 4096 × 4096 fits the reply limit (151 MB) but its rendering keeps
+	// 1 GiB: it needs a session budget that large.
+	big := newSession(ServerOptions{MaxSessionMemoryBytes: 2 << 30, MaxMemoryBytes: 2 << 30}.withDefaults())
+	if md, _, _ := call(t, big, `{"id":2,"action":"Initialize","args":{"width":4096,"height":4096}}`); !md.LastActionSuccess {
 		t.Fatalf("Initialize 4096x4096: %s", md.ErrorMessage)
 	}
 	limit := renderReplyBytes(64, 64, []string{"rgb", "depth", "ids"}) // 3 headers + 64·64·9 bytes
@@ -127,5 +130,31 @@ func TestReplyOverTheLimitIsRefused(t *testing.T) {
 	}
 	if md, _, _ := call(t, s, `{"id":3,"action":"Pass","withObjects":false}`); !md.LastActionSuccess {
 		t.Errorf("Pass without objects: %s", md.ErrorMessage)
+	}
+}
+
+// Under the default session budget (512 MiB) Initialize refuses an image
+// size whose rendering would keep more (4096 × 4096 kept about 1 GiB per
+// Render), naming the estimate and MaxSessionMemoryBytes; 2048 × 2048
+// (256 MiB) is accepted; a smaller budget moves the boundary.
+func TestInitializeBoundsTheRenderMemory(t *testing.T) {
+	s := newSession(ServerOptions{}.withDefaults())
+	md, _, _ := call(t, s, `{"id":1,"action":"Initialize","args":{"width":4096,"height":4096}}`)
+	if md.LastActionSuccess || !strings.Contains(md.ErrorMessage, "image size 4096x4096 needs an estimated") || !strings.Contains(md.ErrorMessage, "MaxSessionMemoryBytes") {
+		t.Fatalf("Initialize 4096x4096: success %v, error %q", md.LastActionSuccess, md.ErrorMessage)
+	}
+	if md, _, _ := call(t, s, `{"id":2,"action":"Initialize","args":{"width":2048,"height":2048}}`); !md.LastActionSuccess {
+		t.Fatalf("Initialize 2048x2048: %s", md.ErrorMessage)
+	}
+	limit := int64(sessionBaseBytes) + renderBytes(100, 100)
+	s = newSession(ServerOptions{MaxSessionMemoryBytes: limit}.withDefaults())
+	for _, c := range []struct {
+		w, h int
+		ok   bool
+	}{{100, 100, true}, {101, 100, false}} {
+		md, _, _ := call(t, s, fmt.Sprintf(`{"id":1,"action":"Initialize","args":{"width":%d,"height":%d}}`, c.w, c.h))
+		if md.LastActionSuccess != c.ok {
+			t.Errorf("Initialize %dx%d under a %d-byte session budget: success %v (%s), want %v", c.w, c.h, limit, md.LastActionSuccess, md.ErrorMessage, c.ok)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"strings"
@@ -34,12 +35,47 @@ type ServerOptions struct {
 	MaxGridCells int64
 	// HandshakeTimeout bounds the wait for the client's hello (default 10 s).
 	HandshakeTimeout time.Duration
-	// MaxSessions bounds the concurrent connections (default 64); an upgrade
-	// beyond it is refused with HTTP 503.
+	// MaxSessions bounds the concurrent connections (default 64). A new
+	// client beyond it evicts the session that has been idle longest, when
+	// that one has been idle for at least EvictIdleAfter; otherwise its
+	// upgrade is refused with HTTP 503.
 	MaxSessions int
 	// IdleTimeout closes a connection that sends no request for this long
 	// (default 30 min).
 	IdleTimeout time.Duration
+	// EvictIdleAfter is how long a session must have been idle (no request
+	// in progress) before a new client, finding MaxSessions open, may evict
+	// it (default 30 s). The evicted client gets close status 1013 (try
+	// again later); the Go client reconnects and replays its state.
+	EvictIdleAfter time.Duration
+	// MaxMemoryBytes is the server's memory budget (default
+	// DefaultMaxMemoryBytes, 3 GiB): the estimated bytes every session
+	// keeps (its house, its render buffers at 64 bytes per pixel) plus those
+	// its request in progress holds (5 bytes per message byte while
+	// decoding, then the reply) never exceed it. A message past 1 MiB
+	// reserves its session's whole share while it is read and handled, so
+	// that no session waits while holding more than a small buffer. A
+	// request that does not fit waits up to MemoryWait for other sessions to
+	// release memory, then fails with an error reply naming this limit; a
+	// message that does not fit while it is read is read to its end and
+	// dropped. With `flowbench
+	// serve`, which also sets the Go runtime's soft memory limit to
+	// MemoryLimit(), the process's peak resident memory stays under
+	// MaxMemoryBytes + 25% + 192 MiB (thor/load_test.go checks a scaled
+	// down budget with 64 sessions).
+	MaxMemoryBytes int64
+	// MaxSessionMemoryBytes is one session's share at most (default
+	// DefaultMaxSessionMemoryBytes, 512 MiB): a request whose estimate
+	// exceeds it fails at once, and Initialize refuses an image size whose
+	// rendering would (2048 × 2048 keeps 256 MiB).
+	MaxSessionMemoryBytes int64
+	// MemoryWait bounds how long a request waits for the server's memory
+	// budget (default 30 s, under the Go client's 2 min request timeout).
+	MemoryWait time.Duration
+	// WriteTimeout bounds writing one reply, frames included (default 60 s):
+	// a client that does not read its reply in time has its connection
+	// closed, which frees the reply.
+	WriteTimeout time.Duration
 	// Dress, when set, is applied to every scene CreateHouse builds, before
 	// its renderer: it attaches real models and textured surfaces
 	// (`flowbench serve` sets it to the asset library's Dress), so that the
@@ -57,6 +93,13 @@ type ServerOptions struct {
 // DefaultMaxRequestBytes is the default bound on a request (a large house
 // with meshes is a few MiB).
 const DefaultMaxRequestBytes = 64 << 20
+
+// Default memory budgets (ServerOptions.MaxMemoryBytes and
+// MaxSessionMemoryBytes).
+const (
+	DefaultMaxMemoryBytes        = 3 << 30
+	DefaultMaxSessionMemoryBytes = 512 << 20
+)
 
 func (o ServerOptions) withDefaults() ServerOptions {
 	if o.MaxMessageBytes <= 0 {
@@ -80,7 +123,32 @@ func (o ServerOptions) withDefaults() ServerOptions {
 	if o.IdleTimeout <= 0 {
 		o.IdleTimeout = 30 * time.Minute
 	}
+	if o.EvictIdleAfter <= 0 {
+		o.EvictIdleAfter = 30 * time.Second
+	}
+	if o.MaxMemoryBytes <= 0 {
+		o.MaxMemoryBytes = DefaultMaxMemoryBytes
+	}
+	if o.MaxSessionMemoryBytes <= 0 {
+		o.MaxSessionMemoryBytes = DefaultMaxSessionMemoryBytes
+	}
+	o.MaxSessionMemoryBytes = min(o.MaxSessionMemoryBytes, o.MaxMemoryBytes)
+	if o.MemoryWait <= 0 {
+		o.MemoryWait = 30 * time.Second
+	}
+	if o.WriteTimeout <= 0 {
+		o.WriteTimeout = time.Minute
+	}
 	return o
+}
+
+// MemoryLimit is the soft limit for the Go runtime
+// (runtime/debug.SetMemoryLimit) that keeps a process serving with these
+// options near its budget: MaxMemoryBytes plus 25% for garbage not yet
+// collected, plus 128 MiB for the runtime and the connections' buffers.
+func (o ServerOptions) MemoryLimit() int64 {
+	o = o.withDefaults()
+	return o.MaxMemoryBytes + o.MaxMemoryBytes/4 + 128<<20
 }
 
 // Server serves the flowbench-thor protocol with the built-in simulator and
@@ -88,9 +156,11 @@ func (o ServerOptions) withDefaults() ServerOptions {
 type Server struct {
 	opts     ServerOptions
 	upgrader websocket.Upgrader
+	mem      *memBudget
+	done     chan struct{} // closed by Close
 
 	mu     sync.Mutex
-	conns  map[*websocket.Conn]bool
+	conns  map[*websocket.Conn]*connState
 	lns    []net.Listener
 	http   []*http.Server
 	closed bool
@@ -99,8 +169,11 @@ type Server struct {
 
 // NewServer returns a server; serve it with Serve or mount it as an http.Handler.
 func NewServer(opts ServerOptions) *Server {
-	return &Server{opts: opts.withDefaults(), conns: map[*websocket.Conn]bool{},
-		upgrader: websocket.Upgrader{ReadBufferSize: 64 << 10, WriteBufferSize: 1 << 20}}
+	opts = opts.withDefaults()
+	// Write buffers come from a pool: a connection holds one only while it
+	// writes, so idle sessions keep none.
+	return &Server{opts: opts, conns: map[*websocket.Conn]*connState{}, mem: newMemBudget(opts.MaxMemoryBytes), done: make(chan struct{}),
+		upgrader: websocket.Upgrader{ReadBufferSize: 64 << 10, WriteBufferSize: 1 << 20, WriteBufferPool: &sync.Pool{}}}
 }
 
 // serverActions is what the server's hello lists.
@@ -153,6 +226,9 @@ func (s *Server) Serve(l net.Listener) error {
 // process would.
 func (s *Server) Close() error {
 	s.mu.Lock()
+	if !s.closed {
+		close(s.done)
+	}
 	s.closed = true
 	for _, hs := range s.http {
 		hs.Close()
@@ -189,10 +265,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	busy := len(s.conns) >= s.opts.MaxSessions
+	victim, busy := s.makeRoomLocked(time.Now())
 	s.mu.Unlock()
+	evict(victim)
 	if busy {
-		http.Error(w, fmt.Sprintf("flowbench-thor: %d sessions already open (the server's limit); try again later", s.opts.MaxSessions), http.StatusServiceUnavailable)
+		http.Error(w, fmt.Sprintf("flowbench-thor: %d sessions already open (the server's limit), none idle for %v; try again later", s.opts.MaxSessions, s.opts.EvictIdleAfter), http.StatusServiceUnavailable)
 		return
 	}
 	c, err := s.upgrader.Upgrade(w, r, nil)
@@ -200,27 +277,34 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return // the upgrader has answered with an HTTP error
 	}
 	s.mu.Lock()
-	if s.closed || len(s.conns) >= s.opts.MaxSessions {
+	victim, busy = s.makeRoomLocked(time.Now())
+	if s.closed || busy {
 		s.mu.Unlock()
-		c.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseTryAgainLater, "too many sessions"))
+		evict(victim)
+		c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseTryAgainLater, "too many sessions"), time.Now().Add(time.Second))
 		c.Close()
 		return
 	}
-	s.conns[c] = true
+	st := &connState{}
+	s.conns[c] = st
 	s.wg.Add(1)
 	s.mu.Unlock()
+	evict(victim)
 	defer func() {
 		s.mu.Lock()
-		delete(s.conns, c)
+		if s.conns[c] == st {
+			delete(s.conns, c)
+		}
 		s.mu.Unlock()
 		c.Close()
 		s.wg.Done()
 	}()
-	s.serveConn(c)
+	s.serveConn(c, st)
 }
 
-// serveConn runs the handshake and then answers requests in order.
-func (s *Server) serveConn(c *websocket.Conn) {
+// serveConn runs the handshake and then answers requests in order, each
+// within the session's share of the memory budget.
+func (s *Server) serveConn(c *websocket.Conn, st *connState) {
 	c.SetReadLimit(s.opts.MaxMessageBytes)
 	c.SetReadDeadline(time.Now().Add(s.opts.HandshakeTimeout))
 	hello := Hello{Protocol: ProtocolName, Version: ProtocolVersion, Role: "server", Name: "flowbench-go", Actions: serverActions}
@@ -228,6 +312,7 @@ func (s *Server) serveConn(c *websocket.Conn) {
 	if err != nil {
 		return
 	}
+	c.SetWriteDeadline(time.Now().Add(s.opts.WriteTimeout))
 	if e := checkHello(typ, msg, "client"); e != nil {
 		hello.Error = e.Error()
 		b, _ := json.Marshal(hello)
@@ -240,28 +325,61 @@ func (s *Server) serveConn(c *websocket.Conn) {
 		return
 	}
 	sess := newSession(s.opts)
+	mem := &sessionMemory{budget: s.mem, limit: s.opts.MaxSessionMemoryBytes, wait: s.opts.MemoryWait, stop: s.done}
+	defer mem.shrink(0)
 	for {
+		st.setIdle(true)
 		c.SetReadDeadline(time.Now().Add(s.opts.IdleTimeout))
-		typ, msg, err := c.ReadMessage()
+		typ, r, err := c.NextReader()
+		st.setIdle(false)
 		if err != nil {
-			return // closed, idle too long, too large (1009 sent by the library) or broken
+			return // closed, evicted, idle too long or broken
 		}
-		var frames []outFrame
-		var reply []byte
-		if typ != websocket.TextMessage {
-			reply = sess.errorReply(0, "", "malformed request: binary message from the client (requests are JSON text)")
-		} else {
-			frames, reply = sess.handle(msg)
+		frames, reply, ok := s.answer(c, sess, mem, typ, r)
+		if !ok {
+			return // too large (1009 sent by the library) or broken
 		}
+		c.SetWriteDeadline(time.Now().Add(s.opts.WriteTimeout))
 		for _, f := range frames {
 			if writeFrame(c, f) != nil {
-				return
+				return // the client did not read in time, or left: the reply is dropped
 			}
 		}
 		if c.WriteMessage(websocket.TextMessage, reply) != nil {
 			return
 		}
+		frames, reply = nil, nil
+		mem.shrink(sess.residentBytes())
 	}
+}
+
+// answer reads one message from r, within the session's memory share, and
+// handles it: the frames and reply to send; ok is false when the
+// connection broke or the message was over the read limit.
+func (s *Server) answer(c *websocket.Conn, sess *session, mem *sessionMemory, typ int, r io.Reader) (frames []outFrame, reply []byte, ok bool) {
+	msg, err := readMessage(r, mem, sess.residentBytes())
+	var be *budgetError
+	switch {
+	case errors.As(err, &be):
+		if _, err := io.Copy(io.Discard, r); err != nil {
+			return nil, nil, false
+		}
+		return nil, sess.errorReply(0, "", "request refused while reading it: the message "+be.Error()), true
+	case err != nil:
+		return nil, nil, false
+	case typ != websocket.TextMessage:
+		return nil, sess.errorReply(0, "", "malformed request: binary message from the client (requests are JSON text)"), true
+	}
+	action := peekAction(msg)
+	if err := mem.reserve(sess.requestBytes(action, len(msg))); err != nil {
+		name := action
+		if name == "" {
+			name = "the request"
+		}
+		return nil, sess.errorReply(peekID(msg), action, fmt.Sprintf("%s refused: it %v", name, err)), true
+	}
+	frames, reply = sess.handle(msg)
+	return frames, reply, true
 }
 
 // checkHello validates a hello message from the given role.

@@ -30,8 +30,12 @@ type session struct {
 
 	reach   []sim.Vec3
 	reachOK bool
-	visible map[string]bool // objects seen in the last rendered frame
-	steps   int
+	// houseBytes is the loaded house's JSON size and gridCells its
+	// navigation grid's cell count: the memory estimates' inputs.
+	houseBytes int64
+	gridCells  int64
+	visible    map[string]bool // objects seen in the last rendered frame
+	steps      int
 }
 
 func newSession(opts ServerOptions) *session {
@@ -61,11 +65,15 @@ func (s *session) camera() sim.Camera {
 // error reply.
 func (s *session) handle(msg []byte) (frames []outFrame, reply []byte) {
 	var req Request
-	dec := json.NewDecoder(bytes.NewReader(msg))
-	if err := dec.Decode(&req); err != nil {
-		return nil, s.errorReply(peekID(msg), "", fmt.Sprintf("malformed request: %v", err))
-	}
-	if dec.More() {
+	// Unmarshal decodes in place; a json.Decoder would first copy the
+	// message into its buffer (up to twice its size). It only runs to word
+	// an error.
+	if json.Unmarshal(msg, &req) != nil {
+		req = Request{}
+		dec := json.NewDecoder(bytes.NewReader(msg))
+		if err := dec.Decode(&req); err != nil {
+			return nil, s.errorReply(peekID(msg), "", fmt.Sprintf("malformed request: %v", err))
+		}
 		return nil, s.errorReply(req.ID, req.Action, "malformed request: trailing data after the JSON object")
 	}
 	if req.Action == "" {
@@ -224,6 +232,9 @@ func (s *session) initialize(req *Request) error {
 	if err := checkRenderSize("Initialize", w, h, s.opts.MaxReplyBytes); err != nil {
 		return err
 	}
+	if err := s.checkRenderMemory(w, h); err != nil {
+		return err
+	}
 	if a.GridSize != 0 && a.GridSize != sim.GridSize {
 		return failf("Initialize: gridSize %g is not supported (only %g)", a.GridSize, sim.GridSize)
 	}
@@ -260,6 +271,8 @@ func (s *session) createHouse(req *Request) error {
 		return failf("CreateHouse: %v", err)
 	}
 	s.scene, s.renderer, s.camSet, s.reach, s.reachOK, s.visible = sc, r, false, nil, false, nil
+	cells, _, _ := houseGridCells(h)
+	s.houseBytes, s.gridCells = int64(len(a.House)), int64(cells)
 	return nil
 }
 
@@ -439,17 +452,9 @@ func (s *session) raycast(req *Request) (any, error) {
 		return nil, err
 	}
 	cam := s.camera()
-	var u, v float64
-	switch {
-	case a.U != nil && a.V != nil:
-		u, v = *a.U, *a.V
-	case a.X != nil && a.Y != nil:
-		u, v = cam.ViewportToPixel(*a.X, *a.Y)
-	default:
-		return nil, failf(`GetCoordinateFromRaycast: needs "x" and "y" (or "u" and "v")`)
-	}
-	if !finite(u, v) {
-		return nil, failf("GetCoordinateFromRaycast: pixel (%g, %g) is not finite", u, v)
+	u, v, err := raycastPixel(&a, cam)
+	if err != nil {
+		return nil, err
 	}
 	h, ok := s.scene.Raycast(cam, u, v)
 	if !ok {

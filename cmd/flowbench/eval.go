@@ -22,7 +22,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	endpoint := fs.String("endpoint", "http://127.0.0.1:8000/v1", "base URL of the OpenAI-compatible API")
 	model := fs.String("model", "", "model name sent with every request (required)")
 	out := fs.String("out", "", "predictions JSONL; an existing file is resumed (required)")
-	concurrency := fs.Int("concurrency", 8, "requests in flight")
+	concurrency := fs.Int("concurrency", 8, fmt.Sprintf("requests in flight (at most %d; never more than the prompts)", score.MaxConcurrency))
 	retries := fs.Int("retries", 5, "retries per request after network errors, HTTP 429 or 5xx")
 	backoff := fs.Duration("backoff", time.Second, "wait before the first retry; doubles per retry")
 	timeout := fs.Duration("timeout", 10*time.Minute, "timeout per request")
@@ -39,8 +39,10 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%w: --model is required", errUsage)
 	case *out == "":
 		return fmt.Errorf("%w: --out is required", errUsage)
-	case *concurrency < 1 || *retries < 0:
-		return fmt.Errorf("%w: --concurrency must be ≥ 1 and --retries ≥ 0", errUsage)
+	case *concurrency < 1 || *concurrency > score.MaxConcurrency:
+		return fmt.Errorf("%w: --concurrency %d must be within 1..%d", errUsage, *concurrency, score.MaxConcurrency)
+	case *retries < 0:
+		return fmt.Errorf("%w: --retries %d must be ≥ 0", errUsage, *retries)
 	}
 	if err := export.CheckOutputFile("--out", *out); err != nil {
 		return err

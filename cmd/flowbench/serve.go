@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -24,10 +25,12 @@ var serveContext = func() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
-// serveStopGrace is how long "serve", once told to stop, waits for the
-// requests in progress (a long house load cannot be interrupted) before it
-// returns anyway, so that the process exits within a second.
-const serveStopGrace = 300 * time.Millisecond
+// serveStopGrace is how long "serve", once told to stop and having closed
+// every connection, waits for the requests in progress (a long house load
+// or render cannot be interrupted; their replies can no longer be sent)
+// before it returns anyway, so that the process exits well within a
+// second, its memory's teardown included.
+const serveStopGrace = 100 * time.Millisecond
 
 // serveDresser builds serve's scene-dressing hook; tests replace it.
 var serveDresser = dresser
@@ -38,6 +41,8 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	listenAny := fs.Bool("listen-any", false, "allow a non-loopback --addr and any Host header (the server has no authentication)")
 	workers := fs.Int("workers", 0, "render goroutines per connection (0 = all CPUs)")
 	maxMsg := fs.Int64("max-message", thor.DefaultMaxRequestBytes, "largest accepted request in bytes")
+	maxMem := fs.Int64("max-memory", thor.DefaultMaxMemoryBytes>>20, "memory budget of all sessions together, MiB (the process stays under it + 25% + 192 MiB)")
+	maxSessMem := fs.Int64("max-session-memory", thor.DefaultMaxSessionMemoryBytes>>20, "memory budget of one session, MiB (bounds its image size and request size)")
 	assetsSpec := addAssetsFlag(fs)
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
@@ -47,6 +52,12 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	}
 	if *maxMsg < 1024 {
 		return fmt.Errorf("%w: --max-message %d must be at least 1024", errUsage, *maxMsg)
+	}
+	if *maxMem < 64 || *maxMem > 1<<30 {
+		return fmt.Errorf("%w: --max-memory %d MiB must be within 64..%d", errUsage, *maxMem, 1<<30)
+	}
+	if *maxSessMem < 16 || *maxSessMem > *maxMem {
+		return fmt.Errorf("%w: --max-session-memory %d MiB must be within 16..--max-memory (%d)", errUsage, *maxSessMem, *maxMem)
 	}
 	if err := thor.CheckLoopback(*addr); err != nil && !*listenAny {
 		return fmt.Errorf("%w: --addr: %v", errUsage, err)
@@ -59,7 +70,14 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	srv := thor.NewServer(thor.ServerOptions{Render: render.Options{Workers: *workers}, MaxMessageBytes: *maxMsg, MaxImageSide: maxViewSize, Dress: serveDresser(lib), AnyHost: *listenAny})
+	opts := thor.ServerOptions{Render: render.Options{Workers: *workers}, MaxMessageBytes: *maxMsg, MaxImageSide: maxViewSize, Dress: serveDresser(lib), AnyHost: *listenAny,
+		MaxMemoryBytes: *maxMem << 20, MaxSessionMemoryBytes: *maxSessMem << 20}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// The budget bounds what the sessions hold live; the runtime's soft
+		// limit makes the garbage collector keep the process near it.
+		debug.SetMemoryLimit(opts.MemoryLimit())
+	}
+	srv := thor.NewServer(opts)
 	ctx, cancel := serveContext()
 	defer cancel()
 	done := make(chan error, 1)

@@ -1,0 +1,176 @@
+package export
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+)
+
+// shardReencoder re-encodes a shard's decoded rows with flowbench's writer
+// (the same properties, schema, row-group cut points and key-value
+// metadata) while Validate reads them, and compares the bytes it makes
+// with the file's. The writer is deterministic, so a shard that flowbench
+// wrote is reproduced byte for byte, and any other byte anywhere in the
+// file is refused: column statistics in the footer and in the page
+// headers, schema names and types, every page header field, the
+// key-value metadata (huggingface, first_id, last_id, rows, split, shard)
+// and the page data, all of which other readers (DuckDB, pyarrow,
+// Hugging Face) trust without checking. What is taken from the file
+// itself is only what no row determines: the row count of each row
+// group, the tensor size and type of an annotations shard (its
+// ARROW:schema, checked byte for byte by openShard) and the fingerprint,
+// which checkFingerprints compares across a split's shards.
+type shardReencoder struct {
+	enc *shardEncoder
+	cmp *byteComparer
+	err error // the first encoding error
+}
+
+// newShardReencoder starts re-encoding the opened shard sf, a finished
+// shard of split (its index comes from its file name).
+func newShardReencoder(sf *shardFile, split string) (*shardReencoder, error) {
+	m := shardName.FindStringSubmatch(filepath.Base(sf.path))
+	if m == nil {
+		return nil, fmt.Errorf("file name is not <table>-<index>-of-<count>.parquet")
+	}
+	idx, _ := strconv.Atoi(m[2])
+	table := sf.meta(TableKey)
+	meta := map[string]string{SplitKey: split, ShardKey: strconv.Itoa(idx)}
+	if v := sf.pf.MetaData().KeyValueMetadata().FindValue(FingerprintKey); v != nil {
+		meta[FingerprintKey] = *v
+	}
+	cmp, err := newByteComparer(sf.path)
+	if err != nil {
+		return nil, err
+	}
+	enc, err := newShardEncoder(cmp, sf.path, table, ShardOptions{W: sf.w, H: sf.h, TensorType: sf.tensors, Metadata: meta})
+	if err != nil {
+		cmp.closeFile()
+		return nil, err
+	}
+	md := sf.pf.MetaData()
+	enc.groups = make([]int64, md.NumRowGroups())
+	for i := range enc.groups {
+		enc.groups[i] = md.RowGroup(i).NumRows()
+	}
+	return &shardReencoder{enc: enc, cmp: cmp}, nil
+}
+
+// reencodeRow encodes the next decoded row with encode; the first error is kept
+// for finish.
+func reencodeRow[R any](r *shardReencoder, encode func(*shardEncoder, *R) error, row *R) {
+	if r.err == nil {
+		r.err = encode(r.enc, row)
+	}
+}
+
+// finish writes the footer and returns why the file differs from the
+// re-encoding of its rows (its footer as read, actual), or "" when they are
+// identical. The comparer's file is closed.
+func (r *shardReencoder) finish(sf *shardFile) string {
+	defer r.cmp.closeFile()
+	if r.err == nil {
+		r.err = r.enc.finishMetadata()
+	}
+	if cerr := r.enc.fw.Close(); r.err == nil {
+		r.err = cerr
+	}
+	if r.err != nil {
+		return "its decoded rows cannot be written again by flowbench's writer: " + r.err.Error()
+	}
+	if r.cmp.done(); r.cmp.readErr != nil {
+		return "reading it again to compare: " + r.cmp.readErr.Error()
+	}
+	if r.cmp.diff < 0 {
+		return ""
+	}
+	want, _ := r.enc.fw.FileMetadata()
+	return describeDifference(sf, want, r.cmp)
+}
+
+// abandon stops a re-encoding whose shard failed another check.
+func (r *shardReencoder) abandon() {
+	r.enc.fw.Close()
+	r.cmp.closeFile()
+}
+
+// byteComparer is an io.Writer that compares the bytes written to it with
+// a file's, in order, and records the first difference.
+type byteComparer struct {
+	f       *os.File
+	r       *bufio.Reader
+	buf     []byte
+	off     int64 // bytes written so far
+	diff    int64 // offset of the first difference; -1 while none
+	got     int   // the file's byte there; -1 when the file ends before it
+	want    int   // the written byte there; -1 when the file is longer
+	tail    [8]byte
+	readErr error
+}
+
+func newByteComparer(path string) (*byteComparer, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	return &byteComparer{f: f, r: bufio.NewReaderSize(f, 1<<20), diff: -1}, nil
+}
+
+// Write compares p with the file's next len(p) bytes; it never fails, so
+// that the writer goes on to the footer, which describeDifference reads.
+func (c *byteComparer) Write(p []byte) (int, error) {
+	if c.diff < 0 && c.readErr == nil {
+		if cap(c.buf) < len(p) {
+			c.buf = make([]byte, len(p))
+		}
+		b := c.buf[:len(p)]
+		n, err := io.ReadFull(c.r, b)
+		if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+			c.readErr = err
+		}
+		for i := 0; i < n; i++ {
+			if b[i] != p[i] {
+				c.diff, c.got, c.want = c.off+int64(i), int(b[i]), int(p[i])
+				break
+			}
+		}
+		if c.diff < 0 && n < len(p) && c.readErr == nil {
+			c.diff, c.got, c.want = c.off+int64(n), -1, int(p[n])
+		}
+	}
+	if len(p) >= len(c.tail) {
+		copy(c.tail[:], p[len(p)-len(c.tail):])
+	} else {
+		copy(c.tail[:], append(c.tail[len(p):], p...))
+	}
+	c.off += int64(len(p))
+	return len(p), nil
+}
+
+// done records a file longer than what was written.
+func (c *byteComparer) done() {
+	if c.diff >= 0 || c.readErr != nil {
+		return
+	}
+	b, err := c.r.ReadByte()
+	switch {
+	case err == nil:
+		c.diff, c.got, c.want = c.off, int(b), -1
+	case !errors.Is(err, io.EOF):
+		c.readErr = err
+	}
+}
+
+// footerStart returns the offset at which the written footer begins.
+func (c *byteComparer) footerStart() int64 {
+	return c.off - 8 - int64(binary.LittleEndian.Uint32(c.tail[:4]))
+}
+
+// closeFile closes the compared file (not Close: the Parquet writer would
+// close it before the comparison is done).
+func (c *byteComparer) closeFile() error { return c.f.Close() }

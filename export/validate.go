@@ -113,6 +113,9 @@ func Validate(dir string) (map[string]int, error) {
 		}
 	}
 	// After the rows, so that a damaged shard is reported as damaged.
+	if err := checkFingerprints(ds); err != nil {
+		return counts, err
+	}
 	if err := checkTensorTypes(ds); err != nil {
 		return counts, err
 	}

@@ -90,4 +90,3 @@ func configInt(v any) (int64, bool) {
 	}
 	return 0, false
 }
-

@@ -32,8 +32,13 @@ func (e *ValidationError) Error() string {
 // on. The manifest must exist, have this schema version and agree with the
 // shards (splits, shard counts, annotations present unless questions-only,
 // every count and answer histogram, the tensor type of the dense columns,
-// one for the whole dataset). Every shard must carry flowbench's
-// Arrow schema and footer keys, and every row is checked: no NULL in a
+// one for the whole dataset; the config recorded for each split agrees
+// with its shards, see checkSplitConfig). Every shard must carry
+// flowbench's Arrow schema and footer keys, and be byte for byte what
+// flowbench's writer makes of its decoded rows (see shardReencoder: this
+// covers the column statistics, schema names and types, page headers and
+// key-value metadata that other readers trust), the shards of a split
+// share one fingerprint, and every row is checked: no NULL in a
 // required column; ids unique, well formed and matching the split, house,
 // view and a known category; images decode as PNG of the camera's size;
 // answer, static_answer and before_answer are letters among the choices

@@ -44,8 +44,8 @@ func describeDifference(sf *shardFile, want *metadata.FileMetaData, c *byteCompa
 					start = cc.DictionaryPageOffset()
 				}
 				if c.diff >= start && c.diff < start+cc.TotalCompressedSize() {
-					return fmt.Sprintf("row group %d column %s: a page header (sizes, value counts, encoding or statistics) or page differs from what flowbench's writer makes of the decoded rows: %s",
-						rg, cc.PathInSchema(), at)
+					return fmt.Sprintf("row group %d column %s: a page header (sizes, value counts, encoding or statistics) or page differs from what flowbench's writer makes of the decoded rows at zstd level %d: %s",
+						rg, cc.PathInSchema(), DefaultZstdLevel, at)
 				}
 			}
 		}

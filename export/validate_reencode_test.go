@@ -120,3 +120,31 @@ func TestValidateRefusesManifestConfig(t *testing.T) {
 		t.Errorf("a config that agrees with the shards: %v", err)
 	}
 }
+
+// TestValidateRefusesPageHeaderStatistic changes one byte of the id
+// column's minimum in its data page header (the page data is compressed,
+// so the id's first plain copy in the file is there), which no decoder
+// reads but page-index-aware readers may, and checks that Validate refuses
+// the shard naming the row group and column.
+func TestValidateRefusesPageHeaderStatistic(t *testing.T) {
+	dir := t.TempDir()
+	qs, _ := writeSynth(t, dir, 2, 8, 8, 2, Options{})
+	path := filepath.Join(dir, "data", "train", FinalShardName(QuestionsTable, 0, 1))
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.Index(b, []byte(qs[0].ID))
+	if i < 0 || i >= footerStart(t, b) {
+		t.Fatalf("the first id's first copy is at %d, not in a page header", i)
+	}
+	b[i+3] ^= 0x01
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Validate(dir)
+	var ve *ValidationError
+	if !errors.As(err, &ve) || ve.Shard != path || !strings.Contains(ve.Reason, "row group 0 column id: a page header") {
+		t.Fatalf("Validate: %v, want an error for %s naming row group 0 column id", err, path)
+	}
+}

@@ -111,7 +111,7 @@ func (r *shardReencoder) finish(sf *shardFile) string {
 	if r.err == nil {
 		r.err = r.enc.finishMetadata()
 	}
-	if cerr := r.enc.fw.Close(); r.err == nil {
+	if cerr := closeWriter(r.enc.path, r.enc.fw); r.err == nil {
 		r.err = cerr
 	}
 	if r.err != nil {
@@ -130,8 +130,15 @@ func (r *shardReencoder) finish(sf *shardFile) string {
 // abandon stops a re-encoding whose shard failed another check.
 func (r *shardReencoder) abandon() {
 	r.wait()
-	r.enc.fw.Close()
+	closeWriter(r.enc.path, r.enc.fw)
 	r.cmp.closeFile()
+}
+
+// closeWriter closes a re-encoding's Parquet writer, which writes the
+// footer; a panic inside arrow-go (after one while encoding) becomes an
+// error naming the shard.
+func closeWriter(path string, fw interface{ Close() error }) error {
+	return guardShard(path, "re-encoding its rows", fw.Close)
 }
 
 // byteComparer is an io.Writer that compares the bytes written to it with

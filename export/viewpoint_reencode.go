@@ -15,6 +15,7 @@ import (
 // that ValidateViewpoint refuses the same footer, schema, statistics and
 // page-header damage as Validate.
 type viewpointReencoder[R any] struct {
+	path   string
 	fw     *pqarrow.FileWriter
 	cmp    *byteComparer
 	mem    memory.Allocator
@@ -44,7 +45,7 @@ func newViewpointReencoder[R any](sf *shardFile, schema *arrow.Schema, record fu
 	for i := range groups {
 		groups[i] = md.RowGroup(i).NumRows()
 	}
-	return &viewpointReencoder[R]{fw: fw, cmp: cmp, mem: mem, record: record, groups: groups}, nil
+	return &viewpointReencoder[R]{path: sf.path, fw: fw, cmp: cmp, mem: mem, record: record, groups: groups}, nil
 }
 
 // add takes the next decoded row; a scene's rows are written together
@@ -62,14 +63,16 @@ func (r *viewpointReencoder[R]) flush() {
 		r.buf = nil
 		return
 	}
-	if r.group > 0 {
-		r.err = r.fw.NewBufferedRowGroupChecked()
-	}
-	if r.err == nil {
+	r.err = guardShard(r.path, "re-encoding its rows", func() error {
+		if r.group > 0 {
+			if err := r.fw.NewBufferedRowGroupChecked(); err != nil {
+				return err
+			}
+		}
 		rec := r.record(r.mem, r.buf)
-		r.err = r.fw.WriteBuffered(rec)
-		rec.Release()
-	}
+		defer rec.Release()
+		return r.fw.WriteBuffered(rec)
+	})
 	r.buf = nil
 	r.group++
 }
@@ -81,7 +84,7 @@ func (r *viewpointReencoder[R]) finish(sf *shardFile) string {
 	if len(r.buf) > 0 {
 		r.flush()
 	}
-	if cerr := r.fw.Close(); r.err == nil {
+	if cerr := closeWriter(r.path, r.fw); r.err == nil {
 		r.err = cerr
 	}
 	if r.err != nil {
@@ -99,6 +102,6 @@ func (r *viewpointReencoder[R]) finish(sf *shardFile) string {
 
 // abandon stops a re-encoding whose shard failed another check.
 func (r *viewpointReencoder[R]) abandon() {
-	r.fw.Close()
+	closeWriter(r.path, r.fw)
 	r.cmp.closeFile()
 }

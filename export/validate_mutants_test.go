@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -162,6 +163,22 @@ func TestValidateFooterAndPageHeaderMutants(t *testing.T) {
 	origDuck := duckdbView(t, base, ids)
 	if origDuck == nil {
 		t.Log("node or DuckDB (npm ci --prefix testdata/duckdb) is not installed: accepted mutants are compared through the project's reader only")
+	} else {
+		// The original's view must be a real one, with each id found once.
+		var view map[string]struct {
+			Error   string                       `json:"error"`
+			Count   json.Number                  `json:"count"`
+			Filters map[string][]json.RawMessage `json:"filters"`
+		}
+		if err := json.Unmarshal(origDuck, &view); err != nil {
+			t.Fatalf("mutant.mjs on the original: %v\n%s", err, origDuck)
+		}
+		for _, table := range []string{QuestionsTable, AnnotationsTable} {
+			v := view[table]
+			if v.Error != "" || v.Count.String() != "2" || len(v.Filters[ids[0]]) != 1 || len(v.Filters[ids[len(ids)-1]]) != 0 {
+				t.Fatalf("DuckDB's view of the original %s: %s", table, origDuck)
+			}
+		}
 	}
 	total, rejected, harmless := 0, 0, 0
 	for _, name := range []string{FinalShardName(QuestionsTable, 0, 1), FinalShardName(AnnotationsTable, 0, 1)} {

@@ -42,6 +42,8 @@ type Options struct {
 	// QuestionsOnly skips the annotations table.
 	QuestionsOnly bool
 	// MaxRowGroupBytes and ZstdLevel are passed to every ShardWriter.
+	// Validate re-encodes shards at DefaultZstdLevel and requires the same
+	// bytes, so a dataset written at another level does not validate.
 	MaxRowGroupBytes int64
 	ZstdLevel        int
 	// Fingerprint, when set, is stored in every shard's key-value metadata

@@ -104,6 +104,8 @@ type shardFile struct {
 	fr   *pqarrow.FileReader
 	// tensors is the tensor type of an annotations shard's dense columns.
 	tensors TensorType
+	// w and h are the image size its tensor columns declare (0 without).
+	w, h int
 }
 
 // MaxShardBytes bounds a shard file that flowbench reads or copies; the
@@ -127,7 +129,7 @@ func openShard(path string) (*shardFile, error) {
 		}
 		return nil, fmt.Errorf("export: shard %s (%d bytes) is not a readable Parquet file (truncated or corrupt?): %w", path, st.Size(), err)
 	}
-	tensors, err := checkArrowSchema(path, pf.MetaData().KeyValueMetadata())
+	tensors, w, h, err := checkArrowSchema(path, pf.MetaData().KeyValueMetadata())
 	if err != nil {
 		pf.Close()
 		return nil, err
@@ -151,7 +153,7 @@ func openShard(path string) (*shardFile, error) {
 		}
 		return nil, fmt.Errorf("export: shard %s: %w", path, err)
 	}
-	return &shardFile{path: path, pf: pf, fr: fr, tensors: tensors}, nil
+	return &shardFile{path: path, pf: pf, fr: fr, tensors: tensors, w: w, h: h}, nil
 }
 
 func (s *shardFile) Close() error { return s.pf.Close() }

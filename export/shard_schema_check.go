@@ -34,14 +34,15 @@ var tensorShape = regexp.MustCompile(`\[(\d{1,6}),(\d{1,6})\]`)
 // checkArrowSchema checks that a shard's footer stores, under ARROW:schema,
 // exactly the Arrow schema flowbench writes for its table, in one of the
 // tensor types, and returns that type (DefaultTensorType for a questions
-// shard, which has no tensors). arrow-go deserialises that schema without
+// shard, which has no tensors) and the tensors' width and height (0 for a
+// shard without tensors). arrow-go deserialises that schema without
 // bounds checks (a corrupted child count makes it allocate hundreds of
 // gigabytes and die), so a schema that is not byte-identical to an
 // expected one is refused before it is decoded.
-func checkArrowSchema(path string, kv metadata.KeyValueMetadata) (TensorType, error) {
+func checkArrowSchema(path string, kv metadata.KeyValueMetadata) (TensorType, int, int, error) {
 	stored := kv.FindValue(arrowSchemaKey)
 	if stored == nil {
-		return 0, fmt.Errorf("export: shard %s has no %s in its footer's key-value metadata (rewritten by a tool that drops the Arrow schema?), so its tensor columns cannot be read", path, arrowSchemaKey)
+		return 0, 0, 0, fmt.Errorf("export: shard %s has no %s in its footer's key-value metadata (rewritten by a tool that drops the Arrow schema?), so its tensor columns cannot be read", path, arrowSchemaKey)
 	}
 	table := ""
 	if v := kv.FindValue(TableKey); v != nil {
@@ -53,36 +54,36 @@ func checkArrowSchema(path string, kv metadata.KeyValueMetadata) (TensorType, er
 	case AnnotationsTable:
 		raw, err := base64.StdEncoding.DecodeString(*stored)
 		if err != nil {
-			return 0, fmt.Errorf("export: shard %s: %s is not base64: %v", path, arrowSchemaKey, err)
+			return 0, 0, 0, fmt.Errorf("export: shard %s: %s is not base64: %v", path, arrowSchemaKey, err)
 		}
 		m := tensorShape.FindSubmatch(raw)
 		if m == nil {
-			return 0, fmt.Errorf("export: shard %s: %s has no tensor shape [H,W]", path, arrowSchemaKey)
+			return 0, 0, 0, fmt.Errorf("export: shard %s: %s has no tensor shape [H,W]", path, arrowSchemaKey)
 		}
 		h, _ = strconv.Atoi(string(m[1]))
 		w, _ = strconv.Atoi(string(m[2]))
 		if w <= 0 || h <= 0 || w > maxTensorSide || h > maxTensorSide {
-			return 0, fmt.Errorf("export: shard %s: %s declares %dx%d tensors (at most %d per side)", path, arrowSchemaKey, w, h, maxTensorSide)
+			return 0, 0, 0, fmt.Errorf("export: shard %s: %s declares %dx%d tensors (at most %d per side)", path, arrowSchemaKey, w, h, maxTensorSide)
 		}
 		tensors = TensorPlain
 		if bytes.Contains(raw, []byte(FixedShapeTensorName)) {
 			tensors = TensorExtension
 		}
 	default:
-		return 0, fmt.Errorf("export: shard %s: footer key %s is %q, want %q or %q (or a viewpoint table)", path, TableKey, table, QuestionsTable, AnnotationsTable)
+		return 0, 0, 0, fmt.Errorf("export: shard %s: footer key %s is %q, want %q or %q (or a viewpoint table)", path, TableKey, table, QuestionsTable, AnnotationsTable)
 	}
 	if named := tableOfName(filepath.Base(path)); named != "" && named != table {
-		return 0, fmt.Errorf("export: shard %s: footer key %s is %q, but the file is named as a %s shard", path, TableKey, table, named)
+		return 0, 0, 0, fmt.Errorf("export: shard %s: footer key %s is %q, but the file is named as a %s shard", path, TableKey, table, named)
 	}
 	want, err := expectedArrowSchema(table, w, h, tensors)
 	if err != nil {
-		return 0, fmt.Errorf("export: shard %s: %w", path, err)
+		return 0, 0, 0, fmt.Errorf("export: shard %s: %w", path, err)
 	}
 	if *stored != want {
-		return 0, fmt.Errorf("export: shard %s: its %s is not flowbench's schema (version %s) of the %s table%s (rewritten by another tool, or corrupt)",
+		return 0, 0, 0, fmt.Errorf("export: shard %s: its %s is not flowbench's schema (version %s) of the %s table%s (rewritten by another tool, or corrupt)",
 			path, arrowSchemaKey, SchemaVersion, table, sizeNote(table, w, h, tensors))
 	}
-	return tensors, nil
+	return tensors, w, h, nil
 }
 
 // tableOfName returns the table a shard's file name (finished, staged or

@@ -3,17 +3,12 @@ package export
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
-	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
 // DefaultMaxRowGroupBytes bounds the estimated uncompressed size of a row
@@ -33,22 +28,11 @@ const partialSuffix = ".partial"
 // directory, fsynced and renamed to PATH by Close, so PATH is either absent
 // or complete.
 type ShardWriter struct {
-	path, tmp string
-	table     string
-	w, h      int
-	tensors   TensorType
-	f         *os.File
-	fw        *pqarrow.FileWriter
-	maxBytes  int64
-	mem       memory.Allocator
-
-	buffered  int64 // estimated uncompressed bytes in the open row group
-	groupRows int   // rows in the open row group
-	rows      int
-	firstID   string
-	lastID    string
-	done      bool
-	aborted   bool
+	tmp string
+	f   *os.File
+	shardEncoder
+	done    bool
+	aborted bool
 }
 
 // ShardOptions configure a ShardWriter.
@@ -117,48 +101,21 @@ func bulkColumns(table string) (floats, all []string) {
 // NewShardWriter starts the shard at path for table (QuestionsTable or
 // AnnotationsTable). Nothing appears at path until Close succeeds.
 func NewShardWriter(path, table string, opt ShardOptions) (*ShardWriter, error) {
-	schema := QuestionsSchema()
-	switch table {
-	case QuestionsTable:
-	case AnnotationsTable:
-		if opt.W <= 0 || opt.H <= 0 {
-			return nil, fmt.Errorf("export: shard %s: annotation image size %dx%d must be positive", path, opt.W, opt.H)
-		}
-		if !opt.TensorType.valid() {
-			return nil, fmt.Errorf("export: shard %s: unknown tensor type %d", path, opt.TensorType)
-		}
-		schema = AnnotationsSchemaFor(opt.W, opt.H, opt.TensorType)
-	default:
-		return nil, fmt.Errorf("export: shard %s: unknown table %q (want %q or %q)", path, table, QuestionsTable, AnnotationsTable)
-	}
-	if opt.MaxRowGroupBytes <= 0 {
-		opt.MaxRowGroupBytes = DefaultMaxRowGroupBytes
-	}
-	if opt.ZstdLevel == 0 {
-		opt.ZstdLevel = DefaultZstdLevel
+	if err := checkShardOptions(path, table, opt); err != nil {
+		return nil, err
 	}
 	tmp := path + partialSuffix
 	f, err := os.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("export: cannot create shard %s: %w", tmp, err)
 	}
-	mem := memory.NewGoAllocator()
-	fw, err := pqarrow.NewFileWriter(schema, f, writerProperties(table, opt.ZstdLevel),
-		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem)))
+	enc, err := newShardEncoder(f, path, table, opt)
 	if err != nil {
 		f.Close()
 		os.Remove(tmp)
-		return nil, fmt.Errorf("export: shard %s: %w", path, err)
+		return nil, err
 	}
-	s := &ShardWriter{path: path, tmp: tmp, table: table, w: opt.W, h: opt.H, tensors: opt.TensorType, f: f, fw: fw,
-		maxBytes: opt.MaxRowGroupBytes, mem: mem}
-	for _, k := range slices.Sorted(maps.Keys(opt.Metadata)) {
-		if err := fw.AppendKeyValueMetadata(k, opt.Metadata[k]); err != nil {
-			s.Abort()
-			return nil, fmt.Errorf("export: shard %s: %w", path, err)
-		}
-	}
-	return s, nil
+	return &ShardWriter{tmp: tmp, f: f, shardEncoder: *enc}, nil
 }
 
 // Path returns the shard's final path.
@@ -169,30 +126,28 @@ func (s *ShardWriter) Rows() int { return s.rows }
 
 // WriteQuestion appends a row to a questions shard.
 func (s *ShardWriter) WriteQuestion(r QuestionRow) error {
-	if s.table != QuestionsTable {
-		return fmt.Errorf("export: shard %s holds %s, not questions", s.path, s.table)
-	}
 	if err := s.checkOpen(); err != nil {
 		return err
 	}
-	return s.write(questionBytes(&r), r.ID, func() arrow.RecordBatch { return questionsRecord(s.mem, []QuestionRow{r}) })
+	return s.abortOnError(s.encodeQuestion(&r))
 }
 
 // WriteAnnotation appends a row to an annotations shard; its dense arrays
 // must match the shard's image size.
 func (s *ShardWriter) WriteAnnotation(r AnnotationRow) error {
-	if s.table != AnnotationsTable {
-		return fmt.Errorf("export: shard %s holds %s, not annotations", s.path, s.table)
-	}
 	if err := s.checkOpen(); err != nil {
 		return err
 	}
-	if err := checkAnnotation(&r, s.w, s.h); err != nil {
-		return fmt.Errorf("export: shard %s: %w", s.path, err)
+	return s.abortOnError(s.encodeAnnotation(&r))
+}
+
+// abortOnError aborts the shard after an encoding error that left the
+// Parquet writer in an unknown state (a refused row leaves it usable).
+func (s *ShardWriter) abortOnError(err error) error {
+	if err != nil && !isRefusedRow(err) {
+		s.Abort()
 	}
-	return s.write(annotationBytes(&r), r.ID, func() arrow.RecordBatch {
-		return annotationsRecord(s.mem, []AnnotationRow{r}, s.w, s.h, s.tensors)
-	})
+	return err
 }
 
 func (s *ShardWriter) checkOpen() error {
@@ -205,46 +160,6 @@ func (s *ShardWriter) checkOpen() error {
 	return nil
 }
 
-// write encodes one row (n estimated bytes) into the open row group,
-// starting a new group first when the bound would be passed.
-func (s *ShardWriter) write(n int64, id string, record func() arrow.RecordBatch) error {
-	if s.groupRows > 0 && s.buffered+n > s.maxBytes {
-		if err := s.fw.NewBufferedRowGroupChecked(); err != nil {
-			s.Abort()
-			return fmt.Errorf("export: writing shard %s: %w", s.path, err)
-		}
-		s.buffered, s.groupRows = 0, 0
-	}
-	rec := record()
-	err := s.fw.WriteBuffered(rec)
-	rec.Release()
-	if err != nil {
-		s.Abort()
-		return fmt.Errorf("export: writing shard %s: %w", s.path, err)
-	}
-	if s.rows == 0 {
-		s.firstID = id
-	}
-	s.lastID = id
-	s.rows++
-	s.groupRows++
-	s.buffered += n
-	return nil
-}
-
-// writeEmpty writes a row group with no rows, so that an empty shard still
-// has the schema and a valid layout.
-func (s *ShardWriter) writeEmpty() error {
-	var rec arrow.RecordBatch
-	if s.table == QuestionsTable {
-		rec = questionsRecord(s.mem, nil)
-	} else {
-		rec = annotationsRecord(s.mem, nil, s.w, s.h, s.tensors)
-	}
-	defer rec.Release()
-	return s.fw.Write(rec)
-}
-
 // Close writes the remaining rows and the footer (with the row count and
 // first/last ids in the key-value metadata), fsyncs, and renames the temp
 // file to the shard's path. After an error nothing is left at the path.
@@ -255,17 +170,9 @@ func (s *ShardWriter) Close() error {
 	if s.done {
 		return nil
 	}
-	if s.rows == 0 {
-		if err := s.writeEmpty(); err != nil {
-			s.Abort()
-			return fmt.Errorf("export: writing shard %s: %w", s.path, err)
-		}
-	}
-	for _, kv := range [][2]string{{"flowbench.rows", fmt.Sprint(s.rows)}, {"flowbench.first_id", s.firstID}, {"flowbench.last_id", s.lastID}} {
-		if err := s.fw.AppendKeyValueMetadata(kv[0], kv[1]); err != nil {
-			s.Abort()
-			return fmt.Errorf("export: shard %s: %w", s.path, err)
-		}
+	if err := s.finishMetadata(); err != nil {
+		s.Abort()
+		return err
 	}
 	s.done = true
 	err := s.fw.Close() // closes s.f too

@@ -32,8 +32,13 @@ func (e *ValidationError) Error() string {
 // on. The manifest must exist, have this schema version and agree with the
 // shards (splits, shard counts, annotations present unless questions-only,
 // every count and answer histogram, the tensor type of the dense columns,
-// one for the whole dataset). Every shard must carry flowbench's
-// Arrow schema and footer keys, and every row is checked: no NULL in a
+// one for the whole dataset; the config recorded for each split agrees
+// with its shards, see checkSplitConfig). Every shard must carry
+// flowbench's Arrow schema and footer keys, and be byte for byte what
+// flowbench's writer makes of its decoded rows (see shardReencoder: this
+// covers the column statistics, schema names and types, page headers and
+// key-value metadata that other readers trust), the shards of a split
+// share one fingerprint, and every row is checked: no NULL in a
 // required column; ids unique, well formed and matching the split, house,
 // view and a known category; images decode as PNG of the camera's size;
 // answer, static_answer and before_answer are letters among the choices
@@ -62,7 +67,7 @@ func Validate(dir string) (map[string]int, error) {
 		}
 		for k, qp := range qs {
 			var questions []rowContext
-			if err := eachShardRow(qp, QuestionsTable, decodeQuestions, func(row int, q QuestionRow) error {
+			if err := eachShardRow(qp, split, QuestionsTable, decodeQuestions, (*shardEncoder).encodeQuestion, func(row int, q QuestionRow) error {
 				questions = append(questions, rowContext{ID: q.ID, Camera: q.Camera, Mover: q.Mover.ObjectID, Motion: q.RealisedMotion})
 				if reason := checkQuestion(&q); reason != "" {
 					return &ValidationError{Shard: qp, Row: row, ID: q.ID, Reason: reason}
@@ -84,7 +89,7 @@ func Validate(dir string) (map[string]int, error) {
 			}
 			ap := as[k]
 			n := 0
-			if err := eachShardRow(ap, AnnotationsTable, decodeAnnotations, func(row int, a AnnotationRow) error {
+			if err := eachShardRow(ap, split, AnnotationsTable, decodeAnnotations, (*shardEncoder).encodeAnnotation, func(row int, a AnnotationRow) error {
 				n++
 				if row >= len(questions) {
 					return &ValidationError{Shard: ap, Row: row, ID: a.ID, Reason: fmt.Sprintf("more rows than %s", qp)}
@@ -113,6 +118,9 @@ func Validate(dir string) (map[string]int, error) {
 		}
 	}
 	// After the rows, so that a damaged shard is reported as damaged.
+	if err := checkFingerprints(ds); err != nil {
+		return counts, err
+	}
 	if err := checkTensorTypes(ds); err != nil {
 		return counts, err
 	}
@@ -122,10 +130,15 @@ func Validate(dir string) (map[string]int, error) {
 	return counts, nil
 }
 
-// eachShardRow decodes a shard record by record and calls fn per row; a
-// shard that cannot be read, whose footer keys are not flowbench's for the
-// table, or whose records hold a NULL becomes a ValidationError.
-func eachShardRow[R any](path, table string, decode func(arrow.RecordBatch) ([]R, error), fn func(int, R) error) error {
+// eachShardRow decodes a shard of split record by record and calls fn per
+// row; a shard that cannot be read, whose footer keys are not flowbench's
+// for the table, or whose records hold a NULL becomes a ValidationError.
+// Each row is also encoded again (encode, see shardReencoder) and, once
+// every row has passed fn, a file that is not byte for byte what
+// flowbench's writer makes of its rows is a ValidationError naming what
+// differs.
+func eachShardRow[R any](path, split, table string, decode func(arrow.RecordBatch) ([]R, error),
+	encode func(*shardEncoder, *R) error, fn func(int, R) error) error {
 	sf, err := openShard(path)
 	if err != nil {
 		return &ValidationError{Shard: path, Row: -1, Reason: err.Error()}
@@ -135,6 +148,10 @@ func eachShardRow[R any](path, table string, decode func(arrow.RecordBatch) ([]R
 		if got := sf.meta(kv[0]); got != kv[1] {
 			return &ValidationError{Shard: path, Row: -1, Reason: fmt.Sprintf("footer key %s is %q, want %q", kv[0], got, kv[1])}
 		}
+	}
+	re, err := newShardReencoder(sf, split)
+	if err != nil {
+		return &ValidationError{Shard: path, Row: -1, Reason: err.Error()}
 	}
 	row := 0
 	var rowErr error
@@ -146,24 +163,29 @@ func eachShardRow[R any](path, table string, decode func(arrow.RecordBatch) ([]R
 		if err != nil {
 			return &ValidationError{Shard: path, Row: row, Reason: err.Error()}
 		}
-		for _, r := range rows {
-			if rowErr = fn(row, r); rowErr != nil {
+		for i := range rows {
+			if rowErr = fn(row, rows[i]); rowErr != nil {
 				return errStop
 			}
+			reencodeRow(re, encode, &rows[i])
 			row++
 		}
 		return nil
 	})
+	if rowErr == nil && err == nil {
+		if reason := re.finish(sf); reason != "" {
+			return &ValidationError{Shard: path, Row: -1, Reason: reason}
+		}
+		return nil
+	}
+	re.abandon()
 	if rowErr != nil {
 		return rowErr
 	}
-	if err != nil {
-		if _, ok := err.(*ValidationError); ok {
-			return err
-		}
-		return &ValidationError{Shard: path, Row: -1, Reason: err.Error()}
+	if _, ok := err.(*ValidationError); ok {
+		return err
 	}
-	return nil
+	return &ValidationError{Shard: path, Row: -1, Reason: err.Error()}
 }
 
 // checkPNG decodes an image fully and checks its size.

@@ -104,6 +104,9 @@ func checkManifestCounts(d *Dataset) error {
 		if math.Abs(want.Chance-have.Chance) > 1e-9 {
 			return manifestError(d, "split %s: chance is %v, but the shards give %v", split, want.Chance, have.Chance)
 		}
+		if err := checkSplitConfig(d, split, have); err != nil {
+			return err
+		}
 	}
 	if n > 0 && math.Abs(d.Manifest.Chance-total/float64(n)) > 1e-9 {
 		return manifestError(d, "chance is %v, but the shards give %v", d.Manifest.Chance, total/float64(n))

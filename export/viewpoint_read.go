@@ -45,8 +45,12 @@ func ViewpointShards(dir, split, table string) ([]string, error) {
 	return out, nil
 }
 
-// eachViewpointRow decodes every row of a split's table in order.
-func eachViewpointRow[R any](dir, split, table string, decode func(arrow.RecordBatch) ([]R, error), fn func(path string, r *R) error) error {
+// eachViewpointRow decodes every row of a split's table in order. With
+// a non-nil check (validation), each shard's rows are also re-encoded
+// (viewpointReencoder) and a shard that is not byte for byte what
+// flowbench's writer makes of them is a ValidationError.
+func eachViewpointRow[R any](dir, split, table string, decode func(arrow.RecordBatch) ([]R, error),
+	check func(*shardFile) (*viewpointReencoder[R], error), fn func(path string, r *R) error) error {
 	paths, err := ViewpointShards(dir, split, table)
 	if err != nil {
 		return err
@@ -55,6 +59,13 @@ func eachViewpointRow[R any](dir, split, table string, decode func(arrow.RecordB
 		sf, err := openShard(p)
 		if err != nil {
 			return err
+		}
+		var re *viewpointReencoder[R]
+		if check != nil {
+			if re, err = check(sf); err != nil {
+				sf.Close()
+				return &ValidationError{Shard: p, Row: -1, Reason: err.Error()}
+			}
 		}
 		err = sf.eachRecord(nil, func(rec arrow.RecordBatch) error {
 			rows, err := decodeGuarded(p, rec, decode)
@@ -65,9 +76,21 @@ func eachViewpointRow[R any](dir, split, table string, decode func(arrow.RecordB
 				if err := fn(p, &rows[i]); err != nil {
 					return err
 				}
+				if re != nil {
+					re.add(&rows[i])
+				}
 			}
 			return nil
 		})
+		if re != nil {
+			if err == nil {
+				if reason := re.finish(sf); reason != "" {
+					err = &ValidationError{Shard: p, Row: -1, Reason: reason}
+				}
+			} else {
+				re.abandon()
+			}
+		}
 		sf.Close()
 		if err != nil {
 			return err
@@ -79,7 +102,7 @@ func eachViewpointRow[R any](dir, split, table string, decode func(arrow.RecordB
 // ViewpointQuestions reads a split's viewpoint questions in order.
 func ViewpointQuestions(dir, split string) ([]ViewpointQuestionRow, error) {
 	var out []ViewpointQuestionRow
-	err := eachViewpointRow(dir, split, ViewpointQuestionsTable, decodeViewpointQuestions, func(_ string, r *ViewpointQuestionRow) error {
+	err := eachViewpointRow(dir, split, ViewpointQuestionsTable, decodeViewpointQuestions, nil, func(_ string, r *ViewpointQuestionRow) error {
 		out = append(out, *r)
 		return nil
 	})
@@ -88,5 +111,5 @@ func ViewpointQuestions(dir, split string) ([]ViewpointQuestionRow, error) {
 
 // EachViewpointView calls fn with each target view of a split, in order.
 func EachViewpointView(dir, split string, fn func(*ViewpointViewRow) error) error {
-	return eachViewpointRow(dir, split, ViewpointViewsTable, decodeViewpointViews, func(_ string, r *ViewpointViewRow) error { return fn(r) })
+	return eachViewpointRow(dir, split, ViewpointViewsTable, decodeViewpointViews, nil, func(_ string, r *ViewpointViewRow) error { return fn(r) })
 }

@@ -14,7 +14,10 @@ import (
 
 // ValidateViewpoint checks a viewpoint dataset against everything its
 // readers rely on, returning the questions per split: every shard reads
-// back with flowbench's schema; question ids are unique; each question's
+// back with flowbench's schema and is byte for byte what flowbench's writer
+// makes of its decoded rows (viewpointReencoder: footer statistics, schema,
+// page headers and key-value metadata agree with the data); question ids
+// are unique; each question's
 // tags hold its subject and object, its text names both tags, its
 // viewpoint is one of the ten, its answer is a non-empty set of that
 // viewpoint's relations and equals the relations recomputed from the tags'
@@ -56,7 +59,9 @@ func validateViewpointSplit(dir, split string, margin float64) (int, error) {
 	scenes := map[string]bool{}
 	row, last := 0, ""
 	n := 0
-	err := eachViewpointRow(dir, split, ViewpointQuestionsTable, decodeViewpointQuestions, func(path string, q *ViewpointQuestionRow) error {
+	err := eachViewpointRow(dir, split, ViewpointQuestionsTable, decodeViewpointQuestions, func(sf *shardFile) (*viewpointReencoder[ViewpointQuestionRow], error) {
+		return newViewpointReencoder(sf, ViewpointQuestionsSchema(), viewpointQuestionsRecord)
+	}, func(path string, q *ViewpointQuestionRow) error {
 		if path != last {
 			row, last = 0, path
 		}
@@ -123,7 +128,9 @@ func validateViewpointSplit(dir, split string, margin float64) (int, error) {
 	}
 	views := map[string][]string{}
 	row, last = 0, ""
-	err = eachViewpointRow(dir, split, ViewpointViewsTable, decodeViewpointViews, func(path string, v *ViewpointViewRow) error {
+	err = eachViewpointRow(dir, split, ViewpointViewsTable, decodeViewpointViews, func(sf *shardFile) (*viewpointReencoder[ViewpointViewRow], error) {
+		return newViewpointReencoder(sf, ViewpointViewsSchema(), viewpointViewsRecord)
+	}, func(path string, v *ViewpointViewRow) error {
 		if path != last {
 			row, last = 0, path
 		}

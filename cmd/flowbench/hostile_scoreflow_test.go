@@ -67,9 +67,9 @@ func TestHostileFlowPredictionsScoreFlow(t *testing.T) {
 		{"npy claiming 40 GB", "--pred-flow", ".npy", hostileNPY("<f8", "(50000, 50000, 2)", nil), "npy: shape [50000 50000 2] of <f8 needs 40000000000 bytes of data"},
 		{"npy of the wrong shape", "--pred-flow", ".npy", hostileNPY("<f4", "(6, 8, 3)", make([]byte, 4*6*8*3)), "shape [6 8 3], want [6 8 2]"},
 		{"flo claiming 32768²", "--pred-flow", ".flo", hostileFlo(1<<15, 1<<15), "flo: truncated data: 0 of 8589934592 bytes for 32768x32768"},
-		{"flo of /dev/zero", "--pred-flow", ".flo", nil, "flo: bad magic"},
+		{"flo of /dev/zero", "--pred-flow", ".flo", nil, "a character device, not a .flo flow file"},
 		{"png claiming 100000²", "--pred-frames", ".png", hostilePNG(100000, 100000), "the PNG declares 100000 × 100000 pixels"},
-		{"png of /dev/zero", "--pred-frames", ".png", nil, "the file is longer than the 268435456-byte limit for a frame"},
+		{"png of /dev/zero", "--pred-frames", ".png", nil, "a character device, not a PNG frame"},
 	}
 	for _, c := range cases {
 		dir := t.TempDir()

@@ -235,7 +235,7 @@ func bigHostilePredictions(t *testing.T) []hostileCase {
 	f.Close()
 	return []hostileCase{
 		{name: "long_line", path: p, want: ":1: the line is longer than the 16777216-byte limit"},
-		{name: "dev_zero", path: "/dev/zero", want: ":1: the line is longer than the 16777216-byte limit"},
+		{name: "dev_zero", path: "/dev/zero", want: "/dev/zero: a character device, not a predictions file"},
 	}
 }
 
@@ -297,9 +297,9 @@ func TestHostileFlagsExitCodes(t *testing.T) {
 			`object "Mug|surface|1|1" would reach y 2.532 m, through the ceiling at 2.500 m`},
 		{"prompts shuffles 1e9", []string{"prompts", "--data", ds, "--shuffles", "1000000000", "--out", filepath.Join(flowOut, "p.jsonl")}, exitUsage, "--shuffles 1000000000 must be in 1..1000"},
 		{"eval prompts /dev/zero", []string{"eval", "--prompts", "/dev/zero", "--model", "m", "--endpoint", "http://127.0.0.1:1/v1", "--quiet", "--out", filepath.Join(flowOut, "preds.jsonl")},
-			exitFailure, "/dev/zero:1: the line is longer than the 67108864-byte limit"},
+			exitFailure, "/dev/zero: a character device, not a prompts file"},
 		{"asset database /dev/zero", []string{"scene", "--import", oneRoom, "--asset-db", "/dev/zero", "--out", filepath.Join(flowOut, "h.json")}, exitFailure,
-			"/dev/zero: the file is longer than the 268435456-byte limit for an asset database"},
+			"/dev/zero: a character device, not an asset database"},
 		{"unknown command", []string{"frobnicate"}, exitUsage, `unknown command "frobnicate"`},
 		{"bad flag", []string{"render", "--bogus"}, exitUsage, "flag provided but not defined"},
 		{"missing scene file", append([]string{"render", "--out", flowOut}, "--scene", "/nonexistent/h.json", "--camera", "2,1.5,1,0,0"), exitFailure, "/nonexistent/h.json"},

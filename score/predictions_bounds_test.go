@@ -6,6 +6,8 @@ import (
 	"hash/fnv"
 	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -159,18 +161,42 @@ func TestReadLineLimitedMatchesReadBytes(t *testing.T) {
 	}
 }
 
-// TestPromptsSeqRefusesEndlessLine reads /dev/zero as a prompts file.
+// sparseZeros returns a sparse regular file of n zero bytes: one line with
+// no newline.
+func sparseZeros(t *testing.T, n int64) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "zeros.jsonl")
+	f, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := f.Truncate(n); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestPromptsSeqRefusesEndlessLine reads a 100 MiB line of zeros as a
+// prompts file (and /dev/zero, refused as a device before any read).
 func TestPromptsSeqRefusesEndlessLine(t *testing.T) {
-	_, err := ReadPromptsFile("/dev/zero")
-	if err == nil || !strings.Contains(err.Error(), "/dev/zero:1: the line is longer than the 67108864-byte limit") {
+	p := sparseZeros(t, 100<<20)
+	if _, err := ReadPromptsFile(p); err == nil || !strings.Contains(err.Error(), p+":1: the line is longer than the 67108864-byte limit") {
+		t.Errorf("ReadPromptsFile(%s) = %v", p, err)
+	}
+	if _, err := ReadPromptsFile("/dev/zero"); err == nil || !strings.Contains(err.Error(), "/dev/zero: a character device, not a prompts file") {
 		t.Errorf("ReadPromptsFile(/dev/zero) = %v", err)
 	}
 }
 
-// TestCountPromptsRefusesEndlessLine counts /dev/zero: an error, not a hang.
+// TestCountPromptsRefusesEndlessLine counts a 100 MiB line of zeros: an
+// error, not a hang (and /dev/zero is refused as a device).
 func TestCountPromptsRefusesEndlessLine(t *testing.T) {
-	_, err := CountPrompts("/dev/zero")
-	if err == nil || !strings.Contains(err.Error(), "/dev/zero:1: the line is longer than the 67108864-byte limit") {
+	p := sparseZeros(t, 100<<20)
+	if _, err := CountPrompts(p); err == nil || !strings.Contains(err.Error(), p+":1: the line is longer than the 67108864-byte limit") {
+		t.Errorf("CountPrompts(%s) = %v", p, err)
+	}
+	if _, err := CountPrompts("/dev/zero"); err == nil || !strings.Contains(err.Error(), "/dev/zero: a character device, not a prompts file") {
 		t.Errorf("CountPrompts(/dev/zero) = %v", err)
 	}
 }

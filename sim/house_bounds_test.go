@@ -326,12 +326,22 @@ func BenchmarkJSONPathAtNested(b *testing.B) {
 	}
 }
 
-// TestLoadAssetDBIsBounded reads an endless asset database: refused after
-// MaxAssetDBBytes, naming the file.
+// TestLoadAssetDBIsBounded reads an endless asset database (refused as a
+// device) and a sparse one over MaxAssetDBBytes (refused by size), naming
+// the file, before reading it.
 func TestLoadAssetDBIsBounded(t *testing.T) {
-	_, err := LoadAssetDB("/dev/zero")
-	if err == nil || !strings.Contains(err.Error(), "/dev/zero: the file is longer than the 268435456-byte limit for an asset database") {
+	if _, err := LoadAssetDB("/dev/zero"); err == nil || !strings.Contains(err.Error(), "/dev/zero: a character device, not an asset database") {
 		t.Errorf("LoadAssetDB(/dev/zero) = %v", err)
+	}
+	big := filepath.Join(t.TempDir(), "db.json")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Truncate(MaxAssetDBBytes + 1)
+	f.Close()
+	if _, err := LoadAssetDB(big); err == nil || !strings.Contains(err.Error(), big+": the file is 268435457 bytes, more than the 268435456-byte limit for an asset database") {
+		t.Errorf("LoadAssetDB(%s) = %v", big, err)
 	}
 }
 

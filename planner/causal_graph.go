@@ -187,6 +187,17 @@ func (g *graphBuilder) object(id string) string {
 	return g.node(CausalNode{ID: "obj:" + id, Kind: NodeObject, Name: g.ex.ref(id).Name(), Object: id})
 }
 
+// refEdges links a referenced object to a quantity that depends on where it
+// is: from its object node, and from its position node when the move
+// carried it along (the position node motion added would otherwise lead
+// nowhere: a laptop on a moved box, counted near the box).
+func (g *graphBuilder) refEdges(ref, to string) {
+	g.edge(g.object(ref), to)
+	if pos := "position:" + ref; g.seen[pos] {
+		g.edge(pos, to)
+	}
+}
+
 // positionNode adds an object's position attribute from m0/m1.
 func (g *graphBuilder) positionNode(id string) (string, error) {
 	p0, ok0 := g.m.M0[id]

@@ -40,7 +40,7 @@ func (g *graphBuilder) quantities(cat Category) error {
 				Before: v.Before, Value: v.After, Threshold: th, Text: metres(v.After),
 				Metric: metricPointer(path, ref.ObjectID, "after")})
 			g.edge(pos, id)
-			g.edge(g.object(ref.ObjectID), id)
+			g.refEdges(ref.ObjectID, id)
 			parents = append(parents, id)
 		}
 		if cat == CountNear {
@@ -75,7 +75,7 @@ func (g *graphBuilder) quantities(cat Category) error {
 			Name:  fmt.Sprintf("share of %s hidden by %s", b.Name(), ex.Mover.Name()),
 			Value: *m.CoverRate, Threshold: m.TauOcc, Text: fmt.Sprintf("%.2f", *m.CoverRate), Metric: metricPointer("cover_rate")})
 		g.edge(pos, id)
-		g.edge(g.object(b.ObjectID), id)
+		g.refEdges(b.ObjectID, id)
 		parents = []string{id}
 	case Feasibility:
 		feasible, ok := m.Probe["feasible"].(bool)
@@ -103,7 +103,7 @@ func (g *graphBuilder) quantities(cat Category) error {
 			Name: "horizontal image position of " + l.Name(), Unit: "px",
 			Before: floatOrNil(m.ULandmarkBefore), Value: *m.ULandmarkAfter, Text: fmt.Sprintf("%.0f px", *m.ULandmarkAfter), Metric: metricPointer("u_landmark_after")})
 		g.edge(pos, um)
-		g.edge(g.object(l.ObjectID), ul)
+		g.refEdges(l.ObjectID, ul)
 		side := "right of"
 		if *m.UMoverAfter < *m.ULandmarkAfter {
 			side = "left of"

@@ -188,3 +188,57 @@ func nodeList(nodes map[string]CausalNode) []CausalNode {
 	}
 	return out
 }
+
+// TestCausalGraphCarriedReference: a referenced object carried along by the
+// mover (a laptop on a moved box) gets a position node on the way to the
+// answer, not a dead end (0.3.11 wrote such graphs, and validate refused
+// the test split at 128 px: "node position:Laptop|surface|1|20 has no path
+// to the answer"). Each example's first referenced object is made to move
+// with the mover in the stored metrics; every graph must still check.
+func TestCausalGraphCarriedReference(t *testing.T) {
+	h := genHouse(t, 300)
+	cfg := houseCfg("cg-carried")
+	cfg.CameraSize = 256
+	exs, _, _, err := PlanHouse(newTestLocal(), h, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for k := range exs {
+		ex := &exs[k]
+		if len(ex.Referenced) == 0 || ex.Category == Feasibility {
+			continue
+		}
+		b, _ := json.Marshal(ex)
+		var stored Example
+		if err := json.Unmarshal(b, &stored); err != nil {
+			t.Fatal(err)
+		}
+		m1, ok := stored.Metrics["m1"].(map[string]any)
+		ref := stored.Referenced[0].ObjectID
+		o, ok2 := m1[ref].(map[string]any)
+		if !ok || !ok2 {
+			continue
+		}
+		p, _ := o["position"].([]any)
+		if len(p) != 3 {
+			continue
+		}
+		p[0] = p[0].(float64) + 0.25 // moved with the mover
+		g, err := BuildCausalGraph(&stored)
+		if err != nil {
+			t.Fatalf("%s: %v", ex.ID, err)
+		}
+		if g.Node("carried:"+ref) == nil {
+			continue // the category does not mention carried objects' positions
+		}
+		if err := g.Check(); err != nil {
+			t.Errorf("%s (%s): %v", ex.ID, ex.CategoryName, err)
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Fatal("no example with a carried reference checked")
+	}
+	t.Logf("%d examples with a carried reference", checked)
+}

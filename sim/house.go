@@ -87,7 +87,8 @@ type Wall struct {
 }
 
 // Door is a doorway cut into a wall. HolePolygon holds two corners (min, max)
-// in wall-local coordinates: x along the wall from its first endpoint, y up.
+// in wall-local coordinates: x along wall0 from the first vertex of wall0's
+// polygon (as AI2-THOR builds holes), y up.
 type Door struct {
 	AssetID       string  `json:"assetId"`
 	ID            string  `json:"id"`

@@ -332,6 +332,31 @@ func TestDeployDockerfile(t *testing.T) {
 	if built["build-beam"]["/out/flowbench-beam"] != "./cmd/flowbench-beam" || built["build"]["/out/flowbench-beam"] != "" {
 		t.Errorf("want flowbench-beam built in its own stage, so that the runtime image does not wait for Beam: %v", built)
 	}
+	// The images people run end as an unprivileged user (the beam-worker
+	// stage switched to root to copy the SDK and stayed root until 0.3.11).
+	for _, s := range []string{"runtime", "beam-worker"} {
+		if u := finalUser(df, s); u == "" || u == "root" || u == "0" || strings.HasPrefix(u, "0:") || strings.HasPrefix(u, "root:") {
+			t.Errorf("stage %s runs as user %q: want an unprivileged USER at its end", s, u)
+		}
+	}
+}
+
+// finalUser returns the user a stage's image runs as: its last USER, else
+// that of the stage it is built FROM ("" when none sets one: root).
+func finalUser(df *dockerfile, name string) string {
+	for seen := 0; seen < len(df.stages); seen++ {
+		st := df.stage(name)
+		if st == nil {
+			return ""
+		}
+		for i := len(st.instrs) - 1; i >= 0; i-- {
+			if st.instrs[i].cmd == "USER" {
+				return strings.TrimSpace(st.instrs[i].args)
+			}
+		}
+		name = st.image
+	}
+	return ""
 }
 
 // TestDockerfileParserCatches feeds the checks' building blocks a broken
@@ -350,6 +375,13 @@ func TestDockerfileParserCatches(t *testing.T) {
 	}
 	if from, srcs, dst := copySources(df.stages[1].instrs[0].args); from != "build" || !slices.Equal(srcs, []string{"/out/a"}) || dst != "/a" {
 		t.Errorf("COPY parsed as from=%s %v %s", from, srcs, dst)
+	}
+	users, err := parseDockerfile("FROM scratch AS base\nUSER 65532\nFROM base AS a\nFROM base AS b\nUSER root\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if finalUser(users, "a") != "65532" || finalUser(users, "b") != "root" {
+		t.Errorf("finalUser: a %q, b %q; want 65532 (inherited) and root", finalUser(users, "a"), finalUser(users, "b"))
 	}
 	if _, err := parseDockerfile("RUN x\n"); err == nil {
 		t.Error("RUN before FROM accepted")

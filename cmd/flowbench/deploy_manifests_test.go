@@ -138,6 +138,17 @@ func checkCommon(j *batchv1.Job) []string {
 	if len(c.Command) > 0 {
 		p = append(p, "command set: the image's entrypoint is flowbench; put the subcommand in args")
 	}
+	if pfp := j.Spec.PodFailurePolicy; pfp != nil {
+		for i, r := range pfp.Rules {
+			for k, pc := range r.OnPodConditions {
+				// The API's schema requires status (kubernetes/kubernetes#131512:
+				// an API server refused a pattern without it).
+				if pc.Status == "" {
+					p = append(p, fmt.Sprintf("podFailurePolicy.rules[%d].onPodConditions[%d] (%s): status is required", i, k, pc.Type))
+				}
+			}
+		}
+	}
 	return append(p, checkResources(c)...)
 }
 
@@ -304,6 +315,13 @@ func TestDeployManifestChecksCatch(t *testing.T) {
 		"part not from index":  func(j *batchv1.Job) { replaceFlag(&j.Spec.Template.Spec.Containers[0], "part", "0/8") },
 		"subcommand not first": func(j *batchv1.Job) { c := &j.Spec.Template.Spec.Containers[0]; c.Args = c.Args[1:] },
 		"no retries":           func(j *batchv1.Job) { j.Spec.BackoffLimitPerIndex, j.Spec.BackoffLimit = nil, ptr(0) },
+		"pod condition without status": func(j *batchv1.Job) {
+			for i := range j.Spec.PodFailurePolicy.Rules {
+				for k := range j.Spec.PodFailurePolicy.Rules[i].OnPodConditions {
+					j.Spec.PodFailurePolicy.Rules[i].OnPodConditions[k].Status = ""
+				}
+			}
+		},
 		"memory limit too small": func(j *batchv1.Job) {
 			c := &j.Spec.Template.Spec.Containers[0]
 			delete(c.Resources.Limits, corev1.ResourceMemory)

@@ -228,12 +228,12 @@ func (g *generateFlags) check(set map[string]bool) error {
 // generate runs a checked configuration and prints its progress and summary.
 func generate(ctx context.Context, g *generateFlags, stdout, stderr io.Writer) error {
 	opt := g.opt
-	var bar *progressBar
+	var bar progress
 	opt.Progress = func(ev pipeline.Event) {
 		switch ev.Kind {
 		case pipeline.EventStart:
 			if !g.quiet {
-				bar = newProgressBar(stderr, ev.Houses)
+				bar = newProgress(stderr, ev.Houses)
 			}
 		case pipeline.EventQuestion:
 			if bar != nil {

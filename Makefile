@@ -4,8 +4,10 @@ DEMO_DIR ?= out/demo
 
 .PHONY: build build-beam test bench demo lint clean assets fuzz sheets
 
+# -buildvcs=auto stamps the git revision that "flowbench version" prints,
+# whatever GOFLAGS says (outside a checkout it stamps nothing).
 build:
-	$(GO) build -o $(BIN) ./cmd/flowbench
+	$(GO) build -buildvcs=auto -o $(BIN) ./cmd/flowbench
 
 # build-beam builds the Apache Beam launcher (docs/deploy.md), a separate
 # binary so that flowbench does not carry the Beam SDK and its runners.

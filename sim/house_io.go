@@ -93,26 +93,41 @@ func checkJSONDepth(b []byte) error {
 	return nil
 }
 
+// jsonStrings follows, byte by byte, whether a scan of JSON text is inside
+// a string, so that the scans below see only its structure.
+type jsonStrings struct{ in, escaped bool }
+
+// skip reports whether c is part of a string (its quotes included),
+// updating the state.
+func (s *jsonStrings) skip(c byte) bool {
+	switch {
+	case s.in:
+		switch {
+		case s.escaped:
+			s.escaped = false
+		case c == '\\':
+			s.escaped = true
+		case c == '"':
+			s.in = false
+		}
+		return true
+	case c == '"':
+		s.in = true
+		return true
+	}
+	return false
+}
+
 // scanJSONNesting scans b once, allocating nothing, and returns the offset
 // of the first '{' or '[' nested deeper than MaxHouseJSONDepth (-1 if none;
 // the scan stops there) and an estimate of b's size once indented by two
 // spaces per level: a newline and the indentation for every element.
 func scanJSONNesting(b []byte) (tooDeep int, indented int64) {
-	depth, inString, escaped := 0, false, false
+	depth, str := 0, jsonStrings{}
 	indented = int64(len(b))
 	for i, c := range b {
 		switch {
-		case inString:
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-		case c == '"':
-			inString = true
+		case str.skip(c):
 		case c == '{' || c == '[':
 			depth++
 			if depth > MaxHouseJSONDepth {

@@ -244,20 +244,10 @@ func (sc *houseScan) array(t reflect.Type, path *scanPath, mode scanMode) error 
 // (after whitespace) is the ',' before the next element: the commas at its
 // own level up to its closing ']'.
 func countRestOfArray(b []byte) int {
-	n, depth, inString, escaped := 0, 0, false, false
+	n, depth, str := 0, 0, jsonStrings{}
 	for _, c := range b {
 		switch {
-		case inString:
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-		case c == '"':
-			inString = true
+		case str.skip(c):
 		case c == '{' || c == '[':
 			depth++
 		case c == '}' || c == ']':

@@ -35,18 +35,7 @@ func diagonalWallsHouse(side float64, n int) *House {
 // wall, at every grid point and step of the room and of generated houses.
 func TestNavIndexWallCells(t *testing.T) {
 	houses := map[string]*House{"diagonal walls": diagonalWallsHouse(40, 30)}
-	for seed := int64(1); seed <= 2; seed++ {
-		h, err := Generate(StyleProcTHOR, seed, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		houses[fmt.Sprintf("procthor seed %d", seed)] = h
-	}
-	for name, h := range houses {
-		s, err := NewScene(h)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
+	for name, s := range withGeneratedScenes(t, houses, 2, 1) {
 		nav := s.navIndex()
 		entries, bound := 0, 0
 		for _, l := range nav.wallAt {

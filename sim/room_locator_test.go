@@ -117,18 +117,7 @@ func TestReachablePositionsSameWithLocator(t *testing.T) {
 		"10 rooms of 200 points": costlyHouse(costlyHouseSpec{rooms: 10, points: MaxPolygonPoints, objects: 40}),
 		"100 rooms of 20 points": costlyHouse(costlyHouseSpec{rooms: MaxHouseRooms, points: MaxHouseFloorPoints / MaxHouseRooms, objects: 200}),
 	}
-	for seed := int64(1); seed <= 3; seed++ {
-		h, err := Generate(StyleProcTHOR, seed, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		houses[fmt.Sprintf("procthor seed %d", seed)] = h
-	}
-	for name, h := range houses {
-		s, err := NewScene(h)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
+	for name, s := range withGeneratedScenes(t, houses, 3, 0) {
 		got := s.ReachablePositions()
 		s.locator = nil
 		want := s.ReachablePositions()
@@ -160,4 +149,26 @@ func TestReachablePositionsEdgeTestsPerPoint(t *testing.T) {
 				sp.rooms, sp.points, nav.edgeTests, nav.pointTests, per)
 		}
 	}
+}
+
+// withGeneratedScenes adds the ProcTHOR houses of seeds 1..seeds (stream
+// index) to houses and returns the scenes of them all by name.
+func withGeneratedScenes(t *testing.T, houses map[string]*House, seeds int64, index int) map[string]*Scene {
+	t.Helper()
+	for seed := int64(1); seed <= seeds; seed++ {
+		h, err := Generate(StyleProcTHOR, seed, index)
+		if err != nil {
+			t.Fatal(err)
+		}
+		houses[fmt.Sprintf("procthor seed %d", seed)] = h
+	}
+	scenes := map[string]*Scene{}
+	for name, h := range houses {
+		s, err := NewScene(h)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		scenes[name] = s
+	}
+	return scenes
 }

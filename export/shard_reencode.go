@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
 // shardReencoder re-encodes a shard's decoded rows with flowbench's writer
@@ -111,20 +113,26 @@ func (r *shardReencoder) finish(sf *shardFile) string {
 	if r.err == nil {
 		r.err = r.enc.finishMetadata()
 	}
-	if cerr := closeWriter(r.enc.path, r.enc.fw); r.err == nil {
-		r.err = cerr
+	return reencodingVerdict(sf, r.enc.path, r.enc.fw, r.err, r.cmp)
+}
+
+// reencodingVerdict closes the re-encoding's writer fw (err is its error so
+// far) and says why the file differs from it, or "" when they are identical.
+func reencodingVerdict(sf *shardFile, path string, fw *pqarrow.FileWriter, err error, cmp *byteComparer) string {
+	if cerr := closeWriter(path, fw); err == nil {
+		err = cerr
 	}
-	if r.err != nil {
-		return "its decoded rows cannot be written again by flowbench's writer: " + r.err.Error()
+	if err != nil {
+		return "its decoded rows cannot be written again by flowbench's writer: " + err.Error()
 	}
-	if r.cmp.done(); r.cmp.readErr != nil {
-		return "reading it again to compare: " + r.cmp.readErr.Error()
+	if cmp.done(); cmp.readErr != nil {
+		return "reading it again to compare: " + cmp.readErr.Error()
 	}
-	if r.cmp.diff < 0 {
+	if cmp.diff < 0 {
 		return ""
 	}
-	want, _ := r.enc.fw.FileMetadata()
-	return describeDifference(sf, want, r.cmp)
+	want, _ := fw.FileMetadata()
+	return describeDifference(sf, want, cmp)
 }
 
 // abandon stops a re-encoding whose shard failed another check.

@@ -84,20 +84,7 @@ func (r *viewpointReencoder[R]) finish(sf *shardFile) string {
 	if len(r.buf) > 0 {
 		r.flush()
 	}
-	if cerr := closeWriter(r.path, r.fw); r.err == nil {
-		r.err = cerr
-	}
-	if r.err != nil {
-		return "its decoded rows cannot be written again by flowbench's writer: " + r.err.Error()
-	}
-	if r.cmp.done(); r.cmp.readErr != nil {
-		return "reading it again to compare: " + r.cmp.readErr.Error()
-	}
-	if r.cmp.diff < 0 {
-		return ""
-	}
-	want, _ := r.fw.FileMetadata()
-	return describeDifference(sf, want, r.cmp)
+	return reencodingVerdict(sf, r.path, r.fw, r.err, r.cmp)
 }
 
 // abandon stops a re-encoding whose shard failed another check.

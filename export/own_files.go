@@ -91,19 +91,6 @@ func CardOwnership(path string) (OwnFile, error) {
 	return FileForeign, nil
 }
 
-// String names the ownership for messages.
-func (o OwnFile) String() string {
-	switch o {
-	case FileAbsent:
-		return "absent"
-	case FileOwn:
-		return "flowbench's"
-	case FileForeign:
-		return "not flowbench's"
-	}
-	return fmt.Sprintf("OwnFile(%d)", int(o))
-}
-
 // DatasetFileOf reports whether path names a file of a flowbench dataset
 // or part (its manifest, card or part record, or anything under its data/
 // folder), returning the dataset's directory, so that a command's output

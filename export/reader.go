@@ -117,7 +117,7 @@ const MaxShardBytes = 64 << 30
 func openShard(path string) (*shardFile, error) {
 	st, err := localfile.Check(path, MaxShardBytes, "a Parquet shard")
 	if err != nil {
-		return nil, fmt.Errorf("export: shard %s: %w", path, err)
+		return nil, fmt.Errorf("export: %w", err) // names the shard
 	}
 	var pf *file.Reader
 	if err := guardShard(path, "reading the footer", func() (err error) {

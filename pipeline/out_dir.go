@@ -74,14 +74,15 @@ func prepareOutDir(dir, split string, resume, overwrite bool) error {
 // DIR holds a flowbench dataset, a finished part or a run's shards.
 func checkOwnFiles(dir, splitDir string) (own bool, err error) {
 	files := []struct {
-		path  string
-		check func(string) (export.OwnFile, error)
+		path         string
+		check        func(string) (export.OwnFile, error)
+		marksDataset bool // a card alone does not make a dataset
 	}{
-		{filepath.Join(dir, export.ManifestFile), export.ManifestOwnership},
-		{filepath.Join(dir, PartFile), partOwnership},
-		{filepath.Join(dir, export.CardFile), export.CardOwnership},
+		{filepath.Join(dir, export.ManifestFile), export.ManifestOwnership, true},
+		{filepath.Join(dir, PartFile), partOwnership, true},
+		{filepath.Join(dir, export.CardFile), export.CardOwnership, false},
 	}
-	for i, f := range files {
+	for _, f := range files {
 		o, err := f.check(f.path)
 		if err != nil {
 			return false, fmt.Errorf("--out: %w", err)
@@ -89,7 +90,7 @@ func checkOwnFiles(dir, splitDir string) (own bool, err error) {
 		if o == export.FileForeign {
 			return false, fmt.Errorf("%s is not a file flowbench wrote: refusing to replace it; choose a new or empty directory for --out", f.path)
 		}
-		own = own || (o == export.FileOwn && i < 2) // a card alone does not make a dataset
+		own = own || (o == export.FileOwn && f.marksDataset)
 	}
 	for _, d := range []string{splitDir, filepath.Join(splitDir, ".staging")} {
 		entries, _ := os.ReadDir(d)

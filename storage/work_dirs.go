@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -69,7 +70,11 @@ func processAlive(pid int, start uint64) bool {
 	if pid == os.Getpid() {
 		return true
 	}
-	if err := syscall.Kill(pid, 0); err == syscall.ESRCH {
+	p, err := os.FindProcess(pid) // on Unix it always succeeds; signal 0 then probes
+	if err != nil {
+		return false
+	}
+	if err := p.Signal(syscall.Signal(0)); errors.Is(err, os.ErrProcessDone) || errors.Is(err, syscall.ESRCH) {
 		return false
 	}
 	if s := processStart(pid); s != 0 && start != 0 && s != start {

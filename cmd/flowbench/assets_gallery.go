@@ -32,9 +32,6 @@ func runAssetsGallery(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
-	if err := export.CheckOutputFile("--out", *out); err != nil && *out != "" {
-		return err
-	}
 	switch {
 	case *out == "":
 		return fmt.Errorf("%w: --out is required", errUsage)
@@ -44,6 +41,9 @@ func runAssetsGallery(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%w: --cols %d must be at least 1", errUsage, *cols)
 	case *variants < 0:
 		return fmt.Errorf("%w: --variants %d must not be negative", errUsage, *variants)
+	}
+	if err := export.CheckOutputFile("--out", *out); err != nil {
+		return err
 	}
 	lib, err := assetsCmdOpen(*spec)
 	if err != nil {

@@ -74,6 +74,9 @@ func blenderRun(out string, extra ...string) []string {
 // labels (depth, instance ids, flow, masks) are identical, and the stored
 // RGB frames are Blender's, not the rasterizer's.
 func TestGenerateThroughBlender(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long tier (make test-long): three generate runs, one of them planning through Blender, about 6 minutes")
+	}
 	url := startBlenderBridge(t)
 	dirs := map[string]string{"in-process": t.TempDir(), "backend": t.TempDir(), "render-backend": t.TempDir()}
 	for _, name := range []string{"in-process", "backend", "render-backend"} {

@@ -15,6 +15,33 @@ import (
 	"flowbench/storage/localfile"
 )
 
+// This file reads and writes NumPy .npy arrays by hand rather than through
+// codeberg.org/sbinet/npyio (v0.14.0, package npy), which was evaluated for
+// it (issue 39). npy_npyio_test.go reads every file WriteNPY writes through
+// npyio and every file npyio writes through ReadNPY, and shows the gaps
+// below on hostile input. npyio would neither shrink nor tighten this code:
+//
+//   - npy.Write cannot write our arrays: it takes the shape from the Go value
+//     (a flat []float32 is always shape (n,)), so an (H, W, 2) flow field
+//     would have to be copied into [][][]float32 first; and it writes format
+//     2.0 with a padding that leaves the data unaligned (a (3,) float32
+//     array's data starts at byte 76), where numpy and WriteNPY write 1.0
+//     padded to 64 bytes (TestNPYHeaderBytes holds numpy's exact bytes).
+//   - npy.NewReader (readHeader, readDescr) has no bound on the header: a
+//     version 2.0 length is allocated as given (up to 4 GiB) before reading,
+//     and a header without a final newline, without its closing brace or
+//     with its keys in another order panics slicing out of range.
+//   - Reader.Read into a slice allocates the element count the shape claims
+//     before reading any data (a 128-byte file claiming (4194304,) float32
+//     allocates 16 MiB, then fails with a bare EOF), accepts negative
+//     dimensions (shape (-1, 4) reads as an empty array without error), and
+//     ignores fortran_order (Fortran-ordered data comes back as if C
+//     ordered). It supports neither format 3.0 nor a size bound.
+//
+// Wrapping npyio would mean checking the prefix and header length, parsing
+// the dict under recover, and sizing the slice ourselves before calling it:
+// more code than this file's reader, with the data loop still per element.
+
 // npyMagic starts every .npy file.
 const npyMagic = "\x93NUMPY"
 
@@ -100,14 +127,29 @@ func WriteNPY(w io.Writer, shape []int, data any) error {
 
 // ReadNPY reads a .npy array (version 1.0, 2.0 or 3.0, C order) of dtype
 // float32, float64, uint8, uint16 or int32 (either byte order) and returns its
-// shape and data as the matching Go slice.
+// shape and data as the matching Go slice. The input must end with the
+// array's data: a short input and trailing bytes are both errors.
 func ReadNPY(r io.Reader) (shape []int, data any, err error) {
 	return readNPY(r, -1)
 }
 
-// readNPY is ReadNPY for an input of size bytes (unknown when negative): an
-// array needing more data than the input holds is refused before anything
-// is allocated for it, so a tiny file cannot claim a huge shape.
+// Bounds on what readNPY accepts from the header before it allocates.
+const (
+	// maxNPYHeaderBytes bounds a version 2.0 or 3.0 header (numpy's own
+	// reader allows 10,000 bytes unless told otherwise).
+	maxNPYHeaderBytes = 1 << 24
+	// maxNPYElements bounds the element count a shape declares.
+	maxNPYElements = 1 << 34
+)
+
+// npyElemSizes maps a dtype without its byte-order character to its size.
+var npyElemSizes = map[string]int64{"f4": 4, "f8": 8, "u1": 1, "u2": 2, "i4": 4}
+
+// readNPY is ReadNPY for an input of size bytes (unknown when negative).
+// Nothing is allocated for more than the input holds: with a known size, a
+// header length or a shape needing more bytes than the file has is refused
+// before reading them; with an unknown size, the header and the data are
+// read as they arrive, up to what the header declares.
 func readNPY(r io.Reader, size int64) (shape []int, data any, err error) {
 	br := bufio.NewReader(r)
 	pre := make([]byte, 8)
@@ -117,29 +159,32 @@ func readNPY(r io.Reader, size int64) (shape []int, data any, err error) {
 	if string(pre[:6]) != npyMagic {
 		return nil, nil, errors.New("npy: not a .npy file (bad magic)")
 	}
-	var hlen int
+	var hlen, prefix int64
 	switch pre[6] {
 	case 1:
 		var b [2]byte
 		if _, err := io.ReadFull(br, b[:]); err != nil {
 			return nil, nil, fmt.Errorf("npy: reading header length: %w", err)
 		}
-		hlen = int(binary.LittleEndian.Uint16(b[:]))
+		hlen, prefix = int64(binary.LittleEndian.Uint16(b[:])), 10
 	case 2, 3:
 		var b [4]byte
 		if _, err := io.ReadFull(br, b[:]); err != nil {
 			return nil, nil, fmt.Errorf("npy: reading header length: %w", err)
 		}
-		hlen = int(binary.LittleEndian.Uint32(b[:]))
-		if hlen > 1<<24 {
-			return nil, nil, fmt.Errorf("npy: header length %d too large", hlen)
+		hlen, prefix = int64(binary.LittleEndian.Uint32(b[:])), 12
+		if hlen > maxNPYHeaderBytes {
+			return nil, nil, fmt.Errorf("npy: header length %d too large (limit %d)", hlen, maxNPYHeaderBytes)
 		}
 	default:
 		return nil, nil, fmt.Errorf("npy: unsupported format version %d.%d", pre[6], pre[7])
 	}
-	hdr := make([]byte, hlen)
-	if _, err := io.ReadFull(br, hdr); err != nil {
-		return nil, nil, fmt.Errorf("npy: reading header: %w", err)
+	if size >= 0 && prefix+hlen > size {
+		return nil, nil, fmt.Errorf("npy: the header claims %d bytes, the file has %d after the %d-byte prefix", hlen, size-prefix, prefix)
+	}
+	hdr, err := readNPYBytes(br, hlen, size >= 0)
+	if err != nil {
+		return nil, nil, fmt.Errorf("npy: reading the %d-byte header: %w", hlen, err)
 	}
 	descr, fortran, shape, err := parseNPYHeader(string(hdr))
 	if err != nil {
@@ -148,15 +193,29 @@ func readNPY(r io.Reader, size int64) (shape []int, data any, err error) {
 	if fortran {
 		return nil, nil, errors.New("npy: fortran_order arrays are not supported")
 	}
-	count := 1
-	for _, s := range shape {
-		count *= s
-		if count > 1<<34 {
-			return nil, nil, fmt.Errorf("npy: shape %v too large", shape)
-		}
+	elem, ok := npyElemSizes[strings.TrimLeft(descr, "<>|=")]
+	if !ok {
+		return nil, nil, fmt.Errorf("npy: unsupported dtype %q", descr)
 	}
-	if elem := map[string]int64{"f4": 4, "f8": 8, "u1": 1, "u2": 2, "i4": 4}[strings.TrimLeft(descr, "<>|=")]; size >= 0 && int64(count)*elem > size {
-		return nil, nil, fmt.Errorf("npy: shape %v of %s needs %d bytes of data, the file has %d in all", shape, descr, int64(count)*elem, size)
+	count, err := npyCount(shape)
+	if err != nil {
+		return nil, nil, err
+	}
+	need := count * elem
+	if size >= 0 && need > size {
+		return nil, nil, fmt.Errorf("npy: shape %v of %s needs %d bytes of data, the file has %d in all", shape, descr, need, size)
+	}
+	if size >= 0 && prefix+hlen+need != size {
+		return nil, nil, fmt.Errorf("npy: shape %v of %s needs %d bytes of data after the %d-byte header, the file has %d", shape, descr, need, prefix+hlen, size-prefix-hlen)
+	}
+	raw, err := readNPYBytes(br, need, size >= 0)
+	if err != nil {
+		return nil, nil, fmt.Errorf("npy: reading %d elements of %s: %w", count, descr, err)
+	}
+	if size < 0 {
+		if _, err := br.ReadByte(); err != io.EOF {
+			return nil, nil, fmt.Errorf("npy: data after the %d elements of %s that shape %v holds", count, descr, shape)
+		}
 	}
 	var order binary.ByteOrder = binary.LittleEndian
 	if strings.HasPrefix(descr, ">") {
@@ -173,13 +232,41 @@ func readNPY(r io.Reader, size int64) (shape []int, data any, err error) {
 		data = make([]uint16, count)
 	case "i4":
 		data = make([]int32, count)
-	default:
-		return nil, nil, fmt.Errorf("npy: unsupported dtype %q", descr)
 	}
-	if err := binary.Read(br, order, data); err != nil {
-		return nil, nil, fmt.Errorf("npy: reading %d elements of %s: %w", count, descr, err)
+	if _, err := binary.Decode(raw, order, data); err != nil {
+		return nil, nil, fmt.Errorf("npy: decoding %d elements of %s: %w", count, descr, err)
 	}
 	return shape, data, nil
+}
+
+// npyCount returns the number of elements of shape, refusing a product over
+// maxNPYElements before it can overflow.
+func npyCount(shape []int) (int64, error) {
+	count := int64(1)
+	for _, s := range shape {
+		if s > 0 && count > maxNPYElements/int64(s) {
+			return 0, fmt.Errorf("npy: shape %v too large (more than %d elements)", shape, int64(maxNPYElements))
+		}
+		count *= int64(s)
+	}
+	return count, nil
+}
+
+// readNPYBytes reads exactly n bytes. When the input's size was checked
+// (sized), the buffer is allocated at once; otherwise it grows as bytes
+// arrive, so that a header claiming more than the input holds allocates
+// only what is there.
+func readNPYBytes(br *bufio.Reader, n int64, sized bool) ([]byte, error) {
+	if sized {
+		b := make([]byte, n)
+		_, err := io.ReadFull(br, b)
+		return b, err
+	}
+	b, err := io.ReadAll(io.LimitReader(br, n))
+	if err == nil && int64(len(b)) < n {
+		err = fmt.Errorf("%w: %d of %d bytes", io.ErrUnexpectedEOF, len(b), n)
+	}
+	return b, err
 }
 
 // parseNPYHeader parses the header dict numpy writes, e.g.
@@ -208,7 +295,12 @@ func parseNPYHeader(h string) (descr string, fortran bool, shape []int, err erro
 	if v, err = field("fortran_order"); err != nil {
 		return "", false, nil, err
 	}
-	fortran = strings.HasPrefix(v, "True")
+	switch {
+	case strings.HasPrefix(v, "True"):
+		fortran = true
+	case !strings.HasPrefix(v, "False"):
+		return "", false, nil, fmt.Errorf("npy: fortran_order in %q is neither True nor False", h)
+	}
 	if v, err = field("shape"); err != nil {
 		return "", false, nil, err
 	}

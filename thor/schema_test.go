@@ -2,13 +2,13 @@ package thor
 
 import (
 	"encoding/json"
-	"fmt"
-	"math"
 	"os"
 	"path/filepath"
-	"sort"
 	"testing"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"flowbench/internal/schematest"
 	"flowbench/sim"
 )
 
@@ -21,142 +21,16 @@ func sharedDir() string {
 	return filepath.Join("..", "..", "shared")
 }
 
-// loadMetadataSchema reads AI2-THOR's metadata schema or skips the test.
-func loadMetadataSchema(t *testing.T) map[string]any {
+// loadMetadataSchema compiles AI2-THOR's metadata schema (draft-07) with
+// santhosh-tekuri/jsonschema, or skips the test when the shared reference
+// directory is not there.
+func loadMetadataSchema(t *testing.T) *jsonschema.Schema {
 	t.Helper()
 	path := filepath.Join(sharedDir(), "reference", "ai2thor", "metadata-schema.json")
-	b, err := os.ReadFile(path)
-	if err != nil {
+	if _, err := os.Stat(path); err != nil {
 		t.Skipf("AI2-THOR metadata schema not available (%v); set FLOWBENCH_SHARED to the shared reference directory", err)
 	}
-	var s map[string]any
-	if err := json.Unmarshal(b, &s); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return s
-}
-
-// validate checks v (decoded JSON) against the subset of JSON Schema the
-// AI2-THOR schema uses: type (one or a list), required, properties, items,
-// enum and anyOf. It returns every violation with its JSON path.
-func validate(schema map[string]any, v any, path string) []string {
-	var errs []string
-	if t, ok := schema["type"]; ok {
-		var types []string
-		switch t := t.(type) {
-		case string:
-			types = []string{t}
-		case []any:
-			for _, x := range t {
-				types = append(types, x.(string))
-			}
-		}
-		match := false
-		for _, typ := range types {
-			if hasType(v, typ) {
-				match = true
-			}
-		}
-		if !match {
-			return []string{fmt.Sprintf("%s: %s is not of type %v", path, jsonKind(v), types)}
-		}
-	}
-	if e, ok := schema["enum"].([]any); ok {
-		found := false
-		for _, x := range e {
-			if fmt.Sprint(x) == fmt.Sprint(v) {
-				found = true
-			}
-		}
-		if !found {
-			errs = append(errs, fmt.Sprintf("%s: %v not in enum %v", path, v, e))
-		}
-	}
-	if alts, ok := schema["anyOf"].([]any); ok {
-		okOne := false
-		for _, sub := range alts {
-			if len(validate(sub.(map[string]any), v, path)) == 0 {
-				okOne = true
-				break
-			}
-		}
-		if !okOne {
-			errs = append(errs, fmt.Sprintf("%s: matches no anyOf alternative", path))
-		}
-	}
-	if obj, ok := v.(map[string]any); ok {
-		if req, ok := schema["required"].([]any); ok {
-			for _, r := range req {
-				if _, ok := obj[r.(string)]; !ok {
-					errs = append(errs, fmt.Sprintf("%s: missing required %q", path, r))
-				}
-			}
-		}
-		if props, ok := schema["properties"].(map[string]any); ok {
-			keys := make([]string, 0, len(props))
-			for k := range props {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			for _, k := range keys {
-				if x, ok := obj[k]; ok {
-					errs = append(errs, validate(props[k].(map[string]any), x, path+"."+k)...)
-				}
-			}
-		}
-	}
-	if arr, ok := v.([]any); ok {
-		if items, ok := schema["items"].(map[string]any); ok {
-			for i, x := range arr {
-				errs = append(errs, validate(items, x, fmt.Sprintf("%s[%d]", path, i))...)
-			}
-		}
-	}
-	return errs
-}
-
-func hasType(v any, typ string) bool {
-	switch typ {
-	case "object":
-		_, ok := v.(map[string]any)
-		return ok
-	case "array":
-		_, ok := v.([]any)
-		return ok
-	case "string":
-		_, ok := v.(string)
-		return ok
-	case "boolean":
-		_, ok := v.(bool)
-		return ok
-	case "null":
-		return v == nil
-	case "number":
-		_, ok := v.(float64)
-		return ok
-	case "integer":
-		f, ok := v.(float64)
-		return ok && f == math.Trunc(f)
-	}
-	return false
-}
-
-func jsonKind(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case map[string]any:
-		return "object"
-	case []any:
-		return "array"
-	case string:
-		return "string"
-	case bool:
-		return "boolean"
-	case float64:
-		return "number"
-	}
-	return fmt.Sprintf("%T", v)
+	return schematest.CompileFile(t, path)
 }
 
 // replyMetadata decodes a reply and returns its metadata as generic JSON.
@@ -203,7 +77,7 @@ func TestMetadataMatchesAI2THORSchema(t *testing.T) {
 			// actionFinishedEmit(true, reachablePositions)), which the
 			// published schema's generic ["object", "null"] does not cover.
 			ps, _ := md["actionReturn"].([]any)
-			if len(ps) == 0 || !hasType(ps[0], "object") {
+			if _, ok := ps[0].(map[string]any); len(ps) == 0 || !ok {
 				t.Errorf("GetReachablePositions: actionReturn %v, want a non-empty list of positions", md["actionReturn"])
 			}
 			if v3, _ := md["actionVector3sReturn"].([]any); len(v3) != 0 {
@@ -211,8 +85,8 @@ func TestMetadataMatchesAI2THORSchema(t *testing.T) {
 			}
 			md["actionReturn"] = nil
 		}
-		if errs := validate(schema, md, "metadata"); len(errs) > 0 {
-			t.Errorf("request %s: reply violates the schema:\n%v", r[:min(len(r), 60)], errs)
+		if err := schema.Validate(md); err != nil {
+			t.Errorf("request %s: reply violates the schema:\n%v", r[:min(len(r), 60)], err)
 		}
 		if objs, _ := md["objects"].([]any); len(objs) > 0 {
 			sawObjects = true
@@ -250,11 +124,11 @@ func TestSchemaValidatorRejects(t *testing.T) {
 	}
 	for name, brk := range breakers {
 		md := replyMetadata(t, reply)
-		if errs := validate(schema, md, "metadata"); len(errs) > 0 {
-			t.Fatalf("unbroken metadata fails: %v", errs)
+		if err := schema.Validate(md); err != nil {
+			t.Fatalf("unbroken metadata fails: %v", err)
 		}
 		brk(md)
-		if errs := validate(schema, md, "metadata"); len(errs) == 0 {
+		if err := schema.Validate(md); err == nil {
 			t.Errorf("%s: the validator accepted broken metadata", name)
 		}
 	}

@@ -40,6 +40,10 @@ type MergeOptions struct {
 	// instead of copied, so a merge from object storage does not need room
 	// for the dataset twice. A user's part directory is never consumed.
 	Owned []bool
+	// Overwrite replaces the split when out already holds it (only
+	// flowbench's own files of that split are removed, as with generate
+	// --overwrite); without it such an out is refused.
+	Overwrite bool
 }
 
 // MergeWith is Merge with options.
@@ -53,7 +57,7 @@ func MergeWith(ctx context.Context, partDirs []string, out string, opt MergeOpti
 	}
 	r0 := recs[0]
 	split := r0.Config.Split
-	if err := prepareOutDir(out, split, false, false); err != nil {
+	if err := prepareOutDir(out, split, false, opt.Overwrite); err != nil {
 		return err
 	}
 	splitDir := filepath.Join(out, "data", split)

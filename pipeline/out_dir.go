@@ -11,6 +11,15 @@ import (
 	"flowbench/export"
 )
 
+// SplitExistsError is the error of a run (generate or merge) into a
+// directory that already holds its split, without resume or overwrite;
+// each command words the way out with its own flags.
+type SplitExistsError struct{ Dir, Split string }
+
+func (e *SplitExistsError) Error() string {
+	return fmt.Sprintf("%s already holds split %q", e.Dir, e.Split)
+}
+
 // prepareOutDir creates DIR or checks that this run may write into it:
 // an empty or new DIR always; a DIR holding this split only with --resume
 // or --overwrite (which removes the split's shards); a flowbench dataset
@@ -57,7 +66,7 @@ func prepareOutDir(dir, split string, resume, overwrite bool) error {
 				return diskError(fmt.Errorf("cannot remove the old split %s: %w", splitDir, err))
 			}
 		} else if !resume {
-			return fmt.Errorf("%s already holds split %q: use --resume to continue it or --overwrite to replace it", dir, split)
+			return &SplitExistsError{Dir: dir, Split: split}
 		}
 	case own:
 		// A new split of an existing dataset.

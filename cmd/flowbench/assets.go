@@ -10,6 +10,8 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/spf13/pflag"
+
 	"flowbench/assets"
 	"flowbench/pipeline"
 )
@@ -20,60 +22,33 @@ import (
 //	flowbench assets build    [--assets DIR]   read the libraries, fill the model cache, report
 //	flowbench assets list     [--assets DIR] [--type T] [--all] [--json]
 //	flowbench assets coverage [--assets DIR] [--houses 100] [--seed 1] [--no-ithor] [--json]
-//
-// Subcommands are looked up in assetsSubcommands; the gallery subcommand
-// (contact sheets of every mapped model) registers there too.
 
 func init() {
 	register(command{
 		name:    "assets",
-		summary: "furniture models: build the cache, list entries and their types, measure coverage",
-		run:     runAssets,
+		use:     "<subcommand> [flags]",
+		summary: "furniture models: build the cache, list entries and their types, measure coverage, draw a gallery",
+		long:    "assets works on the Sweet Home 3D furniture libraries (docs/assets.md).",
+		example: "flowbench assets build\nflowbench assets list --type Mug\nflowbench assets coverage --houses 100\nflowbench assets gallery --out gallery.png",
 	})
-}
-
-// assetsSubcommand is one "flowbench assets" subcommand.
-type assetsSubcommand struct {
-	summary string
-	run     func(args []string, stdout, stderr io.Writer) error
-}
-
-// assetsSubcommands lists the subcommands of "flowbench assets". The team's
-// gallery subcommand is added here as "gallery".
-var assetsSubcommands = map[string]assetsSubcommand{
-	"build":    {"read the Sweet Home 3D libraries, fill the model cache and print the report", runAssetsBuild},
-	"list":     {"list catalog entries and the AI2-THOR types they are mapped to", runAssetsList},
-	"coverage": {"share of generated object instances that fitting real models cover, by type", runAssetsCoverage},
-	// "gallery": reserved for the contact-sheet gallery of the mapped models.
-}
-
-func assetsUsageText(w io.Writer) {
-	fmt.Fprintln(w, "usage: flowbench assets <subcommand> [flags]\n\nsubcommands:")
-	names := make([]string, 0, len(assetsSubcommands))
-	for n := range assetsSubcommands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-10s %s\n", n, assetsSubcommands[n].summary)
-	}
-}
-
-func runAssets(args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		assetsUsageText(stderr)
-		return fmt.Errorf("%w: missing subcommand", errUsage)
-	}
-	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
-		assetsUsageText(stdout)
-		return nil
-	}
-	sc, ok := assetsSubcommands[args[0]]
-	if !ok {
-		assetsUsageText(stderr)
-		return fmt.Errorf("%w: unknown assets subcommand %q", errUsage, args[0])
-	}
-	return sc.run(args[1:], stdout, stderr)
+	register(command{
+		name:    "assets build",
+		summary: "read the Sweet Home 3D libraries, fill the model cache and print the report",
+		example: "flowbench assets build --assets /usr/share/sweethome3d/furniture",
+		setup:   assetsBuildCommand,
+	})
+	register(command{
+		name:    "assets list",
+		summary: "list catalog entries and the AI2-THOR types they are mapped to",
+		example: "flowbench assets list --type Sofa --json",
+		setup:   assetsListCommand,
+	})
+	register(command{
+		name:    "assets coverage",
+		summary: "share of generated object instances that fitting real models cover, by type",
+		example: "flowbench assets coverage --houses 100 --seed 1",
+		setup:   assetsCoverageCommand,
+	})
 }
 
 func assetsCmdOpen(spec string) (*assets.Library, error) {
@@ -86,19 +61,17 @@ func assetsCmdOpen(spec string) (*assets.Library, error) {
 
 const assetsDirUsage = "directory (or archive) of Sweet Home 3D .sh3f/.jar libraries; auto = the installed ones"
 
-func runAssetsBuild(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("assets build", stderr)
+func assetsBuildCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
 	spec := fs.String("assets", "auto", assetsDirUsage)
-	if err := parseFlags(fs, args, false); err != nil {
-		return err
+	return func(args []string) error {
+		lib, rep, err := assets.Build(pipeline.AssetsOptions(*spec))
+		if err != nil {
+			return err
+		}
+		defer lib.Close()
+		writeBuildReport(stdout, rep)
+		return nil
 	}
-	lib, rep, err := assets.Build(pipeline.AssetsOptions(*spec))
-	if err != nil {
-		return err
-	}
-	defer lib.Close()
-	writeBuildReport(stdout, rep)
-	return nil
 }
 
 // writeBuildReport prints what Build did, per archive and in total.
@@ -116,96 +89,92 @@ func writeBuildReport(w io.Writer, rep assets.BuildReport) {
 	}
 }
 
-func runAssetsList(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("assets list", stderr)
+func assetsListCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
 	spec := fs.String("assets", "auto", assetsDirUsage)
 	typ := fs.String("type", "", "only entries mapped to this AI2-THOR type")
 	all := fs.Bool("all", false, "also list entries not mapped to any type")
 	asJSON := fs.Bool("json", false, "print JSON")
-	if err := parseFlags(fs, args, false); err != nil {
-		return err
-	}
-	lib, err := assetsCmdOpen(*spec)
-	if err != nil {
-		return err
-	}
-	type row struct {
-		Key      string     `json:"key"`
-		Name     string     `json:"name"`
-		Category string     `json:"category"`
-		Size     [3]float64 `json:"size_m"` // width, height, depth
-		Types    []string   `json:"types"`
-	}
-	var rows []row
-	for _, e := range lib.Entries {
-		ts := assets.TypesOfKey(e.Key)
-		if *typ != "" {
-			found := false
-			for _, t := range ts {
-				found = found || t == *typ
-			}
-			if !found {
+	return func(args []string) error {
+		lib, err := assetsCmdOpen(*spec)
+		if err != nil {
+			return err
+		}
+		type row struct {
+			Key      string     `json:"key"`
+			Name     string     `json:"name"`
+			Category string     `json:"category"`
+			Size     [3]float64 `json:"size_m"` // width, height, depth
+			Types    []string   `json:"types"`
+		}
+		var rows []row
+		for _, e := range lib.Entries {
+			ts := assets.TypesOfKey(e.Key)
+			if *typ != "" {
+				found := false
+				for _, t := range ts {
+					found = found || t == *typ
+				}
+				if !found {
+					continue
+				}
+			} else if len(ts) == 0 && !*all {
 				continue
 			}
-		} else if len(ts) == 0 && !*all {
-			continue
+			rows = append(rows, row{e.Key, e.Name, e.Category, [3]float64{e.Size[0], e.Size[1], e.Size[2]}, ts})
 		}
-		rows = append(rows, row{e.Key, e.Name, e.Category, [3]float64{e.Size[0], e.Size[1], e.Size[2]}, ts})
-	}
-	sort.Slice(rows, func(i, j int) bool { return rows[i].Key < rows[j].Key })
-	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rows)
-	}
-	tw := tabwriter.NewWriter(stdout, 0, 2, 2, ' ', 0)
-	fmt.Fprintln(tw, "KEY\tNAME\tCATEGORY\tW×H×D (m)\tTYPES")
-	for _, r := range rows {
-		ts := strings.Join(r.Types, ",")
-		if ts == "" {
-			ts = "-"
+		sort.Slice(rows, func(i, j int) bool { return rows[i].Key < rows[j].Key })
+		if *asJSON {
+			enc := json.NewEncoder(stdout)
+			enc.SetIndent("", "  ")
+			return enc.Encode(rows)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f×%.2f×%.2f\t%s\n", r.Key, r.Name, r.Category, r.Size[0], r.Size[1], r.Size[2], ts)
+		tw := tabwriter.NewWriter(stdout, 0, 2, 2, ' ', 0)
+		fmt.Fprintln(tw, "KEY\tNAME\tCATEGORY\tW×H×D (m)\tTYPES")
+		for _, r := range rows {
+			ts := strings.Join(r.Types, ",")
+			if ts == "" {
+				ts = "-"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f×%.2f×%.2f\t%s\n", r.Key, r.Name, r.Category, r.Size[0], r.Size[1], r.Size[2], ts)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%d entries listed (%d in the libraries)\n", len(rows), len(lib.Entries))
+		return nil
 	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "%d entries listed (%d in the libraries)\n", len(rows), len(lib.Entries))
-	return nil
 }
 
-func runAssetsCoverage(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("assets coverage", stderr)
+func assetsCoverageCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
 	spec := fs.String("assets", "auto", assetsDirUsage)
 	houses := fs.Int("houses", 100, "procthor houses to generate (indices 0..N-1)")
 	seed := fs.Int64("seed", 1, "generator seed")
 	noIthor := fs.Bool("no-ithor", false, "leave out the 120 iTHOR-style scenes")
 	asJSON := fs.Bool("json", false, "print JSON")
-	if err := parseFlags(fs, args, false); err != nil {
-		return err
+	return func(args []string) error {
+		if *houses < 0 {
+			return fmt.Errorf("%w: --houses must be ≥ 0", errUsage)
+		}
+		lib, err := assetsCmdOpen(*spec)
+		if err != nil {
+			return err
+		}
+		h := *houses
+		if h == 0 {
+			h = -1 // CoverageOptions: 0 means the default 100
+		}
+		rep, err := lib.Coverage(assets.CoverageOptions{Houses: h, Seed: *seed, NoIthor: *noIthor})
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			enc := json.NewEncoder(stdout)
+			enc.SetIndent("", "  ")
+			return enc.Encode(rep)
+		}
+		writeCoverage(stdout, rep)
+		return nil
 	}
-	if *houses < 0 {
-		return fmt.Errorf("%w: --houses must be ≥ 0", errUsage)
-	}
-	lib, err := assetsCmdOpen(*spec)
-	if err != nil {
-		return err
-	}
-	h := *houses
-	if h == 0 {
-		h = -1 // CoverageOptions: 0 means the default 100
-	}
-	rep, err := lib.Coverage(assets.CoverageOptions{Houses: h, Seed: *seed, NoIthor: *noIthor})
-	if err != nil {
-		return err
-	}
-	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
-	}
-	writeCoverage(stdout, rep)
-	return nil
 }
 
 // writeCoverage prints the coverage table by type and the totals.

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"flag"
+	"github.com/spf13/pflag"
 
 	"flowbench/assets"
 	"flowbench/pipeline"
@@ -17,7 +17,7 @@ import (
 const assetsUsage = "furniture models: auto (Sweet Home 3D libraries when installed, else primitive shapes), none, or a directory of .sh3f/.jar archives"
 
 // addAssetsFlag registers --assets on fs.
-func addAssetsFlag(fs *flag.FlagSet) *string { return fs.String("assets", "auto", assetsUsage) }
+func addAssetsFlag(fs *pflag.FlagSet) *string { return fs.String("assets", "auto", assetsUsage) }
 
 // openAssets returns the library an --assets value names (see
 // pipeline.OpenAssets); nil means primitive shapes.

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/spf13/pflag"
+
 	"flowbench/assets"
 	"flowbench/export"
 	"flowbench/render"
@@ -14,14 +16,19 @@ import (
 )
 
 func init() {
-	assetsSubcommands["gallery"] = assetsSubcommand{"render every mapped type's models in a labelled grid (a contact sheet PNG)", runAssetsGallery}
+	register(command{
+		name:    "assets gallery",
+		use:     "--out FILE [flags]",
+		summary: "render every mapped type's models in a labelled grid (a contact sheet PNG)",
+		example: "flowbench assets gallery --out gallery.png --variants 2 --types Sofa,Mug",
+		setup:   assetsGalleryCommand,
+	})
 }
 
-// runAssetsGallery renders the contact sheet: each mapped type's first
+// assetsGalleryCommand renders the contact sheet: each mapped type's first
 // --variants models, then (--procedural) the procedural models, one cell
 // each, from the same front-right viewpoint.
-func runAssetsGallery(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("assets gallery", stderr)
+func assetsGalleryCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
 	spec := fs.String("assets", "auto", assetsDirUsage)
 	out := fs.String("out", "", "PNG file to write (required)")
 	size := fs.Int("size", 160, "cell image size in pixels")
@@ -29,73 +36,72 @@ func runAssetsGallery(args []string, stdout, stderr io.Writer) error {
 	variants := fs.Int("variants", 1, "models per type (0 = all mapped models)")
 	only := fs.String("types", "", "comma-separated AI2-THOR types to show (default all mapped types)")
 	procedural := fs.Bool("procedural", true, "add the procedural models (drawn where no catalog model fits), after the catalog models")
-	if err := parseFlags(fs, args, false); err != nil {
-		return err
-	}
-	switch {
-	case *out == "":
-		return fmt.Errorf("%w: --out is required", errUsage)
-	case *size < 32 || *size > 1024:
-		return fmt.Errorf("%w: --size %d must be in 32..1024", errUsage, *size)
-	case *cols < 1:
-		return fmt.Errorf("%w: --cols %d must be at least 1", errUsage, *cols)
-	case *variants < 0:
-		return fmt.Errorf("%w: --variants %d must not be negative", errUsage, *variants)
-	}
-	if err := export.CheckOutputFile("--out", *out); err != nil {
-		return err
-	}
-	lib, err := assetsCmdOpen(*spec)
-	if err != nil {
-		return err
-	}
-	defer lib.Close()
-	items, skipped := lib.GalleryItems(*variants)
-	if *procedural {
-		items = append(items, assets.ProceduralGalleryItems()...)
-	}
-	if *only != "" {
-		keep := map[string]bool{}
-		for _, t := range strings.Split(*only, ",") {
-			keep[strings.TrimSpace(t)] = true
+	return func(args []string) error {
+		switch {
+		case *out == "":
+			return fmt.Errorf("%w: --out is required", errUsage)
+		case *size < 32 || *size > 1024:
+			return fmt.Errorf("%w: --size %d must be in 32..1024", errUsage, *size)
+		case *cols < 1:
+			return fmt.Errorf("%w: --cols %d must be at least 1", errUsage, *cols)
+		case *variants < 0:
+			return fmt.Errorf("%w: --variants %d must not be negative", errUsage, *variants)
 		}
-		var sel []assets.GalleryItem
-		for _, it := range items {
-			if keep[it.Type] {
-				sel = append(sel, it)
-			}
+		if err := export.CheckOutputFile("--out", *out); err != nil {
+			return err
 		}
-		items = sel
-	}
-	for _, s := range skipped {
-		fmt.Fprintf(stderr, "skipped %s\n", s)
-	}
-	if len(items) == 0 {
-		return fmt.Errorf("no mapped model could be loaded from %s", *spec)
-	}
-	cells := make([]render.SheetCell, 0, len(items))
-	for _, it := range items {
-		sc, cam, err := assets.ShowcaseScene(it.Model, it.Type, *size)
+		lib, err := assetsCmdOpen(*spec)
 		if err != nil {
 			return err
 		}
-		cells = append(cells, render.SheetCell{Label: it.Type + "\n" + it.Entry.Name + " · " + it.Entry.Library, Scene: sc, Camera: cam})
+		defer lib.Close()
+		items, skipped := lib.GalleryItems(*variants)
+		if *procedural {
+			items = append(items, assets.ProceduralGalleryItems()...)
+		}
+		if *only != "" {
+			keep := map[string]bool{}
+			for _, t := range strings.Split(*only, ",") {
+				keep[strings.TrimSpace(t)] = true
+			}
+			var sel []assets.GalleryItem
+			for _, it := range items {
+				if keep[it.Type] {
+					sel = append(sel, it)
+				}
+			}
+			items = sel
+		}
+		for _, s := range skipped {
+			fmt.Fprintf(stderr, "skipped %s\n", s)
+		}
+		if len(items) == 0 {
+			return fmt.Errorf("no mapped model could be loaded from %s", *spec)
+		}
+		cells := make([]render.SheetCell, 0, len(items))
+		for _, it := range items {
+			sc, cam, err := assets.ShowcaseScene(it.Model, it.Type, *size)
+			if err != nil {
+				return err
+			}
+			cells = append(cells, render.SheetCell{Label: it.Type + "\n" + it.Entry.Name + " · " + it.Entry.Library, Scene: sc, Camera: cam})
+		}
+		sheet, err := render.ContactSheet(cells, *cols, render.Options{})
+		if err != nil {
+			return err
+		}
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, sheet); err != nil {
+			return err
+		}
+		if err := sim.WriteFileAtomic(*out, buf.Bytes()); err != nil {
+			return fmt.Errorf("--out %s: %w", *out, err)
+		}
+		types := map[string]bool{}
+		for _, it := range items {
+			types[it.Type] = true
+		}
+		fmt.Fprintf(stdout, "wrote %s: %d models of %d types (%dx%d px)\n", *out, len(items), len(types), sheet.Rect.Dx(), sheet.Rect.Dy())
+		return nil
 	}
-	sheet, err := render.ContactSheet(cells, *cols, render.Options{})
-	if err != nil {
-		return err
-	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, sheet); err != nil {
-		return err
-	}
-	if err := sim.WriteFileAtomic(*out, buf.Bytes()); err != nil {
-		return fmt.Errorf("--out %s: %w", *out, err)
-	}
-	types := map[string]bool{}
-	for _, it := range items {
-		types[it.Type] = true
-	}
-	fmt.Fprintf(stdout, "wrote %s: %d models of %d types (%dx%d px)\n", *out, len(items), len(types), sheet.Rect.Dx(), sheet.Rect.Dy())
-	return nil
 }

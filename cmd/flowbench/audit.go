@@ -2,9 +2,10 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
+
+	"github.com/spf13/pflag"
 
 	"flowbench/export"
 	"flowbench/render"
@@ -24,22 +25,42 @@ import (
 func init() {
 	register(command{
 		name:    "audit",
+		use:     "DIR|URL [flags]",
 		summary: "text-only baselines, answer distributions, margins, mark sizes and templates of a dataset",
-		run:     runAudit,
+		long: "audit is the report to run before publishing (docs/audit.md): text-only and geometry-free\n" +
+			"baselines against chance, answer distributions, margins, mark sizes and templates of every split\n" +
+			"(or --split S). --physics checks every row's poses instead and exits 1 on any finding.",
+		example: "flowbench audit out/demo\nflowbench audit out/demo --physics\nflowbench audit out/test --fit train --fit-dir out/train",
+		args:    datasetArgs,
+		setup:   auditCommand,
 	})
 }
 
-func runAudit(args []string, stdout, stderr io.Writer) error {
-	var physics bool
-	var fitSplit, fitDir string
-	ds, splits, asJSON, err := openDatasetSplits("audit", "only this split (default: every split)", args, stderr, func(fs *flag.FlagSet) {
-		fs.BoolVar(&physics, "physics", false, "check every row's I0 and I1 poses instead (unstable objects, overlaps over 1 cm, objects below the floor or in walls, wall objects over doors and windows); exit 1 when any is found")
-		fs.StringVar(&fitSplit, "fit", "", "fit the trained baselines on this split (no house in common with the audited ones) instead of cross-validating over house folds; without --split, every other split is audited")
-		fs.StringVar(&fitDir, "fit-dir", "", "read the --fit split from this dataset directory (default: the audited one)")
-	})
-	if err != nil {
-		return err
+// auditFlags are audit's flags beyond --split and --json.
+type auditFlags struct {
+	physics          bool
+	fitSplit, fitDir string
+}
+
+func auditCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
+	f := addSplitsFlags(fs, "only this split (default: every split)")
+	a := &auditFlags{}
+	fs.BoolVar(&a.physics, "physics", false, "check every row's I0 and I1 poses instead (unstable objects, overlaps over 1 cm, objects below the floor or in walls, wall objects over doors and windows); exit 1 when any is found")
+	fs.StringVar(&a.fitSplit, "fit", "", "fit the trained baselines on this split (no house in common with the audited ones) instead of cross-validating over house folds; without --split, every other split is audited")
+	fs.StringVar(&a.fitDir, "fit-dir", "", "read the --fit split from this dataset directory (default: the audited one)")
+	return func(args []string) error {
+		return withDatasetIn(args[0], func(dir string) error {
+			ds, splits, err := f.open(dir)
+			if err != nil {
+				return err
+			}
+			return runAudit(ds, splits, f.asJSON, a, stdout, stderr)
+		})
 	}
+}
+
+func runAudit(ds *export.Dataset, splits []string, asJSON bool, a *auditFlags, stdout, stderr io.Writer) error {
+	physics, fitSplit, fitDir := a.physics, a.fitSplit, a.fitDir
 	if physics {
 		if fitSplit != "" || fitDir != "" {
 			return fmt.Errorf("%w: --fit and --fit-dir do not apply to --physics", errUsage)

@@ -87,7 +87,7 @@ func TestAuditBadInput(t *testing.T) {
 		want string
 		code int
 	}{
-		{[]string{"audit"}, "exactly one dataset directory", 2},
+		{[]string{"audit"}, "want exactly one dataset (a directory or URL), got 0 arguments", 2},
 		{[]string{"audit", t.TempDir()}, "is not a dataset", 1},
 		{[]string{"audit", "--split", "val", generateOnce.dir}, `no split "val"`, 1},
 		{[]string{"audit", "--fit", "val", generateOnce.dir}, `--fit: ` + generateOnce.dir + ` has no split "val"`, 1},

@@ -1,48 +1,44 @@
 package main
 
 import (
-	"flag"
 	"fmt"
-	"io"
+
+	"github.com/spf13/pflag"
 
 	"flowbench/export"
 )
 
-// openDatasetSplits parses the flags shared by the commands that report on
-// a dataset (stats, audit): --split S, --json and one dataset directory. It
-// opens the dataset and returns the splits to report on (every split, or
-// only S) and whether JSON was asked for.
-func openDatasetSplits(name, splitHelp string, args []string, stderr io.Writer, extra ...func(*flag.FlagSet)) (*export.Dataset, []string, bool, error) {
-	fs := newFlags(name, stderr)
-	split := fs.String("split", "", splitHelp)
-	asJSON := fs.Bool("json", false, "print JSON instead of tables")
-	for _, f := range extra {
-		f(fs)
-	}
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: flowbench %s [--split S] [--json] DIR\n", name)
-		fs.PrintDefaults()
-	}
-	if err := parseFlags(fs, reorderArgs(args), true); err != nil {
-		return nil, nil, false, err
-	}
-	if fs.NArg() != 1 {
-		return nil, nil, false, fmt.Errorf("%w: want exactly one dataset directory, got %d arguments", errUsage, fs.NArg())
-	}
-	ds, err := export.Open(fs.Arg(0))
+// splitsFlags are the flags shared by the commands that report on every
+// split of a dataset (stats, audit): --split S to report on one, and --json.
+type splitsFlags struct {
+	split  string
+	asJSON bool
+}
+
+func addSplitsFlags(fs *pflag.FlagSet, splitHelp string) *splitsFlags {
+	f := &splitsFlags{}
+	fs.StringVar(&f.split, "split", "", splitHelp)
+	fs.BoolVar(&f.asJSON, "json", false, "print JSON instead of tables")
+	return f
+}
+
+// open opens the dataset in dir and returns the splits to report on:
+// every split, or only --split.
+func (f *splitsFlags) open(dir string) (*export.Dataset, []string, error) {
+	ds, err := export.Open(dir)
 	if err != nil {
-		return nil, nil, false, err
+		return nil, nil, err
 	}
 	splits := ds.Splits()
-	if *split != "" {
+	if f.split != "" {
 		found := false
 		for _, s := range splits {
-			found = found || s == *split
+			found = found || s == f.split
 		}
 		if !found {
-			return nil, nil, false, fmt.Errorf("%s has no split %q (it has %v)", fs.Arg(0), *split, splits)
+			return nil, nil, fmt.Errorf("%s has no split %q (it has %v)", dir, f.split, splits)
 		}
-		splits = []string{*split}
+		splits = []string{f.split}
 	}
-	return ds, splits, *asJSON, nil
+	return ds, splits, nil
 }

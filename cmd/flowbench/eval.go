@@ -8,16 +8,25 @@ import (
 	"os/signal"
 	"time"
 
+	"github.com/spf13/pflag"
+
 	"flowbench/export"
 	"flowbench/score"
 )
 
 func init() {
-	register(command{name: "eval", summary: "query an OpenAI-compatible chat-completions server with a prompts file", run: runEval})
+	register(command{
+		name:    "eval",
+		use:     "--prompts FILE --model NAME --out FILE [flags]",
+		summary: "query an OpenAI-compatible chat-completions server with a prompts file",
+		long: "eval sends every request of a prompts file (flowbench prompts) to a chat-completions server and\n" +
+			"writes the replies as predictions JSONL for score; an existing --out is resumed.",
+		example: "flowbench eval --prompts prompts.jsonl --endpoint http://127.0.0.1:8000/v1 --model qwen2.5-vl --out preds.jsonl",
+		setup:   evalCommand,
+	})
 }
 
-func runEval(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("eval", stderr)
+func evalCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
 	prompts := fs.String("prompts", "", "prompts JSONL written by \"flowbench prompts\" (required)")
 	endpoint := fs.String("endpoint", "http://127.0.0.1:8000/v1", "base URL of the OpenAI-compatible API")
 	model := fs.String("model", "", "model name sent with every request (required)")
@@ -29,35 +38,34 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	maxTokens := fs.Int("max-tokens", 0, "override the prompts' max_tokens (0 = keep)")
 	keyEnv := fs.String("api-key-env", "OPENAI_API_KEY", "environment variable holding the API key (sent as a bearer token when set)")
 	quiet := fs.Bool("quiet", false, "no progress bar")
-	if err := parseFlags(fs, args, false); err != nil {
+	return func(args []string) error {
+		switch {
+		case *prompts == "":
+			return fmt.Errorf("%w: --prompts is required", errUsage)
+		case *model == "":
+			return fmt.Errorf("%w: --model is required", errUsage)
+		case *out == "":
+			return fmt.Errorf("%w: --out is required", errUsage)
+		case *concurrency < 1 || *concurrency > score.MaxConcurrency:
+			return fmt.Errorf("%w: --concurrency %d must be within 1..%d", errUsage, *concurrency, score.MaxConcurrency)
+		case *retries < 0:
+			return fmt.Errorf("%w: --retries %d must be ≥ 0", errUsage, *retries)
+		}
+		if err := export.CheckOutputFile("--out", *out); err != nil {
+			return err
+		}
+		opt := score.EvalOptions{Endpoint: *endpoint, Model: *model, APIKey: os.Getenv(*keyEnv), Concurrency: *concurrency,
+			MaxRetries: *retries, Backoff: *backoff, Timeout: *timeout, MaxTokens: *maxTokens}
+		if *retries == 0 {
+			opt.MaxRetries = -1
+		}
+		if !*quiet {
+			opt.Progress = stderr
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		sum, err := score.EvalFile(ctx, *prompts, *out, opt)
+		fmt.Fprintf(stderr, "flowbench eval: %d prompts, %d already in %s, %d written, %d failed\n", sum.Prompts, sum.Resumed, *out, sum.Written, sum.Failed)
 		return err
 	}
-	switch {
-	case *prompts == "":
-		return fmt.Errorf("%w: --prompts is required", errUsage)
-	case *model == "":
-		return fmt.Errorf("%w: --model is required", errUsage)
-	case *out == "":
-		return fmt.Errorf("%w: --out is required", errUsage)
-	case *concurrency < 1 || *concurrency > score.MaxConcurrency:
-		return fmt.Errorf("%w: --concurrency %d must be within 1..%d", errUsage, *concurrency, score.MaxConcurrency)
-	case *retries < 0:
-		return fmt.Errorf("%w: --retries %d must be ≥ 0", errUsage, *retries)
-	}
-	if err := export.CheckOutputFile("--out", *out); err != nil {
-		return err
-	}
-	opt := score.EvalOptions{Endpoint: *endpoint, Model: *model, APIKey: os.Getenv(*keyEnv), Concurrency: *concurrency,
-		MaxRetries: *retries, Backoff: *backoff, Timeout: *timeout, MaxTokens: *maxTokens}
-	if *retries == 0 {
-		opt.MaxRetries = -1
-	}
-	if !*quiet {
-		opt.Progress = stderr
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	sum, err := score.EvalFile(ctx, *prompts, *out, opt)
-	fmt.Fprintf(stderr, "flowbench eval: %d prompts, %d already in %s, %d written, %d failed\n", sum.Prompts, sum.Resumed, *out, sum.Written, sum.Failed)
-	return err
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -19,6 +18,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/spf13/pflag"
 
 	"flowbench/export"
 	"flowbench/pipeline"
@@ -42,8 +43,16 @@ const defaultMemoryLimit = 1152 << 20
 func init() {
 	register(command{
 		name:    "generate",
+		use:     "--out DIR|URL [flags]",
 		summary: "generate a dataset split (questions + dense annotations) as Parquet shards",
-		run:     runGenerate,
+		long: "generate builds houses, picks cameras, plans answer-changing object motions, renders the\n" +
+			"outcomes and writes one split of a dataset: Parquet shards of questions and dense annotations,\n" +
+			"the manifest and the dataset card (docs/generate.md, docs/dataset.md). --split defaults to train.",
+		example: "flowbench generate --houses 8 --seed 1 --out csi\n" +
+			"flowbench generate --split test --size 512 --out csi\n" +
+			"flowbench generate --houses 1000 --part 3/8 --out part3    # then: flowbench merge part0 ... part7 --out csi\n" +
+			"flowbench generate --houses 100 --out s3://bucket/csi?region=eu-west-1 --resume",
+		setup: generateCommand,
 	})
 }
 
@@ -76,11 +85,18 @@ type generateFlags struct {
 	onHouse func(completedShards int)
 }
 
-func runGenerate(args []string, stdout, stderr io.Writer) error {
-	g, err := parseGenerate(args, stderr)
-	if err != nil {
-		return err
+// generateCommand defines generate's flags on fs and returns the command.
+func generateCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
+	g := addGenerateFlags(fs)
+	return func([]string) error {
+		if err := g.finish(fs); err != nil {
+			return err
+		}
+		return runGenerate(g, stdout, stderr)
 	}
+}
+
+func runGenerate(g *generateFlags, stdout, stderr io.Writer) error {
 	if g.verbose {
 		slog.SetDefault(slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelDebug})))
 	}
@@ -106,15 +122,37 @@ func runGenerate(args []string, stdout, stderr io.Writer) error {
 		<-ctx.Done()
 		stop() // a second Ctrl-C kills at once
 	}()
-	return withGenerateOut(ctx, stdout, g.out, g.split, g.resume, g.overwrite, func(dir string) error {
+	err := withGenerateOut(ctx, stdout, g.out, g.split, g.resume, g.overwrite, func(dir string) error {
 		g.out, g.opt.Out = dir, dir
 		return generate(ctx, g, stdout, stderr)
 	})
+	if se := (*pipeline.SplitExistsError)(nil); errors.As(err, &se) {
+		return fmt.Errorf("%w: use --resume to continue it or --overwrite to replace it", err)
+	}
+	return err
 }
 
-// parseGenerate parses and checks generate's flags.
+// parseGenerate parses and checks generate's flags in args (for tests and
+// tools that build a run without the command tree).
 func parseGenerate(args []string, stderr io.Writer) (*generateFlags, error) {
-	fs := newFlags("generate", stderr)
+	fs := pflag.NewFlagSet("flowbench generate", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	g := addGenerateFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		return nil, fmt.Errorf("%w: %v", errUsage, err)
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
+	}
+	if err := g.finish(fs); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// addGenerateFlags defines generate's flags on fs, filling the returned
+// flags when fs is parsed.
+func addGenerateFlags(fs *pflag.FlagSet) *generateFlags {
 	g := &generateFlags{}
 	def := pipeline.DefaultConfig()
 	fs.StringVar(&g.split, "split", "train", "split: train or val (procthor houses), test (ithor scenes); with --import any name of [a-z][a-z0-9_]{0,31}")
@@ -157,15 +195,14 @@ func parseGenerate(args []string, stderr io.Writer) (*generateFlags, error) {
 	fs.StringVar(&g.backend, "backend", "", "plan and render through a websocket bridge, e.g. ws://127.0.0.1:8765 (default: in-process)")
 	fs.StringVar(&g.renderBackend, "render-backend", "", "plan and label in-process; render only the stored I0/I1 frames' RGB through a websocket bridge (e.g. Blender)")
 	addTensorTypeFlag(fs, &g.tensorType)
-	if err := parseFlags(fs, args, false); err != nil {
-		return nil, err
-	}
+	return g
+}
+
+// finish checks the parsed flags of fs (filled into g by addGenerateFlags).
+func (g *generateFlags) finish(fs *pflag.FlagSet) error {
 	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if err := g.check(set); err != nil {
-		return nil, err
-	}
-	return g, nil
+	fs.Visit(func(f *pflag.Flag) { set[f.Name] = true })
+	return g.check(set)
 }
 
 // check validates the flags and maps them to g.cfg and g.opt.

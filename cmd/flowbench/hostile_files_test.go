@@ -95,7 +95,7 @@ func TestHostileFilesEveryReader(t *testing.T) {
 		parts = append(parts, p)
 	}
 	prompts := filepath.Join(tmp, "prompts.jsonl")
-	if code, _, e := runCmd(t, "prompts", "--data", ds, "--split", "train", "--out", prompts); code != 0 {
+	if code, _, e := runCmd(t, "prompts", ds, "--split", "train", "--out", prompts); code != 0 {
 		t.Fatalf("prompts: %d %s", code, e)
 	}
 	shard0, _ := filepath.Glob(filepath.Join(ds, "data", "train", "questions-*.parquet"))
@@ -117,18 +117,18 @@ func TestHostileFilesEveryReader(t *testing.T) {
 		{"stats manifest", ds, "manifest.json", []string{"stats", "TREE"}, ""},
 		{"resume manifest", ds, "manifest.json", append([]string{"generate", "--out", "TREE", "--quiet", "--resume"}, gen...), "resolves to /dev/zero, outside --out"},
 		{"validate shard", ds, rel(ds, shard0[0]), []string{"validate", "TREE"}, ""},
-		{"prompts shard", ds, rel(ds, shard0[0]), []string{"prompts", "--data", "TREE", "--split", "train", "--out", filepath.Join(tmp, "p-out.jsonl")}, ""},
+		{"prompts shard", ds, rel(ds, shard0[0]), []string{"prompts", "TREE", "--split", "train", "--out", filepath.Join(tmp, "p-out.jsonl")}, ""},
 		{"merge part record", parts[1], "part.json", []string{"merge", parts[0], "TREE", "--out", "OUT"}, ""},
 		{"merge part shard", parts[1], rel(parts[1], partShard[0]), []string{"merge", parts[0], "TREE", "--out", "OUT"}, ""},
 		{"eval out", "", "preds.jsonl", []string{"eval", "--prompts", prompts, "--model", "m", "--endpoint", "http://127.0.0.1:1/v1", "--quiet", "--out", "FILE"}, "not a regular file: refusing to write it"},
 		{"eval prompts", "", "prompts.jsonl", []string{"eval", "--prompts", "FILE", "--model", "m", "--endpoint", "http://127.0.0.1:1/v1", "--quiet", "--out", "OUT"}, ""},
-		{"score predictions", "", "preds.jsonl", []string{"score", "--data", ds, "--split", "train", "--predictions", "FILE"}, ""},
+		{"score predictions", "", "preds.jsonl", []string{"score", ds, "--split", "train", "--predictions", "FILE"}, ""},
 		{"scene import", "", "house.json", []string{"scene", "--import", "FILE", "--out", "OUT"}, ""},
 		{"render scene", "", "house.json", []string{"render", "--scene", "FILE", "--camera", "2,1.576,1.6,0,40", "--size", "32", "--assets", "none", "--out", "OUT"}, ""},
 		{"generate import", "", "houses/h.json", []string{"generate", "--import", "DIR", "--split", "train", "--size", "32", "--assets", "none", "--quiet", "--out", "OUT"}, ""},
-		{"score-flow npy", "", "flows/test_house__v0__occlusion.npy", []string{"score-flow", "--data", writeTestDataset(t), "--pred-flow", "DIR", "--out", "OUT"}, ""},
-		{"score-flow flo", "", "flows/test_house__v0__occlusion.flo", []string{"score-flow", "--data", writeTestDataset(t), "--pred-flow", "DIR", "--out", "OUT"}, ""},
-		{"score-flow png", "", "frames/test_house__v0__occlusion.png", []string{"score-flow", "--data", writeTestDataset(t), "--pred-frames", "DIR", "--out", "OUT"}, ""},
+		{"score-flow npy", "", "flows/test_house__v0__occlusion.npy", []string{"score-flow", writeTestDataset(t), "--split", "test", "--pred-flow", "DIR", "--out", "OUT"}, ""},
+		{"score-flow flo", "", "flows/test_house__v0__occlusion.flo", []string{"score-flow", writeTestDataset(t), "--split", "test", "--pred-flow", "DIR", "--out", "OUT"}, ""},
+		{"score-flow png", "", "frames/test_house__v0__occlusion.png", []string{"score-flow", writeTestDataset(t), "--split", "test", "--pred-frames", "DIR", "--out", "OUT"}, ""},
 	}
 	n := 0
 	for _, c := range cases {

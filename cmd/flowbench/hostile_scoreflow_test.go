@@ -82,7 +82,7 @@ func TestHostileFlowPredictionsScoreFlow(t *testing.T) {
 			t.Fatal(err)
 		}
 		out := filepath.Join(t.TempDir(), "report.md")
-		code, _, e := runCmd(t, "score-flow", "--data", ds, c.flag, dir, "--out", out)
+		code, _, e := runCmd(t, "score-flow", ds, "--split", "test", c.flag, dir, "--out", out)
 		checkRefused(t, hostileCase{name: c.name, path: p, want: c.want}, code, e, out)
 	}
 }

@@ -36,7 +36,7 @@ func TestHostileShards(t *testing.T) {
 			if table == "questions" {
 				commands = append(commands, []string{"inspect", dir, "--out", filepath.Join(t.TempDir(), "panel.png")},
 					[]string{"stats", dir},
-					[]string{"prompts", "--data", dir, "--split", "train", "--out", filepath.Join(t.TempDir(), "p.jsonl")})
+					[]string{"prompts", dir, "--split", "train", "--out", filepath.Join(t.TempDir(), "p.jsonl")})
 			}
 			for _, args := range commands {
 				out, code := genCLI(t, args...)

@@ -244,12 +244,12 @@ func TestHostilePredictionsScore(t *testing.T) {
 	ds := writeTestDataset(t)
 	for _, c := range append(hostileCorpus(t, "predictions", "jsonl"), bigHostilePredictions(t)...) {
 		out := filepath.Join(t.TempDir(), "report.md")
-		code, _, e := runCmd(t, "score", "--data", ds, "--predictions", c.path, "--out", out)
+		code, _, e := runCmd(t, "score", ds, "--split", "test", "--predictions", c.path, "--out", out)
 		checkRefused(t, c, code, e, out)
 		// The same file as 2A predictions beside good 1A ones.
 		good := filepath.Join(t.TempDir(), "good.jsonl")
 		os.WriteFile(good, []byte(`{"id":"test_house/v0/occlusion","response":"A"}`+"\n"), 0o644)
-		code, _, e = runCmd(t, "score", "--data", ds, "--predictions", good, "--predictions-2a", c.path, "--out", out)
+		code, _, e = runCmd(t, "score", ds, "--split", "test", "--predictions", good, "--predictions-2a", c.path, "--out", out)
 		checkRefused(t, c, code, e, out)
 	}
 }
@@ -282,10 +282,10 @@ func TestHostileFlagsExitCodes(t *testing.T) {
 	flowOut := filepath.Join(t.TempDir(), "flow")
 	view := []string{"--scene", oneRoom, "--camera", "2,1.576,1.6,0,40", "--size", "32", "--assets", "none"}
 	runExitCases(t, []exitCase{
-		{"short motion NaN", []string{"score", "--data", ds, "--predictions", preds, "--short-motion", "NaN"}, exitUsage, "--short-motion NaN must be a finite number > 0"},
-		{"short motion +Inf", []string{"score", "--data", ds, "--predictions", preds, "--short-motion", "+Inf"}, exitUsage, "--short-motion +Inf must be a finite number > 0"},
-		{"short motion negative", []string{"score", "--data", ds, "--predictions", preds, "--short-motion", "-1"}, exitUsage, "--short-motion -1"},
-		{"shuffles 1e6", []string{"score", "--data", ds, "--predictions", preds, "--shuffles", "1000000"}, exitUsage, "--shuffles 1000000 must be in 0..1000"},
+		{"short motion NaN", []string{"score", ds, "--split", "test", "--predictions", preds, "--short-motion", "NaN"}, exitUsage, "--short-motion NaN must be a finite number > 0"},
+		{"short motion +Inf", []string{"score", ds, "--split", "test", "--predictions", preds, "--short-motion", "+Inf"}, exitUsage, "--short-motion +Inf must be a finite number > 0"},
+		{"short motion negative", []string{"score", ds, "--split", "test", "--predictions", preds, "--short-motion", "-1"}, exitUsage, "--short-motion -1"},
+		{"shuffles 1e6", []string{"score", ds, "--split", "test", "--predictions", preds, "--shuffles", "1000000"}, exitUsage, "--shuffles 1000000 must be in 0..1000"},
 		{"render size 100000", append([]string{"render", "--out", flowOut}, append(view, "--size", "100000")...), exitUsage, "at most 4096"},
 		{"render size × aa", append([]string{"render", "--out", flowOut, "--aa", "8"}, append(view, "--size", "2048")...), exitUsage, "the supersampled side 16384 exceeds 8192"},
 		{"flow size 5000", append([]string{"flow", "--out", flowOut, "--move", "Chair|1|2:0.1,0,0"}, append(view, "--size", "5000")...), exitUsage, "at most 4096"},
@@ -295,13 +295,13 @@ func TestHostileFlagsExitCodes(t *testing.T) {
 		// carries (top 0.782 m) does not.
 		{"flow carrying through the ceiling", append([]string{"flow", "--out", flowOut, "--move", "DiningTable|1|0:0,1.75,0"}, view...), exitFailure,
 			`object "Mug|surface|1|1" would reach y 2.532 m, through the ceiling at 2.500 m`},
-		{"prompts shuffles 1e9", []string{"prompts", "--data", ds, "--shuffles", "1000000000", "--out", filepath.Join(flowOut, "p.jsonl")}, exitUsage, "--shuffles 1000000000 must be in 1..1000"},
+		{"prompts shuffles 1e9", []string{"prompts", ds, "--split", "test", "--shuffles", "1000000000", "--out", filepath.Join(flowOut, "p.jsonl")}, exitUsage, "--shuffles 1000000000 must be in 1..1000"},
 		{"eval prompts /dev/zero", []string{"eval", "--prompts", "/dev/zero", "--model", "m", "--endpoint", "http://127.0.0.1:1/v1", "--quiet", "--out", filepath.Join(flowOut, "preds.jsonl")},
 			exitFailure, "/dev/zero: a character device, not a prompts file"},
 		{"asset database /dev/zero", []string{"scene", "--import", oneRoom, "--asset-db", "/dev/zero", "--out", filepath.Join(flowOut, "h.json")}, exitFailure,
 			"/dev/zero: a character device, not an asset database"},
 		{"unknown command", []string{"frobnicate"}, exitUsage, `unknown command "frobnicate"`},
-		{"bad flag", []string{"render", "--bogus"}, exitUsage, "flag provided but not defined"},
+		{"bad flag", []string{"render", "--bogus"}, exitUsage, "unknown flag: --bogus"},
 		{"missing scene file", append([]string{"render", "--out", flowOut}, "--scene", "/nonexistent/h.json", "--camera", "2,1.5,1,0,0"), exitFailure, "/nonexistent/h.json"},
 	})
 	if _, err := os.Stat(flowOut); err == nil {

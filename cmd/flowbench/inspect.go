@@ -9,16 +9,17 @@ import (
 	"io"
 	"strings"
 
+	"github.com/fogleman/gg"
+	"github.com/golang/freetype/truetype"
+	"github.com/spf13/pflag"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+
 	"flowbench/export"
 	"flowbench/flow"
 	"flowbench/planner"
 	"flowbench/render"
-
-	"github.com/fogleman/gg"
-	"github.com/golang/freetype/truetype"
-	"golang.org/x/image/font"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
 )
 
 // The "inspect" subcommand draws one question as a panel in the manner of
@@ -30,59 +31,60 @@ import (
 func init() {
 	register(command{
 		name:    "inspect",
+		use:     "DIR|URL --out FILE [flags]",
 		summary: "draw one question of a dataset as a panel (images, depth, instances, flow, text)",
-		run:     runInspect,
+		long: "inspect draws one question (--id, default the first) as a panel: I0 and the question, I1, depth,\n" +
+			"instances and forward flow; --sheet N draws a contact sheet of N random questions' marked I0.",
+		example: "flowbench inspect out/demo --out panel.png\nflowbench inspect out/demo --id train_000001/v0/closer_to --out q.png\n" +
+			"flowbench inspect out/test --sheet 24 --seed 1 --out sheet.png",
+		args:  datasetArgs,
+		setup: inspectCommand,
 	})
 }
 
-func runInspect(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("inspect", stderr)
+func inspectCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
 	id := fs.String("id", "", "question id (default: the first question of the first split); for a viewpoint dataset, a scene id")
 	out := fs.String("out", "", "write the panel PNG here (required)")
 	sheet := fs.Int("sheet", 0, "write instead a contact sheet of this many random questions' marked I0 images")
-	split := fs.String("split", "", "with --sheet: the split to draw from (default: the first)")
+	split := fs.String("split", "", "with --sheet: the split to draw from (default: the dataset's only split)")
 	seed := fs.Uint64("seed", 1, "with --sheet: the random seed of the sample")
 	tile := fs.Int("tile", 192, "with --sheet: each image's longer side, pixels")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: flowbench inspect DIR [--id Q] --out panel.png\n       flowbench inspect DIR --sheet N [--split S] [--seed K] --out sheet.png")
-		fs.PrintDefaults()
+	return func(args []string) error {
+		return withDatasetIn(args[0], func(dir string) error {
+			return runInspect(dir, *id, *out, *sheet, *split, *seed, *tile, stdout)
+		})
 	}
-	if err := parseFlags(fs, reorderArgs(args), true); err != nil {
-		return err
-	}
-	if fs.NArg() != 1 {
-		return fmt.Errorf("%w: want exactly one dataset directory, got %d arguments", errUsage, fs.NArg())
-	}
-	if *out == "" {
+}
+
+func runInspect(dir, id, out string, sheet int, split string, seed uint64, tile int, stdout io.Writer) error {
+	if out == "" {
 		return fmt.Errorf("%w: --out is required", errUsage)
 	}
-	if err := export.CheckOutputFile("--out", *out); err != nil {
+	if err := export.CheckOutputFile("--out", out); err != nil {
 		return err
 	}
-	if fam, err := export.DatasetFamily(fs.Arg(0)); err == nil && fam == export.FamilyViewpoint {
-		return inspectViewpoint(fs.Arg(0), *id, *out, stdout)
+	if fam, err := export.DatasetFamily(dir); err == nil && fam == export.FamilyViewpoint {
+		return inspectViewpoint(dir, id, out, stdout)
 	}
-	ds, err := export.Open(fs.Arg(0))
+	ds, err := export.Open(dir)
 	if err != nil {
 		return err
 	}
-	if *sheet < 0 || *tile < 16 || *tile > 1024 {
-		return fmt.Errorf("%w: --sheet must not be negative and --tile lie in 16..1024 (got %d, %d)", errUsage, *sheet, *tile)
+	if sheet < 0 || tile < 16 || tile > 1024 {
+		return fmt.Errorf("%w: --sheet must not be negative and --tile lie in 16..1024 (got %d, %d)", errUsage, sheet, tile)
 	}
-	if *sheet > 0 {
-		s := *split
-		if s == "" {
-			if splits := ds.Splits(); len(splits) > 0 {
-				s = splits[0]
-			}
+	if sheet > 0 {
+		s, err := oneSplit(dir, split, ds.Splits())
+		if err != nil {
+			return err
 		}
-		return inspectSheet(ds, s, *sheet, *seed, *tile, *out, stdout)
+		return inspectSheet(ds, s, sheet, seed, tile, out, stdout)
 	}
 	var q export.QuestionRow
-	if *id == "" {
+	if id == "" {
 		q, err = firstQuestion(ds)
 	} else {
-		q, err = ds.Question(*id)
+		q, err = ds.Question(id)
 	}
 	if err != nil {
 		return err
@@ -95,10 +97,10 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("question %s: %w", q.ID, err)
 	}
-	if err := render.WritePNG(*out, img); err != nil {
+	if err := render.WritePNG(out, img); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "question %s (%s)\nwrote %s\n", q.ID, q.Category, *out)
+	fmt.Fprintf(stdout, "question %s (%s)\nwrote %s\n", q.ID, q.Category, out)
 	if q.CausalGraph != "" {
 		g, err := planner.ParseCausalGraph(q.CausalGraph)
 		if err != nil {

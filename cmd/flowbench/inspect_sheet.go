@@ -5,10 +5,10 @@ import (
 	"image"
 	"io"
 
+	xdraw "golang.org/x/image/draw"
+
 	"flowbench/export"
 	"flowbench/render"
-
-	xdraw "golang.org/x/image/draw"
 )
 
 // inspectSheet writes a contact sheet of n questions of a split drawn at

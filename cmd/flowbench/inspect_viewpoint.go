@@ -7,10 +7,10 @@ import (
 	"io"
 	"strings"
 
+	"github.com/fogleman/gg"
+
 	"flowbench/export"
 	"flowbench/render"
-
-	"github.com/fogleman/gg"
 )
 
 // inspectViewpoint draws one scene of a viewpoint dataset: the tagged

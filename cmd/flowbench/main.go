@@ -1,33 +1,57 @@
 // Command flowbench generates and scores counterfactual spatial imagination data.
 //
-// Usage: flowbench <command> [flags]. Run "flowbench help" for the list.
+// Usage: flowbench <command> [flags]. Run "flowbench --help" for the list of
+// commands and "flowbench <command> --help" for one; docs/cli.md has them
+// all. The commands are github.com/spf13/cobra commands built afresh for
+// every run (root_command.go); each command's file registers it.
 package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
 	"runtime/debug"
-	"sort"
 	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"flowbench/pipeline"
 )
 
-// command is one subcommand of the CLI.
+// command is one command of the CLI, registered by its file's init.
 type command struct {
-	name    string
+	// name is the command's path below flowbench: "generate", or
+	// "assets build" for a subcommand of assets (its parent is registered
+	// too).
+	name string
+	// use is the synopsis after the command's name, e.g. "DIR|URL [flags]";
+	// empty means "[flags]".
+	use     string
 	summary string
-	run     func(args []string, stdout, stderr io.Writer) error
+	// long and example are the help's description and example lines
+	// (each line a full command line).
+	long, example string
+	// args checks the positional arguments (nil: none are allowed).
+	args cobra.PositionalArgs
+	// setup defines the command's flags on fs and returns the function
+	// that runs it on the positional arguments, once fs is parsed.
+	setup func(fs *pflag.FlagSet, stdout, stderr io.Writer) func(args []string) error
+	// run, for test-only commands, takes the raw arguments unparsed.
+	run func(args []string, stdout, stderr io.Writer) error
 }
 
 var commands = map[string]command{}
 
-// register adds a subcommand; each subcommand's file calls it from init.
-func register(c command) { commands[c.name] = c }
+// register adds a command; each command's file calls it from init.
+func register(c command) {
+	if _, dup := commands[c.name]; dup {
+		panic("flowbench: command " + c.name + " registered twice")
+	}
+	commands[c.name] = c
+}
 
 // errUsage marks an error caused by wrong flags or arguments (exit code 2).
 var errUsage = errors.New("usage error")
@@ -72,78 +96,43 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	return runCommand(args, stdout, stderr)
 }
 
-// runCommand dispatches args to their subcommand and maps its error to an exit code.
+// runCommand runs args through a fresh command tree (no flag state is
+// shared between calls) and maps the outcome to an exit code.
 func runCommand(args []string, stdout, stderr io.Writer) int {
 	slog.SetDefault(slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
-		usage(stderr)
-		if len(args) == 0 {
-			return exitUsage
-		}
-		return exitOK
-	}
-	if args[0] == "--version" || args[0] == "-version" {
-		args = append([]string{"version"}, args[1:]...)
-	}
-	c, ok := commands[args[0]]
-	if !ok {
-		fmt.Fprintf(stderr, "flowbench: unknown command %q\n", args[0])
-		usage(stderr)
+	root := newRootCommand(stdout, stderr)
+	if len(args) == 0 {
+		root.SetOut(stderr)
+		root.Help()
 		return exitUsage
 	}
-	if err := c.run(args[1:], stdout, stderr); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		fmt.Fprintf(stderr, "flowbench %s: %v\n", c.name, err)
-		switch {
-		case errors.Is(err, errUsage):
-			return exitUsage
-		case errors.Is(err, errInternal):
-			return exitInternal
-		}
-		return exitFailure
+	root.SetArgs(respellSingleDashFlags(root, args, stderr))
+	cmd, err := root.ExecuteC()
+	if err == nil {
+		return exitOK
 	}
-	return exitOK
+	path := strings.TrimPrefix(cmd.CommandPath(), "flowbench")
+	var ce commandError
+	if !errors.As(err, &ce) {
+		// Cobra's own errors: an unknown command or flag, a bad flag
+		// value, wrong positional arguments.
+		fmt.Fprintf(stderr, "flowbench%s: %v\n", path, strings.TrimRight(err.Error(), "\n"))
+		fmt.Fprintf(stderr, "Run 'flowbench%s --help' for usage.\n", path)
+		return exitUsage
+	}
+	fmt.Fprintf(stderr, "flowbench%s: %v\n", path, ce.err)
+	switch {
+	case errors.Is(ce.err, errUsage):
+		fmt.Fprintf(stderr, "Run 'flowbench%s --help' for usage.\n", path)
+		return exitUsage
+	case errors.Is(ce.err, errInternal):
+		return exitInternal
+	}
+	return exitFailure
 }
 
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: flowbench <command> [flags]\n\ncommands:")
-	var names []string
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
-	}
-}
+// commandError wraps an error returned by a command's own code, as opposed
+// to cobra's errors about the command line.
+type commandError struct{ err error }
 
-// newFlags returns a FlagSet that reports errors instead of exiting.
-func newFlags(name string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("flowbench "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	return fs
-}
-
-// flagSet reports whether flag name was given on the command line.
-func flagSet(fs *flag.FlagSet, name string) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
-}
-
-// parseFlags parses args and wraps failures as usage errors; it also rejects
-// stray positional arguments unless allowArgs is set.
-func parseFlags(fs *flag.FlagSet, args []string, allowArgs bool) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return fmt.Errorf("%w: %v", errUsage, err)
-	}
-	if !allowArgs && fs.NArg() > 0 {
-		return fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
-	}
-	return nil
-}
+func (e commandError) Error() string { return e.err.Error() }

@@ -37,10 +37,17 @@ func TestGeneratePartsAndMerge(t *testing.T) {
 		{[]string{"merge", parts[0]}, 2, "--out is required"},
 		{[]string{"merge", "--out", filepath.Join(dir, "x")}, 2, "name the part directories"},
 		{[]string{"merge", parts[0], parts[2], "--out", filepath.Join(dir, "y")}, 1, "parts 1 of 3 are missing"},
-		{[]string{"merge", parts[0], parts[1], parts[2], "--out", merged}, 1, "already holds split"},
+		{[]string{"merge", parts[0], parts[1], parts[2], "--out", merged}, 1, "already holds split \"train\": use --overwrite to replace it"},
+		{[]string{"merge", parts[0], parts[1], parts[2], "--out", merged, "--resume"}, 2, "unknown flag: --resume"},
+		{[]string{"merge", parts[0], "--overwrite", "--out", "s3://bucket/x"}, 2, "--overwrite needs a local --out"},
 	} {
 		if out, code := genCLI(t, c.args...); code != c.code || !strings.Contains(out, c.want) {
 			t.Errorf("%v: exit %d, output %q; want exit %d mentioning %q", c.args, code, out, c.code, c.want)
 		}
 	}
+	// --overwrite replaces the split with the same files.
+	if out, code := genCLI(t, append(append([]string{"merge", "--overwrite"}, parts...), "--out", merged)...); code != 0 {
+		t.Fatalf("merge --overwrite: exit %d\n%s", code, out)
+	}
+	sameTree(t, ref, readTree(t, merged), "merge --overwrite vs the single-machine run")
 }

@@ -88,16 +88,16 @@ func TestOutputsRefuseDatasetFiles(t *testing.T) {
 	preds := filepath.Join(t.TempDir(), "p.jsonl")
 	os.WriteFile(preds, []byte(`{"id":"test_house/v0/occlusion","response":"A"}`+"\n"), 0o644)
 	prompts := filepath.Join(t.TempDir(), "prompts.jsonl")
-	if code, _, e := runCmd(t, "prompts", "--data", ds, "--out", prompts); code != 0 {
+	if code, _, e := runCmd(t, "prompts", ds, "--split", "test", "--out", prompts); code != 0 {
 		t.Fatalf("prompts: %d %s", code, e)
 	}
 	for _, target := range []string{filepath.Join(ds, "manifest.json"), filepath.Join(ds, "README.md"), shard[0]} {
 		before, _ := os.ReadFile(target)
 		for _, args := range [][]string{
-			{"prompts", "--data", ds, "--out", target},
+			{"prompts", ds, "--split", "test", "--out", target},
 			{"inspect", ds, "--out", target},
 			{"scene", "--style", "procthor", "--seed", "1", "--out", target},
-			{"score", "--data", ds, "--predictions", preds, "--out", target},
+			{"score", ds, "--split", "test", "--predictions", preds, "--out", target},
 			{"eval", "--prompts", prompts, "--model", "m", "--endpoint", "http://127.0.0.1:1/v1", "--quiet", "--out", target},
 		} {
 			code, _, e := runCmd(t, args...)

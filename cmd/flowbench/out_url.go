@@ -42,7 +42,7 @@ func withGenerateOut(ctx context.Context, stdout io.Writer, out, split string, r
 			return err
 		}
 		if held {
-			return fmt.Errorf("%s already holds split %q: use --resume to continue it or --overwrite to replace it", out, split)
+			return &pipeline.SplitExistsError{Dir: out, Split: split}
 		}
 	}
 	opt := storage.Options{

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/spf13/pflag"
+
 	"flowbench/export"
 	"flowbench/planner"
 	"flowbench/score"
@@ -13,66 +15,98 @@ import (
 )
 
 func init() {
-	register(command{name: "prompts", summary: "write chat-completions requests (modes 1A/1B/2A, answer-order shuffles) as JSONL", run: runPrompts})
+	register(command{
+		name:    "prompts",
+		use:     "DIR|URL --out FILE [flags]",
+		summary: "write chat-completions requests (modes 1A/1B/2A, answer-order shuffles) as JSONL",
+		long: "prompts writes one OpenAI chat-completions request per question and answer-order shuffle of\n" +
+			"one split (docs/scoring.md); eval sends them to a server and score scores the replies.",
+		example: "flowbench prompts out/test --mode 1A --shuffles 3 --out prompts.jsonl\n" +
+			"flowbench prompts out/viewpoint --family viewpoint --context scene_graph --out vp.jsonl",
+		args:  datasetOrDataArgs,
+		setup: promptsCommand,
+	})
 }
 
-func runPrompts(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("prompts", stderr)
-	data := fs.String("data", "", "dataset directory (required)")
-	split := fs.String("split", "test", "split to prompt")
-	family := fs.String("family", "motion", "question family of the dataset: motion, or viewpoint (one request per question, docs/viewpoint.md)")
-	rep := fs.String("context", planner.RepImage, "viewpoint family: the scene representation, image (tagged image + object dictionary), text_bbox (dictionary with boxes, no image) or scene_graph (boxes + the source view's scene graph)")
-	modeName := fs.String("mode", "1A", "1A (I0 + motion), 1B (1A, reasoning first) or 2A (I1 + static question)")
-	shuffles := fs.Int("shuffles", 3, "answer-order shuffles per question (shuffle 0 is the original order)")
-	named := fs.Bool("named", false, "named-object variant: unmarked images, no \"(red dot)\" references")
-	maxTokens := fs.Int("max-tokens", -1, "max_tokens per request (default 4096 for 1B, unset otherwise; 0 = unset)")
-	out := fs.String("out", "", "output JSONL file (required)")
-	if err := parseFlags(fs, args, false); err != nil {
-		return err
+// promptsOptions are the flags of prompts.
+type promptsOptions struct {
+	split, family, rep, modeName, out string
+	shuffles, maxTokens               int
+	named                             bool
+}
+
+func promptsCommand(fs *pflag.FlagSet, _, stderr io.Writer) func([]string) error {
+	var o promptsOptions
+	data := addDataFlag(fs)
+	fs.StringVar(&o.split, "split", "", "split to prompt (default: the dataset's only split)")
+	fs.StringVar(&o.family, "family", "motion", "question family of the dataset: motion, or viewpoint (one request per question, docs/viewpoint.md)")
+	fs.StringVar(&o.rep, "context", planner.RepImage, "viewpoint family: the scene representation, image (tagged image + object dictionary), text_bbox (dictionary with boxes, no image) or scene_graph (boxes + the source view's scene graph)")
+	fs.StringVar(&o.modeName, "mode", "1A", "1A (I0 + motion), 1B (1A, reasoning first) or 2A (I1 + static question)")
+	fs.IntVar(&o.shuffles, "shuffles", 3, "answer-order shuffles per question (shuffle 0 is the original order)")
+	fs.BoolVar(&o.named, "named", false, "named-object variant: unmarked images, no \"(red dot)\" references")
+	fs.IntVar(&o.maxTokens, "max-tokens", -1, "max_tokens per request (default 4096 for 1B, unset otherwise; 0 = unset)")
+	fs.StringVar(&o.out, "out", "", "output JSONL file (required)")
+	return func(args []string) error {
+		dataset, err := datasetFromArgs(args, *data, stderr)
+		if err != nil {
+			return err
+		}
+		return withDatasetIn(dataset, func(dir string) error { return runPrompts(fs, dir, o, stderr) })
 	}
-	if *out == "" {
+}
+
+func runPrompts(fs *pflag.FlagSet, data string, o promptsOptions, stderr io.Writer) error {
+	split, family, rep, modeName, out := o.split, o.family, o.rep, o.modeName, o.out
+	shuffles, maxTokens, named := o.shuffles, o.maxTokens, o.named
+	if out == "" {
 		return fmt.Errorf("%w: --out is required", errUsage)
 	}
-	if err := export.CheckOutputFile("--out", *out); err != nil {
+	if err := export.CheckOutputFile("--out", out); err != nil {
 		return err
 	}
-	switch *family {
+	switch family {
 	case "motion":
-		if flagSet(fs, "context") {
+		if fs.Changed("context") {
 			return fmt.Errorf("%w: --context is for --family viewpoint", errUsage)
 		}
 	case "viewpoint":
 		for _, f := range []string{"mode", "shuffles", "named"} {
-			if flagSet(fs, f) {
-				return fmt.Errorf("%w: --family viewpoint takes --data, --split, --context, --max-tokens and --out (no --%s)", errUsage, f)
+			if fs.Changed(f) {
+				return fmt.Errorf("%w: --family viewpoint takes the dataset, --split, --context, --max-tokens and --out (no --%s)", errUsage, f)
 			}
 		}
-		return viewpointPrompts(*data, *split, *rep, max(0, *maxTokens), *out, stderr)
+		if err := resolveSplit(data, &split); err != nil {
+			return err
+		}
+		return viewpointPrompts(data, split, rep, max(0, maxTokens), out, stderr)
 	default:
-		return fmt.Errorf("%w: --family %q: want motion or viewpoint", errUsage, *family)
+		return fmt.Errorf("%w: --family %q: want motion or viewpoint", errUsage, family)
 	}
-	mode, err := score.ParseMode(*modeName)
+	mode, err := score.ParseMode(modeName)
 	if err != nil {
 		return fmt.Errorf("%w: --mode: %v", errUsage, err)
 	}
-	if *shuffles < 1 || *shuffles > score.MaxShuffles {
-		return fmt.Errorf("%w: --shuffles %d must be in 1..%d", errUsage, *shuffles, score.MaxShuffles)
+	if shuffles < 1 || shuffles > score.MaxShuffles {
+		return fmt.Errorf("%w: --shuffles %d must be in 1..%d", errUsage, shuffles, score.MaxShuffles)
 	}
-	tokens := *maxTokens
+	tokens := maxTokens
 	if tokens < 0 {
 		tokens = 0
 		if mode == score.Mode1B {
 			tokens = 4096
 		}
 	}
-	ds, err := openSplit(*data, *split)
+	if err := resolveSplit(data, &split); err != nil {
+		return err
+	}
+	ds, err := openSplit(data, split)
 	if err != nil {
 		return err
 	}
-	opt := score.PromptOptions{Mode: mode, Shuffles: *shuffles, Named: *named, MaxTokens: tokens}
+	opt := score.PromptOptions{Mode: mode, Shuffles: shuffles, Named: named, MaxTokens: tokens}
 	lines, skipped, questions := 0, 0, 0
-	err = writeJSONL(*out, func(enc *json.Encoder) error {
-		return eachQuestion(ds, *split, true, *named, func(q *score.Question) error {
+	err = writeJSONL(out, func(enc *json.Encoder) error {
+		return eachQuestion(ds, split, true, named, func(q *score.Question) error {
 			ls, skip, err := score.PromptsFor(q, opt)
 			if err != nil {
 				return err
@@ -93,8 +127,8 @@ func runPrompts(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "flowbench prompts: %d requests for %d questions of split %s (mode %s, %d shuffles)", lines, questions, *split, mode, *shuffles)
-	if *named {
+	fmt.Fprintf(stderr, "flowbench prompts: %d requests for %d questions of split %s (mode %s, %d shuffles)", lines, questions, split, mode, shuffles)
+	if named {
 		fmt.Fprintf(stderr, "; %d questions skipped: their objects share a type, so names would be ambiguous", skipped)
 	}
 	fmt.Fprintln(stderr)

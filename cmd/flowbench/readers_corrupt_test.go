@@ -32,7 +32,7 @@ func TestReadersNameCorruptShard(t *testing.T) {
 			}
 			if c.table == "questions" {
 				commands = append(commands, []string{"stats", dir},
-					[]string{"prompts", "--data", dir, "--split", "train", "--out", filepath.Join(t.TempDir(), "p.jsonl")})
+					[]string{"prompts", dir, "--split", "train", "--out", filepath.Join(t.TempDir(), "p.jsonl")})
 			}
 			for _, args := range commands {
 				out, code := genCLI(t, args...)

@@ -8,12 +8,20 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spf13/pflag"
+
 	"flowbench/render"
 	"flowbench/sim"
 )
 
 func init() {
-	register(command{name: "render", summary: "render RGB, depth and instance ids of a house from one camera", run: runRender})
+	register(command{
+		name:    "render",
+		use:     "--scene FILE --camera x,y,z,yaw,horizon --out DIR [flags]",
+		summary: "render RGB, depth and instance ids of a house from one camera",
+		example: "flowbench render --scene house.json --camera 2,1.5,3,90,30 --size 800 --out view/",
+		setup:   renderCommand,
+	})
 }
 
 // wallClearance is how close the eye may come to a wall before the camera
@@ -30,84 +38,82 @@ const maxSupersampledSize = 8192
 // renderMarksFile is the overlay image written with --marks.
 const renderMarksFile = "rgb_marks.png"
 
-func runRender(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("render", stderr)
+func renderCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
 	view := addViewFlags(fs)
 	marksFlag := fs.String("marks", "", "comma-separated object ids to overlay Set-of-Marks on")
 	styleFlag := fs.String("style", "dots", "mark style: dots or badges")
 	seed := fs.Uint64("seed", 0, "seed of the mark colour draw")
 	aa := fs.Int("aa", 1, "supersampling factor for RGB anti-aliasing (1 = off)")
 	workers := fs.Int("workers", 0, "render goroutines (0 = all CPUs)")
-	if err := parseFlags(fs, args, false); err != nil {
-		return err
-	}
-	if err := view.check(); err != nil {
-		return err
-	}
-	switch {
-	case *aa < 1 || *aa > 8:
-		return fmt.Errorf("%w: --aa %d: the supersampling factor must be in 1..8", errUsage, *aa)
-	case *view.size**aa > maxSupersampledSize:
-		return fmt.Errorf("%w: --size %d × --aa %d: the supersampled side %d exceeds %d", errUsage, *view.size, *aa, *view.size**aa, maxSupersampledSize)
-	}
-	style, err := render.ParseMarkStyle(*styleFlag)
-	if err != nil {
-		return fmt.Errorf("%w: --style: %v", errUsage, err)
-	}
-	var markIDs []string
-	if *marksFlag != "" {
-		for _, id := range strings.Split(*marksFlag, ",") {
-			if id = strings.TrimSpace(id); id != "" {
-				markIDs = append(markIDs, id)
-			}
-		}
-	}
-
-	scene, cam, err := view.load()
-	if err != nil {
-		return err
-	}
-	for _, id := range markIDs {
-		if scene.Object(id) == nil {
-			return fmt.Errorf("--marks: unknown object id %q (not in %s)", id, *view.scene)
-		}
-	}
-
-	r, err := render.New(scene, render.Options{Workers: *workers, Supersample: *aa})
-	if err != nil {
-		return err
-	}
-	f, err := r.Render(cam)
-	if err != nil {
-		return err
-	}
-	var marks []render.Mark
-	if len(markIDs) > 0 {
-		marks, err = render.PlaceMarks(f, markIDs, render.NewMarkRNG(*seed), style)
-		if err != nil {
-			return fmt.Errorf("--marks: %w", err)
-		}
-	}
-	if err := render.WriteFrameFiles(*view.out, f); err != nil {
-		return err
-	}
-	if len(marks) > 0 {
-		if err := render.WritePNG(filepath.Join(*view.out, renderMarksFile), render.DrawMarks(f.RGB, marks, style)); err != nil {
+	return func(args []string) error {
+		if err := view.check(); err != nil {
 			return err
 		}
-		for _, m := range marks {
-			fmt.Fprintf(stdout, "%s\t%s\t#%02x%02x%02x\tmark %d at (%.0f, %.0f)\n", m.ID, m.Color.Name,
-				m.Color.Color.R, m.Color.Color.G, m.Color.Color.B, m.Number, m.X, m.Y)
+		switch {
+		case *aa < 1 || *aa > 8:
+			return fmt.Errorf("%w: --aa %d: the supersampling factor must be in 1..8", errUsage, *aa)
+		case *view.size**aa > maxSupersampledSize:
+			return fmt.Errorf("%w: --size %d × --aa %d: the supersampled side %d exceeds %d", errUsage, *view.size, *aa, *view.size**aa, maxSupersampledSize)
 		}
-	}
-	visible := 0
-	for _, s := range f.Stats[1:] {
-		if s.Pixels > 0 {
-			visible++
+		style, err := render.ParseMarkStyle(*styleFlag)
+		if err != nil {
+			return fmt.Errorf("%w: --style: %v", errUsage, err)
 		}
+		var markIDs []string
+		if *marksFlag != "" {
+			for _, id := range strings.Split(*marksFlag, ",") {
+				if id = strings.TrimSpace(id); id != "" {
+					markIDs = append(markIDs, id)
+				}
+			}
+		}
+
+		scene, cam, err := view.load()
+		if err != nil {
+			return err
+		}
+		for _, id := range markIDs {
+			if scene.Object(id) == nil {
+				return fmt.Errorf("--marks: unknown object id %q (not in %s)", id, *view.scene)
+			}
+		}
+
+		r, err := render.New(scene, render.Options{Workers: *workers, Supersample: *aa})
+		if err != nil {
+			return err
+		}
+		f, err := r.Render(cam)
+		if err != nil {
+			return err
+		}
+		var marks []render.Mark
+		if len(markIDs) > 0 {
+			marks, err = render.PlaceMarks(f, markIDs, render.NewMarkRNG(*seed), style)
+			if err != nil {
+				return fmt.Errorf("--marks: %w", err)
+			}
+		}
+		if err := render.WriteFrameFiles(*view.out, f); err != nil {
+			return err
+		}
+		if len(marks) > 0 {
+			if err := render.WritePNG(filepath.Join(*view.out, renderMarksFile), render.DrawMarks(f.RGB, marks, style)); err != nil {
+				return err
+			}
+			for _, m := range marks {
+				fmt.Fprintf(stdout, "%s\t%s\t#%02x%02x%02x\tmark %d at (%.0f, %.0f)\n", m.ID, m.Color.Name,
+					m.Color.Color.R, m.Color.Color.G, m.Color.Color.B, m.Number, m.X, m.Y)
+			}
+		}
+		visible := 0
+		for _, s := range f.Stats[1:] {
+			if s.Pixels > 0 {
+				visible++
+			}
+		}
+		fmt.Fprintf(stderr, "flowbench render: %dx%d frame, %d visible instances, files in %s\n", f.Width, f.Height, visible, *view.out)
+		return nil
 	}
-	fmt.Fprintf(stderr, "flowbench render: %dx%d frame, %d visible instances, files in %s\n", f.Width, f.Height, visible, *view.out)
-	return nil
 }
 
 // parseCameraPose parses "x,y,z,yaw,horizon" into five finite numbers.

@@ -12,20 +12,41 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/spf13/pflag"
+
 	"flowbench/export"
 	"flowbench/score"
 	"flowbench/sim"
 )
 
 func init() {
-	register(command{name: "score", summary: "score model answers (predictions JSONL) on a dataset split", run: runScore})
-	register(command{name: "score-flow", summary: "score predicted flows (.npy/.flo) and generated frames (PNG)", run: runScoreFlow})
+	register(command{
+		name:    "score",
+		use:     "DIR|URL --predictions FILE [flags]",
+		summary: "score model answers (predictions JSONL) on a dataset split",
+		long: "score reads the replies eval wrote (or any predictions JSONL, docs/scoring.md) and reports\n" +
+			"accuracy per category, shuffle consistency and, with --predictions-2a, the imagination gap.",
+		example: "flowbench score out/test --predictions preds.jsonl\n" +
+			"flowbench score out/test --predictions p1a.jsonl --predictions-2a p2a.jsonl --format json --out report.json\n" +
+			"flowbench score out/viewpoint --family viewpoint --predictions replies.jsonl",
+		args:  datasetOrDataArgs,
+		setup: scoreCommand,
+	})
+	register(command{
+		name:    "score-flow",
+		use:     "DIR|URL [--pred-flow DIR] [--pred-frames DIR] [flags]",
+		summary: "score predicted flows (.npy/.flo) and generated frames (PNG)",
+		long:    "score-flow compares predicted optical flows and outcome frames with a split's exact ones (docs/scoring.md).",
+		example: "flowbench score-flow out/test --pred-flow flows/ --pred-frames frames/",
+		args:    datasetOrDataArgs,
+		setup:   scoreFlowCommand,
+	})
 }
 
 // openSplit opens a dataset and checks that it has the split.
 func openSplit(dir, split string) (*export.Dataset, error) {
 	if dir == "" {
-		return nil, fmt.Errorf("%w: --data is required", errUsage)
+		return nil, fmt.Errorf("%w: missing the dataset argument", errUsage)
 	}
 	ds, err := export.Open(dir)
 	if err != nil {
@@ -108,10 +129,9 @@ func writeOutput(path string, data []byte, stdout io.Writer) error {
 	return sim.WriteFileAtomic(path, data)
 }
 
-func runScore(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("score", stderr)
-	data := fs.String("data", "", "dataset directory (required)")
-	split := fs.String("split", "test", "split to score")
+func scoreCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
+	data := addDataFlag(fs)
+	split := fs.String("split", "", "split to score (default: the dataset's only split)")
 	predsPath := fs.String("predictions", "", "predictions JSONL of mode 1A or 1B (required)")
 	preds2A := fs.String("predictions-2a", "", "predictions JSONL of mode 2A (static question on I1): adds the imagination gap")
 	modeName := fs.String("mode", "1A", "mode of --predictions: 1A or 1B")
@@ -125,203 +145,229 @@ func runScore(args []string, stdout, stderr io.Writer) error {
 	judgeModel := fs.String("judge-model", "", "with --judge-endpoint: judge model name (required)")
 	judgeKeyEnv := fs.String("judge-api-key-env", "OPENAI_API_KEY", "with --judge-endpoint: environment variable holding the API key")
 	family := fs.String("family", "motion", "question family of the dataset: motion, or viewpoint (F1, Δ_CF, cycle consistency, NSC, realizability; docs/viewpoint.md)")
-	if err := parseFlags(fs, args, false); err != nil {
-		return err
-	}
-	switch *family {
-	case "motion":
-	case "viewpoint":
-		if *preds2A != "" || *rationales || *plot != "" || *modeName != "1A" || *shuffles != 0 {
-			return fmt.Errorf("%w: --family viewpoint takes --data, --split, --predictions, --format md|json and --out only", errUsage)
+	run := func(dir string) error {
+		switch *family {
+		case "motion":
+		case "viewpoint":
+			if *preds2A != "" || *rationales || *plot != "" || *modeName != "1A" || *shuffles != 0 {
+				return fmt.Errorf("%w: --family viewpoint takes the dataset, --split, --predictions, --format md|json and --out only", errUsage)
+			}
+			if *predsPath == "" {
+				return fmt.Errorf("%w: --predictions is required", errUsage)
+			}
+			if err := resolveSplit(dir, split); err != nil {
+				return err
+			}
+			return scoreViewpoint(*data, *split, *predsPath, *format, *out, stdout)
+		default:
+			return fmt.Errorf("%w: --family %q: want motion or viewpoint", errUsage, *family)
+		}
+		judge, judgeName, err := rationaleJudge(*rationales, *judgeEndpoint, *judgeModel, *judgeKeyEnv, *format)
+		if err != nil {
+			return err
 		}
 		if *predsPath == "" {
 			return fmt.Errorf("%w: --predictions is required", errUsage)
 		}
-		return scoreViewpoint(*data, *split, *predsPath, *format, *out, stdout)
-	default:
-		return fmt.Errorf("%w: --family %q: want motion or viewpoint", errUsage, *family)
-	}
-	judge, judgeName, err := rationaleJudge(*rationales, *judgeEndpoint, *judgeModel, *judgeKeyEnv, *format)
-	if err != nil {
-		return err
-	}
-	if *predsPath == "" {
-		return fmt.Errorf("%w: --predictions is required", errUsage)
-	}
-	mode, err := score.ParseMode(*modeName)
-	if err != nil || mode == score.Mode2A {
-		return fmt.Errorf("%w: --mode %q: want 1A or 1B (2A predictions go to --predictions-2a)", errUsage, *modeName)
-	}
-	if !slices.Contains([]string{"md", "csv", "json"}, *format) {
-		return fmt.Errorf("%w: --format %q: want md, csv or json", errUsage, *format)
-	}
-	if *shuffles < 0 || *shuffles > score.MaxShuffles {
-		return fmt.Errorf("%w: --shuffles %d must be in 0..%d", errUsage, *shuffles, score.MaxShuffles)
-	}
-	if !(*short > 0) || math.IsInf(*short, 0) {
-		return fmt.Errorf("%w: --short-motion %g must be a finite number > 0", errUsage, *short)
-	}
-	ds, err := openSplit(*data, *split)
-	if err != nil {
-		return err
-	}
-	var qs []score.Question
-	if err := eachQuestion(ds, *split, false, false, func(q *score.Question) error { qs = append(qs, *q); return nil }); err != nil {
-		return err
-	}
-	opt := score.Options{Shuffles: *shuffles, ShortMotion: *short, Locate: locator(ds)}
-	scoreFile := func(path string, static bool) (*score.Result, error) {
-		preds, err := score.ReadPredictionsFile(path)
-		if err != nil {
-			return nil, err
+		mode, err := score.ParseMode(*modeName)
+		if err != nil || mode == score.Mode2A {
+			return fmt.Errorf("%w: --mode %q: want 1A or 1B (2A predictions go to --predictions-2a)", errUsage, *modeName)
 		}
-		o := opt
-		o.Static = static
-		r, err := score.Score(qs, *split, preds, o)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+		if !slices.Contains([]string{"md", "csv", "json"}, *format) {
+			return fmt.Errorf("%w: --format %q: want md, csv or json", errUsage, *format)
 		}
-		return r, nil
-	}
-	rep := &score.Report{Mode: mode}
-	if rep.Motion, err = scoreFile(*predsPath, false); err != nil {
-		return err
-	}
-	if *preds2A != "" {
-		if rep.Static, err = scoreFile(*preds2A, true); err != nil {
+		if *shuffles < 0 || *shuffles > score.MaxShuffles {
+			return fmt.Errorf("%w: --shuffles %d must be in 0..%d", errUsage, *shuffles, score.MaxShuffles)
+		}
+		if !(*short > 0) || math.IsInf(*short, 0) {
+			return fmt.Errorf("%w: --short-motion %g must be a finite number > 0", errUsage, *short)
+		}
+		if err := resolveSplit(dir, split); err != nil {
 			return err
 		}
-		if rep.Gap, err = score.ImaginationGap(rep.Motion, rep.Static); err != nil {
-			return err
-		}
-	}
-	if judge != nil {
-		preds, err := score.ReadPredictionsFile(*predsPath)
+		ds, err := openSplit(*data, *split)
 		if err != nil {
 			return err
 		}
-		if rep.Rationales, err = score.ScoreRationales(context.Background(), qs, preds, judge, judgeName); err != nil {
-			return fmt.Errorf("%s: rationales: %w", *predsPath, err)
-		}
-	}
-	var buf bytes.Buffer
-	switch *format {
-	case "md":
-		err = rep.WriteMarkdown(&buf)
-	case "csv":
-		err = rep.WriteCSV(&buf)
-	case "json":
-		err = rep.WriteJSON(&buf)
-	}
-	if err != nil {
-		return err
-	}
-	if *plot != "" {
-		if err := rep.WriteChart(*plot); err != nil {
+		var qs []score.Question
+		if err := eachQuestion(ds, *split, false, false, func(q *score.Question) error { qs = append(qs, *q); return nil }); err != nil {
 			return err
 		}
+		opt := score.Options{Shuffles: *shuffles, ShortMotion: *short, Locate: locator(ds)}
+		scoreFile := func(path string, static bool) (*score.Result, error) {
+			preds, err := score.ReadPredictionsFile(path)
+			if err != nil {
+				return nil, err
+			}
+			o := opt
+			o.Static = static
+			r, err := score.Score(qs, *split, preds, o)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", path, err)
+			}
+			return r, nil
+		}
+		rep := &score.Report{Mode: mode}
+		if rep.Motion, err = scoreFile(*predsPath, false); err != nil {
+			return err
+		}
+		if *preds2A != "" {
+			if rep.Static, err = scoreFile(*preds2A, true); err != nil {
+				return err
+			}
+			if rep.Gap, err = score.ImaginationGap(rep.Motion, rep.Static); err != nil {
+				return err
+			}
+		}
+		if judge != nil {
+			preds, err := score.ReadPredictionsFile(*predsPath)
+			if err != nil {
+				return err
+			}
+			if rep.Rationales, err = score.ScoreRationales(context.Background(), qs, preds, judge, judgeName); err != nil {
+				return fmt.Errorf("%s: rationales: %w", *predsPath, err)
+			}
+		}
+		var buf bytes.Buffer
+		switch *format {
+		case "md":
+			err = rep.WriteMarkdown(&buf)
+		case "csv":
+			err = rep.WriteCSV(&buf)
+		case "json":
+			err = rep.WriteJSON(&buf)
+		}
+		if err != nil {
+			return err
+		}
+		if *plot != "" {
+			if err := rep.WriteChart(*plot); err != nil {
+				return err
+			}
+		}
+		if n := rep.Motion.Missing; n > 0 {
+			fmt.Fprintf(stderr, "flowbench score: %d of %d (question, shuffle) pairs have no prediction and count as wrong\n", n, rep.Motion.Questions*rep.Motion.Shuffles)
+		}
+		return writeOutput(*out, buf.Bytes(), stdout)
 	}
-	if n := rep.Motion.Missing; n > 0 {
-		fmt.Fprintf(stderr, "flowbench score: %d of %d (question, shuffle) pairs have no prediction and count as wrong\n", n, rep.Motion.Questions*rep.Motion.Shuffles)
+	return func(args []string) error {
+		dataset, err := datasetFromArgs(args, *data, stderr)
+		if err != nil {
+			return err
+		}
+		return withDatasetIn(dataset, func(dir string) error {
+			*data = dir
+			return run(dir)
+		})
 	}
-	return writeOutput(*out, buf.Bytes(), stdout)
 }
 
-func runScoreFlow(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("score-flow", stderr)
-	data := fs.String("data", "", "dataset directory (required)")
-	split := fs.String("split", "test", "split to score")
+func scoreFlowCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
+	data := addDataFlag(fs)
+	split := fs.String("split", "", "split to score (default: the dataset's only split)")
 	predFlow := fs.String("pred-flow", "", "directory of predicted flows: <id>.npy ([H,W,2] float32) or <id>.flo, id slashes as folders or \"__\"")
 	predFrames := fs.String("pred-frames", "", "directory of generated outcome frames <id>.png (adds ΔPSNR)")
 	name := fs.String("name", "prediction", "name of the predictor in the report")
 	format := fs.String("format", "md", "report format: md, csv or json")
 	out := fs.String("out", "", "report file (default stdout)")
-	if err := parseFlags(fs, args, false); err != nil {
-		return err
-	}
-	if !slices.Contains([]string{"md", "csv", "json"}, *format) {
-		return fmt.Errorf("%w: --format %q: want md, csv or json", errUsage, *format)
-	}
-	for _, d := range []string{*predFlow, *predFrames} {
-		if d == "" {
-			continue
+	run := func(dir string) error {
+		if !slices.Contains([]string{"md", "csv", "json"}, *format) {
+			return fmt.Errorf("%w: --format %q: want md, csv or json", errUsage, *format)
 		}
-		if st, err := os.Stat(d); err != nil || !st.IsDir() {
-			return fmt.Errorf("%w: %s is not a directory", errUsage, d)
+		for _, d := range []string{*predFlow, *predFrames} {
+			if d == "" {
+				continue
+			}
+			if st, err := os.Stat(d); err != nil || !st.IsDir() {
+				return fmt.Errorf("%w: %s is not a directory", errUsage, d)
+			}
 		}
-	}
-	ds, err := openSplit(*data, *split)
-	if err != nil {
-		return err
-	}
-	var scorers []*score.FlowScorer
-	model := &score.FlowScorer{Name: *name}
-	if *predFlow != "" || *predFrames != "" {
-		scorers = append(scorers, model)
-	}
-	zero, oracle := &score.FlowScorer{Name: "zero flow"}, &score.FlowScorer{Name: "oracle"}
-	scorers = append(scorers, zero, oracle)
-	for a, err := range ds.Annotations(*split) {
+		if err := resolveSplit(dir, split); err != nil {
+			return err
+		}
+		ds, err := openSplit(*data, *split)
 		if err != nil {
 			return err
 		}
-		gt := &score.FlowSample{ID: a.ID, W: int(a.Width), H: int(a.Height), Flow: a.FlowForward, Change: a.ChangeMask,
-			Before: a.ImageBeforeRaw.Bytes, After: a.ImageAfterRaw.Bytes}
-		if *predFlow != "" {
-			pred, _, err := score.ReadPredictedFlow(*predFlow, a.ID, gt.W, gt.H)
+		var scorers []*score.FlowScorer
+		model := &score.FlowScorer{Name: *name}
+		if *predFlow != "" || *predFrames != "" {
+			scorers = append(scorers, model)
+		}
+		zero, oracle := &score.FlowScorer{Name: "zero flow"}, &score.FlowScorer{Name: "oracle"}
+		scorers = append(scorers, zero, oracle)
+		for a, err := range ds.Annotations(*split) {
 			if err != nil {
 				return err
 			}
-			if err := model.Add(gt, pred); err != nil {
+			gt := &score.FlowSample{ID: a.ID, W: int(a.Width), H: int(a.Height), Flow: a.FlowForward, Change: a.ChangeMask,
+				Before: a.ImageBeforeRaw.Bytes, After: a.ImageAfterRaw.Bytes}
+			if *predFlow != "" {
+				pred, _, err := score.ReadPredictedFlow(*predFlow, a.ID, gt.W, gt.H)
+				if err != nil {
+					return err
+				}
+				if err := model.Add(gt, pred); err != nil {
+					return err
+				}
+			}
+			if err := zero.Add(gt, nil); err != nil {
 				return err
 			}
+			if err := oracle.Add(gt, gt.Flow); err != nil {
+				return err
+			}
+			if *predFrames != "" {
+				gen, _, err := score.ReadPredictedFrame(*predFrames, a.ID)
+				if err != nil {
+					return err
+				}
+				if err := model.AddFrame(gt, gen); err != nil {
+					return err
+				}
+				if err := zero.AddFrame(gt, nil); err != nil {
+					return err
+				}
+				after, err := score.DecodePNG(gt.After, a.ID+" image_after_raw")
+				if err != nil {
+					return err
+				}
+				if err := oracle.AddFrame(gt, after); err != nil {
+					return err
+				}
+			}
 		}
-		if err := zero.Add(gt, nil); err != nil {
+		var reps []score.FlowReport
+		for _, s := range scorers {
+			reps = append(reps, s.Report())
+		}
+		var buf bytes.Buffer
+		switch *format {
+		case "md":
+			err = score.WriteFlowMarkdown(&buf, reps)
+		case "csv":
+			err = score.WriteFlowCSV(&buf, reps)
+		case "json":
+			err = score.WriteFlowJSON(&buf, reps)
+		}
+		if err != nil {
 			return err
 		}
-		if err := oracle.Add(gt, gt.Flow); err != nil {
+		if *predFlow != "" && model.Report().Missing > 0 {
+			fmt.Fprintf(stderr, "flowbench score-flow: %d samples have no predicted flow in %s and are scored as zero flow\n", model.Report().Missing, *predFlow)
+		}
+		return writeOutput(*out, buf.Bytes(), stdout)
+	}
+	return func(args []string) error {
+		dataset, err := datasetFromArgs(args, *data, stderr)
+		if err != nil {
 			return err
 		}
-		if *predFrames != "" {
-			gen, _, err := score.ReadPredictedFrame(*predFrames, a.ID)
-			if err != nil {
-				return err
-			}
-			if err := model.AddFrame(gt, gen); err != nil {
-				return err
-			}
-			if err := zero.AddFrame(gt, nil); err != nil {
-				return err
-			}
-			after, err := score.DecodePNG(gt.After, a.ID+" image_after_raw")
-			if err != nil {
-				return err
-			}
-			if err := oracle.AddFrame(gt, after); err != nil {
-				return err
-			}
-		}
+		return withDatasetIn(dataset, func(dir string) error {
+			*data = dir
+			return run(dir)
+		})
 	}
-	var reps []score.FlowReport
-	for _, s := range scorers {
-		reps = append(reps, s.Report())
-	}
-	var buf bytes.Buffer
-	switch *format {
-	case "md":
-		err = score.WriteFlowMarkdown(&buf, reps)
-	case "csv":
-		err = score.WriteFlowCSV(&buf, reps)
-	case "json":
-		err = score.WriteFlowJSON(&buf, reps)
-	}
-	if err != nil {
-		return err
-	}
-	if *predFlow != "" && model.Report().Missing > 0 {
-		fmt.Fprintf(stderr, "flowbench score-flow: %d samples have no predicted flow in %s and are scored as zero flow\n", model.Report().Missing, *predFlow)
-	}
-	return writeOutput(*out, buf.Bytes(), stdout)
 }
 
 // rationaleJudge picks the judge of --rationales: the rule judge, or a

@@ -50,7 +50,7 @@ func TestScoreRationalesOnGeneratedSplit(t *testing.T) {
 		if err := os.WriteFile(p, []byte(preds), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		args := append([]string{"score", "--data", generateOnce.dir, "--split", "train", "--predictions", p, "--rationales", "--format", "json"}, extra...)
+		args := append([]string{"score", generateOnce.dir, "--split", "train", "--predictions", p, "--rationales", "--format", "json"}, extra...)
 		code, out, errOut := runCmd(t, args...)
 		if code != 0 {
 			t.Fatalf("score: exit %d: %s", code, errOut)
@@ -102,7 +102,7 @@ func TestScoreRationalesFlagErrors(t *testing.T) {
 		{[]string{"--rationales", "--judge-endpoint", "ftp://x", "--judge-model", "m"}, "not an http(s) URL"},
 		{[]string{"--rationales", "--format", "csv"}, "not csv"},
 	} {
-		args := append([]string{"score", "--data", "x", "--predictions", "p.jsonl"}, c.args...)
+		args := append([]string{"score", "x", "--predictions", "p.jsonl"}, c.args...)
 		code, _, errOut := runCmd(t, args...)
 		if code != 2 || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: exit %d, %q; want exit 2 with %q", c.args, code, errOut, c.want)

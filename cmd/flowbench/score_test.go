@@ -145,7 +145,7 @@ func TestPromptsScorePipeline(t *testing.T) {
 	ds := writeTestDataset(t)
 	tmp := t.TempDir()
 	pf := filepath.Join(tmp, "prompts.jsonl")
-	if code, _, e := runCmd(t, "prompts", "--data", ds, "--split", "test", "--mode", "1A", "--shuffles", "3", "--out", pf); code != 0 {
+	if code, _, e := runCmd(t, "prompts", ds, "--split", "test", "--mode", "1A", "--shuffles", "3", "--out", pf); code != 0 {
 		t.Fatalf("prompts: %d %s", code, e)
 	}
 	lines, err := score.ReadPromptsFile(pf)
@@ -164,7 +164,7 @@ func TestPromptsScorePipeline(t *testing.T) {
 	perfectPath := filepath.Join(tmp, "perfect.jsonl")
 	os.WriteFile(perfectPath, []byte(perfect.String()), 0o644)
 	plot := filepath.Join(tmp, "chart.png")
-	code, out, e := runCmd(t, "score", "--data", ds, "--split", "test", "--predictions", perfectPath, "--predictions-2a", perfectPath, "--format", "json", "--plot", plot)
+	code, out, e := runCmd(t, "score", ds, "--split", "test", "--predictions", perfectPath, "--predictions-2a", perfectPath, "--format", "json", "--plot", plot)
 	if code != 0 {
 		t.Fatalf("score: %d %s", code, e)
 	}
@@ -198,7 +198,7 @@ func TestPromptsScorePipeline(t *testing.T) {
 	if code, _, e := runCmd(t, "eval", "--prompts", pf, "--endpoint", srv.URL+"/v1", "--model", "fake", "--out", preds, "--quiet"); code != 0 {
 		t.Fatalf("eval: %d %s", code, e)
 	}
-	code, out, e = runCmd(t, "score", "--data", ds, "--predictions", preds, "--format", "csv")
+	code, out, e = runCmd(t, "score", ds, "--split", "test", "--predictions", preds, "--format", "csv")
 	if code != 0 {
 		t.Fatalf("score csv: %d %s", code, e)
 	}
@@ -218,14 +218,14 @@ func TestPromptsScorePipeline(t *testing.T) {
 	if !found {
 		t.Errorf("csv has no avg row:\n%s", out)
 	}
-	code, out, _ = runCmd(t, "score", "--data", ds, "--predictions", preds)
+	code, out, _ = runCmd(t, "score", ds, "--split", "test", "--predictions", preds)
 	if code != 0 || !strings.Contains(out, "| Chance |") || !strings.Contains(out, "Stale rate") {
 		t.Errorf("markdown report:\n%s", out)
 	}
 
 	// named variant and 2A prompts use the raw / after images
 	named := filepath.Join(tmp, "named.jsonl")
-	if code, _, e := runCmd(t, "prompts", "--data", ds, "--mode", "2a", "--named", "--shuffles", "1", "--out", named); code != 0 {
+	if code, _, e := runCmd(t, "prompts", ds, "--split", "test", "--mode", "2a", "--named", "--shuffles", "1", "--out", named); code != 0 {
 		t.Fatalf("named prompts: %d %s", code, e)
 	}
 	nl, _ := score.ReadPromptsFile(named)
@@ -247,15 +247,15 @@ func TestScoreBadInputCLI(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"score", "--data", ds, "--split", "val", "--predictions", write("a", "")}, 2, `no split "val"`},
-		{[]string{"score", "--data", ds}, 2, "--predictions is required"},
-		{[]string{"score", "--data", ds, "--predictions", write("b", `{"id":"train_house/v0/occlusion","response":"A"}`+"\n")}, 1, `belongs to split "train"`},
-		{[]string{"score", "--data", ds, "--predictions", write("c", `{"id":"test_house/v0/occlusion","response":"A"}`+"\n{oops\n")}, 1, "c:2: malformed JSON"},
-		{[]string{"score", "--data", ds, "--predictions", write("d", `{"id":"x/y","response":"A"}`+"\n")}, 1, `line 1: unknown question id "x/y"`},
-		{[]string{"score", "--data", ds, "--predictions", write("e", strings.Repeat(`{"id":"test_house/v0/occlusion","response":"A"}`+"\n", 2))}, 1, "line 2: duplicate"},
-		{[]string{"score", "--data", ds, "--predictions", write("f", ""), "--format", "xml"}, 2, "--format"},
-		{[]string{"score-flow", "--data", ds, "--pred-flow", "/nonexistent"}, 2, "not a directory"},
-		{[]string{"prompts", "--data", ds, "--mode", "3C", "--out", "x"}, 2, "unknown mode"},
+		{[]string{"score", ds, "--split", "val", "--predictions", write("a", "")}, 2, `no split "val"`},
+		{[]string{"score", ds}, 2, "--predictions is required"},
+		{[]string{"score", ds, "--split", "test", "--predictions", write("b", `{"id":"train_house/v0/occlusion","response":"A"}`+"\n")}, 1, `belongs to split "train"`},
+		{[]string{"score", ds, "--split", "test", "--predictions", write("c", `{"id":"test_house/v0/occlusion","response":"A"}`+"\n{oops\n")}, 1, "c:2: malformed JSON"},
+		{[]string{"score", ds, "--split", "test", "--predictions", write("d", `{"id":"x/y","response":"A"}`+"\n")}, 1, `line 1: unknown question id "x/y"`},
+		{[]string{"score", ds, "--split", "test", "--predictions", write("e", strings.Repeat(`{"id":"test_house/v0/occlusion","response":"A"}`+"\n", 2))}, 1, "line 2: duplicate"},
+		{[]string{"score", ds, "--split", "test", "--predictions", write("f", ""), "--format", "xml"}, 2, "--format"},
+		{[]string{"score-flow", ds, "--split", "test", "--pred-flow", "/nonexistent"}, 2, "not a directory"},
+		{[]string{"prompts", ds, "--split", "test", "--mode", "3C", "--out", "x"}, 2, "unknown mode"},
 		{[]string{"eval", "--prompts", "p", "--out", "o"}, 2, "--model is required"},
 	}
 	for _, c := range cases {
@@ -265,7 +265,7 @@ func TestScoreBadInputCLI(t *testing.T) {
 		}
 	}
 	// missing predictions are counted and stated
-	code, out, e := runCmd(t, "score", "--data", ds, "--predictions", write("g", `{"id":"test_house/v0/occlusion","response":"A"}`+"\n"))
+	code, out, e := runCmd(t, "score", ds, "--split", "test", "--predictions", write("g", `{"id":"test_house/v0/occlusion","response":"A"}`+"\n"))
 	if code != 0 || !strings.Contains(out, "7 of 8 (question, shuffle) pairs had no prediction") || !strings.Contains(e, "7 of 8") {
 		t.Errorf("missing predictions: %d\n%s\n%s", code, out, e)
 	}
@@ -294,7 +294,7 @@ func TestScoreFlowCLI(t *testing.T) {
 	}
 	// one generated frame: the true outcome
 	os.WriteFile(filepath.Join(frames, "test_house__v0__occlusion.png"), solidPNG(t, color.RGBA{50, 50, 50, 255}, 2), 0o644)
-	code, out, e := runCmd(t, "score-flow", "--data", ds, "--pred-flow", pred, "--pred-frames", frames, "--format", "json", "--name", "m")
+	code, out, e := runCmd(t, "score-flow", ds, "--split", "test", "--pred-flow", pred, "--pred-frames", frames, "--format", "json", "--name", "m")
 	if code != 0 {
 		t.Fatalf("score-flow: %d %s", code, e)
 	}
@@ -316,7 +316,7 @@ func TestScoreFlowCLI(t *testing.T) {
 	if oracle.Frames.DeltaMean <= m.Frames.DeltaMean || m.Frames.DeltaMean <= 0 {
 		t.Errorf("ΔPSNR model %v oracle %v", m.Frames.DeltaMean, oracle.Frames.DeltaMean)
 	}
-	code, out, _ = runCmd(t, "score-flow", "--data", ds, "--pred-flow", pred)
+	code, out, _ = runCmd(t, "score-flow", ds, "--split", "test", "--pred-flow", pred)
 	if code != 0 || !strings.Contains(out, "| zero flow | 8 | 0.0 | 1.000 | 1.000 | 100.0 |") || !strings.Contains(out, "| oracle | 8 | 100.0 | 0.000 |") {
 		t.Errorf("markdown:\n%s", out)
 	}

@@ -68,7 +68,7 @@ func scoreViewpoint(data, split, predsPath, format, out string, stdout io.Writer
 // dataset (a usage error otherwise).
 func requireViewpointDataset(data string) error {
 	if data == "" {
-		return fmt.Errorf("%w: --data is required", errUsage)
+		return fmt.Errorf("%w: missing the dataset argument", errUsage)
 	}
 	fam, err := export.DatasetFamily(data)
 	if err != nil {

@@ -11,12 +11,21 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/spf13/pflag"
+
 	"flowbench/render"
 	"flowbench/thor"
 )
 
 func init() {
-	register(command{name: "serve", summary: "serve the built-in simulator over the flowbench-thor websocket protocol", run: runServe})
+	register(command{
+		name:    "serve",
+		use:     "[--addr HOST:PORT] [flags]",
+		summary: "serve the built-in simulator over the flowbench-thor websocket protocol",
+		long:    "serve runs the in-process simulator behind the websocket protocol (docs/protocol.md) until SIGINT or SIGTERM.",
+		example: "flowbench serve --addr 127.0.0.1:8765\nflowbench generate --houses 8 --backend ws://127.0.0.1:8765 --out csi",
+		setup:   serveCommand,
+	})
 }
 
 // serveContext returns the context that stops "serve" (SIGINT or SIGTERM);
@@ -35,8 +44,7 @@ const serveStopGrace = 100 * time.Millisecond
 // serveDresser builds serve's scene-dressing hook; tests replace it.
 var serveDresser = dresser
 
-func runServe(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("serve", stderr)
+func serveCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
 	addr := fs.String("addr", "127.0.0.1:8765", "host:port to listen on (loopback unless --listen-any)")
 	listenAny := fs.Bool("listen-any", false, "allow a non-loopback --addr and any Host header (the server has no authentication)")
 	workers := fs.Int("workers", 0, "render goroutines per connection (0 = all CPUs)")
@@ -44,60 +52,59 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	maxMem := fs.Int64("max-memory", thor.DefaultMaxMemoryBytes>>20, "memory budget of all sessions together, MiB (the process stays under it + 25% + 192 MiB)")
 	maxSessMem := fs.Int64("max-session-memory", thor.DefaultMaxSessionMemoryBytes>>20, "memory budget of one session, MiB (bounds its image size and request size)")
 	assetsSpec := addAssetsFlag(fs)
-	if err := parseFlags(fs, args, false); err != nil {
-		return err
-	}
-	if *workers < 0 {
-		return fmt.Errorf("%w: --workers %d must be non-negative", errUsage, *workers)
-	}
-	if *maxMsg < 1024 {
-		return fmt.Errorf("%w: --max-message %d must be at least 1024", errUsage, *maxMsg)
-	}
-	if *maxMem < 64 || *maxMem > 1<<30 {
-		return fmt.Errorf("%w: --max-memory %d MiB must be within 64..%d", errUsage, *maxMem, 1<<30)
-	}
-	if *maxSessMem < 16 || *maxSessMem > *maxMem {
-		return fmt.Errorf("%w: --max-session-memory %d MiB must be within 16..--max-memory (%d)", errUsage, *maxSessMem, *maxMem)
-	}
-	if err := thor.CheckLoopback(*addr); err != nil && !*listenAny {
-		return fmt.Errorf("%w: --addr: %v", errUsage, err)
-	}
-	lib, err := openAssets(*assetsSpec)
-	if err != nil {
-		return err
-	}
-	ln, err := thor.Listen(*addr, *listenAny)
-	if err != nil {
-		return err
-	}
-	opts := thor.ServerOptions{Render: render.Options{Workers: *workers}, MaxMessageBytes: *maxMsg, MaxImageSide: maxViewSize, Dress: serveDresser(lib), AnyHost: *listenAny,
-		MaxMemoryBytes: *maxMem << 20, MaxSessionMemoryBytes: *maxSessMem << 20}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		// The budget bounds what the sessions hold live; the runtime's soft
-		// limit makes the garbage collector keep the process near it.
-		debug.SetMemoryLimit(opts.MemoryLimit())
-	}
-	srv := thor.NewServer(opts)
-	ctx, cancel := serveContext()
-	defer cancel()
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	fmt.Fprintf(stdout, "flowbench serve: listening on ws://%s\n", ln.Addr())
-	select {
-	case <-ctx.Done():
-		stopped := make(chan struct{})
-		go func() { srv.Close(); <-done; close(stopped) }()
+	return func(args []string) error {
+		if *workers < 0 {
+			return fmt.Errorf("%w: --workers %d must be non-negative", errUsage, *workers)
+		}
+		if *maxMsg < 1024 {
+			return fmt.Errorf("%w: --max-message %d must be at least 1024", errUsage, *maxMsg)
+		}
+		if *maxMem < 64 || *maxMem > 1<<30 {
+			return fmt.Errorf("%w: --max-memory %d MiB must be within 64..%d", errUsage, *maxMem, 1<<30)
+		}
+		if *maxSessMem < 16 || *maxSessMem > *maxMem {
+			return fmt.Errorf("%w: --max-session-memory %d MiB must be within 16..--max-memory (%d)", errUsage, *maxSessMem, *maxMem)
+		}
+		if err := thor.CheckLoopback(*addr); err != nil && !*listenAny {
+			return fmt.Errorf("%w: --addr: %v", errUsage, err)
+		}
+		lib, err := openAssets(*assetsSpec)
+		if err != nil {
+			return err
+		}
+		ln, err := thor.Listen(*addr, *listenAny)
+		if err != nil {
+			return err
+		}
+		opts := thor.ServerOptions{Render: render.Options{Workers: *workers}, MaxMessageBytes: *maxMsg, MaxImageSide: maxViewSize, Dress: serveDresser(lib), AnyHost: *listenAny,
+			MaxMemoryBytes: *maxMem << 20, MaxSessionMemoryBytes: *maxSessMem << 20}
+		if os.Getenv("GOMEMLIMIT") == "" {
+			// The budget bounds what the sessions hold live; the runtime's soft
+			// limit makes the garbage collector keep the process near it.
+			debug.SetMemoryLimit(opts.MemoryLimit())
+		}
+		srv := thor.NewServer(opts)
+		ctx, cancel := serveContext()
+		defer cancel()
+		done := make(chan error, 1)
+		go func() { done <- srv.Serve(ln) }()
+		fmt.Fprintf(stdout, "flowbench serve: listening on ws://%s\n", ln.Addr())
 		select {
-		case <-stopped:
-		case <-time.After(serveStopGrace):
-			fmt.Fprintf(stderr, "flowbench serve: stopping while a request is still running\n")
+		case <-ctx.Done():
+			stopped := make(chan struct{})
+			go func() { srv.Close(); <-done; close(stopped) }()
+			select {
+			case <-stopped:
+			case <-time.After(serveStopGrace):
+				fmt.Fprintf(stderr, "flowbench serve: stopping while a request is still running\n")
+			}
+			return nil
+		case err := <-done:
+			srv.Close()
+			if err != nil && !errors.Is(err, context.Canceled) {
+				return fmt.Errorf("serve: %w", err)
+			}
+			return nil
 		}
-		return nil
-	case err := <-done:
-		srv.Close()
-		if err != nil && !errors.Is(err, context.Canceled) {
-			return fmt.Errorf("serve: %w", err)
-		}
-		return nil
 	}
 }

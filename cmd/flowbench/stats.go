@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/spf13/pflag"
+
 	"flowbench/export"
 	"flowbench/planner"
 )
@@ -17,16 +19,27 @@ import (
 func init() {
 	register(command{
 		name:    "stats",
+		use:     "DIR|URL [flags]",
 		summary: "per-category counts, yes/no and flip rates, letters and chance of a dataset",
-		run:     runStats,
+		long:    "stats reports every split of a dataset, then all together, unless --split names one.",
+		example: "flowbench stats out/demo\nflowbench stats out/demo --split train --json",
+		args:    datasetArgs,
+		setup: func(fs *pflag.FlagSet, stdout, _ io.Writer) func([]string) error {
+			f := addSplitsFlags(fs, "only this split (default: every split, then all together)")
+			return func(args []string) error {
+				return withDatasetIn(args[0], func(dir string) error {
+					ds, splits, err := f.open(dir)
+					if err != nil {
+						return err
+					}
+					return runStats(ds, splits, f.asJSON, stdout)
+				})
+			}
+		},
 	})
 }
 
-func runStats(args []string, stdout, stderr io.Writer) error {
-	ds, splits, asJSON, err := openDatasetSplits("stats", "only this split (default: every split, then all together)", args, stderr)
-	if err != nil {
-		return err
-	}
+func runStats(ds *export.Dataset, splits []string, asJSON bool, stdout io.Writer) error {
 	reports := map[string]planner.StatsReport{}
 	var all []planner.Example
 	for _, s := range splits {
@@ -99,53 +112,4 @@ func statsExamples(ds *export.Dataset, split string) ([]planner.Example, error) 
 		out = append(out, ex)
 	}
 	return out, nil
-}
-
-// reorderArgs moves flags before positional arguments so that
-// "stats DIR --json" works like "stats --json DIR".
-func reorderArgs(args []string) []string {
-	var flags, pos []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--":
-			pos = append(pos, args[i+1:]...)
-			i = len(args)
-		case len(a) > 1 && a[0] == '-':
-			flags = append(flags, a)
-			if !hasValue(a) && i+1 < len(args) && takesValue(a) {
-				flags = append(flags, args[i+1])
-				i++
-			}
-		default:
-			pos = append(pos, a)
-		}
-	}
-	return append(flags, pos...)
-}
-
-// takesValue reports whether a flag of inspect, stats, validate or audit takes a
-// separate value argument.
-func takesValue(flag string) bool {
-	switch trimDashes(flag) {
-	case "split", "id", "out", "row", "sheet", "seed", "tile", "fit", "fit-dir":
-		return true
-	}
-	return false
-}
-
-func hasValue(flag string) bool {
-	for _, c := range flag {
-		if c == '=' {
-			return true
-		}
-	}
-	return false
-}
-
-func trimDashes(s string) string {
-	for len(s) > 0 && s[0] == '-' {
-		s = s[1:]
-	}
-	return s
 }

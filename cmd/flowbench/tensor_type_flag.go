@@ -1,7 +1,7 @@
 package main
 
 import (
-	"flag"
+	"github.com/spf13/pflag"
 
 	"flowbench/export"
 )
@@ -14,7 +14,13 @@ const tensorTypeUsage = "tensor `type` of the dense annotation columns: plain (t
 // addTensorTypeFlag registers --tensor-type on fs, parsed into *t; it
 // starts at export.DefaultTensorType, and a value other than plain or
 // extension is a usage error.
-func addTensorTypeFlag(fs *flag.FlagSet, t *export.TensorType) {
+func addTensorTypeFlag(fs *pflag.FlagSet, t *export.TensorType) {
 	*t = export.DefaultTensorType
-	fs.Var(t, "tensor-type", tensorTypeUsage)
+	fs.Var(tensorTypeValue{t}, "tensor-type", tensorTypeUsage)
 }
+
+// tensorTypeValue is export.TensorType as a pflag.Value.
+type tensorTypeValue struct{ *export.TensorType }
+
+// Type names the value in help.
+func (tensorTypeValue) Type() string { return "type" }

@@ -7,6 +7,8 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/spf13/pflag"
+
 	"flowbench/export"
 )
 
@@ -22,21 +24,20 @@ import (
 func init() {
 	register(command{
 		name:    "validate",
+		use:     "DIR|URL",
 		summary: "check a dataset directory (manifest, schema, every row); names the file and row of the first problem",
-		run:     runValidate,
+		long: "validate checks every split of a dataset: the manifest against the shards, every shard's schema,\n" +
+			"footer and bytes, and every row (docs/dataset.md#validation). It exits 1 naming the file and row\n" +
+			"of the first problem.",
+		example: "flowbench validate out/demo\nflowbench validate s3://bucket/csi/train?region=eu-west-1",
+		args:    datasetArgs,
+		setup: func(_ *pflag.FlagSet, stdout, _ io.Writer) func([]string) error {
+			return func(args []string) error { return runValidate(args[0], stdout) }
+		},
 	})
 }
 
-func runValidate(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("validate", stderr)
-	fs.Usage = func() { fmt.Fprintln(stderr, "usage: flowbench validate DIR|URL") }
-	if err := parseFlags(fs, args, true); err != nil {
-		return err
-	}
-	if fs.NArg() != 1 {
-		return fmt.Errorf("%w: want exactly one dataset directory, got %d arguments", errUsage, fs.NArg())
-	}
-	dir := fs.Arg(0)
+func runValidate(dir string, stdout io.Writer) error {
 	var counts map[string]int
 	err := withDatasetIn(dir, func(local string) (err error) {
 		validate := export.Validate

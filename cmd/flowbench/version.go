@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"runtime/debug"
 
+	"github.com/spf13/pflag"
+
 	"flowbench/export"
 	"flowbench/pipeline"
 )
@@ -18,20 +20,14 @@ func init() {
 	register(command{
 		name:    "version",
 		summary: "print the flowbench version, VCS revision, Go version and dataset schema version",
-		run:     runVersion,
+		example: "flowbench version\nflowbench --version",
+		setup: func(_ *pflag.FlagSet, stdout, _ io.Writer) func([]string) error {
+			return func([]string) error {
+				fmt.Fprint(stdout, versionText())
+				return nil
+			}
+		},
 	})
-}
-
-func runVersion(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("version", stderr)
-	if err := parseFlags(fs, args, false); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("%w: version takes no arguments, got %q", errUsage, fs.Args())
-	}
-	fmt.Fprint(stdout, versionText())
-	return nil
 }
 
 // versionText is what version prints: a line with the generator version,

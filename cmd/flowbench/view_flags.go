@@ -1,8 +1,9 @@
 package main
 
 import (
-	"flag"
 	"fmt"
+
+	"github.com/spf13/pflag"
 
 	"flowbench/sim"
 )
@@ -16,7 +17,7 @@ type viewFlags struct {
 }
 
 // addViewFlags defines --scene, --camera, --size, --fov, --out and --assets on fs.
-func addViewFlags(fs *flag.FlagSet) *viewFlags {
+func addViewFlags(fs *pflag.FlagSet) *viewFlags {
 	return &viewFlags{
 		scene:  fs.String("scene", "", "ProcTHOR house JSON file (required)"),
 		camera: fs.String("camera", "", "camera pose x,y,z,yaw,horizon: eye position in metres (y = eye height), yaw and horizon in degrees (required)"),

@@ -45,7 +45,7 @@ func TestViewpointFamilyCLI(t *testing.T) {
 		t.Helper()
 		p := filepath.Join(t.TempDir(), "p.jsonl")
 		os.WriteFile(p, []byte(preds), 0o644)
-		code, out, errOut := runCmd(t, "score", "--family", "viewpoint", "--data", dir, "--split", "train", "--predictions", p, "--format", "json")
+		code, out, errOut := runCmd(t, "score", "--family", "viewpoint", dir, "--split", "train", "--predictions", p, "--format", "json")
 		if code != 0 {
 			t.Fatalf("score: exit %d %s", code, errOut)
 		}
@@ -67,7 +67,7 @@ func TestViewpointFamilyCLI(t *testing.T) {
 	// prompts' answers score F1 1.
 	for _, rep := range []string{"image", "text_bbox", "scene_graph"} {
 		p := filepath.Join(t.TempDir(), "prompts.jsonl")
-		if code, _, errOut := runCmd(t, "prompts", "--family", "viewpoint", "--context", rep, "--data", dir, "--split", "train", "--out", p); code != 0 {
+		if code, _, errOut := runCmd(t, "prompts", "--family", "viewpoint", "--context", rep, dir, "--split", "train", "--out", p); code != 0 {
 			t.Fatalf("prompts --context %s: exit %d %s", rep, code, errOut)
 		}
 		lines, err := score.ReadPromptsFile(p)
@@ -92,12 +92,12 @@ func TestViewpointFamilyCLI(t *testing.T) {
 		}
 	}
 	for _, args := range [][]string{{"--context", "bogus"}, {"--mode", "1B"}, {"--shuffles", "2"}} {
-		a := append([]string{"prompts", "--family", "viewpoint", "--data", dir, "--split", "train", "--out", filepath.Join(t.TempDir(), "x.jsonl")}, args...)
+		a := append([]string{"prompts", "--family", "viewpoint", dir, "--split", "train", "--out", filepath.Join(t.TempDir(), "x.jsonl")}, args...)
 		if code, _, errOut := runCmd(t, a...); code != 2 {
 			t.Errorf("prompts %v: exit %d %s, want a usage error", args, code, errOut)
 		}
 	}
-	if code, _, errOut := runCmd(t, "score", "--family", "viewpoint", "--data", dir, "--split", "train", "--predictions", "p", "--rationales"); code != 2 || !strings.Contains(errOut, "--family viewpoint takes") {
+	if code, _, errOut := runCmd(t, "score", "--family", "viewpoint", dir, "--split", "train", "--predictions", "p", "--rationales"); code != 2 || !strings.Contains(errOut, "--family viewpoint takes") {
 		t.Errorf("score --family viewpoint --rationales: exit %d %s", code, errOut)
 	}
 	if out, code := genCLI(t, "stats", dir); code != 1 || !strings.Contains(out, "viewpoint-family dataset") {

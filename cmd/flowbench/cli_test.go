@@ -154,7 +154,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"nosuch"}, exitUsage},
 		{[]string{"generate", "--nosuch"}, exitUsage},
 		{[]string{"generate", "--houses", "many", "--out", t.TempDir()}, exitUsage},
-		{[]string{"generate", "--houses", "1"}, exitUsage},           // missing --out
+		{[]string{"generate", "--houses", "1"}, exitUsage},               // missing --out
 		{[]string{"generate", "extra", "--out", t.TempDir()}, exitUsage}, // a stray argument
 		{[]string{"validate"}, exitUsage},
 		{[]string{"validate", "a", "b"}, exitUsage},

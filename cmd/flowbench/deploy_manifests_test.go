@@ -138,17 +138,8 @@ func checkCommon(j *batchv1.Job) []string {
 	if len(c.Command) > 0 {
 		p = append(p, "command set: the image's entrypoint is flowbench; put the subcommand in args")
 	}
-	if pfp := j.Spec.PodFailurePolicy; pfp != nil {
-		for i, r := range pfp.Rules {
-			for k, pc := range r.OnPodConditions {
-				// The API's schema requires status (kubernetes/kubernetes#131512:
-				// an API server refused a pattern without it).
-				if pc.Status == "" {
-					p = append(p, fmt.Sprintf("podFailurePolicy.rules[%d].onPodConditions[%d] (%s): status is required", i, k, pc.Type))
-				}
-			}
-		}
-	}
+	p = append(p, checkAPIRules(j)...)
+	p = append(p, checkRegion(c)...)
 	return append(p, checkResources(c)...)
 }
 
@@ -241,6 +232,9 @@ func checkMergeJob(m, g *batchv1.Job, parse func(args []string) (parts []string,
 	if len(mc.Args) == 0 || mc.Args[0] != "merge" {
 		return append(p, fmt.Sprintf("args %q: want the merge subcommand first", mc.Args))
 	}
+	if w, ok := flagArg(mc.Args, "wait"); !ok || w == "0" || w == "0s" {
+		p = append(p, "merge Job without --wait: applied with the generate Job (kubectl apply -f deploy/k8s/) it would start before the parts are done and fail")
+	}
 	if varRef.MatchString(strings.Join(mc.Args, " ")) {
 		p = append(p, "merge args refer to $(...) variables; it runs once, with literal part paths")
 	}
@@ -322,6 +316,19 @@ func TestDeployManifestChecksCatch(t *testing.T) {
 				}
 			}
 		},
+		"no region": func(j *batchv1.Job) {
+			c := &j.Spec.Template.Spec.Containers[0]
+			c.Env = slices.DeleteFunc(c.Env, func(e corev1.EnvVar) bool { return e.Name == "AWS_REGION" })
+		},
+		"root user":          func(j *batchv1.Job) { var root int64; j.Spec.Template.Spec.SecurityContext.RunAsUser = &root },
+		"bad env name":       func(j *batchv1.Job) { c := &j.Spec.Template.Spec.Containers[0]; c.Env[0].Name = "1 INDEX" },
+		"unknown mount":      func(j *batchv1.Job) { j.Spec.Template.Spec.Containers[0].VolumeMounts[0].Name = "scratch" },
+		"status Maybe":       func(j *batchv1.Job) { j.Spec.PodFailurePolicy.Rules[1].OnPodConditions[0].Status = "Maybe" },
+		"unknown action":     func(j *batchv1.Job) { j.Spec.PodFailurePolicy.Rules[0].Action = "Retry" },
+		"rule on nothing":    func(j *batchv1.Job) { j.Spec.PodFailurePolicy.Rules[0].OnExitCodes = nil },
+		"exit code 0":        func(j *batchv1.Job) { j.Spec.PodFailurePolicy.Rules[0].OnExitCodes.Values = []int32{0, 2} },
+		"other container":    func(j *batchv1.Job) { n := "gen"; j.Spec.PodFailurePolicy.Rules[0].OnExitCodes.ContainerName = &n },
+		"bad container name": func(j *batchv1.Job) { j.Spec.Template.Spec.Containers[0].Name = "Generate" },
 		"memory limit too small": func(j *batchv1.Job) {
 			c := &j.Spec.Template.Spec.Containers[0]
 			delete(c.Resources.Limits, corev1.ResourceMemory)
@@ -339,13 +346,17 @@ func TestDeployManifestChecksCatch(t *testing.T) {
 		"missing part": func(m *batchv1.Job) {
 			removeArg(&m.Spec.Template.Spec.Containers[0], "s3://BUCKET/flowbench/RUN/parts/3")
 		},
-		"parts swapped": func(m *batchv1.Job) { a := m.Spec.Template.Spec.Containers[0].Args; a[2], a[3] = a[3], a[2] },
+		"parts swapped": func(m *batchv1.Job) { a := m.Spec.Template.Spec.Containers[0].Args; a[3], a[4] = a[4], a[3] },
 		"indexed":       func(m *batchv1.Job) { mode := batchv1.IndexedCompletion; m.Spec.CompletionMode = &mode },
 		"unknown flag": func(m *batchv1.Job) {
 			c := &m.Spec.Template.Spec.Containers[0]
 			c.Args = slices.Insert(c.Args, 1, "--shards=3")
 		},
 		"no fsGroup": func(m *batchv1.Job) { m.Spec.Template.Spec.SecurityContext.FSGroup = nil },
+		"no wait":    func(m *batchv1.Job) { removeArg(&m.Spec.Template.Spec.Containers[0], "--wait=48h") },
+		"no region": func(m *batchv1.Job) {
+			m.Spec.Template.Spec.Containers[0].Env = nil
+		},
 		"no memory": func(m *batchv1.Job) {
 			delete(m.Spec.Template.Spec.Containers[0].Resources.Requests, corev1.ResourceMemory)
 		},

@@ -29,6 +29,7 @@ func init() {
 			"writes the split, its manifest and card: byte-identical to a single-machine run\n" +
 			"(docs/dataset.md#parts-and-merge). Flags may come before, between or after the parts.",
 		example: "flowbench merge part0 part1 part2 --out csi\n" +
+			"flowbench merge part0 part1 part2 --out csi --wait 24h    # start it with the parts: it waits for them\n" +
 			"flowbench merge s3://bucket/parts/0 s3://bucket/parts/1 --out s3://bucket/csi",
 		args:  cobra.ArbitraryArgs,
 		setup: mergeCommand,
@@ -39,22 +40,24 @@ func init() {
 type mergeFlags struct {
 	out       string
 	overwrite bool
+	wait      time.Duration
 }
 
 func addMergeFlags(fs *pflag.FlagSet) *mergeFlags {
 	m := &mergeFlags{}
 	fs.StringVar(&m.out, "out", "", "dataset directory or URL to write (new, empty, or a dataset without this split) (required)")
 	fs.BoolVar(&m.overwrite, "overwrite", false, "replace the split if --out already holds it (only flowbench's own files of that split are removed)")
+	fs.DurationVar(&m.wait, "wait", 0, "wait up to this long for every part's record (part.json, written when a part is done) before merging, e.g. 24h; 0: do not wait")
 	return m
 }
 
-func mergeCommand(fs *pflag.FlagSet, stdout, _ io.Writer) func([]string) error {
+func mergeCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
 	m := addMergeFlags(fs)
 	return func(parts []string) error {
 		if err := m.check(parts); err != nil {
 			return err
 		}
-		return runMerge(parts, m, stdout)
+		return runMerge(parts, m, stdout, stderr)
 	}
 }
 
@@ -64,6 +67,8 @@ func (m *mergeFlags) check(parts []string) error {
 		return fmt.Errorf("%w: --out is required", errUsage)
 	case len(parts) == 0:
 		return fmt.Errorf("%w: name the part directories: flowbench merge PARTDIR... --out DIR", errUsage)
+	case m.wait < 0:
+		return fmt.Errorf("%w: --wait %v must not be negative", errUsage, m.wait)
 	case m.overwrite && storage.IsURL(m.out):
 		// The mirror of a URL output would not remove the old split's
 		// objects; remove them with the store's own tools instead.
@@ -72,10 +77,18 @@ func (m *mergeFlags) check(parts []string) error {
 	return nil
 }
 
-func runMerge(parts []string, m *mergeFlags, stdout io.Writer) error {
+func runMerge(parts []string, m *mergeFlags, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	start := time.Now()
+	if m.wait > 0 {
+		// Poll often enough for short waits, at most every 30 s.
+		poll := min(max(m.wait/100, time.Second), 30*time.Second)
+		fmt.Fprintf(stderr, "flowbench merge: waiting up to %v for the records of %d parts\n", m.wait, len(parts))
+		if err := storage.WaitForFile(ctx, parts, pipeline.PartFile, poll, m.wait); err != nil {
+			return err
+		}
+	}
 	out := m.out
 	if err := withMergeDirs(ctx, parts, out, func(parts []string, out string, owned []bool) error {
 		return pipeline.MergeWith(ctx, parts, out, pipeline.MergeOptions{Owned: owned, Overwrite: m.overwrite})

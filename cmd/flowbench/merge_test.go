@@ -2,9 +2,11 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // generate --part K/N for every K, then flowbench merge, gives the files of
@@ -50,4 +52,42 @@ func TestGeneratePartsAndMerge(t *testing.T) {
 		t.Fatalf("merge --overwrite: exit %d\n%s", code, out)
 	}
 	sameTree(t, ref, readTree(t, merged), "merge --overwrite vs the single-machine run")
+}
+
+// merge --wait starts before the parts are done and merges once every part
+// record exists; a part that never finishes ends the wait with exit 1
+// naming it.
+func TestMergeWaitsForParts(t *testing.T) {
+	ref := referenceRun(t)
+	dir := t.TempDir()
+	var parts []string
+	for k := range 2 {
+		p := filepath.Join(dir, fmt.Sprintf("part%d", k))
+		if out, code := genCLI(t, append([]string{"generate"}, tinyRun(p, "--part", fmt.Sprintf("%d/2", k))...)...); code != 0 {
+			t.Fatalf("generate --part %d/2: exit %d\n%s", k, code, out)
+		}
+		parts = append(parts, p)
+	}
+	record := filepath.Join(parts[1], "part.json")
+	held := record + ".held"
+	if err := os.Rename(record, held); err != nil {
+		t.Fatal(err)
+	}
+	out, code := genCLI(t, "merge", parts[0], parts[1], "--out", filepath.Join(dir, "never"), "--wait", "1s")
+	if code != exitFailure || !strings.Contains(out, "still missing in: "+parts[1]) {
+		t.Errorf("merge --wait 1s with part 1 unfinished: exit %d\n%s", code, out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "never")); err == nil {
+		t.Error("a merge that timed out wrote its output directory")
+	}
+	go func() {
+		time.Sleep(1500 * time.Millisecond)
+		os.Rename(held, record)
+	}()
+	merged := filepath.Join(dir, "merged")
+	out, code = genCLI(t, "merge", parts[0], parts[1], "--out", merged, "--wait", "30s")
+	if code != 0 {
+		t.Fatalf("merge --wait 30s: exit %d\n%s", code, out)
+	}
+	sameTree(t, ref, readTree(t, merged), "merge --wait vs the single-machine run")
 }

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	batchv1 "k8s.io/api/batch/v1"
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/yaml"
+)
+
+// The API server's validation of a Job that the strict decoding into the
+// API types does not do (k8s.io/kubernetes pkg/apis/batch/validation and
+// core/validation, the OpenAPI schema's required fields): a test without a
+// cluster. kubectl apply would refuse a manifest breaking any of these.
+
+var (
+	dns1123Label = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
+	envVarName   = regexp.MustCompile(`^[-._a-zA-Z][-._a-zA-Z0-9]*$`)
+)
+
+// checkAPIRules reports what the API server would refuse in j.
+func checkAPIRules(j *batchv1.Job) []string {
+	var p []string
+	bad := func(format string, a ...any) { p = append(p, fmt.Sprintf(format, a...)) }
+	if !dns1123Label.MatchString(j.Name) || len(j.Name) > 63 {
+		bad("metadata.name %q: want a DNS-1123 label", j.Name)
+	}
+	pod := j.Spec.Template.Spec
+	volumes := map[string]bool{}
+	for _, v := range pod.Volumes {
+		volumes[v.Name] = true
+	}
+	names := map[string]bool{}
+	for _, c := range append(slices.Clone(pod.InitContainers), pod.Containers...) {
+		if !dns1123Label.MatchString(c.Name) || names[c.Name] {
+			bad("container name %q: want a unique DNS-1123 label", c.Name)
+		}
+		names[c.Name] = true
+		if c.Image == "" {
+			bad("container %s: image is required", c.Name)
+		}
+		for _, m := range c.VolumeMounts {
+			if !volumes[m.Name] {
+				bad("container %s: volumeMount %q names no volume of the pod", c.Name, m.Name)
+			}
+			if !strings.HasPrefix(m.MountPath, "/") {
+				bad("container %s: mountPath %q must be absolute", c.Name, m.MountPath)
+			}
+		}
+		for _, e := range c.Env {
+			if !envVarName.MatchString(e.Name) {
+				bad("container %s: env name %q is not a valid variable name", c.Name, e.Name)
+			}
+			if e.Value != "" && e.ValueFrom != nil {
+				bad("container %s: env %s has both value and valueFrom", c.Name, e.Name)
+			}
+		}
+	}
+	if pfp := j.Spec.PodFailurePolicy; pfp != nil {
+		if pod.RestartPolicy != corev1.RestartPolicyNever {
+			bad("podFailurePolicy needs restartPolicy Never, got %q", pod.RestartPolicy)
+		}
+		for i, r := range pfp.Rules {
+			switch r.Action {
+			case batchv1.PodFailurePolicyActionFailJob, batchv1.PodFailurePolicyActionIgnore,
+				batchv1.PodFailurePolicyActionCount, batchv1.PodFailurePolicyActionFailIndex:
+			default:
+				bad("podFailurePolicy.rules[%d].action %q: want FailJob, FailIndex, Ignore or Count", i, r.Action)
+			}
+			if (r.OnExitCodes == nil) == (len(r.OnPodConditions) == 0) {
+				bad("podFailurePolicy.rules[%d]: exactly one of onExitCodes and onPodConditions is required", i)
+			}
+			if ec := r.OnExitCodes; ec != nil {
+				if ec.Operator != batchv1.PodFailurePolicyOnExitCodesOpIn && ec.Operator != batchv1.PodFailurePolicyOnExitCodesOpNotIn {
+					bad("podFailurePolicy.rules[%d].onExitCodes.operator %q: want In or NotIn", i, ec.Operator)
+				}
+				if len(ec.Values) == 0 || (ec.Operator == batchv1.PodFailurePolicyOnExitCodesOpIn && slices.Contains(ec.Values, 0)) {
+					bad("podFailurePolicy.rules[%d].onExitCodes.values %v: want non-zero codes", i, ec.Values)
+				}
+				if ec.ContainerName != nil && !names[*ec.ContainerName] {
+					bad("podFailurePolicy.rules[%d].onExitCodes.containerName %q names no container", i, *ec.ContainerName)
+				}
+			}
+			for k, pc := range r.OnPodConditions {
+				if pc.Type == "" {
+					bad("podFailurePolicy.rules[%d].onPodConditions[%d].type is required", i, k)
+				}
+				// Required by the schema (kubernetes/kubernetes#131512: an
+				// API server refused a pattern without it).
+				if pc.Status != corev1.ConditionTrue && pc.Status != corev1.ConditionFalse && pc.Status != corev1.ConditionUnknown {
+					bad("podFailurePolicy.rules[%d].onPodConditions[%d] (%s): status %q: want True, False or Unknown", i, k, pc.Type, pc.Status)
+				}
+			}
+		}
+	}
+	if sc := pod.SecurityContext; sc == nil || sc.RunAsNonRoot == nil || !*sc.RunAsNonRoot || sc.RunAsUser == nil || *sc.RunAsUser == 0 {
+		bad("pod securityContext: want runAsNonRoot true and a non-zero runAsUser (the image's user)")
+	}
+	return p
+}
+
+// checkRegion reports an s3:// URL in c's args with no region: neither
+// ?region= in the URL nor AWS_REGION in the container's env.
+func checkRegion(c *corev1.Container) []string {
+	hasEnv := slices.ContainsFunc(c.Env, func(e corev1.EnvVar) bool { return e.Name == "AWS_REGION" && e.Value != "" })
+	for _, a := range c.Args {
+		if i := strings.Index(a, "s3://"); i >= 0 && !strings.Contains(a[i:], "region=") && !hasEnv {
+			return []string{fmt.Sprintf("container %s: %s names no region: set AWS_REGION or ?region=", c.Name, a[i:])}
+		}
+	}
+	return nil
+}
+
+// A field the API does not know is refused by the strict decoding (kubectl
+// apply refuses it too, with --validate=strict, the default).
+func TestDeployManifestsRefuseUnknownFields(t *testing.T) {
+	for _, name := range []string{"generate-job.yaml", "merge-job.yaml"} {
+		data, err := os.ReadFile(filepath.Join(k8sDir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct{ from, to string }{
+			{"  backoffLimit", "  backofLimit"},
+			{"      restartPolicy: Never", "      restartPolicy: Never\n      restartPolicyy: Never"},
+			{"          image:", "          imagee: x\n          image:"},
+			{"status: \"True\"", "status: \"True\"\n            reason: x"},
+		} {
+			if !strings.Contains(string(data), c.from) {
+				continue
+			}
+			var j batchv1.Job
+			if err := yaml.UnmarshalStrict([]byte(strings.Replace(string(data), c.from, c.to, 1)), &j); err == nil {
+				t.Errorf("%s with %q: decoded without error", name, strings.TrimSpace(c.to))
+			}
+		}
+	}
+}

@@ -14,27 +14,53 @@ import (
 const CardFile = "README.md"
 
 // DatasetCard returns the Hugging Face dataset card for a manifest: YAML
-// front matter with one config per table ("questions", the default, and
-// "annotations"), each listing a data_files glob per split, then a short
-// description with counts and loading examples.
-func DatasetCard(m *Manifest) string {
+// front matter with the licences, language, size and task categories, one
+// config per table ("questions", the default, and "annotations"), each
+// listing a data_files glob per split, and dataset_info with each config's
+// features; then a short description with counts and loading examples.
+// WriteCard adds the split sizes, which need the shard files.
+func DatasetCard(m *Manifest) string { return datasetCard(m, nil, DefaultTensorType) }
+
+func datasetCard(m *Manifest, sizes cardSizes, tt TensorType) string {
 	var b strings.Builder
 	splits := slices.Sorted(maps.Keys(m.Splits))
-	b.WriteString("---\npretty_name: flowbench\ntask_categories:\n- visual-question-answering\n")
+	questions := 0
+	for _, st := range m.Splits {
+		questions += st.Questions
+	}
+	licences, others := CardLicences(m)
+	b.WriteString("---\npretty_name: flowbench\nlicense:\n")
+	for _, l := range licences {
+		fmt.Fprintf(&b, "- %s\n", l)
+	}
+	if len(others) > 0 {
+		fmt.Fprintf(&b, "license_name: %s\nlicense_link: README.md#licence\n", cardLicenceName(others))
+	}
+	b.WriteString("language:\n")
+	for _, l := range CardLanguages {
+		fmt.Fprintf(&b, "- %s\n", l)
+	}
+	fmt.Fprintf(&b, "size_categories:\n- %s\ntask_categories:\n", SizeCategory(questions))
+	for _, t := range CardTaskCategories {
+		fmt.Fprintf(&b, "- %s\n", t)
+	}
 	b.WriteString("tags:\n- spatial-reasoning\n- optical-flow\n- counterfactual\n- synthetic\nconfigs:\n")
+	var tables []string
 	for _, table := range []string{QuestionsTable, AnnotationsTable} {
 		if table == AnnotationsTable && !hasTable(m, table) {
 			continue
 		}
+		tables = append(tables, table)
 		fmt.Fprintf(&b, "- config_name: %s\n", table)
 		if table == QuestionsTable {
 			b.WriteString("  default: true\n")
 		}
 		b.WriteString("  data_files:\n")
 		for _, s := range splits {
-			fmt.Fprintf(&b, "  - split: %s\n    path: %s\n", s, filepath.ToSlash(filepath.Join("data", s, table+"-*.parquet")))
+			fmt.Fprintf(&b, "  - split: %s\n    path: %s\n", s, dataFilesGlob(s, table))
 		}
 	}
+	writeDatasetInfo(&b, m, tables, sizes, tt)
 	b.WriteString("---\n\n# flowbench\n\n")
 	b.WriteString("Counterfactual spatial imagination questions in procedural indoor houses: an object moves " +
 		"(described in camera terms), and the question asks about the scene after the motion. " +
@@ -64,6 +90,7 @@ func DatasetCard(m *Manifest) string {
 	b.WriteString("## Loading\n\n```python\nimport datasets\nds = datasets.load_dataset(\"path/to/DIR\", \"questions\")\n```\n\n")
 	b.WriteString("```sql\n-- DuckDB\nSELECT category, count(*) FROM 'DIR/data/*/questions-*.parquet' GROUP BY category;\n```\n\n")
 	tensorSection(&b, m, firstShard(m, splits))
+	licenceSection(&b, licences, others)
 	attributionSection(&b, m)
 	return b.String()
 }
@@ -86,10 +113,19 @@ func firstShard(m *Manifest, splits []string) string {
 	return fmt.Sprintf("data/%s/%s-%05d-of-%05d.parquet", split, AnnotationsTable, 0, n)
 }
 
-// WriteCard writes the dataset card as DIR/README.md atomically.
+// WriteCard writes the dataset card of the dataset in dir, with the split
+// sizes of its shards and their tensor type, as DIR/README.md atomically.
 func WriteCard(dir string, m *Manifest) error {
+	sizes, err := shardBytes(dir, m)
+	if err != nil {
+		return err
+	}
+	tt, _, err := datasetTensorType(dir)
+	if err != nil {
+		return err
+	}
 	p := filepath.Join(dir, CardFile)
-	if err := sim.WriteFileAtomic(p, []byte(DatasetCard(m))); err != nil {
+	if err := sim.WriteFileAtomic(p, []byte(datasetCard(m, sizes, tt))); err != nil {
 		return fmt.Errorf("export: writing %s: %w", p, err)
 	}
 	return nil

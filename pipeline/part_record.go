@@ -127,15 +127,22 @@ func readPartRecord(dir string) (partRecord, error) {
 	if err != nil {
 		return r, err
 	}
+	return decodePartRecord(b, filepath.Join(dir, PartFile))
+}
+
+// decodePartRecord decodes the part record b read from name (a path or URL,
+// for errors) and checks its format and digest.
+func decodePartRecord(b []byte, name string) (partRecord, error) {
+	var r partRecord
 	if err := json.Unmarshal(b, &r); err != nil {
-		return r, fmt.Errorf("%s: malformed part record: %w", filepath.Join(dir, PartFile), err)
+		return r, fmt.Errorf("%s: malformed part record: %w", name, err)
 	}
 	if r.Format != partFormat {
-		return r, fmt.Errorf("%s: format %q, want %q (regenerate the part with this flowbench)", filepath.Join(dir, PartFile), r.Format, partFormat)
+		return r, fmt.Errorf("%s: format %q, want %q (regenerate the part with this flowbench)", name, r.Format, partFormat)
 	}
 	if d := r.digest(); d != r.Digest {
 		return r, fmt.Errorf("%s was edited after the part was written (its digest %.16s does not match its content, %.16s): "+
-			"merge trusts its configuration, shards and hashes; regenerate the part instead of editing it", filepath.Join(dir, PartFile), r.Digest, d)
+			"merge trusts its configuration, shards and hashes; regenerate the part instead of editing it", name, r.Digest, d)
 	}
 	return r, nil
 }

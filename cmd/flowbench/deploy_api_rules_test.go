@@ -53,6 +53,15 @@ func checkAPIRules(j *batchv1.Job) []string {
 				bad("container %s: mountPath %q must be absolute", c.Name, m.MountPath)
 			}
 		}
+		if sc := c.SecurityContext; sc != nil {
+			// The container's settings override the pod's.
+			if sc.RunAsUser != nil && *sc.RunAsUser == 0 {
+				bad("container %s: securityContext.runAsUser 0 (root)", c.Name)
+			}
+			if sc.RunAsNonRoot != nil && !*sc.RunAsNonRoot {
+				bad("container %s: securityContext.runAsNonRoot false", c.Name)
+			}
+		}
 		for _, e := range c.Env {
 			if !envVarName.MatchString(e.Name) {
 				bad("container %s: env name %q is not a valid variable name", c.Name, e.Name)

@@ -15,6 +15,8 @@ import (
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	"sigs.k8s.io/yaml"
+
+	"flowbench/pipeline"
 )
 
 // Every document of every manifest under deploy/k8s is decoded strictly
@@ -297,7 +299,7 @@ func TestDeployManifestDocumentsCatch(t *testing.T) {
 		{"mount without path", "generate-job.yaml", "              mountPath: /tmp\n", "", "mountPath is required"},
 		{"env without name", "generate-job.yaml", "            - name: AWS_REGION\n              value", "            - value", "env[1].name is required"},
 		{"container without name", "merge-job.yaml", "        - name: merge\n          image", "        - image", "containers[0].name is required"},
-		{"container without image", "merge-job.yaml", "          image: REGISTRY/flowbench:0.3.12\n", "", "image is required"},
+		{"container without image", "merge-job.yaml", "          image: REGISTRY/flowbench:" + pipeline.Version + "\n", "", "image is required"},
 		{"pod runs as root", "generate-job.yaml", "        runAsUser: 65532\n", "        runAsUser: 0\n", "non-zero runAsUser"},
 		{"container runs as root", "merge-job.yaml", "            allowPrivilegeEscalation: false\n", "            allowPrivilegeEscalation: false\n            runAsUser: 0\n", "runAsUser 0"},
 		{"restart on failure", "generate-job.yaml", "restartPolicy: Never", "restartPolicy: OnFailure", "needs restartPolicy Never"},

@@ -47,7 +47,7 @@ func addMergeFlags(fs *pflag.FlagSet) *mergeFlags {
 	m := &mergeFlags{}
 	fs.StringVar(&m.out, "out", "", "dataset directory or URL to write (new, empty, or a dataset without this split) (required)")
 	fs.BoolVar(&m.overwrite, "overwrite", false, "replace the split if --out already holds it (only flowbench's own files of that split are removed)")
-	fs.DurationVar(&m.wait, "wait", 0, "wait up to this long for every part's record (part.json, written when a part is done) before merging, e.g. 24h; 0: do not wait")
+	fs.DurationVar(&m.wait, "wait", 0, waitForPartsFlagHelp)
 	return m
 }
 
@@ -81,14 +81,10 @@ func runMerge(parts []string, m *mergeFlags, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	start := time.Now()
-	if m.wait > 0 {
-		// Poll often enough for short waits, at most every 30 s.
-		poll := min(max(m.wait/100, time.Second), 30*time.Second)
-		fmt.Fprintf(stderr, "flowbench merge: waiting up to %v for the records of %d parts\n", m.wait, len(parts))
-		if err := storage.WaitForFile(ctx, parts, pipeline.PartFile, poll, m.wait); err != nil {
-			return err
-		}
+	if err := runMergeWait(ctx, parts, m.wait, stderr); err != nil {
+		return err
 	}
+
 	out := m.out
 	if err := withMergeDirs(ctx, parts, out, func(parts []string, out string, owned []bool) error {
 		return pipeline.MergeWith(ctx, parts, out, pipeline.MergeOptions{Owned: owned, Overwrite: m.overwrite})

@@ -74,7 +74,7 @@ func TestMergeWaitsForParts(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, code := genCLI(t, "merge", parts[0], parts[1], "--out", filepath.Join(dir, "never"), "--wait", "1s")
-	if code != exitFailure || !strings.Contains(out, "still missing in: "+parts[1]) {
+	if code != exitFailure || !strings.Contains(out, "have no part.json yet (not finished, or not started): "+parts[1]) {
 		t.Errorf("merge --wait 1s with part 1 unfinished: exit %d\n%s", code, out)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "never")); err == nil {

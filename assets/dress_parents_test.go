@@ -17,7 +17,11 @@ import (
 func TestDressedParentsRestOnThem(t *testing.T) {
 	l := openInstalled(t)
 	parented, offTop, ties := 0, 0, 0
-	for hi := 0; hi < 30; hi++ {
+	houses := 30
+	if testing.Short() {
+		houses = 10 // make test's quick tier; make test-long dresses 30
+	}
+	for hi := 0; hi < houses; hi++ {
 		h, s := procthorHouse(t, hi)
 		l.Dress(s, HouseSeed(h))
 		for _, o := range s.Objects {

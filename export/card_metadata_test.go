@@ -1,6 +1,7 @@
 package export
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -33,23 +34,11 @@ func TestCardLicences(t *testing.T) {
 		{map[string]*SplitStats{"train": {}}, []string{"other"}, []string{"unspecified"}, "unspecified"},
 	} {
 		ids, others := CardLicences(&Manifest{Splits: c.splits})
-		if !equalStrings(ids, c.ids) || !equalStrings(others, c.others) {
+		if !slices.Equal(ids, c.ids) || !slices.Equal(others, c.others) {
 			t.Errorf("%v: ids %v others %v, want %v %v", c.splits, ids, others, c.ids, c.others)
 		}
 		if len(others) > 0 && cardLicenceName(others) != c.licenceTitle {
 			t.Errorf("license_name %q, want %q", cardLicenceName(others), c.licenceTitle)
 		}
 	}
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

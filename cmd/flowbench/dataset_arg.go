@@ -60,6 +60,20 @@ func datasetFromArgs(args []string, data string, stderr io.Writer) (string, erro
 	return "", fmt.Errorf("%w: missing the dataset (a directory or URL) as the first argument", errUsage)
 }
 
+// withDatasetArg runs run on a local directory holding the dataset that
+// args or the deprecated --data (*data) name (withDatasetIn); *data is set
+// to that directory.
+func withDatasetArg(args []string, data *string, stderr io.Writer, run func(dir string) error) error {
+	dataset, err := datasetFromArgs(args, *data, stderr)
+	if err != nil {
+		return err
+	}
+	return withDatasetIn(dataset, func(dir string) error {
+		*data = dir
+		return run(dir)
+	})
+}
+
 // oneSplit applies the default-split rule of the commands that work on one
 // split (docs/cli.md): the split --split names, or the dataset's only
 // split; a dataset of several splits needs --split.

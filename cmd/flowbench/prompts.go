@@ -47,11 +47,7 @@ func promptsCommand(fs *pflag.FlagSet, _, stderr io.Writer) func([]string) error
 	fs.IntVar(&o.maxTokens, "max-tokens", -1, "max_tokens per request (default 4096 for 1B, unset otherwise; 0 = unset)")
 	fs.StringVar(&o.out, "out", "", "output JSONL file (required)")
 	return func(args []string) error {
-		dataset, err := datasetFromArgs(args, *data, stderr)
-		if err != nil {
-			return err
-		}
-		return withDatasetIn(dataset, func(dir string) error { return runPrompts(fs, dir, o, stderr) })
+		return withDatasetArg(args, data, stderr, func(dir string) error { return runPrompts(fs, dir, o, stderr) })
 	}
 }
 

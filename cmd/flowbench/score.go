@@ -251,14 +251,7 @@ func scoreCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) er
 		return writeOutput(*out, buf.Bytes(), stdout)
 	}
 	return func(args []string) error {
-		dataset, err := datasetFromArgs(args, *data, stderr)
-		if err != nil {
-			return err
-		}
-		return withDatasetIn(dataset, func(dir string) error {
-			*data = dir
-			return run(dir)
-		})
+		return withDatasetArg(args, data, stderr, run)
 	}
 }
 
@@ -359,14 +352,7 @@ func scoreFlowCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string
 		return writeOutput(*out, buf.Bytes(), stdout)
 	}
 	return func(args []string) error {
-		dataset, err := datasetFromArgs(args, *data, stderr)
-		if err != nil {
-			return err
-		}
-		return withDatasetIn(dataset, func(dir string) error {
-			*data = dir
-			return run(dir)
-		})
+		return withDatasetArg(args, data, stderr, run)
 	}
 }
 

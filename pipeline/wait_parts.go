@@ -53,11 +53,19 @@ func (e *PartsMissingError) Unwrap() error { return e.Cause }
 //
 // A record that appears is decoded and its format and digest checked at
 // once: records are written atomically, so one that does not decode is
-// damaged, and the error names it without waiting further. Whether the
-// parts belong together and their shards are intact is Merge's to check
-// afterwards. After timeout, or when ctx ends, the error is a
-// *PartsMissingError naming the parts still without a record. Errors other
-// than "not there yet" reading a record are returned at once.
+// damaged, and the error names it without waiting further. So is a record
+// that cannot belong with the others whatever comes later: a part of
+// another run (another fingerprint), of another number of parts than
+// len(parts), or a part given twice. Whether the shards are intact is
+// Merge's to check afterwards. After timeout, or when ctx ends, the error
+// is a *PartsMissingError naming the parts still without a record.
+//
+// An error reading a record other than "not there yet" ends the wait at
+// once in the first look (a wrong URL, bucket or credentials do not mend by
+// waiting); after that it is retried at the next look, and ends the wait
+// only when the same part fails maxWaitReadErrors looks in a row, so that a
+// network or service hiccup during a wait of hours does not fail a merge
+// Job.
 //
 // flowbench merge --wait calls it before merging, so that a merge Job can
 // be started together with the generate Job whose parts it joins.
@@ -74,18 +82,31 @@ func WaitForParts(ctx context.Context, parts []string, poll, timeout time.Durati
 	start := time.Now()
 	deadline := start.Add(timeout)
 	missing := append([]string(nil), parts...)
-	for {
+	seen := partsSeen{total: len(parts), byIndex: map[int]string{}}
+	failures := map[string]int{} // part → read errors in a row
+	for look := 0; ; look++ {
 		var still []string
 		for _, p := range missing {
 			b, err := read(ctx, p, maxPartRecordBytes)
-			if errors.Is(err, fs.ErrNotExist) {
+			switch {
+			case errors.Is(err, fs.ErrNotExist) || (err != nil && ctx.Err() != nil):
+				failures[p] = 0
+				still = append(still, p)
+				continue
+			case err != nil && look == 0:
+				return fmt.Errorf("reading the part record of %s: %w", p, err)
+			case err != nil:
+				if failures[p]++; failures[p] >= maxWaitReadErrors {
+					return fmt.Errorf("reading the part record of %s failed %d looks in a row: %w", p, failures[p], err)
+				}
 				still = append(still, p)
 				continue
 			}
+			r, err := decodePartRecord(b, partRecordName(p))
 			if err != nil {
-				return fmt.Errorf("reading the part record of %s: %w", p, err)
+				return err
 			}
-			if _, err := decodePartRecord(b, partRecordName(p)); err != nil {
+			if err := seen.add(p, r); err != nil {
 				return err
 			}
 		}
@@ -105,6 +126,38 @@ func WaitForParts(ctx context.Context, parts []string, poll, timeout time.Durati
 		case <-timer.C:
 		}
 	}
+}
+
+// maxWaitReadErrors is how many looks in a row WaitForParts lets a part's
+// record fail to be read (other than "not there yet") before it gives up.
+const maxWaitReadErrors = 5
+
+// partsSeen is what WaitForParts knows of the records it has decoded.
+type partsSeen struct {
+	total   int // the number of parts waited for
+	first   partRecord
+	firstAt string         // the location of first; "" before any record
+	byIndex map[int]string // part index → location
+}
+
+// add checks the record r of the part at location p against those seen
+// before: the same run, as many parts as were given, each part once.
+func (s *partsSeen) add(p string, r partRecord) error {
+	switch {
+	case r.Part.Count != s.total:
+		return fmt.Errorf("%s is part %s, but %d parts were given: give every part of the run, each once", p, r.Part, s.total)
+	case s.firstAt != "" && r.Fingerprint != s.first.Fingerprint:
+		return fmt.Errorf("%s and %s are parts of different runs (fingerprints %s and %s): "+
+			"every part must be generated with the same flags, binary and asset libraries", s.firstAt, p, s.first.Fingerprint, r.Fingerprint)
+	}
+	if other, dup := s.byIndex[r.Part.Index]; dup {
+		return fmt.Errorf("part %s is given twice: %s and %s (its blocks would be present twice)", r.Part, other, p)
+	}
+	s.byIndex[r.Part.Index] = p
+	if s.firstAt == "" {
+		s.first, s.firstAt = r, p
+	}
+	return nil
 }
 
 // partRecordName names a part's record for errors: DIR/part.json, or

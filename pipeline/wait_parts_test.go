@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -211,5 +213,97 @@ func TestWaitForPartsInS3(t *testing.T) {
 	}
 	if err := WaitForParts(ctx, urls, 20*time.Millisecond, time.Second, read); err == nil || !strings.Contains(err.Error(), "runs/r1/parts/1/part.json?") {
 		t.Errorf("damaged record in S3: %v; want its URL named", err)
+	}
+}
+
+// recordOnly writes, into a new directory, the record of part i of n of
+// the run with fingerprint fp: a valid format and digest, no shards (the
+// wait reads only records).
+func recordOnly(t *testing.T, fp string, i, n int) string {
+	t.Helper()
+	dir := t.TempDir()
+	r := partRecord{Format: partFormat, Version: Version, Fingerprint: fp, Part: Part{Index: i, Count: n}}
+	if err := writePartRecord(dir, r); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// A record that cannot belong with the others, whatever comes later, ends
+// the wait at once naming it, though a part is still missing and the
+// timeout is an hour away: a part of another run, of another splitting, or
+// a part given twice.
+func TestWaitForPartsRefusesPartsThatDoNotBelong(t *testing.T) {
+	notYet := t.TempDir()
+	for name, c := range map[string]struct {
+		parts []string
+		want  string
+	}{
+		"another run":       {[]string{recordOnly(t, "run-a", 0, 3), recordOnly(t, "run-b", 1, 3), notYet}, "are parts of different runs"},
+		"another splitting": {[]string{recordOnly(t, "run-a", 0, 3), recordOnly(t, "run-a", 1, 4), notYet}, "is part 1/4, but 3 parts were given"},
+		"a part twice":      {[]string{recordOnly(t, "run-a", 0, 3), recordOnly(t, "run-a", 0, 3), notYet}, "part 0/3 is given twice"},
+	} {
+		start := time.Now()
+		err := WaitForParts(context.Background(), c.parts, 20*time.Millisecond, time.Hour, nil)
+		var me *PartsMissingError
+		if err == nil || errors.As(err, &me) || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), c.parts[1]) {
+			t.Errorf("%s: %v; want an error naming %s and saying %q", name, err, c.parts[1], c.want)
+		}
+		if d := time.Since(start); d > 10*time.Second {
+			t.Errorf("%s: refused after %v, want at once", name, d)
+		}
+	}
+	// The same records, each once and of one run, pass.
+	ok := []string{recordOnly(t, "run-a", 2, 3), recordOnly(t, "run-a", 0, 3), recordOnly(t, "run-a", 1, 3)}
+	if err := WaitForParts(context.Background(), ok, 20*time.Millisecond, 0, nil); err != nil {
+		t.Errorf("three parts of one run: %v", err)
+	}
+}
+
+// Read errors other than "not there yet": in the first look they end the
+// wait at once (a wrong bucket or credentials); later they are retried (a
+// network hiccup in a wait of hours must not fail the merge Job), until
+// one part fails maxWaitReadErrors looks in a row.
+func TestWaitForPartsReadErrors(t *testing.T) {
+	parts := []string{recordOnly(t, "run-a", 0, 2), recordOnly(t, "run-a", 1, 2)}
+	boom := errors.New("connection reset by peer")
+	// script makes a reader whose n-th look at part 1 gives steps[n]
+	// ("absent", "error" or "record"; the last step repeats).
+	script := func(steps ...string) ReadPartRecordFunc {
+		var mu sync.Mutex
+		n := 0
+		return func(ctx context.Context, part string, limit int64) ([]byte, error) {
+			if part != parts[1] {
+				return ReadLocalPartRecord(ctx, part, limit)
+			}
+			mu.Lock()
+			step := steps[min(n, len(steps)-1)]
+			n++
+			mu.Unlock()
+			switch step {
+			case "absent":
+				return nil, fmt.Errorf("no record yet: %w", fs.ErrNotExist)
+			case "error":
+				return nil, boom
+			}
+			return ReadLocalPartRecord(ctx, part, limit)
+		}
+	}
+	ctx := context.Background()
+	wait := func(r ReadPartRecordFunc) error { return WaitForParts(ctx, parts, time.Millisecond, time.Minute, r) }
+	errs := slices.Repeat([]string{"error"}, maxWaitReadErrors-1)
+	if err := wait(script(slices.Concat([]string{"absent"}, errs, []string{"record"})...)); err != nil {
+		t.Errorf("%d read errors in a row after the first look: %v, want them retried", maxWaitReadErrors-1, err)
+	}
+	if err := wait(script(slices.Concat([]string{"absent"}, errs, []string{"absent"}, errs, []string{"record"})...)); err != nil {
+		t.Errorf("two runs of %d read errors: %v, want them retried", maxWaitReadErrors-1, err)
+	}
+	err := wait(script("absent", "error"))
+	if !errors.Is(err, boom) || !strings.Contains(err.Error(), parts[1]) || !strings.Contains(err.Error(), fmt.Sprintf("failed %d looks in a row", maxWaitReadErrors)) {
+		t.Errorf("read errors for ever: %v, want the error naming the part after %d looks", err, maxWaitReadErrors)
+	}
+	start := time.Now()
+	if err := wait(script("error", "record")); !errors.Is(err, boom) || !strings.Contains(err.Error(), parts[1]) || time.Since(start) > 10*time.Second {
+		t.Errorf("a read error in the first look: %v, want it at once", err)
 	}
 }

@@ -42,13 +42,21 @@ func TestDeployMergeWait(t *testing.T) {
 	}
 	missingURL := strings.Replace(url, "parts/1", "parts/2", 1)
 	start := time.Now()
-	err := runMergeWait(ctx, []string{local, empty, url, missingURL}, time.Second, new(strings.Builder))
+	// Two parts of a 2-part run, neither done (a list with done parts of
+	// this run would hold 4 places for 2 parts, which the wait refuses at
+	// once: the merge could never succeed).
+	err := runMergeWait(ctx, []string{empty, missingURL}, time.Second, new(strings.Builder))
 	var me *pipeline.PartsMissingError
 	if !errors.As(err, &me) || errors.Is(err, errUsage) || len(me.Missing) != 2 || me.Missing[0] != empty || me.Missing[1] != missingURL {
 		t.Fatalf("two parts never done: %v; want a failure naming %s and %s", err, empty, missingURL)
 	}
 	if d := time.Since(start); d < time.Second {
 		t.Errorf("--wait 1s gave up after %v", d)
+	}
+	start = time.Now()
+	err = runMergeWait(ctx, []string{local, empty, url, missingURL}, time.Hour, new(strings.Builder))
+	if err == nil || errors.As(err, &me) || !strings.Contains(err.Error(), "is part 0/2, but 4 parts were given") || time.Since(start) > time.Minute {
+		t.Errorf("the 2 parts of a run among 4 places: %v after %v; want a refusal at once", err, time.Since(start))
 	}
 
 	stderr.Reset()

@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -22,6 +24,7 @@ import (
 var (
 	dns1123Label = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
 	envVarName   = regexp.MustCompile(`^[-._a-zA-Z][-._a-zA-Z0-9]*$`)
+	labelValue   = regexp.MustCompile(`^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$`)
 )
 
 // checkAPIRules reports what the API server would refuse in j.
@@ -31,10 +34,27 @@ func checkAPIRules(j *batchv1.Job) []string {
 	if !dns1123Label.MatchString(j.Name) || len(j.Name) > 63 {
 		bad("metadata.name %q: want a DNS-1123 label", j.Name)
 	}
+	for where, labels := range map[string]map[string]string{"metadata": j.Labels, "template": j.Spec.Template.Labels} {
+		for k, v := range labels {
+			if len(v) > 63 || !labelValue.MatchString(v) {
+				bad("%s label %s=%q: not a valid label value", where, k, v)
+			}
+		}
+	}
+	p = append(p, checkJobSpecRules(j.Spec)...)
 	pod := j.Spec.Template.Spec
+	if pod.RestartPolicy != corev1.RestartPolicyNever && pod.RestartPolicy != corev1.RestartPolicyOnFailure {
+		bad("restartPolicy %q: a Job's pods need Never or OnFailure", pod.RestartPolicy)
+	}
 	volumes := map[string]bool{}
 	for _, v := range pod.Volumes {
+		if !dns1123Label.MatchString(v.Name) || volumes[v.Name] {
+			bad("volume name %q: want a unique DNS-1123 label", v.Name)
+		}
 		volumes[v.Name] = true
+		if n := volumeSources(v.VolumeSource); n != 1 {
+			bad("volume %s: %d sources, want exactly one", v.Name, n)
+		}
 	}
 	names := map[string]bool{}
 	for _, c := range append(slices.Clone(pod.InitContainers), pod.Containers...) {
@@ -45,12 +65,28 @@ func checkAPIRules(j *batchv1.Job) []string {
 		if c.Image == "" {
 			bad("container %s: image is required", c.Name)
 		}
+		mounted := map[string]bool{}
 		for _, m := range c.VolumeMounts {
 			if !volumes[m.Name] {
 				bad("container %s: volumeMount %q names no volume of the pod", c.Name, m.Name)
 			}
 			if !strings.HasPrefix(m.MountPath, "/") {
 				bad("container %s: mountPath %q must be absolute", c.Name, m.MountPath)
+			}
+			if mounted[m.MountPath] {
+				bad("container %s: mountPath %q mounted twice", c.Name, m.MountPath)
+			}
+			mounted[m.MountPath] = true
+		}
+		for i, e := range c.EnvFrom {
+			cm, sec := e.ConfigMapRef, e.SecretRef
+			if (cm == nil) == (sec == nil) || (cm != nil && cm.Name == "") || (sec != nil && sec.Name == "") {
+				bad("container %s: envFrom[%d]: want exactly one of configMapRef and secretRef, with a name", c.Name, i)
+			}
+		}
+		for r, lim := range c.Resources.Limits {
+			if req, ok := c.Resources.Requests[r]; ok && req.Cmp(lim) > 0 {
+				bad("container %s: %s request %s above its limit %s", c.Name, r, req.String(), lim.String())
 			}
 		}
 		if sc := c.SecurityContext; sc != nil {
@@ -75,10 +111,16 @@ func checkAPIRules(j *batchv1.Job) []string {
 		if pod.RestartPolicy != corev1.RestartPolicyNever {
 			bad("podFailurePolicy needs restartPolicy Never, got %q", pod.RestartPolicy)
 		}
+		if len(pfp.Rules) > 20 {
+			bad("podFailurePolicy: %d rules, at most 20", len(pfp.Rules))
+		}
 		for i, r := range pfp.Rules {
 			switch r.Action {
-			case batchv1.PodFailurePolicyActionFailJob, batchv1.PodFailurePolicyActionIgnore,
-				batchv1.PodFailurePolicyActionCount, batchv1.PodFailurePolicyActionFailIndex:
+			case batchv1.PodFailurePolicyActionFailJob, batchv1.PodFailurePolicyActionIgnore, batchv1.PodFailurePolicyActionCount:
+			case batchv1.PodFailurePolicyActionFailIndex:
+				if j.Spec.BackoffLimitPerIndex == nil {
+					bad("podFailurePolicy.rules[%d]: action FailIndex needs backoffLimitPerIndex", i)
+				}
 			default:
 				bad("podFailurePolicy.rules[%d].action %q: want FailJob, FailIndex, Ignore or Count", i, r.Action)
 			}
@@ -91,6 +133,15 @@ func checkAPIRules(j *batchv1.Job) []string {
 				}
 				if len(ec.Values) == 0 || (ec.Operator == batchv1.PodFailurePolicyOnExitCodesOpIn && slices.Contains(ec.Values, 0)) {
 					bad("podFailurePolicy.rules[%d].onExitCodes.values %v: want non-zero codes", i, ec.Values)
+				}
+				if len(ec.Values) > 255 {
+					bad("podFailurePolicy.rules[%d].onExitCodes.values: %d codes, at most 255", i, len(ec.Values))
+				}
+				for k := 1; k < len(ec.Values); k++ {
+					if ec.Values[k] <= ec.Values[k-1] {
+						bad("podFailurePolicy.rules[%d].onExitCodes.values %v: must be unique and in increasing order", i, ec.Values)
+						break
+					}
 				}
 				if ec.ContainerName != nil && !names[*ec.ContainerName] {
 					bad("podFailurePolicy.rules[%d].onExitCodes.containerName %q names no container", i, *ec.ContainerName)
@@ -112,6 +163,57 @@ func checkAPIRules(j *batchv1.Job) []string {
 		bad("pod securityContext: want runAsNonRoot true and a non-zero runAsUser (the image's user)")
 	}
 	return p
+}
+
+// checkJobSpecRules reports what the API server refuses in the counts and
+// modes of a Job's spec: negative counts, an Indexed Job without
+// completions, per-index retries without Indexed, maxFailedIndexes without
+// per-index retries or above completions, a hand-made selector.
+func checkJobSpecRules(s batchv1.JobSpec) []string {
+	var p []string
+	bad := func(format string, a ...any) { p = append(p, fmt.Sprintf(format, a...)) }
+	counts := map[string]*int32{"completions": s.Completions, "parallelism": s.Parallelism, "backoffLimit": s.BackoffLimit,
+		"backoffLimitPerIndex": s.BackoffLimitPerIndex, "maxFailedIndexes": s.MaxFailedIndexes, "ttlSecondsAfterFinished": s.TTLSecondsAfterFinished}
+	for _, name := range slices.Sorted(maps.Keys(counts)) {
+		if v := counts[name]; v != nil && *v < 0 {
+			bad("%s %d: must not be negative", name, *v)
+		}
+	}
+	indexed := s.CompletionMode != nil && *s.CompletionMode == batchv1.IndexedCompletion
+	if s.CompletionMode != nil && !indexed && *s.CompletionMode != batchv1.NonIndexedCompletion {
+		bad("completionMode %q: want Indexed or NonIndexed", *s.CompletionMode)
+	}
+	if indexed && s.Completions == nil {
+		bad("completionMode Indexed needs completions")
+	}
+	if s.BackoffLimitPerIndex != nil && !indexed {
+		bad("backoffLimitPerIndex needs completionMode Indexed")
+	}
+	if s.MaxFailedIndexes != nil {
+		if s.BackoffLimitPerIndex == nil {
+			bad("maxFailedIndexes needs backoffLimitPerIndex")
+		}
+		if s.Completions != nil && *s.MaxFailedIndexes > *s.Completions {
+			bad("maxFailedIndexes %d exceeds completions %d", *s.MaxFailedIndexes, *s.Completions)
+		}
+	}
+	if s.Selector != nil || (s.ManualSelector != nil && *s.ManualSelector) {
+		bad("selector set: the Job controller makes it (a hand-made one must match the template and no other pod)")
+	}
+	return p
+}
+
+// volumeSources counts the sources a volume sets; the API server wants
+// exactly one.
+func volumeSources(v corev1.VolumeSource) int {
+	n := 0
+	rv := reflect.ValueOf(v)
+	for i := range rv.NumField() {
+		if f := rv.Field(i); f.Kind() == reflect.Pointer && !f.IsNil() {
+			n++
+		}
+	}
+	return n
 }
 
 // checkRegion reports an s3:// URL in c's args with no region: neither

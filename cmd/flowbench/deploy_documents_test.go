@@ -306,6 +306,18 @@ func TestDeployManifestDocumentsCatch(t *testing.T) {
 		{"mount of no volume", "merge-job.yaml", "            - name: tmp\n              mountPath", "            - name: scratch\n              mountPath", "names no volume"},
 		{"bad status", "generate-job.yaml", "status: \"True\"", "status: \"Yes\"", "want True, False or Unknown"},
 		{"unknown kind", "merge-job.yaml", "kind: Job", "kind: Jobs", "not a type this test knows"},
+		{"exit codes out of order", "merge-job.yaml", "values: [1, 2]", "values: [2, 1]", "unique and in increasing order"},
+		{"exit code twice", "merge-job.yaml", "values: [1, 2]", "values: [1, 1, 2]", "unique and in increasing order"},
+		{"FailIndex without per-index retries", "merge-job.yaml", "      - action: FailJob", "      - action: FailIndex", "FailIndex needs backoffLimitPerIndex"},
+		{"restart always", "merge-job.yaml", "restartPolicy: Never", "restartPolicy: Always", "need Never or OnFailure"},
+		{"per-index retries, not Indexed", "generate-job.yaml", "  completionMode: Indexed\n", "", "backoffLimitPerIndex needs completionMode Indexed"},
+		{"more failed indexes than indexes", "generate-job.yaml", "maxFailedIndexes: 0", "maxFailedIndexes: 99", "exceeds completions"},
+		{"negative retries", "merge-job.yaml", "backoffLimit: 3", "backoffLimit: -1", "must not be negative"},
+		{"volume without a source", "generate-job.yaml", "          emptyDir: {}\n", "", "0 sources"},
+		{"two mounts on one path", "generate-job.yaml", "            - name: tmp\n              mountPath: /tmp\n", "            - name: tmp\n              mountPath: /tmp\n            - name: tmp\n              mountPath: /tmp\n", "mounted twice"},
+		{"request above the limit", "generate-job.yaml", "              memory: 2Gi", "              memory: 4Gi", "above its limit"},
+		{"bad label value", "generate-job.yaml", "    app.kubernetes.io/component: generate\nspec:", "    app.kubernetes.io/component: generate!\nspec:", "not a valid label value"},
+		{"envFrom of nothing", "merge-job.yaml", "            - secretRef:\n                name: flowbench-storage\n                optional: true\n", "            - prefix: X_\n", "exactly one of configMapRef and secretRef"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join(k8sDir, c.file))

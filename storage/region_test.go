@@ -17,7 +17,8 @@ import (
 )
 
 // An s3:// location takes its region from ?region= or, without it, from
-// AWS_REGION (what the Kubernetes Jobs of deploy/k8s set): gocloud.dev
+// AWS_REGION (what the Kubernetes Jobs of deploy/k8s set), else
+// AWS_DEFAULT_REGION: gocloud.dev
 // v0.47.0's s3blob hands ?region= to the AWS SDK (config.WithRegion), which
 // otherwise reads the environment. The region a request was made for is
 // the one in its signature's credential scope, which this fake records.
@@ -70,7 +71,15 @@ func TestS3Region(t *testing.T) {
 	if r := signedFor(base + "&region=ap-south-2"); r != "ap-south-2" {
 		t.Errorf("?region=ap-south-2 with AWS_REGION=eu-west-1: requests signed for %s, want the URL's", r)
 	}
+	// AWS_DEFAULT_REGION is the SDK's fallback; AWS_REGION wins over it.
+	t.Setenv("AWS_DEFAULT_REGION", "ca-central-1")
+	if r := signedFor(base); r != "eu-west-1" {
+		t.Errorf("AWS_REGION=eu-west-1 AWS_DEFAULT_REGION=ca-central-1: requests signed for %s, want AWS_REGION's", r)
+	}
 	t.Setenv("AWS_REGION", "")
+	if r := signedFor(base); r != "ca-central-1" {
+		t.Errorf("AWS_DEFAULT_REGION=ca-central-1 alone: requests signed for %s", r)
+	}
 	t.Setenv("AWS_DEFAULT_REGION", "")
 	if r := signedFor(base + "&region=us-west-2"); r != "us-west-2" {
 		t.Errorf("?region=us-west-2: requests signed for %s", r)

@@ -82,6 +82,7 @@ func TestS3Errors(t *testing.T) {
 		{s3fake.URL(endpoint, "missing/prefix"), "the bucket does not exist"},
 		{s3fake.URL(closed, "exists/prefix"), "cannot reach"},
 		{"s3://b/p?region=us-east-1&use_path_style=maybe", "use_path_style"},
+		{"s3://b/p?region=us-east-1&regoin=eu-west-1", "unknown query parameter \"regoin\""},
 	} {
 		_, err := Open(context.Background(), tc.url)
 		if err == nil || !strings.Contains(err.Error(), tc.url) || !strings.Contains(err.Error(), tc.want) {

@@ -62,7 +62,7 @@ func Validate(dir string) (map[string]int, error) {
 	for _, split := range ds.Splits() {
 		qs, as := ds.shards[split][QuestionsTable], ds.shards[split][AnnotationsTable]
 		if len(as) > 0 && len(as) != len(qs) {
-			return counts, &ValidationError{Shard: ds.Dir + "/data/" + split, Row: -1,
+			return counts, &ValidationError{Shard: ds.Dir + "/data/questions/" + split + "-*.parquet", Row: -1,
 				Reason: fmt.Sprintf("%d questions shards but %d annotations shards", len(qs), len(as))}
 		}
 		for k, qp := range qs {

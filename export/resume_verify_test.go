@@ -29,7 +29,7 @@ func TestResumeDiscardsDamagedShard(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	damaged := filepath.Join(dir, "data", "train", ".staging", "annotations-00001.parquet")
+	damaged := filepath.Join(dir, "data", ".staging", "train", "annotations-00001.parquet")
 	pf, err := file.OpenParquetFile(damaged, false)
 	if err != nil {
 		t.Fatal(err)
@@ -76,7 +76,7 @@ func TestResumeDiscardsDamagedShard(t *testing.T) {
 	if _, err := dw.Finish("test", map[string]any{"houses": 2}, map[string]int64{"train": 7}); err != nil {
 		t.Fatal(err)
 	}
-	rel := filepath.Join("data", "train", "annotations-00001-of-00002.parquet")
+	rel := filepath.Join("data", "annotations", "train-00001-of-00002.parquet")
 	x, _ := os.ReadFile(filepath.Join(ref, rel))
 	y, _ := os.ReadFile(filepath.Join(dir, rel))
 	if string(x) != string(y) {

@@ -124,7 +124,7 @@ func TestViewpointRoundTrip(t *testing.T) {
 	}
 	// One non-empty row group per scene; column statistics on every column
 	// but the pixel columns.
-	shards, _ := filepath.Glob(filepath.Join(dir, "data", "test", "*.parquet"))
+	shards, _ := filepath.Glob(filepath.Join(dir, "data", "*", "test-*.parquet"))
 	if len(shards) == 0 {
 		t.Fatal("no viewpoint shards")
 	}
@@ -180,16 +180,16 @@ func TestViewpointRoundTrip(t *testing.T) {
 			writeViewpoint(t, d, q2, vs)
 			_, err := ValidateViewpoint(d)
 			var ve *ValidationError
-			if !errors.As(err, &ve) || !strings.Contains(ve.Shard, "viewpoint_questions-00001-of-00002") || !strings.Contains(ve.Reason, c.reason) {
+			if !errors.As(err, &ve) || !strings.HasSuffix(ve.Shard, "viewpoint_questions/test-00001-of-00002.parquet") || !strings.Contains(ve.Reason, c.reason) {
 				t.Errorf("got %v, want shard 1 with %q", err, c.reason)
 			}
 		})
 	}
 	// A truncated views shard is refused, naming it.
-	p := filepath.Join(dir, "data", "test", "viewpoint_views-00000-of-00002.parquet")
+	p := filepath.Join(dir, "data", "viewpoint_views", "test-00000-of-00002.parquet")
 	b, _ := os.ReadFile(p)
 	os.WriteFile(p, b[:len(b)/2], 0o644)
-	if _, err := ValidateViewpoint(dir); err == nil || !strings.Contains(err.Error(), "viewpoint_views-00000-of-00002") {
+	if _, err := ValidateViewpoint(dir); err == nil || !strings.Contains(err.Error(), "viewpoint_views/test-00000-of-00002") {
 		t.Errorf("truncated shard: %v", err)
 	}
 }

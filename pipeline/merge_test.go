@@ -192,7 +192,7 @@ func TestMergeRefusesBadParts(t *testing.T) {
 	if err := os.CopyFS(unfinished, os.DirFS(parts[2])); err != nil {
 		t.Fatal(err)
 	}
-	os.MkdirAll(filepath.Join(unfinished, "data", "train", ".staging"), 0o755)
+	os.MkdirAll(filepath.Join(unfinished, "data", ".staging", "train"), 0o755)
 
 	for _, c := range []struct {
 		name  string

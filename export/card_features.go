@@ -67,7 +67,7 @@ func writeFeatures(b *strings.Builder, indent string, s *arrow.Schema) error {
 			if !arrow.TypeEqual(f.Type, imageType) {
 				return fmt.Errorf("export: column %s is marked as an image but is %s", f.Name, f.Type)
 			}
-			fmt.Fprintf(b, "%s- name: %s\n%s  dtype: image\n", indent, f.Name, indent)
+			fmt.Fprintf(b, "%s- name: %s\n%s  dtype: image\n", indent, featureName(f.Name), indent)
 			continue
 		}
 		if err := writeFeature(b, indent, f); err != nil {
@@ -77,9 +77,29 @@ func writeFeatures(b *strings.Builder, indent string, s *arrow.Schema) error {
 	return nil
 }
 
+// featureName writes a column name as a YAML scalar: plain when it is an
+// identifier YAML 1.1 does not read as a boolean or null (a plain y, as in
+// the x, y, z of a vector, is true to YAML 1.1 parsers), quoted otherwise.
+func featureName(name string) string {
+	plain := name != ""
+	for i, r := range name {
+		if !(r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (i > 0 && r >= '0' && r <= '9')) {
+			plain = false
+		}
+	}
+	switch strings.ToLower(name) {
+	case "y", "n", "yes", "no", "true", "false", "on", "off", "null":
+		plain = false
+	}
+	if plain {
+		return name
+	}
+	return yamlString(name)
+}
+
 // writeFeature writes one named feature as a YAML list item at indent.
 func writeFeature(b *strings.Builder, indent string, f arrow.Field) error {
-	fmt.Fprintf(b, "%s- name: %s\n", indent, f.Name)
+	fmt.Fprintf(b, "%s- name: %s\n", indent, featureName(f.Name))
 	return writeFeatureType(b, indent+"  ", f.Type)
 }
 

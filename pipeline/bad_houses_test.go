@@ -32,13 +32,10 @@ func failHouse(src *houseSource, i int) {
 func stagedShards(t *testing.T, out, split string) []string {
 	t.Helper()
 	var names []string
-	for _, d := range []string{filepath.Join(out, "data", split), filepath.Join(out, "data", split, ".staging")} {
-		entries, _ := os.ReadDir(d)
-		for _, e := range entries {
-			if strings.HasSuffix(e.Name(), ".parquet") {
-				names = append(names, e.Name())
-			}
-		}
+	finished, _ := filepath.Glob(filepath.Join(out, "data", "*", split+"-*.parquet"))
+	staged, _ := filepath.Glob(filepath.Join(export.StagingDir(out, split), "*.parquet"))
+	for _, p := range append(finished, staged...) {
+		names = append(names, filepath.Base(p))
 	}
 	return names
 }

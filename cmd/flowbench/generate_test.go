@@ -177,7 +177,7 @@ func TestGenerateResumeAfterInterrupt(t *testing.T) {
 	}
 	staging := filepath.Join(dir, "data", ".staging", "train")
 	left := readTree(t, filepath.Join(dir, "data"))
-	if len(left) != 2 || left[filepath.Join("train", ".staging", "questions-00000.parquet")] == nil {
+	if len(left) != 2 || left[filepath.Join(".staging", "train", "questions-00000.parquet")] == nil {
 		t.Fatalf("after the interrupt data/ holds %v; want just the first staged shard pair", keys(left))
 	}
 	// A kill during the next shard leaves a partial file, and a damaged

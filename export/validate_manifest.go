@@ -40,7 +40,7 @@ func checkManifestLayout(d *Dataset) error {
 			return manifestError(d, "split %s: %d shards listed, %d questions shards on disk", split, st.Shards, qs)
 		}
 		if !splitQuestionsOnly(st) && as == 0 {
-			return manifestError(d, "split %s has annotations (not questions-only), but data/annotations/ holds no shards of it", split)
+			return manifestError(d, "split %s has annotations (not questions-only), but it holds no annotations shards (data/annotations/%s-*.parquet)", split, split)
 		}
 		if splitQuestionsOnly(st) && as > 0 {
 			return manifestError(d, "split %s is questions-only, but data/annotations/ holds %d of its shards", split, as)

@@ -33,7 +33,7 @@ func TestOutTouchesOnlyOwnFiles(t *testing.T) {
 		{"overwrite a user's folder without a README", func(d string) {
 			os.MkdirAll(filepath.Join(d, "data", "train"), 0o755)
 			os.WriteFile(filepath.Join(d, "data", "train", "notes.txt"), []byte("mine"), 0o644)
-		}, "--overwrite", "holds files flowbench did not write (notes.txt)"},
+		}, "--overwrite", "holds no flowbench dataset"},
 		{"overwrite a user's non-empty folder", func(d string) {
 			os.WriteFile(filepath.Join(d, "notes.txt"), []byte("mine"), 0o644)
 		}, "--overwrite", "holds no flowbench dataset"},

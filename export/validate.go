@@ -73,7 +73,7 @@ func Validate(dir string) (map[string]int, error) {
 					return &ValidationError{Shard: qp, Row: row, ID: q.ID, Reason: reason}
 				}
 				if q.Split != split {
-					return &ValidationError{Shard: qp, Row: row, ID: q.ID, Reason: fmt.Sprintf("split column is %q in split directory %q", q.Split, split)}
+					return &ValidationError{Shard: qp, Row: row, ID: q.ID, Reason: fmt.Sprintf("split column is %q in a shard of split %q (its file name)", q.Split, split)}
 				}
 				if first, dup := seen[q.ID]; dup {
 					return &ValidationError{Shard: qp, Row: row, ID: q.ID, Reason: "duplicate id, first at " + first}

@@ -2,7 +2,6 @@ package beamgen
 
 import (
 	"context"
-	"strings"
 
 	"flowbench/export"
 	"flowbench/pipeline"
@@ -23,7 +22,7 @@ func fetchAll(string) bool { return true }
 // bucket, and the part record goes last, so that its presence means the
 // part is complete.
 func runPart(ctx context.Context, cfg pipeline.Config, opt pipeline.Options, loc string) error {
-	inSplit := func(rel string) bool { return strings.HasPrefix(rel, "data/"+cfg.Split+"/") }
+	inSplit := func(rel string) bool { return export.InSplit(rel, cfg.Split) }
 	sopt := storage.Options{Fetch: fetchAll, Prune: inSplit, Last: []string{pipeline.PartFile}}
 	return storage.WithOutput(ctx, loc, sopt, func(dir string) error {
 		opt.Out = dir

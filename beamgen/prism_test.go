@@ -138,7 +138,7 @@ func TestPrismMatchesSingleMachine(t *testing.T) {
 	want, got := referenceDigest(t), treeDigest(t, job.Out)
 	shards := 0
 	for name := range want {
-		if filepath.Dir(name) == "data/train" {
+		if export.InSplit(name, "train") {
 			shards++
 		}
 	}
@@ -153,7 +153,7 @@ func TestPrismMatchesSingleMachine(t *testing.T) {
 		part := treeDigest(t, PartLocation(job.Work, k))
 		n := 0
 		for name, sum := range part {
-			if filepath.Dir(name) == "data/train" {
+			if export.InSplit(name, "train") {
 				n++
 				if want[name] != sum {
 					t.Errorf("part %d: %s differs from the single-machine run's", k, name)

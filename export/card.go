@@ -13,55 +13,36 @@ import (
 // CardFile is the dataset card's name inside a dataset directory.
 const CardFile = "README.md"
 
-// DatasetCard returns the Hugging Face dataset card for a manifest: YAML
-// front matter with the licences, language, size and task categories, one
-// config per table ("questions", the default, and "annotations"), each
-// listing a data_files glob per split, and dataset_info with each config's
-// features; then a short description with counts and loading examples.
-// WriteCard adds the split sizes, which need the shard files.
-func DatasetCard(m *Manifest) string { return datasetCard(m, nil, DefaultTensorType) }
-
-func datasetCard(m *Manifest, sizes cardSizes, tt TensorType) string {
+// DatasetCard returns the Hugging Face dataset card for a manifest and the
+// tables read from its shards (ReadCardTables; nil leaves out
+// dataset_info): YAML front matter (licences of the assets shown, language,
+// size category, tasks, tags, one config per table, "questions" the
+// default and "annotations", each with a data_files pattern per split, and
+// dataset_info with every table's features, splits and sizes), then a
+// short description with counts and loading examples.
+func DatasetCard(m *Manifest, tables []CardTable) (string, error) {
 	var b strings.Builder
 	splits := slices.Sorted(maps.Keys(m.Splits))
-	questions := 0
-	for _, st := range m.Splits {
-		questions += st.Questions
+	lic := manifestLicenses(m)
+	front := cardFront{PrettyName: "flowbench", Licenses: &lic, Tasks: []string{"visual-question-answering"},
+		Tags: []string{"spatial-reasoning", "optical-flow", "counterfactual", "synthetic"}, Splits: map[string][]string{}, Tables: tables}
+	for _, s := range splits {
+		front.Questions += m.Splits[s].Questions
 	}
-	licences, others := CardLicences(m)
-	b.WriteString("---\npretty_name: flowbench\nlicense:\n")
-	for _, l := range licences {
-		fmt.Fprintf(&b, "- %s\n", l)
-	}
-	if len(others) > 0 {
-		fmt.Fprintf(&b, "license_name: %s\nlicense_link: README.md#licence\n", cardLicenceName(others))
-	}
-	b.WriteString("language:\n")
-	for _, l := range CardLanguages {
-		fmt.Fprintf(&b, "- %s\n", l)
-	}
-	fmt.Fprintf(&b, "size_categories:\n- %s\ntask_categories:\n", SizeCategory(questions))
-	for _, t := range CardTaskCategories {
-		fmt.Fprintf(&b, "- %s\n", t)
-	}
-	b.WriteString("tags:\n- spatial-reasoning\n- optical-flow\n- counterfactual\n- synthetic\nconfigs:\n")
-	var tables []string
-	for _, table := range []string{QuestionsTable, AnnotationsTable} {
+	for _, table := range MotionTables {
 		if table == AnnotationsTable && !hasTable(m, table) {
 			continue
 		}
-		tables = append(tables, table)
-		fmt.Fprintf(&b, "- config_name: %s\n", table)
-		if table == QuestionsTable {
-			b.WriteString("  default: true\n")
-		}
-		b.WriteString("  data_files:\n")
-		for _, s := range splits {
-			fmt.Fprintf(&b, "  - split: %s\n    path: %s\n", s, dataFilesGlob(s, table))
-		}
+		front.Configs = append(front.Configs, table)
+		front.Splits[table] = splits
 	}
-	writeDatasetInfo(&b, m, tables, sizes, tt)
-	b.WriteString("---\n\n# flowbench\n\n")
+	if len(front.Configs) > 1 { // the annotations table: depth and instance maps
+		front.Tasks = append(front.Tasks, "depth-estimation", "image-segmentation")
+	}
+	if err := writeFrontMatter(&b, front); err != nil {
+		return "", err
+	}
+	b.WriteString("\n# flowbench\n\n")
 	b.WriteString("Counterfactual spatial imagination questions in procedural indoor houses: an object moves " +
 		"(described in camera terms), and the question asks about the scene after the motion. " +
 		"Every answer is read from the simulated outcome.\n\n")
@@ -87,12 +68,13 @@ func datasetCard(m *Manifest, sizes cardSizes, tt TensorType) string {
 	b.WriteString("`manifest.json` lists every column with its type; conventions (Unity world frame, OpenCV camera, " +
 		"planar depth, flow sign: pixel p of I0 moves to p + F01(p) in I1, x right, y down) are documented in the " +
 		"flowbench repository's docs/dataset.md.\n\n")
-	b.WriteString("## Loading\n\n```python\nimport datasets\nds = datasets.load_dataset(\"path/to/DIR\", \"questions\")\n```\n\n")
-	b.WriteString("```sql\n-- DuckDB\nSELECT category, count(*) FROM 'DIR/data/*/questions-*.parquet' GROUP BY category;\n```\n\n")
+	b.WriteString("## Loading\n\nEach table is a folder, `data/<table>/`, of shards named `<split>-NNNNN-of-NNNNN.parquet` (schema version 3).\n\n")
+	b.WriteString("```python\nimport datasets\nds = datasets.load_dataset(\"path/to/DIR\", \"questions\")  # the configs above\n" +
+		"qs = datasets.load_dataset(\"parquet\", data_dir=\"path/to/DIR/data/questions\")  # splits from the file names\n```\n\n")
+	b.WriteString("```sql\n-- DuckDB\nSELECT category, count(*) FROM 'DIR/data/questions/*.parquet' GROUP BY category;\n```\n\n")
 	tensorSection(&b, m, firstShard(m, splits))
-	licenceSection(&b, licences, others)
 	attributionSection(&b, m)
-	return b.String()
+	return b.String(), nil
 }
 
 func hasTable(m *Manifest, table string) bool {
@@ -110,22 +92,22 @@ func firstShard(m *Manifest, splits []string) string {
 	if len(splits) > 0 {
 		split, n = splits[0], max(1, m.Splits[splits[0]].Shards)
 	}
-	return fmt.Sprintf("data/%s/%s-%05d-of-%05d.parquet", split, AnnotationsTable, 0, n)
+	return ShardRelPath(AnnotationsTable, split, 0, n)
 }
 
-// WriteCard writes the dataset card of the dataset in dir, with the split
-// sizes of its shards and their tensor type, as DIR/README.md atomically.
+// WriteCard writes the dataset card of the dataset in dir, whose manifest
+// is m, as DIR/README.md atomically.
 func WriteCard(dir string, m *Manifest) error {
-	sizes, err := shardBytes(dir, m)
+	tables, err := ReadCardTables(dir, MotionTables)
 	if err != nil {
 		return err
 	}
-	tt, _, err := datasetTensorType(dir)
+	card, err := DatasetCard(m, tables)
 	if err != nil {
 		return err
 	}
 	p := filepath.Join(dir, CardFile)
-	if err := sim.WriteFileAtomic(p, []byte(datasetCard(m, sizes, tt))); err != nil {
+	if err := sim.WriteFileAtomic(p, []byte(card)); err != nil {
 		return fmt.Errorf("export: writing %s: %w", p, err)
 	}
 	return nil

@@ -61,10 +61,10 @@ func tensorSection(b *strings.Builder, m *Manifest, shard string) {
 		return
 	}
 	fmt.Fprintf(b, "depth = t.column(\"depth_before\").combine_chunks().flatten().to_numpy().reshape(-1, %d, %d)  # (rows, H, W) float32\n\n", h, w)
-	fmt.Fprintf(b, "import polars as pl\na = pl.read_parquet(\"path/to/DIR/data/*/annotations-*.parquet\")\n"+
+	fmt.Fprintf(b, "import polars as pl\na = pl.read_parquet(\"path/to/DIR/data/annotations/*.parquet\")\n"+
 		"flow = a[\"flow_forward\"].to_numpy().reshape(-1, %d, %d, 2)  # (rows, H, W, 2) float32\n```\n\n", h, w)
 	fmt.Fprintf(b, "```sql\n-- DuckDB: element k of the tensor is list[k + 1], k = y·%d + x\n"+
-		"SELECT id, depth_before[1] AS depth_top_left FROM 'path/to/DIR/data/*/annotations-*.parquet';\n```\n\n", w)
+		"SELECT id, depth_before[1] AS depth_top_left FROM 'path/to/DIR/data/annotations/*.parquet';\n```\n\n", w)
 }
 
 // jsonInts formats a shape as a JSON array, e.g. [512,512,2].

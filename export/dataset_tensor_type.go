@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"strings"
 )
 
 // ShardTensorType returns the tensor type of an annotations shard, after
@@ -26,7 +25,7 @@ func ShardTensorType(path string) (TensorType, error) {
 // two tensor types are an error: one dataset holds one type, so that a glob
 // over its shards reads as one table.
 func datasetTensorType(dir string) (t TensorType, found bool, err error) {
-	paths, err := filepath.Glob(filepath.Join(dir, "data", "*", AnnotationsTable+"-*-of-*.parquet"))
+	paths, err := filepath.Glob(filepath.Join(TableDir(dir, AnnotationsTable), "*-*-of-*.parquet"))
 	if err != nil {
 		return 0, false, fmt.Errorf("export: %w", err)
 	}
@@ -61,19 +60,22 @@ func tensorTypeOf(paths []string) (t TensorType, found bool, err error) {
 // shards is fine.
 func CheckTensorType(dir, split string, t TensorType) error {
 	var paths []string
-	for _, pattern := range []string{
-		filepath.Join(dir, "data", "*", AnnotationsTable+"-*-of-*.parquet"),
-		filepath.Join(dir, "data", "*", ".staging", AnnotationsTable+"-*.parquet"),
-	} {
-		found, err := filepath.Glob(pattern)
-		if err != nil {
-			return fmt.Errorf("export: %w", err)
+	finished, err := filepath.Glob(filepath.Join(TableDir(dir, AnnotationsTable), "*-*-of-*.parquet"))
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	for _, p := range finished {
+		if s, _, _, ok := parseFinalShard(filepath.Base(p)); ok && s != split {
+			paths = append(paths, p)
 		}
-		for _, p := range found {
-			rel, _ := filepath.Rel(filepath.Join(dir, "data"), p)
-			if s, _, _ := strings.Cut(filepath.ToSlash(rel), "/"); s != split {
-				paths = append(paths, p)
-			}
+	}
+	staged, err := filepath.Glob(filepath.Join(StagingRoot(dir), "*", AnnotationsTable+"-*.parquet"))
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	for _, p := range staged {
+		if filepath.Base(filepath.Dir(p)) != split {
+			paths = append(paths, p)
 		}
 	}
 	have, found, err := tensorTypeOf(paths)

@@ -83,7 +83,10 @@ func Create(dir string, opt Options) (*DatasetWriter, error) {
 	if opt.Mode < CreateNew || opt.Mode > Resume {
 		return nil, fmt.Errorf("export: unknown mode %d", opt.Mode)
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "data"), 0o755); err != nil {
+	if err := CheckLayout(dir); err != nil {
+		return nil, fmt.Errorf("export: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, DataDir), 0o755); err != nil {
 		return nil, fmt.Errorf("export: cannot create dataset directory %s: %w", dir, err)
 	}
 	if opt.Mode == Resume {
@@ -91,7 +94,7 @@ func Create(dir string, opt Options) (*DatasetWriter, error) {
 			return nil, err
 		}
 	}
-	for _, d := range []string{dir, filepath.Join(dir, "data")} {
+	for _, d := range []string{dir, filepath.Join(dir, DataDir)} {
 		probe, err := os.CreateTemp(d, ".write-probe-*")
 		if err != nil {
 			return nil, fmt.Errorf("export: dataset directory %s is not writable: %w", d, err)
@@ -116,7 +119,7 @@ type ShardInfo struct {
 
 // Range places a split writer's shards in the split's layout: the writer
 // writes shard indices [First, End) of a split of Total shards, whose final
-// names are <table>-<index>-of-<Total>.parquet. A whole split is
+// names are data/<table>/<split>-<index>-of-<Total>.parquet. A whole split is
 // Range{0, n, n}; one part of a split written on several machines is a
 // contiguous sub-range, and the parts' shards together are the split.
 type Range struct {
@@ -145,8 +148,8 @@ type SplitWriter struct {
 	d       *DatasetWriter
 	split   string
 	w, h    int
-	dir     string // DIR/data/<split>
-	staging string // DIR/data/<split>/.staging
+	dir     string // DIR, the dataset directory
+	staging string // DIR/data/.staging/<split>
 	rng     *Range // nil: cut every RowsPerShard rows, count known at Close
 
 	completed map[int]ShardInfo // staged shard pairs from an earlier run
@@ -187,21 +190,21 @@ func (d *DatasetWriter) open(split string, w, h int, r *Range) (*SplitWriter, er
 	if w <= 0 || h <= 0 {
 		return nil, fmt.Errorf("export: split %s: image size %dx%d must be positive", split, w, h)
 	}
-	s := &SplitWriter{d: d, split: split, w: w, h: h, dir: filepath.Join(d.dir, "data", split), rng: r, completed: map[int]ShardInfo{}}
+	s := &SplitWriter{d: d, split: split, w: w, h: h, dir: d.dir, rng: r, completed: map[int]ShardInfo{}}
 	if r != nil {
 		s.cur = r.First
 	}
-	s.staging = filepath.Join(s.dir, ".staging")
+	s.staging = StagingDir(d.dir, split)
 	switch d.opt.Mode {
 	case CreateNew:
-		if exists, err := splitExists(s.dir); err != nil {
+		if exists, err := splitExists(d.dir, split); err != nil {
 			return nil, err
 		} else if exists {
 			return nil, fmt.Errorf("export: split %s in %s %w", split, d.dir, ErrExists)
 		}
 	case Overwrite:
-		if err := os.RemoveAll(s.dir); err != nil {
-			return nil, fmt.Errorf("export: cannot remove the old split %s: %w", s.dir, err)
+		if err := RemoveSplit(d.dir, split); err != nil {
+			return nil, err
 		}
 	}
 	d.mu.Lock()
@@ -216,11 +219,22 @@ func (d *DatasetWriter) open(split string, w, h int, r *Range) (*SplitWriter, er
 	return s, nil
 }
 
-// splitExists reports whether a split directory holds any shard, finished,
-// staged or partial.
-func splitExists(dir string) (bool, error) {
+// splitExists reports whether the dataset in dir holds any shard of split,
+// finished, staged or partial.
+func splitExists(dir, split string) (bool, error) {
+	for _, t := range allTables() {
+		entries, err := os.ReadDir(TableDir(dir, t))
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return false, fmt.Errorf("export: %w", err)
+		}
+		for _, e := range entries {
+			if isSplitShard(e.Name(), split) {
+				return true, nil
+			}
+		}
+	}
 	found := false
-	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+	err := filepath.WalkDir(StagingDir(dir, split), func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
 				return nil
@@ -243,38 +257,47 @@ func (s *SplitWriter) inRange(idx int) bool {
 	return s.rng == nil || (idx >= s.rng.First && idx < s.rng.End)
 }
 
-// prepare cleans the split directory: temp files go; finished shards of an
+// prepare cleans the split's files: temp files go; finished shards of an
 // earlier run are moved back to staging (Resume) or removed; in Resume mode
 // the staged shard pairs that verify are kept (Completed), the rest removed.
 func (s *SplitWriter) prepare() error {
 	resume := s.d.opt.Mode == Resume
-	for _, dir := range []string{s.dir, s.staging} {
-		entries, err := os.ReadDir(dir)
-		if err != nil {
+	for _, t := range MotionTables {
+		entries, err := os.ReadDir(TableDir(s.dir, t))
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("export: %w", err)
 		}
 		for _, e := range entries {
-			name := e.Name()
-			p := filepath.Join(dir, name)
-			switch {
-			case strings.HasSuffix(name, partialSuffix):
-				if err := os.Remove(p); err != nil {
-					return fmt.Errorf("export: removing partial shard: %w", err)
-				}
-			case dir == s.dir && shardName.MatchString(name):
-				m := shardName.FindStringSubmatch(name)
-				if resume {
-					err = os.Rename(p, filepath.Join(s.staging, m[1]+"-"+m[2]+".parquet"))
-				} else {
-					err = os.Remove(p)
-				}
-				if err != nil {
-					return fmt.Errorf("export: %w", err)
-				}
-			case dir == s.staging && stagedShard.MatchString(name) && !resume:
-				if err := os.Remove(p); err != nil {
-					return fmt.Errorf("export: %w", err)
-				}
+			split, idx, _, ok := parseFinalShard(e.Name())
+			if !ok || split != s.split || e.IsDir() {
+				continue
+			}
+			p := filepath.Join(TableDir(s.dir, t), e.Name())
+			if resume {
+				err = os.Rename(p, s.stagedPath(t, idx))
+			} else {
+				err = os.Remove(p)
+			}
+			if err != nil {
+				return fmt.Errorf("export: %w", err)
+			}
+		}
+	}
+	entries, err := os.ReadDir(s.staging)
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	for _, e := range entries {
+		name := e.Name()
+		p := filepath.Join(s.staging, name)
+		switch {
+		case strings.HasSuffix(name, partialSuffix):
+			if err := os.Remove(p); err != nil {
+				return fmt.Errorf("export: removing partial shard: %w", err)
+			}
+		case stagedShard.MatchString(name) && !resume:
+			if err := os.Remove(p); err != nil {
+				return fmt.Errorf("export: %w", err)
 			}
 		}
 	}
@@ -284,8 +307,7 @@ func (s *SplitWriter) prepare() error {
 	// A shard index is complete when every table's staged file reads back
 	// completely and agrees on rows and ids; anything else is redone.
 	infos := map[int]map[string]ShardInfo{}
-	entries, err := os.ReadDir(s.staging)
-	if err != nil {
+	if entries, err = os.ReadDir(s.staging); err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
 	for _, e := range entries {
@@ -310,7 +332,7 @@ func (s *SplitWriter) prepare() error {
 		}
 		if info.Fingerprint != s.d.opt.Fingerprint {
 			return fmt.Errorf("export: %s was written by a different configuration (fingerprint %q, this run %q); "+
-				"rerun with the original settings or overwrite the split", s.dir, info.Fingerprint, s.d.opt.Fingerprint)
+				"rerun with the original settings or overwrite the split", p, info.Fingerprint, s.d.opt.Fingerprint)
 		}
 		if infos[idx] == nil {
 			infos[idx] = map[string]ShardInfo{}
@@ -566,7 +588,7 @@ func (s *SplitWriter) Discard() error {
 }
 
 // Close completes the split and renames every staged shard of the writer to
-// its final name <table>-<index>-of-<count>.parquet. A split opened with
+// its final name data/<table>/<split>-<index>-of-<count>.parquet. A split opened with
 // Split cuts its last shard here (an empty split gets one empty shard per
 // table, so that its schema is still published); one opened with
 // SplitRange must have cut every shard of its range.
@@ -600,9 +622,12 @@ func (s *SplitWriter) Close() error {
 		tables = tables[:1]
 	}
 	for _, t := range tables {
+		if err := os.MkdirAll(TableDir(s.dir, t), 0o755); err != nil {
+			return fmt.Errorf("export: finalising split %s: %w", s.split, err)
+		}
 		for i := first; i < s.cur; i++ {
 			src := s.stagedPath(t, i)
-			dst := filepath.Join(s.dir, FinalShardName(t, i, count))
+			dst := ShardPath(s.dir, t, s.split, i, count)
 			if err := os.Rename(src, dst); err != nil {
 				return fmt.Errorf("export: finalising split %s: %w", s.split, err)
 			}
@@ -616,14 +641,49 @@ func (s *SplitWriter) Close() error {
 		return fmt.Errorf("export: split %s: %s still holds %s (shards beyond the %d rows of this run?); rerun with overwrite",
 			s.split, s.staging, entries[0].Name(), s.rows)
 	}
-	if err := os.Remove(s.staging); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("export: %w", err)
+	if err := removeStaging(s.dir, s.split); err != nil {
+		return err
 	}
-	return syncDir(s.dir)
+	for _, t := range tables {
+		if err := syncDir(TableDir(s.dir, t)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// FinalShardName is the file name of a finished shard: shard index of
-// count shards of table.
-func FinalShardName(table string, index, count int) string {
-	return fmt.Sprintf("%s-%05d-of-%05d.parquet", table, index, count)
+// removeStaging removes the (empty) staging folder of split, and
+// data/.staging once no split uses it.
+func removeStaging(dir, split string) error {
+	if err := os.Remove(StagingDir(dir, split)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("export: %w", err)
+	}
+	if entries, err := os.ReadDir(StagingRoot(dir)); err == nil && len(entries) == 0 {
+		os.Remove(StagingRoot(dir))
+	}
+	return nil
+}
+
+// RemoveSplit removes every file of split from the dataset in dir: its
+// finished shards in every table's folder (only names of the split's
+// shards) and its staging folder. The caller has checked that the staging
+// folder holds only flowbench's files.
+func RemoveSplit(dir, split string) error {
+	for _, t := range allTables() {
+		entries, err := os.ReadDir(TableDir(dir, t))
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("export: %w", err)
+		}
+		for _, e := range entries {
+			if isSplitShard(e.Name(), split) && e.Type().IsRegular() {
+				if err := os.Remove(filepath.Join(TableDir(dir, t), e.Name())); err != nil {
+					return fmt.Errorf("export: cannot remove the old split %s: %w", split, err)
+				}
+			}
+		}
+	}
+	if err := os.RemoveAll(StagingDir(dir, split)); err != nil {
+		return fmt.Errorf("export: cannot remove the old split %s: %w", split, err)
+	}
+	return removeStaging(dir, split)
 }

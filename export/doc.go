@@ -4,13 +4,13 @@
 //
 // Layout of a dataset directory:
 //
-//	DIR/README.md                                       dataset card (YAML configs)
-//	DIR/manifest.json                                   config, seeds, counts, chance, schema
-//	DIR/data/<split>/questions-00000-of-00003.parquet   one row per question
-//	DIR/data/<split>/annotations-00000-of-00003.parquet one row per question, same order
+//	DIR/README.md                                        dataset card (YAML configs, dataset_info)
+//	DIR/manifest.json                                    config, seeds, counts, chance, schema
+//	DIR/data/questions/<split>-00000-of-00003.parquet    one row per question
+//	DIR/data/annotations/<split>-00000-of-00003.parquet  one row per question, same order
 //
-// Shards are written under a hidden staging directory
-// (DIR/data/<split>/.staging/) with their index only, each through a temp
+// (schema version 3; see layout.go). Shards are written under a hidden
+// staging directory (DIR/data/.staging/<split>/) with their index only, each through a temp
 // file that is fsynced and renamed, and moved to their final
 // "-of-NNNNN" names when the split is finalised, because the shard count is
 // only known at the end. A crash therefore never leaves a truncated .parquet

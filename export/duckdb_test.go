@@ -15,6 +15,11 @@ type duckdbReport struct {
 	Types   map[string]string                       `json:"types"`
 	Rows    map[string][]map[string]json.RawMessage `json:"rows"`
 	KV      map[string]string                       `json:"kv"`
+	// SplitRows counts each table's rows by the split in their file
+	// names, reading the table's folder by one glob; SplitMismatches
+	// counts the questions whose split column disagrees.
+	SplitRows       map[string]map[string]int `json:"split_rows"`
+	SplitMismatches *int                      `json:"split_mismatches"`
 	// ArrowFields is the footer's ARROW:schema decoded by Arrow JS; nil
 	// when apache-arrow is not installed.
 	ArrowFields map[string]struct {
@@ -38,10 +43,24 @@ func testDuckDBReads(t *testing.T, tt TensorType) {
 	dir := t.TempDir()
 	const w, h = 24, 16
 	qs, as := writeSynth(t, dir, 5, w, h, 2, Options{TensorType: tt})
+	vq, _ := addSynthSplit(t, dir, "validation", 3, w, h, 2, Options{TensorType: tt})
 	out := runNodeCheck(t, "duckdb", "@duckdb/node-api", dir)
 	var rep duckdbReport
 	if err := json.Unmarshal(out, &rep); err != nil {
 		t.Fatalf("check.mjs output: %v\n%s", err, out)
+	}
+	// The splits come from the file names of data/questions/*.parquet, as
+	// Hugging Face infers them; each table's folder reads as one glob.
+	if len(rep.Splits) != 2 || rep.Splits["validation"]["questions"] != len(vq) || rep.Splits["validation"]["annotations"] != len(vq) {
+		t.Errorf("DuckDB splits from file names %v, want train and validation (%d rows)", rep.Splits, len(vq))
+	}
+	for _, table := range MotionTables {
+		if got := rep.SplitRows[table]; len(got) != 2 || got["train"] != len(qs) || got["validation"] != len(vq) {
+			t.Errorf("DuckDB data/%s/*.parquet: rows by file-name split %v, want train %d, validation %d", table, got, len(qs), len(vq))
+		}
+	}
+	if rep.SplitMismatches == nil || *rep.SplitMismatches != 0 {
+		t.Errorf("DuckDB: %v questions whose split column is not their file name's split", rep.SplitMismatches)
 	}
 	t.Logf("DuckDB %s types: depth_before %s, instance_before %s, flow_forward %s, flow_valid %s, image %s",
 		rep.Version, rep.Types["annotations.depth_before"], rep.Types["annotations.instance_before"],

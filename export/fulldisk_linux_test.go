@@ -46,14 +46,14 @@ func TestFullDisk(t *testing.T) {
 	if err := sw.Close(); err == nil {
 		t.Fatal("Close succeeded after the disk filled")
 	}
-	partial, _ := filepath.Glob(filepath.Join(dir, "data", "train", ".staging", "*"+partialSuffix))
+	partial, _ := filepath.Glob(filepath.Join(dir, "data", ".staging", "train", "*"+partialSuffix))
 	if len(partial) != 0 {
 		t.Fatalf("partial files left: %v", partial)
 	}
 	if _, err := Open(dir); err == nil {
 		t.Fatal("readers see a dataset after a full disk")
 	}
-	staged, _ := filepath.Glob(filepath.Join(dir, "data", "train", ".staging", "*.parquet"))
+	staged, _ := filepath.Glob(filepath.Join(dir, "data", ".staging", "train", "*.parquet"))
 	for _, p := range staged {
 		idx, _ := strconv.Atoi(stagedShard.FindStringSubmatch(filepath.Base(p))[2])
 		if _, err := stagedInfo(p, idx); err != nil {

@@ -21,8 +21,8 @@ var fuzzBase struct {
 
 // fuzzShardPaths are the relative paths of the base dataset's two shards.
 var fuzzShardPaths = map[bool]string{
-	false: filepath.Join("data", "train", "questions-00000-of-00001.parquet"),
-	true:  filepath.Join("data", "train", "annotations-00000-of-00001.parquet"),
+	false: filepath.Join("data", "questions", "train-00000-of-00001.parquet"),
+	true:  filepath.Join("data", "annotations", "train-00000-of-00001.parquet"),
 }
 
 func fuzzBaseFiles(t testing.TB) map[string][]byte {

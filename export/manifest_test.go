@@ -100,11 +100,11 @@ func TestManifestAndCard(t *testing.T) {
   default: true
   data_files:
   - split: train
-    path: data/train/questions-*.parquet
+    path: "data/questions/train-[0-9][0-9][0-9][0-9][0-9]-of-[0-9][0-9][0-9][0-9][0-9].parquet"
 - config_name: annotations
   data_files:
   - split: train
-    path: data/train/annotations-*.parquet
+    path: "data/annotations/train-[0-9][0-9][0-9][0-9][0-9]-of-[0-9][0-9][0-9][0-9][0-9].parquet"
 dataset_info:
 `
 	if !strings.Contains(front, wantConfigs) {
@@ -113,7 +113,7 @@ dataset_info:
 	// Every data_files glob matches the shards of its split and table.
 	for _, line := range strings.Split(front, "\n") {
 		if p, ok := strings.CutPrefix(line, "    path: "); ok {
-			got, _ := filepath.Glob(filepath.Join(dir, p))
+			got, _ := filepath.Glob(filepath.Join(dir, strings.Trim(p, `"`)))
 			if len(got) != 3 {
 				t.Errorf("glob %s matches %d files, want 3", p, len(got))
 			}
@@ -128,7 +128,7 @@ func TestCardNamesARealShard(t *testing.T) {
 	dir := t.TempDir()
 	writeSynth(t, dir, 3, 8, 8, 2, Options{})
 	card, _ := os.ReadFile(filepath.Join(dir, CardFile))
-	const shard = "data/train/annotations-00000-of-00002.parquet"
+	const shard = "data/annotations/train-00000-of-00002.parquet"
 	if !strings.Contains(string(card), shard) {
 		t.Fatalf("card does not name %s", shard)
 	}

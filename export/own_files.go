@@ -14,17 +14,54 @@ import (
 	"flowbench/storage/localfile"
 )
 
-// ownSplitEntry matches the names flowbench writes in data/<split>/: the
-// shards of every table, their temp files while written, the staging
-// folder and the list of skipped houses (and its temp file while written).
-var ownSplitEntry = regexp.MustCompile(`^((questions|annotations|viewpoint_questions|viewpoint_views)-\d{5}(-of-\d{5})?\.parquet(\.partial)?|\.staging|\.skipped\.json|\.\.skipped\.json\.tmp-[0-9]+)$`)
+// ownStagingEntry matches the names flowbench writes in a split's staging
+// folder (data/.staging/<split>/): the staged shards of every table, the
+// temp files of shards being written or copied.
+var ownStagingEntry = regexp.MustCompile(`^\.?(questions|annotations|viewpoint_questions|viewpoint_views)-\d{5}\.parquet(\.partial|\.tmp-[0-9]+)?$`)
 
-// IsOwnSplitEntry reports whether name, an entry of a dataset's
-// data/<split>/ folder or of its staging folder, is one flowbench writes
-// there (a shard, a staged shard, a shard being written, the staging
-// folder). Writers remove or replace only such
-// entries.
-func IsOwnSplitEntry(name string) bool { return ownSplitEntry.MatchString(name) }
+// IsOwnStagingEntry reports whether name, an entry of a split's staging
+// folder, is one flowbench writes there (a staged shard, a shard being
+// written). Writers remove or replace only such entries.
+func IsOwnStagingEntry(name string) bool { return ownStagingEntry.MatchString(name) }
+
+// IsOwnTableEntry reports whether name, an entry of a table's folder
+// (data/<table>/), is one flowbench writes there: a finished shard
+// <split>-<index>-of-<count>.parquet.
+func IsOwnTableEntry(name string) bool { return finalShard.MatchString(name) }
+
+// IsOwnSkippedEntry reports whether name, an entry of data/.skipped/, is
+// one flowbench writes there: a split's list of skipped houses or its temp
+// file.
+func IsOwnSkippedEntry(name string) bool { return ownSkippedEntry.MatchString(name) }
+
+var ownSkippedEntry = regexp.MustCompile(`^(\.)?[A-Za-z0-9][A-Za-z0-9_.-]*\.json(\.tmp-[0-9]+)?$`)
+
+// ForeignDataEntries lists the entries under dir/data that a run of split
+// would write beside or remove and that flowbench did not write: anything
+// in a table's folder but a finished shard, anything in the split's
+// staging folder but a staged shard, anything in data/.skipped/ but a list
+// of skipped houses, and any symbolic link or folder among them. own
+// reports whether any flowbench file of any split was found. Paths are
+// relative to dir.
+func ForeignDataEntries(dir, split string) (foreign []string, own bool) {
+	check := func(folder string, ok func(string) bool) {
+		entries, _ := os.ReadDir(folder)
+		for _, e := range entries {
+			rel, _ := filepath.Rel(dir, filepath.Join(folder, e.Name()))
+			if !ok(e.Name()) || !e.Type().IsRegular() {
+				foreign = append(foreign, rel)
+			} else {
+				own = true
+			}
+		}
+	}
+	for _, t := range allTables() {
+		check(TableDir(dir, t), IsOwnTableEntry)
+	}
+	check(StagingDir(dir, split), IsOwnStagingEntry)
+	check(filepath.Join(dir, DataDir, skippedDirName), IsOwnSkippedEntry)
+	return foreign, own
+}
 
 // OwnFile says whether a file that a run would replace is flowbench's.
 type OwnFile int

@@ -15,6 +15,12 @@ type polarsReport struct {
 	Types   map[string]string                       `json:"types"`
 	Rows    map[string][]map[string]json.RawMessage `json:"rows"`
 	Errors  map[string]string                       `json:"errors"`
+	// Glob is data/questions/*.parquet read as one table: its rows and
+	// their count per value of the split column.
+	Glob struct {
+		Rows   int            `json:"rows"`
+		Splits map[string]int `json:"splits"`
+	} `json:"glob"`
 }
 
 func runPolars(t *testing.T, dir string) polarsReport {
@@ -35,11 +41,20 @@ func TestPolarsReadsPlainTensors(t *testing.T) {
 	dir := t.TempDir()
 	const w, h = 24, 16
 	writeSynth(t, dir, 5, w, h, 2, Options{TensorType: TensorPlain})
+	vq, _ := addSynthSplit(t, dir, "test", 3, w, h, 2, Options{TensorType: TensorPlain})
 	rep := runPolars(t, dir)
 	if len(rep.Errors) > 0 {
 		t.Fatalf("Polars %s could not read the dataset: %v", rep.Version, rep.Errors)
 	}
 	qs, as := readAll(t, dir, "train")
+	// Splits from the file names, and the questions folder read by one glob
+	// holds every split's rows, each under its split.
+	if len(rep.Splits) != 2 || rep.Splits["test"]["questions"] != len(vq) || rep.Splits["test"]["annotations"] != len(vq) {
+		t.Errorf("Polars splits from file names %v, want train and test (%d rows)", rep.Splits, len(vq))
+	}
+	if g := rep.Glob; g.Rows != len(qs)+len(vq) || len(g.Splits) != 2 || g.Splits["train"] != len(qs) || g.Splits["test"] != len(vq) {
+		t.Errorf("Polars data/questions/*.parquet: %d rows, by split %v; want train %d, test %d", g.Rows, g.Splits, len(qs), len(vq))
+	}
 	if got := rep.Splits["train"]; got["questions"] != len(qs) || got["annotations"] != len(as) {
 		t.Fatalf("Polars counts %v, our reader %d questions and %d annotations", got, len(qs), len(as))
 	}

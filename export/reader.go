@@ -4,15 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"iter"
 	"maps"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
-	"strconv"
-	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -21,9 +19,6 @@ import (
 
 	"flowbench/storage/localfile"
 )
-
-// shardName matches a finished shard: <table>-<index>-of-<count>.parquet.
-var shardName = regexp.MustCompile(`^(questions|annotations)-(\d{5})-of-(\d{5})\.parquet$`)
 
 // Dataset is an opened dataset directory.
 type Dataset struct {
@@ -34,52 +29,28 @@ type Dataset struct {
 	shards map[string]map[string][]string
 }
 
-// Open scans DIR/data/<split>/ for finished shards and reads the manifest.
-// Shard files themselves are opened lazily, by the iterators.
+// Open scans DIR/data/<table>/ for the finished shards of every split
+// (<split>-<index>-of-<count>.parquet) and reads the manifest. Shard files
+// themselves are opened lazily, by the iterators. A dataset in the old
+// layout (schema version 2 and before) is an *OldLayoutError.
 func Open(dir string) (*Dataset, error) {
 	if fam, err := DatasetFamily(dir); err == nil && fam != "" {
 		return nil, fmt.Errorf("export: %s holds a %s-family dataset, which this reader does not read (see docs/viewpoint.md: validate and score --family viewpoint read it)", dir, fam)
 	}
-	data := filepath.Join(dir, "data")
-	entries, err := os.ReadDir(data)
-	if err != nil {
+	if err := CheckLayout(dir); err != nil {
+		return nil, fmt.Errorf("export: %w", err)
+	}
+	data := filepath.Join(dir, DataDir)
+	if _, err := os.ReadDir(data); err != nil {
 		return nil, fmt.Errorf("export: %s is not a dataset: %w", dir, err)
 	}
-	ds := &Dataset{Dir: dir, shards: map[string]map[string][]string{}}
-	for _, e := range entries {
-		if !e.IsDir() || e.Name()[0] == '.' {
-			continue
-		}
-		split := e.Name()
-		files, err := os.ReadDir(filepath.Join(data, split))
-		if err != nil {
-			return nil, fmt.Errorf("export: %w", err)
-		}
-		counts := map[string]int{}
-		for _, f := range files {
-			m := shardName.FindStringSubmatch(f.Name())
-			if m == nil || f.IsDir() {
-				continue
-			}
-			total, _ := strconv.Atoi(m[3])
-			if c, ok := counts[m[1]]; ok && c != total {
-				return nil, fmt.Errorf("export: split %s mixes %s shards of %d and %d files (an interrupted overwrite?)", split, m[1], c, total)
-			}
-			counts[m[1]] = total
-			if ds.shards[split] == nil {
-				ds.shards[split] = map[string][]string{}
-			}
-			ds.shards[split][m[1]] = append(ds.shards[split][m[1]], filepath.Join(data, split, f.Name()))
-		}
-		for table, paths := range ds.shards[split] {
-			sort.Strings(paths)
-			if len(paths) != counts[table] {
-				return nil, fmt.Errorf("export: split %s has %d of %d %s shards", split, len(paths), counts[table], table)
-			}
-		}
+	shards, err := scanTableShards(dir, MotionTables)
+	if err != nil {
+		return nil, err
 	}
+	ds := &Dataset{Dir: dir, shards: shards}
 	if len(ds.shards) == 0 {
-		return nil, fmt.Errorf("export: %s has no finished shards under data/", dir)
+		return nil, fmt.Errorf("export: %s has no finished shards under data/questions/ or data/annotations/", dir)
 	}
 	m, err := readManifest(dir)
 	if err != nil {
@@ -87,6 +58,45 @@ func Open(dir string) (*Dataset, error) {
 	}
 	ds.Manifest = m
 	return ds, nil
+}
+
+// scanTableShards lists the finished shards of tables under dir/data,
+// by split and table, in index order, checking that every split's table
+// holds all the shards its names count.
+func scanTableShards(dir string, tables []string) (map[string]map[string][]string, error) {
+	out := map[string]map[string][]string{}
+	for _, table := range tables {
+		files, err := os.ReadDir(TableDir(dir, table))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("export: %w", err)
+		}
+		counts := map[string]int{}
+		for _, f := range files {
+			split, _, total, ok := parseFinalShard(f.Name())
+			if !ok || f.IsDir() {
+				continue
+			}
+			if c, ok := counts[split]; ok && c != total {
+				return nil, fmt.Errorf("export: split %s mixes %s shards of %d and %d files (an interrupted overwrite?)", split, table, c, total)
+			}
+			counts[split] = total
+			if out[split] == nil {
+				out[split] = map[string][]string{}
+			}
+			out[split][table] = append(out[split][table], filepath.Join(TableDir(dir, table), f.Name()))
+		}
+		for split, total := range counts {
+			paths := out[split][table]
+			sort.Strings(paths)
+			if len(paths) != total {
+				return nil, fmt.Errorf("export: split %s has %d of %d %s shards in %s", split, len(paths), total, table, TableDir(dir, table))
+			}
+		}
+	}
+	return out, nil
 }
 
 // Splits returns the dataset's split names, sorted.
@@ -136,10 +146,14 @@ func openShard(path string) (*shardFile, error) {
 	}
 	// Annotation rows are megabytes each: read them a few at a time.
 	batch := int64(64)
-	switch base := filepath.Base(path); {
-	case strings.HasPrefix(base, AnnotationsTable):
+	table := ""
+	if v := pf.MetaData().KeyValueMetadata().FindValue(TableKey); v != nil {
+		table = *v
+	}
+	switch table {
+	case AnnotationsTable:
 		batch = 2
-	case strings.HasPrefix(base, ViewpointViewsTable):
+	case ViewpointViewsTable:
 		batch = 1
 	}
 	var fr *pqarrow.FileReader

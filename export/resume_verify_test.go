@@ -29,7 +29,7 @@ func TestResumeDiscardsDamagedShard(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	damaged := filepath.Join(dir, "data", "train", ".staging", "annotations-00001.parquet")
+	damaged := filepath.Join(dir, "data", ".staging", "train", "annotations-00001.parquet")
 	pf, err := file.OpenParquetFile(damaged, false)
 	if err != nil {
 		t.Fatal(err)
@@ -47,6 +47,9 @@ func TestResumeDiscardsDamagedShard(t *testing.T) {
 	os.WriteFile(damaged, b, 0o644)
 	tmp := filepath.Join(dir, "."+ManifestFile+".tmp-42")
 	os.WriteFile(tmp, []byte("{"), 0o644)
+	skippedTmp := filepath.Join(filepath.Dir(SkippedPath(dir, "train")), ".train.json.tmp-7")
+	os.MkdirAll(filepath.Dir(skippedTmp), 0o755)
+	os.WriteFile(skippedTmp, []byte("["), 0o644)
 	if VerifyShard(damaged) == nil {
 		t.Fatal("VerifyShard accepts the damaged shard")
 	}
@@ -55,8 +58,10 @@ func TestResumeDiscardsDamagedShard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(tmp); !os.IsNotExist(err) {
-		t.Fatalf("resume kept the stale %s (%v)", tmp, err)
+	for _, p := range []string{tmp, skippedTmp} {
+		if _, err := os.Stat(p); !os.IsNotExist(err) {
+			t.Fatalf("resume kept the stale %s (%v)", p, err)
+		}
 	}
 	sw, err = dw.Split("train", w, h)
 	if err != nil {
@@ -76,7 +81,7 @@ func TestResumeDiscardsDamagedShard(t *testing.T) {
 	if _, err := dw.Finish("test", map[string]any{"houses": 2}, map[string]int64{"train": 7}); err != nil {
 		t.Fatal(err)
 	}
-	rel := filepath.Join("data", "train", "annotations-00001-of-00002.parquet")
+	rel := filepath.Join("data", "annotations", "train-00001-of-00002.parquet")
 	x, _ := os.ReadFile(filepath.Join(ref, rel))
 	y, _ := os.ReadFile(filepath.Join(dir, rel))
 	if string(x) != string(y) {

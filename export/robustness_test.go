@@ -123,7 +123,7 @@ func TestCreateModes(t *testing.T) {
 		t.Fatalf("merged manifest: splits %+v %+v seeds %v", m.Splits["train"], m.Splits["val"], m.Seeds)
 	}
 	card, _ := os.ReadFile(filepath.Join(dir, CardFile))
-	if !strings.Contains(string(card), "path: data/val/questions-*.parquet") || !strings.Contains(string(card), "path: data/train/questions-*.parquet") {
+	if !strings.Contains(string(card), "path: \""+DataFilesGlob(QuestionsTable, "val")+"\"\n") || !strings.Contains(string(card), "path: \""+DataFilesGlob(QuestionsTable, "train")+"\"\n") {
 		t.Fatal("card lacks a split")
 	}
 
@@ -135,14 +135,14 @@ func TestCreateModes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "data", "val", "questions-00000-of-00001.parquet")); !os.IsNotExist(err) {
+	if _, err := os.Stat(filepath.Join(dir, "data", "questions", "val-00000-of-00001.parquet")); !os.IsNotExist(err) {
 		t.Fatal("overwrite kept the old shards of the split")
 	}
 	sw.Abort()
 	if _, err := os.Stat(keep); err != nil {
 		t.Fatal("overwrite removed a file that is not part of the dataset")
 	}
-	if _, err := os.Stat(filepath.Join(dir, "data", "train", "questions-00000-of-00001.parquet")); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, "data", "questions", "train-00000-of-00001.parquet")); err != nil {
 		t.Fatal("overwriting val removed train")
 	}
 
@@ -220,7 +220,7 @@ func TestResume(t *testing.T) {
 		}
 	}
 	// killed here, with shard 2 half written
-	staged0 := filepath.Join(dir, "data", "train", ".staging", "questions-00000.parquet")
+	staged0 := filepath.Join(dir, "data", ".staging", "train", "questions-00000.parquet")
 	st0, err := os.Stat(staged0)
 	if err != nil {
 		t.Fatal(err)
@@ -243,7 +243,7 @@ func TestResume(t *testing.T) {
 	if len(done) != 2 || done[0].FirstID != qs[0].ID || done[1].LastID != qs[3].ID || done[1].Rows != 2 {
 		t.Fatalf("completed shards %+v", done)
 	}
-	matches, _ := filepath.Glob(filepath.Join(dir, "data", "train", ".staging", "*"+partialSuffix))
+	matches, _ := filepath.Glob(filepath.Join(dir, "data", ".staging", "train", "*"+partialSuffix))
 	if len(matches) != 0 {
 		t.Fatalf("partial files kept on resume: %v", matches)
 	}
@@ -263,13 +263,13 @@ func TestResume(t *testing.T) {
 	if _, err := dw.Finish("test", map[string]any{"houses": 2}, map[string]int64{"train": 7}); err != nil {
 		t.Fatal(err)
 	}
-	final0 := filepath.Join(dir, "data", "train", "questions-00000-of-00004.parquet")
+	final0 := filepath.Join(dir, "data", "questions", "train-00000-of-00004.parquet")
 	st, err := os.Stat(final0)
 	if err != nil || !os.SameFile(st, st0) {
 		t.Fatalf("completed shard 0 was rewritten on resume (%v)", err)
 	}
 	// Same bytes as the uninterrupted run.
-	for _, rel := range []string{"data/train/questions-00002-of-00004.parquet", "data/train/annotations-00003-of-00004.parquet", ManifestFile, CardFile} {
+	for _, rel := range []string{"data/questions/train-00002-of-00004.parquet", "data/annotations/train-00003-of-00004.parquet", ManifestFile, CardFile} {
 		x, _ := os.ReadFile(filepath.Join(ref, rel))
 		y, err := os.ReadFile(filepath.Join(dir, rel))
 		if err != nil || !bytes.Equal(x, y) {
@@ -340,7 +340,7 @@ func TestWriteErrorStopsSplit(t *testing.T) {
 	if _, err := Open(dir); err == nil {
 		t.Fatal("a failed split is visible to readers")
 	}
-	staged, _ := filepath.Glob(filepath.Join(dir, "data", "train", ".staging", "*"))
+	staged, _ := filepath.Glob(filepath.Join(dir, "data", ".staging", "train", "*"))
 	if len(staged) != 2 { // shard 0 pair complete; the failed shard 1 removed
 		t.Fatalf("staging holds %v", staged)
 	}

@@ -49,7 +49,7 @@ func TestRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := ds.Shards("train", QuestionsTable); len(got) != 3 || filepath.Base(got[2]) != "questions-00002-of-00003.parquet" {
+	if got := ds.Shards("train", QuestionsTable); len(got) != 3 || got[2] != ShardPath(dir, QuestionsTable, "train", 2, 3) {
 		t.Fatalf("question shards %v", got)
 	}
 	i := 0
@@ -90,7 +90,7 @@ func TestRoundTrip(t *testing.T) {
 	if _, err := ds.Question("nope"); err == nil {
 		t.Fatal("lookup of a missing id succeeded")
 	}
-	if _, err := os.Stat(filepath.Join(dir, "data", "train", ".staging")); !os.IsNotExist(err) {
+	if _, err := os.Stat(filepath.Join(dir, "data", ".staging", "train")); !os.IsNotExist(err) {
 		t.Fatalf("staging directory left behind: %v", err)
 	}
 }
@@ -153,7 +153,7 @@ func TestEmptySplit(t *testing.T) {
 	for _, err := range ds.Annotations("val") {
 		t.Fatalf("empty split yielded a row (error %v)", err)
 	}
-	if got := ds.Shards("val", AnnotationsTable); len(got) != 1 || filepath.Base(got[0]) != "annotations-00000-of-00001.parquet" {
+	if got := ds.Shards("val", AnnotationsTable); len(got) != 1 || !strings.HasSuffix(got[0], "data/annotations/val-00000-of-00001.parquet") {
 		t.Fatalf("shards %v", got)
 	}
 }

@@ -18,7 +18,7 @@ func TestRowGroupsBoundedByBytes(t *testing.T) {
 	bound := per*7/2 + 1
 	dir := t.TempDir()
 	writeSynth(t, dir, 10, w, h, 10, Options{MaxRowGroupBytes: bound})
-	sf, err := openShard(filepath.Join(dir, "data", "train", "annotations-00000-of-00001.parquet"))
+	sf, err := openShard(filepath.Join(dir, "data", "annotations", "train-00000-of-00001.parquet"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 
 // SchemaVersion is the version of the table layout, stored in every shard's
 // Parquet key-value metadata under SchemaVersionKey and in the manifest.
-const SchemaVersion = "2"
+const SchemaVersion = "3"
 
 // Parquet key-value metadata keys written into every shard.
 const (

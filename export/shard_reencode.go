@@ -45,11 +45,10 @@ const reencodeQueue = 2
 // newShardReencoder starts re-encoding the opened shard sf, a finished
 // shard of split (its index comes from its file name).
 func newShardReencoder(sf *shardFile, split string) (*shardReencoder, error) {
-	m := shardName.FindStringSubmatch(filepath.Base(sf.path))
-	if m == nil {
-		return nil, fmt.Errorf("file name is not <table>-<index>-of-<count>.parquet")
+	_, idx, _, ok := parseFinalShard(filepath.Base(sf.path))
+	if !ok {
+		return nil, fmt.Errorf("file name is not <split>-<index>-of-<count>.parquet")
 	}
-	idx, _ := strconv.Atoi(m[2])
 	table := sf.meta(TableKey)
 	meta := map[string]string{SplitKey: split, ShardKey: strconv.Itoa(idx)}
 	if v := sf.pf.MetaData().KeyValueMetadata().FindValue(FingerprintKey); v != nil {

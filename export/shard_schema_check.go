@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -72,7 +73,7 @@ func checkArrowSchema(path string, kv metadata.KeyValueMetadata) (TensorType, in
 	default:
 		return 0, 0, 0, fmt.Errorf("export: shard %s: footer key %s is %q, want %q or %q (or a viewpoint table)", path, TableKey, table, QuestionsTable, AnnotationsTable)
 	}
-	if named := tableOfName(filepath.Base(path)); named != "" && named != table {
+	if named := tableOfPath(path); named != "" && named != table {
 		return 0, 0, 0, fmt.Errorf("export: shard %s: footer key %s is %q, but the file is named as a %s shard", path, TableKey, table, named)
 	}
 	want, err := expectedArrowSchema(table, w, h, tensors)
@@ -86,11 +87,18 @@ func checkArrowSchema(path string, kv metadata.KeyValueMetadata) (TensorType, in
 	return tensors, w, h, nil
 }
 
-// tableOfName returns the table a shard's file name (finished, staged or
-// partial) says it holds, or "".
-func tableOfName(name string) string {
-	for _, t := range []string{QuestionsTable, AnnotationsTable, ViewpointQuestionsTable, ViewpointViewsTable} {
-		if strings.HasPrefix(name, t+"-") {
+// tableOfPath returns the table a shard's path names: the table folder
+// it is in (data/<table>/<split>-…), or for a staged shard
+// (data/.staging/<split>/<table>-NNNNN.parquet) its name's prefix; "" when
+// neither names one.
+func tableOfPath(path string) string {
+	tables := []string{QuestionsTable, AnnotationsTable, ViewpointQuestionsTable, ViewpointViewsTable}
+	if dir := filepath.Base(filepath.Dir(path)); slices.Contains(tables, dir) {
+		return dir
+	}
+	base := filepath.Base(path)
+	for _, t := range tables {
+		if strings.HasPrefix(base, t+"-") {
 			return t
 		}
 	}

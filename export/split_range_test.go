@@ -63,7 +63,7 @@ func TestSplitRangeCutPoints(t *testing.T) {
 		t.Fatal(err)
 	}
 	qs := ds.Shards("train", QuestionsTable)
-	if len(qs) != 5 || !strings.HasSuffix(qs[4], "questions-00004-of-00005.parquet") {
+	if len(qs) != 5 || !strings.HasSuffix(qs[4], "data/questions/train-00004-of-00005.parquet") {
 		t.Fatalf("shards %v, want 5 named -of-00005", qs)
 	}
 	for s, p := range qs {
@@ -79,7 +79,7 @@ func TestSplitRangeCutPoints(t *testing.T) {
 		}
 		for s := r.First; s < r.End; s++ {
 			for _, table := range []string{QuestionsTable, AnnotationsTable} {
-				name := filepath.Join("data", "train", FinalShardName(table, s, 5))
+				name := filepath.Join("data", table, FinalShardName("train", s, 5))
 				a, _ := os.ReadFile(filepath.Join(whole, name))
 				b, err := os.ReadFile(filepath.Join(part, name))
 				if err != nil || string(a) != string(b) {
@@ -112,7 +112,7 @@ func TestSplitRangeResume(t *testing.T) {
 	sw.Abort() // interrupted before Close: shards 1 and 2 are staged
 	want := map[string][]byte{}
 	for _, s := range []int{1, 2} {
-		p := filepath.Join(dir, "data", "train", ".staging", fmt.Sprintf("questions-%05d.parquet", s))
+		p := filepath.Join(dir, "data", ".staging", "train", fmt.Sprintf("questions-%05d.parquet", s))
 		b, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
@@ -134,7 +134,8 @@ func TestSplitRangeResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	for p, b := range want {
-		final := filepath.Join(dir, "data", "train", strings.TrimSuffix(filepath.Base(p), ".parquet")+"-of-00004.parquet")
+		table, idx, _ := strings.Cut(strings.TrimSuffix(filepath.Base(p), ".parquet"), "-")
+		final := filepath.Join(dir, "data", table, "train-"+idx+"-of-00004.parquet")
 		got, err := os.ReadFile(final)
 		if err != nil || string(got) != string(b) {
 			t.Errorf("%s is not the kept shard %s (%v)", final, p, err)

@@ -7,10 +7,11 @@ import (
 )
 
 // staleTempPatterns are the temp files the dataset writer creates next to
-// the files it publishes: the manifest's and the card's (sim.WriteFileAtomic
-// names them .<name>.tmp-*) and the write probes of Create.
+// the files it publishes: the manifest's, the card's and the lists of
+// skipped houses' (sim.WriteFileAtomic names them .<name>.tmp-*) and the
+// write probes of Create.
 var staleTempPatterns = []string{"." + ManifestFile + ".tmp-*", "." + CardFile + ".tmp-*", ".write-probe-*",
-	filepath.Join("data", ".write-probe-*")}
+	filepath.Join(DataDir, ".write-probe-*"), filepath.Join(DataDir, skippedDirName, ".*.json.tmp-*")}
 
 // RemoveStaleTemps removes the temp files that a run killed between
 // creating and renaming them leaves in a dataset directory (a kill at the

@@ -67,7 +67,7 @@ func TestTensorTypesStoreTheSameValues(t *testing.T) {
 		}
 	}
 	plain, ext := dirs[TensorPlain], dirs[TensorExtension]
-	shards, _ := filepath.Glob(filepath.Join(plain, "data", "train", "*.parquet"))
+	shards, _ := filepath.Glob(filepath.Join(plain, "data", "*", "train-*.parquet"))
 	if len(shards) != 6 {
 		t.Fatalf("%d shards, want 6", len(shards))
 	}
@@ -78,7 +78,7 @@ func TestTensorTypesStoreTheSameValues(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if strings.HasPrefix(filepath.Base(p), QuestionsTable) {
+		if filepath.Base(filepath.Dir(p)) == QuestionsTable {
 			if !bytes.Equal(a, b) {
 				t.Errorf("%s differs between tensor types", rel)
 			}
@@ -117,7 +117,7 @@ func TestTensorTypesStoreTheSameValues(t *testing.T) {
 			t.Errorf("%s: the card does not describe the tensor type and columns", tt)
 		}
 	}
-	if _, err := ShardTensorType(filepath.Join(plain, "data", "train", "questions-00000-of-00003.parquet")); err == nil {
+	if _, err := ShardTensorType(filepath.Join(plain, "data", "questions", "train-00000-of-00003.parquet")); err == nil {
 		t.Error("ShardTensorType accepted a questions shard")
 	}
 }
@@ -145,15 +145,15 @@ func TestMixedTensorTypesRefused(t *testing.T) {
 	}
 	// Shards staged by an interrupted run count too.
 	staged := copyDir(t, dir)
-	stagingDir := filepath.Join(staged, "data", "train", ".staging")
-	if err := os.Mkdir(stagingDir, 0o755); err != nil {
+	stagingDir := filepath.Join(staged, "data", ".staging", "train")
+	if err := os.MkdirAll(stagingDir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Rename(filepath.Join(staged, "data", "train", "annotations-00000-of-00002.parquet"),
+	if err := os.Rename(filepath.Join(staged, "data", "annotations", "train-00000-of-00002.parquet"),
 		filepath.Join(stagingDir, "annotations-00000.parquet")); err != nil {
 		t.Fatal(err)
 	}
-	os.Remove(filepath.Join(staged, "data", "train", "annotations-00001-of-00002.parquet"))
+	os.Remove(filepath.Join(staged, "data", "annotations", "train-00001-of-00002.parquet"))
 	if err := CheckTensorType(staged, "val", TensorExtension); err == nil {
 		t.Error("a staged shard of the other tensor type was not seen")
 	}
@@ -182,13 +182,13 @@ func TestMixedTensorTypesRefused(t *testing.T) {
 	if _, err := dw.Finish("test", nil, nil); err == nil || !strings.Contains(err.Error(), "one tensor type") {
 		t.Errorf("Finish over mixed tensor types: %v", err)
 	}
-	if err := os.RemoveAll(filepath.Join(dir, "data", "val")); err != nil {
+	if err := RemoveSplit(dir, "val"); err != nil {
 		t.Fatal(err)
 	}
 
 	// Validate: one annotations shard replaced by the same rows with the
 	// other tensor type.
-	shard := filepath.Join("data", "train", "annotations-00001-of-00002.parquet")
+	shard := filepath.Join("data", "annotations", "train-00001-of-00002.parquet")
 	other, err := os.ReadFile(filepath.Join(extDir, shard))
 	if err != nil {
 		t.Fatal(err)

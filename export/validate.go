@@ -62,7 +62,7 @@ func Validate(dir string) (map[string]int, error) {
 	for _, split := range ds.Splits() {
 		qs, as := ds.shards[split][QuestionsTable], ds.shards[split][AnnotationsTable]
 		if len(as) > 0 && len(as) != len(qs) {
-			return counts, &ValidationError{Shard: ds.Dir + "/data/" + split, Row: -1,
+			return counts, &ValidationError{Shard: ds.Dir + "/data/questions/" + split + "-*.parquet", Row: -1,
 				Reason: fmt.Sprintf("%d questions shards but %d annotations shards", len(qs), len(as))}
 		}
 		for k, qp := range qs {
@@ -73,7 +73,7 @@ func Validate(dir string) (map[string]int, error) {
 					return &ValidationError{Shard: qp, Row: row, ID: q.ID, Reason: reason}
 				}
 				if q.Split != split {
-					return &ValidationError{Shard: qp, Row: row, ID: q.ID, Reason: fmt.Sprintf("split column is %q in split directory %q", q.Split, split)}
+					return &ValidationError{Shard: qp, Row: row, ID: q.ID, Reason: fmt.Sprintf("split column is %q in a shard of split %q (its file name)", q.Split, split)}
 				}
 				if first, dup := seen[q.ID]; dup {
 					return &ValidationError{Shard: qp, Row: row, ID: q.ID, Reason: "duplicate id, first at " + first}

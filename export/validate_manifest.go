@@ -40,10 +40,10 @@ func checkManifestLayout(d *Dataset) error {
 			return manifestError(d, "split %s: %d shards listed, %d questions shards on disk", split, st.Shards, qs)
 		}
 		if !splitQuestionsOnly(st) && as == 0 {
-			return manifestError(d, "split %s has annotations (not questions-only), but data/%s holds no annotations shards", split, split)
+			return manifestError(d, "split %s has annotations (not questions-only), but it holds no annotations shards (data/annotations/%s-*.parquet)", split, split)
 		}
 		if splitQuestionsOnly(st) && as > 0 {
-			return manifestError(d, "split %s is questions-only, but data/%s holds %d annotations shards", split, split, as)
+			return manifestError(d, "split %s is questions-only, but data/annotations/ holds %d of its shards", split, as)
 		}
 	}
 	return nil

@@ -32,7 +32,7 @@ func checkSplitConfig(d *Dataset, split string, have *SplitStats) error {
 	if shards, ok, err := num("shards"); err != nil {
 		return err
 	} else if ok && shards != int64(have.Shards) {
-		return manifestError(d, "split %s: config shards is %d, but data/%s holds %d questions shards", split, shards, split, have.Shards)
+		return manifestError(d, "split %s: config shards is %d, but data/questions/ holds %d of its shards", split, shards, have.Shards)
 	}
 	if houses, ok, err := num("houses"); err != nil {
 		return err
@@ -50,7 +50,7 @@ func checkSplitConfig(d *Dataset, split string, have *SplitStats) error {
 			return manifestError(d, "split %s: config questions_only is %v, not a boolean", split, v)
 		}
 		if qo != have.QuestionsOnly {
-			return manifestError(d, "split %s: config questions_only is %v, but data/%s holds %d annotations shards", split, qo, split, len(d.shards[split][AnnotationsTable]))
+			return manifestError(d, "split %s: config questions_only is %v, but data/annotations/ holds %d of its shards", split, qo, len(d.shards[split][AnnotationsTable]))
 		}
 	}
 	if v, ok := splitConfig(d.Manifest, split, "categories"); ok {

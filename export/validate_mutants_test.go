@@ -138,12 +138,12 @@ func TestValidateFooterAndPageHeaderMutants(t *testing.T) {
 	headers := map[string][][2]int{}
 	shards := map[string][]byte{}
 	for _, table := range []string{QuestionsTable, AnnotationsTable} {
-		name := FinalShardName(table, 0, 1)
-		b, err := os.ReadFile(filepath.Join(base, "data", "train", name))
+		name := filepath.Join(table, FinalShardName("train", 0, 1))
+		b, err := os.ReadFile(filepath.Join(base, "data", name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		pf, err := file.OpenParquetFile(filepath.Join(base, "data", "train", name), false)
+		pf, err := file.OpenParquetFile(filepath.Join(base, "data", name), false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -181,9 +181,9 @@ func TestValidateFooterAndPageHeaderMutants(t *testing.T) {
 		}
 	}
 	total, rejected, harmless := 0, 0, 0
-	for _, name := range []string{FinalShardName(QuestionsTable, 0, 1), FinalShardName(AnnotationsTable, 0, 1)} {
+	for _, name := range []string{filepath.Join(QuestionsTable, FinalShardName("train", 0, 1)), filepath.Join(AnnotationsTable, FinalShardName("train", 0, 1))} {
 		b := shards[name]
-		path := filepath.Join(work, "data", "train", name)
+		path := filepath.Join(work, "data", name)
 		positions, nFooter := mutantPositions(t, b, headers[name])
 		t.Logf("%s: %d bytes; %d footer and %d page header bytes flipped", name, len(b), nFooter, len(positions)-nFooter)
 		m := bytes.Clone(b)

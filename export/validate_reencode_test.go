@@ -56,7 +56,7 @@ func TestValidateRefusesFooterEdits(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := copyDir(t, base)
-			path := filepath.Join(dir, "data", "train", FinalShardName(c.table, 0, 1))
+			path := ShardPath(dir, c.table, "train", 0, 1)
 			b, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
@@ -93,7 +93,7 @@ func TestValidateRefusesManifestConfig(t *testing.T) {
 	}{
 		{"size", 512, "config size is 512, but the shards' images are 8x8"},
 		{"seed", 99, "config seed is 99, but seeds.train is 7"},
-		{"shards", 3, "config shards is 3, but data/train holds 1 questions shards"},
+		{"shards", 3, "config shards is 3, but data/questions/ holds 1 of its shards"},
 		{"questions_only", true, "config questions_only is true"},
 		{"houses", 0, "config houses is 0, but the shards hold questions of 1 houses"},
 		{"categories", []string{"nothing"}, "does not list"},
@@ -129,7 +129,7 @@ func TestValidateRefusesManifestConfig(t *testing.T) {
 func TestValidateRefusesPageHeaderStatistic(t *testing.T) {
 	dir := t.TempDir()
 	qs, _ := writeSynth(t, dir, 2, 8, 8, 2, Options{})
-	path := filepath.Join(dir, "data", "train", FinalShardName(QuestionsTable, 0, 1))
+	path := ShardPath(dir, QuestionsTable, "train", 0, 1)
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -101,7 +101,7 @@ func TestValidate(t *testing.T) {
 			if !errors.As(err, &ve) {
 				t.Fatalf("error %v is not a ValidationError", err)
 			}
-			if !strings.Contains(ve.Shard, c.table+"-00001-of-00003.parquet") || ve.Row != 1 || !strings.Contains(ve.Reason, c.reason) {
+			if !strings.HasSuffix(ve.Shard, c.table+"/train-00001-of-00003.parquet") || ve.Row != 1 || !strings.Contains(ve.Reason, c.reason) {
 				t.Fatalf("got %v, want %s shard 1 row 1 with %q", ve, c.table, c.reason)
 			}
 		})

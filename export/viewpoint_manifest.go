@@ -122,7 +122,15 @@ func WriteViewpointManifest(dir string, m *ViewpointManifest) error {
 	if err := sim.WriteFileAtomic(filepath.Join(dir, ManifestFile), buf.Bytes()); err != nil {
 		return fmt.Errorf("export: writing %s: %w", filepath.Join(dir, ManifestFile), err)
 	}
-	if err := sim.WriteFileAtomic(filepath.Join(dir, CardFile), []byte(ViewpointCard(m))); err != nil {
+	tables, err := ReadCardTables(dir, ViewpointTables)
+	if err != nil {
+		return err
+	}
+	card, err := ViewpointCard(m, tables)
+	if err != nil {
+		return err
+	}
+	if err := sim.WriteFileAtomic(filepath.Join(dir, CardFile), []byte(card)); err != nil {
 		return fmt.Errorf("export: writing %s: %w", filepath.Join(dir, CardFile), err)
 	}
 	return nil
@@ -161,17 +169,25 @@ func DatasetFamily(dir string) (string, error) {
 	return m.Family, nil
 }
 
-// ViewpointCard is the dataset card of a viewpoint dataset.
-func ViewpointCard(m *ViewpointManifest) string {
+// ViewpointCard is the dataset card of a viewpoint dataset, given the
+// tables read from its shards (ReadCardTables; nil leaves out
+// dataset_info). The viewpoint manifest records no asset credits, so the
+// card carries no licence metadata.
+func ViewpointCard(m *ViewpointManifest, tables []CardTable) (string, error) {
 	var b strings.Builder
-	b.WriteString("---\nconfigs:\n")
-	for _, t := range []string{ViewpointQuestionsTable, ViewpointViewsTable} {
-		fmt.Fprintf(&b, "- config_name: %s\n  data_files:\n", t)
-		for _, s := range slices.Sorted(maps.Keys(m.Splits)) {
-			fmt.Fprintf(&b, "  - split: %s\n    path: data/%s/%s-*.parquet\n", s, s, t)
-		}
+	splits := slices.Sorted(maps.Keys(m.Splits))
+	front := cardFront{PrettyName: "flowbench viewpoint", Tasks: []string{"visual-question-answering"},
+		Tags: []string{"spatial-reasoning", "viewpoint", "synthetic"}, Configs: ViewpointTables, Splits: map[string][]string{}, Tables: tables}
+	for _, s := range splits {
+		front.Questions += m.Splits[s].Questions
 	}
-	b.WriteString("---\n\n# flowbench viewpoint family (CVT-Bench style)\n\n")
+	for _, t := range ViewpointTables {
+		front.Splits[t] = splits
+	}
+	if err := writeFrontMatter(&b, front); err != nil {
+		return "", err
+	}
+	b.WriteString("\n# flowbench viewpoint family (CVT-Bench style)\n\n")
 	b.WriteString("From one tagged source view, the relation of object B to object A (left/right/front/behind, several may hold) " +
 		"after the camera orbits the scene by 0°–360° in 45° steps to the left or right, or looks down from above " +
 		"(left/right/north/south); the target views are withheld from the question and stored in `viewpoint_views`. " +
@@ -189,5 +205,5 @@ func ViewpointCard(m *ViewpointManifest) string {
 			fmt.Fprintf(&b, "| `%s` | %s | %s |\n", c.Name, strings.ReplaceAll(c.Type, "|", "\\|"), c.Description)
 		}
 	}
-	return b.String()
+	return b.String(), nil
 }

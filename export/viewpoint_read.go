@@ -4,31 +4,29 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
-	"strconv"
 
 	"github.com/apache/arrow-go/v18/arrow"
 )
 
-var viewpointShardName = regexp.MustCompile(`^(viewpoint_questions|viewpoint_views)-(\d{5})-of-(\d{5})\.parquet$`)
-
 // ViewpointShards lists a split's finished shards of table in index order,
 // checking that they are numbered 0..N-1 of N.
 func ViewpointShards(dir, split, table string) ([]string, error) {
-	d := filepath.Join(dir, "data", split)
+	if err := CheckLayout(dir); err != nil {
+		return nil, fmt.Errorf("export: %w", err)
+	}
+	d := TableDir(dir, table)
 	entries, err := os.ReadDir(d)
 	if err != nil {
-		return nil, fmt.Errorf("export: %s has no split %q: %w", dir, split, err)
+		return nil, fmt.Errorf("export: %s has no %s shards: %w", dir, table, err)
 	}
 	var out []string
 	total := -1
 	for _, e := range entries {
-		m := viewpointShardName.FindStringSubmatch(e.Name())
-		if m == nil || m[1] != table {
+		s, _, n, ok := parseFinalShard(e.Name())
+		if !ok || s != split {
 			continue
 		}
-		n, _ := strconv.Atoi(m[3])
 		if total >= 0 && n != total {
 			return nil, fmt.Errorf("export: split %s mixes %s shards of %d and %d files", split, table, total, n)
 		}

@@ -21,12 +21,12 @@ func TestValidateViewpointRefusesFooterStatistic(t *testing.T) {
 		t.Fatalf("the unedited dataset: %v", err)
 	}
 	for _, c := range []struct{ shard, id string }{
-		{"viewpoint_questions-00000-of-00002.parquet", qs[0][0].ID},
-		{"viewpoint_views-00001-of-00002.parquet", vs[len(vs)-1][0].ID},
+		{"viewpoint_questions/test-00000-of-00002.parquet", qs[0][0].ID},
+		{"viewpoint_views/test-00001-of-00002.parquet", vs[len(vs)-1][0].ID},
 	} {
 		t.Run(c.shard, func(t *testing.T) {
 			dir := copyDir(t, base)
-			path := filepath.Join(dir, "data", "test", c.shard)
+			path := filepath.Join(dir, "data", c.shard)
 			b, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"sigs.k8s.io/yaml"
+
 	"flowbench/planner"
 	"flowbench/render"
 	"flowbench/sim"
@@ -124,7 +126,7 @@ func TestViewpointRoundTrip(t *testing.T) {
 	}
 	// One non-empty row group per scene; column statistics on every column
 	// but the pixel columns.
-	shards, _ := filepath.Glob(filepath.Join(dir, "data", "test", "*.parquet"))
+	shards, _ := filepath.Glob(filepath.Join(dir, "data", "*", "test-*.parquet"))
 	if len(shards) == 0 {
 		t.Fatal("no viewpoint shards")
 	}
@@ -160,6 +162,7 @@ func TestViewpointRoundTrip(t *testing.T) {
 	if !strings.Contains(string(card), "viewpoint_views") {
 		t.Errorf("card lacks the views table")
 	}
+	checkViewpointCard(t, dir, card, map[string]int{ViewpointQuestionsTable: len(all(qs)), ViewpointViewsTable: len(all(vs))})
 
 	for _, c := range []struct {
 		name    string
@@ -180,16 +183,65 @@ func TestViewpointRoundTrip(t *testing.T) {
 			writeViewpoint(t, d, q2, vs)
 			_, err := ValidateViewpoint(d)
 			var ve *ValidationError
-			if !errors.As(err, &ve) || !strings.Contains(ve.Shard, "viewpoint_questions-00001-of-00002") || !strings.Contains(ve.Reason, c.reason) {
+			if !errors.As(err, &ve) || !strings.HasSuffix(ve.Shard, "viewpoint_questions/test-00001-of-00002.parquet") || !strings.Contains(ve.Reason, c.reason) {
 				t.Errorf("got %v, want shard 1 with %q", err, c.reason)
 			}
 		})
 	}
 	// A truncated views shard is refused, naming it.
-	p := filepath.Join(dir, "data", "test", "viewpoint_views-00000-of-00002.parquet")
+	p := filepath.Join(dir, "data", "viewpoint_views", "test-00000-of-00002.parquet")
 	b, _ := os.ReadFile(p)
 	os.WriteFile(p, b[:len(b)/2], 0o644)
-	if _, err := ValidateViewpoint(dir); err == nil || !strings.Contains(err.Error(), "viewpoint_views-00000-of-00002") {
+	if _, err := ValidateViewpoint(dir); err == nil || !strings.Contains(err.Error(), "viewpoint_views/test-00000-of-00002") {
 		t.Errorf("truncated shard: %v", err)
+	}
+}
+
+// all flattens per-scene rows.
+func all[R any](rows [][]R) []R {
+	var out []R
+	for _, r := range rows {
+		out = append(out, r...)
+	}
+	return out
+}
+
+// checkViewpointCard parses the viewpoint card's front matter and checks
+// that each table's config globs exactly its shards (the new layout,
+// data/<table>/test-NNNNN-of-NNNNN.parquet) and that dataset_info counts
+// its rows.
+func checkViewpointCard(t *testing.T, dir string, card []byte, rows map[string]int) {
+	t.Helper()
+	front, _, _ := strings.Cut(strings.TrimPrefix(string(card), "---\n"), "\n---\n")
+	var f struct {
+		Configs []struct {
+			Name      string `json:"config_name"`
+			DataFiles []struct {
+				Split, Path string
+			} `json:"data_files"`
+		} `json:"configs"`
+		Info []struct {
+			Name   string `json:"config_name"`
+			Splits []struct {
+				Name        string `json:"name"`
+				NumExamples int    `json:"num_examples"`
+			} `json:"splits"`
+		} `json:"dataset_info"`
+	}
+	if err := yaml.Unmarshal([]byte(front), &f); err != nil {
+		t.Fatalf("viewpoint card front matter: %v", err)
+	}
+	if len(f.Configs) != 2 || len(f.Info) != 2 {
+		t.Fatalf("viewpoint card: %d configs, %d dataset_info entries; want 2 and 2", len(f.Configs), len(f.Info))
+	}
+	for i, c := range f.Configs {
+		got, _ := filepath.Glob(filepath.Join(dir, c.DataFiles[0].Path))
+		want, err := ViewpointShards(dir, "test", c.Name)
+		if err != nil || c.DataFiles[0].Split != "test" || strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("config %s: %q matches %v, want %v (%v)", c.Name, c.DataFiles[0].Path, got, want, err)
+		}
+		if in := f.Info[i]; in.Name != c.Name || len(in.Splits) != 1 || in.Splits[0].NumExamples != rows[c.Name] {
+			t.Errorf("dataset_info %+v, want %d rows of %s", in, rows[c.Name], c.Name)
+		}
 	}
 }

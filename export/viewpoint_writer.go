@@ -20,7 +20,8 @@ const DefaultScenesPerShard = 32
 // each written to a .partial file, synced and renamed; Close gives them
 // their final "-of-N" names. One row group per scene.
 type ViewpointWriter struct {
-	dir, split     string
+	root           string // the dataset directory
+	dir, split     string // dir: the split's staging folder
 	scenesPerShard int
 	shards         []string // staged shard paths, questions and views per index
 	q, v           *pqarrow.FileWriter
@@ -30,16 +31,21 @@ type ViewpointWriter struct {
 	mem            memory.Allocator
 }
 
-// NewViewpointWriter starts split under dir (DIR/data/<split>).
+// NewViewpointWriter starts split of the dataset in dir: shards are
+// written into the split's staging folder (StagingDir) and moved to
+// data/<table>/<split>-<index>-of-<count>.parquet by Close.
 func NewViewpointWriter(dir, split string, scenesPerShard int) (*ViewpointWriter, error) {
 	if scenesPerShard <= 0 {
 		scenesPerShard = DefaultScenesPerShard
 	}
-	d := filepath.Join(dir, "data", split)
+	if err := CheckLayout(dir); err != nil {
+		return nil, fmt.Errorf("export: %w", err)
+	}
+	d := StagingDir(dir, split)
 	if err := os.MkdirAll(d, 0o755); err != nil {
 		return nil, fmt.Errorf("export: %w", err)
 	}
-	return &ViewpointWriter{dir: d, split: split, scenesPerShard: scenesPerShard, mem: memory.NewGoAllocator()}, nil
+	return &ViewpointWriter{root: dir, dir: d, split: split, scenesPerShard: scenesPerShard, mem: memory.NewGoAllocator()}, nil
 }
 
 // viewpointBulkColumns are the viewpoint tables' pixel columns: no
@@ -168,8 +174,8 @@ func (w *ViewpointWriter) abort() {
 }
 
 // Close finishes the split: the open pair is closed and every shard gets
-// its final name <table>-<index>-of-<count>.parquet. It returns the number
-// of shard pairs.
+// its final name data/<table>/<split>-<index>-of-<count>.parquet; the
+// staging folder is removed. It returns the number of shard pairs.
 func (w *ViewpointWriter) Close() (int, error) {
 	if w.q != nil {
 		if err := w.closePair(); err != nil {
@@ -182,9 +188,19 @@ func (w *ViewpointWriter) Close() (int, error) {
 		if i%2 == 1 {
 			table = ViewpointViewsTable
 		}
-		final := filepath.Join(w.dir, fmt.Sprintf("%s-%05d-of-%05d.parquet", table, i/2, n))
-		if err := os.Rename(p, final); err != nil {
+		if err := os.MkdirAll(TableDir(w.root, table), 0o755); err != nil {
 			return 0, fmt.Errorf("export: %w", err)
+		}
+		if err := os.Rename(p, ShardPath(w.root, table, w.split, i/2, n)); err != nil {
+			return 0, fmt.Errorf("export: %w", err)
+		}
+	}
+	if err := removeStaging(w.root, w.split); err != nil {
+		return 0, err
+	}
+	for _, t := range ViewpointTables {
+		if err := syncDir(TableDir(w.root, t)); err != nil {
+			return 0, err
 		}
 	}
 	return n, nil

@@ -32,13 +32,10 @@ func failHouse(src *houseSource, i int) {
 func stagedShards(t *testing.T, out, split string) []string {
 	t.Helper()
 	var names []string
-	for _, d := range []string{filepath.Join(out, "data", split), filepath.Join(out, "data", split, ".staging")} {
-		entries, _ := os.ReadDir(d)
-		for _, e := range entries {
-			if strings.HasSuffix(e.Name(), ".parquet") {
-				names = append(names, e.Name())
-			}
-		}
+	finished, _ := filepath.Glob(filepath.Join(out, "data", "*", split+"-*.parquet"))
+	staged, _ := filepath.Glob(filepath.Join(export.StagingDir(out, split), "*.parquet"))
+	for _, p := range append(finished, staged...) {
+		names = append(names, filepath.Base(p))
 	}
 	return names
 }
@@ -135,8 +132,11 @@ func TestSkipBadHousesListed(t *testing.T) {
 	if !strings.Contains(string(card), "## Skipped houses") || !strings.Contains(string(card), "| "+cfg.Split+" | 2 | "+src.Houses[2].ID+" |") {
 		t.Errorf("card lacks the skipped house:\n%s", card)
 	}
-	if _, err := os.Stat(filepath.Join(out, "data", cfg.Split, skippedFile)); !os.IsNotExist(err) {
-		t.Errorf("%s left after the manifest: %v", skippedFile, err)
+	if _, err := os.Stat(export.SkippedPath(out, cfg.Split)); !os.IsNotExist(err) {
+		t.Errorf("%s left after the manifest: %v", export.SkippedPath(out, cfg.Split), err)
+	}
+	if _, err := os.Stat(filepath.Dir(export.SkippedPath(out, cfg.Split))); !os.IsNotExist(err) {
+		t.Errorf("the empty folder of skipped-house lists is left after the manifest: %v", err)
 	}
 }
 
@@ -145,12 +145,12 @@ func TestSkipBadHousesListed(t *testing.T) {
 func TestReadSkippedKeepsKeptShards(t *testing.T) {
 	cfg := badHouseConfig(4)
 	layout := NewLayout(cfg, 4)
-	dir := t.TempDir()
+	path := export.SkippedPath(t.TempDir(), cfg.Split)
 	all := []export.SkippedHouse{{Index: 0, House: "a", Reason: "x"}, {Index: 2, House: "c", Reason: "y"}, {Index: 3, House: "d", Reason: "z"}}
-	if err := writeSkipped(dir, all); err != nil {
+	if err := writeSkipped(path, all); err != nil {
 		t.Fatal(err)
 	}
-	got, err := readSkipped(dir, layout, []export.ShardInfo{{Index: 0}, {Index: 3}})
+	got, err := readSkipped(path, layout, []export.ShardInfo{{Index: 0}, {Index: 3}})
 	if err != nil {
 		t.Fatal(err)
 	}

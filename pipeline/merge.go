@@ -60,14 +60,13 @@ func MergeWith(ctx context.Context, partDirs []string, out string, opt MergeOpti
 	if err := prepareOutDir(out, split, false, opt.Overwrite); err != nil {
 		return err
 	}
-	splitDir := filepath.Join(out, "data", split)
-	staging := filepath.Join(splitDir, ".staging")
+	staging := export.StagingDir(out, split)
 	if err := os.MkdirAll(staging, 0o755); err != nil {
 		return diskError(err)
 	}
 	defer func() {
-		if err != nil { // nothing half-merged stays behind
-			os.RemoveAll(splitDir)
+		if err != nil { // nothing half-merged stays behind (prepareOutDir left no shard of the split)
+			export.RemoveSplit(out, split)
 		}
 	}()
 	var moves [][2]string // staged path, final path
@@ -76,8 +75,8 @@ func MergeWith(ctx context.Context, partDirs []string, out string, opt MergeOpti
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			src := filepath.Join(partDirs[i], "data", split, f.Name)
-			dst := filepath.Join(staging, f.Name)
+			src := filepath.Join(export.TableDir(partDirs[i], f.Table), f.Name)
+			dst := filepath.Join(staging, fmt.Sprintf("%s-%05d.parquet", f.Table, f.Shard))
 			owned := i < len(opt.Owned) && opt.Owned[i]
 			if err := copyVerified(src, dst, f, owned); err != nil {
 				return fmt.Errorf("part %s in %s: %w", r.Part, partDirs[i], err)
@@ -85,16 +84,22 @@ func MergeWith(ctx context.Context, partDirs []string, out string, opt MergeOpti
 			if err := checkShardMeta(dst, src, f, r.Fingerprint); err != nil {
 				return fmt.Errorf("part %s in %s: %w", r.Part, partDirs[i], err)
 			}
-			moves = append(moves, [2]string{dst, filepath.Join(splitDir, f.Name)})
+			moves = append(moves, [2]string{dst, filepath.Join(export.TableDir(out, f.Table), f.Name)})
 		}
 	}
 	for _, m := range moves {
+		if err := os.MkdirAll(filepath.Dir(m[1]), 0o755); err != nil {
+			return diskError(fmt.Errorf("merge: %w", err))
+		}
 		if err := os.Rename(m[0], m[1]); err != nil {
 			return diskError(fmt.Errorf("merge: %w", err))
 		}
 	}
 	if err := os.Remove(staging); err != nil {
 		return diskError(fmt.Errorf("merge: %w", err))
+	}
+	if entries, err := os.ReadDir(export.StagingRoot(out)); err == nil && len(entries) == 0 {
+		os.Remove(export.StagingRoot(out))
 	}
 	info := r0.Split
 	info.Skipped = nil
@@ -172,38 +177,42 @@ func readParts(dirs []string) ([]partRecord, error) {
 // table and shard of its range, and that its split folder holds those files
 // and no other shard (an unfinished part still has a staging folder).
 func checkPartFiles(dir string, r partRecord) error {
-	want := map[string]bool{}
+	split := r.Config.Split
+	want := map[string]bool{} // <table>/<name>
 	for s := r.FirstShard; s < r.EndShard; s++ {
 		for _, t := range r.tables() {
-			want[export.FinalShardName(t, s, r.Layout.Shards)] = true
+			want[t+"/"+export.FinalShardName(split, s, r.Layout.Shards)] = true
 		}
 	}
 	listed := map[string]bool{}
 	for _, f := range r.Files {
-		if !want[f.Name] || listed[f.Name] {
-			return fmt.Errorf("%s: the part record lists %s, which is not a shard of part %s or is listed twice", dir, f.Name, r.Part)
+		key := f.Table + "/" + f.Name
+		if !want[key] || listed[key] || f.Name != export.FinalShardName(split, f.Shard, r.Layout.Shards) {
+			return fmt.Errorf("%s: the part record lists %s, which is not a shard of part %s or is listed twice", dir, key, r.Part)
 		}
-		listed[f.Name] = true
+		listed[key] = true
 	}
 	if len(listed) != len(want) {
 		return fmt.Errorf("%s: the part record lists %d shard files, want %d", dir, len(listed), len(want))
 	}
 	for _, f := range r.Files { // before anything is written: each must be a regular file of its recorded size
-		p := filepath.Join(dir, "data", r.Config.Split, f.Name)
+		p := filepath.Join(export.TableDir(dir, f.Table), f.Name)
 		if _, err := localfile.Check(p, min(f.Bytes, export.MaxShardBytes), "a Parquet shard of "+fmt.Sprint(f.Bytes)+" bytes"); err != nil {
 			return fmt.Errorf("part %s: %w", r.Part, err)
 		}
 	}
-	entries, err := os.ReadDir(filepath.Join(dir, "data", r.Config.Split))
-	if err != nil && !(errors.Is(err, fs.ErrNotExist) && len(want) == 0) {
-		return fmt.Errorf("part %s: %w", r.Part, err)
+	if _, err := os.Lstat(export.StagingDir(dir, split)); err == nil {
+		return fmt.Errorf("%s: part %s is not finished (it has a staging folder): rerun it with --resume", dir, r.Part)
 	}
-	for _, e := range entries {
-		switch {
-		case e.Name() == ".staging":
-			return fmt.Errorf("%s: part %s is not finished (it has a staging folder): rerun it with --resume", dir, r.Part)
-		case strings.HasSuffix(e.Name(), ".parquet") && !want[e.Name()]:
-			return fmt.Errorf("%s: holds %s, which is not a shard of part %s (a block present twice?)", dir, e.Name(), r.Part)
+	for _, t := range append(append([]string(nil), export.MotionTables...), export.ViewpointTables...) {
+		entries, err := os.ReadDir(export.TableDir(dir, t))
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("part %s: %w", r.Part, err)
+		}
+		for _, e := range entries {
+			if strings.HasSuffix(e.Name(), ".parquet") && !want[t+"/"+e.Name()] {
+				return fmt.Errorf("%s: holds %s, which is not a shard of part %s (a block present twice?)", dir, filepath.Join(export.DataDir, t, e.Name()), r.Part)
+			}
 		}
 	}
 	return nil

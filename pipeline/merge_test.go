@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"flowbench/internal/cardcheck"
 )
 
 // mergeConfig is a small split: 7 houses in 7 balance blocks of 1, one
@@ -86,6 +88,9 @@ func TestMergedPartsEqualWholeRun(t *testing.T) {
 		t.Fatalf("whole run: %d shards, %d questions; want 7 shards and some questions", res.Layout.Shards, res.Questions)
 	}
 	want := tree(t, whole)
+	for _, err := range cardcheck.Check(whole) {
+		t.Errorf("whole run: card: %v", err)
+	}
 	for _, n := range []int{1, 3, 7} {
 		t.Run(fmt.Sprintf("N=%d", n), func(t *testing.T) {
 			dir := t.TempDir()
@@ -99,6 +104,9 @@ func TestMergedPartsEqualWholeRun(t *testing.T) {
 				t.Fatal(err)
 			}
 			sameFiles(t, want, tree(t, out), fmt.Sprintf("merged %d parts vs whole run", n))
+			for _, err := range cardcheck.Check(out) {
+				t.Errorf("merged %d parts: card: %v", n, err)
+			}
 		})
 	}
 }
@@ -118,7 +126,7 @@ func interruptPart(t *testing.T, cfg Config, p Part, dir string) {
 	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "--resume") {
 		t.Fatalf("interrupted part: %v, want a cancellation suggesting --resume", err)
 	}
-	staged, _ := filepath.Glob(filepath.Join(dir, "data", cfg.Split, ".staging", "*.parquet"))
+	staged, _ := filepath.Glob(filepath.Join(dir, "data", ".staging", cfg.Split, "*.parquet"))
 	if len(staged) != 1 {
 		t.Fatalf("after the interrupt %d shards are staged (%v), want 1", len(staged), staged)
 	}
@@ -164,7 +172,7 @@ func TestMergeRefusesBadParts(t *testing.T) {
 	if err := os.CopyFS(damaged, os.DirFS(parts[1])); err != nil {
 		t.Fatal(err)
 	}
-	shards, _ := filepath.Glob(filepath.Join(damaged, "data", "train", "*.parquet"))
+	shards, _ := filepath.Glob(filepath.Join(damaged, "data", "*", "train-*.parquet"))
 	b, _ := os.ReadFile(shards[0])
 	b[len(b)/2] ^= 0xff
 	os.WriteFile(shards[0], b, 0o644)
@@ -192,7 +200,7 @@ func TestMergeRefusesBadParts(t *testing.T) {
 	if err := os.CopyFS(unfinished, os.DirFS(parts[2])); err != nil {
 		t.Fatal(err)
 	}
-	os.MkdirAll(filepath.Join(unfinished, "data", "train", ".staging"), 0o755)
+	os.MkdirAll(filepath.Join(unfinished, "data", ".staging", "train"), 0o755)
 
 	for _, c := range []struct {
 		name  string
@@ -213,8 +221,9 @@ func TestMergeRefusesBadParts(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("merge: %v; want an error containing %q", err, c.want)
 			}
-			if _, err := os.Stat(filepath.Join(out, "data", "train")); err == nil {
-				t.Errorf("a refused merge left %s", filepath.Join(out, "data", "train"))
+			left, _ := filepath.Glob(filepath.Join(out, "data", "*", "train*"))
+			if len(left) > 0 {
+				t.Errorf("a refused merge left %v", left)
 			}
 		})
 	}
@@ -233,8 +242,8 @@ func TestMergeCopiesLinkedShards(t *testing.T) {
 	if err := os.CopyFS(linked, os.DirFS(parts[1])); err != nil {
 		t.Fatal(err)
 	}
-	shards, _ := filepath.Glob(filepath.Join(linked, "data", "train", "*.parquet"))
-	orig, _ := filepath.Glob(filepath.Join(parts[1], "data", "train", "*.parquet"))
+	shards, _ := filepath.Glob(filepath.Join(linked, "data", "*", "train-*.parquet"))
+	orig, _ := filepath.Glob(filepath.Join(parts[1], "data", "*", "train-*.parquet"))
 	if len(shards) == 0 || len(shards) != len(orig) {
 		t.Fatalf("shards %v, originals %v", shards, orig)
 	}
@@ -251,7 +260,7 @@ func TestMergeCopiesLinkedShards(t *testing.T) {
 	if err := Merge(context.Background(), []string{parts[0], linked}, out); err != nil {
 		t.Fatal(err)
 	}
-	got := filepath.Join(out, "data", "train", filepath.Base(shards[0]))
+	got := filepath.Join(out, "data", filepath.Base(filepath.Dir(shards[0])), filepath.Base(shards[0]))
 	if st, err := os.Lstat(got); err != nil || !st.Mode().IsRegular() {
 		t.Fatalf("merged %s: %v, mode %v; want a regular file", got, err, st.Mode())
 	}

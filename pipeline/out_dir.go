@@ -28,8 +28,11 @@ func (e *SplitExistsError) Error() string {
 // manifest, card, part record or split folder holds a file flowbench did
 // not write: a run replaces or removes only flowbench's own files. It also
 // checks that DIR is writable and that every path the run writes or removes
-// (data/<split>, its staging folder, the manifest and the card) lies inside
-// DIR after resolving symbolic links, before removing anything.
+// (data/, the tables' folders, the split's staging folder and list of
+// skipped houses, the manifest and the card) lies inside DIR after
+// resolving symbolic links, before removing anything. A DIR holding a
+// dataset in the old layout (schema version 2 and before) is refused,
+// whatever the flags, naming the layout.
 func prepareOutDir(dir, split string, resume, overwrite bool) error {
 	st, err := os.Stat(dir)
 	switch {
@@ -46,24 +49,37 @@ func prepareOutDir(dir, split string, resume, overwrite bool) error {
 	if err != nil {
 		return fmt.Errorf("cannot read output directory %s: %w", dir, err)
 	}
-	splitDir := filepath.Join(dir, "data", split)
-	if err := checkUnderOut(dir, filepath.Join(dir, "data"), splitDir, filepath.Join(splitDir, ".staging"),
-		filepath.Join(dir, export.ManifestFile), filepath.Join(dir, export.CardFile), filepath.Join(dir, PartFile)); err != nil {
+	if err := export.CheckLayout(dir); err != nil {
+		return err
+	}
+	paths := []string{filepath.Join(dir, export.DataDir), export.StagingRoot(dir), export.StagingDir(dir, split),
+		filepath.Dir(export.SkippedPath(dir, split)), export.SkippedPath(dir, split)}
+	for _, t := range append(append([]string(nil), export.MotionTables...), export.ViewpointTables...) {
+		paths = append(paths, export.TableDir(dir, t))
+	}
+	paths = append(paths, filepath.Join(dir, export.ManifestFile), filepath.Join(dir, export.CardFile), filepath.Join(dir, PartFile))
+	if err := checkUnderOut(dir, paths...); err != nil {
 		return err
 	}
 	if len(entries) == 0 {
 		return probeWritable(dir)
 	}
-	own, err := checkOwnFiles(dir, splitDir)
+	own, err := checkOwnFiles(dir, split)
 	if err != nil {
 		return err
 	}
-	splitEntries, _ := os.ReadDir(splitDir)
+	held, err := splitHeld(dir, split)
+	if err != nil {
+		return err
+	}
 	switch {
-	case len(splitEntries) > 0:
+	case held:
 		if overwrite {
-			if err := os.RemoveAll(splitDir); err != nil { // checkOwnFiles found only flowbench's entries there
-				return diskError(fmt.Errorf("cannot remove the old split %s: %w", splitDir, err))
+			if err := export.RemoveSplit(dir, split); err != nil { // checkOwnFiles found only flowbench's entries there
+				return diskError(err)
+			}
+			if err := removeSkipped(export.SkippedPath(dir, split)); err != nil {
+				return err
 			}
 		} else if !resume {
 			return &SplitExistsError{Dir: dir, Split: split}
@@ -77,11 +93,34 @@ func prepareOutDir(dir, split string, resume, overwrite bool) error {
 	return probeWritable(dir)
 }
 
+// splitHeld reports whether DIR holds any file of split: a finished shard
+// of any table, its staging folder or its list of skipped houses.
+func splitHeld(dir, split string) (bool, error) {
+	for _, t := range append(append([]string(nil), export.MotionTables...), export.ViewpointTables...) {
+		entries, err := os.ReadDir(export.TableDir(dir, t))
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return false, fmt.Errorf("cannot read %s: %w", export.TableDir(dir, t), err)
+		}
+		for _, e := range entries {
+			if rel := export.DataDir + "/" + t + "/" + e.Name(); export.InSplit(rel, split) {
+				return true, nil
+			}
+		}
+	}
+	for _, p := range []string{export.StagingDir(dir, split), export.SkippedPath(dir, split)} {
+		if _, err := os.Lstat(p); err == nil {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
 // checkOwnFiles refuses a DIR whose manifest, card or part record exists but
-// is not flowbench's, or whose split folder (and its staging folder) holds
-// an entry flowbench does not write, naming the file. It reports whether
-// DIR holds a flowbench dataset, a finished part or a run's shards.
-func checkOwnFiles(dir, splitDir string) (own bool, err error) {
+// is not flowbench's, or whose tables' folders, split's staging folder or
+// folder of skipped-house lists hold an entry flowbench does not write,
+// naming the file. It reports whether DIR holds a flowbench dataset, a
+// finished part or a run's shards.
+func checkOwnFiles(dir, split string) (own bool, err error) {
 	files := []struct {
 		path         string
 		check        func(string) (export.OwnFile, error)
@@ -101,25 +140,15 @@ func checkOwnFiles(dir, splitDir string) (own bool, err error) {
 		}
 		own = own || (o == export.FileOwn && f.marksDataset)
 	}
-	for _, d := range []string{splitDir, filepath.Join(splitDir, ".staging")} {
-		entries, _ := os.ReadDir(d)
-		var foreign []string
-		for _, e := range entries {
-			if !export.IsOwnSplitEntry(e.Name()) || (e.Name() == ".staging") != e.IsDir() || e.Type()&fs.ModeSymlink != 0 {
-				foreign = append(foreign, e.Name())
-			} else {
-				own = true
-			}
+	foreign, ownData := export.ForeignDataEntries(dir, split)
+	if len(foreign) > 0 {
+		if len(foreign) > 3 {
+			foreign = append(foreign[:3], fmt.Sprintf("and %d more", len(foreign)-3))
 		}
-		if len(foreign) > 0 {
-			if len(foreign) > 3 {
-				foreign = append(foreign[:3], fmt.Sprintf("and %d more", len(foreign)-3))
-			}
-			return false, fmt.Errorf("%s holds files flowbench did not write (%s): refusing to write the split there; move them away or choose another --out",
-				d, strings.Join(foreign, ", "))
-		}
+		return false, fmt.Errorf("%s holds files flowbench did not write (%s): refusing to write the split there; move them away or choose another --out",
+			filepath.Join(dir, export.DataDir), strings.Join(foreign, ", "))
 	}
-	return own, nil
+	return own || ownData, nil
 }
 
 // probeWritable checks that a file can be created in dir.

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"flowbench/export"
 	"flowbench/sim"
@@ -22,7 +23,11 @@ import (
 const PartFile = "part.json"
 
 // partFormat names the part record's format.
-const partFormat = "flowbench-part/2"
+const partFormat = "flowbench-part/3"
+
+// partFormatPrefix starts the format of every part record flowbench has
+// written (an older one is still flowbench's file, which merge refuses).
+const partFormatPrefix = "flowbench-part/"
 
 // partRecord describes a finished part: the run it belongs to (Config and
 // Fingerprint), which shards and houses it holds, the split's manifest
@@ -56,7 +61,7 @@ func (r partRecord) digest() string {
 
 // partFile is one shard file of a part.
 type partFile struct {
-	Name   string `json:"name"` // final name, under data/<split>/
+	Name   string `json:"name"` // final name, <split>-<index>-of-<count>.parquet under data/<table>/
 	Shard  int    `json:"shard"`
 	Table  string `json:"table"`
 	Bytes  int64  `json:"bytes"`
@@ -85,8 +90,8 @@ func (r *partRecord) tables() []string {
 func writePartRecord(dir string, r partRecord) error {
 	for s := r.FirstShard; s < r.EndShard; s++ {
 		for _, t := range r.tables() {
-			name := export.FinalShardName(t, s, r.Layout.Shards)
-			n, sum, err := hashFile(filepath.Join(dir, "data", r.Config.Split, name))
+			name := export.FinalShardName(r.Config.Split, s, r.Layout.Shards)
+			n, sum, err := hashFile(filepath.Join(export.TableDir(dir, t), name))
 			if err != nil {
 				return err
 			}
@@ -138,7 +143,8 @@ func decodePartRecord(b []byte, name string) (partRecord, error) {
 		return r, fmt.Errorf("%s: malformed part record: %w", name, err)
 	}
 	if r.Format != partFormat {
-		return r, fmt.Errorf("%s: format %q, want %q (regenerate the part with this flowbench)", name, r.Format, partFormat)
+		return r, fmt.Errorf("%s: format %q, want %q (format 2 parts use the old layout data/<split>/<table>-*.parquet; regenerate the part with this flowbench)",
+			name, r.Format, partFormat)
 	}
 	if d := r.digest(); d != r.Digest {
 		return r, fmt.Errorf("%s was edited after the part was written (its digest %.16s does not match its content, %.16s): "+
@@ -198,7 +204,7 @@ func partOwnership(path string) (export.OwnFile, error) {
 	var r struct {
 		Format string `json:"format"`
 	}
-	if json.Unmarshal(b, &r) != nil || r.Format != partFormat {
+	if json.Unmarshal(b, &r) != nil || !strings.HasPrefix(r.Format, partFormatPrefix) {
 		return export.FileForeign, nil
 	}
 	return export.FileOwn, nil

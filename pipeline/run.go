@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"runtime"
 	"time"
 
@@ -118,8 +117,8 @@ func runSource(ctx context.Context, cfg Config, opt Options, src *houseSource, l
 	}
 	ropt := runOptions{Split: cfg.Split, Seed: cfg.Seed, Size: cfg.Size, Workers: workers, QuestionsOnly: cfg.QuestionsOnly,
 		Planner: pc, Backend: cfg.Backend, RenderBackend: cfg.RenderBackend, Dress: Dresser(lib), Marks: cfg.markStyle(), Log: log,
-		SkipBadHouses: opt.SkipBadHouses, SkippedDir: filepath.Join(opt.Out, "data", cfg.Split)}
-	if res.Skipped, err = readSkipped(ropt.SkippedDir, res.Layout, res.Kept); err != nil {
+		SkipBadHouses: opt.SkipBadHouses, SkippedPath: export.SkippedPath(opt.Out, cfg.Split)}
+	if res.Skipped, err = readSkipped(ropt.SkippedPath, res.Layout, res.Kept); err != nil {
 		sw.Abort()
 		return res, err
 	}
@@ -175,13 +174,13 @@ func runSource(ctx context.Context, cfg Config, opt Options, src *houseSource, l
 		if err := writePartRecord(opt.Out, newPartRecord(cfg, opt.Part, res, info)); err != nil {
 			return res, err
 		}
-		return res, removeSkipped(ropt.SkippedDir)
+		return res, removeSkipped(ropt.SkippedPath)
 	}
 	res.Manifest, err = writeManifest(opt.Out, cfg, info)
 	if err != nil {
 		return res, err
 	}
-	if err := removeSkipped(ropt.SkippedDir); err != nil {
+	if err := removeSkipped(ropt.SkippedPath); err != nil {
 		return res, err
 	}
 	if st := res.Manifest.Splits[cfg.Split]; st != nil {

@@ -14,11 +14,11 @@ import (
 	"flowbench/storage/localfile"
 )
 
-// skippedFile, in data/<split>/, lists the houses a --skip-bad-houses run
-// has left out so far, so that a resumed run still reports those of the
-// shards it keeps. It is removed once the manifest (or the part record)
-// holds the list.
-const skippedFile = ".skipped.json"
+// The list of skipped houses, data/.skipped/<split>.json
+// (export.SkippedPath), records the houses a --skip-bad-houses run has left
+// out so far, so that a resumed run still reports those of the shards it
+// keeps. It is removed once the manifest (or the part record) holds the
+// list.
 
 // houseFailure is the error of a run stopped by a house that failed.
 func houseFailure(spec houseSpec, err error) error {
@@ -26,10 +26,10 @@ func houseFailure(spec houseSpec, err error) error {
 		"(the manifest and card then list them)", spec.Index, spec.ID, err)
 }
 
-// readSkipped reads the skipped houses a run recorded in splitDir and keeps
+// readSkipped reads the skipped houses a run recorded at path and keeps
 // those in the shards kept (the others are generated again).
-func readSkipped(splitDir string, layout Layout, kept []export.ShardInfo) ([]export.SkippedHouse, error) {
-	b, err := localfile.ReadFile(filepath.Join(splitDir, skippedFile), maxPartRecordBytes, "a list of skipped houses")
+func readSkipped(path string, layout Layout, kept []export.ShardInfo) ([]export.SkippedHouse, error) {
+	b, err := localfile.ReadFile(path, maxPartRecordBytes, "a list of skipped houses")
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -38,7 +38,7 @@ func readSkipped(splitDir string, layout Layout, kept []export.ShardInfo) ([]exp
 	}
 	var all []export.SkippedHouse
 	if err := json.Unmarshal(b, &all); err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Join(splitDir, skippedFile), err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	var out []export.SkippedHouse
 	for _, h := range all {
@@ -52,22 +52,29 @@ func readSkipped(splitDir string, layout Layout, kept []export.ShardInfo) ([]exp
 	return out, nil
 }
 
-// writeSkipped records the skipped houses in splitDir (atomically).
-func writeSkipped(splitDir string, skipped []export.SkippedHouse) error {
+// writeSkipped records the skipped houses at path (atomically).
+func writeSkipped(path string, skipped []export.SkippedHouse) error {
 	b, err := json.Marshal(skipped)
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(filepath.Join(splitDir, skippedFile), func(w io.Writer) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return diskError(err)
+	}
+	return writeFileAtomic(path, func(w io.Writer) error {
 		_, err := w.Write(append(b, '\n'))
 		return err
 	})
 }
 
-// removeSkipped removes the record once the manifest or part record holds it.
-func removeSkipped(splitDir string) error {
-	if err := os.Remove(filepath.Join(splitDir, skippedFile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+// removeSkipped removes the record at path once the manifest or part
+// record holds it, and its folder once empty.
+func removeSkipped(path string) error {
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return diskError(err)
+	}
+	if entries, err := os.ReadDir(filepath.Dir(path)); err == nil && len(entries) == 0 {
+		os.Remove(filepath.Dir(path))
 	}
 	return nil
 }

@@ -54,11 +54,12 @@ type runOptions struct {
 	// NoViewImages keeps plans from holding the views' before colours
 	// (view_images.go): set while all the test split's houses are planned.
 	NoViewImages bool
-	// SkipBadHouses: a failing house is recorded (SkippedDir) and left
+	// SkipBadHouses: a failing house is recorded (SkippedPath) and left
 	// out instead of stopping the run.
 	SkipBadHouses bool
-	// SkippedDir is the split folder where the skipped houses are recorded.
-	SkippedDir string
+	// SkippedPath is the file where the skipped houses are recorded
+	// (export.SkippedPath).
+	SkippedPath string
 	// Log receives the per-house reports.
 	Log *slog.Logger
 }
@@ -279,7 +280,7 @@ func writeHouse(ctx context.Context, o *houseOutcome, opt runOptions, sw *export
 		opt.Log.Error("house failed; skipped (--skip-bad-houses)", "index", o.spec.Index, "house", o.spec.ID, "error", o.err)
 		res.Failed = append(res.Failed, fmt.Sprintf("house %d (%s): %v", o.spec.Index, o.spec.ID, o.err))
 		res.Skipped = append(res.Skipped, export.SkippedHouse{Index: o.spec.Index, House: o.spec.ID, Reason: o.err.Error()})
-		if err := writeSkipped(opt.SkippedDir, res.Skipped); err != nil {
+		if err := writeSkipped(opt.SkippedPath, res.Skipped); err != nil {
 			return diskError(err)
 		}
 	case o.report.Bad != "":

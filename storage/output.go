@@ -55,7 +55,7 @@ func (o *Output) Close() error {
 }
 
 // Exists reports whether any final object's key (relative to the prefix)
-// starts with rel, e.g. "data/train/".
+// starts with rel, e.g. "data/questions/train-".
 func (o *Output) Exists(ctx context.Context, rel string) (bool, error) {
 	objs, err := o.store.list(ctx, rel)
 	if err != nil {

@@ -327,7 +327,7 @@ func generate(ctx context.Context, g *generateFlags, stdout, stderr io.Writer) e
 		return nil
 	}
 	if st := res.Manifest.Splits[g.cfg.Split]; st != nil {
-		bytes, err := dirBytes(filepath.Join(g.out, "data", g.cfg.Split))
+		bytes, err := splitBytes(g.out, g.cfg.Split)
 		if err != nil {
 			return err
 		}
@@ -342,14 +342,17 @@ func generate(ctx context.Context, g *generateFlags, stdout, stderr io.Writer) e
 	return nil
 }
 
-// dirBytes sums the sizes of the regular files under dir.
-func dirBytes(dir string) (int64, error) {
+// splitBytes returns the size of split's files in the dataset dir (its
+// shards under data/<table>/).
+func splitBytes(dir, split string) (int64, error) {
 	var n int64
-	err := filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+	data := filepath.Join(dir, export.DataDir)
+	err := filepath.WalkDir(data, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if d.Type().IsRegular() {
+		rel, _ := filepath.Rel(dir, p)
+		if d.Type().IsRegular() && export.InSplit(filepath.ToSlash(rel), split) {
 			info, err := d.Info()
 			if err != nil {
 				return err

@@ -39,7 +39,7 @@ func BenchmarkGenerate(b *testing.B) {
 					b.Fatal(err)
 				}
 				elapsed += time.Since(start)
-				n, err := dirBytes(filepath.Join(dir, "data"))
+				n, err := splitBytes(dir, "train")
 				if err != nil {
 					b.Fatal(err)
 				}

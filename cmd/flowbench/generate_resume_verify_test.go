@@ -85,11 +85,11 @@ func TestGenerateResumeDiscardsDamagedShards(t *testing.T) {
 		damage func(t *testing.T, dir string)
 	}{
 		{"page damaged mid-file", func(t *testing.T, dir string) {
-			paths, _ := filepath.Glob(filepath.Join(dir, "data", "train", "annotations-*.parquet"))
+			paths, _ := filepath.Glob(filepath.Join(dir, "data", "annotations", "train-*.parquet"))
 			damageMidFile(t, paths[len(paths)-1])
 		}},
 		{"footer corrupt but readable", func(t *testing.T, dir string) {
-			paths, _ := filepath.Glob(filepath.Join(dir, "data", "train", "questions-*.parquet"))
+			paths, _ := filepath.Glob(filepath.Join(dir, "data", "questions", "train-*.parquet"))
 			damageFooterReadably(t, paths[0])
 		}},
 	} {

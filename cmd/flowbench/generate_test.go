@@ -175,9 +175,9 @@ func TestGenerateResumeAfterInterrupt(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "--resume") {
 		t.Fatalf("interrupted run: got error %v, want one suggesting --resume", err)
 	}
-	staging := filepath.Join(dir, "data", "train", ".staging")
+	staging := filepath.Join(dir, "data", ".staging", "train")
 	left := readTree(t, filepath.Join(dir, "data"))
-	if len(left) != 2 || left[filepath.Join("train", ".staging", "questions-00000.parquet")] == nil {
+	if len(left) != 2 || left[filepath.Join(".staging", "train", "questions-00000.parquet")] == nil {
 		t.Fatalf("after the interrupt data/ holds %v; want just the first staged shard pair", keys(left))
 	}
 	// A kill during the next shard leaves a partial file, and a damaged

@@ -98,8 +98,8 @@ func TestHostileFilesEveryReader(t *testing.T) {
 	if code, _, e := runCmd(t, "prompts", ds, "--split", "train", "--out", prompts); code != 0 {
 		t.Fatalf("prompts: %d %s", code, e)
 	}
-	shard0, _ := filepath.Glob(filepath.Join(ds, "data", "train", "questions-*.parquet"))
-	partShard, _ := filepath.Glob(filepath.Join(parts[1], "data", "train", "questions-*.parquet"))
+	shard0, _ := filepath.Glob(filepath.Join(ds, "data", "questions", "train-*.parquet"))
+	partShard, _ := filepath.Glob(filepath.Join(parts[1], "data", "questions", "train-*.parquet"))
 	if len(shard0) == 0 || len(partShard) == 0 {
 		t.Fatalf("no shards: %v %v", shard0, partShard)
 	}

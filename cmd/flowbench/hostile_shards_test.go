@@ -18,7 +18,7 @@ func TestHostileShards(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			table, _, _ := strings.Cut(c.name, "-")
 			dir := copyReference(t)
-			paths, _ := filepath.Glob(filepath.Join(dir, "data", "train", table+"-00000-of-*.parquet"))
+			paths, _ := filepath.Glob(filepath.Join(dir, "data", table, "train-00000-of-*.parquet"))
 			if len(paths) != 1 {
 				t.Fatalf("reference dataset has no first %s shard", table)
 			}

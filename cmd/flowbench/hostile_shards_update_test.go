@@ -31,7 +31,7 @@ func TestUpdateHostileShards(t *testing.T) {
 	referenceRun(t)
 	dir := copyReference(t)
 	shard := func(table string) string {
-		p, _ := filepath.Glob(filepath.Join(dir, "data", "train", table+"-00000-of-*.parquet"))
+		p, _ := filepath.Glob(filepath.Join(dir, "data", table, "train-00000-of-*.parquet"))
 		return p[0]
 	}
 	qPath, aPath := shard(export.QuestionsTable), shard(export.AnnotationsTable)

@@ -325,14 +325,18 @@ func TestHostileGeneratePaths(t *testing.T) {
 	out := filepath.Join(base, "a", "b", "D")
 	os.MkdirAll(out, 0o755)
 
-	// D/data → victim: data/<split> would resolve into victim.
+	// D/data → victim: data/<table> would resolve into victim.
 	linked := filepath.Join(base, "linked")
 	os.MkdirAll(linked, 0o755)
 	os.Symlink(victim, filepath.Join(linked, "data"))
-	// D/data/mine → victim: the split folder itself is a link.
+	// D/data/questions → victim: a table's folder itself is a link; and
+	// D/data/.staging/mine → victim: the split's staging folder.
 	linkedSplit := filepath.Join(base, "linked_split")
 	os.MkdirAll(filepath.Join(linkedSplit, "data"), 0o755)
-	os.Symlink(victim, filepath.Join(linkedSplit, "data", "mine"))
+	os.Symlink(victim, filepath.Join(linkedSplit, "data", "questions"))
+	linkedStaging := filepath.Join(base, "linked_staging")
+	os.MkdirAll(filepath.Join(linkedStaging, "data", ".staging"), 0o755)
+	os.Symlink(victim, filepath.Join(linkedStaging, "data", ".staging", "mine"))
 	// D/manifest.json → a dangling link.
 	dangling := filepath.Join(base, "dangling")
 	os.MkdirAll(dangling, 0o755)
@@ -348,7 +352,8 @@ func TestHostileGeneratePaths(t *testing.T) {
 		{"split too long", gen(strings.Repeat("a", 33), out), exitUsage, "a split name is"},
 		{"split upper case", gen("Train", out), exitUsage, "a split name is"},
 		{"data is a link out", gen("mine", linked), exitFailure, "outside --out"},
-		{"split folder is a link out", gen("mine", linkedSplit), exitFailure, "outside --out"},
+		{"table folder is a link out", gen("mine", linkedSplit), exitFailure, "outside --out"},
+		{"staging folder is a link out", gen("mine", linkedStaging), exitFailure, "outside --out"},
 		{"dangling manifest link", gen("mine", dangling), exitFailure, "symbolic link to a missing target"},
 	})
 	if b, err := os.ReadFile(keep); err != nil || string(b) != "keep me" {

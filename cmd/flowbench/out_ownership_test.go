@@ -33,7 +33,7 @@ func TestOutTouchesOnlyOwnFiles(t *testing.T) {
 		{"overwrite a user's folder without a README", func(d string) {
 			os.MkdirAll(filepath.Join(d, "data", "train"), 0o755)
 			os.WriteFile(filepath.Join(d, "data", "train", "notes.txt"), []byte("mine"), 0o644)
-		}, "--overwrite", "holds files flowbench did not write (notes.txt)"},
+		}, "--overwrite", "holds no flowbench dataset"},
 		{"overwrite a user's non-empty folder", func(d string) {
 			os.WriteFile(filepath.Join(d, "notes.txt"), []byte("mine"), 0o644)
 		}, "--overwrite", "holds no flowbench dataset"},
@@ -47,8 +47,8 @@ func TestOutTouchesOnlyOwnFiles(t *testing.T) {
 		}, "--resume", "manifest.json is not a file flowbench wrote"},
 		{"overwrite a split with a foreign file", func(d string) {
 			copyInto(t, ds, d)
-			os.WriteFile(filepath.Join(d, "data", "train", "keep.csv"), []byte("a,b\n"), 0o644)
-		}, "--overwrite", "holds files flowbench did not write (keep.csv)"},
+			os.WriteFile(filepath.Join(d, "data", "questions", "keep.csv"), []byte("a,b\n"), 0o644)
+		}, "--overwrite", "holds files flowbench did not write (data/questions/keep.csv)"},
 	}
 	for _, c := range cases {
 		dir := filepath.Join(t.TempDir(), "out")
@@ -84,7 +84,7 @@ func TestOutTouchesOnlyOwnFiles(t *testing.T) {
 // --out DS/manifest.json replaced the manifest, exit 0).
 func TestOutputsRefuseDatasetFiles(t *testing.T) {
 	ds := writeTestDataset(t)
-	shard, _ := filepath.Glob(filepath.Join(ds, "data", "test", "questions-*.parquet"))
+	shard, _ := filepath.Glob(filepath.Join(ds, "data", "questions", "test-*.parquet"))
 	preds := filepath.Join(t.TempDir(), "p.jsonl")
 	os.WriteFile(preds, []byte(`{"id":"test_house/v0/occlusion","response":"A"}`+"\n"), 0o644)
 	prompts := filepath.Join(t.TempDir(), "prompts.jsonl")

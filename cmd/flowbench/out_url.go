@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"flowbench/export"
 	"flowbench/pipeline"
@@ -33,16 +32,17 @@ func withGenerateOut(ctx context.Context, stdout io.Writer, out, split string, r
 		return fmt.Errorf("--out: %w", err)
 	}
 	defer o.Close()
-	splitPrefix := "data/" + split + "/"
-	inSplit := func(rel string) bool { return strings.HasPrefix(rel, splitPrefix) }
+	inSplit := func(rel string) bool { return export.InSplit(rel, split) }
 	if !resume && !overwrite {
 		// Refuse before downloading anything (a local run refuses too).
-		held, err := o.Exists(ctx, splitPrefix)
-		if err != nil {
-			return err
-		}
-		if held {
-			return &pipeline.SplitExistsError{Dir: out, Split: split}
+		for _, prefix := range export.SplitKeyPrefixes(split) {
+			held, err := o.Exists(ctx, prefix)
+			if err != nil {
+				return err
+			}
+			if held {
+				return &pipeline.SplitExistsError{Dir: out, Split: split}
+			}
 		}
 	}
 	opt := storage.Options{

@@ -102,7 +102,7 @@ func TestGenerateToS3ResumeAfterInterrupt(t *testing.T) {
 		t.Fatalf("interrupted run: got %v, want an error suggesting --resume", err)
 	}
 	left := bucketTree(t, url)
-	if len(left) != 2 || left[filepath.Join("data", "train", ".staging", "questions-00000.parquet")] == nil {
+	if len(left) != 2 || left[filepath.Join("data", ".staging", "train", "questions-00000.parquet")] == nil {
 		t.Fatalf("after the interrupt the bucket holds %v; want just the first staged shard pair", keys(left))
 	}
 	out, code := genCLI(t, append([]string{"generate"}, tinyRun(url, "--resume", "--workers", "2")...)...)

@@ -21,7 +21,7 @@ func TestReadersNameCorruptShard(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := copyReference(t)
-			paths, _ := filepath.Glob(filepath.Join(dir, "data", "train", c.table+"-00000-of-*.parquet"))
+			paths, _ := filepath.Glob(filepath.Join(dir, "data", c.table, "train-00000-of-*.parquet"))
 			if len(paths) != 1 {
 				t.Fatalf("no first %s shard: %v", c.table, paths)
 			}

@@ -258,7 +258,7 @@ func TestValidateRejectsTampering(t *testing.T) {
 		want   []string
 	}{
 		{"annotations shards deleted", func(t *testing.T, dir string) {
-			paths, _ := filepath.Glob(filepath.Join(dir, "data", "train", "annotations-*.parquet"))
+			paths, _ := filepath.Glob(filepath.Join(dir, "data", "annotations", "train-*.parquet"))
 			if len(paths) == 0 {
 				t.Fatal("no annotations shards to delete")
 			}
@@ -291,48 +291,48 @@ func TestValidateRejectsTampering(t *testing.T) {
 		}, []string{"manifest.json", `schema_version is "99"`}},
 		{"static_answer outside choices", func(t *testing.T, dir string) {
 			rewriteQuestion(t, dir, tg, func(q *export.QuestionRow) { q.StaticAnswer = "Z" })
-		}, []string{"questions-", tg.id, "static_answer"}},
+		}, []string{"questions/train-", tg.id, "static_answer"}},
 		{"before_answer outside choices", func(t *testing.T, dir string) {
 			rewriteQuestion(t, dir, tg, func(q *export.QuestionRow) { q.BeforeAnswer = "Q" })
-		}, []string{"questions-", tg.id, "before_answer"}},
+		}, []string{"questions/train-", tg.id, "before_answer"}},
 		{"changed inconsistent", func(t *testing.T, dir string) {
 			rewriteQuestion(t, dir, tg, func(q *export.QuestionRow) { q.Changed = !q.Changed })
-		}, []string{"questions-", tg.id, "changed is"}},
+		}, []string{"questions/train-", tg.id, "changed is"}},
 		{"unknown category", func(t *testing.T, dir string) {
 			rewriteQuestion(t, dir, tg, func(q *export.QuestionRow) { q.Category = "teleport" })
-		}, []string{"questions-", tg.id, `unknown category "teleport"`}},
+		}, []string{"questions/train-", tg.id, `unknown category "teleport"`}},
 		{"NULL in a tensor column", func(t *testing.T, dir string) {
 			rewriteRaw(t, dir, tg, true, func(cols []arrow.Array) []arrow.Array {
 				i := colIndex("flow_forward")
 				cols[i] = withNullElement(cols[i], tg.row, 7)
 				return cols
 			})
-		}, []string{"annotations-", "row " + strconv.Itoa(tg.row), "flow_forward[] is NULL"}},
+		}, []string{"annotations/train-", "row " + strconv.Itoa(tg.row), "flow_forward[] is NULL"}},
 		{"zeroed flow", func(t *testing.T, dir string) {
 			rewriteAnnotation(t, dir, tg, func(a *export.AnnotationRow) {
 				clear(a.FlowForward)
 				clear(a.FlowBackward)
 			})
-		}, []string{"annotations-", tg.id, "flow_forward is 0 on"}},
+		}, []string{"annotations/train-", tg.id, "flow_forward is 0 on"}},
 		{"empty change mask", func(t *testing.T, dir string) {
 			rewriteAnnotation(t, dir, tg, func(a *export.AnnotationRow) { clear(a.ChangeMask) })
-		}, []string{"annotations-", tg.id, "outside the change mask"}},
+		}, []string{"annotations/train-", tg.id, "outside the change mask"}},
 		{"objects_after equal to objects_before", func(t *testing.T, dir string) {
 			rewriteAnnotation(t, dir, tg, func(a *export.AnnotationRow) { a.ObjectsAfter = a.ObjectsBefore })
-		}, []string{"annotations-", tg.id, "with its pose before the motion"}},
+		}, []string{"annotations/train-", tg.id, "with its pose before the motion"}},
 		{"mover missing from objects_after", func(t *testing.T, dir string) {
 			rewriteAnnotation(t, dir, tg, func(a *export.AnnotationRow) { a.ObjectsAfter = nil })
-		}, []string{"annotations-", tg.id, "objects_after has no entry for the mover"}},
+		}, []string{"annotations/train-", tg.id, "objects_after has no entry for the mover"}},
 		{"depth inconsistent with the objects", func(t *testing.T, dir string) {
 			rewriteAnnotation(t, dir, tg, func(a *export.AnnotationRow) {
 				for i := range a.DepthBefore {
 					a.DepthBefore[i] *= 1.5
 				}
 			})
-		}, []string{"annotations-", tg.id, "outside its aabb"}},
+		}, []string{"annotations/train-", tg.id, "outside its aabb"}},
 		{"ARROW:schema dropped", func(t *testing.T, dir string) {
 			rewriteRaw(t, dir, tg, false, func(cols []arrow.Array) []arrow.Array { return cols })
-		}, []string{"annotations-", "has no ARROW:schema"}},
+		}, []string{"annotations/train-", "has no ARROW:schema"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -3,6 +3,12 @@
 // columns, and a few values per row, for comparison with the Go reader
 // (export/duckdb_test.go).
 //
+// Each table is read as one folder glob, data/<table>/*.parquet (schema
+// version 3: data/<table>/<split>-NNNNN-of-NNNNN.parquet), and the split of
+// every row is taken from its file name, as Hugging Face does; "split_rows"
+// counts the rows per split so found and "split_mismatches" the questions
+// whose split column disagrees with their file name.
+//
 // It also decodes the Arrow schema stored in the first annotations shard's
 // footer (key ARROW:schema, read through DuckDB's parquet_kv_metadata) with
 // Arrow JS, when apache-arrow is installed, and reports each dense field's
@@ -25,14 +31,25 @@ const instance = await DuckDBInstance.create(':memory:');
 const con = await instance.connect();
 const rows = async (sql) => (await con.runAndReadAll(sql)).getRowObjectsJson();
 const lit = (s) => "'" + s.replaceAll("'", "''") + "'";
-const source = (split, table) =>
-  `read_parquet(${lit(join(dir, 'data', split, table + '-*.parquet'))}, filename = true, file_row_number = true)`;
+const shardName = /^(.+)-[0-9]{5}-of-[0-9]{5}\.parquet$/;
+// table reads a table's whole folder by glob, with the split from each file's name.
+const table = (name) =>
+  `(SELECT *, regexp_extract(filename, '([^/]+)-[0-9]{5}-of-[0-9]{5}[.]parquet$', 1) AS file_split
+    FROM read_parquet(${lit(join(dir, 'data', name, '*.parquet'))}, filename = true, file_row_number = true))`;
+const source = (split, name) => `(SELECT * FROM ${table(name)} WHERE file_split = ${lit(split)})`;
 
-const out = { duckdb_version: (await rows('SELECT version() AS v'))[0].v, splits: {}, types: {}, rows: {} };
-const splits = readdirSync(join(dir, 'data'), { withFileTypes: true })
-  .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
-  .map((e) => e.name)
-  .sort();
+const out = { duckdb_version: (await rows('SELECT version() AS v'))[0].v, splits: {}, types: {}, rows: {}, split_rows: {} };
+const splits = [...new Set(readdirSync(join(dir, 'data', 'questions'))
+  .map((f) => shardName.exec(f)?.[1])
+  .filter((s) => s !== undefined))].sort();
+
+for (const name of ['questions', 'annotations']) {
+  out.split_rows[name] = {};
+  for (const r of await rows(`SELECT file_split, count(*) AS n FROM ${table(name)} GROUP BY file_split ORDER BY file_split`)) {
+    out.split_rows[name][r.file_split] = Number(r.n);
+  }
+}
+out.split_mismatches = Number((await rows(`SELECT count(*) AS n FROM ${table('questions')} WHERE split <> file_split`))[0].n);
 
 for (const split of splits) {
   out.splits[split] = {};
@@ -65,8 +82,8 @@ for (const split of splits) {
 }
 // Footer metadata of the first annotations shard of the first split.
 if (splits.length > 0) {
-  const first = readdirSync(join(dir, 'data', splits[0])).filter((f) => f.startsWith('annotations-')).sort()[0];
-  const kv = await rows(`SELECT decode(key) AS key, value FROM parquet_kv_metadata(${lit(join(dir, 'data', splits[0], first))})`);
+  const first = readdirSync(join(dir, 'data', 'annotations')).filter((f) => f.startsWith(splits[0] + '-')).sort()[0];
+  const kv = await rows(`SELECT decode(key) AS key, value FROM parquet_kv_metadata(${lit(join(dir, 'data', 'annotations', first))})`);
   out.kv = {};
   let arrowSchema = null;
   for (const r of kv) {

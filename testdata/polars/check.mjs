@@ -12,6 +12,12 @@
 // in the dataset's order. nodejs-polars cannot convert Binary values to JS,
 // so of the image structs only the path is printed.
 //
+// Schema version 3 layout: data/<table>/<split>-NNNNN-of-NNNNN.parquet. The
+// splits are taken from the file names of data/questions/, as Hugging Face
+// infers them, and the questions folder is also read as one glob
+// (data/questions/*.parquet, scanParquet): "glob" reports its rows per value
+// of the split column.
+//
 // Usage: node testdata/polars/check.mjs DIR
 // Needs: npm ci --prefix testdata/polars (nodejs-polars, pinned).
 import pl from 'nodejs-polars';
@@ -28,18 +34,27 @@ const dense = ['depth_before', 'depth_after', 'instance_before', 'instance_after
   'flow_forward', 'flow_backward', 'flow_valid', 'change_mask'];
 
 const out = { polars_version: pl.version, splits: {}, types: {}, rows: {}, errors: {} };
-const splits = readdirSync(join(dir, 'data'), { withFileTypes: true })
-  .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
-  .map((e) => e.name)
-  .sort();
+const shardName = /^(.+)-[0-9]{5}-of-[0-9]{5}\.parquet$/;
+const splits = [...new Set(readdirSync(join(dir, 'data', 'questions'))
+  .map((f) => shardName.exec(f)?.[1])
+  .filter((s) => s !== undefined))].sort();
+
+// The questions folder as one glob: rows per split column value.
+{
+  const g = pl.scanParquet(join(dir, 'data', 'questions', '*.parquet')).collectSync();
+  out.glob = { rows: g.shape.height, splits: {} };
+  for (const r of g.getColumn('split').valueCounts().toRecords()) {
+    out.glob.splits[r.split] = Number(r.count ?? r.counts);
+  }
+}
 
 // read returns the split's table as one DataFrame, or records the error.
 function read(split, table) {
-  const files = readdirSync(join(dir, 'data', split))
-    .filter((f) => f.startsWith(table + '-') && f.endsWith('.parquet'))
+  const files = readdirSync(join(dir, 'data', table))
+    .filter((f) => shardName.exec(f)?.[1] === split)
     .sort();
   try {
-    return pl.concat(files.map((f) => pl.readParquet(join(dir, 'data', split, f))));
+    return pl.concat(files.map((f) => pl.readParquet(join(dir, 'data', table, f))));
   } catch (e) {
     out.errors[`${split}/${table}`] = String(e);
     return null;

@@ -141,7 +141,7 @@ func TestWaitForPartsDamagedParts(t *testing.T) {
 	if err := os.WriteFile(rec, good, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	shards, _ := filepath.Glob(filepath.Join(parts[1], "data", "train", "*.parquet"))
+	shards, _ := filepath.Glob(filepath.Join(parts[1], "data", "*", "train-*.parquet"))
 	if len(shards) == 0 {
 		t.Fatal("part 1 holds no shard")
 	}

@@ -23,7 +23,7 @@ if (!dir) {
 const instance = await DuckDBInstance.create(':memory:');
 const con = await instance.connect();
 const lit = (s) => "'" + s.replaceAll("'", "''") + "'";
-const src = `read_parquet(${lit(join(dir, 'data', split, 'questions-*.parquet'))}, filename = true)`;
+const src = `read_parquet(${lit(join(dir, 'data', 'questions', split + '-[0-9][0-9][0-9][0-9][0-9]-of-[0-9][0-9][0-9][0-9][0-9].parquet'))}, filename = true)`;
 const phrases = {
   'room decor': "room decor", 'table top decor': "table top decor", 'basket ball': "basket ball",
   'counter top': "counter top", 'arm chair': "arm chair", 'key chain': "key chain",

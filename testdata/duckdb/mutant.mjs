@@ -28,7 +28,8 @@ try {
   for (const table of ['questions', 'annotations']) {
     const t = {};
     out[table] = t;
-    const glob = join(dir, 'data', split, table + '-*.parquet');
+    // Schema version 3: data/<table>/<split>-NNNNN-of-NNNNN.parquet.
+    const glob = join(dir, 'data', table, split + '-[0-9][0-9][0-9][0-9][0-9]-of-[0-9][0-9][0-9][0-9][0-9].parquet');
     const src = `read_parquet(${lit(glob)}, filename = true, file_row_number = true)`;
     try {
       t.describe = await rows(`DESCRIBE SELECT * FROM read_parquet(${lit(glob)})`);
@@ -40,8 +41,8 @@ try {
         t.filters[id] = await rows(`SELECT ${col} AS v FROM ${src} WHERE id = ${lit(id)} ORDER BY filename, file_row_number`);
       }
       t.kv = {};
-      for (const f of readdirSync(join(dir, 'data', split)).filter((f) => f.startsWith(table + '-')).sort()) {
-        t.kv[f] = await rows(`SELECT decode(key) AS key, value FROM parquet_kv_metadata(${lit(join(dir, 'data', split, f))}) ORDER BY key`);
+      for (const f of readdirSync(join(dir, 'data', table)).filter((f) => f.startsWith(split + '-')).sort()) {
+        t.kv[f] = await rows(`SELECT decode(key) AS key, value FROM parquet_kv_metadata(${lit(join(dir, 'data', table, f))}) ORDER BY key`);
       }
     } catch (e) {
       t.error = String(e.message ?? e);

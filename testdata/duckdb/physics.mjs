@@ -34,7 +34,8 @@ const TOWELS = new Set(['Towel', 'HandTowel']), HOLDERS = new Set(['TowelHolder'
 const instance = await DuckDBInstance.create(':memory:');
 const con = await instance.connect();
 const lit = (s) => "'" + s.replaceAll("'", "''") + "'";
-const glob = (table) => join(dir, 'data', split || '*', table + '-*.parquet');
+// Schema version 3: data/<table>/<split>-NNNNN-of-NNNNN.parquet.
+const glob = (table) => join(dir, 'data', table, (split || '*') + '-[0-9][0-9][0-9][0-9][0-9]-of-[0-9][0-9][0-9][0-9][0-9].parquet');
 const sql = `SELECT a.id, q.category, a.objects_before, a.objects_after
   FROM read_parquet(${lit(glob('annotations'))}) a JOIN read_parquet(${lit(glob('questions'))}) q ON a.id = q.id
   ORDER BY a.id`;

@@ -22,7 +22,8 @@ if (!dir) {
 const instance = await DuckDBInstance.create(':memory:');
 const con = await instance.connect();
 const lit = (s) => "'" + s.replaceAll("'", "''") + "'";
-const glob = (table) => join(dir, 'data', split || '*', table + '-*.parquet');
+// Schema version 3: data/<table>/<split>-NNNNN-of-NNNNN.parquet.
+const glob = (table) => join(dir, 'data', table, (split || '*') + '-[0-9][0-9][0-9][0-9][0-9]-of-[0-9][0-9][0-9][0-9][0-9].parquet');
 const sql = `SELECT q.house_id, first(a.objects_before ORDER BY a.id) AS objs
   FROM read_parquet(${lit(glob('annotations'))}) a JOIN read_parquet(${lit(glob('questions'))}) q ON a.id = q.id
   GROUP BY q.house_id ORDER BY q.house_id`;

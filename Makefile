@@ -59,7 +59,7 @@ demo: build assets
 	$(BIN) generate --family viewpoint --split train --houses 1 --size 256 --seed 1 --quiet --out $(DEMO_DIR)/viewpoint
 	$(BIN) validate $(DEMO_DIR)/viewpoint
 	$(BIN) inspect $(DEMO_DIR)/viewpoint --out $(DEMO_DIR)/viewpoint_panel.png
-	@echo "demo dataset: $(DEMO_DIR) (data/train/*.parquet, manifest.json, README.md)"
+	@echo "demo dataset: $(DEMO_DIR) (data/questions/train-*.parquet, data/annotations/train-*.parquet, manifest.json, README.md)"
 	@echo "inspect panel: $(DEMO_DIR)/panel.png; first house and floor plan: $(DEMO_DIR)/house.json, $(DEMO_DIR)/plan.png"
 	@echo "furniture gallery (when the Sweet Home 3D libraries are installed): $(DEMO_DIR)/gallery.png"
 	@echo "viewpoint family (camera orbits, withheld target views): $(DEMO_DIR)/viewpoint, panel $(DEMO_DIR)/viewpoint_panel.png"

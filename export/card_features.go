@@ -110,6 +110,8 @@ func writeFeatureType(b *strings.Builder, indent string, t arrow.DataType) error
 		return nil
 	}
 	switch t := t.(type) {
+	case arrow.ExtensionType: // a fixed_shape_tensor: its storage, a fixed-size list
+		return writeFeatureType(b, indent, t.StorageType())
 	case *arrow.StructType:
 		fmt.Fprintf(b, "%sstruct:\n", indent)
 		for _, f := range t.Fields() {

@@ -25,7 +25,8 @@ import (
 // once, so that every balance block is present exactly once; it checks
 // every shard file against its part's record (size and SHA-256), copies the
 // shards' contents (never links) into
-// out/data/<split>/ through a staging folder, and writes the manifest and
+// out/data/<table>/ through the split's staging folder
+// (out/data/.staging/<split>/), and writes the manifest and
 // the dataset card. out must be new, empty, or a dataset without this split.
 // The result is byte-identical to a single-machine run of the same Config.
 func Merge(ctx context.Context, partDirs []string, out string) error {
@@ -174,7 +175,7 @@ func readParts(dirs []string) ([]partRecord, error) {
 }
 
 // checkPartFiles checks that a part's record lists exactly one file per
-// table and shard of its range, and that its split folder holds those files
+// table and shard of its range, and that its tables' folders hold those files
 // and no other shard (an unfinished part still has a staging folder).
 func checkPartFiles(dir string, r partRecord) error {
 	split := r.Config.Split

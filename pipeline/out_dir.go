@@ -25,7 +25,7 @@ func (e *SplitExistsError) Error() string {
 // or --overwrite (which removes the split's shards); a flowbench dataset
 // without this split (a new split is added). A non-empty DIR that holds no
 // flowbench dataset is refused even with --overwrite, and so is a DIR whose
-// manifest, card, part record or split folder holds a file flowbench did
+// manifest, card, part record or data folders hold a file flowbench did
 // not write: a run replaces or removes only flowbench's own files. It also
 // checks that DIR is writable and that every path the run writes or removes
 // (data/, the tables' folders, the split's staging folder and list of

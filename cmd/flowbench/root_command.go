@@ -12,6 +12,11 @@ import (
 	"flowbench/pipeline"
 )
 
+// The --version template prints versionText. Cobra's template functions are
+// one global map: set once here, not per run (runs may be concurrent in
+// tests).
+func init() { cobra.AddTemplateFunc("versionText", versionText) }
+
 // newRootCommand builds the flowbench command tree from the registered
 // commands, writing help and results to stdout and diagnostics to stderr.
 func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
@@ -30,7 +35,6 @@ func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
 		SilenceUsage:  true,
 	}
 	root.SetVersionTemplate("{{versionText}}")
-	cobra.AddTemplateFunc("versionText", versionText)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(flagError)

@@ -33,8 +33,17 @@ func DatasetCard(m *Manifest, tables []CardTable) (string, error) {
 		if table == AnnotationsTable && !hasTable(m, table) {
 			continue
 		}
+		var with []string // a questions-only split has no annotations shards: a pattern matching none fails the config
+		for _, s := range splits {
+			if table == QuestionsTable || !splitQuestionsOnly(m.Splits[s]) {
+				with = append(with, s)
+			}
+		}
+		if len(with) == 0 {
+			continue
+		}
 		front.Configs = append(front.Configs, table)
-		front.Splits[table] = splits
+		front.Splits[table] = with
 	}
 	if len(front.Configs) > 1 { // the annotations table: depth and instance maps
 		front.Tasks = append(front.Tasks, "depth-estimation", "image-segmentation")
@@ -144,7 +153,11 @@ func (d *DatasetWriter) Finish(version string, cfg map[string]any, seeds map[str
 			st.Config = old.Splits[name].Config
 		}
 	}
-	if d.opt.QuestionsOnly {
+	annotated := false // by any split, this writer's or an earlier one's
+	for _, st := range m.Splits {
+		annotated = annotated || !st.QuestionsOnly
+	}
+	if !annotated {
 		m.Schema = m.Schema[:1]
 	}
 	if err := WriteManifest(d.dir, m); err != nil {

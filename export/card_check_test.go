@@ -99,3 +99,76 @@ func writeSplit(t *testing.T, dir, split string, n, perShard int) {
 		t.Fatal(err)
 	}
 }
+
+// writeSplitOf adds split with n synthetic rows (ids from first) of w×h
+// images, cut every perShard rows, questions only when asked.
+func writeSplitOf(t *testing.T, dir, split string, first, n, w, h, perShard int, questionsOnly bool) {
+	t.Helper()
+	dw, err := export.Create(dir, export.Options{RowsPerShard: perShard, QuestionsOnly: questionsOnly})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw, err := dw.Split(split, w, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := first; k < first+n; k++ {
+		q, a := export.SynthRowsForTest(k, w, h)
+		q.Split = split
+		if err := sw.Add(q, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := sw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := dw.Finish("test", map[string]any{"houses": 1}, map[string]int64{split: 1}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestCardMixedSplits: splits of two image sizes and a questions-only
+// split in one dataset. The annotations config lists only the splits that
+// have annotations shards (a data_files pattern matching no file fails the
+// config in datasets), and its dense columns are variable-length sequences
+// (one config has one set of features, which every split is cast to: a
+// fixed length fits one image size only); the card agrees with the shards,
+// and an edit back to a fixed length, or listing the questions-only split
+// under annotations, is caught.
+func TestCardMixedSplits(t *testing.T) {
+	dir := t.TempDir()
+	writeSplitOf(t, dir, "train", 0, 5, 16, 8, 2, false)
+	writeSplitOf(t, dir, "val", 5, 3, 24, 16, 2, false)
+	writeSplitOf(t, dir, "test", 8, 2, 16, 8, 2, true)
+	for _, err := range cardcheck.Check(dir) {
+		t.Error(err)
+	}
+	front, err := cardcheck.ReadFront(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(front.Configs) != 2 || len(front.Configs[1].DataFiles) != 2 || front.Configs[1].DataFiles[1].Split != "val" {
+		t.Fatalf("configs %+v, want annotations with train and val only", front.Configs)
+	}
+	card, _ := os.ReadFile(filepath.Join(dir, export.CardFile))
+	const depth = "  - name: depth_before\n    sequence: float32\n  - name: depth_after\n"
+	if !strings.Contains(string(card), depth) {
+		t.Fatalf("depth_before is not a variable-length sequence:\n%s", card)
+	}
+	if !strings.Contains(string(card), "      sequence: float64\n      length: 9\n") {
+		t.Error("the camera's K lost its length, though it is 9 in every split")
+	}
+	for _, c := range []struct{ from, to string }{
+		{depth, "  - name: depth_before\n    sequence: float32\n    length: 128\n  - name: depth_after\n"},
+		{"    path: \"data/annotations/val-", "    path: \"data/annotations/test-[0-9][0-9][0-9][0-9][0-9]-of-[0-9][0-9][0-9][0-9][0-9].parquet\"\n  - split: val\n    path: \"data/annotations/val-"},
+	} {
+		if !strings.Contains(string(card), c.from) {
+			t.Errorf("card lacks %q", c.from)
+			continue
+		}
+		os.WriteFile(filepath.Join(dir, export.CardFile), []byte(strings.Replace(string(card), c.from, c.to, 1)), 0o644)
+		if errs := cardcheck.Check(dir); len(errs) == 0 {
+			t.Errorf("card with %q replaced by %q passes the check", c.from, c.to)
+		}
+	}
+}

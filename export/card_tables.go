@@ -32,7 +32,8 @@ type CardSplit struct {
 }
 
 // ReadCardTables reads the footers of every finished shard of tables in
-// the dataset dir (a table without shards is left out).
+// the dataset dir (a table without shards is left out). A table's Schema
+// is its shards' (cardSchema: one for every split).
 func ReadCardTables(dir string, tables []string) ([]CardTable, error) {
 	shards, err := scanTableShards(dir, tables)
 	if err != nil {
@@ -41,6 +42,7 @@ func ReadCardTables(dir string, tables []string) ([]CardTable, error) {
 	var out []CardTable
 	for _, t := range tables {
 		ct := CardTable{Name: t}
+		var schemas []*arrow.Schema
 		for _, split := range slices.Sorted(maps.Keys(shards)) {
 			paths := shards[split][t]
 			if len(paths) == 0 {
@@ -52,17 +54,64 @@ func ReadCardTables(dir string, tables []string) ([]CardTable, error) {
 				if err != nil {
 					return nil, err
 				}
-				if ct.Schema == nil {
-					ct.Schema = schema
-				}
+				schemas = append(schemas, schema)
 			}
 			ct.Splits = append(ct.Splits, cs)
 		}
-		if ct.Schema != nil {
-			out = append(out, ct)
+		if len(schemas) == 0 {
+			continue
 		}
+		var err error
+		if ct.Schema, err = cardSchema(t, schemas); err != nil {
+			return nil, err
+		}
+		out = append(out, ct)
 	}
 	return out, nil
+}
+
+// cardSchema is the one schema a config's features state for its shards'
+// schemas: theirs when they agree. Splits of different image sizes hold
+// fixed-size lists of different lengths, which one config cannot state
+// (datasets casts every split to the features, and a split of another
+// size fails the cast): those columns become variable-length lists, which
+// datasets reads for every split. Any other difference is an error.
+func cardSchema(table string, schemas []*arrow.Schema) (*arrow.Schema, error) {
+	first := schemas[0]
+	fields := slices.Clone(first.Fields())
+	for _, s := range schemas[1:] {
+		if s.NumFields() != len(fields) {
+			return nil, fmt.Errorf("export: the %s shards have different schemas (%d and %d columns)", table, len(fields), s.NumFields())
+		}
+		for i, f := range s.Fields() {
+			if f.Name == fields[i].Name && arrow.TypeEqual(f.Type, fields[i].Type) {
+				continue
+			}
+			a, b := listElem(fields[i].Type), listElem(f.Type)
+			if f.Name != fields[i].Name || a == nil || b == nil || !arrow.TypeEqual(a, b) {
+				return nil, fmt.Errorf("export: the %s shards have different schemas (column %d: %s %s and %s %s)",
+					table, i, fields[i].Name, fields[i].Type, f.Name, f.Type)
+			}
+			fields[i].Type = arrow.ListOf(a)
+		}
+	}
+	md := first.Metadata()
+	return arrow.NewSchema(fields, &md), nil
+}
+
+// listElem is the element type of a fixed-size or variable list (or of an
+// extension type stored as one), nil for any other type.
+func listElem(t arrow.DataType) arrow.DataType {
+	if e, ok := t.(arrow.ExtensionType); ok {
+		t = e.StorageType()
+	}
+	switch l := t.(type) {
+	case *arrow.FixedSizeListType:
+		return l.Elem()
+	case *arrow.ListType:
+		return l.Elem()
+	}
+	return nil
 }
 
 // readShardFooter adds a shard's rows and sizes to cs and returns its

@@ -567,7 +567,8 @@ func (s *SplitWriter) Abort() {
 
 // Discard is Abort that also removes the shards this writer completed (a
 // run whose every house failed leaves no sealed shard a resume would
-// accept); shards kept from an earlier run stay.
+// accept), and the split's staging folder when that leaves it empty;
+// shards kept from an earlier run stay.
 func (s *SplitWriter) Discard() error {
 	s.Abort()
 	first := 0
@@ -583,6 +584,9 @@ func (s *SplitWriter) Discard() error {
 				return fmt.Errorf("export: discarding split %s: %w", s.split, err)
 			}
 		}
+	}
+	if os.Remove(s.staging) == nil { // only when empty: shards kept from an earlier run stay
+		os.Remove(filepath.Dir(s.staging))
 	}
 	return nil
 }

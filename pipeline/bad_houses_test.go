@@ -97,6 +97,13 @@ func TestOnlyHouseFailsLeavesNoShard(t *testing.T) {
 		if got := stagedShards(t, out, cfg.Split); len(got) != 0 {
 			t.Errorf("skip %v: shards %v left behind", skip, got)
 		}
+		// With --skip-bad-houses every house failed and was discarded:
+		// nothing of the split stays (staging folder, skipped-house list).
+		for _, p := range []string{export.StagingRoot(out), filepath.Dir(export.SkippedPath(out, cfg.Split))} {
+			if _, err := os.Stat(p); skip && !os.IsNotExist(err) {
+				t.Errorf("skip %v: %s left behind (%v)", skip, p, err)
+			}
+		}
 		if _, err := runSource(context.Background(), cfg, Options{Out: out, Workers: 1, Resume: true, SkipBadHouses: skip}, src, slog.Default()); err == nil {
 			t.Errorf("skip %v: --resume accepted the failed run", skip)
 		}

@@ -159,6 +159,9 @@ func runSource(ctx context.Context, cfg Config, opt Options, src *houseSource, l
 		if err := sw.Discard(); err != nil {
 			return res, diskError(err)
 		}
+		if err := removeSkipped(ropt.SkippedPath); err != nil { // nothing of the split stays
+			return res, err
+		}
 		return res, fmt.Errorf("every house failed (%d of %d); no dataset was written: %s", len(res.Failed), res.Houses, res.Failed[0])
 	}
 	if err := sw.Close(); err != nil {

@@ -16,6 +16,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -140,10 +141,18 @@ func Check(dir string) []error {
 	}
 	errs = append(errs, checkLicenses(f, m)...)
 
-	// Tables: those with shards, questions the default config.
+	// Tables: those with shards in some split, questions the default
+	// config; each config lists the splits that have shards of its table
+	// (a questions-only split has no annotations shards).
 	var tables []string
+	tableSplits := map[string][]string{}
 	for _, t := range export.MotionTables {
-		if len(ds.Shards(splits[0], t)) > 0 {
+		for _, s := range splits {
+			if len(ds.Shards(s, t)) > 0 {
+				tableSplits[t] = append(tableSplits[t], s)
+			}
+		}
+		if len(tableSplits[t]) > 0 {
 			tables = append(tables, t)
 		}
 	}
@@ -180,8 +189,8 @@ func Check(dir string) []error {
 					slices.Sorted(maps.Keys(matched)), slices.Sorted(maps.Keys(wantFiles)))
 			}
 		}
-		if !slices.Equal(got, splits) {
-			bad("config %s lists splits %v, want %v", c.ConfigName, got, splits)
+		if !slices.Equal(got, tableSplits[c.ConfigName]) {
+			bad("config %s lists splits %v, want %v", c.ConfigName, got, tableSplits[c.ConfigName])
 		}
 	}
 	if len(f.DatasetInfo) != len(tables) {
@@ -193,9 +202,16 @@ func Check(dir string) []error {
 			continue
 		}
 		var download, size int64
-		for j, s := range splits {
+		differ, err := columnsDiffer(ds, info.ConfigName, tableSplits[info.ConfigName])
+		if err != nil {
+			return append(errs, err)
+		}
+		if len(info.Splits) != len(tableSplits[info.ConfigName]) {
+			bad("dataset_info %s splits %+v, want %v", info.ConfigName, info.Splits, tableSplits[info.ConfigName])
+		}
+		for j, s := range tableSplits[info.ConfigName] {
 			if j >= len(info.Splits) || info.Splits[j].Name != s {
-				bad("dataset_info %s splits %+v, want %v", info.ConfigName, info.Splits, splits)
+				bad("dataset_info %s splits %+v, want %v", info.ConfigName, info.Splits, tableSplits[info.ConfigName])
 				break
 			}
 			rows, fileBytes, dataBytes := int64(0), int64(0), int64(0)
@@ -209,7 +225,7 @@ func Check(dir string) []error {
 					return append(errs, err)
 				}
 				rows, fileBytes, dataBytes = rows+n, fileBytes+st.Size(), dataBytes+db
-				if err := compareFeatures(info.Features, schema); err != nil {
+				if err := compareFeatures(info.Features, schema, differ); err != nil {
 					bad("dataset_info %s features vs %s: %v", info.ConfigName, p, err)
 				}
 			}
@@ -299,10 +315,37 @@ func shardFacts(p string) (*arrow.Schema, int64, int64, error) {
 	return s, pf.NumRows(), db, err
 }
 
+// columnsDiffer returns the columns whose type differs between the first
+// shards of a table's splits (the dense columns of splits of different
+// image sizes).
+func columnsDiffer(ds *export.Dataset, table string, splits []string) (map[string]bool, error) {
+	out := map[string]bool{}
+	first := map[string]string{}
+	for _, s := range splits {
+		schema, _, _, err := shardFacts(ds.Shards(s, table)[0])
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range schema.Fields() {
+			sig := arrowSig(f.Type)
+			if w, seen := first[f.Name]; seen && w != sig {
+				out[f.Name] = true
+			}
+			first[f.Name] = sig
+		}
+	}
+	return out, nil
+}
+
+// fixedLength matches a fixed-size list in a signature.
+var fixedLength = regexp.MustCompile(`list[0-9]+<`)
+
 // compareFeatures checks that the features name every column of schema in
 // order with its type: each feature's signature (featureSig) equals the
-// column's (arrowSig).
-func compareFeatures(feats []Feature, schema *arrow.Schema) error {
+// column's (arrowSig). A column whose fixed-size lists have other lengths
+// in other splits (differ: images of different sizes) has a
+// variable-length sequence as its feature, the one every split casts to.
+func compareFeatures(feats []Feature, schema *arrow.Schema, differ map[string]bool) error {
 	images := map[string]bool{}
 	if i := schema.Metadata().FindKey("huggingface"); i >= 0 {
 		var hf struct {
@@ -330,6 +373,9 @@ func compareFeatures(feats []Feature, schema *arrow.Schema) error {
 		}
 		if feats[i].Name != fld.Name {
 			return fmt.Errorf("feature %d is %q, column %q", i, feats[i].Name, fld.Name)
+		}
+		if differ[fld.Name] {
+			want = fixedLength.ReplaceAllString(want, "list<")
 		}
 		if got := featureSig(feats[i]); got != want {
 			return fmt.Errorf("column %s: feature %s, Arrow %s", fld.Name, got, want)

@@ -74,30 +74,11 @@ func TestCardMatchesShards(t *testing.T) {
 	}
 }
 
-// writeSplit adds split with n synthetic rows cut every perShard rows.
+// writeSplit adds split with n synthetic rows of 16×8 images cut every
+// perShard rows.
 func writeSplit(t *testing.T, dir, split string, n, perShard int) {
 	t.Helper()
-	dw, err := export.Create(dir, export.Options{RowsPerShard: perShard})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sw, err := dw.Split(split, 16, 8)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for k := range n {
-		q, a := export.SynthRowsForTest(k, 16, 8)
-		q.Split = split
-		if err := sw.Add(q, a); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := sw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := dw.Finish("test", map[string]any{"houses": 1}, map[string]int64{split: 1}); err != nil {
-		t.Fatal(err)
-	}
+	writeSplitOf(t, dir, split, 0, n, 16, 8, perShard, false)
 }
 
 // writeSplitOf adds split with n synthetic rows (ids from first) of w×h

@@ -68,7 +68,20 @@ EYE_Y = 1.576  # its standing eye height
 CROUCH_EYE_Y = 0.9  # crouching eye height (the fake's choice)
 HOUSE_SCHEMA = "1.0.0"
 GRAVITY = 9.81
-TOUCH = 1e-3  # penetration below this is contact, not collision
+# UtilityFunctions.cs firstColliderObjectCollidingWith: any overlap of the
+# object's colliders is a collision (no tolerance); 10 µm covers float32
+# rounding of poses that touch exactly
+TOUCH = 1e-5
+AGENT_NAME = "FPSController"  # the agent's collider as AI2-THOR's collision messages name it (assumed)
+AGENT_RADIUS, AGENT_HEIGHT = 0.2, 1.8  # the agent's capsule, modelled as a box (radius, height)
+# ai2thor/server.py Event._image_depth scales normalised depth by far - near;
+# a ray that meets nothing reads 1, i.e. far - near metres
+NEAR_PLANE, FAR_PLANE = 0.1, 20.0
+RAYCAST_LAYERS = frozenset(["Default", "Agent", "SimObjVisible", "PlaceableSurface"])  # GetCoordinateFromRaycast's mask
+REST_ACCEL = 1e-4  # PhysicsSceneManager.cs LateUpdate: |d(v^2)|/dt below this is "not in motion"
+TIP_DELAY = 0.25  # seconds an object balanced over an edge rests before it tips (the fake's model)
+AUTOSIM_PER_ACTION = 0.1  # seconds of physics auto-simulation run during each action (the fake's model)
+INVALID_CODES = ("InvalidAction", "MissingArguments", "AmbiguousAction", "InvalidArgument")
 DEFAULT_SCENE = "FloorPlan_Train1_3"  # ai2thor/controller.py's default scene
 
 # Names checked against ProcTHOR's procthor/databases/material-database.json
@@ -83,6 +96,13 @@ BUILTIN_MATERIALS = frozenset([
     "BrownDrywall", "DrywallGreen", "YellowDrywall", "WhiteMarble", "DarkWoodSmooth2", "CeramicTiles3",
     "RoseGraniteTiles", "Carpet2", "WallDrywallGrey", "OrangeDrywall", "Drywall3", "CreameDrywall",
     "WallDrywallWhite2", "WallDrywallWhite3",
+])
+
+# procthor/databases/skyboxes.json (procthor commit 53d5bd4c)
+SKYBOXES = frozenset([
+    "Sky1", "Sky2", "SkyAlbany", "SkyAlbanyHill", "SkyDalyCity", "SkyEmeryville", "SkyGarden", "SkyGasworks",
+    "SkyMosconeCenter", "SkyMountain", "SkyOakland", "SkySeaStacks", "SkySFCityHall", "SkySFDowntown", "SkySFGarden",
+    "SkySnow", "SkyNeighborhood", "SkySouthLakeUnion", "SkySunset", "SkyTreeFarm", "SkyTropical", "Sky2Dusk",
 ])
 
 SUBOBJECT_TYPES = {"Sink": "SinkBasin", "Bathtub": "BathtubBasin"}
@@ -167,6 +187,9 @@ class Body:
         self.pivot, self.yaw = tuple(pivot), float(yaw)
         self.primary, self.receptacle, self.kinematic, self.structure = primary, receptacle, kinematic, structure
         self.vy = 0.0
+        self.v2 = 0.0  # squared speed after the last physics step
+        self.in_motion = False  # PhysicsSceneManager.cs: |d(v^2)|/dt over REST_ACCEL in the last step
+        self.tip_clock = 0.0  # seconds spent balanced over an edge
         self.enabled = True
         self.owner = None  # for ___n sub-objects: the object that carries them
 
@@ -228,6 +251,13 @@ def penetration(a, b):
             lo2, hi2 = extent(b, cb)
             best = min(best, min(hi1, hi2) - max(lo1, lo2))
     return best
+
+
+def penetration_xz(a, b):
+    """Overlap of two yaw-only boxes' footprints (<= 0: apart)."""
+    ta = Body(a.id, a.type, None, (a.size[0], 1.0, a.size[2]), (0, 0, 0), (a.centre()[0], 0, a.centre()[2]), a.yaw)
+    tb = Body(b.id, b.type, None, (b.size[0], 1.0, b.size[2]), (0, 0, 0), (b.centre()[0], 0, b.centre()[2]), b.yaw)
+    return penetration(ta, tb)
 
 
 def points_in_polygon(xs, zs, poly):
@@ -302,7 +332,9 @@ class FakeEvent:
 
 class FakeController:
     def __init__(self, width=300, height=300, fieldOfView=90, gridSize=0.25, snapToGrid=True, scene=DEFAULT_SCENE,
-                 assets=None, **kwargs):
+                 assets=None, raise_invalid=True, **kwargs):
+        self.raise_invalid = raise_invalid
+        self.agent_mode = kwargs.pop("agentMode", "default")  # ai2thor/controller.py raises ValueError on invalid actions
         self.w, self.h, self.fov, self.grid, self.snap = int(width), int(height), float(fieldOfView), gridSize, snapToGrid
         self.scene = scene if isinstance(scene, str) else "Procedural"
         self.kwargs = kwargs
@@ -374,10 +406,21 @@ class FakeController:
             return self.root_id
         return None
 
+    def agent_body(self):
+        """The agent's capsule as a box (BaseFPSAgentController.cs: its
+        CharacterController takes part in object collision checks)."""
+        a = Body(AGENT_NAME, "Agent", None, (2 * AGENT_RADIUS, AGENT_HEIGHT, 2 * AGENT_RADIUS), (0, 0, 0),
+                 (self.agent["x"], self.agent["y"], self.agent["z"]), 0.0, structure=True)
+        return a
+
     def collision(self, b):
+        """UtilityFunctions.cs firstColliderObjectCollidingWith: the first
+        collider the object's colliders overlap at all, the agent's included."""
         for o in self.solids(exclude=(b.id,)):
             if penetration(b, o) > TOUCH:
                 return o.id
+        if self.loaded and penetration(b, self.agent_body()) > TOUCH:
+            return AGENT_NAME
         if b.bottom() < -TOUCH:
             return self.root_id
         return None
@@ -390,28 +433,50 @@ class FakeController:
         s = self.surface_below(c[0], b.bottom() + 1e-6, c[2], exclude=(b.id,))
         return s is not None and b.bottom() > s + 1e-6, s
 
+    def balanced_on_edge(self, b):
+        """Whether b's bottom rests on something that does not reach under its
+        centre (its centre of mass is over an edge: it will tip)."""
+        for o in self.solids(exclude=(b.id,)):
+            if abs(o.top() - b.bottom()) <= 1e-6 and penetration_xz(b, o) > 0:
+                return True
+        return False
+
     def physics_step(self, dt):
+        """One step of the fake's physics: unsupported dynamic objects fall;
+        one balanced over an edge first rests TIP_DELAY seconds (it tips
+        slowly, below PhysicsSceneManager.cs's rest threshold) and then falls.
+        Sets each object's in_motion as PhysicsSceneManager.cs LateUpdate does."""
         moved = False
         for b in self.dynamic():
+            v2_before = b.v2
             falling, s = self.unsupported(b)
-            if not falling and b.vy == 0.0:
-                continue
-            b.vy -= GRAVITY * dt
-            c = list(b.centre())
-            c[1] += b.vy * dt
-            if s is not None and c[1] - b.size[1] / 2 <= s:
-                c[1], b.vy = s + b.size[1] / 2, 0.0
-            b.set_centre(c)
-            moved = True
+            if falling and b.vy == 0.0 and self.balanced_on_edge(b) and b.tip_clock < TIP_DELAY:
+                b.tip_clock += dt
+                falling = False
+            if falling or b.vy != 0.0:
+                b.vy -= GRAVITY * dt
+                c = list(b.centre())
+                c[1] += b.vy * dt
+                if s is not None and c[1] - b.size[1] / 2 <= s:
+                    c[1], b.vy = s + b.size[1] / 2, 0.0
+                b.set_centre(c)
+                moved = True
+            b.v2 = b.vy * b.vy
+            b.in_motion = abs(b.v2 - v2_before) / dt > REST_ACCEL
         return moved
 
     def at_rest(self):
-        return all(b.vy == 0.0 and not self.unsupported(b)[0] for b in self.dynamic())
+        return not any(b.in_motion for b in self.dynamic())
 
     def run_to_rest(self):
         for _ in range(2000):
             if not self.physics_step(0.02) and self.at_rest():
                 return
+
+    def auto_simulate(self, seconds):
+        """Physics auto-simulation while an action runs (Unity's FixedUpdate)."""
+        for _ in range(int(round(seconds / 0.02))):
+            self.physics_step(0.02)
 
     # --- house ------------------------------------------------------------
 
@@ -427,7 +492,12 @@ class FakeController:
                 "secondaryProperties": []}
 
     def check_material(self, m, where):
-        name = m.get("name") if isinstance(m, dict) else m
+        if isinstance(m, str):
+            # ProceduralTools.cs deserialises materials as MaterialProperties
+            # objects ({"name": ...}); a bare string does not convert
+            raise ActionFailure("JsonSerializationException: Error converting value \"%s\" to type "
+                                "'MaterialProperties'. Path '%s'." % (m, where))
+        name = m.get("name") if isinstance(m, dict) else None
         if not isinstance(name, str) or not name:
             raise ActionFailure("NullReferenceException: Object reference not set to an instance of an object (%s has "
                                 "no material name)" % where)
@@ -461,17 +531,67 @@ class FakeController:
         self.check_material((house.get("proceduralParameters") or {}).get("ceilingMaterial"),
                             "proceduralParameters.ceilingMaterial")
 
+        pp = house.get("proceduralParameters") or {}
+        if pp.get("skyboxId") is not None and pp["skyboxId"] not in SKYBOXES:
+            # ProceduralTools.cs looks the skybox up by name in its skybox map
+            raise ActionFailure("KeyNotFoundException: The given key '%s' was not present in the dictionary. "
+                                "(proceduralParameters.skyboxId)" % pp["skyboxId"])
+
         self.root_id = house.get("id") or "Floor"
         self.rooms = [(r["id"], [(float(p["x"]), float(p["z"])) for p in r["floorPolygon"]]) for r in rooms]
         self.walls = []
+        walls_by_id = {}
         for w in house.get("walls") or []:
             if w.get("empty"):
                 continue
             ps = w["polygon"]
             ys = [float(p["y"]) for p in ps]
             base = [p for p in ps if float(p["y"]) == min(ys)]
-            self.walls.append((w["id"], (float(base[0]["x"]), float(base[0]["z"])),
-                               (float(base[-1]["x"]), float(base[-1]["z"])), max(ys) - min(ys)))
+            # ProceduralTools.cs: a wall runs from polygon[0] to the other base point
+            p0 = (float(ps[0]["x"]), float(ps[0]["z"]))
+            far = max(base, key=lambda p: math.hypot(float(p["x"]) - p0[0], float(p["z"]) - p0[1]))
+            wall = {"id": w["id"], "p0": p0, "p1": (float(far["x"]), float(far["z"])), "height": max(ys) - min(ys),
+                    "layer": w.get("layer") or "SimObjVisible", "holes": []}
+            self.walls.append(wall)
+            walls_by_id[w["id"]] = wall
+        holed = {}
+        for kind in ("doors", "windows"):
+            for i, d in enumerate(house.get(kind) or []):
+                where = "%s[%d]" % (kind, i)
+                if self.assets is not None and d.get("assetId") not in self.assets:
+                    # ProceduralTools.cs: the door or window prefab is looked up by assetId
+                    raise ActionFailure("KeyNotFoundException: The given key '%s' was not present in the dictionary. "
+                                        "(%s.assetId)" % (d.get("assetId"), where))
+                if d.get("wall0") not in walls_by_id:
+                    raise ActionFailure("KeyNotFoundException: The given key '%s' was not present in the dictionary. "
+                                        "(%s.wall0)" % (d.get("wall0"), where))
+                hp = d.get("holePolygon") or []
+                if len(hp) < 2:
+                    # ProceduralTools.cs createAndJoinWall: fewer than 2 points throw
+                    raise ActionFailure("ArgumentException: Invalid `holePolygon` on object of id '%s', only "
+                                        "supported rectangle holes, 4 points in polygon, polygon has %d."
+                                        % (d.get("id"), len(hp)))
+                xs_, ys_ = [float(p["x"]) for p in hp], [float(p["y"]) for p in hp]
+                for side in ("wall0", "wall1"):
+                    wid = d.get(side)
+                    if wid not in walls_by_id:
+                        continue
+                    if wid in holed:
+                        # ProceduralTools.cs keys holes by wall id: one hole a wall
+                        raise ActionFailure("ArgumentException: An item with the same key has already been added. "
+                                            "Key: %s (%s and %s)" % (wid, holed[wid], d.get("id")))
+                    holed[wid] = d.get("id")
+                    wall = walls_by_id[wid]
+                    width = math.hypot(wall["p1"][0] - wall["p0"][0], wall["p1"][1] - wall["p0"][1])
+                    lo, hi = min(xs_), max(xs_)
+                    if side == "wall1" and d.get("wall1") != d.get("wall0"):
+                        # ProceduralTools.cs createAndJoinWall: on wall1 the hole
+                        # starts at width - max.x (mirrored origin)
+                        lo, hi = width - hi, width - lo
+                    wall["holes"].append((lo, hi, min(ys_), max(ys_)))
+                    # ProceduralTools.cs: a wall with a hole gets box colliders on SimObjVisible
+                    wall["layer"] = "SimObjVisible"
+
         bodies = []
         xs = [p[0] for _, poly in self.rooms for p in poly]
         zs = [p[1] for _, poly in self.rooms for p in poly]
@@ -484,11 +604,14 @@ class FakeController:
             z0, z1 = min(p[1] for p in poly), max(p[1] for p in poly)
             bodies.append(Body(rid, "Floor", None, (x1 - x0, 0.0, z1 - z0), (0, 0, 0), ((x0 + x1) / 2, 0, (z0 + z1) / 2),
                                0, structure=True))
-        for wid, p0, p1, height in self.walls:
+        for wall in self.walls:
+            p0, p1, height = wall["p0"], wall["p1"], wall["height"]
             length = math.hypot(p1[0] - p0[0], p1[1] - p0[1])
             yaw = math.degrees(math.atan2(p1[1] - p0[1], p1[0] - p0[0]))  # local +x along the wall
-            bodies.append(Body(wid, "Wall", None, (length, height, 0.0), (0, height / 2, 0),
-                               ((p0[0] + p1[0]) / 2, 0, (p0[1] + p1[1]) / 2), -yaw, structure=True))
+            b = Body(wall["id"], "Wall", None, (length, height, 0.0), (0, height / 2, 0),
+                     ((p0[0] + p1[0]) / 2, 0, (p0[1] + p1[1]) / 2), -yaw, structure=True)
+            b.wall = wall
+            bodies.append(b)
 
         def spawn(o):
             entry = self.asset_entry(o.get("assetId"), o["id"], o.get("kinematic", False))
@@ -519,6 +642,16 @@ class FakeController:
                                    (0.0, 0.0, 0.0), (0, 0, 0), (0, 0, 0), 0, structure=True))
         self.bodies = bodies
         self.loaded = True
+        poses = md.get("agentPoses")
+        if isinstance(poses, dict) and isinstance(poses.get(self.agent_mode), dict):
+            # ProceduralTools.cs CreateHouse: the agent goes to
+            # metadata.agentPoses[agentMode]
+            a = poses[self.agent_mode]
+            pos = a.get("position") or {}
+            self.agent = {"x": float(pos.get("x", 0.0)), "y": BODY_Y, "z": float(pos.get("z", 0.0))}
+            self.rot = float((a.get("rotation") or {}).get("y", 0.0)) % 360.0
+            self.horizon = float(a.get("horizon", 0.0))
+            self.standing = a.get("standing", True) is not False
         self.run_to_rest()
 
     def sync_subobjects(self):
@@ -546,8 +679,10 @@ class FakeController:
         bb = (1 - 2 * ys) * t
         return fwd[None, :] + a[:, None] * right[None, :] + bb[:, None] * up[None, :]
 
-    def cast(self, origin, dirs):
-        """Nearest hit per ray: (t, index into self.bodies or -1); t is planar depth."""
+    def cast(self, origin, dirs, layers=None):
+        """Nearest hit per ray: (t, index into self.bodies or -1); t is planar
+        depth. layers: a raycast's layer mask (walls not on it are skipped);
+        None casts against everything drawn (the cameras)."""
         np = fp.import_optional("numpy")
         n = dirs.shape[0]
         best = np.full(n, np.inf)
@@ -567,6 +702,29 @@ class FakeController:
                 px = np.where(ok, o[0] + t * dirs[:, 0], np.inf)
                 pz = np.where(ok, o[2] + t * dirs[:, 2], np.inf)
                 hit = ok & points_in_polygon(px, pz, poly) & (t < best)
+            elif b.type == "Wall":
+                w = b.wall
+                if layers is not None and w["layer"] not in layers:
+                    continue
+                # the wall's quad (no thickness) minus its holes
+                p0 = np.array([w["p0"][0], 0.0, w["p0"][1]])
+                along = np.array([w["p1"][0] - w["p0"][0], 0.0, w["p1"][1] - w["p0"][1]])
+                length = float(np.linalg.norm(along))
+                if length == 0:
+                    continue
+                along /= length
+                normal = np.array([-along[2], 0.0, along[0]])
+                f = dirs @ normal
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    t = ((p0 - o) @ normal) / f
+                ok = np.isfinite(t) & (t > 1e-9) & (np.abs(f) > 1e-12)
+                pts = o[None, :] + np.where(ok, t, 0.0)[:, None] * dirs
+                u = (pts - p0[None, :]) @ along
+                yy = pts[:, 1]
+                inside = ok & (u >= 0) & (u <= length) & (yy >= 0) & (yy <= w["height"])
+                for lo, hi, y0, y1 in w["holes"]:
+                    inside &= ~((u > lo) & (u < hi) & (yy > y0) & (yy < y1))
+                hit = inside & (t < best)
             else:
                 if b.size[1] <= 0:
                     continue
@@ -600,7 +758,8 @@ class FakeController:
         xs, ys = ((ii + 0.5) / w).ravel(), ((jj + 0.5) / h).ravel()
         dirs = self.ray_dirs(yaw, horizon, fov, w, h, xs, ys)
         t, idx = self.cast(eye, dirs)
-        depth = np.where(np.isfinite(t), t, 0.0).astype(np.float32).reshape(h, w)
+        # ai2thor/server.py: a pixel that meets nothing reads the far plane
+        depth = np.where(np.isfinite(t), t, FAR_PLANE - NEAR_PLANE).astype(np.float32).reshape(h, w)
         seg = np.zeros((h * w, 3), dtype=np.uint8)
         rgb = np.full((h * w, 3), 200, dtype=np.uint8)  # sky
         for i in np.unique(idx):
@@ -633,7 +792,7 @@ class FakeController:
             out.append(e)
         return out
 
-    def event(self, action, ok=True, err="", ret=None):
+    def event(self, action, ok=True, err="", ret=None, code=None):
         for b in self.bodies:
             if b.id not in self.colours:
                 self.colours[b.id] = colour_of(b.id, set(self.colours.values()))
@@ -642,8 +801,8 @@ class FakeController:
         md.update(lastActionSuccess=ok, errorMessage=err, actionReturn=ret, screenWidth=self.w, screenHeight=self.h,
                   fov=self.fov, sceneName=self.scene,
                   isSceneAtRest=self.at_rest() if self.loaded else True)
-        if not ok and "Invalid action" in err:
-            md["errorCode"] = "InvalidAction"
+        if code is not None:
+            md["errorCode"] = code
         md["agent"].update(position=fp.xyz(*[f32(self.agent[k]) for k in "xyz"]), rotation=fp.xyz(0, self.rot, 0),
                            cameraHorizon=self.horizon, isStanding=self.standing)
         md["cameraPosition"] = fp.xyz(*[f32(v) for v in self.eye()])
@@ -686,20 +845,33 @@ class FakeController:
         kw = dict(kw)
         kw.pop("renderImage", None)
         if action not in ARGS:
-            return self.event(action, False, "Invalid action: %s" % action)
+            return self.invalid(self.event(action, False, "Invalid action: %s" % action, code="InvalidAction"))
         bad = sorted(k for k in kw if k not in ARGS[action])
         if bad:
-            return self.event(action, False, "\n\tAction: \"%s\" called with invalid argument%s: %s" % (
-                action, "s" if len(bad) > 1 else "", ", ".join("'%s'" % k for k in bad)))
+            return self.invalid(self.event(action, False, "\n\tAction: \"%s\" called with invalid argument%s: %s" % (
+                action, "s" if len(bad) > 1 else "", ", ".join("'%s'" % k for k in bad)), code="InvalidArgument"))
         missing = [k for k in REQUIRED.get(action, []) if kw.get(k) is None]
         if missing:
-            return self.event(action, False, "action: %s is missing the following arguments: %s" % (
-                action, ",".join(missing)))
+            return self.invalid(self.event(action, False, "action: %s is missing the following arguments: %s" % (
+                action, ",".join(missing)), code="MissingArguments"))
         try:
             ret = getattr(self, "do_" + action)(**kw)
         except ActionFailure as e:
             return self.event(action, False, str(e))
+        if self.loaded and self.autosim and action != "UnpausePhysicsAutoSim":
+            self.auto_simulate(AUTOSIM_PER_ACTION)
+        if action == "AdvancePhysicsStep" and self.at_rest():
+            # AgentManager.cs: once the scene is at rest after a step, physics
+            # auto-simulation resumes by itself
+            self.autosim = True
         return self.event(action, ret=ret)
+
+    def invalid(self, ev):
+        """ai2thor/controller.py step: an invalid action, argument or missing
+        argument raises ValueError instead of returning the event."""
+        if self.raise_invalid:
+            raise ValueError(ev.metadata["errorMessage"])
+        return ev
 
     def do_Done(self):
         return None
@@ -740,7 +912,9 @@ class FakeController:
             raise ActionFailure("InvalidOperationException: After teleporting and adjusting agent position to floor, "
                                 "there was too large a change(%s > 0.05) in the y component. Consider using "
                                 "`forceAction=true` if you'd like to teleport anyway." % abs(pos[1] - BODY_Y))
-        self.agent = {"x": pos[0], "y": BODY_Y, "z": pos[2]}
+        # with forceAction the body centre goes where it is sent (the fake does
+        # not snap it to the floor then)
+        self.agent = {"x": pos[0], "y": pos[1] if forceAction else BODY_Y, "z": pos[2]}
         self.rot, self.horizon = rot[1] % 360.0, h
         if standing is not None:
             self.standing = bool(standing)
@@ -824,7 +998,7 @@ class FakeController:
             b = self.body(name)
             b.pivot, b.yaw = vec(p["position"]), float(vec(p.get("rotation") or fp.xyz(0, b.yaw, 0))[1])
             b.kinematic = bool(placeStationary)
-            b.vy = 0.0
+            b.vy, b.v2, b.in_motion, b.tip_clock = 0.0, 0.0, False, 0.0
         if self.autosim:
             self.run_to_rest()
 
@@ -855,7 +1029,7 @@ class FakeController:
             raise out_of_range("x and y must be in [0:1] not (x=%s, y=%s)." % (x, y))
         np = fp.import_optional("numpy")
         d = self.ray_dirs(self.rot, self.horizon, self.fov, self.w, self.h, np.array([float(x)]), np.array([float(y)]))
-        t, idx = self.cast(self.eye(), d)
+        t, idx = self.cast(self.eye(), d, layers=RAYCAST_LAYERS)
         if not np.isfinite(t[0]):
             return fp.xyz(0, 0, 0)  # Unity's RaycastHit.point of a miss
         p = np.array(self.eye()) + t[0] * d[0]

@@ -34,6 +34,9 @@ ASSETS = {
     "Counter_T": asset("CounterTop", 1.0, 0.9, 0.6, "Static", True),
     "Sink_T": asset("Sink", 0.6, 0.3, 0.5, "Static", True),
     "Bed_T": asset("Bed", 2.0, 0.6, 1.6, "Static", True),
+    # the door and window of HOUSE (AI2-THOR looks their prefabs up by assetId)
+    "Doorway_1": asset("Doorway", 1.0733, 2.1275, 0.0747, "Static"),
+    "Window_1": asset("Window", 1.0, 1.0, 0.2, "Static"),
 }
 ASSET_SIZES = {k: (v["boundingBox"]["x"], v["boundingBox"]["y"], v["boundingBox"]["z"]) for k, v in ASSETS.items()}
 
@@ -578,9 +581,10 @@ class FakeStrictnessTest(unittest.TestCase):
         self.assertFalse(c.step(action="AdvancePhysicsStep", timeStep=0.1).metadata["lastActionSuccess"])
 
     def test_unknown_actions_and_arguments(self):
-        c, _ = self.make()
+        c, _ = self.make(raise_invalid=False)
         ev = c.step(action="Fly")
         self.assertEqual(ev.metadata["errorMessage"], "Invalid action: Fly")
+        self.assertEqual(ev.metadata["errorCode"], "InvalidAction")
         ev = c.step(action="TeleportObject", objectId="Chair|1|2", position={"x": 1, "y": 0, "z": 1},
                     rotation={"x": 0, "y": 0, "z": 0}, speed=3)
         self.assertFalse(ev.metadata["lastActionSuccess"])

@@ -21,18 +21,49 @@ file of allenai/ai2thor (or allenai/procthor) it was read from:
   runs after the move; AI2-THOR moves only the object itself, so the bridge
   moves what rests on it explicitly and puts everything back when AI2-THOR
   refuses the pose (PhysicsRemoteFPSAgentController.cs TeleportObject);
-* SettleObject runs AI2-THOR's physics: SetObjectPoses(placeStationary=False)
-  to make the object dynamic again, PausePhysicsAutoSim, AdvancePhysicsStep
-  until isSceneAtRest (BaseFPSAgentController.cs AdvancePhysicsStep;
-  PhysicsSceneManager.cs SetObjectPoses), then puts back whatever else moved;
+* SettleObject runs AI2-THOR's physics: PausePhysicsAutoSim,
+  SetObjectPoses(placeStationary=False) to make the object dynamic again
+  (it lists every pickupable or moveable object, or the unlisted ones are
+  disabled, and leaves them all dynamic: PhysicsSceneManager.cs
+  SetObjectPoses), then freezes every listed object except the mover and
+  what rests on it with TeleportObject(forceKinematic) where it is, steps
+  AdvancePhysicsStep until isSceneAtRest (BaseFPSAgentController.cs
+  AdvancePhysicsStep; AgentManager.cs resumes auto-simulation by itself
+  once the scene rests), freezes the mover where it landed and only then
+  resumes auto-simulation: nothing is left dynamic to drift unseen;
+* collisions: AI2-THOR refuses any overlap of the object's colliders, the
+  agent's body included (UtilityFunctions.cs firstColliderObjectCollidingWith);
+  the protocol allows 1 mm, so a refusal whose boxes overlap by at most 1 mm
+  is retried with forceAction; before a move whose boxes would meet the
+  agent's body, or when AI2-THOR names a collider that is no sim object, the
+  agent is parked below the floor (TeleportFull forceAction) and the view
+  moves to the third-party camera at the same pose; the agent stands up again
+  for the next agent view or GetReachablePositions;
 * the agent: flowbench sends the floor point under the eye and the eye
   height; AI2-THOR's position y is the body centre, its eye height is fixed,
   positions must be on the grid and horizons in [-30, 60]
   (BaseFPSAgentController.cs teleportFull). Views the agent cannot take go to a
   third-party camera (AgentManager.cs AddThirdPartyCamera/UpdateThirdPartyCamera);
 * GetCoordinateFromRaycast succeeds even when the ray meets nothing and then
-  returns (0, 0, 0) (BaseFPSAgentController.cs GetCoordinateFromRaycast): the
-  bridge reports that as a miss;
+  returns (0, 0, 0), and casts only against the layers Default, Agent,
+  SimObjVisible and PlaceableSurface (BaseFPSAgentController.cs
+  GetCoordinateFromRaycast); CreateHouse puts a wall without a hole on the
+  wall's "layer" (ProcTHOR and flowbench write Procedural1-3), so the ray
+  passes through it (ProceduralTools.cs createWalls/createAndJoinWall): the
+  bridge intersects the ray with the house's walls itself (their quads minus
+  the door and window holes, placed as createAndJoinWall places them) and
+  reports the wall when it is nearer than AI2-THOR's hit or when the
+  segmentation shows a wall at the pixel;
+* depth: ai2thor/server.py Event._image_depth scales the normalised depth by
+  far - near and has no code for "nothing": sky seen through a window reads
+  the far plane; the bridge maps depth at the far plane to the protocol's 0;
+* CreateHouse places the agent at metadata.agentPoses[agentMode]
+  (ProceduralTools.cs CreateHouse); the bridge then teleports it to
+  metadata.agent, flowbench's start pose, when AI2-THOR accepts that pose;
+* door and window assetPosition: when the asset sizes (--asset-db) and the
+  wall-hole offsets (--wall-holes, ProcTHOR's wall-holes.json) are known the
+  bridge rewrites it as ProcTHOR computes it: hole min + the asset's offset +
+  half the asset's box (procthor/generation/doors.py, wall_objects.py);
 * the planner sees only the house's objects: AI2-THOR also reports walls,
   rooms, the house floor ("Floor" or the house id), doors, windows and
   "<id>___<n>" parts of prefabs as sim objects (ProceduralTools.cs
@@ -72,6 +103,14 @@ YAW_TOLERANCE = 0.01  # degrees
 SETTLE_STEP = 0.02  # seconds per AdvancePhysicsStep (AI2-THOR allows (0, 0.05])
 SETTLE_MAX_STEPS = 250
 PLACE_LIFT = 0.01  # PlaceObjectAtPoint casts down from this far above the requested bottom
+TOUCH = 1e-3  # the protocol's contact tolerance: overlaps up to 1 mm are no collision (docs/protocol.md)
+# ai2thor/controller.py's default clipping planes of the agent camera; a
+# depth within FAR_EPS of far - near is a ray that met nothing
+NEAR_PLANE, FAR_PLANE, FAR_EPS = 0.1, 20.0, 1e-3
+# the agent's body (BaseFPSAgentController.cs: a CharacterController
+# capsule, radius 0.2 m, 1.8 m tall at the default agent), with a margin
+AGENT_RADIUS, AGENT_HEIGHT, AGENT_MARGIN = 0.2, 1.8, 0.05
+PARK_DEPTH = 20.0  # metres below the floor the agent is parked while objects move
 
 
 def default_controller_factory(**kwargs):
@@ -132,6 +171,115 @@ def obb_corners(centre, size, yaw):
     return out
 
 
+def box_penetration(a, b):
+    """Overlap depth of two yaw-only boxes (centre, size, yaw) over the
+    separating axes; <= 0 when they are apart."""
+    (ca, sa, ya), (cb, sb, yb) = a, b
+    best = min(ca[1] + sa[1] / 2, cb[1] + sb[1] / 2) - max(ca[1] - sa[1] / 2, cb[1] - sb[1] / 2)
+    for yaw in (ya, yb):
+        for axis in yaw_axes(yaw):
+            lo_hi = []
+            for c, sz, y in ((ca, sa, ya), (cb, sb, yb)):
+                ax, az = yaw_axes(y)
+                r = (abs(axis[0] * ax[0] + axis[2] * ax[2]) * sz[0] / 2 + abs(axis[0] * az[0] + axis[2] * az[2]) * sz[2] / 2)
+                m = axis[0] * c[0] + axis[2] * c[2]
+                lo_hi.append((m - r, m + r))
+            best = min(best, min(lo_hi[0][1], lo_hi[1][1]) - max(lo_hi[0][0], lo_hi[1][0]))
+    return best
+
+
+def house_walls(house):
+    """The house's walls as AI2-THOR builds them (ProceduralTools.cs
+    createAndJoinWall): a quad from polygon[0] along the base to the other
+    base point, with the hole of the door or window naming it, measured from
+    polygon[0] on wall0 and mirrored (width - max.x) on wall1."""
+    walls = {}
+    for w in house.get("walls") or []:
+        if not isinstance(w, dict) or w.get("empty") or not w.get("polygon"):
+            continue
+        ps = [vec(p) for p in w["polygon"]]
+        y0 = min(p[1] for p in ps)
+        base = [p for p in ps if p[1] == y0]
+        p0 = ps[0]
+        p1 = max(base, key=lambda p: math.hypot(p[0] - p0[0], p[2] - p0[2]))
+        length = math.hypot(p1[0] - p0[0], p1[2] - p0[2])
+        if length == 0:
+            continue
+        walls[w["id"]] = {"id": w["id"], "p0": (p0[0], p0[2]), "dir": ((p1[0] - p0[0]) / length, (p1[2] - p0[2]) / length),
+                          "length": length, "y0": y0, "height": max(p[1] for p in ps) - y0, "holes": []}
+    for kind in ("doors", "windows"):
+        for d in house.get(kind) or []:
+            hp = (d.get("holePolygon") or []) if isinstance(d, dict) else []
+            if len(hp) < 2:
+                continue
+            xs, ys = [float(p["x"]) for p in hp], [float(p["y"]) for p in hp]
+            for side in ("wall0", "wall1"):
+                w = walls.get(d.get(side))
+                if w is None:
+                    continue
+                lo, hi = min(xs), max(xs)
+                if side == "wall1" and d.get("wall1") != d.get("wall0"):
+                    lo, hi = w["length"] - hi, w["length"] - lo
+                w["holes"].append((lo, hi, min(ys), max(ys)))
+    return list(walls.values())
+
+
+def wall_hit(walls, origin, ray):
+    """Nearest wall hit of origin + t * ray (t > 0) outside the holes: (t, wall id) or (inf, "")."""
+    best, best_id = math.inf, ""
+    for w in walls:
+        n = (-w["dir"][1], w["dir"][0])  # the wall's normal in xz
+        f = ray[0] * n[0] + ray[2] * n[1]
+        if abs(f) < 1e-12:
+            continue
+        t = ((w["p0"][0] - origin[0]) * n[0] + (w["p0"][1] - origin[2]) * n[1]) / f
+        if not 1e-9 < t < best:
+            continue
+        p = tuple(origin[k] + t * ray[k] for k in range(3))
+        u = (p[0] - w["p0"][0]) * w["dir"][0] + (p[2] - w["p0"][1]) * w["dir"][1]
+        y = p[1] - w["y0"]
+        if not (0 <= u <= w["length"] and 0 <= y <= w["height"]):
+            continue
+        if any(lo < u < hi and y0 < y < y1 for lo, hi, y0, y1 in w["holes"]):
+            continue
+        best, best_id = t, w["id"]
+    return best, best_id
+
+
+def with_asset_positions(house, asset_sizes, wall_holes):
+    """The house with each door's and window's assetPosition as ProcTHOR
+    computes it (procthor/generation/doors.py, wall_objects.py): hole min +
+    the asset's wall-hole offset + half the asset's box, for the assets whose
+    box and offset are known; the house itself when nothing changes."""
+    out = None
+    for kind in ("doors", "windows"):
+        for i, d in enumerate(house.get(kind) or []):
+            if not isinstance(d, dict) or len(d.get("holePolygon") or []) < 2:
+                continue
+            aid = d.get("assetId") or ""
+            size = asset_sizes.get(aid)
+            # doors.py: the Doorframe_* assets share their Doorway_* offsets
+            hole = wall_holes.get(aid) or wall_holes.get(aid.replace("Doorframe", "Doorway"))
+            if size is None or hole is None:
+                continue
+            off = hole.get("offset") or {}
+            hp = d["holePolygon"]
+            pos = {"x": min(float(p["x"]) for p in hp) + float(off.get("x", 0.0)) + size[0] / 2,
+                   "y": min(float(p["y"]) for p in hp) + float(off.get("y", 0.0)) + size[1] / 2, "z": 0}
+            if d.get("assetPosition") == pos:
+                continue
+            if out is None:
+                out = dict(house, doors=list(house.get("doors") or []), windows=list(house.get("windows") or []))
+            out[kind][i] = dict(d, assetPosition=pos)
+    return house if out is None else out
+
+
+def load_wall_holes(path):
+    """assetId → {"min", "max", "offset"} from ProcTHOR's wall-holes.json."""
+    with open(path) as f:
+        return json.load(f)
+
+
 def house_object_ids(house):
     ids = []
 
@@ -160,9 +308,15 @@ def load_asset_sizes(path):
 class Ai2ThorSession:
     """One connection's translation state around an AI2-THOR controller."""
 
-    def __init__(self, controller_factory=default_controller_factory, asset_sizes=None):
+    def __init__(self, controller_factory=default_controller_factory, asset_sizes=None, wall_holes=None):
         self.factory = controller_factory
         self.asset_sizes = asset_sizes or {}
+        self.wall_holes = wall_holes or {}
+        self.walls = []  # house_walls of the current house
+        self.parked = False  # whether the agent is parked below the floor
+        self.body_y = None  # AI2-THOR's standing body-centre height
+        self.agent_home = None  # (x, z, yaw, horizon) of the agent's last standing pose
+        self.reach = []  # the last reachable positions (x, z)
         self.controller = None
         self.init = {"width": 800, "height": 800, "fieldOfView": 90.0, "gridSize": fp.GRID_SIZE}
         self.agent_fov = None  # the agent camera's field of view (fixed when the controller starts)
@@ -195,7 +349,12 @@ class Ai2ThorSession:
         return self.controller
 
     def step(self, action, **kwargs):
-        ev = self.ensure_controller().step(action=action, **kwargs)
+        try:
+            ev = self.ensure_controller().step(action=action, **kwargs)
+        except ValueError as e:
+            # ai2thor/controller.py step raises ValueError for an invalid
+            # action, a missing or an invalid argument
+            raise fp.ActionError("%s: AI2-THOR refused the call: %s" % (action, e))
         self.event = ev
         return ev
 
@@ -203,16 +362,20 @@ class Ai2ThorSession:
         md = ev.metadata
         if not md.get("lastActionSuccess", False):
             msg = md.get("errorMessage") or ("%s failed" % action)
-            ret = None
+            ret, raw = None, None
             m = COLLISION_RE.match(msg)
             if m:
                 ret = {"collision": {"mover": self.mover or m.group(1), "object": m.group(1),
                                      "other": self.other_name(m.group(2)), "depth": 0.0, "action": m.group(3)}}
+                raw = m.group(2)
             m = SPAWN_RE.search(msg)
             if m and self.mover:
                 ret = {"collision": {"mover": self.mover, "object": self.mover, "other": self.other_name(m.group(1)),
                                      "depth": 0.0, "action": "teleport"}}
-            raise fp.ActionError(msg, ret)
+                raw = m.group(1)
+            err = fp.ActionError(msg, ret)
+            err.raw = raw  # the collider's name as AI2-THOR gave it
+            raise err
         return md
 
     def other_name(self, oid):
@@ -304,16 +467,26 @@ class Ai2ThorSession:
         load = self.descendants(oid)
         before = {k: self.pose(k) for k in [oid] + load}
         dyaw = yaw - old_yaw
-        targets = {}
+        targets, boxes = {}, [(centre, self.sizes[oid], yaw)]
         for k in load:
             o = objs[k]
             rel = tuple(a - b for a, b in zip(self.centre_of(o), old_centre))
             c = tuple(a + b for a, b in zip(centre, to_world(rel, dyaw)))
             ky = float(o["rotation"]["y"]) + dyaw
             targets[k] = (self.pivot_for(k, c, ky), ky)
+            boxes.append((c, self.sizes.get(k) or self.measure_size(o), ky))
         pivot = self.pivot_for(oid, centre, yaw)
         self.mover = oid
-        try:
+        if any(box_penetration(bx, self.agent_box()) > 0 for bx in boxes):
+            self.park()  # UtilityFunctions.cs: the agent's body would refuse the move
+
+        def tolerable(e):
+            # the mover touching its own load, or overlapping another object
+            # by no more than the protocol's 1 mm, is no collision
+            other = ((e.ret or {}).get("collision") or {}).get("other")
+            return other in load or self.overlap(other, boxes[0]) <= TOUCH
+
+        def attempt(force):
             # the load first, unchecked: AI2-THOR would otherwise see the mover
             # collide with what it carries
             for k in load:
@@ -323,25 +496,96 @@ class Ai2ThorSession:
                     place(pivot)
                     force = True  # AI2-THOR checked the spot; the exact pose follows
                 except fp.ActionError as e:
-                    if ((e.ret or {}).get("collision") or {}).get("other") not in load:
+                    if not tolerable(e):
                         raise
             try:
                 self.put(oid, pivot, yaw, force, action)
             except fp.ActionError as e:
-                other = ((e.ret or {}).get("collision") or {}).get("other")
-                if other not in load:
+                if not tolerable(e):
                     raise
-                self.put(oid, pivot, yaw, True, action)  # touching its own load is no collision
-        except fp.ActionError as e:
-            err = e
+                self.put(oid, pivot, yaw, True, action)
+
+        def undo(e):
             try:
                 self.restore(before, action)
             except fp.ActionError as e2:
-                err = fp.ActionError("%s; restoring the previous poses failed: %s" % (e.message, e2.message), e.ret)
-            raise err
+                return fp.ActionError("%s; restoring the previous poses failed: %s" % (e.message, e2.message), e.ret)
+            return e
+
+        try:
+            attempt(force)
+        except fp.ActionError as e:
+            other = getattr(e, "raw", None)
+            if self.parked or not other or other in self.objects_by_id():
+                raise undo(e)
+            # a collider that is no sim object: the agent's body (AI2-THOR
+            # names its collider); park the agent and try once more
+            err = undo(e)
+            if err is not e:
+                raise err
+            self.park()
+            self.mover = oid
+            try:
+                attempt(force)
+            except fp.ActionError as e3:
+                raise undo(e3)
         self.verify(oid, pivot, yaw, action)
         for k in load:
             self.verify(k, targets[k][0], targets[k][1], action)
+
+    def overlap(self, other, box):
+        """How deep box overlaps the sim object named other (flowbench's name)
+        at its current pose; inf when that cannot be measured."""
+        if other == "Floor":
+            return -(box[0][1] - box[1][1] / 2)  # below the floor (y = 0)
+        o = self.objects_by_id().get(other)
+        if o is None:
+            return math.inf
+        size = self.sizes.get(other) or self.measure_size(o)
+        return box_penetration(box, (self.centre_of(o), size, float(o["rotation"]["y"])))
+
+    def agent_box(self):
+        """The agent's body (a box around its capsule, with a margin), or a
+        box nowhere when it is parked."""
+        if self.parked or self.event is None:
+            return ((0.0, -1e6, 0.0), (0.0, 0.0, 0.0), 0.0)
+        p = self.event.metadata["agent"]["position"]
+        r = 2 * (AGENT_RADIUS + AGENT_MARGIN)
+        return ((float(p["x"]), float(p["y"]), float(p["z"])), (r, AGENT_HEIGHT + 2 * AGENT_MARGIN, r), 0.0)
+
+    def park(self):
+        """Moves the agent out of the objects' way, below the floor
+        (BaseFPSAgentController.cs teleportFull with forceAction takes any
+        position); the view, if it was the agent's, goes to the third-party
+        camera at the same pose first."""
+        if self.parked:
+            return
+        md = self.event.metadata
+        a = md["agent"]
+        if self.view is None:
+            eye = vec(md["cameraPosition"])
+            self.third_party_view(eye[0], eye[1], eye[2], float(a["rotation"]["y"]), float(a["cameraHorizon"]),
+                                  a.get("isStanding", True))
+        a = self.event.metadata["agent"]
+        p = a["position"]
+        self.agent_home = (float(p["x"]), float(p["z"]), float(a["rotation"]["y"]), float(a["cameraHorizon"]))
+        self.check(self.step("TeleportFull", position=fp.xyz(p["x"], self.body_y - PARK_DEPTH, p["z"]),
+                             rotation=fp.xyz(0, a["rotation"]["y"], 0), horizon=float(a["cameraHorizon"]),
+                             standing=True, forceAction=True), "moving the agent out of the way")
+        self.parked = True
+
+    def unpark(self, action):
+        """Stands the parked agent up where it stood, or else at the nearest
+        position it could reach before."""
+        x0, z0, yaw, horizon = self.agent_home
+        spots = [(x0, z0)] + sorted(self.reach, key=lambda p: (p[0] - x0) ** 2 + (p[1] - z0) ** 2)
+        for x, z in spots:
+            ev = self.step("TeleportFull", position={"x": x, "y": self.body_y, "z": z}, rotation=fp.xyz(0, yaw, 0),
+                           horizon=min(max(horizon, MIN_HORIZON), MAX_HORIZON), standing=True)
+            if ev.metadata.get("lastActionSuccess", False):
+                self.parked = False
+                return
+        raise fp.ActionError("%s: the agent, moved out of the objects' way, can stand nowhere it could before" % action)
 
     def restore(self, before, action):
         for k, (p, y) in before.items():
@@ -407,18 +651,22 @@ class Ai2ThorSession:
             self.third_party = False
         self.house = False
         self.house_loaded_once = True
-        self.check(self.step("CreateHouse", house=house), "CreateHouse")
+        self.check(self.step("CreateHouse", house=with_asset_positions(house, self.asset_sizes, self.wall_holes)),
+                   "CreateHouse")
         self.root_id = house.get("id") or "Floor"  # ProceduralTools.cs DefaultHouseRootObjectName
         self.house_ids = set(house_object_ids(house))
-        self.offsets, self.sizes, self.view = {}, {}, None
+        self.walls = house_walls(house)
+        self.offsets, self.sizes, self.view, self.parked, self.reach = {}, {}, None, False, []
         md = self.event.metadata
+        self.body_y = float(md["agent"]["position"]["y"])
         agent = (house.get("metadata") or {}).get("agent")
         if agent and isinstance(agent.get("position"), dict):
-            # AI2-THOR leaves the agent where the scene had it; the house's start
-            # pose is best effort (procthor/generation/house.py validate)
-            body_y = float(md["agent"]["position"]["y"])
+            # CreateHouse has put the agent at metadata.agentPoses[agentMode]
+            # (ProceduralTools.cs CreateHouse); flowbench's start pose is
+            # metadata.agent: go there when AI2-THOR accepts it (procthor/
+            # generation/house.py validate teleports the same way)
             horizon = min(max(float(agent.get("horizon", 0.0)), MIN_HORIZON), MAX_HORIZON)
-            ev = self.step("TeleportFull", position=fp.xyz(agent["position"]["x"], body_y, agent["position"]["z"]),
+            ev = self.step("TeleportFull", position=fp.xyz(agent["position"]["x"], self.body_y, agent["position"]["z"]),
                            rotation=agent.get("rotation") or fp.xyz(), horizon=horizon,
                            standing=agent.get("standing", True))
             if not ev.metadata.get("lastActionSuccess", False):
@@ -460,11 +708,10 @@ class Ai2ThorSession:
                      and abs(y0) <= EYE_TOLERANCE and on_grid and MIN_HORIZON <= horizon <= MAX_HORIZON
                      and float(self.init["fieldOfView"]) == self.agent_fov)
         if agent_can:
-            body_y = float(self.event.metadata["agent"]["position"]["y"])
-            ev = self.step("TeleportFull", position={"x": x, "y": body_y, "z": z}, rotation=fp.xyz(0, yaw, 0),
+            ev = self.step("TeleportFull", position={"x": x, "y": self.body_y, "z": z}, rotation=fp.xyz(0, yaw, 0),
                            horizon=horizon, standing=True)
             if ev.metadata.get("lastActionSuccess", False):
-                self.view, self.eye_height = None, eye
+                self.view, self.eye_height, self.parked = None, eye, False
                 return fp.Result()
             # the agent cannot stand there (collision, bounds): the camera still can
         self.third_party_view(x, eye, z, yaw, horizon, standing)
@@ -486,12 +733,16 @@ class Ai2ThorSession:
 
     def do_GetReachablePositions(self, req_id, args):
         self.need_house("GetReachablePositions")
+        if self.parked:
+            # AI2-THOR searches from where the agent stands
+            self.unpark("GetReachablePositions")
         md = self.check(self.step("GetReachablePositions"), "GetReachablePositions")
         # Current AI2-THOR returns the positions in actionReturn
         # (unity/Assets/Scripts/BaseFPSAgentController.cs GetReachablePositions:
         # actionFinishedEmit(true, reachablePositions)); AI2-THOR 2.x used
         # actionVector3sReturn, still read here.
         ps = md.get("actionReturn") or md.get("actionVector3sReturn") or []
+        self.reach = [(float(p["x"]), float(p["z"])) for p in ps]
         # AI2-THOR reports body centres; flowbench wants floor points (floors are at y = 0).
         return fp.Result([fp.xyz(p["x"], 0.0, p["z"]) for p in ps])
 
@@ -554,16 +805,26 @@ class Ai2ThorSession:
         load = self.descendants(oid)
         before = {o["objectId"]: (vec(o["position"]), float(o["rotation"]["y"])) for o in raw}
         centres = {o["objectId"]: self.centre_of(o) for o in raw}
+        listed = [o for o in raw if o.get("pickupable") or o.get("moveable")]
         # PhysicsSceneManager.cs SetObjectPoses: the only way to make an object
         # that TeleportObject(forceKinematic) froze dynamic again; every
-        # pickupable or moveable object must be listed or it is disabled
-        poses = [{"objectName": o["name"], "position": o["position"], "rotation": o["rotation"]}
-                 for o in raw if o.get("pickupable") or o.get("moveable")]
+        # pickupable or moveable object must be listed or it is disabled, and
+        # every listed one is left dynamic
+        poses = [{"objectName": o["name"], "position": o["position"], "rotation": o["rotation"]} for o in listed]
+        self.mover = oid
         # BaseFPSAgentController.cs: AdvancePhysicsStep needs PausePhysicsAutoSim;
-        # pausing first also keeps the object from falling before we step
+        # pausing first also keeps anything from moving before we step
         self.check(self.step("PausePhysicsAutoSim"), "SettleObject")
         try:
             self.check(self.step("SetObjectPoses", objectPoses=poses, placeStationary=False), "SettleObject")
+            # freeze every listed object but the mover and its load where it
+            # is: flowbench's Settle moves only those, and an object left
+            # dynamic (a chair that is kinematic in the house, an object
+            # balanced over an edge) could tip or drift later, unseen
+            for o in listed:
+                k = o["objectId"]
+                if k != oid and k not in load and k in before:
+                    self.put(k, before[k][0], before[k][1], True, "SettleObject")
             for _ in range(SETTLE_MAX_STEPS):
                 ev = self.step("AdvancePhysicsStep", timeStep=SETTLE_STEP)
                 if not ev.metadata.get("lastActionSuccess") and "PausePhysicsAutoSim" in (ev.metadata.get("errorMessage") or ""):
@@ -576,18 +837,19 @@ class Ai2ThorSession:
             else:
                 raise fp.ActionError("SettleObject: the scene did not come to rest after %g s of physics"
                                      % (SETTLE_MAX_STEPS * SETTLE_STEP))
+            # freeze the object where physics left it (upright, as flowbench
+            # keeps objects) and carry its load by the same drop, before
+            # auto-simulation resumes: nothing is left dynamic
+            now = self.objects_by_id()
+            p1, y1 = vec(now[oid]["position"]), float(now[oid]["rotation"]["y"])
+            self.put(oid, p1, y1, True, "SettleObject")
         finally:
             self.step("UnpausePhysicsAutoSim")
-        # freeze the object where physics left it (upright, as flowbench keeps
-        # objects), carry its load by the same drop, put back everything else
-        now = self.objects_by_id()
-        p1, y1 = vec(now[oid]["position"]), float(now[oid]["rotation"]["y"])
-        self.mover = oid
-        self.put(oid, p1, y1, True, "SettleObject")
         delta = tuple(a - b for a, b in zip(self.centre_of(self.objects_by_id()[oid]), centres[oid]))
+        now = self.objects_by_id()
         fix = {}
         for k, (p, y) in before.items():
-            if k == oid or k not in now:
+            if k == oid or k not in now or not self.is_house_object(k):
                 continue
             fix[k] = (tuple(a + b for a, b in zip(p, delta)), y) if k in load else (p, y)
         self.restore(fix, "SettleObject")
@@ -619,10 +881,21 @@ class Ai2ThorSession:
                     ev.third_party_instance_segmentation_frames[0])
         return ev.frame, ev.depth_frame, getattr(ev, "instance_segmentation_frame", None)
 
-    def view_ray(self, x, y):
+    def far_depth(self):
+        """Depth AI2-THOR reports where a ray meets nothing
+        (ai2thor/server.py Event._image_depth: normalised 1 × (far − near))."""
+        return FAR_PLANE - NEAR_PLANE
+
+    def no_hit_depth(self, depth):
+        """Depth in the protocol's convention: 0 where nothing is hit."""
+        np = fp.import_optional("numpy")
+        d = np.asarray(depth, dtype=np.float32)
+        return np.where(d >= self.far_depth() - FAR_EPS, np.float32(0.0), d).astype(np.float32)
+
+    def view_ray(self, x, y, v=None):
         """Direction through viewport (x, y) of the current view, scaled so its
         forward component is 1 (depth * ray + eye is the hit)."""
-        v = self.view
+        v = v or self.view
         s, c = math.sin(math.radians(v["yaw"])), math.cos(math.radians(v["yaw"]))
         sh, ch = math.sin(math.radians(v["horizon"])), math.cos(math.radians(v["horizon"]))
         fwd, right, up = (s * ch, -sh, c * ch), (c, 0.0, -s), (s * sh, ch, c * sh)
@@ -645,7 +918,7 @@ class Ai2ThorSession:
             ev = self.step("Pass")
             self.check(ev, "GetCoordinateFromRaycast")
             _, depth_frame, seg = self.frames(ev)
-            depth = float(depth_frame[j][i])
+            depth = float(self.no_hit_depth(depth_frame[j][i]))
             if not depth > 0:
                 return fp.Result(miss)
             ray = self.view_ray((i + 0.5) / w, (j + 0.5) / h)
@@ -655,13 +928,24 @@ class Ai2ThorSession:
         else:
             ev = self.step("GetCoordinateFromRaycast", x=x, y=y)
             md = self.check(ev, "GetCoordinateFromRaycast")
+            cam = vec(md["cameraPosition"])
+            ray = self.view_ray(x, y, {"yaw": float(md["agent"]["rotation"]["y"]),
+                                       "horizon": float(md["agent"]["cameraHorizon"]), "fov": self.agent_fov})
             p = vec(md["actionReturn"])
             # BaseFPSAgentController.cs: a ray that meets nothing returns (0, 0, 0)
-            if p == (0.0, 0.0, 0.0):
-                return fp.Result(miss)
+            t_thor = math.inf if p == (0.0, 0.0, 0.0) else \
+                sum((p[k] - cam[k]) * ray[k] for k in range(3)) / sum(r * r for r in ray)
+            # ... and it casts past walls on the house's layers: the walls' hit
+            # comes from the house geometry
+            t_wall, wall_id = wall_hit(self.walls, cam, ray)
             _, depth_frame, seg = self.frames(ev)
-            depth = float(depth_frame[j][i]) if depth_frame is not None else 0.0
-            cam = vec(md["cameraPosition"])
+            seg_name = self.segment_name(ev.color_to_object_id.get(tuple(int(c) for c in seg[j][i]), "")) \
+                if seg is not None else None
+            if math.isfinite(t_wall) and (t_wall < t_thor or seg_name == wall_id):
+                p = tuple(cam[k] + t_wall * ray[k] for k in range(3))
+            elif not math.isfinite(t_thor):
+                return fp.Result(miss)
+            depth = float(self.no_hit_depth(depth_frame[j][i])) if depth_frame is not None else 0.0
         oid = ""
         if seg is not None:
             oid = self.segment_name(ev.color_to_object_id.get(tuple(int(c) for c in seg[j][i]), ""))
@@ -680,7 +964,7 @@ class Ai2ThorSession:
             if p == "rgb":
                 frames.append(fp.encode_frame(fp.PASS_RGB, req_id, np.asarray(rgb, dtype=np.uint8)))
             elif p == "depth":
-                frames.append(fp.encode_frame(fp.PASS_DEPTH, req_id, np.asarray(depth, dtype=np.float32)))
+                frames.append(fp.encode_frame(fp.PASS_DEPTH, req_id, self.no_hit_depth(depth)))
             else:
                 ids, table = self.instance_ids(ev, seg)
                 frames.append(fp.encode_frame(fp.PASS_IDS, req_id, ids))
@@ -761,10 +1045,13 @@ def main(argv=None, controller_factory=default_controller_factory, ready=None):
     ap.add_argument("--port", type=int, default=8767)
     ap.add_argument("--listen-any", action="store_true", help="allow a non-loopback --host")
     ap.add_argument("--asset-db", help="AI2-THOR's asset-database.json: exact sizes of static objects")
+    ap.add_argument("--wall-holes", help="ProcTHOR's wall-holes.json: with --asset-db, door and window assetPosition "
+                                         "as ProcTHOR computes it")
     a = ap.parse_args(argv)
     fp.check_host(a.host, a.listen_any)
     sizes = load_asset_sizes(a.asset_db) if a.asset_db else None
-    fp.serve(lambda: Ai2ThorSession(controller_factory, sizes), a.host, a.port, "ai2thor", ACTIONS, ready=ready)
+    holes = load_wall_holes(a.wall_holes) if a.wall_holes else None
+    fp.serve(lambda: Ai2ThorSession(controller_factory, sizes, holes), a.host, a.port, "ai2thor", ACTIONS, ready=ready)
 
 
 if __name__ == "__main__":

@@ -631,6 +631,197 @@ class FakeStrictnessTest(unittest.TestCase):
         self.assertEqual(ev.metadata["actionReturn"], {"x": 0.0, "y": 0.0, "z": 0.0})
 
 
+def procedural_layers(house):
+    """The house with every wall on a Procedural layer, as ProcTHOR and flowbench write them."""
+    house = copy.deepcopy(house)
+    for w in house["walls"]:
+        w["layer"] = "Procedural1"
+    return house
+
+
+class Issue41BridgeTest(BridgeTest):
+    """The four behaviours of issue 41 where the bridge differed from
+    AI2-THOR, against the fake that models them (each failed before the fix)."""
+
+    def test_settle_leaves_nothing_dynamic(self):
+        # a chair balanced over the table's edge (its centre 5 cm beyond it)
+        # stays while kinematic; SetObjectPoses would leave it dynamic and it
+        # would tip over a few actions later
+        self.ok("TeleportObject", {"objectId": "Chair|1|2", "position": {"x": 2.65, "y": 1.25, "z": 3.2}})
+        mug = self.objects()["Mug|1|1"]["position"]
+        self.ok("TeleportObject", {"objectId": "Mug|1|1", "position": dict(mug, x=1.7)})
+        self.ok("SettleObject", {"objectId": "Mug|1|1"})
+        for _ in range(6):
+            self.ok("Pass")
+        chair = self.objects()["Chair|1|2"]
+        self.assertClose(xyz(chair["position"]), (2.65, 1.25, 3.2), ab.POSITION_TOLERANCE, "chair")
+        self.assertFalse([b.id for b in self.ctl.dynamic()], "objects left dynamic")
+
+    def test_raycast_meets_walls_on_procedural_layers(self):
+        self.ok("CreateHouse", {"house": procedural_layers(HOUSE)})
+        self.ok("TeleportFull", {"position": {"x": 4.5, "y": 0, "z": 3.0}, "rotation": {"x": 0, "y": 90, "z": 0}, "horizon": 0})
+        _, md = self.ok("GetCoordinateFromRaycast", {"x": 0.5, "y": 0.5})
+        r = md["actionReturn"]
+        self.assertTrue(r["hit"], r)
+        self.assertEqual(r["objectId"], HOUSE["walls"][2]["id"])
+        self.assertClose((r["x"], r["y"], r["z"]), (6.0, 1.576, 3.0), 1e-4, "hit")
+        self.assertAlmostEqual(r["distance"], 1.5, delta=1e-4)
+
+    def test_sky_through_a_window_is_no_hit(self):
+        # the window's hole is x 1..2, y 1..2 along the wall z = 6
+        self.ok("TeleportFull", {"position": {"x": 1.5, "y": 0, "z": 4.5}, "rotation": {"x": 0, "y": 0, "z": 0}, "horizon": 0})
+        frames, md = self.ok("Render", {"passes": ["depth", "ids"]})
+        np = fp.import_optional("numpy")
+        depth = np.frombuffer(fp.decode_frame(frames[0])[6], dtype="<f4").reshape(12, 16)
+        ids = np.frombuffer(fp.decode_frame(frames[1])[6], dtype="<u2").reshape(12, 16)
+        self.assertEqual(ids[5][8], 0)  # nothing there
+        self.assertEqual(float(depth[5][8]), 0.0)  # the protocol's "no hit", not the far plane
+        self.assertTrue(((depth == 0) == (ids == 0)).all())
+        _, md = self.ok("GetCoordinateFromRaycast", {"x": 0.5, "y": 0.45})
+        self.assertFalse(md["actionReturn"]["hit"], md["actionReturn"])
+
+    def test_object_moves_are_not_blocked_by_the_agent(self):
+        # the house's agent stands at (3, 1); the chair goes where it stands
+        _, md = self.ok("Pass")
+        eye = xyz(md["cameraPosition"])
+        self.assertClose((self.ctl.agent["x"], self.ctl.agent["z"]), (3.0, 1.0))
+        self.ok("TeleportObject", {"objectId": "Chair|1|2", "position": {"x": 3.0, "y": 0.45, "z": 1.0}})
+        self.assertClose(xyz(self.objects()["Chair|1|2"]["position"]), (3.0, 0.45, 1.0), ab.POSITION_TOLERANCE)
+        _, md = self.ok("Pass")
+        self.assertClose(xyz(md["cameraPosition"]), eye, 1e-5, "the view")  # the view did not move
+        _, md = self.ok("GetReachablePositions", with_objects=False)
+        self.assertGreater(self.ctl.agent["y"], 0)  # standing again, somewhere it could reach
+        self.assertNotIn({"x": 3.0, "y": 0.0, "z": 1.0}, md["actionReturn"])
+
+    def test_contact_within_a_millimetre_is_no_collision(self):
+        # the table spans x 1.4..2.6; the chair (0.5 wide) overlaps it by 0.5 mm, then by 2 mm
+        self.ok("TeleportObject", {"objectId": "Chair|1|2", "position": {"x": 2.8495, "y": 0.45, "z": 3.0}})
+        self.assertClose(xyz(self.objects()["Chair|1|2"]["position"]), (2.8495, 0.45, 3.0), ab.POSITION_TOLERANCE)
+        _, md = request(self.s, "TeleportObject", {"objectId": "Chair|1|2", "position": {"x": 2.848, "y": 0.45, "z": 3.0}})
+        self.assertFalse(md["lastActionSuccess"])
+        self.assertEqual(md["actionReturn"]["collision"]["other"], "DiningTable|1|0")
+
+    def test_door_and_window_asset_position_as_procthor(self):
+        holes = {"Doorway_1": {"offset": {"x": -0.0013193795457482338, "y": 0.0, "z": 0.0176}},
+                 "Window_1": {"offset": {"x": -0.02, "y": -0.001, "z": 0.04}}}
+        ctl = []
+        s = ab.Ai2ThorSession(lambda **kw: ctl.append(fake.FakeController(assets=ASSETS, **kw)) or ctl[-1],
+                              asset_sizes=ASSET_SIZES, wall_holes=holes)
+        _, md = request(s, "CreateHouse", {"house": HOUSE})
+        self.assertTrue(md["lastActionSuccess"], md["errorMessage"])
+        sent = [kw for a, kw in ctl[0].calls if a == "CreateHouse"][-1]["house"]
+        door, window = sent["doors"][0]["assetPosition"], sent["windows"][0]["assetPosition"]
+        self.assertClose(xyz(door), (1 - 0.0013193795457482338 + 1.0733 / 2, 2.1275 / 2, 0), 1e-9, "door")
+        self.assertClose(xyz(window), (1 - 0.02 + 0.5, 1 - 0.001 + 0.5, 0), 1e-9, "window")
+        self.assertEqual(HOUSE["doors"][0]["assetPosition"], {"x": 1.5, "y": 1, "z": 0})  # the request is not changed
+
+
+class FakeIssue41Test(unittest.TestCase):
+    """fake_ai2thor throws where AI2-THOR throws and models what issue 41 lists."""
+
+    def make(self, house=HOUSE, **kw):
+        c = fake.FakeController(width=16, height=12, scene="Procedural", assets=ASSETS, **kw)
+        ev = c.step(action="CreateHouse", house=house)
+        return c, ev
+
+    def test_create_house_throws(self):
+        def two_holes(h):
+            h["windows"][0]["wall0"] = h["doors"][0]["wall0"]
+
+        cases = {
+            "skybox": (lambda h: h["proceduralParameters"].update(skyboxId="SkyNowhere"), "'SkyNowhere' was not present"),
+            "window asset": (lambda h: h["windows"][0].update(assetId="Window_Nope"), "'Window_Nope' was not present"),
+            "wall0": (lambda h: h["doors"][0].update(wall0="wall|9|0|0|1|1"), "'wall|9|0|0|1|1' was not present"),
+            "two holes": (two_holes, "An item with the same key has already been added"),
+            "one-point hole": (lambda h: h["doors"][0].update(holePolygon=[{"x": 1, "y": 0, "z": 0}]), "polygon has 1"),
+            "string ceiling": (lambda h: h["proceduralParameters"].update(ceilingMaterial="PureWhite"),
+                               "to type 'MaterialProperties'"),
+        }
+        for name, (edit, msg) in cases.items():
+            with self.subTest(name):
+                house = copy.deepcopy(HOUSE)
+                edit(house)
+                _, ev = self.make(house)
+                self.assertFalse(ev.metadata["lastActionSuccess"], name)
+                self.assertIn(msg, ev.metadata["errorMessage"])
+
+    def test_invalid_calls_raise_value_error(self):
+        c, _ = self.make()
+        for kw in ({"action": "Fly"}, {"action": "Pass", "speed": 3}, {"action": "TeleportObject", "objectId": "Mug|1|1"}):
+            with self.assertRaises(ValueError):
+                c.step(**kw)
+
+    def test_hole_on_wall1_has_a_mirrored_origin(self):
+        # the door's hole (x 1..2 along wall0, which runs 0 → 6 along x at
+        # z = 0) named on a wall1 that runs the same way lands at x 4..5
+        house = copy.deepcopy(HOUSE)
+        house["walls"].append(dict(wall(2, 0, 0, 6, 0), id="wall|2|0.00|0.00|6.00|0.00"))
+        house["doors"][0]["wall1"] = "wall|2|0.00|0.00|6.00|0.00"
+        c, ev = self.make(house)
+        self.assertTrue(ev.metadata["lastActionSuccess"], ev.metadata["errorMessage"])
+        holes = {w["id"]: w["holes"] for w in c.walls}
+        self.assertEqual(holes["wall|1|0.00|0.00|6.00|0.00"], [(1.0, 2.0, 0.0, 2.0)])
+        self.assertEqual(holes["wall|2|0.00|0.00|6.00|0.00"], [(4.0, 5.0, 0.0, 2.0)])
+
+    def test_raycast_mask_skips_walls_on_procedural_layers(self):
+        c, _ = self.make(procedural_layers(HOUSE))
+        c.step(action="TeleportFull", position={"x": 4.5, "y": fake.BODY_Y, "z": 3.0}, rotation={"x": 0, "y": 90, "z": 0},
+               horizon=0)
+        ev = c.step(action="GetCoordinateFromRaycast", x=0.5, y=0.5)
+        self.assertEqual(ev.metadata["actionReturn"], {"x": 0.0, "y": 0.0, "z": 0.0})  # through the wall
+        self.assertAlmostEqual(float(ev.depth_frame[6][8]), 1.5, places=4)  # while the camera sees it
+        c, _ = self.make()  # on SimObjVisible (no layer given) the wall is hit
+        c.step(action="TeleportFull", position={"x": 4.5, "y": fake.BODY_Y, "z": 3.0}, rotation={"x": 0, "y": 90, "z": 0},
+               horizon=0)
+        ev = c.step(action="GetCoordinateFromRaycast", x=0.5, y=0.5)
+        self.assertAlmostEqual(ev.metadata["actionReturn"]["x"], 6.0, places=4)
+
+    def test_missed_rays_read_the_far_plane(self):
+        c, _ = self.make()
+        c.step(action="TeleportFull", position={"x": 1.5, "y": fake.BODY_Y, "z": 4.5}, rotation={"x": 0, "y": 0, "z": 0},
+               horizon=0)
+        ev = c.step(action="Pass")
+        self.assertAlmostEqual(float(ev.depth_frame[5][8]), fake.FAR_PLANE - fake.NEAR_PLANE, places=4)  # the window
+        self.assertEqual(tuple(ev.instance_segmentation_frame[5][8]), (0, 0, 0))
+
+    def test_agent_body_and_zero_tolerance(self):
+        c, _ = self.make()
+        c.step(action="TeleportFull", position={"x": 3.0, "y": fake.BODY_Y, "z": 1.0}, rotation={"x": 0, "y": 0, "z": 0})
+        chair = {o["objectId"]: o for o in c.last_event.metadata["objects"]}["Chair|1|2"]
+        b = c.body("Chair|1|2")
+        off = (b.pivot[0] - b.centre()[0], b.pivot[1] - b.centre()[1], b.pivot[2] - b.centre()[2])
+        ev = c.step(action="TeleportObject", objectId="Chair|1|2", position={"x": 3.0 + off[0], "y": 0.45 + off[1],
+                    "z": 1.0 + off[2]}, rotation=chair["rotation"])
+        self.assertEqual(ev.metadata["errorMessage"], "Chair|1|2 is colliding with FPSController after teleport.")
+        ev = c.step(action="TeleportObject", objectId="Chair|1|2", position={"x": 2.8495 + off[0], "y": 0.45 + off[1],
+                    "z": 3.0 + off[2]}, rotation=chair["rotation"])
+        self.assertEqual(ev.metadata["errorMessage"], "Chair|1|2 is colliding with DiningTable|1|0 after teleport.")
+
+    def test_tipping_and_auto_simulation(self):
+        c, _ = self.make()
+        b = c.body("Chair|1|2")
+        b.set_centre((2.65, 1.25, 3.2))  # balanced over the table's edge
+        poses = [{"objectName": o.id, "position": fp.xyz(*o.pivot), "rotation": fp.xyz(0, o.yaw, 0)}
+                 for o in c.solids() if o.movable]
+        c.step(action="PausePhysicsAutoSim")
+        c.step(action="SetObjectPoses", objectPoses=poses, placeStationary=False)
+        ev = c.step(action="AdvancePhysicsStep", timeStep=0.02)
+        self.assertTrue(ev.metadata["isSceneAtRest"])  # it tips too slowly to count as moving
+        self.assertTrue(c.autosim)  # AgentManager.cs: auto-simulation resumed at rest
+        self.assertAlmostEqual(b.centre()[1], 1.25, places=6)
+        for _ in range(10):
+            c.step(action="Pass")  # auto-simulation runs during each action
+        self.assertAlmostEqual(b.centre()[1], 0.45, places=6)  # it fell
+
+    def test_create_house_places_the_agent_from_agent_poses(self):
+        house = copy.deepcopy(HOUSE)
+        house["metadata"]["agentPoses"] = {"default": {"position": {"x": 4.5, "y": 0.95, "z": 1.5},
+                                                       "rotation": {"x": 0, "y": 270, "z": 0}, "horizon": 30,
+                                                       "standing": True}}
+        c, ev = self.make(house)
+        self.assertEqual((c.agent["x"], c.agent["z"], c.rot, c.horizon), (4.5, 1.5, 270.0, 30.0))
+
+
 class FrameTest(unittest.TestCase):
     def test_round_trip_and_header(self):
         np = fp.import_optional("numpy")

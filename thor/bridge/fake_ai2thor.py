@@ -52,9 +52,24 @@ allenai/procthor for ProcTHOR):
 
 Frames are ray-cast from the fake's own geometry (yaw-only boxes, wall quads,
 room floors; no ceiling), so depth, ids and GetCoordinateFromRaycast agree.
-What the fake does not model: the agent capsule's collisions, walls in
-object collision checks, tilting and sliding under physics, doors and window
-holes in walls.
+Issue 41 added: CreateHouse throws for an unknown skybox
+(procthor/databases/skyboxes.json names), an unknown door or window asset, a
+missing wall0, two holes on one wall, a holePolygon of fewer than 2 points
+and a material given as a string; walls have their door and window holes
+(on wall1 from width - max.x, as createAndJoinWall builds them) and their
+layer (SimObjVisible when holed), and GetCoordinateFromRaycast casts only
+against AI2-THOR's mask; rays that meet nothing read far - near in depth;
+collisions include the agent's body ("FPSController") with no tolerance;
+SetObjectPoses(placeStationary=False) leaves listed objects dynamic; an
+object balanced over an edge rests TIP_DELAY seconds, below the rest
+threshold, then falls; auto-simulation runs AUTOSIM_PER_ACTION seconds
+during every action and resumes by itself when a paused step ends at rest;
+CreateHouse places the agent at metadata.agentPoses[agentMode]; invalid
+actions and arguments raise ValueError (ai2thor/controller.py).
+
+What the fake does not model: walls in object collision checks, wall
+colliders' thickness, rotation when objects tip or slide, door and window
+frames, ceilings.
 """
 
 import json

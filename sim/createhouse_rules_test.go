@@ -14,8 +14,10 @@ import (
 // follows what AI2-THOR's CreateHouse and ProcTHOR expect: floor, wall and
 // ceiling materials named from ProcTHOR's material database (CreateHouse
 // looks them up and throws on any other name), layers and light culling,
-// soft shadows, openable doors, and hole sizes from wall-holes.json.
+// soft shadows, openable doors, hole sizes from wall-holes.json, and door
+// and window assetPosition as ProcTHOR computes it (checkAssetPositions).
 func TestGeneratedHousesFollowCreateHouseRules(t *testing.T) {
+	holeRef := loadProcTHORHoleRef(t)
 	raw, err := os.ReadFile(referencePath(t, "procthor/material-database.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -61,6 +63,7 @@ func TestGeneratedHousesFollowCreateHouseRules(t *testing.T) {
 		check(names[k], "ceiling", h.ProceduralParameters.CeilingMaterial.Name)
 		checkHouseLayersAndLights(t, names[k], h)
 		checkHoleSizes(t, names[k], h)
+		checkAssetPositions(t, holeRef, names[k], h)
 		checkNoObjectMaterials(t, names[k], h.Objects)
 	}
 }

@@ -17,28 +17,58 @@ import (
 // hole it needs: ProcTHOR's wall-holes.json (procthor/databases) where it
 // lists the asset (max - min of its hole box), else the asset's bounding box
 // (the Doorframe_* assets, which that file does not list).
+//
+// off and box place the asset in its hole as ProcTHOR does
+// (procthor/generation/doors.py Door.asdict, wall_objects.py): the asset's
+// wall-holes.json offset (a Doorframe_* asset uses its Doorway_* twin's, as
+// doors.py does) and the x, y of its boundingBox in asset-database.json.
+// The reference files are not there at run time, so the numbers live here;
+// TestHoleAssetsMatchProcTHOR checks them against the files.
 type holeAsset struct {
-	id   string
-	w, h float64
-	sill float64 // bottom of the hole for windows
+	id       string
+	w, h     float64
+	sill     float64 // bottom of the hole for windows
+	off, box holeXY
 }
 
+// holeXY is an x (along the wall), y (up) pair.
+type holeXY struct{ x, y float64 }
+
+// assetPosition is where ProcTHOR puts the asset for a hole whose min
+// corner is at u0 along wall0 and y0 up: hole min + the asset's wall-hole
+// offset + half its box. It is within 9 mm of the hole centre.
+func (a holeAsset) assetPosition(u0, y0 float64) XYZ {
+	return XYZ{u0 + a.off.x + a.box.x/2, y0 + a.off.y + a.box.y/2, 0}
+}
+
+// Fields: id, hole w, h, sill, offset {x, y}, box {x, y}.
 var doorAssets = []holeAsset{
-	{"Doorway_1", 1.0733, 2.1275, 0}, {"Doorway_2", 0.9922, 2.0712, 0}, {"Doorway_3", 1.0192, 2.0794, 0},
-	{"Doorway_4", 1.0374, 2.1010, 0}, {"Doorway_5", 1.0331, 2.0917, 0}, {"Doorway_7", 1.0291, 2.0929, 0},
-	{"Doorway_10", 1.0379, 2.0996, 0}, {"Doorframe_1", 1.0815, 2.1302, 0}, {"Doorframe_4", 1.0426, 2.1036, 0},
+	{"Doorway_1", 1.0733, 2.1275, 0, holeXY{-0.00131938, 0}, holeXY{1.08150029, 2.13022733}},
+	{"Doorway_2", 0.9922, 2.0712, 0, holeXY{-0.00131938, 0}, holeXY{0.99978828, 2.07282186}},
+	{"Doorway_3", 1.0192, 2.0794, 0, holeXY{0.00150521, 0}, holeXY{1.02444530, 2.09014630}},
+	{"Doorway_4", 1.0374, 2.1010, 0, holeXY{-0.00215174, 0}, holeXY{1.04259205, 2.10358810}},
+	{"Doorway_5", 1.0331, 2.0917, 0, holeXY{-0.00131938, -0.00201787}, holeXY{1.03753853, 2.09593248}},
+	{"Doorway_7", 1.0291, 2.0929, 0, holeXY{-0.00131938, 0}, holeXY{1.03581214, 2.09560108}},
+	{"Doorway_10", 1.0379, 2.0996, 0, holeXY{-0.00166633, -0.00104131}, holeXY{1.04122949, 2.10212827}},
+	{"Doorframe_1", 1.0815, 2.1302, 0, holeXY{-0.00131938, 0}, holeXY{1.08149993, 2.13022590}},
+	{"Doorframe_4", 1.0426, 2.1036, 0, holeXY{-0.00215174, 0}, holeXY{1.04259157, 2.10358715}},
 }
 
 var doubleDoorAssets = []holeAsset{
-	{"Doorway_Double_1", 1.9876, 2.1287, 0}, {"Doorway_Double_2", 1.9081, 2.0691, 0},
-	{"Doorway_Double_4", 1.9876, 2.1033, 0}, {"Doorframe_Double_5", 1.9403, 2.0956, 0},
-	{"Doorframe_Double_8", 1.9651, 2.0994, 0},
+	{"Doorway_Double_1", 1.9876, 2.1287, 0, holeXY{-0.00053229, 0}, holeXY{1.99692237, 2.13022733}},
+	{"Doorway_Double_2", 1.9081, 2.0691, 0, holeXY{-0.00135171, 0}, holeXY{1.91352308, 2.07282043}},
+	{"Doorway_Double_4", 1.9876, 2.1033, 0, holeXY{-0.00053229, 0}, holeXY{1.99356484, 2.10491300}},
+	{"Doorframe_Double_5", 1.9403, 2.0956, 0, holeXY{-0.00319459, 0}, holeXY{1.94033623, 2.09560132}},
+	{"Doorframe_Double_8", 1.9651, 2.0994, 0, holeXY{-0.00182455, 0}, holeXY{1.96514666, 2.09939694}},
 }
 
 var windowAssets = []holeAsset{
-	{"Window_Hung_32x60", 0.8109, 1.5744, 0.52}, {"Window_Hung_48x44", 1.2166, 1.2719, 0.67},
-	{"Window_Fixed_60x36", 1.5243, 0.9141, 0.85}, {"Window_Slider_48x48", 1.2162, 1.2114, 0.70},
-	{"Window_Fixed_36x48", 0.9081, 1.2057, 0.75}, {"Window_Slider_36x36", 0.9092, 0.9105, 0.90},
+	{"Window_Hung_32x60", 0.8109, 1.5744, 0.52, holeXY{-0.02632185, -0.00120692}, holeXY{0.87041825, 1.58017826}},
+	{"Window_Hung_48x44", 1.2166, 1.2719, 0.67, holeXY{-0.02727382, -0.00071707}, holeXY{1.28860426, 1.27473569}},
+	{"Window_Fixed_60x36", 1.5243, 0.9141, 0.85, holeXY{-0.00068478, 0}, holeXY{1.53137696, 0.92352438}},
+	{"Window_Slider_48x48", 1.2162, 1.2114, 0.70, holeXY{-0.00141764, -0.00202295}, holeXY{1.22104001, 1.22135377}},
+	{"Window_Fixed_36x48", 0.9081, 1.2057, 0.75, holeXY{-0.00277770, -0.00472617}, holeXY{0.91500270, 1.21920013}},
+	{"Window_Slider_36x36", 0.9092, 0.9105, 0.90, holeXY{-0.00182678, -0.00079384}, holeXY{0.91444600, 0.91649032}},
 }
 
 // wallID formats a ProcTHOR wall id with the endpoints in sorted order.
@@ -186,7 +216,7 @@ func addDoors(h *House, plan *floorPlan, r *genRand) {
 			Wall0:         e.wallID,
 			Wall1:         rj.edges[p.ej].wallID,
 			HolePolygon:   []XYZ{{t0, 0, 0}, {t1, asset.h, 0}},
-			AssetPosition: XYZ{(t0 + t1) / 2, asset.h / 2, 0},
+			AssetPosition: asset.assetPosition(t0, 0),
 		})
 		ri.doors = append(ri.doors, edgeSpan{p.ei, t0, t1})
 		ej := &rj.edges[p.ej]
@@ -235,7 +265,7 @@ func addWindows(h *House, plan *floorPlan, st *genStyle, r *genRand, wallH float
 				Wall0:         e.wallID,
 				Wall1:         e.extID,
 				HolePolygon:   []XYZ{{u0, a.sill, 0}, {u1, a.sill + a.h, 0}},
-				AssetPosition: XYZ{(u0 + u1) / 2, a.sill + a.h/2, 0},
+				AssetPosition: a.assetPosition(u0, a.sill),
 			})
 			k++
 		}

@@ -60,10 +60,13 @@ file of allenai/ai2thor (or allenai/procthor) it was read from:
 * CreateHouse places the agent at metadata.agentPoses[agentMode]
   (ProceduralTools.cs CreateHouse); the bridge then teleports it to
   metadata.agent, flowbench's start pose, when AI2-THOR accepts that pose;
-* door and window assetPosition: when the asset sizes (--asset-db) and the
-  wall-hole offsets (--wall-holes, ProcTHOR's wall-holes.json) are known the
-  bridge rewrites it as ProcTHOR computes it: hole min + the asset's offset +
-  half the asset's box (procthor/generation/doors.py, wall_objects.py);
+* door and window assetPosition: flowbench's houses carry it as ProcTHOR
+  computes it (hole min + the asset's offset + half the asset's box;
+  procthor/generation/doors.py, wall_objects.py). With the asset sizes
+  (--asset-db) and the wall-hole offsets (--wall-holes, ProcTHOR's
+  wall-holes.json) the bridge also rewrites it that way for holes cut to
+  their asset's size, which matters only for houses written by earlier
+  flowbench versions (the hole centre, up to 9 mm away);
 * the planner sees only the house's objects: AI2-THOR also reports walls,
   rooms, the house floor ("Floor" or the house id), doors, windows and
   "<id>___<n>" parts of prefabs as sim objects (ProceduralTools.cs
@@ -250,7 +253,16 @@ def with_asset_positions(house, asset_sizes, wall_holes):
     """The house with each door's and window's assetPosition as ProcTHOR
     computes it (procthor/generation/doors.py, wall_objects.py): hole min +
     the asset's wall-hole offset + half the asset's box, for the assets whose
-    box and offset are known; the house itself when nothing changes."""
+    box and offset are known; the house itself when nothing changes.
+
+    Only a hole cut to its asset's size (wall-holes.json max - min, or the
+    asset's box for the Doorframe_* assets that file does not list, within
+    1 mm) is rewritten: the formula assumes such a hole, and would move the
+    asset of a hand-made hole of another size out of it. flowbench's
+    generated houses (sim/procgen_walls.go) and ProcTHOR's already carry
+    this position, so the rewrite leaves them as they are; it moves the
+    asset (by up to 9 mm) in houses written by flowbench before it did so,
+    which put the asset at the hole centre."""
     out = None
     for kind in ("doors", "windows"):
         for i, d in enumerate(house.get(kind) or []):
@@ -262,11 +274,19 @@ def with_asset_positions(house, asset_sizes, wall_holes):
             hole = wall_holes.get(aid) or wall_holes.get(aid.replace("Doorframe", "Doorway"))
             if size is None or hole is None:
                 continue
-            off = hole.get("offset") or {}
+            want = size[:2]
+            if aid in wall_holes and "min" in hole and "max" in hole:
+                want = tuple(float(hole["max"][k]) - float(hole["min"][k]) for k in ("x", "y"))
             hp = d["holePolygon"]
-            pos = {"x": min(float(p["x"]) for p in hp) + float(off.get("x", 0.0)) + size[0] / 2,
-                   "y": min(float(p["y"]) for p in hp) + float(off.get("y", 0.0)) + size[1] / 2, "z": 0}
-            if d.get("assetPosition") == pos:
+            lo = [min(float(p[k]) for p in hp) for k in ("x", "y")]
+            hi = [max(float(p[k]) for p in hp) for k in ("x", "y")]
+            if any(abs(hi[k] - lo[k] - want[k]) > 1e-3 for k in (0, 1)):
+                continue
+            off = hole.get("offset") or {}
+            pos = {"x": lo[0] + float(off.get("x", 0.0)) + size[0] / 2,
+                   "y": lo[1] + float(off.get("y", 0.0)) + size[1] / 2, "z": 0}
+            old = d.get("assetPosition") or {}
+            if all(abs(float(old.get(k, 0.0)) - pos[k]) <= 1e-6 for k in ("x", "y", "z")):
                 continue
             if out is None:
                 out = dict(house, doors=list(house.get("doors") or []), windows=list(house.get("windows") or []))
@@ -1046,7 +1066,8 @@ def main(argv=None, controller_factory=default_controller_factory, ready=None):
     ap.add_argument("--listen-any", action="store_true", help="allow a non-loopback --host")
     ap.add_argument("--asset-db", help="AI2-THOR's asset-database.json: exact sizes of static objects")
     ap.add_argument("--wall-holes", help="ProcTHOR's wall-holes.json: with --asset-db, door and window assetPosition "
-                                         "as ProcTHOR computes it")
+                                         "as ProcTHOR computes it, for holes cut to their asset's size (houses "
+                                         "from earlier flowbench versions; today's and ProcTHOR's have it already)")
     a = ap.parse_args(argv)
     fp.check_host(a.host, a.listen_any)
     sizes = load_asset_sizes(a.asset_db) if a.asset_db else None

@@ -134,7 +134,9 @@ def xyz(p):
     return (p["x"], p["y"], p["z"])
 
 
-class BridgeTest(unittest.TestCase):
+class BridgeCase(unittest.TestCase):
+    """A session on the fake controller with HOUSE created, and helpers;
+    no tests of its own, so each subclass runs only the tests it defines."""
     asset_sizes = None
 
     def setUp(self):
@@ -149,6 +151,25 @@ class BridgeTest(unittest.TestCase):
         _, md = request(self.s, "CreateHouse", {"house": HOUSE})
         self.assertTrue(md["lastActionSuccess"], md["errorMessage"])
 
+    def objects(self):
+        _, md = request(self.s, "Pass")
+        return {o["objectId"]: o for o in md["objects"]}
+
+    def assertClose(self, got, want, tol=1e-5, msg=None):
+        self.assertEqual(len(got), len(want), msg)
+        for a, b in zip(got, want):
+            self.assertAlmostEqual(a, b, delta=tol, msg="%s: %r != %r" % (msg, got, want))
+
+    def calls(self, action):
+        return [kw for a, kw in self.ctl.calls if a == action]
+
+    def ok(self, action, args=None, **kw):
+        frames, md = request(self.s, action, args, **kw)
+        self.assertTrue(md["lastActionSuccess"], "%s: %s" % (action, md["errorMessage"]))
+        return frames, md
+
+
+class BridgeTest(BridgeCase):
     def test_memory_bounds(self):
         # An image size whose Render reply would pass the bridge's reply limit.
         _, md = request(self.s, "Initialize", {"width": 8192, "height": 8192})
@@ -172,23 +193,6 @@ class BridgeTest(unittest.TestCase):
         self.assertIn("over the bridge's limit", md["errorMessage"])
         _, reply = fp.handle_message(self.s, msg, max_reply_bytes=limit)
         self.assertTrue(json.loads(reply)["metadata"]["lastActionSuccess"])
-
-    def objects(self):
-        _, md = request(self.s, "Pass")
-        return {o["objectId"]: o for o in md["objects"]}
-
-    def assertClose(self, got, want, tol=1e-5, msg=None):
-        self.assertEqual(len(got), len(want), msg)
-        for a, b in zip(got, want):
-            self.assertAlmostEqual(a, b, delta=tol, msg="%s: %r != %r" % (msg, got, want))
-
-    def calls(self, action):
-        return [kw for a, kw in self.ctl.calls if a == action]
-
-    def ok(self, action, args=None, **kw):
-        frames, md = request(self.s, action, args, **kw)
-        self.assertTrue(md["lastActionSuccess"], "%s: %s" % (action, md["errorMessage"]))
-        return frames, md
 
     # --- scene and objects --------------------------------------------
 
@@ -639,7 +643,7 @@ def procedural_layers(house):
     return house
 
 
-class Issue41BridgeTest(BridgeTest):
+class Issue41BridgeTest(BridgeCase):
     """The four behaviours of issue 41 where the bridge differed from
     AI2-THOR, against the fake that models them (each failed before the fix)."""
 
@@ -702,18 +706,55 @@ class Issue41BridgeTest(BridgeTest):
         self.assertEqual(md["actionReturn"]["collision"]["other"], "DiningTable|1|0")
 
     def test_door_and_window_asset_position_as_procthor(self):
-        holes = {"Doorway_1": {"offset": {"x": -0.0013193795457482338, "y": 0.0, "z": 0.0176}},
-                 "Window_1": {"offset": {"x": -0.02, "y": -0.001, "z": 0.04}}}
-        ctl = []
-        s = ab.Ai2ThorSession(lambda **kw: ctl.append(fake.FakeController(assets=ASSETS, **kw)) or ctl[-1],
-                              asset_sizes=ASSET_SIZES, wall_holes=holes)
-        _, md = request(s, "CreateHouse", {"house": HOUSE})
-        self.assertTrue(md["lastActionSuccess"], md["errorMessage"])
-        sent = [kw for a, kw in ctl[0].calls if a == "CreateHouse"][-1]["house"]
-        door, window = sent["doors"][0]["assetPosition"], sent["windows"][0]["assetPosition"]
-        self.assertClose(xyz(door), (1 - 0.0013193795457482338 + 1.0733 / 2, 2.1275 / 2, 0), 1e-9, "door")
+        # wall-holes.json entries for HOUSE's door and window assets: the
+        # window's hole (1 x 1) is cut to its size, the door's (1 x 2) is not
+        holes = {"Doorway_1": {"min": {"x": 0, "y": 0, "z": 0}, "max": {"x": 1.0733, "y": 2.1275, "z": 0.07},
+                               "offset": {"x": -0.0013193795457482338, "y": 0.0, "z": 0.0176}},
+                 "Window_1": {"min": {"x": 0, "y": 0, "z": 0}, "max": {"x": 1.0, "y": 1.0, "z": 0.08},
+                              "offset": {"x": -0.02, "y": -0.001, "z": 0.04}}}
+
+        def sent(house):
+            ctl = []
+            s = ab.Ai2ThorSession(lambda **kw: ctl.append(fake.FakeController(assets=ASSETS, **kw)) or ctl[-1],
+                                  asset_sizes=ASSET_SIZES, wall_holes=holes)
+            _, md = request(s, "CreateHouse", {"house": house})
+            self.assertTrue(md["lastActionSuccess"], md["errorMessage"])
+            return [kw for a, kw in ctl[0].calls if a == "CreateHouse"][-1]["house"]
+
+        got = sent(HOUSE)
+        door, window = got["doors"][0]["assetPosition"], got["windows"][0]["assetPosition"]
+        self.assertEqual(door, {"x": 1.5, "y": 1, "z": 0})  # a hand-made hole of another size keeps its own
         self.assertClose(xyz(window), (1 - 0.02 + 0.5, 1 - 0.001 + 0.5, 0), 1e-9, "window")
-        self.assertEqual(HOUSE["doors"][0]["assetPosition"], {"x": 1.5, "y": 1, "z": 0})  # the request is not changed
+        self.assertEqual(HOUSE["windows"][0]["assetPosition"], {"x": 1.5, "y": 1.5, "z": 0})  # the request is not changed
+        # a door hole cut to Doorway_1's size, its asset at the hole centre (as
+        # flowbench wrote it before): moved as ProcTHOR places it
+        house = copy.deepcopy(HOUSE)
+        house["doors"][0]["holePolygon"] = [{"x": 1, "y": 0, "z": 0}, {"x": 2.0733, "y": 2.1275, "z": 0}]
+        house["doors"][0]["assetPosition"] = {"x": 1 + 1.0733 / 2, "y": 2.1275 / 2, "z": 0}
+        door = sent(house)["doors"][0]["assetPosition"]
+        self.assertClose(xyz(door), (1 - 0.0013193795457482338 + 1.0733 / 2, 2.1275 / 2, 0), 1e-9, "door")
+        # a house already placed that way (flowbench's today, ProcTHOR's) goes through as it is
+        house["doors"][0]["assetPosition"] = door
+        house["windows"][0]["assetPosition"] = window
+        self.assertEqual(sent(house), house)
+        self.assertIs(ab.with_asset_positions(house, ASSET_SIZES, holes), house)
+
+
+    def test_asset_position_rewrite_leaves_procthor_houses(self):
+        # with ProcTHOR's own files: its house already has the positions, and
+        # testdata's hand-made window (a 1 x 1 m hole for Window_Hung_32x60)
+        # is not moved out of its hole
+        ref = os.path.join(os.path.dirname(schema_path()), "..", "procthor")
+        if not os.path.exists(os.path.join(ref, "wall-holes.json")):
+            self.skipTest("ProcTHOR reference files not found at %s (set FLOWBENCH_SHARED)" % ref)
+        sizes = ab.load_asset_sizes(os.path.join(ref, "asset-database.json"))
+        holes = ab.load_wall_holes(os.path.join(ref, "wall-holes.json"))
+        testdata = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "testdata", "houses")
+        for path in (os.path.join(ref, "house-procthor-train-1.json"), os.path.join(testdata, "one_room.json")):
+            with open(path) as f:
+                house = json.load(f)
+            self.assertTrue(house["doors"] or house["windows"], path)
+            self.assertIs(ab.with_asset_positions(house, sizes, holes), house, path)
 
 
 class FakeIssue41Test(unittest.TestCase):

@@ -37,6 +37,13 @@ const blenderColourTolerance = 25
 // the floor of a room seen through a doorway differed by 58.
 const blenderOtherRoomTolerance = 64
 
+// blenderNoiseRatio bounds Blender's frame noise (frameNoise) over the Go
+// renderer's for the same view. Textures sampled from level 0 without
+// anti-aliasing shimmered: 1.22 on TestBlenderTexturedScene, 1.16–1.18 on
+// TestBlenderLabelsMatchPixels; with the bridge's mip levels and 3×3
+// supersampling 0.94–0.98.
+const blenderNoiseRatio = 1.1
+
 // startBlender runs the Blender bridge or skips when blender is missing.
 func startBlender(t testing.TB, samples int) string {
 	t.Helper()
@@ -44,8 +51,10 @@ func startBlender(t testing.TB, samples int) string {
 	if err != nil {
 		t.Skip("blender is not on PATH; install Debian's blender (see thor/bridge/ci_install.sh) to run the Blender bridge tests")
 	}
-	url, _ := startPythonBridge(t, 3*time.Minute, bl, "-b", "--factory-startup", "-P", "bridge/blender_bridge.py", "--",
-		"--port", "0", "--samples", fmt.Sprint(samples))
+	args := []string{"-b", "--factory-startup", "-P", "bridge/blender_bridge.py", "--", "--port", "0", "--samples", fmt.Sprint(samples)}
+	// More bridge flags for measurements, e.g. FLOWBENCH_BLENDER_ARGS="--supersample 1".
+	args = append(args, strings.Fields(os.Getenv("FLOWBENCH_BLENDER_ARGS"))...)
+	url, _ := startPythonBridge(t, 3*time.Minute, bl, args...)
 	return url
 }
 
@@ -374,8 +383,8 @@ func TestBlenderTexturedScene(t *testing.T) {
 	na, nb := frameNoise(fa.RGB, size, size), frameNoise(fb.RGB, size, size)
 	t.Logf("noise (mean |neighbour difference|, 0..255): Go %.2f, Blender %.2f, ratio %.2f; Blender %.2f s per %dx%d frame at %d samples",
 		na, nb, nb/na, secs, size, size, DefaultBlenderSamples)
-	if !(nb < 2*na) {
-		t.Errorf("Blender frame noise %.2f is not below twice the Go frame's %.2f", nb, na)
+	if !(nb <= blenderNoiseRatio*na) {
+		t.Errorf("Blender frame noise %.2f is over %.2f× the Go frame's %.2f", nb, blenderNoiseRatio, na)
 	}
 	dOK, dBoth, iOK := 0, 0, 0
 	for i := range fa.IDs {
@@ -565,11 +574,12 @@ func blenderLabelDress(t *testing.T) (func(*sim.Scene), string) {
 // pipeline.newLocalFrames renders) and RGB from Blender, which draws the
 // level-0 meshes CreateHouse carries; Blender's own depth and id passes are
 // sampled at the pixel centres (the centre sample of its supersampled RGB).
-// On a dressed seed-3 house (the house of issue 41's torn sofa), from the two
-// views showing the most objects, at 256 and 512 px: depth must agree
-// within 1 % on every pixel where either renderer hits (a hit in one and a
-// miss in the other counts against), ids on at least 99.9 % of the pixels.
-// It also reports the frames' noise (frameNoise) and Blender's seconds.
+// On a dressed seed-3 house, from the two views showing the most objects,
+// at 256 and 512 px: depth must agree within 1 % on every pixel where both
+// hit, at most 1 in 100,000 pixels may be hit by one renderer only, ids must
+// agree on at least 99.9 % of the pixels (a hit against a miss is an id
+// disagreement too), and Blender's noise (frameNoise) must stay within
+// blenderNoiseRatio of the Go renderer's.
 func TestBlenderLabelsMatchPixels(t *testing.T) {
 	url := startBlender(t, DefaultBlenderSamples)
 	dress, what := blenderLabelDress(t)
@@ -624,7 +634,7 @@ func TestBlenderLabelsMatchPixels(t *testing.T) {
 		return b.pix - a.pix
 	})
 	for _, side := range []int{256, 512} {
-		var dOK, dAny, iOK, all int
+		var dOK, dBoth, oneHit, iOK, all int
 		var secs, na, nb float64
 		const nViews = 2
 		for vi := 0; vi < nViews; vi++ {
@@ -638,12 +648,23 @@ func TestBlenderLabelsMatchPixels(t *testing.T) {
 			bad := map[string]int{}
 			for i := range fa.IDs {
 				a, b := float64(fa.Depth[i]), float64(fb.Depth[i])
+				if a > 0 && b > 0 {
+					dBoth++
+				} else if a > 0 || b > 0 {
+					oneHit++
+				}
 				if a > 0 || b > 0 {
-					dAny++
 					if a > 0 && b > 0 && math.Abs(a-b) <= 0.01*a {
 						dOK++
 					} else {
-						bad["depth "+fa.IDTable[fa.IDs[i]]+" / "+fb.IDTable[fb.IDs[i]]]++
+						k := "depth " + fa.IDTable[fa.IDs[i]] + " / " + fb.IDTable[fb.IDs[i]]
+						if bad[k] < 3 {
+							// The Go ray caster's answer at the pixel centre tells which renderer is off.
+							hit, ok, _ := local.Raycast(float64(i%side), float64(i/side))
+							t.Logf("  %d px view %d: pixel (%d, %d): Go %q %.4f m, Blender %q %.4f m; Go ray caster %q %.4f m (hit %v)", side, vi, i%side, i/side,
+								fa.IDTable[fa.IDs[i]], a, fb.IDTable[fb.IDs[i]], b, hit.ID, hit.Depth, ok)
+						}
+						bad[k]++
 					}
 				}
 				if ia, ib := fa.IDTable[fa.IDs[i]], fb.IDTable[fb.IDs[i]]; ia == ib {
@@ -668,14 +689,23 @@ func TestBlenderLabelsMatchPixels(t *testing.T) {
 				}
 			}
 		}
-		dShare, iShare := float64(dOK)/float64(max(dAny, 1)), float64(iOK)/float64(all)
-		t.Logf("%d px (%s, %d views): depth within 1%% on %d/%d pixels where either hits (%.3f%%), ids agree on %d/%d (%.3f%%); noise Go %.2f, Blender %.2f, ratio %.2f; Blender %.2f s per frame",
-			side, what, nViews, dOK, dAny, 100*dShare, iOK, all, 100*iShare, na/nViews, nb/nViews, nb/na, secs/nViews)
-		if dAny < all/2 || dOK != dAny {
-			t.Errorf("%d px: depth within 1%% on %d of %d pixels where either hits, want all", side, dOK, dAny)
+		dShare, iShare := float64(dOK)/float64(max(dBoth, 1)), float64(iOK)/float64(all)
+		t.Logf("%d px (%s, %d views): depth within 1%% on %d/%d pixels where both hit (%.3f%%), %d pixels hit by one renderer only; ids agree on %d/%d (%.3f%%); noise Go %.2f, Blender %.2f, ratio %.2f; Blender %.2f s per frame",
+			side, what, nViews, dOK, dBoth, 100*dShare, oneHit, iOK, all, 100*iShare, na/nViews, nb/nViews, nb/na, secs/nViews)
+		if dBoth < all/2 || dOK != dBoth {
+			t.Errorf("%d px: depth within 1%% on %d of %d pixels where both hit, want all", side, dOK, dBoth)
+		}
+		// A pixel centre within about 1e-4 px of an edge can fall on either
+		// side in Blender's float32 geometry; a shifted edge (the 0.5 mm wall
+		// lift of old: 3 and 25 pixels) shows as many more.
+		if oneHit*100000 > dBoth+oneHit {
+			t.Errorf("%d px: %d of %d pixels are hit by one renderer only, want at most 1 in 100,000", side, oneHit, dBoth+oneHit)
 		}
 		if iShare < 0.999 {
 			t.Errorf("%d px: ids agree on %.3f%% of pixels, want ≥ 99.9%%", side, 100*iShare)
+		}
+		if nb > blenderNoiseRatio*na {
+			t.Errorf("%d px: Blender's frames are noisier than the Go renderer's: %.2f against %.2f, want at most %.2f×", side, nb, na, blenderNoiseRatio)
 		}
 	}
 }

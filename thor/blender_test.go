@@ -44,8 +44,9 @@ const blenderOtherRoomTolerance = 64
 // supersampling 0.94–0.98.
 const blenderNoiseRatio = 1.1
 
-// startBlender runs the Blender bridge or skips when blender is missing.
-func startBlender(t testing.TB, samples int) string {
+// startBlender runs the Blender bridge (with more bridge flags, if any) or
+// skips when blender is missing.
+func startBlender(t testing.TB, samples int, flags ...string) string {
 	t.Helper()
 	bl, err := exec.LookPath("blender")
 	if err != nil {
@@ -53,7 +54,7 @@ func startBlender(t testing.TB, samples int) string {
 	}
 	args := []string{"-b", "--factory-startup", "-P", "bridge/blender_bridge.py", "--", "--port", "0", "--samples", fmt.Sprint(samples)}
 	// More bridge flags for measurements, e.g. FLOWBENCH_BLENDER_ARGS="--supersample 1".
-	args = append(args, strings.Fields(os.Getenv("FLOWBENCH_BLENDER_ARGS"))...)
+	args = append(append(args, flags...), strings.Fields(os.Getenv("FLOWBENCH_BLENDER_ARGS"))...)
 	url, _ := startPythonBridge(t, 3*time.Minute, bl, args...)
 	return url
 }

@@ -1,6 +1,6 @@
 """flowbench-thor bridge for Blender (docs/protocol.md).
 
-    blender -b -P thor/bridge/blender_bridge.py -- --port 8766 [--samples 1] [--host 127.0.0.1]
+    blender -b -P thor/bridge/blender_bridge.py -- --port 8766 [--samples 1] [--supersample 3] [--host 127.0.0.1]
 
 Blender is the renderer and the collision engine:
 
@@ -21,10 +21,14 @@ Blender is the renderer and the collision engine:
 * lighting is the Go renderer's (ambient, window light, one light per room
   near the ceiling, warm white), built so that nothing is sampled at random
   (see AMBIENT below): one sample per pixel gives a clean image;
-* Render uses Cycles on the CPU: RGB (samples configurable), depth from the
-  Z pass (planar) and instance ids from the object index pass (pass_index =
-  the id-table index), with a pixel filter of 0.01 px so the data passes
-  sample pixel centres like the rasterizer;
+* Render uses Cycles on the CPU at --supersample k (default 3) times the
+  image size with a pixel filter of 0.01 px, so every sample lands on its
+  sub-pixel's centre: RGB (samples configurable) is the mean of each
+  pixel's k x k sub-pixels (anti-aliasing), depth (the Z pass, planar) and
+  instance ids (the object index pass, pass_index = the id-table index) are
+  the middle sub-pixel's, the pixel centre the Go renderer's labels sample;
+* textures are mip-mapped as the Go renderer's (mip_chain, mip_mapped): the
+  same pyramid, bilinear in the level the pixel's footprint picks;
 * TeleportObject and SettleObject check collisions with BVH overlap
   (mathutils.bvhtree) of box proxies (the objects' bounding boxes, shrunk by
   half the 1 mm tolerance) against each other and against the wall panels,
@@ -853,6 +857,10 @@ class BlenderSession:
         for k, s in enumerate(meshes.get("structures") or []):
             # The two sides of a zero-thickness wall are coplanar: lift each
             # side towards its own room so the opaque front face is met first.
+            # 5 µm is far above float32 rounding at house coordinates and
+            # moves edges by about 1e-4 px; 0.5 mm moved the edges of wall
+            # holes and corners enough to flip 25 of 517,000 pixels at 512 px
+            # (TestBlenderLabelsMatchPixels).
             lift = WALL_LIFT if s["kind"] == "wall" else 0.0
             if s.get("mesh"):
                 ob, tris = self.textured_object(s["id"], s["mesh"], len(objects) + 1 + k, lift)
@@ -1446,7 +1454,7 @@ def main():
     ap.add_argument("--host", default="127.0.0.1")
     ap.add_argument("--port", type=int, default=8766)
     ap.add_argument("--samples", type=int, default=1,
-                    help="Cycles samples per pixel for RGB (the lighting is noise-free and the pixel filter 0.01 px, so 1 is enough; see docs/protocol.md)")
+                    help="Cycles samples per sub-pixel for RGB (the lighting is noise-free and the pixel filter 0.01 px, so 1 is enough; see docs/protocol.md)")
     ap.add_argument("--supersample", type=int, default=SUPERSAMPLE,
                     help="sub-pixels a side, odd: RGB is the mean of k x k sub-pixel centres (anti-aliasing), "
                          "depth and ids the middle one's, the pixel centre (1: no anti-aliasing)")

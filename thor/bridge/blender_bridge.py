@@ -1399,7 +1399,7 @@ class BlenderSession:
         self.set_pixel_scale()
         sc = self.scene
         sc.cycles.samples = self.samples
-        k = self.supersample
+        k = self.supersample if "rgb" in passes else 1  # depth and ids alone: the centre samples suffice
         sc.render.resolution_x, sc.render.resolution_y = k * self.width, k * self.height
         bpy.ops.render.render(write_still=False)
         # k x k sub-pixels a pixel (k odd), each sampled at its centre: the

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"flowbench/assets"
 	"flowbench/planner"
 	"flowbench/render"
 	"flowbench/sim"
@@ -36,15 +37,25 @@ const blenderColourTolerance = 25
 // the floor of a room seen through a doorway differed by 58.
 const blenderOtherRoomTolerance = 64
 
-// startBlender runs the Blender bridge or skips when blender is missing.
-func startBlender(t testing.TB, samples int) string {
+// blenderNoiseRatio bounds Blender's frame noise (frameNoise) over the Go
+// renderer's for the same view. Textures sampled from level 0 without
+// anti-aliasing shimmered: 1.22 on TestBlenderTexturedScene, 1.16–1.18 on
+// TestBlenderLabelsMatchPixels; with the bridge's mip levels and 3×3
+// supersampling 0.94–0.98.
+const blenderNoiseRatio = 1.1
+
+// startBlender runs the Blender bridge (with more bridge flags, if any) or
+// skips when blender is missing.
+func startBlender(t testing.TB, samples int, flags ...string) string {
 	t.Helper()
 	bl, err := exec.LookPath("blender")
 	if err != nil {
 		t.Skip("blender is not on PATH; install Debian's blender (see thor/bridge/ci_install.sh) to run the Blender bridge tests")
 	}
-	url, _ := startPythonBridge(t, 3*time.Minute, bl, "-b", "--factory-startup", "-P", "bridge/blender_bridge.py", "--",
-		"--port", "0", "--samples", fmt.Sprint(samples))
+	args := []string{"-b", "--factory-startup", "-P", "bridge/blender_bridge.py", "--", "--port", "0", "--samples", fmt.Sprint(samples)}
+	// More bridge flags for measurements, e.g. FLOWBENCH_BLENDER_ARGS="--supersample 1".
+	args = append(append(args, flags...), strings.Fields(os.Getenv("FLOWBENCH_BLENDER_ARGS"))...)
+	url, _ := startPythonBridge(t, 3*time.Minute, bl, args...)
 	return url
 }
 
@@ -373,8 +384,8 @@ func TestBlenderTexturedScene(t *testing.T) {
 	na, nb := frameNoise(fa.RGB, size, size), frameNoise(fb.RGB, size, size)
 	t.Logf("noise (mean |neighbour difference|, 0..255): Go %.2f, Blender %.2f, ratio %.2f; Blender %.2f s per %dx%d frame at %d samples",
 		na, nb, nb/na, secs, size, size, DefaultBlenderSamples)
-	if !(nb < 2*na) {
-		t.Errorf("Blender frame noise %.2f is not below twice the Go frame's %.2f", nb, na)
+	if !(nb <= blenderNoiseRatio*na) {
+		t.Errorf("Blender frame noise %.2f is over %.2f× the Go frame's %.2f", nb, blenderNoiseRatio, na)
 	}
 	dOK, dBoth, iOK := 0, 0, 0
 	for i := range fa.IDs {
@@ -540,5 +551,162 @@ func cameraRoomRegions(t *testing.T, h *sim.House, cam sim.Camera) func(id strin
 			return sc.RoomAt(o.Position[0], o.Position[2]) == camRoom
 		}
 		return true
+	}
+}
+
+// blenderLabelDress dresses scenes with the Sweet Home 3D models when they
+// are installed (as generate does by default) and with the test models
+// otherwise; it reports which.
+func blenderLabelDress(t *testing.T) (func(*sim.Scene), string) {
+	lib, err := assets.Open(assets.Options{})
+	if errors.Is(err, assets.ErrNoAssets) {
+		t.Log("no Sweet Home 3D libraries (assets/install_debian.sh): the test models stand in for real ones")
+		return testDress(), "test models"
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(s *sim.Scene) { lib.Dress(s, assets.HouseSeed(s.House)) }, "Sweet Home 3D models"
+}
+
+// TestBlenderLabelsMatchPixels holds the labels a --render-backend run
+// stores to the pixels Blender draws. The run takes depth and ids from the
+// built-in renderer at its default options (every model at level 0, as
+// pipeline.newLocalFrames renders) and RGB from Blender, which draws the
+// level-0 meshes CreateHouse carries; Blender's own depth and id passes are
+// sampled at the pixel centres (the centre sample of its supersampled RGB).
+// On a dressed seed-3 house, from the two views showing the most objects,
+// at 256 and 512 px: depth must agree within 1 % on every pixel where both
+// hit, at most 1 in 100,000 pixels may be hit by one renderer only, ids must
+// agree on at least 99.9 % of the pixels (a hit against a miss is an id
+// disagreement too), and Blender's noise (frameNoise) must stay within
+// blenderNoiseRatio of the Go renderer's.
+func TestBlenderLabelsMatchPixels(t *testing.T) {
+	url := startBlender(t, DefaultBlenderSamples)
+	dress, what := blenderLabelDress(t)
+	bc := dialTest(t, url, Options{Timeout: 10 * time.Minute, Dress: dress})
+	local := planner.NewLocal(planner.LocalOptions{Render: render.Options{Workers: 1}, Dress: dress})
+	h, err := sim.Generate(sim.StyleProcTHOR, 3, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []planner.Simulator{local, bc} {
+		if err := s.LoadHouse(h); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reach, err := local.ReachablePositions()
+	if err != nil || len(reach) < 8 {
+		t.Fatalf("reachable: %d, %v", len(reach), err)
+	}
+	// The two views with the most distinct objects (then object pixels) among
+	// 12 positions × 4 turns at 48 px.
+	type view struct {
+		cam       sim.Camera
+		objs, pix int
+	}
+	var views []view
+	nObj := len(local.Scene().Objects)
+	for k := 0; k < 12; k++ {
+		p := reach[k*len(reach)/12]
+		for yaw := 0; yaw < 360; yaw += 90 {
+			c := sim.Camera{Position: p.Add(sim.Vec3{0, sim.CameraHeight, 0}), Yaw: float64(yaw + 15*k%90), Horizon: 20, FOV: 90, Width: 48, Height: 48}
+			local.SetCamera(c)
+			f, err := local.Render()
+			if err != nil {
+				t.Fatal(err)
+			}
+			seen := map[uint16]bool{}
+			v := view{cam: c}
+			for _, id := range f.IDs {
+				if id > 0 && int(id) <= nObj {
+					seen[id] = true
+					v.pix++
+				}
+			}
+			v.objs = len(seen)
+			views = append(views, v)
+		}
+	}
+	slices.SortStableFunc(views, func(a, b view) int {
+		if a.objs != b.objs {
+			return b.objs - a.objs
+		}
+		return b.pix - a.pix
+	})
+	for _, side := range []int{256, 512} {
+		var dOK, dBoth, oneHit, iOK, all int
+		var secs, na, nb float64
+		const nViews = 2
+		for vi := 0; vi < nViews; vi++ {
+			cam := views[vi].cam
+			cam.Width, cam.Height = side, side
+			fa, fb, s := renderBoth(t, cam, local, bc)
+			secs += s
+			if fb.W != side || fb.H != side {
+				t.Fatalf("blender frame %dx%d", fb.W, fb.H)
+			}
+			bad := map[string]int{}
+			for i := range fa.IDs {
+				a, b := float64(fa.Depth[i]), float64(fb.Depth[i])
+				if a > 0 && b > 0 {
+					dBoth++
+				} else if a > 0 || b > 0 {
+					oneHit++
+				}
+				if a > 0 || b > 0 {
+					if a > 0 && b > 0 && math.Abs(a-b) <= 0.01*a {
+						dOK++
+					} else {
+						k := "depth " + fa.IDTable[fa.IDs[i]] + " / " + fb.IDTable[fb.IDs[i]]
+						if bad[k] < 3 {
+							// The Go ray caster's answer at the pixel centre tells which renderer is off.
+							hit, ok, _ := local.Raycast(float64(i%side), float64(i/side))
+							t.Logf("  %d px view %d: pixel (%d, %d): Go %q %.4f m, Blender %q %.4f m; Go ray caster %q %.4f m (hit %v)", side, vi, i%side, i/side,
+								fa.IDTable[fa.IDs[i]], a, fb.IDTable[fb.IDs[i]], b, hit.ID, hit.Depth, ok)
+						}
+						bad[k]++
+					}
+				}
+				if ia, ib := fa.IDTable[fa.IDs[i]], fb.IDTable[fb.IDs[i]]; ia == ib {
+					iOK++
+				} else {
+					bad["id "+ia+" / "+ib]++
+				}
+			}
+			all += len(fa.IDs)
+			na += frameNoise(fa.RGB, side, side)
+			nb += frameNoise(fb.RGB, side, side)
+			for _, k := range slices.Sorted(maps.Keys(bad)) {
+				t.Logf("  %d px view %d: Go / Blender %s: %d px", side, vi, k, bad[k])
+			}
+			if dir := os.Getenv("FLOWBENCH_SAVE_FRAMES"); dir != "" {
+				for name, f := range map[string]*planner.Frame{"go": fa, "blender": fb} {
+					img := image.NewNRGBA(image.Rect(0, 0, f.W, f.H))
+					for i := 0; i < f.W*f.H; i++ {
+						img.Pix[4*i], img.Pix[4*i+1], img.Pix[4*i+2], img.Pix[4*i+3] = f.RGB[3*i], f.RGB[3*i+1], f.RGB[3*i+2], 255
+					}
+					render.WritePNG(filepath.Join(dir, fmt.Sprintf("labels-%d-%d-%s.png", side, vi, name)), img)
+				}
+			}
+		}
+		dShare, iShare := float64(dOK)/float64(max(dBoth, 1)), float64(iOK)/float64(all)
+		t.Logf("%d px (%s, %d views): depth within 1%% on %d/%d pixels where both hit (%.3f%%), %d pixels hit by one renderer only; ids agree on %d/%d (%.3f%%); noise Go %.2f, Blender %.2f, ratio %.2f; Blender %.2f s per frame",
+			side, what, nViews, dOK, dBoth, 100*dShare, oneHit, iOK, all, 100*iShare, na/nViews, nb/nViews, nb/na, secs/nViews)
+		if dBoth < all/2 || dOK != dBoth {
+			t.Errorf("%d px: depth within 1%% on %d of %d pixels where both hit, want all", side, dOK, dBoth)
+		}
+		// A pixel centre within about 1e-4 px of an edge can fall on either
+		// side in Blender's float32 geometry; a shifted edge (the 0.5 mm wall
+		// lift of old: 3 and 25 pixels) shows as many more.
+		if oneHit*100000 > dBoth+oneHit {
+			t.Errorf("%d px: %d of %d pixels are hit by one renderer only, want at most 1 in 100,000", side, oneHit, dBoth+oneHit)
+		}
+		if iShare < 0.999 {
+			t.Errorf("%d px: ids agree on %.3f%% of pixels, want ≥ 99.9%%", side, 100*iShare)
+		}
+		if nb > blenderNoiseRatio*na {
+			t.Errorf("%d px: Blender's frames are noisier than the Go renderer's: %.2f against %.2f, want at most %.2f×", side, nb, na, blenderNoiseRatio)
+		}
 	}
 }

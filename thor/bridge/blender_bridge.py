@@ -1,6 +1,6 @@
 """flowbench-thor bridge for Blender (docs/protocol.md).
 
-    blender -b -P thor/bridge/blender_bridge.py -- --port 8766 [--samples 1] [--host 127.0.0.1]
+    blender -b -P thor/bridge/blender_bridge.py -- --port 8766 [--samples 1] [--supersample 3] [--host 127.0.0.1]
 
 Blender is the renderer and the collision engine:
 
@@ -21,10 +21,14 @@ Blender is the renderer and the collision engine:
 * lighting is the Go renderer's (ambient, window light, one light per room
   near the ceiling, warm white), built so that nothing is sampled at random
   (see AMBIENT below): one sample per pixel gives a clean image;
-* Render uses Cycles on the CPU: RGB (samples configurable), depth from the
-  Z pass (planar) and instance ids from the object index pass (pass_index =
-  the id-table index), with a pixel filter of 0.01 px so the data passes
-  sample pixel centres like the rasterizer;
+* Render uses Cycles on the CPU at --supersample k (default 3) times the
+  image size with a pixel filter of 0.01 px, so every sample lands on its
+  sub-pixel's centre: RGB (samples configurable) is the mean of each
+  pixel's k x k sub-pixels (anti-aliasing), depth (the Z pass, planar) and
+  instance ids (the object index pass, pass_index = the id-table index) are
+  the middle sub-pixel's, the pixel centre the Go renderer's labels sample;
+* textures are mip-mapped as the Go renderer's (mip_chain, mip_mapped): the
+  same pyramid, bilinear in the level the pixel's footprint picks;
 * TeleportObject and SettleObject check collisions with BVH overlap
   (mathutils.bvhtree) of box proxies (the objects' bounding boxes, shrunk by
   half the 1 mm tolerance) against each other and against the wall panels,
@@ -61,7 +65,7 @@ AGENT_RADIUS = 0.2
 NAV_MAX_HEIGHT = 1.8
 NEAR = 0.01
 NO_HIT_DEPTH = 1e9     # Cycles writes 1e10 where nothing is hit
-WALL_LIFT = 0.0005     # metres each wall side is moved towards its room in Blender
+WALL_LIFT = 5e-6       # metres each wall side is moved towards its room in Blender (see do_CreateHouse)
 
 # Lighting, after the Go renderer's interior model (render/lights.go, render/shade.go):
 #   colour = base × (AMBIENT + WINDOW × max(0, n·w)
@@ -91,6 +95,10 @@ ROOM_LIGHT_COLOR = (1.0, 0.9, 0.76)
 # the sky for e >= 0 and the lawn for e < 0 (by -e); a step at the horizon.
 SKY_STOPS = ((0.0, (96, 116, 92)), (0.04, (112, 130, 104)), (0.0401, (206, 222, 236)), (0.25, (160, 194, 230)), (1.0, (112, 152, 214)))
 GROUND_STOPS = ((0.0, (146, 156, 126)), (0.15, (104, 124, 78)), (1.0, (70, 94, 52)))
+# Sub-pixels a side (odd): Render draws k x k sub-pixels a pixel at their
+# centres and averages their RGB; depth and ids come from the middle one, the
+# pixel's centre (do_Render).
+SUPERSAMPLE = 3
 CUTOUT_ALPHA = 127.5 / 255  # sim.CutoutThreshold: texels with alpha >= 128 are solid
 
 
@@ -223,6 +231,28 @@ def polygon_centroid(p):
     return out
 
 
+def box_resize(src, nw, nh):
+    """assets.boxResize on a (h, w, 4) uint8 image, top row first: each
+    destination texel averages the source texels whose centres fall in its
+    footprint, colour weighted by alpha, rounded as Go's integer division."""
+    np = fp.import_optional("numpy")
+    h, w = src.shape[:2]
+    ys = [y * h // nh for y in range(nh)]
+    xs = [x * w // nw for x in range(nw)]
+    a = src[:, :, 3].astype(np.uint64)
+    rgb = src[:, :, :3].astype(np.uint64) * a[:, :, None]
+
+    def sums(v):
+        return np.add.reduceat(np.add.reduceat(v, ys, axis=0), xs, axis=1)
+    r, asum = sums(rgb), sums(a)
+    cnt = np.outer(np.diff(ys + [h]), np.diff(xs + [w])).astype(np.uint64)
+    out = np.zeros((nh, nw, 4), dtype=np.uint8)
+    safe = np.maximum(asum, 1)[:, :, None]
+    out[:, :, :3] = np.where(asum[:, :, None] > 0, (r + safe // 2) // safe, 0).astype(np.uint8)
+    out[:, :, 3] = ((asum + cnt // 2) // cnt).astype(np.uint8)
+    return out
+
+
 def decode_mesh(md):
     """A "mesh" entry (docs/protocol.md) as numpy arrays: pos, nrm (n, 3),
     uv (n, 2), idx (t, 3), surf (t,), without degenerate triangles (a
@@ -291,14 +321,14 @@ class BlenderSession:
 
     count = 0  # sessions created, for unique scene names
 
-    def __init__(self, samples):
+    def __init__(self, samples, supersample=SUPERSAMPLE):
         BlenderSession.count += 1
         self.scene = bpy.data.scenes.new("fb_session_%d" % BlenderSession.count)
         self.owned = []  # (bpy.data collection, datablock) of the current house, removed by clear()
         self.world = bpy.data.worlds.new("fb_world")
         self.scene.world = self.world
         self.activate()
-        self.samples = samples
+        self.samples, self.supersample = samples, supersample
         self.width, self.height, self.fov = 800, 800, 90.0
         self.floor, self.eye_height, self.yaw, self.horizon, self.cam_set = (0.0, 0.0, 0.0), fp.CAMERA_HEIGHT, 0.0, 0.0, False
         self.objects, self.by_id, self.rooms, self.house = [], {}, [], None
@@ -306,7 +336,7 @@ class BlenderSession:
         self.table = [""]
         self.visible = set()
         self.tmp = tempfile.mkdtemp(prefix="flowbench-blender-")
-        self.texture_files, self.images, self.materials, self.alphas = {}, {}, {}, {}
+        self.texture_files, self.images, self.materials, self.alphas, self.mips = {}, {}, {}, {}, {}
         self.light_pos, self.light, self.structure_rooms = [], None, []
         self.setup_render()
 
@@ -391,12 +421,14 @@ class BlenderSession:
         out.base_path = self.tmp
         out.format.file_format = "OPEN_EXR"
         out.format.color_depth = "32"
-        out.format.exr_codec = "ZIP"
+        out.format.exr_codec = "NONE"
         out.file_slots.clear()
         out.file_slots.new("depth")
         out.file_slots.new("index")
+        out.file_slots.new("rgb")
         tree.links.new(rl.outputs["Depth"], out.inputs["depth"])
         tree.links.new(rl.outputs["IndexOB"], out.inputs["index"])
+        tree.links.new(rl.outputs["Image"], out.inputs["rgb"])
         comp = tree.nodes.new("CompositorNodeComposite")
         tree.links.new(rl.outputs["Image"], comp.inputs["Image"])
 
@@ -413,6 +445,7 @@ class BlenderSession:
         self.owned = []
         self.materials = {}
         self.images = {}
+        self.mips = {}
         self.alphas = {}
 
     # Materials: Principled BSDF (no specular) + an emission of AMBIENT × base,
@@ -437,16 +470,13 @@ class BlenderSession:
         links = nt.links
         base = None
         if texture:
-            img = self.image(texture)
-            tex = nt.nodes.new("ShaderNodeTexImage")
-            tex.image, tex.interpolation, tex.extension = img, "Linear", "REPEAT"
             uv = nt.nodes.new("ShaderNodeUVMap")
             uv.uv_map = "UVMap"
-            links.new(uv.outputs["UV"], tex.inputs["Vector"])
+            texel = self.mip_mapped(nt, uv.outputs["UV"], texture)
             mul = nt.nodes.new("ShaderNodeMixRGB")
             mul.blend_type = "MULTIPLY"
             mul.inputs["Fac"].default_value = 1.0
-            links.new(tex.outputs["Color"], mul.inputs["Color1"])
+            links.new(texel, mul.inputs["Color1"])
             mul.inputs["Color2"].default_value = (col[0], col[1], col[2], 1.0)
             base = mul.outputs["Color"]
         if base is None:
@@ -489,6 +519,89 @@ class BlenderSession:
             mat["fb_cutout_texture"] = texture
         self.materials[key] = mat
         return mat
+
+    def mip_mapped(self, nt, uv, texture):
+        """The texture's colour at uv, bilinear in the mip level the Go
+        renderer picks (render.sampleTexture, nearestLevel): the level
+        round(log2(rho)) of the texture's pyramid (mip_chain), rho the longer
+        of the two pixel axes' footprints in level-0 texels. A pixel axis's
+        footprint on the surface is dP = (z / f) (R - d (N.R) / (N.d)) (R the
+        camera's right or up vector, d the ray's direction, N the true normal,
+        z the planar depth, f the focal length in output pixels: the object
+        property fb_ipf = 1 / f); its length in texels is |dP| times the
+        face's texel density (the face attribute fb_texel, level-0 texels per
+        metre: sqrt of the face's UV area in texels over its area, an
+        isotropic stand-in for the UV derivatives). Returns the colour socket."""
+        links = nt.links
+        levels = self.mip_chain(texture)
+
+        def node(kind, op=None, *inputs):
+            n = nt.nodes.new(kind)
+            if op:
+                n.operation = op
+            for i, v in enumerate(inputs):
+                if isinstance(v, (int, float, tuple)):
+                    n.inputs[i].default_value = v
+                else:
+                    links.new(v, n.inputs[i])
+            return n
+
+        def m(op, a, b=0.0):
+            return node("ShaderNodeMath", op, a, b).outputs["Value"]
+
+        def vm(op, a, b=(0.0, 0.0, 0.0)):
+            n = node("ShaderNodeVectorMath", op, a, b)
+            return n.outputs["Value"] if op in ("DOT_PRODUCT", "LENGTH") else n.outputs["Vector"]
+
+        def cam_axis(v):
+            n = nt.nodes.new("ShaderNodeVectorTransform")
+            n.vector_type, n.convert_from, n.convert_to = "VECTOR", "CAMERA", "WORLD"
+            n.inputs["Vector"].default_value = v
+            return n.outputs["Vector"]
+
+        def attr(kind, name):
+            n = nt.nodes.new("ShaderNodeAttribute")
+            n.attribute_type, n.attribute_name = kind, name
+            return n.outputs["Fac"]
+
+        geo = nt.nodes.new("ShaderNodeNewGeometry")
+        cam = nt.nodes.new("ShaderNodeCameraData")
+        N = geo.outputs["True Normal"]
+        flip = node("ShaderNodeVectorMath", "SCALE", geo.outputs["Incoming"])
+        flip.inputs["Scale"].default_value = -1.0
+        d = flip.outputs["Vector"]
+        nd = vm("DOT_PRODUCT", N, d)
+        # 1 / (N.d) with |N.d| >= 1e-3 (grazing views take the coarsest levels).
+        inv = m("DIVIDE", m("SIGN", nd), m("MAXIMUM", m("ABSOLUTE", nd), 1e-3))
+        axes = []
+        for v in ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0)):
+            r = cam_axis(v)
+            k = m("MULTIPLY", vm("DOT_PRODUCT", N, r), inv)
+            scaled = node("ShaderNodeVectorMath", "SCALE", d)
+            links.new(k, scaled.inputs["Scale"])
+            dp = vm("SUBTRACT", r, scaled.outputs["Vector"])
+            axes.append(vm("DOT_PRODUCT", dp, dp))
+        foot = m("MULTIPLY", m("MULTIPLY", cam.outputs["View Z Depth"], attr("OBJECT", "fb_ipf")), attr("GEOMETRY", "fb_texel"))
+        rho2 = m("MULTIPLY", m("MAXIMUM", axes[0], axes[1]), m("MULTIPLY", foot, foot))
+        # nearestLevel: round(log2(rho2) / 2), 0 where rho2 <= 1, at most the top level.
+        lod = m("MULTIPLY", m("LOGARITHM", m("MAXIMUM", rho2, 1.0), 2.0), 0.5)
+        level = m("MINIMUM", m("FLOOR", m("ADD", lod, 0.5)), float(len(levels) - 1))
+        colour = None
+        for j, img in enumerate(levels):
+            tex = nt.nodes.new("ShaderNodeTexImage")
+            tex.image, tex.interpolation, tex.extension = img, "Linear", "REPEAT"
+            links.new(uv, tex.inputs["Vector"])
+            if colour is None:
+                colour = tex.outputs["Color"]
+                continue
+            mix = nt.nodes.new("ShaderNodeMixRGB")
+            mix.blend_type = "MIX"
+            sel = node("ShaderNodeMath", "COMPARE", level, float(j), 0.25)
+            links.new(sel.outputs["Value"], mix.inputs["Fac"])
+            links.new(colour, mix.inputs["Color1"])
+            links.new(tex.outputs["Color"], mix.inputs["Color2"])
+            colour = mix.outputs["Color"]
+        return colour
 
     def lit(self, nt, base):
         """The lighting nodes (see AMBIENT): Principled BSDF lit by the real
@@ -595,6 +708,32 @@ class BlenderSession:
         self.images[h] = img
         return img
 
+    def mip_chain(self, h):
+        """The texture's mip levels as Blender images, level 0 first: each
+        level half the last (rounding down, at least 1), every texel the
+        alpha-weighted average of the texels it covers, as assets.newTexture
+        builds them for the Go renderer (box_resize)."""
+        if h in self.mips:
+            return self.mips[h]
+        np = fp.import_optional("numpy")
+        img0 = self.image(h)
+        w, hh = img0.size
+        px = np.empty(w * hh * 4, dtype=np.float32)
+        img0.pixels.foreach_get(px)
+        cur = np.rint(px.reshape(hh, w, 4)[::-1] * 255).astype(np.uint8)  # top row first, as Go's images
+        out = [img0]
+        while cur.shape[0] > 1 or cur.shape[1] > 1:
+            cur = box_resize(cur, max(1, cur.shape[1] // 2), max(1, cur.shape[0] // 2))
+            lh, lw = cur.shape[:2]
+            img = self.own("images", bpy.data.images.new("%s_mip%d" % (img0.name, len(out)), lw, lh, alpha=True))
+            img.colorspace_settings.name = "Non-Color"
+            img.alpha_mode = "STRAIGHT"
+            img.pixels.foreach_set((cur[::-1].astype(np.float32) / 255).ravel())
+            img.pack()  # a generated image's pixels would otherwise be regenerated blank when its buffer is freed
+            out.append(img)
+        self.mips[h] = out
+        return out
+
     def link_object(self, name, me, pass_index):
         ob = self.own("objects", bpy.data.objects.new(name, me))
         ob.pass_index = pass_index
@@ -666,6 +805,17 @@ class BlenderSession:
         me.polygons.foreach_set("material_index", np.minimum(surf, max(len(g["surfaces"]) - 1, 0)).astype(np.int32))
         layer = me.uv_layers.new(name="UVMap")
         layer.data.foreach_set("uv", uv[bidx.ravel()].astype(np.float32).ravel())
+        # Level-0 texels per metre of each face (mip_mapped): sqrt of its UV
+        # area in texels over its area; 0 on untextured faces.
+        texels = np.array([float(self.image(s["texture"]).size[0] * self.image(s["texture"]).size[1]) if s.get("texture") else 0.0
+                           for s in g["surfaces"]] or [0.0])
+        tri, tuv = pos[idx], uv[idx].astype(np.float64)
+        area = 0.5 * np.linalg.norm(np.cross(tri[:, 1] - tri[:, 0], tri[:, 2] - tri[:, 0]), axis=1)
+        e1, e2 = tuv[:, 1] - tuv[:, 0], tuv[:, 2] - tuv[:, 0]
+        uv_area = 0.5 * np.abs(e1[:, 0] * e2[:, 1] - e1[:, 1] * e2[:, 0])
+        dens = np.sqrt(uv_area * texels[np.minimum(surf, len(texels) - 1)] / np.where(area > 0, area, 1.0))
+        dens = np.where(area > 0, dens, 0.0)
+        me.attributes.new("fb_texel", "FLOAT", "FACE").data.foreach_set("value", dens.astype(np.float32))
         if hasattr(me, "use_auto_smooth"):
             me.use_auto_smooth = True  # Blender < 4.1 needs it for custom normals
         me.normals_split_custom_set_from_vertices([tuple(v) for v in bnrm.tolist()])
@@ -707,6 +857,10 @@ class BlenderSession:
         for k, s in enumerate(meshes.get("structures") or []):
             # The two sides of a zero-thickness wall are coplanar: lift each
             # side towards its own room so the opaque front face is met first.
+            # 5 µm is far above float32 rounding at house coordinates and
+            # moves edges by about 1e-4 px; 0.5 mm moved the edges of wall
+            # holes and corners enough to flip 25 of 517,000 pixels at 512 px
+            # (TestBlenderLabelsMatchPixels).
             lift = WALL_LIFT if s["kind"] == "wall" else 0.0
             if s.get("mesh"):
                 ob, tris = self.textured_object(s["id"], s["mesh"], len(objects) + 1 + k, lift)
@@ -848,6 +1002,16 @@ class BlenderSession:
                 ob["fb_shader_light"], ob["fb_room_light"], ob["fb_cam_light"] = flag, own, cam_light
                 ob.update_tag(refresh={"OBJECT"})  # the persistent render data re-syncs only tagged objects
 
+    def set_pixel_scale(self):
+        """Tells every surface the size of an output pixel at unit depth
+        (the object property fb_ipf = 1 / focal length in pixels), which the
+        textures' mip selection reads (mip_mapped)."""
+        ipf = 2 * math.tan(math.radians(self.fov) / 2) / self.height
+        for ob, _ in self.surface_rooms():
+            if ob.get("fb_ipf") != ipf:
+                ob["fb_ipf"] = ipf
+                ob.update_tag(refresh={"OBJECT"})
+
     def surface_rooms(self):
         for o in self.objects:
             yield o.bobj, self.room_of(o.pos[0], o.pos[2])
@@ -938,7 +1102,7 @@ class BlenderSession:
         cam.clip_start, cam.clip_end = NEAR, 1000.0
         cam.shift_x = cam.shift_y = 0.0
         sc = self.scene
-        sc.render.resolution_x, sc.render.resolution_y = self.width, self.height
+        sc.render.resolution_x, sc.render.resolution_y = self.supersample * self.width, self.supersample * self.height
         sc.render.pixel_aspect_x = sc.render.pixel_aspect_y = 1.0
 
     # --- collisions --------------------------------------------------
@@ -1212,7 +1376,8 @@ class BlenderSession:
 
     # --- rendering ---------------------------------------------------
 
-    def read_exr(self, name):
+    def read_exr(self, name, channels=1):
+        """A pass the compositor wrote, top row first: (h, w), or (h, w, channels)."""
         np = fp.import_optional("numpy")
         path = os.path.join(self.tmp, "%s%04d.exr" % (name, self.scene.frame_current))
         img = bpy.data.images.load(path)
@@ -1222,7 +1387,8 @@ class BlenderSession:
         img.pixels.foreach_get(px)
         bpy.data.images.remove(img)
         os.remove(path)
-        return px.reshape(h, w, 4)[::-1, :, 0]
+        px = px.reshape(h, w, 4)[::-1]
+        return px[:, :, 0] if channels == 1 else px[:, :, :channels]
 
     def do_Render(self, req_id, args):
         self.need_camera("Render")
@@ -1230,25 +1396,29 @@ class BlenderSession:
         np = fp.import_optional("numpy")
         self.place_camera()
         self.light_for_camera()
+        self.set_pixel_scale()
         sc = self.scene
         sc.cycles.samples = self.samples
-        rgb_path = os.path.join(self.tmp, "rgb.png")
-        sc.render.filepath = rgb_path
-        bpy.ops.render.render(write_still=True)
-        depth = self.read_exr("depth")
+        k = self.supersample if "rgb" in passes else 1  # depth and ids alone: the centre samples suffice
+        sc.render.resolution_x, sc.render.resolution_y = k * self.width, k * self.height
+        bpy.ops.render.render(write_still=False)
+        # k x k sub-pixels a pixel (k odd), each sampled at its centre: the
+        # middle one is the pixel's centre, where depth and ids are taken (the
+        # points the Go renderer's labels sample); RGB is the mean of the k x k
+        # sub-pixels, each clamped to 0..1 first as the Go renderer's samples
+        # (a box pixel filter: anti-aliased edges).
+        c = k // 2
+        depth = self.read_exr("depth")[c::k, c::k]
         depth = np.where(depth >= NO_HIT_DEPTH, 0.0, depth).astype(np.float32)
-        ids = np.rint(self.read_exr("index")).astype(np.int64)
+        ids = np.rint(self.read_exr("index")[c::k, c::k]).astype(np.int64)
+        sub = np.clip(self.read_exr("rgb", 3), 0.0, 1.0)
         ids = np.where((ids < 0) | (ids >= len(self.table)), 0, ids).astype(np.uint16)
         self.visible = {self.table[i] for i in np.unique(ids).tolist() if i > 0}
         frames = []
         for p in passes:
             if p == "rgb":
-                img = bpy.data.images.load(rgb_path)
-                w, h = img.size
-                px = np.empty(w * h * 4, dtype=np.float32)
-                img.pixels.foreach_get(px)
-                bpy.data.images.remove(img)
-                rgb = np.rint(np.clip(px.reshape(h, w, 4)[::-1, :, :3], 0, 1) * 255).astype(np.uint8)
+                mean = sub.reshape(self.height, k, self.width, k, 3).mean(axis=(1, 3))
+                rgb = np.rint(mean * 255).astype(np.uint8)
                 frames.append(fp.encode_frame(fp.PASS_RGB, req_id, rgb))
             elif p == "depth":
                 frames.append(fp.encode_frame(fp.PASS_DEPTH, req_id, depth))
@@ -1284,13 +1454,18 @@ def main():
     ap.add_argument("--host", default="127.0.0.1")
     ap.add_argument("--port", type=int, default=8766)
     ap.add_argument("--samples", type=int, default=1,
-                    help="Cycles samples per pixel for RGB (the lighting is noise-free and the pixel filter 0.01 px, so 1 is enough; see docs/protocol.md)")
+                    help="Cycles samples per sub-pixel for RGB (the lighting is noise-free and the pixel filter 0.01 px, so 1 is enough; see docs/protocol.md)")
+    ap.add_argument("--supersample", type=int, default=SUPERSAMPLE,
+                    help="sub-pixels a side, odd: RGB is the mean of k x k sub-pixel centres (anti-aliasing), "
+                         "depth and ids the middle one's, the pixel centre (1: no anti-aliasing)")
     ap.add_argument("--listen-any", action="store_true", help="allow a non-loopback --host")
     a = ap.parse_args(argv)
     if a.samples < 1:
         ap.error("--samples must be at least 1")
+    if a.supersample < 1 or a.supersample % 2 == 0 or a.supersample > 7:
+        ap.error("--supersample must be 1, 3, 5 or 7 (odd, so that a sub-pixel centre is the pixel centre)")
     fp.check_host(a.host, a.listen_any)
-    fp.serve(lambda: BlenderSession(a.samples), a.host, a.port, "blender", ACTIONS, wants=["meshes"])
+    fp.serve(lambda: BlenderSession(a.samples, a.supersample), a.host, a.port, "blender", ACTIONS, wants=["meshes"])
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ func TestDressedParentsRestOnThem(t *testing.T) {
 	parented, offTop, ties := 0, 0, 0
 	houses := 30
 	if testing.Short() {
-		houses = 10 // make test's quick tier; make test-long dresses 30
+		houses = 5 // make test's quick tier; make test-long dresses 30
 	}
 	for hi := 0; hi < houses; hi++ {
 		h, s := procthorHouse(t, hi)

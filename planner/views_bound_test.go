@@ -138,7 +138,11 @@ func TestLazyViewScoringKeepsViewsRealModels(t *testing.T) {
 	defer lib.Close()
 	dress := func(s *sim.Scene) { lib.Dress(s, assets.HouseSeed(s.House)) }
 	full, lazy := 0, 0
-	for i := 0; i < 2; i++ {
+	houses := 2
+	if testing.Short() {
+		houses = 1 // make test's quick tier; make test-long checks 2
+	}
+	for i := 0; i < houses; i++ {
 		_, f, l := checkLazyViews(t, genHouse(t, i), dress, uint64(i), MaxStructureShare)
 		full, lazy = full+f, lazy+l
 	}

@@ -405,6 +405,14 @@ func TestFixtureScenesAreValid(t *testing.T) {
 // procthor and ithor styles.
 const propertySeeds = 400
 
+// skipPropertySeed reports whether the physics property tests skip seed:
+// none, or with -short (make test's quick tier) every other pair of seeds
+// (0, 1, 4, 5, ...), half of the fixtures and half of the houses of each
+// style (make test-long visits all).
+func skipPropertySeed(seed uint64) bool {
+	return testing.Short() && seed/2%2 == 1
+}
+
 // propertyScene returns the scene for one property-test seed: a fixture scene
 // for seeds below 200, else a procedurally generated house.
 func propertyScene(t testing.TB, seed uint64) *Scene {

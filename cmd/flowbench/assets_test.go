@@ -28,7 +28,6 @@ func TestAssetsCoverageAndList(t *testing.T) {
 	if _, err := os.Stat("/usr/share/sweethome3d/furniture"); err != nil {
 		t.Skip("Sweet Home 3D libraries not installed (assets/install_debian.sh)")
 	}
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	var out, errb bytes.Buffer
 	if code := run([]string{"assets", "coverage", "--houses", "2", "--no-ithor", "--json"}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
@@ -73,7 +72,6 @@ func TestAssetsGalleryProcedural(t *testing.T) {
 	if _, err := os.Stat("/usr/share/sweethome3d/furniture"); err != nil {
 		t.Skip("Sweet Home 3D libraries not installed (assets/install_debian.sh)")
 	}
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	for _, c := range []struct {
 		flag  string
 		cells int

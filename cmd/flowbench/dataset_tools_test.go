@@ -15,8 +15,20 @@ import (
 // copyReference writes the reference dataset into a fresh directory.
 func copyReference(t *testing.T) string {
 	t.Helper()
+	return copyFiles(t, referenceRun(t))
+}
+
+// copyPlainReference writes the plain reference dataset into a fresh directory.
+func copyPlainReference(t *testing.T) string {
+	t.Helper()
+	return copyFiles(t, plainReference(t))
+}
+
+// copyFiles writes files (by relative path) into a fresh directory.
+func copyFiles(t *testing.T, files map[string][]byte) string {
+	t.Helper()
 	dir := t.TempDir()
-	for name, b := range referenceRun(t) {
+	for name, b := range files {
 		p := filepath.Join(dir, name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)

@@ -14,23 +14,23 @@ import (
 // startServer serves the built-in simulator over loopback (as "flowbench
 // serve" does, with the same --assets auto library as the in-process runs)
 // and returns its URL.
-func startServer(t *testing.T) string {
+func startServer(t *testing.T, assets string) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := testServer(t)
+	srv := testServer(t, assets)
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
 	return "ws://" + ln.Addr().String()
 }
 
-// testServer is the built-in simulator as "flowbench serve --assets auto"
+// testServer is the built-in simulator as "flowbench serve --assets ASSETS"
 // builds it.
-func testServer(t *testing.T) *thor.Server {
+func testServer(t *testing.T, assets string) *thor.Server {
 	t.Helper()
-	lib, err := openAssets("auto")
+	lib, err := openAssets(assets)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func testServer(t *testing.T) *thor.Server {
 func TestGenerateThroughServerMatchesInProcess(t *testing.T) {
 	ref := referenceRun(t)
 	dir := t.TempDir()
-	out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir, "--workers", "2", "--backend", startServer(t))...)...)
+	out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir, "--workers", "2", "--backend", startServer(t, "auto"))...)...)
 	if code != 0 {
 		t.Fatalf("generate --backend failed:\n%s", out)
 	}
@@ -56,7 +56,7 @@ func TestGenerateThroughServerMatchesInProcess(t *testing.T) {
 func TestGenerateRenderBackendMatchesInProcess(t *testing.T) {
 	ref := referenceRun(t)
 	dir := t.TempDir()
-	out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir, "--workers", "2", "--render-backend", startServer(t))...)...)
+	out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir, "--workers", "2", "--render-backend", startServer(t, "auto"))...)...)
 	if code != 0 {
 		t.Fatalf("generate --render-backend failed:\n%s", out)
 	}
@@ -81,7 +81,7 @@ func TestGenerateBackendErrors(t *testing.T) {
 	}
 	url := "ws://" + ln.Addr().String()
 	ln.Close()
-	out, code := genCLI(t, append([]string{"generate"}, tinyRun(t.TempDir(), "--backend", url)...)...)
+	out, code := genCLI(t, append([]string{"generate"}, plainRun(t.TempDir(), "--backend", url)...)...)
 	if code == 0 {
 		t.Fatalf("generate with a dead backend succeeded:\n%s", out)
 	}
@@ -91,16 +91,16 @@ func TestGenerateBackendErrors(t *testing.T) {
 // stay and --resume with a live bridge finishes the same bytes as an
 // uninterrupted in-process run.
 func TestGenerateBackendKilledMidRunResumes(t *testing.T) {
-	ref := referenceRun(t)
+	ref := plainReference(t)
 	dir := t.TempDir()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := testServer(t)
+	srv := testServer(t, "none")
 	go srv.Serve(ln)
 	url := "ws://" + ln.Addr().String()
-	g, err := parseGenerate(tinyRun(dir, "--workers", "1", "--backend", url), io.Discard)
+	g, err := parseGenerate(plainRun(dir, "--workers", "1", "--backend", url), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func TestGenerateBackendKilledMidRunResumes(t *testing.T) {
 	if !killed {
 		t.Fatal("the bridge was never killed: the run finished before its first shard")
 	}
-	out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir, "--resume", "--backend", startServer(t))...)...)
+	out, code := genCLI(t, append([]string{"generate"}, plainRun(dir, "--resume", "--backend", startServer(t, "none"))...)...)
 	if code != 0 {
 		t.Fatalf("resume with a live bridge failed:\n%s", out)
 	}

@@ -79,7 +79,7 @@ func damageFooterReadably(t *testing.T, path string) {
 // leaves: the run redoes the damaged shards and ends with the bytes of the
 // uninterrupted run and no temp file.
 func TestGenerateResumeDiscardsDamagedShards(t *testing.T) {
-	ref := referenceRun(t)
+	ref := plainReference(t)
 	for _, c := range []struct {
 		name   string
 		damage func(t *testing.T, dir string)
@@ -94,7 +94,7 @@ func TestGenerateResumeDiscardsDamagedShards(t *testing.T) {
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			dir := copyReference(t)
+			dir := copyPlainReference(t)
 			c.damage(t, dir)
 			for _, tmp := range []string{".manifest.json.tmp-123", ".README.md.tmp-456", ".write-probe-789"} {
 				if err := os.WriteFile(filepath.Join(dir, tmp), []byte("{"), 0o644); err != nil {
@@ -104,7 +104,7 @@ func TestGenerateResumeDiscardsDamagedShards(t *testing.T) {
 			if out, code := genCLI(t, "validate", dir); code != 1 {
 				t.Fatalf("validate accepts the damaged dataset (code %d):\n%s", code, out)
 			}
-			if out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir, "--resume")...)...); code != 0 {
+			if out, code := genCLI(t, append([]string{"generate"}, plainRun(dir, "--resume")...)...); code != 0 {
 				t.Fatalf("resume failed (code %d):\n%s", code, out)
 			}
 			sameTree(t, ref, readTree(t, dir), "resumed over damaged shards vs uninterrupted")

@@ -17,7 +17,7 @@ func TestGenerateTestSplitSelection(t *testing.T) {
 	run := func(workers string) (string, map[string][]byte) {
 		dir := filepath.Join(t.TempDir(), "ds")
 		out, code := genCLI(t, "generate", "--split", "test", "--scenes", "FloorPlan1,FloorPlan201,FloorPlan301,FloorPlan401",
-			"--size", "64", "--questions-only", "--quiet", "--workers", workers, "--balance-houses", "2",
+			"--size", "64", "--assets", "none", "--questions-only", "--quiet", "--workers", workers, "--balance-houses", "2",
 			"--test-counts", "near_object=3,feasibility=2,contact_wall=1", "--out", dir)
 		if code != 0 {
 			t.Fatalf("generate: code %d\n%s", code, out)

@@ -58,12 +58,12 @@ func TestGeneratePartsAndMerge(t *testing.T) {
 // record exists; a part that never finishes ends the wait with exit 1
 // naming it.
 func TestMergeWaitsForParts(t *testing.T) {
-	ref := referenceRun(t)
+	ref := plainReference(t)
 	dir := t.TempDir()
 	var parts []string
 	for k := range 2 {
 		p := filepath.Join(dir, fmt.Sprintf("part%d", k))
-		if out, code := genCLI(t, append([]string{"generate"}, tinyRun(p, "--part", fmt.Sprintf("%d/2", k))...)...); code != 0 {
+		if out, code := genCLI(t, append([]string{"generate"}, plainRun(p, "--part", fmt.Sprintf("%d/2", k))...)...); code != 0 {
 			t.Fatalf("generate --part %d/2: exit %d\n%s", k, code, out)
 		}
 		parts = append(parts, p)

@@ -22,7 +22,7 @@ func TestDeployMergeWait(t *testing.T) {
 	local := filepath.Join(dir, "part0")
 	url := s3fake.URL(s3fake.Start(t, "bkt"), "bkt/run/parts/1")
 	for k, out := range []string{local, url} {
-		args := append([]string{"generate"}, tinyRun(out, "--part", []string{"0/2", "1/2"}[k])...)
+		args := append([]string{"generate"}, plainRun(out, "--part", []string{"0/2", "1/2"}[k])...)
 		if out, code := genCLI(t, args...); code != 0 {
 			t.Fatalf("%s: exit %d\n%s", strings.Join(args, " "), code, out)
 		}

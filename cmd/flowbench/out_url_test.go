@@ -15,10 +15,10 @@ import (
 // TestGenerateToFileURL: generate --out file:///DIR leaves DIR identical,
 // byte for byte, to a run into a local path, and validate reads the URL.
 func TestGenerateToFileURL(t *testing.T) {
-	ref := referenceRun(t)
+	ref := plainReference(t)
 	dir := filepath.Join(t.TempDir(), "ds")
 	url := "file://" + dir
-	out, code := genCLI(t, append([]string{"generate"}, tinyRun(url, "--workers", "1")...)...)
+	out, code := genCLI(t, append([]string{"generate"}, plainRun(url, "--workers", "1")...)...)
 	if code != 0 || !strings.Contains(out, "uploaded to "+url) {
 		t.Fatalf("generate --out %s: code %d\n%s", url, code, out)
 	}
@@ -33,17 +33,17 @@ func TestGenerateToFileURL(t *testing.T) {
 // refused before anything is downloaded; --resume keeps the split as it is
 // and --overwrite rewrites it with the same bytes.
 func TestGenerateToS3(t *testing.T) {
-	ref := referenceRun(t)
+	ref := plainReference(t)
 	url := s3fake.URL(s3fake.Start(t, "bkt"), "bkt/datasets/tiny")
-	if out, code := genCLI(t, append([]string{"generate"}, tinyRun(url)...)...); code != 0 {
+	if out, code := genCLI(t, append([]string{"generate"}, plainRun(url)...)...); code != 0 {
 		t.Fatalf("generate --out %s: code %d\n%s", url, code, out)
 	}
 	sameTree(t, bucketTree(t, url), ref, "s3 output vs local run")
-	if out, code := genCLI(t, append([]string{"generate"}, tinyRun(url)...)...); code != exitFailure || !strings.Contains(out, "already holds split") {
+	if out, code := genCLI(t, append([]string{"generate"}, plainRun(url)...)...); code != exitFailure || !strings.Contains(out, "already holds split") {
 		t.Errorf("second generate without --resume: code %d\n%s", code, out)
 	}
 	for _, flag := range []string{"--resume", "--overwrite"} {
-		if out, code := genCLI(t, append([]string{"generate"}, tinyRun(url, flag)...)...); code != 0 {
+		if out, code := genCLI(t, append([]string{"generate"}, plainRun(url, flag)...)...); code != 0 {
 			t.Fatalf("generate %s: code %d\n%s", flag, code, out)
 		}
 		sameTree(t, bucketTree(t, url), ref, "s3 output after "+flag)
@@ -66,7 +66,7 @@ func TestGenerateOutURLErrors(t *testing.T) {
 		{"s3://bkt/%zz", exitUsage, "invalid URL escape"},
 		{s3fake.URL(endpoint, "nobucket/x"), exitFailure, "does not exist"},
 	} {
-		out, code := genCLI(t, append([]string{"generate"}, tinyRun(tc.url)...)...)
+		out, code := genCLI(t, append([]string{"generate"}, plainRun(tc.url)...)...)
 		if code != tc.code || !strings.Contains(out, tc.url) || !strings.Contains(out, tc.want) {
 			t.Errorf("generate --out %s: code %d, want %d naming the URL and saying %q:\n%s", tc.url, code, tc.code, tc.want, out)
 		}
@@ -81,9 +81,9 @@ func TestGenerateOutURLErrors(t *testing.T) {
 // bucket and no manifest; generate --resume fetches it, redoes only the
 // rest, and the bucket then equals a local run byte for byte.
 func TestGenerateToS3ResumeAfterInterrupt(t *testing.T) {
-	ref := referenceRun(t)
+	ref := plainReference(t)
 	url := s3fake.URL(s3fake.Start(t, "bkt"), "bkt/interrupted")
-	g, err := parseGenerate(tinyRun(url, "--workers", "2"), io.Discard)
+	g, err := parseGenerate(plainRun(url, "--workers", "2"), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestGenerateToS3ResumeAfterInterrupt(t *testing.T) {
 	if len(left) != 2 || left[filepath.Join("data", ".staging", "train", "questions-00000.parquet")] == nil {
 		t.Fatalf("after the interrupt the bucket holds %v; want just the first staged shard pair", keys(left))
 	}
-	out, code := genCLI(t, append([]string{"generate"}, tinyRun(url, "--resume", "--workers", "2")...)...)
+	out, code := genCLI(t, append([]string{"generate"}, plainRun(url, "--resume", "--workers", "2")...)...)
 	if code != 0 || !strings.Contains(out, "from 1 houses") {
 		t.Fatalf("generate --resume: code %d; want it to redo only the last house:\n%s", code, out)
 	}
@@ -129,12 +129,12 @@ func bucketTree(t *testing.T, url string) map[string][]byte {
 // fake S3 bucket, then merge those URLs into a third prefix: the merged
 // objects equal a single-machine local run byte for byte.
 func TestPartsAndMergeThroughS3(t *testing.T) {
-	ref := referenceRun(t)
+	ref := plainReference(t)
 	endpoint := s3fake.Start(t, "bkt")
 	var parts []string
 	for k := range 2 {
 		url := s3fake.URL(endpoint, fmt.Sprintf("bkt/parts/%d", k))
-		if out, code := genCLI(t, append([]string{"generate"}, tinyRun(url, "--part", fmt.Sprintf("%d/2", k))...)...); code != 0 {
+		if out, code := genCLI(t, append([]string{"generate"}, plainRun(url, "--part", fmt.Sprintf("%d/2", k))...)...); code != 0 {
 			t.Fatalf("generate --part %d/2 --out %s: exit %d\n%s", k, url, code, out)
 		}
 		parts = append(parts, url)

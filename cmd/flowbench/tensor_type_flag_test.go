@@ -12,20 +12,20 @@ import (
 )
 
 func TestTensorTypeFlag(t *testing.T) {
-	g, err := parseGenerate(tinyRun(t.TempDir()), io.Discard)
+	g, err := parseGenerate(plainRun(t.TempDir()), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if g.tensorType != export.TensorPlain || g.cfg.TensorType != "plain" {
 		t.Errorf("default --tensor-type is %s (config %q), want plain", g.tensorType, g.cfg.TensorType)
 	}
-	ext, err := parseGenerate(tinyRun(t.TempDir(), "--tensor-type", "extension"), io.Discard)
+	ext, err := parseGenerate(plainRun(t.TempDir(), "--tensor-type", "extension"), io.Discard)
 	if err != nil || ext.tensorType != export.TensorExtension || ext.cfg.TensorType != "extension" {
 		t.Fatalf("--tensor-type extension: %v, %v", ext, err)
 	}
 	// That the resume fingerprint depends on it is checked end to end by
 	// TestGenerateTensorTypes (a resume with the other type is refused).
-	out, code := genCLI(t, append([]string{"generate"}, tinyRun(t.TempDir(), "--tensor-type", "tensor")...)...)
+	out, code := genCLI(t, append([]string{"generate"}, plainRun(t.TempDir(), "--tensor-type", "tensor")...)...)
 	if code != 2 || !strings.Contains(out, "-tensor-type") || !strings.Contains(out, `"tensor"`) {
 		t.Errorf("--tensor-type tensor: exit %d, output %q", code, out)
 	}
@@ -37,7 +37,7 @@ func TestTensorTypeFlag(t *testing.T) {
 // --tensor-type extension writes extension tensors that validate, and
 // records them in the manifest and the card.
 func TestGenerateTensorTypes(t *testing.T) {
-	ref := referenceRun(t)
+	ref := plainReference(t)
 	var m export.Manifest
 	if err := json.Unmarshal(ref[export.ManifestFile], &m); err != nil {
 		t.Fatal(err)
@@ -46,15 +46,15 @@ func TestGenerateTensorTypes(t *testing.T) {
 		t.Errorf("reference manifest: %s = %v, want plain", export.TensorTypeKey, got)
 	}
 
-	dir := copyReference(t)
-	out, code := genCLI(t, append([]string{"generate"}, tinyRun(dir, "--resume", "--tensor-type", "extension")...)...)
+	dir := copyPlainReference(t)
+	out, code := genCLI(t, append([]string{"generate"}, plainRun(dir, "--resume", "--tensor-type", "extension")...)...)
 	if code != 1 || !strings.Contains(out, "different configuration") {
 		t.Errorf("resume with extension tensors: exit %d, output %q", code, out)
 	}
 	// The refused resume left the train shards staged; a new split of
 	// another tensor type is refused all the same.
 	out, code = genCLI(t, append([]string{"generate"},
-		"--split", "val", "--houses", "1", "--size", "96", "--views", "2", "--quiet", "--out", dir, "--tensor-type", "extension")...)
+		"--split", "val", "--houses", "1", "--size", "96", "--views", "2", "--assets", "none", "--quiet", "--out", dir, "--tensor-type", "extension")...)
 	if code != 1 || !strings.Contains(out, "mix") || !strings.Contains(out, "plain") {
 		t.Errorf("new split with extension tensors in a plain dataset: exit %d, output %q", code, out)
 	}
@@ -64,7 +64,7 @@ func TestGenerateTensorTypes(t *testing.T) {
 
 	ext := t.TempDir()
 	if out, code := genCLI(t, append([]string{"generate"}, "--split", "train", "--houses", "1", "--size", "96", "--views", "2",
-		"--quiet", "--out", ext, "--tensor-type", "extension")...); code != 0 {
+		"--assets", "none", "--quiet", "--out", ext, "--tensor-type", "extension")...); code != 0 {
 		t.Fatalf("generate --tensor-type extension: exit %d\n%s", code, out)
 	}
 	if _, err := export.Validate(ext); err != nil {

@@ -61,6 +61,7 @@ func viewpointProperties() *parquet.WriterProperties {
 		parquet.WithCompressionLevel(DefaultZstdLevel),
 		parquet.WithStats(true),
 		parquet.WithMaxRowGroupLength(1 << 40),
+		parquet.WithDataPageSize(DataPageBytes),
 		parquet.WithCreatedBy("flowbench export (arrow-go v18)"),
 		parquet.WithEncodingFor("depth.list.element", parquet.Encodings.ByteStreamSplit),
 	}

@@ -36,7 +36,9 @@ func newFauxglSide(w *workload, threads int) *fauxglSide {
 		fs.colors = append(fs.colors, fauxgl.Color{R: m.Color.R, G: m.Color.G, B: m.Color.B, A: 1})
 		fs.twoSide = append(fs.twoSide, m.TwoSided)
 		for _, t := range m.Tris {
-			v := func(p sim.Vec3) fauxgl.Vertex { return fauxgl.Vertex{Position: fauxgl.Vector{X: p[0], Y: p[1], Z: p[2]}} }
+			v := func(p sim.Vec3) fauxgl.Vertex {
+				return fauxgl.Vertex{Position: fauxgl.Vector{X: p[0], Y: p[1], Z: p[2]}}
+			}
 			fs.tris = append(fs.tris, &fauxgl.Triangle{V1: v(t.V[0]), V2: v(t.V[1]), V3: v(t.V[2])})
 			fs.mesh = append(fs.mesh, int32(mi))
 		}

@@ -68,6 +68,8 @@ type Renderer struct {
 	// occMin was drawn for occCacheView (valid while occCached).
 	occCacheView view
 	occCached    bool
+	// occForce runs the structure pass whatever occlusionPays says (tests).
+	occForce bool
 
 	// Shadow-map work buffers.
 	shSetups []triSetup
@@ -95,6 +97,8 @@ type Renderer struct {
 	lspans     [][]colSpan // per band, the column spans to rasterise (lspansOn)
 	lspansOn   bool        // the dirty bands are rasterised in r.lspans only
 	cacheOn    bool        // this frame uses and keeps the label cache
+	fuseFlat   bool        // the raster pass writes the flat colours (flat_fused.go)
+	fused      []bool      // per band, its colours were written by the raster pass
 	keepSetups bool        // setupAll may keep unchanged meshes' set-ups (a frame's main view)
 	lc         labelCache
 	memo       frameMemo // recent RGB frames (frame_memo.go)
@@ -473,6 +477,16 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool, adopt []ui
 	r.markDirty(r.cacheOn, skipRGB, nb)
 	if r.cacheOn {
 		r.lc.depth, r.lc.ids, r.lc.cls = grow(r.lc.depth, n), grow(r.lc.ids, n), grow(r.lc.cls, n)
+	}
+	r.fuseFlat = r.fuseFlatOK(skipRGB, adopt != nil, inc)
+	defer func() { r.fuseFlat = false }()
+	r.fused = grow(r.fused, nb)
+	if r.fuseFlat {
+		for i, e := range r.dl.mesh {
+			if !r.cull[i] {
+				r.ensureShading(e)
+			}
+		}
 	}
 	r.parallel(nb, jobRaster)
 	r.keepLabels(r.cacheOn)

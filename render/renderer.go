@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -532,7 +533,7 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool, adopt []ui
 		r.ssW = grow(r.ssW, n*k*k)
 		r.ssT = grow(r.ssT, n*k*k)
 		r.parallel(nb, jobSupersample)
-	} else {
+	} else if !r.fuseFlat || slices.Contains(r.fused[:nb], false) {
 		r.parallel(nb, jobShade)
 	}
 	if memo {
@@ -571,9 +572,10 @@ func (r *Renderer) runJob(j job, i int) {
 	}
 }
 
-// parallel runs units 0..n-1 of kind j on the configured number of workers.
-// Work units write disjoint outputs, so the result does not depend on the
-// schedule or on the number of workers.
+// parallel runs units 0..n-1 of kind j on the configured number of workers:
+// the calling goroutine and workers-1 more, taking units in turn. Work units
+// write disjoint outputs, so the result does not depend on the schedule or
+// on the number of workers.
 func (r *Renderer) parallel(n int, j job) {
 	w := min(r.opts.Workers, n)
 	if w <= 1 {
@@ -585,20 +587,24 @@ func (r *Renderer) parallel(n int, j job) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	var crash WorkerPanic
-	wg.Add(w)
-	for range w {
+	work := func() {
+		defer crash.Catch(func() { next.Store(int64(n)) })
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= n {
+				return
+			}
+			r.runJob(j, i)
+		}
+	}
+	wg.Add(w - 1)
+	for range w - 1 {
 		go func() {
 			defer wg.Done()
-			defer crash.Catch(func() { next.Store(int64(n)) })
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				r.runJob(j, i)
-			}
+			work()
 		}()
 	}
+	work()
 	wg.Wait()
 	crash.Rethrow()
 }

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,17 +29,32 @@ func main() {
 	index := flag.Int("index", 0, "house index within the seed")
 	views := flag.Int("views", 24, "cameras")
 	size := flag.Int("size", 800, "image width and height in pixels")
+	horizon := flag.Float64("horizon", 30, "camera pitch in degrees (positive looks down)")
 	threadList := flag.String("threads", "1,2", "comma-separated thread counts")
 	rounds := flag.Int("rounds", 7, "rounds (each renders every view with both renderers at every thread count)")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	flag.Parse()
-	if err := run(*seed, *index, *views, *size, *threadList, *rounds); err != nil {
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "bench-fauxgl:", err)
+			os.Exit(1)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(os.Stderr, "bench-fauxgl:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
+	if err := run(*seed, *index, *views, *size, *horizon, *threadList, *rounds); err != nil {
+		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "bench-fauxgl:", err)
 		os.Exit(1)
 	}
 }
 
 // run builds the workload and prints the table.
-func run(seed int64, index, views, size int, threadList string, rounds int) error {
+func run(seed int64, index, views, size int, horizon float64, threadList string, rounds int) error {
 	var threads []int
 	for _, s := range strings.Split(threadList, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(s))
@@ -50,12 +66,12 @@ func run(seed int64, index, views, size int, threadList string, rounds int) erro
 	if views < 1 || size < 1 || rounds < 1 {
 		return fmt.Errorf("-views, -size and -rounds must be positive")
 	}
-	w, err := newWorkload(seed, index, views, size)
+	w, err := newWorkload(seed, index, views, size, horizon)
 	if err != nil {
 		return err
 	}
-	fmt.Printf("procthor house seed %d index %d: %d meshes, %d triangles; %d views at %d×%d; %d rounds; GOMAXPROCS set per thread count, NumCPU %d\n",
-		seed, index, len(w.meshes), w.tris, views, size, size, rounds, runtime.NumCPU())
+	fmt.Printf("procthor house seed %d index %d: %d meshes, %d triangles; %d views at %d×%d, pitch %g°; %d rounds; GOMAXPROCS set per thread count, NumCPU %d\n",
+		seed, index, len(w.meshes), w.tris, views, size, size, horizon, rounds, runtime.NumCPU())
 	type sides struct {
 		fb *flowbenchSide
 		fg *fauxglSide

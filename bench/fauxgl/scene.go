@@ -19,9 +19,9 @@ type workload struct {
 // newWorkload generates procthor house (seed, index), as `flowbench scene
 // --style procthor --seed S --index I` does, and places n cameras of
 // size×size pixels at eye height on reachable points spread over the house
-// (every len/n-th), turned 15° more each and looking 30° down, the pitch of
-// the renderer's own benchmarks.
-func newWorkload(seed int64, index, n, size int) (*workload, error) {
+// (every len/n-th), turned 15° more each and pitched horizon degrees down
+// (30 by default, the pitch of the renderer's own benchmarks).
+func newWorkload(seed int64, index, n, size int, horizon float64) (*workload, error) {
 	h, err := sim.Generate(sim.StyleProcTHOR, seed, index)
 	if err != nil {
 		return nil, err
@@ -45,7 +45,7 @@ func newWorkload(seed int64, index, n, size int) (*workload, error) {
 	for i := range n {
 		eye := reach[i*len(reach)/n]
 		eye[1] = sim.CameraHeight
-		c := sim.NewCamera(eye, float64(15*i), 30)
+		c := sim.NewCamera(eye, float64(15*i), horizon)
 		c.Width, c.Height = size, size
 		w.cams = append(w.cams, c)
 	}

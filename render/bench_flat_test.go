@@ -35,8 +35,6 @@ func BenchmarkFlatHouse(b *testing.B) {
 	}{
 		{"flat", Options{Lighting: LightFlat, AntiAlias: AAOff, NoShadows: true, NoTextures: true}},
 		{"labels", Options{SkipRGB: true}},
-		{"flat-noocc", Options{Lighting: LightFlat, AntiAlias: AAOff, NoShadows: true, NoTextures: true, NoOcclusionCulling: true}},
-		{"labels-noocc", Options{SkipRGB: true, NoOcclusionCulling: true}},
 	}
 	for _, c := range confs {
 		for _, workers := range []int{1, 2} {

@@ -44,7 +44,8 @@ bench:
 # 1 index 0, primitive shapes, 24 views at 800×800) and prints ms per frame
 # for both and their ratio at 1 and 2 threads (issue 40). It is a module of
 # its own (bench/fauxgl), so flowbench's module does not depend on fauxgl.
-# About a minute on 2 idle cores; FAUXGL_FLAGS passes flags (-rounds, -threads).
+# About 25 s on 2 cores (7 rounds); FAUXGL_FLAGS passes flags (-rounds, -threads,
+# -horizon, -cpuprofile). docs/performance.md has the measurements.
 FAUXGL_FLAGS ?=
 bench-fauxgl:
 	cd bench/fauxgl && $(GO) run . $(FAUXGL_FLAGS)

@@ -2,7 +2,7 @@ GO ?= go
 BIN := bin/flowbench
 DEMO_DIR ?= out/demo
 
-.PHONY: build build-beam test test-long bench demo lint clean assets fuzz sheets
+.PHONY: build build-beam test test-long bench bench-fauxgl demo lint clean assets fuzz sheets
 
 # -buildvcs=auto stamps the git revision that "flowbench version" prints,
 # whatever GOFLAGS says (outside a checkout it stamps nothing).
@@ -38,6 +38,17 @@ fuzz:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# bench-fauxgl renders the same work with flowbench's flat configuration and
+# with github.com/fogleman/fauxgl's solid-colour shader (procthor house seed
+# 1 index 0, primitive shapes, 24 views at 800×800) and prints ms per frame
+# for both and their ratio at 1 and 2 threads (issue 40). It is a module of
+# its own (bench/fauxgl), so flowbench's module does not depend on fauxgl.
+# About 25 s on 2 cores (7 rounds); FAUXGL_FLAGS passes flags (-rounds, -threads,
+# -horizon, -cpuprofile). docs/performance.md has the measurements.
+FAUXGL_FLAGS ?=
+bench-fauxgl:
+	cd bench/fauxgl && $(GO) run . $(FAUXGL_FLAGS)
 
 lint:
 	$(GO) vet ./...

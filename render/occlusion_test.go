@@ -100,9 +100,39 @@ func cullingPair(t *testing.T, s *sim.Scene) (on, off *Renderer) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	on.occForce = true
 	off, err = New(s, Options{Workers: 2, NoOcclusionCulling: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return on, off
+}
+
+// The structure pass runs only where it pays (occlusionPays): not for the
+// few triangles of a primitive house's objects at 800×800, where it cost
+// more than it saved, but at a small image size, where the same triangles
+// outweigh the pixels; the labels are those drawn without culling either way.
+func TestOcclusionPays(t *testing.T) {
+	_, s := procthorScene(t, 1, 0)
+	reach := s.ReachablePositions()
+	p := reach[len(reach)/2]
+	for _, size := range []int{800, 48} {
+		cam := sim.NewCamera(sim.Vec3{p[0], sim.CameraHeight, p[2]}, 0, 30)
+		cam.Width, cam.Height = size, size
+		on, off := cullingPair(t, s)
+		on.occForce = false
+		var a, b Frame
+		if err := on.RenderLabelsInto(cam, &a); err != nil {
+			t.Fatal(err)
+		}
+		if err := off.RenderLabelsInto(cam, &b); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(a.Depth, b.Depth) || !slices.Equal(a.IDs, b.IDs) || !slices.Equal(a.Stats, b.Stats) {
+			t.Fatalf("%d px: labels differ with occlusion culling", size)
+		}
+		if want := size < 100; on.occCached != want {
+			t.Errorf("%d px: structure pass drawn %v, want %v", size, on.occCached, want)
+		}
+	}
 }

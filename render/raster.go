@@ -194,15 +194,16 @@ func (p *span) narrow(a, ia, b float64) bool {
 const tieFactor = 1 + 1e-9
 
 // rasterBand finds the visible triangle at the pixel centres of band b and
-// writes depth, ids, classes and the band's mask statistics.
+// writes depth, ids, classes and the band's mask statistics, and with
+// r.fuseFlat the band's colours (flat_fused.go).
 func (r *Renderer) rasterBand(b int) {
 	v := &r.v
-	f := r.frame
 	y0 := b * DefaultBandHeight
 	y1 := min(y0+DefaultBandHeight, v.h)
 	if r.cacheOn {
 		defer r.cacheBand(b, y0, y1)
 	}
+	r.fused[b] = false
 	if !r.dirty[b] {
 		return // labels and stats as cached
 	}
@@ -222,36 +223,56 @@ func (r *Renderer) rasterBand(b int) {
 		return
 	}
 	rasterRows(v, &r.dl, r.setups, r.bins[b], y0, y1, 0, W-1, wbuf, tbuf)
+	r.fused[b] = r.fuseFlat
 	for y := y0; y < y1; y++ {
-		fy := float64(y)
-		row := y * W
 		tr := tbuf[(y-y0)*W : (y-y0+1)*W]
-		depth := f.Depth[row : row+W]
-		ids := f.IDs[row : row+W]
-		cls := f.ClassIDs[row : row+W]
-		runStart, runInst := 0, uint16(0)
-		for x := 0; x < W; x++ {
-			t := tr[x]
-			var inst uint16
-			if t < 0 {
-				depth[x] = 0
-				ids[x] = 0
-				cls[x] = 0
-			} else {
-				s := &r.setups[t]
-				w := s.wa*float64(x) + (s.wb*fy + s.wc)
-				inst = s.inst
-				depth[x] = float32(1 / w)
-				ids[x] = inst
-				cls[x] = r.classes[inst]
-			}
-			if inst != runInst {
-				addRun(&st[runInst], runStart, x, y)
-				runStart, runInst = x, inst
-			}
+		if r.fuseFlat {
+			r.labelFlatRow(y, tr, st)
+		} else {
+			r.labelRow(y, tr, st)
 		}
-		addRun(&st[runInst], runStart, W, y)
 	}
+}
+
+// labelRow writes row y's depth, ids and classes from its triangle indices
+// tr and adds its runs to the band's statistics st.
+func (r *Renderer) labelRow(y int, tr []int32, st []ObjectStats) {
+	f := r.frame
+	W := r.v.w
+	fy := float64(y)
+	row := y * W
+	depth := f.Depth[row : row+W]
+	ids := f.IDs[row : row+W]
+	cls := f.ClassIDs[row : row+W]
+	runStart, runInst := 0, uint16(0)
+	last := int32(-1)
+	var s *triSetup
+	var inst uint16
+	var class uint8
+	for x := 0; x < W; x++ {
+		t := tr[x]
+		if t < 0 {
+			depth[x], ids[x], cls[x] = 0, 0, 0
+			if runInst != 0 {
+				addRun(&st[runInst], runStart, x, y)
+				runStart, runInst = x, 0
+			}
+			continue
+		}
+		if t != last {
+			s = &r.setups[t]
+			inst, class, last = s.inst, r.classes[s.inst], t
+		}
+		w := s.wa*float64(x) + (s.wb*fy + s.wc)
+		depth[x] = float32(1 / w)
+		ids[x] = inst
+		cls[x] = class
+		if inst != runInst {
+			addRun(&st[runInst], runStart, x, y)
+			runStart, runInst = x, inst
+		}
+	}
+	addRun(&st[runInst], runStart, W, y)
 }
 
 // labelColumns writes the labels of band b (rows [y0, y1)) of a frame whose

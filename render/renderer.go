@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -68,6 +69,8 @@ type Renderer struct {
 	// occMin was drawn for occCacheView (valid while occCached).
 	occCacheView view
 	occCached    bool
+	// occForce runs the structure pass whatever occlusionPays says (tests).
+	occForce bool
 
 	// Shadow-map work buffers.
 	shSetups []triSetup
@@ -95,6 +98,8 @@ type Renderer struct {
 	lspans     [][]colSpan // per band, the column spans to rasterise (lspansOn)
 	lspansOn   bool        // the dirty bands are rasterised in r.lspans only
 	cacheOn    bool        // this frame uses and keeps the label cache
+	fuseFlat   bool        // the raster pass writes the flat colours (flat_fused.go)
+	fused      []bool      // per band, its colours were written by the raster pass
 	keepSetups bool        // setupAll may keep unchanged meshes' set-ups (a frame's main view)
 	lc         labelCache
 	memo       frameMemo // recent RGB frames (frame_memo.go)
@@ -474,6 +479,16 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool, adopt []ui
 	if r.cacheOn {
 		r.lc.depth, r.lc.ids, r.lc.cls = grow(r.lc.depth, n), grow(r.lc.ids, n), grow(r.lc.cls, n)
 	}
+	r.fuseFlat = r.fuseFlatOK(skipRGB, adopt != nil, inc)
+	defer func() { r.fuseFlat = false }()
+	r.fused = grow(r.fused, nb)
+	if r.fuseFlat {
+		for i, e := range r.dl.mesh {
+			if !r.cull[i] {
+				r.ensureShading(e)
+			}
+		}
+	}
 	r.parallel(nb, jobRaster)
 	r.keepLabels(r.cacheOn)
 	r.mergeStats(f, nb)
@@ -518,7 +533,7 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool, adopt []ui
 		r.ssW = grow(r.ssW, n*k*k)
 		r.ssT = grow(r.ssT, n*k*k)
 		r.parallel(nb, jobSupersample)
-	} else {
+	} else if !r.fuseFlat || slices.Contains(r.fused[:nb], false) {
 		r.parallel(nb, jobShade)
 	}
 	if memo {
@@ -557,9 +572,10 @@ func (r *Renderer) runJob(j job, i int) {
 	}
 }
 
-// parallel runs units 0..n-1 of kind j on the configured number of workers.
-// Work units write disjoint outputs, so the result does not depend on the
-// schedule or on the number of workers.
+// parallel runs units 0..n-1 of kind j on the configured number of workers:
+// the calling goroutine and workers-1 more, taking units in turn. Work units
+// write disjoint outputs, so the result does not depend on the schedule or
+// on the number of workers.
 func (r *Renderer) parallel(n int, j job) {
 	w := min(r.opts.Workers, n)
 	if w <= 1 {
@@ -571,20 +587,24 @@ func (r *Renderer) parallel(n int, j job) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	var crash WorkerPanic
-	wg.Add(w)
-	for range w {
+	work := func() {
+		defer crash.Catch(func() { next.Store(int64(n)) })
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= n {
+				return
+			}
+			r.runJob(j, i)
+		}
+	}
+	wg.Add(w - 1)
+	for range w - 1 {
 		go func() {
 			defer wg.Done()
-			defer crash.Catch(func() { next.Store(int64(n)) })
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				r.runJob(j, i)
-			}
+			work()
 		}()
 	}
+	work()
 	wg.Wait()
 	crash.Rethrow()
 }

@@ -114,6 +114,9 @@ func (r *Renderer) shadeBand(b int) {
 	W := v.w
 	y0 := b * DefaultBandHeight
 	y1 := min(y0+DefaultBandHeight, v.h)
+	if r.fused[b] {
+		return // coloured by the raster pass (flat_fused.go)
+	}
 	// An incremental frame keeps the last frame's colours outside the
 	// band's spans (shade_incremental.go, shade_spans.go).
 	if r.incremental {

@@ -15,11 +15,11 @@ func openInstalled(t *testing.T) *Library {
 	if _, err := os.Stat("/usr/share/sweethome3d/furniture"); err != nil {
 		t.Skip("Sweet Home 3D libraries not installed (assets/install_debian.sh)")
 	}
-	cache := os.Getenv("FLOWBENCH_TEST_ASSET_CACHE")
-	if cache == "" {
-		cache = t.TempDir()
-	}
-	l, err := Open(Options{CacheDir: cache})
+	// The user's model cache (as generate and the other packages' tests
+	// use it; keyed by the archives and the format, written atomically),
+	// or FLOWBENCH_TEST_ASSET_CACHE: a fresh cache per test rebuilt every
+	// model each time (about 10 s of make test's quick tier).
+	l, err := Open(Options{CacheDir: os.Getenv("FLOWBENCH_TEST_ASSET_CACHE")})
 	if errors.Is(err, ErrNoAssets) {
 		t.Skip(err)
 	}

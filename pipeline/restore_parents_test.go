@@ -64,8 +64,12 @@ func TestPlanningKeepsParents(t *testing.T) {
 	// Every example regenerates alone (PlanOne on a freshly dressed house)
 	// from its recorded camera, view and intent: no slot depends on what
 	// earlier slots left behind.
-	same := 0
-	for _, ex := range exs {
+	same, checked := 0, 0
+	for k, ex := range exs {
+		if testing.Short() && k%3 != 0 {
+			continue // make test's quick tier regenerates every third example; make test-long all
+		}
+		checked++
 		one := loaded(h)
 		cat, err := planner.ParseCategory(ex.CategoryName)
 		if err != nil {
@@ -89,7 +93,7 @@ func TestPlanningKeepsParents(t *testing.T) {
 		}
 		same++
 	}
-	t.Logf("train house %d: %d examples, %d regenerated alone; %d objects on the ottoman", index, len(exs), same, onOttoman)
+	t.Logf("train house %d: %d examples, %d of %d checked regenerated alone; %d objects on the ottoman", index, len(exs), same, checked, onOttoman)
 }
 
 // ottomanCase returns the first procthor house of seed 1 (index < 64)

@@ -79,7 +79,11 @@ func checkLazyViews(t *testing.T, h *sim.House, dress func(*sim.Scene), seed uin
 // some it changes the views, and some rooms have no candidate that passes.
 func TestLazyViewScoringKeepsViews(t *testing.T) {
 	full, lazy, changed, fallback := 0, 0, 0, 0
-	for i := 0; i < 6; i++ {
+	houses := 6
+	if testing.Short() {
+		houses = 3 // make test's quick tier (still one changed house and fallbacks); make test-long checks 6
+	}
+	for i := 0; i < houses; i++ {
 		h := genHouse(t, i)
 		on, f, l := checkLazyViews(t, h, nil, uint64(i), MaxStructureShare)
 		full, lazy = full+f, lazy+l

@@ -66,6 +66,7 @@ func startBlender(t testing.TB, samples int, flags ...string) string {
 // object's mean colour within blenderColourTolerance, and every teleport's
 // accept/reject must agree.
 func TestBlenderAgreesWithRasterizer(t *testing.T) {
+	longBlenderAgreement(t)
 	url := startBlender(t, 2)
 	bc := dialTest(t, url, Options{Timeout: 5 * time.Minute, NoRGB: false})
 	if bc.ServerHello().Name != "blender" {
@@ -343,6 +344,7 @@ func colourAgreement(t *testing.T, fa, fb *planner.Frame, inCamRoom func(id stri
 // each object's and floor's mean colour must agree within a tolerance, and
 // depth and ids must agree as in TestBlenderAgreesWithRasterizer.
 func TestBlenderTexturedScene(t *testing.T) {
+	longBlenderAgreement(t)
 	url := startBlender(t, DefaultBlenderSamples)
 	dress := testDress()
 	bc := dialTest(t, url, Options{Timeout: 5 * time.Minute, Dress: dress})
@@ -582,6 +584,7 @@ func blenderLabelDress(t *testing.T) (func(*sim.Scene), string) {
 // disagreement too), and Blender's noise (frameNoise) must stay within
 // blenderNoiseRatio of the Go renderer's.
 func TestBlenderLabelsMatchPixels(t *testing.T) {
+	longBlenderAgreement(t)
 	url := startBlender(t, DefaultBlenderSamples)
 	dress, what := blenderLabelDress(t)
 	bc := dialTest(t, url, Options{Timeout: 10 * time.Minute, Dress: dress})
@@ -708,5 +711,15 @@ func TestBlenderLabelsMatchPixels(t *testing.T) {
 		if nb > blenderNoiseRatio*na {
 			t.Errorf("%d px: Blender's frames are noisier than the Go renderer's: %.2f against %.2f, want at most %.2f×", side, nb, na, blenderNoiseRatio)
 		}
+	}
+}
+
+// longBlenderAgreement skips a Blender agreement test under -short: these
+// render many frames through Cycles (about 30 s of the quick tier) and run
+// in make test-long (docs/testing.md).
+func longBlenderAgreement(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("Blender agreement with the rasterizer runs in make test-long (go test without -short)")
 	}
 }

@@ -55,6 +55,7 @@ func TestBlenderOutdoorStops(t *testing.T) {
 // centre samples miss (31–52 levels), which is anti-aliasing, not the
 // outdoors' colours this test compares.
 func TestBlenderOutdoors(t *testing.T) {
+	longBlenderAgreement(t)
 	url := startBlender(t, 1, "--supersample", "1")
 	bc := dialTest(t, url, Options{Timeout: 5 * time.Minute})
 	local := planner.NewLocal(planner.LocalOptions{Render: render.Options{Workers: 1}})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -82,9 +83,12 @@ func parseFinalShard(name string) (split string, index, count int, ok bool) {
 	if m == nil {
 		return "", 0, 0, false
 	}
-	fmt.Sscan(m[2], &index)
-	fmt.Sscan(m[3], &count)
-	return m[1], index, count, true
+	// Decimal with leading zeros: fmt.Sscan would read "00013" as octal
+	// (11) and fail on "00008" (0.4.0 refused every split of more than 7
+	// shards).
+	index, err1 := strconv.Atoi(m[2])
+	count, err2 := strconv.Atoi(m[3])
+	return m[1], index, count, err1 == nil && err2 == nil
 }
 
 // isSplitShard reports whether name is a finished shard of split.

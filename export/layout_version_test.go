@@ -75,3 +75,17 @@ func TestOldLayoutNamed(t *testing.T) {
 		t.Errorf("an empty directory: %v", err)
 	}
 }
+
+// Final shard names parse back to their split, index and count for counts
+// with every digit (0.4.0's parser read the zero-padded numbers as octal).
+func TestFinalShardNameRoundTrip(t *testing.T) {
+	for _, count := range []int{1, 7, 8, 9, 10, 13, 19, 80, 99, 100, 1000, 12345, 99999} {
+		for _, index := range []int{0, count / 2, count - 1} {
+			name := FinalShardName("train", index, count)
+			split, i, n, ok := parseFinalShard(name)
+			if !ok || split != "train" || i != index || n != count {
+				t.Errorf("%s parses as (%q, %d, %d, %v), want (train, %d, %d, true)", name, split, i, n, ok, index, count)
+			}
+		}
+	}
+}

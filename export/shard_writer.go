@@ -23,12 +23,14 @@ const DefaultZstdLevel = 3
 // find rows that repeat within a row group: the questions of one view share
 // their unmarked I0, its depth and its instance map, and the outcomes of one
 // view share most of their pixels. At 512 px a depth row is 1 MiB, so with
-// 1 MiB pages no row saw another. Measured on 4 houses at 512 px with real
-// furniture (149 questions): 866 kB per question with 1 MiB pages, 644 kB
-// with 4 MiB, 611 kB with 8 MiB, 601 kB with 16 MiB; 8 MiB and above cost
-// more system time in the page buffers' growth than they save.
-// Decoded values do not change (format version 0.5.0).
-const DataPageBytes = 4 << 20
+// 1 MiB pages no row saw another. Measured on 16 houses at 512 px with real
+// furniture, 2 workers (643 questions): 886 kB per question and 133 CPU-s
+// with 1 MiB pages, 723 kB and 135 CPU-s with 2 MiB, 674 kB and 169 CPU-s
+// with 4 MiB (the larger page buffers push the heap against generate's
+// 1152 MiB memory limit and the collector runs almost without pause: 128
+// CPU-s with GOMEMLIMIT=2GiB, at 2.07 GB RSS). Decoded values do not change
+// (format version 0.5.0).
+const DataPageBytes = 2 << 20
 
 // partialSuffix marks a shard still being written; it is removed on resume.
 const partialSuffix = ".partial"

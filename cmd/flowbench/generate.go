@@ -35,12 +35,10 @@ import (
 // defaultMemoryLimit is the Go soft memory limit of a generate run
 // (override with the GOMEMLIMIT environment variable). With real furniture
 // the live heap reaches about 700 MB on long runs (the loaded models are
-// shared and kept) and the Parquet writer's page buffers add to it; 768 MiB
-// made the collector run almost without pause (492 CPU-s for 100 houses
-// against 406 with 1152 MiB), and since 0.5.0's 2 MiB data pages 1152 MiB
-// did the same: 16 houses at 512 px took 151 CPU-s and 79 s with 1152 MiB,
-// 120 CPU-s and 64 s with 1536 MiB (max RSS 1.24 and 1.64 GB).
-const defaultMemoryLimit = 1536 << 20
+// shared and kept); 768 MiB, the earlier limit, then made the collector run
+// almost without pause (492 CPU-s for 100 houses against 406 with this
+// limit, max RSS 1.17 GiB).
+const defaultMemoryLimit = 1152 << 20
 
 func init() {
 	register(command{

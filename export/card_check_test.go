@@ -54,7 +54,7 @@ func TestCardMatchesShards(t *testing.T) {
 
 	// Mutants: each edit of the card is caught.
 	card, _ := os.ReadFile(filepath.Join(dir, export.CardFile))
-	for _, c := range []struct{ from, to string }{
+	checkCardMutants(t, dir, string(card), []cardEdit{
 		{"num_examples: 5\n", "num_examples: 6\n"},
 		{"- name: view_id\n    dtype: int32\n", "- name: view_id\n    dtype: int64\n"},
 		{"- name: image\n    dtype: image\n", "- name: image\n    dtype: binary\n"},
@@ -62,16 +62,7 @@ func TestCardMatchesShards(t *testing.T) {
 		{"size_categories:\n- \"n<1K\"", "size_categories:\n- \"1K<n<10K\""},
 		{"train-[0-9]", "t*-[0-9]"},
 		{"      sequence: float64\n      length: 9\n", "      sequence: float64\n"},
-	} {
-		if !strings.Contains(string(card), c.from) {
-			t.Errorf("card lacks %q", c.from)
-			continue
-		}
-		os.WriteFile(filepath.Join(dir, export.CardFile), []byte(strings.Replace(string(card), c.from, c.to, 1)), 0o644)
-		if errs := cardcheck.Check(dir); len(errs) == 0 {
-			t.Errorf("card with %q replaced by %q passes the check", c.from, c.to)
-		}
-	}
+	})
 }
 
 // writeSplit adds split with n synthetic rows of 16×8 images cut every
@@ -139,15 +130,26 @@ func TestCardMixedSplits(t *testing.T) {
 	if !strings.Contains(string(card), "      sequence: float64\n      length: 9\n") {
 		t.Error("the camera's K lost its length, though it is 9 in every split")
 	}
-	for _, c := range []struct{ from, to string }{
+	checkCardMutants(t, dir, string(card), []cardEdit{
 		{depth, "  - name: depth_before\n    sequence: float32\n    length: 128\n  - name: depth_after\n"},
 		{"    path: \"data/annotations/val-", "    path: \"data/annotations/test-[0-9][0-9][0-9][0-9][0-9]-of-[0-9][0-9][0-9][0-9][0-9].parquet\"\n  - split: val\n    path: \"data/annotations/val-"},
-	} {
-		if !strings.Contains(string(card), c.from) {
+	})
+}
+
+// cardEdit replaces from by to in a dataset card.
+type cardEdit struct{ from, to string }
+
+// checkCardMutants writes each edit of card (the text of dir's card) into
+// dir in turn and requires cardcheck to refuse it; an edit whose from is
+// not in the card is an error of the test.
+func checkCardMutants(t *testing.T, dir, card string, edits []cardEdit) {
+	t.Helper()
+	for _, c := range edits {
+		if !strings.Contains(card, c.from) {
 			t.Errorf("card lacks %q", c.from)
 			continue
 		}
-		os.WriteFile(filepath.Join(dir, export.CardFile), []byte(strings.Replace(string(card), c.from, c.to, 1)), 0o644)
+		os.WriteFile(filepath.Join(dir, export.CardFile), []byte(strings.Replace(card, c.from, c.to, 1)), 0o644)
 		if errs := cardcheck.Check(dir); len(errs) == 0 {
 			t.Errorf("card with %q replaced by %q passes the check", c.from, c.to)
 		}

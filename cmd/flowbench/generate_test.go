@@ -66,18 +66,17 @@ func genCLI(t *testing.T, args ...string) (string, int) {
 	return out.String(), code
 }
 
-// generateOnce is the reference run shared by the tests below (real
-// furniture when the libraries are installed).
-var generateOnce struct {
+// sharedRun is a generated dataset shared by the tests of this package
+// (TestMain removes its directory).
+type sharedRun struct {
 	dir   string
 	files map[string][]byte
 }
 
-// plainOnce is the plain reference run: plainRun's flags on one worker.
-var plainOnce struct {
-	dir   string
-	files map[string][]byte
-}
+// generateOnce is the reference run shared by the tests below (real
+// furniture when the libraries are installed); plainOnce is the plain
+// reference run, plainRun's flags on one worker.
+var generateOnce, plainOnce sharedRun
 
 // plainRun is tinyRun with primitive shapes (--assets none): the same
 // houses and plans, drawn without the furniture libraries and about four

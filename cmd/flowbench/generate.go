@@ -37,16 +37,17 @@ import (
 //
 // Rows are large and short-lived, and with real furniture the live heap of
 // a long run sits at 700-970 MB (shared models, the houses planned ahead,
-// the open row groups). Paced by a memory limit alone (1152 MiB before
-// version 0.6.0) the heap then ran into the limit at every collection, and
-// the runtime returned the pages it freed to the kernel to stay under it,
-// only to fault them in again for the next rows: 100 houses took 19.4
-// million page faults and 182 s of system time out of 1009 CPU-s. With
-// GOGC 50 the heap goal stays below the limit, so freed pages are reused:
-// 40 houses at 512x512 took 336 CPU-s (23 s system, 1.8 million faults)
-// instead of 405 (70 s, 7.7 million), 173 s instead of 208 s of wall
-// time, at 1.71 GB max RSS instead of 1.26 (docs/performance.md). The
-// limit stays as a backstop for runs whose live heap grows larger.
+// the open row groups). Paced by a memory limit alone (1152 MiB in 0.5.0),
+// the heap met the limit at every collection, and the runtime returned the
+// pages it freed to the kernel to stay under it, only to fault them in
+// again for the next rows: 100 houses took 19.4 million page faults and
+// 182 s of system time out of 1009 CPU-s. With GOGC 50 the heap goal stays
+// below the limit, so freed pages are reused: 40 houses at 512x512 took
+// 336 CPU-s (23 s system, 1.8 million faults) instead of 405 (70 s, 7.7
+// million) and 173 s instead of 208 s of wall time, at 1.75 GB max RSS
+// instead of 1.29. GOGC 30 and 100 were about even, 20 worse
+// (docs/performance.md). The limit stays as a backstop for runs whose live
+// heap grows larger.
 const (
 	defaultMemoryLimit = 1600 << 20
 	defaultGCPercent   = 50

@@ -18,7 +18,10 @@ func (r *Renderer) fuseFlatOK(skipRGB, adopt, inc bool) bool {
 }
 
 // labelFlatRow writes row y's labels (as labelRow) and its flat colours,
-// given the row's triangle indices tr, and adds its runs to st.
+// given the row's triangle indices tr, and adds its runs to st. It repeats
+// labelRow's loop rather than sharing it: one loop with a colour flag made
+// labels-only frames 12 % slower (BenchmarkFlatHouse/labels, 1 worker,
+// median of 5 interleaved runs: 6.70 against 5.99 CPU ms per frame).
 func (r *Renderer) labelFlatRow(y int, tr []int32, st []ObjectStats) {
 	f := r.frame
 	v := &r.v

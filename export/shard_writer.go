@@ -26,10 +26,10 @@ const DefaultZstdLevel = 3
 // 1 MiB pages no row saw another. Measured on 16 houses at 512 px with real
 // furniture, 2 workers (643 questions): 886 kB per question and 133 CPU-s
 // with 1 MiB pages, 723 kB and 135 CPU-s with 2 MiB, 674 kB and 169 CPU-s
-// with 4 MiB (the larger page buffers push the heap against generate's
-// 1152 MiB memory limit and the collector runs almost without pause: 128
-// CPU-s with GOMEMLIMIT=2GiB, at 2.07 GB RSS). Decoded values do not change
-// (format version 0.5.0).
+// with 4 MiB (measured under 0.5.0's collector pacing, a 1152 MiB memory
+// limit alone: the larger page buffers pushed the heap against it and the
+// collector ran almost without pause; 128 CPU-s with GOMEMLIMIT=2GiB, at
+// 2.07 GB RSS). Decoded values do not change (format version 0.5.0).
 const DataPageBytes = 2 << 20
 
 // partialSuffix marks a shard still being written; it is removed on resume.

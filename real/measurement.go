@@ -59,8 +59,8 @@ func (o *Object) Delta() Vec3 { return o.X1.Sub(o.X0) }
 // Measurement is what Measure found in a pair: the matched objects, the
 // mover, the marked landmarks and the scale reference.
 type Measurement struct {
-	PairID string   `json:"pair_id"`
-	Source string   `json:"source"`
+	PairID  string   `json:"pair_id"`
+	Source  string   `json:"source"`
 	Objects []Object `json:"objects"`
 	// Mover indexes Objects; Mover2 is a second mover described in the
 	// move text, -1 when none.

@@ -51,6 +51,10 @@ type Object struct {
 	// (1-based, shuffled per pair), 0 when unmarked.
 	Role Role `json:"role"`
 	Mark int  `json:"mark"`
+	// MarkX, MarkY are where the object's mark sits in I0: the pixel of
+	// its before-frame mask nearest the median pixel.
+	MarkX float64 `json:"mark_x"`
+	MarkY float64 `json:"mark_y"`
 }
 
 // Delta returns the object's displacement X1 − X0.

@@ -44,9 +44,11 @@ type Object struct {
 	// R0, R1 are the effective radii of eq. 52, metres.
 	R0 float64 `json:"r0"`
 	R1 float64 `json:"r1"`
-	// ArmCover1 is the share of the frame-1 mask inside the 25-px-dilated
-	// arm mask (B.2, B.4).
+	// ArmCover1 is the share of the object's before-frame mask that the
+	// arm covers in I1 (B.4); Held1 the share of its after-frame mask
+	// inside the 25-px-dilated arm mask (B.2's held mover).
 	ArmCover1 float64 `json:"arm_cover1"`
+	Held1     float64 `json:"held1"`
 	// Role is what measurement made of the object; Mark its mark number
 	// (1-based, shuffled per pair), 0 when unmarked.
 	Role Role `json:"role"`
@@ -80,8 +82,11 @@ type Measurement struct {
 	// TrackMedian is v̄, the median track displacement over the mover's
 	// before-frame mask, pixels (eq. 49).
 	TrackMedian [2]float64 `json:"track_median"`
-	// SceneExtent is the largest distance between two matched objects,
-	// metres (B.5's threshold filter).
+	// SizeChecks are the pair's objects of standard size with their
+	// implied extents (eq. 50), for the run's size report.
+	SizeChecks []SizeCheck `json:"size_checks,omitempty"`
+	// SceneExtent is the frame's width at the mover's depth, W·z_A/f_x,
+	// metres (B.5: no threshold above 85 % of it).
 	SceneExtent float64 `json:"scene_extent"`
 }
 

@@ -36,13 +36,20 @@ type Spec struct {
 	CountChoices []int `json:"count_choices,omitempty"`
 	// T is the threshold of Threshold and Count Near, metres.
 	T float64 `json:"t,omitempty"`
+	// Claim is what a Threshold question asks: "within" (yes iff the
+	// mover ends within T of the landmark) or "beyond" (yes iff it ends
+	// at least T away).
+	Claim string `json:"claim,omitempty"`
 	// Negated reports a no-change question that states the false claim
-	// ("more than T away", or the wrong side), B.4.8: its yes/no answer
-	// is inverted relative to the plain claim.
+	// ("more than T away", or the wrong side), B.4.8: its answer is no.
 	Negated bool `json:"negated,omitempty"`
-	// Side is Left Right's claimed side, "left" or "right".
+	// Side is Left Right's claimed side, "left" (yes iff the mover ends
+	// left of the landmark, x_A < x_L) or "right"; Depth Order's claim is
+	// always "closer" (yes iff z_A < z_L).
 	Side string `json:"side,omitempty"`
-	// Occlusion is "cover" or "reveal" for Occlusion questions.
+	// Occlusion is "cover" (answer: partly blocked) or "reveal" (answer:
+	// fully visible) for Occlusion questions; the choices are always
+	// "fully visible", "partly blocked".
 	Occlusion string `json:"occlusion,omitempty"`
 }
 
@@ -88,4 +95,10 @@ type Question struct {
 	// Extended reports a question made with halved margins for the
 	// extended training set (B.7).
 	Extended bool `json:"extended,omitempty"`
+	// QuestionDots and MotionTextDots are the question and move text of
+	// the colour-dot version (objects named by dot colour); Dots are the
+	// dot colour names of Mentioned, in the same order.
+	QuestionDots   string   `json:"question_dots,omitempty"`
+	MotionTextDots string   `json:"motion_text_dots,omitempty"`
+	Dots           []string `json:"dots,omitempty"`
 }

@@ -1,0 +1,195 @@
+package simsource
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"flowbench/sim"
+)
+
+// Tabletop scene constants.
+const (
+	// workRadius is the radius around the work-area centre in which objects
+	// count as "around the mover", metres.
+	workRadius = 0.32
+	// minObjects, maxObjects bound the objects wanted in the work area
+	// (existing and added), so that 3–7 others stand around the mover.
+	minObjects, maxObjects = 4, 8
+	// edgeMargin keeps objects' footprints this far inside the top, metres.
+	edgeMargin = 0.02
+	// clearance is the least gap between two objects placed or moved here,
+	// metres (so that no two masks touch in the exact truth).
+	clearance = 0.015
+	// maxObjectSide is the largest footprint side of an object added or
+	// moved, metres.
+	maxObjectSide = 0.28
+)
+
+// tabletop is a house scene with a chosen surface and the work area on it.
+type tabletop struct {
+	scene   *sim.Scene
+	house   string
+	surface *sim.Object
+	label   string
+	// center is the work-area centre on the surface top (world).
+	center sim.Vec3
+	// fronts are the horizontal directions from the surface towards where
+	// the camera may stand, in preference order.
+	fronts []sim.Vec3
+}
+
+// surfaceOK reports whether a receptacle can carry a tabletop scene.
+func surfaceOK(o *sim.Object) bool {
+	if _, ok := surfaceTypes[o.Type]; !ok || o.Parent != "" {
+		return false
+	}
+	top := o.SupportTop()
+	return o.Size[0] >= 0.45 && o.Size[2] >= 0.35 && math.Max(o.Size[0], o.Size[2]) >= 0.6 && top >= 0.4 && top <= 1.2
+}
+
+// buildTabletop generates a house, picks a surface in it, adds small
+// objects around a work-area centre and returns the scene.
+func buildTabletop(r *rand.Rand, seed int64) (*tabletop, error) {
+	for try := 0; try < 20; try++ {
+		hi := r.IntN(1 << 20)
+		h, err := sim.Generate(sim.StyleProcTHOR, seed, hi)
+		if err != nil {
+			continue
+		}
+		s, err := sim.NewScene(h)
+		if err != nil {
+			continue
+		}
+		var cands []*sim.Object
+		for _, o := range s.Objects {
+			if surfaceOK(o) {
+				cands = append(cands, o)
+			}
+		}
+		if len(cands) == 0 {
+			continue
+		}
+		surf := cands[r.IntN(len(cands))]
+		t := &tabletop{house: fmt.Sprintf("%s/%d/%d", sim.StyleProcTHOR, seed, hi), label: surfaceTypes[surf.Type]}
+		ax, az := surf.Axes()
+		hx, hz := surf.Size[0]/2, surf.Size[2]/2
+		u := uniform(r, -math.Max(0, hx-workRadius), math.Max(0, hx-workRadius))
+		v := uniform(r, -math.Max(0, hz-0.25), math.Max(0, hz-0.25)) * 0.5
+		if sim.DefaultCatalog().Type(surf.Type).Placement == sim.AgainstWall {
+			// Against a wall the back is out of reach: keep the work area
+			// in the front half and the camera in front.
+			v = math.Min(hz-0.2, math.Max(0, hz-0.3))
+			v = uniform(r, math.Min(0, v), math.Max(0, v))
+			t.fronts = []sim.Vec3{az}
+		} else {
+			t.fronts = []sim.Vec3{az, az.Mul(-1), ax, ax.Mul(-1)}
+			r.Shuffle(len(t.fronts), func(i, j int) { t.fronts[i], t.fronts[j] = t.fronts[j], t.fronts[i] })
+		}
+		top := surf.SupportTop()
+		t.center = surf.Position.Add(ax.Mul(u)).Add(az.Mul(v))
+		t.center[1] = top
+		h2, err := addObjects(r, s, surf, t.center)
+		if err != nil {
+			continue
+		}
+		s2, err := sim.NewScene(h2)
+		if err != nil {
+			continue
+		}
+		t.scene, t.surface = s2, s2.Object(surf.ID)
+		return t, nil
+	}
+	return nil, fmt.Errorf("no house with a usable counter or table in 20 tries")
+}
+
+// onTop reports whether box b's footprint lies inside the surface's top,
+// edgeMargin from its edges.
+func onTop(surf *sim.Object, b sim.OBB) bool {
+	ax, az := surf.Axes()
+	for _, c := range footprint(b) {
+		d := sim.Vec3{c[0] - surf.Position[0], 0, c[1] - surf.Position[2]}
+		if math.Abs(d.Dot(ax)) > surf.Size[0]/2-edgeMargin || math.Abs(d.Dot(az)) > surf.Size[2]/2-edgeMargin {
+			return false
+		}
+	}
+	return true
+}
+
+// inflate widens a box horizontally by clearance/2 on every side.
+func inflate(b sim.OBB) sim.OBB {
+	b.Half[0] += clearance / 2
+	b.Half[2] += clearance / 2
+	return b
+}
+
+// planar returns the horizontal distance between two points.
+func planar(a, b sim.Vec3) float64 { return math.Hypot(a[0]-b[0], a[2]-b[2]) }
+
+// addObjects returns a copy of the scene's house with small pickupable
+// objects added on the surface around center, until the work area holds
+// between minObjects and maxObjects objects.
+func addObjects(r *rand.Rand, s *sim.Scene, surf *sim.Object, center sim.Vec3) (*sim.House, error) {
+	want := minObjects + r.IntN(maxObjects-minObjects+1)
+	have := 0
+	for _, c := range s.Children(surf.ID) {
+		if planar(s.Object(c).Position, center) < workRadius {
+			have++
+		}
+	}
+	cat := sim.DefaultCatalog()
+	var added []sim.HouseObject
+	var boxes []sim.OBB
+	top := surf.SupportTop()
+	for try := 0; try < 60 && have+len(added) < want; try++ {
+		et := extraTypes[r.IntN(len(extraTypes))]
+		info := cat.Type(et.Type)
+		if info == nil || len(info.Variants) == 0 {
+			continue
+		}
+		va := info.Variants[r.IntN(len(info.Variants))]
+		if math.Max(va.Size[0], va.Size[2]) > maxObjectSide || va.Size[1] > 0.35 {
+			continue
+		}
+		ang, rad := uniform(r, 0, 2*math.Pi), workRadius*math.Sqrt(r.Float64())
+		pos := sim.Vec3{center[0] + rad*math.Cos(ang), top + va.Size[1]/2, center[2] + rad*math.Sin(ang)}
+		yaw := uniform(r, 0, 360)
+		x, z := sim.YawAxes(yaw)
+		b := sim.OBB{Center: pos, Half: va.Size.Mul(0.5), AxisX: x, AxisZ: z}
+		if !onTop(surf, b) {
+			continue
+		}
+		if _, hit := s.CheckBox(inflate(b)); hit {
+			continue
+		}
+		free := true
+		for _, o := range boxes {
+			if sim.OBBPenetration(inflate(b), inflate(o)) > 0 {
+				free = false
+			}
+		}
+		if !free {
+			continue
+		}
+		col := et.Colors[r.IntN(len(et.Colors))]
+		jit := func(c float64) float64 { return math.Max(0, math.Min(1, c+uniform(r, -0.05, 0.05))) }
+		boxes = append(boxes, b)
+		added = append(added, sim.HouseObject{
+			AssetID:  va.AssetID,
+			ID:       fmt.Sprintf("%s|sim|%d", et.Type, len(added)),
+			Position: sim.ToXYZ(pos),
+			Rotation: sim.XYZ{Y: yaw},
+			Material: &sim.Material{Name: "sim", Color: &sim.RGB{R: jit(col[0]), G: jit(col[1]), B: jit(col[2])}},
+		})
+	}
+	h := *s.House
+	h.Objects = slices.Clone(h.Objects)
+	for i := range h.Objects {
+		if h.Objects[i].ID == surf.ID {
+			h.Objects[i].Children = append(slices.Clone(h.Objects[i].Children), added...)
+			return &h, nil
+		}
+	}
+	return nil, fmt.Errorf("surface %s is not a top-level object", surf.ID)
+}

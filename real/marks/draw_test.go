@@ -7,7 +7,6 @@ import (
 	"math"
 	"sync"
 	"testing"
-	"time"
 )
 
 // changed returns the pixels where a and b differ.
@@ -290,30 +289,8 @@ func TestDrawConcurrent(t *testing.T) {
 	wg.Wait()
 }
 
-// TestNumberedSpeed: a 640×480 frame with 7 badges takes well under 5 ms
-// (best of several runs, so a busy machine does not fail it).
-func TestNumberedSpeed(t *testing.T) {
-	if testing.Short() {
-		t.Skip("timing")
-	}
-	img := checkerboard(640, 480)
-	badges := make([]Badge, 7)
-	for i := range badges {
-		badges[i] = Badge{N: i + 1, X: float64(60 + 80*i), Y: float64(40 + 60*i)}
-	}
-	Numbered(img, badges) // glyph cache
-	best := time.Hour
-	for range 20 {
-		t0 := time.Now()
-		Numbered(img, badges)
-		best = min(best, time.Since(t0))
-	}
-	if best > 2500*time.Microsecond {
-		t.Errorf("7 badges at 640x480: best %v, want under 2.5 ms", best)
-	}
-	t.Logf("7 badges at 640x480: %v", best)
-}
-
+// BenchmarkNumbered7 times a 640×480 frame with 7 badges (speed is
+// measured by benchmarks, never asserted by wall clock in a test).
 func BenchmarkNumbered7(b *testing.B) {
 	img := checkerboard(640, 480)
 	badges := make([]Badge, 7)

@@ -5,27 +5,32 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"flowbench/render"
+	"flowbench/storage/localfile"
 )
 
 // readNPY reads a float32 (or float64, converted) .npy array of exactly
 // the given shape. The file may hold at most the shape's float64 data
-// plus a header, so a file claiming a shape other than the frame's is
-// refused by its size before it is read, and render.ReadNPY allocates
-// nothing for a header that claims more than the file holds.
+// plus a header, so a file much larger than the frame's arrays is refused
+// by its size before it is read; render.ReadNPYFile then refuses a header
+// whose shape needs more data than the file holds before allocating it.
 func (r *pairReader) readNPY(file, field string, shape []int) ([]float32, error) {
+	if file == "" {
+		return nil, r.docErr(field, "missing")
+	}
 	n := 1
 	for _, s := range shape {
 		n *= s
 	}
-	b, err := r.readFile(file, field, int64(maxNPYHeaderBytes+8*n), "an .npy array of shape "+shapeString(shape))
-	if err != nil {
-		return nil, err
+	path := r.path(file)
+	if _, err := localfile.Check(path, int64(maxNPYHeaderBytes+8*n), "an .npy array of shape "+shapeString(shape)); err != nil {
+		return nil, r.fileErr(file, field, err)
 	}
-	got, data, err := render.ReadNPY(bytes.NewReader(b))
+	got, data, err := render.ReadNPYFile(path)
 	if err != nil {
-		return nil, r.dataErr(file, field, "%v", err)
+		return nil, r.dataErr(file, field, "%s", strings.TrimPrefix(err.Error(), path+": "))
 	}
 	if !slices.Equal(got, shape) {
 		return nil, r.dataErr(file, field, "shape %s (want %s)", shapeString(got), shapeString(shape))
@@ -114,6 +119,9 @@ func (r *pairReader) readVectors(file, field string, lost bool) ([]float32, erro
 // infinite, NaN in one component only, or NaN at all unless lost.
 func checkVectors(v []float32, lost bool) (int, string) {
 	for i := 0; i+1 < len(v); i += 2 {
+		if v[i]-v[i] == 0 && v[i+1]-v[i+1] == 0 { // both finite
+			continue
+		}
 		dx, dy := float64(v[i]), float64(v[i+1])
 		nx, ny := math.IsNaN(dx), math.IsNaN(dy)
 		switch {

@@ -158,7 +158,7 @@ func TestHostilePairs(t *testing.T) {
 		{"huge declared shape", synthOptions{}, func(t *testing.T, dir string) {
 			b := render.NPYHeader("<f4", []int{10000, 10000, 2})
 			putFile(t, dir, "tracks.npy", append(b, make([]byte, 64)...))
-		}, "tracks.npy", "tracks", "reading 200000000 elements"},
+		}, "tracks.npy", "tracks", "needs 800000000 bytes of data, the file has 192"},
 		{"empty instance list", synthOptions{}, func(t *testing.T, dir string) {
 			editJSON(t, filepath.Join(dir, PairJSON), func(v any) any {
 				obj(frameObj(v, 1), "masks")["instances"] = []any{}

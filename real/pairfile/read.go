@@ -3,6 +3,7 @@ package pairfile
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path/filepath"
 
@@ -20,7 +21,7 @@ const PairJSON = "pair.json"
 func Read(dir string) (*real.Pair, error) {
 	name := filepath.Base(filepath.Clean(dir))
 	r := &pairReader{pair: name, doc: PairJSON, base: dir}
-	b, err := localfile.ReadFile(filepath.Join(dir, PairJSON), MaxPairJSONBytes, "a pair.json")
+	b, err := readExact(filepath.Join(dir, PairJSON), MaxPairJSONBytes, "a pair.json")
 	if err != nil {
 		return nil, r.fileErr(PairJSON, "", err)
 	}
@@ -84,9 +85,32 @@ func (r *pairReader) readFile(file, field string, limit int64, what string) ([]b
 	if file == "" {
 		return nil, r.docErr(field, "missing")
 	}
-	b, err := localfile.ReadFile(r.path(file), limit, what)
+	b, err := readExact(r.path(file), limit, what)
 	if err != nil {
 		return nil, r.fileErr(file, field, err)
+	}
+	return b, nil
+}
+
+// readExact reads a regular file of at most limit bytes into a buffer of
+// its size (localfile.ReadFile grows its buffer as it reads, which costs
+// several copies of a frame-sized file).
+func readExact(path string, limit int64, what string) ([]byte, error) {
+	f, err := localfile.Open(path, limit, what)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	b := make([]byte, st.Size())
+	if _, err := io.ReadFull(f, b); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if n, _ := f.Read(make([]byte, 1)); n != 0 {
+		return nil, fmt.Errorf("%s: the file grew while it was read", path)
 	}
 	return b, nil
 }

@@ -140,7 +140,9 @@ func (c *checker) verdict(q *real.Question) Verdict {
 	case real.CatThreshold:
 		d0, d1 := c.dist(a, l)
 		v.Truth["d0"], v.Truth["d1"], v.Truth["t"] = d0, d1, sp.T
-		ans, ok = yesNo(q.Choices, (d1 < sp.T) != sp.Negated)
+		// Claim "beyond" asks "more than T away"; Negated only says the
+		// claim is false, which the truth decides for itself.
+		ans, ok = yesNo(q.Choices, (d1 < sp.T) == (sp.Claim != "beyond"))
 	case real.CatLeftRight:
 		side := claimedSide(q)
 		xa, xl := tr.Objects[a].Center1[0], tr.Objects[l].Center1[0]
@@ -149,7 +151,7 @@ func (c *checker) verdict(q *real.Question) Verdict {
 	case real.CatDepthOrder:
 		za, zl := tr.Objects[a].Center1[2], tr.Objects[l].Center1[2]
 		v.Truth["z_mover1"], v.Truth["z_landmark"] = za, zl
-		ans, ok = yesNo(q.Choices, (za < zl) != sp.Negated)
+		ans, ok = yesNo(q.Choices, za < zl)
 	case real.CatOcclusion:
 		o := tr.Objects[l]
 		blocked := o.Hidden1 >= occlusionMin(o.Unhidden1)
@@ -238,7 +240,8 @@ func corners(b [8]real.Vec3) []sim.Vec3 {
 // claimedSide returns the side a Left Right question claims: the side its
 // text names ("to the left of" / "to the right of") when it names exactly
 // one, else Spec.Side. Negated is not applied on top: the claimed side
-// already states the false claim of a no-change question (B.4.8).
+// already states the false claim of a no-change question (B.4.8), whose
+// answer the truth decides for itself.
 func claimedSide(q *real.Question) string {
 	txt := strings.ToLower(q.Question)
 	l, r := strings.Contains(txt, "left of"), strings.Contains(txt, "right of")

@@ -54,7 +54,9 @@ func TestCheckHandMade(t *testing.T) {
 	}{
 		{q(real.CatThreshold, real.Spec{Landmark: 1, T: 0.10}, "", yn, "A"), "A"},
 		{q(real.CatThreshold, real.Spec{Landmark: 1, T: 0.10}, "", ny, "A"), "B"},
-		{q(real.CatThreshold, real.Spec{Landmark: 1, T: 0.10, Negated: true}, "", yn, "B"), "B"},
+		{q(real.CatThreshold, real.Spec{Landmark: 1, T: 0.10, Claim: "beyond", Negated: true}, "", yn, "B"), "B"},
+		{q(real.CatThreshold, real.Spec{Landmark: 2, T: 0.10, Claim: "beyond", Negated: false}, "", yn, "A"), "A"},
+		{q(real.CatThreshold, real.Spec{Landmark: 2, T: 0.10, Claim: "within", Negated: true}, "", yn, "B"), "B"},
 		{q(real.CatThreshold, real.Spec{Landmark: 2, T: 0.10}, "", yn, "A"), "B"},
 		{q(real.CatLeftRight, real.Spec{Landmark: 1, Side: "left"}, "Will the cup end up to the left of 1?", yn, "A"), "A"},
 		{q(real.CatLeftRight, real.Spec{Landmark: 1, Side: "right"}, "Will the cup end up to the right of 1?", yn, "B"), "B"},

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"flowbench/real"
+	"flowbench/real/pairfile"
+	"flowbench/real/simsource"
+)
+
+// The "real check" subcommand measures how often FlowBench-Real's answers
+// agree with exact geometry on simulated pairs (docs/real-sim.md):
+//
+//	flowbench real check --pairs N --seed S --noise none,default,high    in memory
+//	flowbench real check DIR | --dir DIR                                  pairs real simulate wrote
+
+func init() {
+	register(command{
+		name:    "real check",
+		use:     "[DIR] [flags]",
+		args:    cobra.MaximumNArgs(1),
+		summary: "agreement of Real answers with exact geometry on simulated pairs, per category and noise level",
+		long: "real check generates simulated pairs in memory (or reads pairs real simulate wrote, with their\n" +
+			"truth.json), runs the Real rules on each and compares every emitted answer with the answer the\n" +
+			"exact geometry gives; it prints a Markdown table of agreement per category and noise level.",
+		example: "flowbench real check --pairs 2000 --seed 1 --noise none,default,high\nflowbench real check pairs",
+		setup:   realCheckCommand,
+	})
+}
+
+func realCheckCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
+	sf := addSimFlags(fs, 200)
+	noise := fs.String("noise", "none,default,high", "comma-separated noise levels to generate (in memory only)")
+	dir := fs.String("dir", "", "check the pair folders under DIR (with their truth.json) instead of generating")
+	verdicts := fs.String("verdicts", "", "also write every verdict as JSON lines to this file")
+	return func(args []string) error {
+		if err := sf.check(); err != nil {
+			return err
+		}
+		if len(args) == 1 {
+			if *dir != "" && *dir != args[0] {
+				return fmt.Errorf("%w: give the folder once, as DIR or --dir", errUsage)
+			}
+			*dir = args[0]
+		}
+		var levels []simsource.NoiseLevel
+		if *dir == "" {
+			for _, s := range strings.Split(*noise, ",") {
+				l, err := simsource.ParseNoiseLevel(s)
+				if err != nil {
+					return fmt.Errorf("%w: --noise: %v", errUsage, err)
+				}
+				levels = append(levels, l)
+			}
+		}
+		start := time.Now()
+		var results [][]simsource.Verdict
+		var noises []string
+		var err error
+		if *dir != "" {
+			results, noises, err = checkDir(*dir, sf)
+		} else {
+			results, noises, err = checkGenerated(levels, sf)
+		}
+		if err != nil {
+			return err
+		}
+		rep := simsource.NewReport()
+		for i, vs := range results {
+			rep.AddPair(noises[i], vs)
+		}
+		if *verdicts != "" {
+			if err := writeVerdicts(*verdicts, results); err != nil {
+				return err
+			}
+		}
+		fmt.Fprint(stdout, rep.Markdown())
+		fmt.Fprintf(stderr, "flowbench real check: %d pairs in %.1f s\n", len(results), time.Since(start).Seconds())
+		return nil
+	}
+}
+
+// checkPair runs the Real rules on a pair and checks the questions.
+func checkPair(p *real.Pair, t *simsource.Truth, seed int64) []simsource.Verdict {
+	m, qs, skip := real.Process(p, real.Options{Seed: seed})
+	if skip != nil {
+		return nil
+	}
+	return simsource.Check(p, m, qs, t)
+}
+
+// checkGenerated generates pairs 0..N−1 at every level and checks them.
+func checkGenerated(levels []simsource.NoiseLevel, sf *simFlags) ([][]simsource.Verdict, []string, error) {
+	n := sf.pairs * len(levels)
+	results := make([][]simsource.Verdict, n)
+	noises := make([]string, n)
+	err := forEachPair(n, sf.workers, func(k int) error {
+		lv, i := levels[k/sf.pairs], k%sf.pairs
+		p, t, err := simsource.Generate(sf.seed, i, lv)
+		if err != nil {
+			return err
+		}
+		results[k], noises[k] = checkPair(p, t, sf.seed), lv.String()
+		return nil
+	})
+	return results, noises, err
+}
+
+// checkDir checks every pair folder under dir with its truth.json.
+func checkDir(dir string, sf *simFlags) ([][]simsource.Verdict, []string, error) {
+	refs, err := pairfile.List(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	results := make([][]simsource.Verdict, len(refs))
+	noises := make([]string, len(refs))
+	err = forEachPair(len(refs), sf.workers, func(i int) error {
+		p, err := refs[i].Load()
+		if err != nil {
+			return err
+		}
+		t, err := simsource.ReadTruth(refs[i].Path)
+		if err != nil {
+			return err
+		}
+		results[i], noises[i] = checkPair(p, t, sf.seed), t.Noise
+		return nil
+	})
+	return results, noises, err
+}
+
+// writeVerdicts writes the verdicts as JSON lines.
+func writeVerdicts(path string, results [][]simsource.Verdict) error {
+	var b strings.Builder
+	for _, vs := range results {
+		for _, v := range vs {
+			line, err := json.Marshal(v)
+			if err != nil {
+				return err
+			}
+			b.Write(line)
+			b.WriteByte('\n')
+		}
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
+}

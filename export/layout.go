@@ -34,7 +34,13 @@ var (
 )
 
 // allTables lists every table folder a dataset may hold.
-func allTables() []string { return append(append([]string(nil), MotionTables...), ViewpointTables...) }
+func allTables() []string {
+	return append(append(append([]string(nil), MotionTables...), ViewpointTables...), RealAnnotationsTable)
+}
+
+// AllTables lists every table folder a dataset of any family may hold
+// (data/<table>/).
+func AllTables() []string { return allTables() }
 
 // TableDir returns DIR/data/<table>, the folder of a table's shards.
 func TableDir(dir, table string) string { return filepath.Join(dir, DataDir, table) }

@@ -17,7 +17,7 @@ import (
 // ownStagingEntry matches the names flowbench writes in a split's staging
 // folder (data/.staging/<split>/): the staged shards of every table, the
 // temp files of shards being written or copied.
-var ownStagingEntry = regexp.MustCompile(`^\.?(questions|annotations|viewpoint_questions|viewpoint_views)-\d{5}\.parquet(\.partial|\.tmp-[0-9]+)?$`)
+var ownStagingEntry = regexp.MustCompile(`^\.?(questions|annotations|viewpoint_questions|viewpoint_views|real_annotations)-\d{5}\.parquet(\.partial|\.tmp-[0-9]+)?$`)
 
 // IsOwnStagingEntry reports whether name, an entry of a split's staging
 // folder, is one flowbench writes there (a staged shard, a shard being

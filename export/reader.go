@@ -30,11 +30,15 @@ type Dataset struct {
 }
 
 // Open scans DIR/data/<table>/ for the finished shards of every split
-// (<split>-<index>-of-<count>.parquet) and reads the manifest. Shard files
+// (<split>-<index>-of-<count>.parquet) and reads the manifest. A
+// FlowBench-Real dataset (family "real") opens too: its questions table is
+// the motion family's, and it has no annotations table (its own,
+// real_annotations, is read by RealAnnotations), so Annotations fails
+// for it, naming the missing table. Shard files
 // themselves are opened lazily, by the iterators. A dataset in the old
 // layout (schema version 2 and before) is an *OldLayoutError.
 func Open(dir string) (*Dataset, error) {
-	if fam, err := DatasetFamily(dir); err == nil && fam != "" {
+	if fam, err := DatasetFamily(dir); err == nil && fam != "" && fam != FamilyReal {
 		return nil, fmt.Errorf("export: %s holds a %s-family dataset, which this reader does not read (see docs/viewpoint.md: validate and score --family viewpoint read it)", dir, fam)
 	}
 	if err := CheckLayout(dir); err != nil {
@@ -151,7 +155,7 @@ func openShard(path string) (*shardFile, error) {
 		table = *v
 	}
 	switch table {
-	case AnnotationsTable:
+	case AnnotationsTable, RealAnnotationsTable:
 		batch = 2
 	case ViewpointViewsTable:
 		batch = 1

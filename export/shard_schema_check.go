@@ -51,7 +51,7 @@ func checkArrowSchema(path string, kv metadata.KeyValueMetadata) (TensorType, in
 	}
 	w, h, tensors := 0, 0, DefaultTensorType
 	switch table {
-	case QuestionsTable, ViewpointQuestionsTable, ViewpointViewsTable:
+	case QuestionsTable, ViewpointQuestionsTable, ViewpointViewsTable, RealAnnotationsTable:
 	case AnnotationsTable:
 		raw, err := base64.StdEncoding.DecodeString(*stored)
 		if err != nil {
@@ -71,7 +71,7 @@ func checkArrowSchema(path string, kv metadata.KeyValueMetadata) (TensorType, in
 			tensors = TensorExtension
 		}
 	default:
-		return 0, 0, 0, fmt.Errorf("export: shard %s: footer key %s is %q, want %q or %q (or a viewpoint table)", path, TableKey, table, QuestionsTable, AnnotationsTable)
+		return 0, 0, 0, fmt.Errorf("export: shard %s: footer key %s is %q, want %q or %q (or a viewpoint or Real table)", path, TableKey, table, QuestionsTable, AnnotationsTable)
 	}
 	if named := tableOfPath(path); named != "" && named != table {
 		return 0, 0, 0, fmt.Errorf("export: shard %s: footer key %s is %q, but the file is named as a %s shard", path, TableKey, table, named)
@@ -92,7 +92,7 @@ func checkArrowSchema(path string, kv metadata.KeyValueMetadata) (TensorType, in
 // (data/.staging/<split>/<table>-NNNNN.parquet) its name's prefix; "" when
 // neither names one.
 func tableOfPath(path string) string {
-	tables := []string{QuestionsTable, AnnotationsTable, ViewpointQuestionsTable, ViewpointViewsTable}
+	tables := []string{QuestionsTable, AnnotationsTable, ViewpointQuestionsTable, ViewpointViewsTable, RealAnnotationsTable}
 	if dir := filepath.Base(filepath.Dir(path)); slices.Contains(tables, dir) {
 		return dir
 	}
@@ -130,6 +130,8 @@ func expectedArrowSchema(table string, w, h int, t TensorType) (string, error) {
 		schema, props = ViewpointQuestionsSchema(), viewpointProperties()
 	case ViewpointViewsTable:
 		schema, props = ViewpointViewsSchema(), viewpointProperties()
+	case RealAnnotationsTable:
+		schema, props = RealAnnotationsSchema(), realAnnotationsProperties()
 	}
 	v, err := storedArrowSchema(schema, props)
 	if err != nil {

@@ -149,6 +149,11 @@ func VerifyShard(path string) error {
 			r, err := decodeGuarded(path, rec, decodeAnnotations)
 			return len(r), err
 		}
+	case RealAnnotationsTable:
+		decode = func(rec arrow.RecordBatch) (int, error) {
+			r, err := decodeGuarded(path, rec, decodeRealAnnotations)
+			return len(r), err
+		}
 	default:
 		return fmt.Errorf("export: shard %s: footer key %s is %q", path, TableKey, table)
 	}

@@ -52,6 +52,9 @@ func MergeWith(ctx context.Context, partDirs []string, out string, opt MergeOpti
 	if len(partDirs) == 0 {
 		return fmt.Errorf("%w: merge needs at least one part directory", ErrConfig)
 	}
+	if isRealPart(partDirs[0]) { // real build --part K/N (real_part.go)
+		return mergeReal(ctx, partDirs, out, opt)
+	}
 	recs, err := readParts(partDirs)
 	if err != nil {
 		return err

@@ -54,7 +54,7 @@ func prepareOutDir(dir, split string, resume, overwrite bool) error {
 	}
 	paths := []string{filepath.Join(dir, export.DataDir), export.StagingRoot(dir), export.StagingDir(dir, split),
 		filepath.Dir(export.SkippedPath(dir, split)), export.SkippedPath(dir, split)}
-	for _, t := range append(append([]string(nil), export.MotionTables...), export.ViewpointTables...) {
+	for _, t := range export.AllTables() {
 		paths = append(paths, export.TableDir(dir, t))
 	}
 	paths = append(paths, filepath.Join(dir, export.ManifestFile), filepath.Join(dir, export.CardFile), filepath.Join(dir, PartFile))
@@ -96,7 +96,7 @@ func prepareOutDir(dir, split string, resume, overwrite bool) error {
 // splitHeld reports whether DIR holds any file of split: a finished shard
 // of any table, its staging folder or its list of skipped houses.
 func splitHeld(dir, split string) (bool, error) {
-	for _, t := range append(append([]string(nil), export.MotionTables...), export.ViewpointTables...) {
+	for _, t := range export.AllTables() {
 		entries, err := os.ReadDir(export.TableDir(dir, t))
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return false, fmt.Errorf("cannot read %s: %w", export.TableDir(dir, t), err)

@@ -1,0 +1,338 @@
+package pipeline
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"runtime"
+	"slices"
+	"sort"
+	"sync"
+
+	"flowbench/export"
+	"flowbench/real"
+)
+
+// DefaultRealPairsPerShard is the number of input pairs per shard of a
+// Real split.
+const DefaultRealPairsPerShard = 256
+
+// RealPairRef is one image pair of a Real run's input: its id as listed
+// (the order key) and how to read it (pairfile.Ref.Load).
+type RealPairRef struct {
+	ID   string
+	Load func() (*real.Pair, error)
+}
+
+// RealOptions configure RunReal.
+type RealOptions struct {
+	// Pairs are the input pairs; the run orders them by ID (ties in the
+	// given order), so the output does not depend on how they were listed.
+	Pairs []RealPairRef
+	// Out is the local dataset directory (storage URLs are mirrored by
+	// the caller, as for generate).
+	Out   string
+	Split string
+	Seed  int64
+	// Extended adds B.7's halved-margin questions.
+	Extended bool
+	// Workers process pairs in parallel (0: GOMAXPROCS); the output does
+	// not depend on it.
+	Workers int
+	// Part selects shards [⌊K·S/N⌋, ⌊(K+1)·S/N⌋) of the split's S shards;
+	// the zero Part is the whole split.
+	Part Part
+	// PairsPerShard cuts the shards: shard s holds the questions of pairs
+	// [s·P, (s+1)·P) in ID order (0: DefaultRealPairsPerShard).
+	PairsPerShard int
+	// Overwrite replaces the split when Out holds it.
+	Overwrite bool
+	// Input describes the input (a path) for the manifest.
+	Input string
+	// Process measures a pair and makes its candidate questions; nil is
+	// real.Process (tests substitute their own).
+	Process func(*real.Pair, real.Options) (*real.Measurement, []real.Question, *real.Skip)
+	// Log receives progress lines (nil: none).
+	Log io.Writer
+}
+
+// RealResult is what RunReal did.
+type RealResult struct {
+	// Questions and Pairs count the rows written and the pairs they
+	// come from (in this part).
+	Questions, Pairs int
+	// Shards is the split's shard count; [FirstShard, EndShard) this
+	// run's.
+	Shards, FirstShard, EndShard int
+	Fingerprint               string
+	Run                       *export.RealRunReport
+}
+
+// realPairResult is what the first pass learned of one pair.
+type realPairResult struct {
+	id          string // the loaded pair's id
+	measurement *real.Measurement
+	mjson       string
+	cands       []RealCandidate
+	skips       []export.RealSkip
+}
+
+// RunReal builds a FlowBench-Real split (docs/real-output.md): every pair
+// is read and processed (real.Process: measurement, questions, filters;
+// then dot colours and JSON), the split selection chooses among all
+// candidates, and the kept questions of this part's shards are drawn
+// (badges, dots) and written: questions and real_annotations shards, then
+// the manifest and card, or for a part the part record. A pair that fails
+// is left out with the stage and a reason naming the file and field,
+// never written in part; the run's report lists them. Every part reads
+// and processes every pair, because the selection is over the whole
+// split; only drawing and writing are divided.
+func RunReal(ctx context.Context, opt RealOptions) (res *RealResult, err error) {
+	if err := opt.Part.Check(); err != nil {
+		return nil, err
+	}
+	if opt.Split == "" {
+		opt.Split = "train"
+	}
+	if opt.PairsPerShard <= 0 {
+		opt.PairsPerShard = DefaultRealPairsPerShard
+	}
+	if opt.Workers <= 0 {
+		opt.Workers = runtime.GOMAXPROCS(0)
+	}
+	if opt.Process == nil {
+		opt.Process = real.Process
+	}
+	pairs := slices.Clone(opt.Pairs)
+	sort.SliceStable(pairs, func(i, j int) bool { return pairs[i].ID < pairs[j].ID })
+	if err := prepareOutDir(opt.Out, opt.Split, false, opt.Overwrite); err != nil {
+		return nil, err
+	}
+	if err := checkRealFamily(opt.Out); err != nil {
+		return nil, err
+	}
+	if err := removePartRecord(opt.Out); err != nil {
+		return nil, err
+	}
+	results, err := realFirstPass(ctx, pairs, opt)
+	if err != nil {
+		return nil, err
+	}
+	run, cands := realReport(pairs, results, opt)
+	kept := selectReal(opt.Split, cands, opt)
+	shards := max(1, (len(pairs)+opt.PairsPerShard-1)/opt.PairsPerShard)
+	first, end := Layout{Shards: shards}.PartShards(opt.Part)
+	res = &RealResult{Shards: shards, FirstShard: first, EndShard: end, Fingerprint: realFingerprint(pairs, opt), Run: run}
+	w, err := export.NewRealWriter(opt.Out, opt.Split, export.Range{First: first, End: end, Total: shards}, res.Fingerprint)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err != nil {
+			w.Discard()
+		}
+	}()
+	if err := realWrite(ctx, w, pairs, results, kept, opt, res); err != nil {
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, diskError(err)
+	}
+	if !opt.Part.Whole() {
+		return res, writeRealPartRecord(opt.Out, opt, res)
+	}
+	return res, writeRealManifest(opt.Out, opt.Split, opt.Seed, run)
+}
+
+// checkRealFamily refuses a dataset directory of another family.
+func checkRealFamily(dir string) error {
+	fam, err := export.DatasetFamily(dir)
+	if err != nil || fam == export.FamilyReal {
+		return nil // no manifest yet
+	}
+	if fam == "" {
+		fam = "motion"
+	}
+	return fmt.Errorf("%w: %s holds a %s-family dataset: a Real split goes into a new directory or a Real dataset", ErrConfig, dir, fam)
+}
+
+// realFirstPass reads and processes every pair with opt.Workers workers.
+func realFirstPass(ctx context.Context, pairs []RealPairRef, opt RealOptions) ([]realPairResult, error) {
+	results := make([]realPairResult, len(pairs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(opt.Workers, max(1, len(pairs))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i] = realProcessPair(i, pairs[i], opt)
+			}
+		}()
+	}
+	var err error
+	for i := range pairs {
+		if err = ctx.Err(); err != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if opt.Log != nil && err == nil {
+		fmt.Fprintf(opt.Log, "real: processed %d pairs\n", len(pairs))
+	}
+	return results, err
+}
+
+// realProcessPair reads, processes and prepares one pair.
+func realProcessPair(i int, ref RealPairRef, opt RealOptions) (r realPairResult) {
+	r.id = ref.ID
+	skip := func(stage, reason string) realPairResult {
+		r.skips = append(r.skips, export.RealSkip{PairID: r.id, Stage: stage, Reason: reason})
+		r.cands = nil
+		return r
+	}
+	p, err := loadPair(ref)
+	if err != nil {
+		return skip("read", err.Error())
+	}
+	r.id = p.ID
+	m, qs, sk := opt.Process(p, real.Options{Seed: opt.Seed, Extended: opt.Extended})
+	r.measurement = m
+	if sk != nil {
+		return skip(sk.Stage, sk.Reason)
+	}
+	if m == nil {
+		return skip("measure", "no measurement")
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return skip("output", "measurement as JSON: "+err.Error())
+	}
+	r.mjson = string(b)
+	slices.SortFunc(qs, func(a, b real.Question) int {
+		switch {
+		case a.ID < b.ID:
+			return -1
+		case a.ID > b.ID:
+			return 1
+		}
+		return 0
+	})
+	for k := range qs {
+		c, err := prepareReal(p, m, &qs[k], opt.Seed)
+		if err != nil {
+			r.skips = append(r.skips, export.RealSkip{PairID: r.id, QuestionID: qs[k].ID, Stage: "marks", Reason: err.Error()})
+			continue
+		}
+		c.Pair = i
+		r.cands = append(r.cands, c)
+	}
+	return r
+}
+
+// loadPair loads a pair, turning a panic of a reader into an error (a bad
+// pair never stops the run).
+func loadPair(ref RealPairRef) (p *real.Pair, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("%s: reading the pair failed: %v", ref.ID, v)
+		}
+	}()
+	if ref.Load == nil {
+		return nil, errors.New("no loader")
+	}
+	return ref.Load()
+}
+
+// realReport gathers the run report and the candidates in pair order. A
+// pair whose loaded id repeats an earlier pair's is left out.
+func realReport(pairs []RealPairRef, results []realPairResult, opt RealOptions) (*export.RealRunReport, []RealCandidate) {
+	run := &export.RealRunReport{InputPairs: len(pairs), Candidates: map[string]int{}, SkippedByStage: map[string]int{},
+		Skipped: []export.RealSkip{}, Config: realConfig(opt)}
+	seen := map[string]string{}
+	var cands []RealCandidate
+	checks := map[string][]real.SizeCheck{}
+	for i := range results {
+		r := &results[i]
+		if r.measurement != nil {
+			checks[r.measurement.Source] = append(checks[r.measurement.Source], r.measurement.SizeChecks...)
+		}
+		if first, dup := seen[r.id]; dup && len(r.cands) > 0 {
+			r.skips = append(r.skips, export.RealSkip{PairID: r.id, Stage: "read",
+				Reason: fmt.Sprintf("%s: pair id %q is also %s's", pairs[i].ID, r.id, first)})
+			r.cands = nil
+		} else if !dup {
+			seen[r.id] = pairs[i].ID
+		}
+		if len(r.cands) == 0 && len(r.skips) > 0 && r.skips[len(r.skips)-1].QuestionID != "" {
+			r.skips = append(r.skips, export.RealSkip{PairID: r.id, Stage: "marks", Reason: "every question was left out"})
+		}
+		run.Skipped = append(run.Skipped, r.skips...)
+		for _, c := range r.cands {
+			run.Candidates[c.Question.Spec.Category]++
+		}
+		cands = append(cands, r.cands...)
+	}
+	sort.SliceStable(run.Skipped, func(i, j int) bool {
+		a, b := run.Skipped[i], run.Skipped[j]
+		if a.PairID != b.PairID {
+			return a.PairID < b.PairID
+		}
+		return a.QuestionID < b.QuestionID
+	})
+	for _, s := range run.Skipped {
+		run.SkippedByStage[s.Stage]++
+	}
+	if sc := sizeCheckReport(checks); sc != nil {
+		run.SizeCheck = sc
+	}
+	return run, cands
+}
+
+// sizeCheckReport is B.3's size check per source: the objects of standard
+// size seen and the factor's score, median |log(e_g(o)/s_o)| (eq. 50).
+func sizeCheckReport(checks map[string][]real.SizeCheck) json.RawMessage {
+	type entry struct {
+		Objects int     `json:"objects"`
+		Score   float64 `json:"median_abs_log_ratio"`
+	}
+	out := map[string]entry{}
+	for _, src := range slices.Sorted(maps.Keys(checks)) {
+		if c := checks[src]; len(c) > 0 {
+			out[src] = entry{Objects: len(c), Score: real.SizeScore(c)}
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+// realConfig is the configuration a split is built with, as recorded in
+// its run report.
+func realConfig(opt RealOptions) map[string]any {
+	return map[string]any{"input": opt.Input, "split": opt.Split, "seed": opt.Seed, "extended": opt.Extended,
+		"pairs_per_shard": opt.PairsPerShard}
+}
+
+// realFingerprint hashes what a split's bytes depend on: the version, the
+// split, seed, margins, shard size and the pairs (by listed id).
+func realFingerprint(pairs []RealPairRef, opt RealOptions) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "flowbench-real %s\x00%s\x00%d\x00%v\x00%d\x00", Version, opt.Split, opt.Seed, opt.Extended, opt.PairsPerShard)
+	for _, p := range pairs {
+		fmt.Fprintf(h, "%s\x00", p.ID)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}

@@ -69,8 +69,8 @@ type RealResult struct {
 	// Shards is the split's shard count; [FirstShard, EndShard) this
 	// run's.
 	Shards, FirstShard, EndShard int
-	Fingerprint               string
-	Run                       *export.RealRunReport
+	Fingerprint                  string
+	Run                          *export.RealRunReport
 }
 
 // realPairResult is what the first pass learned of one pair.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 )
 
 // pairDoc is pair.json (and one line of an index) as written on disk.
@@ -127,6 +128,34 @@ func decodeStrict(b []byte, v any) error {
 		return errors.New("data after the JSON value")
 	}
 	return nil
+}
+
+// jsonReason words a JSON decoding error without Go's type names.
+func jsonReason(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return fmt.Sprintf("%s where %s belongs", te.Value, jsonKind(te.Type.Kind()))
+	}
+	return err.Error()
+}
+
+// jsonKind names what a Go kind holds in JSON terms.
+func jsonKind(k reflect.Kind) string {
+	switch k {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return "an integer"
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer >= 0"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	}
+	return "an object"
 }
 
 // jsonField returns the field a JSON decoding error is about, "" when it

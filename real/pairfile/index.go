@@ -64,7 +64,7 @@ func lineErr(index string, no int, field, format string, args ...any) *Error {
 func loadLine(index string, no int, line []byte, seen map[string]int) (*real.Pair, error) {
 	var d pairDoc
 	if err := decodeStrict(line, &d); err != nil {
-		return nil, lineErr(index, no, jsonField(err), "%v", err)
+		return nil, lineErr(index, no, jsonField(err), "%s", jsonReason(err))
 	}
 	if d.ID == "" {
 		return nil, lineErr(index, no, "id", "missing (every index line needs an id)")

@@ -27,7 +27,7 @@ func Read(dir string) (*real.Pair, error) {
 	}
 	var d pairDoc
 	if err := decodeStrict(b, &d); err != nil {
-		return nil, r.docErr(jsonField(err), "%v", err)
+		return nil, r.docErr(jsonField(err), "%s", jsonReason(err))
 	}
 	if d.ID == "" {
 		if why := checkID(name); why != "" {

@@ -23,7 +23,7 @@ func (r *pairReader) readRLEMasks(file, field string) ([]real.Mask, error) {
 		if jf := jsonField(err); jf != "" {
 			f += " " + jf
 		}
-		return nil, r.dataErr(file, f, "%v", err)
+		return nil, r.dataErr(file, f, "%s", jsonReason(err))
 	}
 	if len(docs) == 0 {
 		return nil, r.dataErr(file, field, "no masks (a frame needs at least one mask)")
@@ -33,7 +33,7 @@ func (r *pairReader) readRLEMasks(file, field string) ([]real.Mask, error) {
 	}
 	masks := make([]real.Mask, len(docs))
 	for i, d := range docs {
-		f := fmt.Sprintf("[%d]", i)
+		f := fmt.Sprintf("%s[%d]", field, i)
 		if why := checkMaskInfo(d.Label, d.Score); why != "" {
 			return nil, r.dataErr(file, f, "%s", why)
 		}
@@ -79,7 +79,7 @@ func (r *pairReader) decodeSegmentation(file, field string, s *rleSeg) ([]int32,
 			return nil, r.dataErr(file, field+".counts", "%d run lengths (at most h×w+1 = %d)", n, r.w*r.h+1)
 		}
 		if err := json.Unmarshal(raw, &counts); err != nil {
-			return nil, r.dataErr(file, field+".counts", "want a list of run lengths >= 0: %v", err)
+			return nil, r.dataErr(file, field+".counts", "want a list of run lengths >= 0: %s", jsonReason(err))
 		}
 	default:
 		return nil, r.dataErr(file, field+".counts", "neither a compressed string nor a list of run lengths")

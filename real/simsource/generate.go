@@ -221,13 +221,17 @@ func exactFrame(f *render.Frame, t *Truth) real.Frame {
 			depth[i] = FarDepth
 		}
 	}
-	slot := map[uint16]int{}
-	for i, o := range t.Objects {
-		slot[o.Instance] = i
-	}
+	slot := make([]int, len(f.IDTable)) // instance id → truth object + 1
 	pix := make([][]int32, len(t.Objects))
+	for i, o := range t.Objects {
+		if int(o.Instance) < len(slot) {
+			slot[o.Instance] = i + 1
+			pix[i] = make([]int32, 0, o.Pixels0+o.Pixels1)
+		}
+	}
 	for i, id := range f.IDs {
-		if k, ok := slot[id]; ok && id != 0 {
+		if int(id) < len(slot) && slot[id] > 0 {
+			k := slot[id] - 1
 			pix[k] = append(pix[k], int32(i))
 		}
 	}

@@ -29,7 +29,7 @@ func buildTruth(t *tabletop, cam sim.Camera, s0, s1 state, snap0, snap1 map[stri
 		Distance: "hull",
 		IDs0:     slices.Clone(s0.f.IDs), IDs1: slices.Clone(s1.f.IDs),
 	}
-	moverInst := map[uint16]bool{}
+	moverInst := make([]bool, len(s0.f.IDTable))
 	for _, id := range movers {
 		inst, _ := s0.f.Instance(id)
 		moverInst[inst] = true
@@ -37,7 +37,7 @@ func buildTruth(t *tabletop, cam sim.Camera, s0, s1 state, snap0, snap1 map[stri
 	hiddenBy := func(full, f []uint16, inst uint16) int {
 		n := 0
 		for i, id := range full {
-			if id == inst && moverInst[f[i]] {
+			if id == inst && int(f[i]) < len(moverInst) && moverInst[f[i]] {
 				n++
 			}
 		}

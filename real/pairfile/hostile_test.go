@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 
 	"flowbench/render"
@@ -219,6 +220,18 @@ func TestHostilePairs(t *testing.T) {
 		{"missing file", synthOptions{}, func(t *testing.T, dir string) {
 			os.Remove(filepath.Join(dir, "depth1.npy"))
 		}, "depth1.npy", "frames[1].depth", "missing file"},
+		{"depth is a FIFO", synthOptions{}, func(t *testing.T, dir string) {
+			os.Remove(filepath.Join(dir, "depth0.npy"))
+			if err := syscall.Mkfifo(filepath.Join(dir, "depth0.npy"), 0o644); err != nil {
+				t.Skip(err)
+			}
+		}, "depth0.npy", "frames[0].depth", "a named pipe"},
+		{"frame links to /dev/zero", synthOptions{}, func(t *testing.T, dir string) {
+			os.Remove(filepath.Join(dir, "frame1.png"))
+			if err := os.Symlink("/dev/zero", filepath.Join(dir, "frame1.png")); err != nil {
+				t.Skip(err)
+			}
+		}, "frame1.png", "frames[1].image", "a character device"},
 		{"missing pair.json", synthOptions{}, func(t *testing.T, dir string) {
 			os.Remove(filepath.Join(dir, PairJSON))
 		}, PairJSON, "", "missing file"},

@@ -48,6 +48,10 @@ func (r Ref) Load() (*real.Pair, error) {
 	if r.Line == 0 {
 		return Read(r.Path)
 	}
+	if r.dupOf > 0 {
+		return nil, &Error{Pair: r.ID, File: fmt.Sprintf("%s:%d", filepath.Base(r.Path), r.Line), Field: "id",
+			Reason: fmt.Sprintf("id %q is also line %d's", r.ID, r.dupOf)}
+	}
 	f, err := localfile.Open(r.Path, MaxIndexBytes, "a JSONL pair index")
 	if err != nil {
 		return nil, err
@@ -64,16 +68,11 @@ func (r Ref) Load() (*real.Pair, error) {
 	case err != nil:
 		return nil, fmt.Errorf("%s: line %d: %w", r.Path, r.Line, err)
 	}
-	p, err := loadLine(r.Path, r.Line, line, nil)
-	if err == nil && r.dupOf > 0 {
-		return nil, &Error{Pair: r.ID, File: fmt.Sprintf("%s:%d", filepath.Base(r.Path), r.Line), Field: "id",
-			Reason: fmt.Sprintf("id %q is also line %d's", r.ID, r.dupOf)}
-	}
-	return p, err
+	return loadLine(r.Path, r.Line, line, nil)
 }
 
 // List returns the pairs under path in a stable order: for a folder that
-// holds pair.json, that one pair; for a folder of pair folders, every
+// holds pair.json (or that pair.json itself), that one pair; for a folder of pair folders, every
 // subfolder holding a pair.json, sorted by name (hidden folders, such as
 // Write's temporary ones, are left out); for a file, the non-blank lines
 // of a JSONL index in order. A folder with neither is an error; an empty
@@ -84,6 +83,10 @@ func List(path string) ([]Ref, error) {
 		return nil, err
 	}
 	if !st.IsDir() {
+		if filepath.Base(path) == PairJSON {
+			dir := filepath.Dir(path)
+			return []Ref{{ID: filepath.Base(filepath.Clean(dir)), Path: dir}}, nil
+		}
 		return listIndex(path)
 	}
 	if _, err := os.Stat(filepath.Join(path, PairJSON)); err == nil {

@@ -169,6 +169,9 @@ func TestListFolders(t *testing.T) {
 	if err != nil || len(one) != 1 || one[0].ID != "mid" || one[0].Line != 0 {
 		t.Errorf("single folder: %+v, %v", one, err)
 	}
+	if one, err := List(filepath.Join(root, "mid", PairJSON)); err != nil || len(one) != 1 || one[0].ID != "mid" {
+		t.Errorf("a pair.json: %+v, %v", one, err)
+	}
 	if _, err := List(filepath.Join(root, "notes")); err == nil {
 		t.Error("a folder without pairs listed")
 	}

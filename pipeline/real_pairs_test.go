@@ -86,12 +86,13 @@ func realSynthPair(id string, objs []realSynthObj) *real.Pair {
 }
 
 // realTableScene is a red cup sliding dx pixels past five landmarks
-// (shifted by off pixels so pairs differ).
+// (shifted by off pixels so pairs differ), one of them 20 cm further
+// from the camera, so that every category but Occlusion can be asked.
 func realTableScene(dx, off int) []realSynthObj {
 	o := image.Pt(0, off)
 	return []realSynthObj{
 		{"cup", color.NRGBA{200, 30, 30, 255}, image.Rect(400, 250, 440, 300).Add(o), 1.0, dx, 0},
-		{"bowl", color.NRGBA{30, 30, 200, 255}, image.Rect(150, 240, 210, 290).Add(o), 1.0, 0, 0},
+		{"bowl", color.NRGBA{30, 30, 200, 255}, image.Rect(150, 240, 210, 290).Add(o), 1.2, 0, 0}, // 20 cm behind: Depth Order
 		{"apple", color.NRGBA{30, 180, 30, 255}, image.Rect(300, 330, 340, 370).Add(o), 1.0, 0, 0},
 		{"banana", color.NRGBA{230, 220, 40, 255}, image.Rect(520, 240, 580, 290).Add(o), 1.0, 0, 0},
 		{"can", color.NRGBA{200, 100, 200, 255}, image.Rect(260, 150, 300, 200).Add(o), 1.0, 0, 0},

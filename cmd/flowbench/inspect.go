@@ -70,6 +70,9 @@ func runInspect(dir, id, out string, sheet int, split string, seed uint64, tile 
 	if err != nil {
 		return err
 	}
+	if fam, err := export.DatasetFamily(dir); err == nil && fam == export.FamilyReal && sheet == 0 {
+		return inspectReal(ds, id, out, stdout)
+	}
 	if sheet < 0 || tile < 16 || tile > 1024 {
 		return fmt.Errorf("%w: --sheet must not be negative and --tile lie in 16..1024 (got %d, %d)", errUsage, sheet, tile)
 	}

@@ -32,6 +32,9 @@ func init() {
 					if err != nil {
 						return err
 					}
+					if fam, _ := export.DatasetFamily(dir); fam == export.FamilyReal {
+						return runRealStats(dir, splits, f.asJSON, stdout)
+					}
 					return runStats(ds, splits, f.asJSON, stdout)
 				})
 			}

@@ -19,7 +19,8 @@ import (
 // in the id map, the two tables row by row, and the cheap semantic
 // cross-checks of flow, change mask, objects and depth. A viewpoint-family
 // dataset (manifest family "viewpoint") goes through
-// export.ValidateViewpoint instead.
+// export.ValidateViewpoint instead, a FlowBench-Real dataset (family
+// "real") through export.ValidateReal.
 
 func init() {
 	register(command{
@@ -41,8 +42,11 @@ func runValidate(dir string, stdout io.Writer) error {
 	var counts map[string]int
 	err := withDatasetIn(dir, func(local string) (err error) {
 		validate := export.Validate
-		if fam, ferr := export.DatasetFamily(local); ferr == nil && fam == export.FamilyViewpoint {
+		switch fam, _ := export.DatasetFamily(local); fam {
+		case export.FamilyViewpoint:
 			validate = export.ValidateViewpoint
+		case export.FamilyReal:
+			validate = export.ValidateReal
 		}
 		counts, err = validate(local)
 		return err

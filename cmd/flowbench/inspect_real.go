@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/color"
+	_ "image/jpeg" // raw Real frames may be JPEG
+	"io"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
+
+	"flowbench/export"
+	"flowbench/real"
+	"flowbench/render"
+)
+
+// inspectReal draws one question of a FlowBench-Real dataset: I0 with the
+// numbered badges next to the texts (move, question, choices, answer, the
+// rule and its measured quantities), I1 with the badges, and I0 with the
+// colour dots and the question in its dot wording.
+func inspectReal(ds *export.Dataset, id, out string, stdout io.Writer) error {
+	var q export.QuestionRow
+	var err error
+	if id == "" {
+		q, err = firstQuestion(ds)
+	} else {
+		q, err = ds.Question(id)
+	}
+	if err != nil {
+		return err
+	}
+	a, err := export.RealAnnotation(ds.Dir, q.ID)
+	if err != nil {
+		return err
+	}
+	img, err := drawRealPanel(&q, &a)
+	if err != nil {
+		return fmt.Errorf("question %s: %w", q.ID, err)
+	}
+	if err := render.WritePNG(out, img); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "question %s (%s, %s)\nwrote %s\n", q.ID, q.Category, a.Source, out)
+	return nil
+}
+
+// drawRealPanel lays out the Real panel: 3 tiles (I0 badges, I1 badges,
+// I0 dots) in the second row, the text above them.
+func drawRealPanel(q *export.QuestionRow, a *export.RealAnnotationRow) (image.Image, error) {
+	var tiles []struct {
+		caption string
+		img     image.Image
+	}
+	for _, t := range []struct {
+		caption, column string
+		b               []byte
+	}{{"I0 (before, numbered badges)", "image", q.Image.Bytes}, {"I1 (after, badges moved with the objects)", "image_after", q.ImageAfter.Bytes},
+		{"I0 with colour dots", "image_dots", a.ImageDots.Bytes}} {
+		img, _, err := image.Decode(bytes.NewReader(t.b))
+		if err != nil {
+			return nil, fmt.Errorf("column %s: %w", t.column, err)
+		}
+		tiles = append(tiles, struct {
+			caption string
+			img     image.Image
+		}{t.caption, img})
+	}
+	var rq real.Question
+	if err := json.Unmarshal([]byte(a.QuestionSpec), &rq); err != nil {
+		return nil, fmt.Errorf("column question_spec: %w", err)
+	}
+	var qty []string
+	for _, k := range slices.Sorted(maps.Keys(rq.Quantities)) {
+		qty = append(qty, fmt.Sprintf("%s=%.3g", k, rq.Quantities[k]))
+	}
+	regular, bold, err := panelFonts()
+	if err != nil {
+		return nil, err
+	}
+	cell := panelTile + panelCaption + panelGap
+	textH := 2 * cell
+	W := 3*panelTile + 4*panelGap
+	dc := gg.NewContext(W, textH+cell+panelGap)
+	dc.SetColor(color.White)
+	dc.Clear()
+	x, width, y := float64(panelGap), float64(W-2*panelGap), float64(panelGap)+15
+	lines := []struct {
+		face font.Face
+		text string
+	}{
+		{bold, fmt.Sprintf("%s   [%s, %s]", q.ID, q.Category, q.SceneStyle)},
+		{bold, "Motion"}, {regular, q.MotionText},
+		{bold, "Question"}, {regular, q.Question},
+		{bold, "Answer"}, {regular, answerText(q)},
+		{bold, "With colour dots (dots " + strings.Join(a.DotColors, ", ") + ")"}, {regular, a.MotionTextDots + " " + a.QuestionDots},
+		{bold, "Rule " + rq.Rule}, {regular, strings.Join(qty, "  ")},
+	}
+	for _, l := range lines {
+		dc.SetFontFace(l.face)
+		dc.SetColor(color.Black)
+		for _, s := range strings.Split(l.text, "\n") {
+			for _, w := range dc.WordWrap(s, width) {
+				if y > float64(textH) {
+					break
+				}
+				dc.DrawString(w, x, y)
+				y += 16
+			}
+		}
+		if l.face == regular {
+			y += 6
+		}
+	}
+	for k, t := range tiles {
+		tx := float64(panelGap + k*(panelTile+panelGap))
+		ty := float64(textH)
+		dc.SetFontFace(bold)
+		dc.SetColor(color.Black)
+		dc.DrawString(t.caption, tx, ty+15)
+		drawScaled(dc, t.img, tx, ty+panelCaption, panelTile)
+	}
+	return dc.Image(), nil
+}

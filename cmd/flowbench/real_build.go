@@ -1,0 +1,126 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"os/signal"
+	"slices"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"flowbench/pipeline"
+	"flowbench/real/pairfile"
+)
+
+// The "real build" subcommand turns image pairs with estimator outputs
+// into a FlowBench-Real split (pipeline.RunReal, docs/real-output.md).
+
+func init() {
+	register(command{
+		name:    "real build",
+		use:     "PAIRS --out DIR|URL [flags]",
+		summary: "build a FlowBench-Real split from image pairs (questions, annotations, manifest, card)",
+		long: "real build reads every pair under PAIRS (a pair folder, a folder of pair folders, or a JSONL index;\n" +
+			"docs/real.md), measures it, generates and filters its questions (Appendix B), selects the split\n" +
+			"and writes the questions and real_annotations tables, the manifest and the card. A bad pair is\n" +
+			"left out with a reason naming its file and field. --part K/N writes shards K of N (every part\n" +
+			"reads every pair: the selection is over the whole split); join the parts with flowbench merge.",
+		example: "flowbench real build pairs --out realds\n" +
+			"flowbench real build pairs --out realds --split test --seed 1\n" +
+			"flowbench real build pairs.jsonl --part 0/4 --out part0    # then: flowbench merge part0 ... part3 --out realds",
+		args:  cobra.ExactArgs(1),
+		setup: realBuildCommand,
+	})
+}
+
+func realBuildCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
+	out := fs.String("out", "", "dataset directory or URL to write (required)")
+	split := fs.String("split", "train", "split to build: train (every candidate), test (B.6's selection), or another name")
+	seed := fs.Int64("seed", 1, "seed of the per-pair random choices (mark numbers, sides, no-change thresholds, dot colours)")
+	workers := fs.Int("workers", 0, "pairs processed in parallel (0: one per CPU); the output does not depend on it")
+	part := fs.String("part", "", "write only part K of N (0-based K/N) into --out; join the parts with flowbench merge")
+	extended := fs.Bool("extended", false, "add B.7's halved-margin questions (categories that do not depend on scale)")
+	overwrite := fs.Bool("overwrite", false, "replace the split if --out already holds it")
+	perShard := fs.Int("pairs-per-shard", pipeline.DefaultRealPairsPerShard, "input pairs per shard")
+	return func(args []string) error {
+		switch {
+		case *out == "":
+			return fmt.Errorf("%w: --out is required", errUsage)
+		case *workers < 0 || *perShard < 1:
+			return fmt.Errorf("%w: --workers must not be negative and --pairs-per-shard must be positive", errUsage)
+		}
+		var p pipeline.Part
+		if *part != "" {
+			var err error
+			if p, err = pipeline.ParsePart(*part); err != nil {
+				return fmt.Errorf("%w: --part %q: want K/N with 0 <= K < N", errUsage, *part)
+			}
+		}
+		refs, err := pairfile.List(args[0])
+		if err != nil {
+			return fmt.Errorf("pairs %s: %w", args[0], err)
+		}
+		pairs := make([]pipeline.RealPairRef, len(refs))
+		for i, r := range refs {
+			pairs[i] = pipeline.RealPairRef{ID: r.ID, Load: r.Load}
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		start := time.Now()
+		opt := pipeline.RealOptions{Pairs: pairs, Split: *split, Seed: *seed, Extended: *extended, Workers: *workers,
+			Part: p, PairsPerShard: *perShard, Overwrite: *overwrite, Input: args[0], Log: stderr}
+		var res *pipeline.RealResult
+		err = withGenerateOut(ctx, stdout, *out, *split, false, *overwrite, func(dir string) error {
+			opt.Out = dir
+			var err error
+			res, err = pipeline.RunReal(ctx, opt)
+			return err
+		})
+		if err != nil {
+			if se := (*pipeline.SplitExistsError)(nil); errors.As(err, &se) {
+				return fmt.Errorf("%w: use --overwrite to replace it", err)
+			}
+			if errors.Is(err, pipeline.ErrConfig) {
+				return fmt.Errorf("%w: %v", errUsage, err)
+			}
+			return err
+		}
+		printRealSummary(stdout, res, *split, *out, time.Since(start))
+		return nil
+	}
+}
+
+// printRealSummary prints what a Real build wrote and what it left out:
+// the count per stage and the first reasons.
+func printRealSummary(w io.Writer, res *pipeline.RealResult, split, out string, took time.Duration) {
+	fmt.Fprintf(w, "split %s: %d questions from %d pairs in shards [%d, %d) of %d, written to %s in %s\n",
+		split, res.Questions, res.Pairs, res.FirstShard, res.EndShard, res.Shards, out, took.Round(time.Millisecond))
+	r := res.Run
+	if len(r.Skipped) == 0 {
+		fmt.Fprintf(w, "%d input pairs, none left out\n", r.InputPairs)
+		return
+	}
+	fmt.Fprintf(w, "%d input pairs; left out:", r.InputPairs)
+	for _, s := range slices.Sorted(maps.Keys(r.SkippedByStage)) {
+		fmt.Fprintf(w, " %s %d", s, r.SkippedByStage[s])
+	}
+	fmt.Fprintln(w, " (all of them in the manifest's run report)")
+	for i, s := range r.Skipped {
+		if i == 10 {
+			fmt.Fprintf(w, "  ... and %d more\n", len(r.Skipped)-10)
+			break
+		}
+		id := s.PairID
+		if s.QuestionID != "" {
+			id = s.QuestionID
+		}
+		fmt.Fprintf(w, "  %s: %s: %s\n", id, s.Stage, s.Reason)
+	}
+}

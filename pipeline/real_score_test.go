@@ -45,7 +45,7 @@ func TestRealScorePerfect(t *testing.T) {
 		}
 		chance[c.Name] = c.Chance
 	}
-	for cat, want := range map[string]float64{"depth_order": 0.5, "near_object": 0.5, "left_right": 0.5, "closest_three": 0.1} { // three of five landmarks: 1/C(5,3) {
+	for cat, want := range map[string]float64{"depth_order": 0.5, "near_object": 0.5, "left_right": 0.5, "closest_three": 0.1} { // three of five landmarks: 1/C(5,3)
 		if got, ok := chance[cat]; !ok || got != want {
 			t.Errorf("%s chance %v (present %v), want %v; categories %v", cat, got, ok, want, chance)
 		}

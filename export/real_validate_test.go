@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"flowbench/internal/schematest"
 	"flowbench/planner"
 	"flowbench/real"
 )
@@ -176,5 +177,29 @@ func TestValidateRealDamagedFiles(t *testing.T) {
 	}
 	if _, err := ValidateReal(dir); err == nil || !strings.Contains(err.Error(), "manifest's counts differ") {
 		t.Fatalf("edited manifest: %v", err)
+	}
+}
+
+// TestRealManifestSchema checks a written Real manifest against
+// docs/schemas/manifest.schema.json, and that the schema is closed.
+func TestRealManifestSchema(t *testing.T) {
+	schema := schematest.Compile(t, "manifest.schema.json")
+	dir := t.TempDir()
+	writeRealTestDataset(t, dir, nil)
+	raw, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schematest.Validate(schema, raw); err != nil {
+		t.Fatalf("real manifest: %v", err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	m["splits"].(map[string]any)["test"].(map[string]any)["houses"] = 1
+	b, _ := json.Marshal(m)
+	if err := schematest.Validate(schema, b); err == nil || !strings.Contains(err.Error(), "houses") {
+		t.Fatalf("a motion field in a Real split: %v", err)
 	}
 }

@@ -46,9 +46,9 @@ func writeRealTestDataset(t *testing.T, dir string, mod func(q *QuestionRow, a *
 	rq := real.Question{ID: "p1/near_object", PairID: "p1", Source: real.BridgeV2,
 		Spec:    real.Spec{Category: real.CatThreshold, Landmark: 1, T: 0.10, Claim: "within"},
 		Changed: true, MotionText: "The cup (mark 2) moves 25 cm to the left.",
-		Question: "After the move, will the cup (mark 2) be within 10 cm of the bowl (mark 1)?\nA. yes\nB. no",
+		Question:       "After the move, will the cup (mark 2) be within 10 cm of the bowl (mark 1)?\nA. yes\nB. no",
 		StaticQuestion: "In this image, is the cup (mark 2) within 10 cm of the bowl (mark 1)?\nA. yes\nB. no",
-		Choices: []string{"yes", "no"}, Answer: "A", BeforeAnswer: "B", StaticAnswer: "A", Mentioned: []int{0, 1},
+		Choices:        []string{"yes", "no"}, Answer: "A", BeforeAnswer: "B", StaticAnswer: "A", Mentioned: []int{0, 1},
 		Rule: "B.4.1 flip T=0.10", Quantities: map[string]float64{"d0": 0.23, "d1": 0}, MarginCleared: 0.1}
 	img := realTestPNG(t, w, h, color.NRGBA{100, 100, 100, 255})
 	q := QuestionRow{ID: rq.ID, Split: "test", HouseID: "p1", SceneStyle: "real:bridge_v2", Category: rq.Spec.Category,

@@ -2,7 +2,7 @@ GO ?= go
 BIN := bin/flowbench
 DEMO_DIR ?= out/demo
 
-.PHONY: build build-beam test test-long bench bench-fauxgl demo lint clean assets fuzz sheets
+.PHONY: build build-beam test test-long bench bench-fauxgl demo lint clean assets fuzz sheets real-plot
 
 # -buildvcs=auto stamps the git revision that "flowbench version" prints,
 # whatever GOFLAGS says (outside a checkout it stamps nothing).
@@ -74,6 +74,15 @@ demo: build assets
 	@echo "inspect panel: $(DEMO_DIR)/panel.png; first house and floor plan: $(DEMO_DIR)/house.json, $(DEMO_DIR)/plan.png"
 	@echo "furniture gallery (when the Sweet Home 3D libraries are installed): $(DEMO_DIR)/gallery.png"
 	@echo "viewpoint family (camera orbits, withheld target views): $(DEMO_DIR)/viewpoint, panel $(DEMO_DIR)/viewpoint_panel.png"
+
+# real-plot regenerates docs/real-agreement.png and docs/real-agreement.md:
+# real check on REAL_PAIRS simulated pairs per noise level (seed 1, all five
+# levels), the agreement of the Real answers with exact geometry and the
+# questions per pair, per category (docs/real-sim.md). About 20 minutes on
+# 2 cores at the default REAL_PAIRS.
+REAL_PAIRS ?= 2000
+real-plot:
+	$(GO) run ./cmd/flowbench real check --pairs $(REAL_PAIRS) --seed 1 --noise none,low,default,medium,high --plot docs/real-agreement.png --markdown docs/real-agreement.md
 
 # sheets regenerates the contact sheets committed under docs/sheets: 24
 # random marked I0 images of a fresh test split and 24 of a fresh 20-house

@@ -41,6 +41,8 @@ func realCheckCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string
 	noise := fs.String("noise", "none,default,high", "comma-separated noise levels to generate (in memory only)")
 	dir := fs.String("dir", "", "check the pair folders under DIR (with their truth.json) instead of generating")
 	verdicts := fs.String("verdicts", "", "also write every verdict as JSON lines to this file")
+	plot := fs.String("plot", "", "also write a PNG of agreement and questions per pair against noise level, per category, to this file")
+	markdown := fs.String("markdown", "", "also write the Markdown table to this file")
 	return func(args []string) error {
 		if err := sf.check(); err != nil {
 			return err
@@ -74,11 +76,26 @@ func realCheckCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string
 			return err
 		}
 		rep := simsource.NewReport()
+		rep.Seed = sf.seed
 		for i, vs := range results {
 			rep.AddPair(noises[i], vs)
 		}
 		if *verdicts != "" {
 			if err := writeVerdicts(*verdicts, results); err != nil {
+				return err
+			}
+		}
+		if *plot != "" {
+			png, err := rep.PlotPNG()
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(*plot, png, 0o644); err != nil {
+				return err
+			}
+		}
+		if *markdown != "" {
+			if err := os.WriteFile(*markdown, []byte(rep.Markdown()), 0o644); err != nil {
 				return err
 			}
 		}

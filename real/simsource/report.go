@@ -16,7 +16,9 @@ type Report struct {
 	// question, by noise level.
 	Pairs   map[string]int
 	Skipped map[string]int
-	levels  []string
+	// Seed is the run's seed, for PlotPNG's title (the caller sets it).
+	Seed   int64
+	levels []string
 }
 
 // Cell counts the verdicts of one category at one noise level.

@@ -39,8 +39,11 @@ type RealOptions struct {
 	Out   string
 	Split string
 	Seed  int64
-	// Extended adds B.7's halved-margin questions.
+	// Extended adds B.7's halved-margin questions (train only).
 	Extended bool
+	// PerCategory caps the test split's questions per category (B.6's
+	// equal count; 0: as many as the balance rules allow).
+	PerCategory int
 	// Workers process pairs in parallel (0: GOMAXPROCS); the output does
 	// not depend on it.
 	Workers int

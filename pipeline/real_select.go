@@ -19,21 +19,23 @@ type RealCandidate struct {
 	texts       real.Texts
 }
 
-// selectReal is the split selection (B.6, B.7): it returns the kept
-// candidates in candidate order. The one call to swap for real.Select
-// once it lands; until then the train split keeps every candidate and
-// every other split (test) the first question of each pair, by question
-// id.
-func selectReal(split string, cands []RealCandidate, _ RealOptions) []RealCandidate {
-	if split == "train" {
-		return cands
+// selectReal is the split selection: real.Select over every candidate of
+// the run (B.6 for the test split, B.7 for any other), returning the kept
+// candidates in candidate order.
+func selectReal(split string, cands []RealCandidate, opt RealOptions) []RealCandidate {
+	qs := make([]real.Question, len(cands))
+	for i := range cands {
+		qs[i] = cands[i].Question
+	}
+	kept := map[string]bool{}
+	for _, q := range real.Select(qs, real.SelectOptions{Test: split == "test", Seed: opt.Seed, Extended: opt.Extended,
+		PerCategory: opt.PerCategory}) {
+		kept[q.ID] = true
 	}
 	var out []RealCandidate
-	last := -1
-	for _, c := range cands { // candidates come sorted by pair, then question id
-		if c.Pair != last {
+	for _, c := range cands {
+		if kept[c.Question.ID] {
 			out = append(out, c)
-			last = c.Pair
 		}
 	}
 	return out

@@ -289,3 +289,12 @@ const (
 // B.7: the extended training set halves the margins of the categories
 // whose answers do not depend on absolute scale.
 const ExtendedMarginFactor = 0.5
+
+// Not from Appendix B: flowbench's own rule that every object a question
+// names is clearly in view (DEVELOPERS.md). A mover whose box comes within
+// InViewMargin pixels of the frame border in either frame, or a landmark
+// whose before-frame box does, is cut by the border: its median pixel and
+// box radius (eq. 48, 52) describe the visible part only. Such a mover
+// skips the pair and such a landmark is not marked (docs/real.md gives the
+// agreement this buys on simulated pairs).
+const InViewMargin = 2

@@ -79,7 +79,7 @@ func chooseLandmarks(p *Pair, objs []Object, mover, mover2 int, rng *rand.Rand) 
 	var cands []int
 	for i := range objs {
 		o := &objs[i]
-		if o.Role != RoleStatic || IsSurface(o.Label) || o.Area0 < p.Source.MinLandmarkArea {
+		if o.Role != RoleStatic || IsSurface(o.Label) || o.Area0 < p.Source.MinLandmarkArea || atBorder(o.Box0, p) {
 			continue
 		}
 		if float64(o.Area1) < (1-LandmarkMaxVisibleLoss)*float64(o.Area0) || o.ArmCover1 > LandmarkMaxArmCover {
@@ -162,4 +162,10 @@ func chooseRef(objs []Object, lms []int, k Intrinsics) int {
 		}
 	}
 	return best
+}
+
+// atBorder reports whether a box comes within InViewMargin pixels of the
+// frame border: the object is cut by it, not clearly in view.
+func atBorder(b image.Rectangle, p *Pair) bool {
+	return b.Min.X < InViewMargin || b.Min.Y < InViewMargin || b.Max.X > p.W-InViewMargin || b.Max.Y > p.H-InViewMargin
 }

@@ -94,6 +94,8 @@ func moverFilter(p *Pair, ms *measurer, a *Object) string {
 		return fmt.Sprintf("the mover shrinks to %d of %d px", a.Area1, a.Area0)
 	case math.Abs(a.Z1-a.Z0) > MoverMaxDepthChange:
 		return fmt.Sprintf("the mover's depth changes by %.2f m", math.Abs(a.Z1-a.Z0))
+	case atBorder(a.Box0, p) || atBorder(a.Box1, p):
+		return "the mover is cut by the frame border (not clearly in view)"
 	}
 	if isContainer(a.Label) {
 		w1, h1 := float64(a.Box1.Dx()), float64(a.Box1.Dy())

@@ -86,7 +86,7 @@ type Question struct {
 	// MarginCleared is the smallest distance by which a comparison of the
 	// rule cleared its boundary, metres (B.6's borderline rule);
 	// RelMargin the same relative to T where the rule has a threshold
-	// (0 otherwise).
+	// (0 otherwise). Occlusion has no metric margin: 0.
 	MarginCleared float64 `json:"margin_cleared"`
 	RelMargin     float64 `json:"rel_margin"`
 	// Shortcut reports a Left Right question that "the object ends up on

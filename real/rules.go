@@ -369,13 +369,11 @@ func (r *rules) occlusion() []Question {
 			"box_overlap0": boxOverlap(L.Box0, r.a.Box0), "box_overlap1": boxOverlap(L.Box0, r.a.Box1)}
 		if a1 <= CoverMaxAreaRatio*a0 && r.a.Z1 < L.Z0-CoverFrontMargin && over >= CoverMinOverlap {
 			return []Question{{Spec: Spec{Category: CatOcclusion, Landmark: l, Occlusion: "cover"}, Changed: true,
-				Answer: "B", BeforeAnswer: "A", Choices: occlusionChoices, Rule: "B.4.7 cover", Quantities: q,
-				MarginCleared: math.Inf(1)}}
+				Answer: "B", BeforeAnswer: "A", Choices: occlusionChoices, Rule: "B.4.7 cover", Quantities: q}}
 		}
 		if a1 >= RevealMinAreaRatio*a0 && q["box_overlap0"] >= RevealMinBoxOverlap0 && q["box_overlap1"] <= RevealMaxBoxOverlap1 {
 			return []Question{{Spec: Spec{Category: CatOcclusion, Landmark: l, Occlusion: "reveal"}, Changed: true,
-				Answer: "A", BeforeAnswer: "B", Choices: occlusionChoices, Rule: "B.4.7 reveal", Quantities: q,
-				MarginCleared: math.Inf(1)}}
+				Answer: "A", BeforeAnswer: "B", Choices: occlusionChoices, Rule: "B.4.7 reveal", Quantities: q}}
 		}
 	}
 	return nil

@@ -108,8 +108,11 @@ func Select(cands []Question, opt SelectOptions) []Question {
 }
 
 // borderline is B.6's test: a threshold rule must clear T by 25 % of T,
-// and every rule by 5 cm.
+// and every metric rule by 5 cm; Occlusion has no metric margin.
 func borderline(q *Question) bool {
+	if q.Spec.Category == CatOcclusion {
+		return false // eq. 57 bounds areas and overlaps, not a distance
+	}
 	if q.Spec.T > 0 && q.RelMargin < BorderlineRel {
 		return true
 	}

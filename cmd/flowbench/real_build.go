@@ -46,15 +46,18 @@ func realBuildCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string
 	seed := fs.Int64("seed", 1, "seed of the per-pair random choices (mark numbers, sides, no-change thresholds, dot colours)")
 	workers := fs.Int("workers", 0, "pairs processed in parallel (0: one per CPU); the output does not depend on it")
 	part := fs.String("part", "", "write only part K of N (0-based K/N) into --out; join the parts with flowbench merge")
-	extended := fs.Bool("extended", false, "add B.7's halved-margin questions (categories that do not depend on scale)")
+	extended := fs.Bool("extended", false, "add B.7's halved-margin questions (categories that do not depend on scale; train only)")
+	perCategory := fs.Int("per-category", 0, "test split: at most this many questions per category (B.6's equal count; 0: as many as the caps allow)")
 	overwrite := fs.Bool("overwrite", false, "replace the split if --out already holds it")
 	perShard := fs.Int("pairs-per-shard", pipeline.DefaultRealPairsPerShard, "input pairs per shard")
 	return func(args []string) error {
 		switch {
 		case *out == "":
 			return fmt.Errorf("%w: --out is required", errUsage)
-		case *workers < 0 || *perShard < 1:
-			return fmt.Errorf("%w: --workers must not be negative and --pairs-per-shard must be positive", errUsage)
+		case *workers < 0 || *perShard < 1 || *perCategory < 0:
+			return fmt.Errorf("%w: --workers and --per-category must not be negative and --pairs-per-shard must be positive", errUsage)
+		case *workers > 4096 || *perShard > 1<<20 || *perCategory > 1<<24:
+			return fmt.Errorf("%w: --workers (at most 4096), --pairs-per-shard (at most 1048576) or --per-category (at most 16777216) out of range", errUsage)
 		}
 		var p pipeline.Part
 		if *part != "" {
@@ -74,7 +77,7 @@ func realBuildCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
 		start := time.Now()
-		opt := pipeline.RealOptions{Pairs: pairs, Split: *split, Seed: *seed, Extended: *extended, Workers: *workers,
+		opt := pipeline.RealOptions{Pairs: pairs, Split: *split, Seed: *seed, Extended: *extended, PerCategory: *perCategory, Workers: *workers,
 			Part: p, PairsPerShard: *perShard, Overwrite: *overwrite, Input: args[0], Log: stderr}
 		var res *pipeline.RealResult
 		err = withGenerateOut(ctx, stdout, *out, *split, false, *overwrite, func(dir string) error {

@@ -149,11 +149,13 @@ func shares(qs []Question) (noChange int, answers map[string]int, shortcut int) 
 	return
 }
 
-// capOf is the most of n items a share cap allows, at least one.
-func capOf(share float64, n int) int { return max(1, int(math.Floor(share*float64(n)+1e-9))) }
+// capOf is the most of n items a share cap allows during selection: one
+// more than the cap, so that a yes/no category can pass through odd
+// counts (2 of 3 is 67 %); trim removes the excess at the end.
+func capOf(share float64, n int) int { return int(math.Floor(share*float64(n)+1e-9)) + 1 }
 
-// admits reports whether adding q keeps the category within B.6's caps,
-// counting the first item of each kind as allowed.
+// admits reports whether adding q keeps the category within one item of
+// B.6's caps.
 func (t *tally) admits(q *Question) bool {
 	n := len(t.qs) + 1
 	nc, ans, sc := shares(t.qs)

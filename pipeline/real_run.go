@@ -127,6 +127,9 @@ func RunReal(ctx context.Context, opt RealOptions) (res *RealResult, err error) 
 		return nil, err
 	}
 	run, cands := realReport(pairs, results, opt)
+	if cands, err = separateRealSplits(opt.Out, opt.Split, cands, run); err != nil {
+		return nil, err
+	}
 	kept := selectReal(opt.Split, cands, opt)
 	shards := max(1, (len(pairs)+opt.PairsPerShard-1)/opt.PairsPerShard)
 	first, end := Layout{Shards: shards}.PartShards(opt.Part)

@@ -113,14 +113,17 @@ func RunReal(ctx context.Context, opt RealOptions) (res *RealResult, err error) 
 	}
 	pairs := slices.Clone(opt.Pairs)
 	sort.SliceStable(pairs, func(i, j int) bool { return pairs[i].ID < pairs[j].ID })
-	if err := prepareOutDir(opt.Out, opt.Split, false, opt.Overwrite); err != nil {
-		return nil, err
-	}
+	// Refuse early what can be refused without processing: another
+	// family, or the split already there without --overwrite. Nothing in
+	// Out changes until the pairs are processed and the split is
+	// separated from the others, so a refused run leaves Out as it was.
 	if err := checkRealFamily(opt.Out); err != nil {
 		return nil, err
 	}
-	if err := removePartRecord(opt.Out); err != nil {
-		return nil, err
+	if !opt.Overwrite {
+		if err := prepareOutDir(opt.Out, opt.Split, false, false); err != nil {
+			return nil, err
+		}
 	}
 	results, err := realFirstPass(ctx, pairs, opt)
 	if err != nil {
@@ -128,6 +131,12 @@ func RunReal(ctx context.Context, opt RealOptions) (res *RealResult, err error) 
 	}
 	run, cands := realReport(pairs, results, opt)
 	if cands, err = separateRealSplits(opt.Out, opt.Split, cands, run); err != nil {
+		return nil, err
+	}
+	if err := prepareOutDir(opt.Out, opt.Split, false, opt.Overwrite); err != nil {
+		return nil, err
+	}
+	if err := removePartRecord(opt.Out); err != nil {
 		return nil, err
 	}
 	kept := selectReal(opt.Split, cands, opt)

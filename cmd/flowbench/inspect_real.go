@@ -84,12 +84,8 @@ func drawRealPanel(q *export.QuestionRow, a *export.RealAnnotationRow) (image.Im
 		return nil, err
 	}
 	cell := panelTile + panelCaption + panelGap
-	textH := 2 * cell
 	W := 3*panelTile + 4*panelGap
-	dc := gg.NewContext(W, textH+cell+panelGap)
-	dc.SetColor(color.White)
-	dc.Clear()
-	x, width, y := float64(panelGap), float64(W-2*panelGap), float64(panelGap)+15
+	x, width := float64(panelGap), float64(W-2*panelGap)
 	lines := []struct {
 		face font.Face
 		text string
@@ -101,22 +97,32 @@ func drawRealPanel(q *export.QuestionRow, a *export.RealAnnotationRow) (image.Im
 		{bold, "With colour dots (dots " + strings.Join(a.DotColors, ", ") + ")"}, {regular, a.MotionTextDots + " " + a.QuestionDots},
 		{bold, "Rule " + rq.Rule}, {regular, strings.Join(qty, "  ")},
 	}
-	for _, l := range lines {
-		dc.SetFontFace(l.face)
-		dc.SetColor(color.Black)
-		for _, s := range strings.Split(l.text, "\n") {
-			for _, w := range dc.WordWrap(s, width) {
-				if y > float64(textH) {
-					break
+	// Lay the text out once to size the panel, then draw it: the frames
+	// follow the text without a gap.
+	layout := func(dc *gg.Context, draw bool) float64 {
+		y := float64(panelGap) + 15
+		for _, l := range lines {
+			dc.SetFontFace(l.face)
+			for _, s := range strings.Split(l.text, "\n") {
+				for _, w := range dc.WordWrap(s, width) {
+					if draw {
+						dc.DrawString(w, x, y)
+					}
+					y += 16
 				}
-				dc.DrawString(w, x, y)
-				y += 16
+			}
+			if l.face == regular {
+				y += 6
 			}
 		}
-		if l.face == regular {
-			y += 6
-		}
+		return y
 	}
+	textH := int(layout(gg.NewContext(W, 1), false)) + panelGap
+	dc := gg.NewContext(W, textH+cell+panelGap)
+	dc.SetColor(color.White)
+	dc.Clear()
+	dc.SetColor(color.Black)
+	layout(dc, true)
 	for k, t := range tiles {
 		tx := float64(panelGap + k*(panelTile+panelGap))
 		ty := float64(textH)

@@ -63,6 +63,9 @@ func Measure(p *Pair, opt Options) (*Measurement, error) {
 	if reason := moverFilter(p, ms, a); reason != "" {
 		return skip("filter", "%s (B.5)", reason)
 	}
+	if mover2 >= 0 && (atBorder(objs[mover2].Box0, p) || atBorder(objs[mover2].Box1, p)) {
+		return skip("filter", "the second mover, which the move text names, is cut by the frame border (not clearly in view)")
+	}
 	m := &Measurement{PairID: p.ID, Source: p.Source.Name, Objects: objs, Mover: mover, Mover2: mover2, TrackMedian: v,
 		Ref: -1}
 	rng := pairRand(opt.Seed, p.ID)

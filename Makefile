@@ -2,7 +2,7 @@ GO ?= go
 BIN := bin/flowbench
 DEMO_DIR ?= out/demo
 
-.PHONY: build build-beam test test-long bench bench-fauxgl demo lint clean assets fuzz sheets real-plot
+.PHONY: build build-beam test test-long bench bench-fauxgl demo real-demo lint clean assets fuzz sheets real-plot
 
 # -buildvcs=auto stamps the git revision that "flowbench version" prints,
 # whatever GOFLAGS says (outside a checkout it stamps nothing).
@@ -74,6 +74,25 @@ demo: build assets
 	@echo "inspect panel: $(DEMO_DIR)/panel.png; first house and floor plan: $(DEMO_DIR)/house.json, $(DEMO_DIR)/plan.png"
 	@echo "furniture gallery (when the Sweet Home 3D libraries are installed): $(DEMO_DIR)/gallery.png"
 	@echo "viewpoint family (camera orbits, withheld target views): $(DEMO_DIR)/viewpoint, panel $(DEMO_DIR)/viewpoint_panel.png"
+
+# real-demo builds a small FlowBench-Real dataset from simulated pairs
+# (docs/real.md): 300 tabletop pairs with the default estimator noise, a
+# test split (B.6) and a training split of the other pairs (B.7), then
+# validate, stats, an inspect panel, prompts and a score of the "always A"
+# baseline, which shows score reading the dataset. About a minute on 2 cores.
+REAL_DEMO_DIR ?= out/real-demo
+real-demo: build
+	@rm -rf $(REAL_DEMO_DIR)
+	$(BIN) real simulate --pairs 300 --seed 1 --noise default --out $(REAL_DEMO_DIR)/pairs
+	$(BIN) real build $(REAL_DEMO_DIR)/pairs --split test --seed 1 --out $(REAL_DEMO_DIR)/dataset
+	$(BIN) real build $(REAL_DEMO_DIR)/pairs --split train --seed 1 --out $(REAL_DEMO_DIR)/dataset
+	$(BIN) validate $(REAL_DEMO_DIR)/dataset
+	$(BIN) stats $(REAL_DEMO_DIR)/dataset
+	$(BIN) inspect $(REAL_DEMO_DIR)/dataset --split test --out $(REAL_DEMO_DIR)/panel.png
+	$(BIN) prompts $(REAL_DEMO_DIR)/dataset --split test --out $(REAL_DEMO_DIR)/prompts.jsonl
+	sed -E 's/^\{"custom_id":"[^"]*","method":"[^"]*","url":"[^"]*","id":("[^"]*"),"split":"[^"]*","category":"[^"]*","mode":"[^"]*","shuffle":([0-9]+),.*/{"id":\1,"shuffle":\2,"response":"A"}/' $(REAL_DEMO_DIR)/prompts.jsonl > $(REAL_DEMO_DIR)/always-a.jsonl
+	$(BIN) score $(REAL_DEMO_DIR)/dataset --split test --predictions $(REAL_DEMO_DIR)/always-a.jsonl
+	@echo "Real demo: pairs $(REAL_DEMO_DIR)/pairs, dataset $(REAL_DEMO_DIR)/dataset, panel $(REAL_DEMO_DIR)/panel.png"
 
 # real-plot regenerates docs/real-agreement.png and docs/real-agreement.md:
 # real check on REAL_PAIRS simulated pairs per noise level (seed 1, all five

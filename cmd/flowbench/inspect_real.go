@@ -83,7 +83,13 @@ func drawRealPanel(q *export.QuestionRow, a *export.RealAnnotationRow) (image.Im
 	if err != nil {
 		return nil, err
 	}
-	cell := panelTile + panelCaption + panelGap
+	// Tiles keep the frames' aspect: the row is as tall as the tallest.
+	tileH := 0
+	for _, t := range tiles {
+		b := t.img.Bounds()
+		tileH = max(tileH, panelTile*b.Dy()/max(b.Dx(), b.Dy()))
+	}
+	cell := tileH + panelCaption + panelGap
 	W := 3*panelTile + 4*panelGap
 	x, width := float64(panelGap), float64(W-2*panelGap)
 	lines := []struct {

@@ -19,7 +19,7 @@ import (
 // The "real check" subcommand measures how often FlowBench-Real's answers
 // agree with exact geometry on simulated pairs (docs/real-sim.md):
 //
-//	flowbench real check --pairs N --seed S --noise none,default,high    in memory
+//	flowbench real check --pairs N --seed S --noise none,default,high    in memory (--assets as real simulate)
 //	flowbench real check DIR | --dir DIR                                  pairs real simulate wrote
 
 func init() {
@@ -30,7 +30,8 @@ func init() {
 		summary: "agreement of Real answers with exact geometry on simulated pairs, per category and noise level",
 		long: "real check generates simulated pairs in memory (or reads pairs real simulate wrote, with their\n" +
 			"truth.json), runs the Real rules on each and compares every emitted answer with the answer the\n" +
-			"exact geometry gives; it prints a Markdown table of agreement per category and noise level.",
+			"exact geometry gives; it prints a Markdown table of agreement per category and noise level.\n" +
+			"Generated pairs are dressed with furniture models as real simulate's are (--assets; ignored with DIR).",
 		example: "flowbench real check --pairs 2000 --seed 1 --noise none,default,high\nflowbench real check pairs",
 		setup:   realCheckCommand,
 	})
@@ -70,7 +71,11 @@ func realCheckCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string
 		if *dir != "" {
 			results, noises, err = checkDir(*dir, sf)
 		} else {
-			results, noises, err = checkGenerated(levels, sf)
+			var opts simsource.GenerateOptions
+			if opts, err = sf.generateOptions(); err != nil {
+				return err
+			}
+			results, noises, err = checkGenerated(levels, sf, opts)
 		}
 		if err != nil {
 			return err
@@ -114,14 +119,15 @@ func checkPair(p *real.Pair, t *simsource.Truth, seed int64) []simsource.Verdict
 	return simsource.Check(p, m, qs, t)
 }
 
-// checkGenerated generates pairs 0..N−1 at every level and checks them.
-func checkGenerated(levels []simsource.NoiseLevel, sf *simFlags) ([][]simsource.Verdict, []string, error) {
+// checkGenerated generates pairs 0..N−1 at every level with opts and
+// checks them.
+func checkGenerated(levels []simsource.NoiseLevel, sf *simFlags, opts simsource.GenerateOptions) ([][]simsource.Verdict, []string, error) {
 	n := sf.pairs * len(levels)
 	results := make([][]simsource.Verdict, n)
 	noises := make([]string, n)
 	err := forEachPair(n, sf.workers, func(k int) error {
 		lv, i := levels[k/sf.pairs], k%sf.pairs
-		p, t, err := simsource.Generate(sf.seed, i, lv)
+		p, t, err := simsource.GenerateWith(sf.seed, i, lv, opts)
 		if err != nil {
 			return err
 		}

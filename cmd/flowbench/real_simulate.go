@@ -18,7 +18,7 @@ import (
 // The "real simulate" subcommand renders simulated tabletop pairs with
 // exact truth in the FlowBench-Real input format (docs/real-sim.md):
 //
-//	flowbench real simulate --pairs N --seed S --noise none|default|high --out DIR
+//	flowbench real simulate --pairs N --seed S --noise none|default|high --out DIR [--assets auto|none|DIR]
 
 func init() {
 	register(command{
@@ -26,7 +26,8 @@ func init() {
 		summary: "render simulated tabletop image pairs with estimator-like noise and exact truth (truth.json)",
 		long: "real simulate renders pairs from flowbench's own houses: a camera in front of a counter or table,\n" +
 			"one object (sometimes two) moved 5–30 cm on it. Each pair folder holds the Real input files\n" +
-			"(docs/real.md) and truth.json with the exact geometry (docs/real-sim.md).",
+			"(docs/real.md) and truth.json with the exact geometry (docs/real-sim.md). The houses are dressed\n" +
+			"with the installed Sweet Home 3D furniture models, as generate does (--assets none: primitive shapes).",
 		example: "flowbench real simulate --pairs 200 --seed 1 --noise default --out pairs",
 		setup:   realSimulateCommand,
 	})
@@ -37,6 +38,7 @@ type simFlags struct {
 	pairs   int
 	seed    int64
 	workers int
+	assets  *string
 }
 
 func addSimFlags(fs *pflag.FlagSet, pairs int) *simFlags {
@@ -44,7 +46,18 @@ func addSimFlags(fs *pflag.FlagSet, pairs int) *simFlags {
 	fs.IntVar(&f.pairs, "pairs", pairs, "number of simulated pairs")
 	fs.Int64Var(&f.seed, "seed", 1, "seed of the scenes, cameras and moves (the noise draws from it too)")
 	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), "pairs rendered in parallel (the output does not depend on it)")
+	f.assets = addAssetsFlag(fs)
 	return f
+}
+
+// generateOptions opens the library --assets names (once per process; nil
+// for primitive shapes, also when auto finds none, with one log line).
+func (f *simFlags) generateOptions() (simsource.GenerateOptions, error) {
+	lib, err := openAssets(*f.assets)
+	if err != nil {
+		return simsource.GenerateOptions{}, err
+	}
+	return simsource.GenerateOptions{Assets: lib}, nil
 }
 
 func (f *simFlags) check() error {
@@ -106,9 +119,13 @@ func realSimulateCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]str
 		if err != nil {
 			return fmt.Errorf("%w: --noise: %v", errUsage, err)
 		}
+		opts, err := sf.generateOptions()
+		if err != nil {
+			return err
+		}
 		start := time.Now()
 		err = forEachPair(sf.pairs, sf.workers, func(i int) error {
-			p, t, err := simsource.Generate(sf.seed, i, level)
+			p, t, err := simsource.GenerateWith(sf.seed, i, level, opts)
 			if err != nil {
 				return err
 			}
@@ -117,10 +134,18 @@ func realSimulateCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]str
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stderr, "flowbench real simulate: %d pairs (seed %d, noise %s) in %s, %.1f s\n", sf.pairs, sf.seed, level,
-			*out, time.Since(start).Seconds())
+		fmt.Fprintf(stderr, "flowbench real simulate: %d pairs (seed %d, noise %s, %s) in %s, %.1f s\n", sf.pairs, sf.seed, level,
+			looks(opts), *out, time.Since(start).Seconds())
 		return nil
 	}
+}
+
+// looks names what the pairs' objects look like.
+func looks(opts simsource.GenerateOptions) string {
+	if opts.Assets == nil {
+		return "primitive shapes"
+	}
+	return "furniture models"
 }
 
 // writeSimPair writes a pair folder and its truth beside it.

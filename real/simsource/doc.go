@@ -8,7 +8,10 @@
 // looking down 25–50°, 0.5–1.2 m from the objects), moves one object 5–30 cm
 // on the surface with the simulator's collision and support checks
 // (sometimes a second one), and renders both frames with the package render
-// rasterizer. It returns a *real.Pair holding what the estimators would give
+// rasterizer. GenerateWith with GenerateOptions.Assets dresses the house with
+// real furniture models first (assets.Library.Dress, as generate does), so
+// the pairs look like photographs of real tabletops; the truth then follows
+// the drawn models. It returns a *real.Pair holding what the estimators would give
 // (RGB, metric depth, instance masks with labels, point tracks from the
 // package flow's exact forward flow), degraded by a noise model that imitates
 // each estimator at a chosen level (noise.go), and a Truth: every object's

@@ -2,9 +2,11 @@ package simsource
 
 import (
 	"fmt"
+	"image"
 	"math"
 	"slices"
 
+	"flowbench/assets"
 	"flowbench/flow"
 	"flowbench/real"
 	"flowbench/render"
@@ -24,6 +26,9 @@ const (
 	moverMaxShare = 0.04
 	// moverMaxAspect caps a mover's box aspect (B.5 rejects above 3.5).
 	moverMaxAspect = 3.0
+	// borderMargin is how far from the image's edges a dressed pair's mover
+	// must stay in both frames, pixels.
+	borderMargin = 2
 	// minOthers is the least number of other objects seen with at least
 	// landmarkPixels pixels in I0.
 	minOthers      = 3
@@ -59,26 +64,48 @@ type state struct {
 	hidden *render.Frame
 }
 
-// Generate renders the simulated pair (seed, index) at a noise level and
-// returns it with its exact truth. The scene, camera and move depend only on
-// (seed, index), so the same pair at another level differs only in the
-// estimator noise; everything is deterministic. The pair's intrinsics are
-// the renderer's exact ones: f = 610 and the principal point (319.5, 239.5)
-// in pixel-centre coordinates (real.DefaultIntrinsics up to that half-pixel
-// convention).
+// Generate renders the simulated pair (seed, index) at a noise level with
+// primitive shapes and returns it with its exact truth: GenerateWith without
+// options. The scene, camera and move depend only on (seed, index), so the
+// same pair at another level differs only in the estimator noise;
+// everything is deterministic. The pair's intrinsics are the renderer's
+// exact ones: f = 610 and the principal point (319.5, 239.5) in pixel-centre
+// coordinates (real.DefaultIntrinsics up to that half-pixel convention).
 func Generate(seed int64, index int, level NoiseLevel) (*real.Pair, *Truth, error) {
+	return GenerateWith(seed, index, level, GenerateOptions{})
+}
+
+// GenerateOptions are GenerateWith's optional inputs; the zero value gives
+// Generate's primitive shapes.
+type GenerateOptions struct {
+	// Assets, when not nil, dresses every scene with the library's
+	// furniture models and textured structure (assets.Library.Dress, as
+	// generate does), so the pairs look like photographs of real tabletops.
+	// The truth follows the drawn models: boxes, centres and hull distances
+	// come from their posed meshes.
+	Assets *assets.Library
+}
+
+// GenerateWith is Generate with options. The same (seed, index, level,
+// library) gives identical pairs; a dressed pair's scene, camera and move
+// differ from the primitive pair's of the same (seed, index), since objects
+// are placed only where the drawn surface carries them.
+func GenerateWith(seed int64, index int, level NoiseLevel, opts GenerateOptions) (*real.Pair, *Truth, error) {
 	np, ok := Noise[level]
 	if !ok {
 		return nil, nil, fmt.Errorf("simsource: unknown noise level %d", int(level))
 	}
 	var last error
 	for attempt := 0; attempt < maxAttempts; attempt++ {
-		p, t, err := generateAttempt(seed, index, attempt)
+		p, t, err := generateAttempt(seed, index, attempt, opts.Assets)
 		if err != nil {
 			last = err
 			continue
 		}
 		t.Noise = level.String()
+		if opts.Assets != nil {
+			t.Assets = opts.Assets.Hash
+		}
 		applyNoise(p, t, np, seed, index, level)
 		return p, t, nil
 	}
@@ -86,10 +113,11 @@ func Generate(seed int64, index int, level NoiseLevel) (*real.Pair, *Truth, erro
 }
 
 // generateAttempt builds one scene, camera and move and renders the exact
-// pair; an error means this attempt's draws did not give a usable pair.
-func generateAttempt(seed int64, index, attempt int) (*real.Pair, *Truth, error) {
+// pair, dressed with lib unless it is nil; an error means this attempt's
+// draws did not give a usable pair.
+func generateAttempt(seed int64, index, attempt int, lib *assets.Library) (*real.Pair, *Truth, error) {
 	r := stream(seed, index, "scene", attempt)
-	t, err := buildTabletop(r, seed)
+	t, err := buildTabletop(r, seed, lib)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -121,7 +149,8 @@ func generateAttempt(seed int64, index, attempt int) (*real.Pair, *Truth, error)
 		box := st.Box()
 		aspect := float64(max(box.Dx(), box.Dy())) / float64(max(1, min(box.Dx(), box.Dy())))
 		if o.Pickupable && o.Parent == t.surface.ID && planar(o.Position, t.center) < workRadius+0.1 &&
-			math.Max(o.Size[0], o.Size[2]) <= maxObjectSide && st.Pixels >= moverMinPixels &&
+			math.Max(o.Size[0], o.Size[2]) <= t.limits().side && st.Pixels >= moverMinPixels &&
+			(!t.dressed || inside(box, cam)) &&
 			float64(st.Pixels) <= moverMaxShare*float64(cam.Width*cam.Height) && aspect <= moverMaxAspect &&
 			len(s.Children(o.ID)) == 0 {
 			cands = append(cands, o.ID)
@@ -154,8 +183,8 @@ func generateAttempt(seed int64, index, attempt int) (*real.Pair, *Truth, error)
 	if s1.f, err = rd.Render(cam); err != nil {
 		return nil, nil, err
 	}
-	if st, _ := s1.f.ObjectStats(movers[0]); st.Pixels < moverMinPixels1 {
-		return nil, nil, fmt.Errorf("mover %s shows %d px after the move", movers[0], st.Pixels)
+	if st, _ := s1.f.ObjectStats(movers[0]); st.Pixels < moverMinPixels1 || t.dressed && !inside(st.Box(), cam) {
+		return nil, nil, fmt.Errorf("mover %s shows %d px after the move, box %v", movers[0], st.Pixels, st.Box())
 	}
 	if s1.hidden, err = hiddenLabels(rd, s, cam, movers); err != nil {
 		return nil, nil, err
@@ -185,6 +214,12 @@ func generateAttempt(seed int64, index, attempt int) (*real.Pair, *Truth, error)
 		Tracks: tracksOf(field),
 	}
 	return p, truth, nil
+}
+
+// inside reports whether a pixel box keeps borderMargin pixels from every
+// edge of the image: an object cut by the border is not clearly in view.
+func inside(b image.Rectangle, cam sim.Camera) bool {
+	return b.Min.X >= borderMargin && b.Min.Y >= borderMargin && b.Max.X <= cam.Width-borderMargin && b.Max.Y <= cam.Height-borderMargin
 }
 
 // tabletopType reports whether objects of a type get masks: the small

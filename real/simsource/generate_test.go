@@ -2,8 +2,10 @@ package simsource
 
 import (
 	"bytes"
+	"encoding/json"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"flowbench/real"
@@ -43,11 +45,44 @@ func projectPx(p *real.Pair, x real.Vec3) (float64, float64) {
 	return p.K.Cx + p.K.Fx*x[0]/x[2], p.K.Cy + p.K.Fy*x[1]/x[2]
 }
 
-func TestTruthConsistent(t *testing.T) {
+func TestTruthConsistent(t *testing.T) { checkTruthConsistent(t, GenerateOptions{}) }
+
+// TestTruthConsistentDressed is TestTruthConsistent with the installed
+// furniture models: masks, depth and tracks come from the drawn models and
+// the boxes and distances from their posed meshes. Skips without the
+// libraries.
+func TestTruthConsistentDressed(t *testing.T) {
+	lib := testLibrary(t)
+	models := checkTruthConsistent(t, GenerateOptions{Assets: lib})
+	if models == 0 {
+		t.Errorf("no object of %d dressed pairs is drawn with a model", testPairs())
+	}
+}
+
+// checkTruthConsistent generates testPairs() pairs with opts and checks
+// that the exact outputs agree with the truth; it returns how many truth
+// objects are drawn with a furniture model.
+func checkTruthConsistent(t *testing.T, opts GenerateOptions) (models int) {
+	t.Helper()
 	for i := 0; i < testPairs(); i++ {
-		p, tr, err := Generate(7, i, NoiseNone)
+		p, tr, err := GenerateWith(7, i, NoiseNone, opts)
 		if err != nil {
 			t.Fatal(err)
+		}
+		wantHash := ""
+		if opts.Assets != nil {
+			wantHash = opts.Assets.Hash
+		}
+		if tr.Assets != wantHash {
+			t.Errorf("pair %d: truth assets %q, want %q", i, tr.Assets, wantHash)
+		}
+		for _, o := range tr.Objects {
+			if o.Model != "" {
+				models++
+				if opts.Assets == nil {
+					t.Errorf("pair %d: %s drawn with model %s without a library", i, o.Label, o.Model)
+				}
+			}
 		}
 		if p.W != 640 || p.H != 480 || math.Abs(p.K.Fx-610) > 1e-9 || math.Abs(p.K.Cx-319.5) > 1e-9 {
 			t.Fatalf("pair %d: size %dx%d, K %+v", i, p.W, p.H, p.K)
@@ -136,20 +171,48 @@ func TestTruthConsistent(t *testing.T) {
 		if r := mv.Center0.Len(); r < 0.45 || r > 1.3 {
 			t.Errorf("pair %d: mover %.2f m from the camera", i, r)
 		}
+		if opts.Assets != nil {
+			// A dressed pair keeps its movers tabletop-sized (the drawn
+			// box lies inside the object's) and whole in both frames.
+			for _, k := range tr.Movers {
+				if o := tr.Objects[k]; math.Max(o.Size[0], o.Size[2]) > dressedMaxSide+1e-9 {
+					t.Errorf("pair %d: mover %s of size %v exceeds the dressed limits", i, o.Label, o.Size)
+				}
+			}
+			for f, ids := range [][]uint16{tr.IDs0, tr.IDs1} {
+				for px, id := range ids {
+					x, y := px%p.W, px/p.W
+					if id == mv.Instance && (x < borderMargin || y < borderMargin || x >= p.W-borderMargin || y >= p.H-borderMargin) {
+						t.Fatalf("pair %d: the mover touches the border of frame %d at (%d, %d)", i, f, x, y)
+					}
+				}
+			}
+		}
 	}
+	return models
 }
 
-func TestGenerateDeterministic(t *testing.T) {
+func TestGenerateDeterministic(t *testing.T) { checkDeterministic(t, GenerateOptions{}) }
+
+// TestGenerateDeterministicDressed: the same (seed, index, level, library)
+// gives identical pairs. Skips without the libraries.
+func TestGenerateDeterministicDressed(t *testing.T) {
+	checkDeterministic(t, GenerateOptions{Assets: testLibrary(t)})
+}
+
+func checkDeterministic(t *testing.T, opts GenerateOptions) {
 	for _, lv := range []NoiseLevel{NoiseNone, NoiseHigh} {
-		a, ta, err := Generate(3, 2, lv)
+		a, ta, err := GenerateWith(3, 2, lv, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, tb, err := Generate(3, 2, lv)
+		b, tb, err := GenerateWith(3, 2, lv, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !pairsEqual(a, b) || !slices.Equal(ta.IDs1, tb.IDs1) || ta.Objects[0].Center1 != tb.Objects[0].Center1 {
+		ja, _ := json.Marshal(ta)
+		jb, _ := json.Marshal(tb)
+		if !pairsEqual(a, b) || !slices.Equal(ta.IDs1, tb.IDs1) || !bytes.Equal(ja, jb) {
 			t.Errorf("%s: the same (seed, index, level) gave different pairs", lv)
 		}
 	}
@@ -169,4 +232,38 @@ func pairsEqual(a, b *real.Pair) bool {
 	return a.ID == b.ID && eqF(a.F0.Depth, b.F0.Depth) && eqF(a.F1.Depth, b.F1.Depth) &&
 		eqM(a.F0.Masks, b.F0.Masks) && eqM(a.F1.Masks, b.F1.Masks) && eqF(a.Tracks, b.Tracks) &&
 		bytes.Equal(ra, rb) && bytes.Equal(rgba(a.F1.Image), rgba(b.F1.Image))
+}
+
+// TestDressedTabletop: on a dressed surface every object the work area
+// keeps or gets fits the dressed limits, and every added object stands
+// where the drawn top carries its whole footprint. Skips without the
+// libraries.
+func TestDressedTabletop(t *testing.T) {
+	lib := testLibrary(t)
+	added := 0
+	for i := 0; i < 2*testPairs(); i++ {
+		tt, err := buildTabletop(stream(11, i, "scene", 0), 11, lib)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !tt.dressed || tt.surface.Model == nil || tt.support == nil {
+			t.Fatalf("tabletop %d: surface %s not dressed", i, tt.surface.ID)
+		}
+		lim := tt.limits()
+		for _, id := range tt.scene.Children(tt.surface.ID) {
+			o := tt.scene.Object(id)
+			if !lim.fits(o.Size) {
+				t.Errorf("tabletop %d: %s of size %v left on the surface", i, id, o.Size)
+			}
+			if strings.Contains(id, "|sim|") {
+				added++
+				if !tt.support.holds(o.OBB()) {
+					t.Errorf("tabletop %d: %s stands where the drawn top does not carry it", i, id)
+				}
+			}
+		}
+	}
+	if added == 0 {
+		t.Error("no objects added")
+	}
 }

@@ -13,15 +13,20 @@ import (
 )
 
 // TestLookWrite writes frame0/frame1 side by side for a few pairs when
-// SIMSOURCE_LOOK names a directory (for a person to look at).
+// SIMSOURCE_LOOK names a directory (for a person to look at), dressed with
+// the installed furniture libraries when SIMSOURCE_LOOK_ASSETS=1.
 func TestLookWrite(t *testing.T) {
 	dir := os.Getenv("SIMSOURCE_LOOK")
 	if dir == "" {
 		t.Skip("set SIMSOURCE_LOOK=DIR to write pictures")
 	}
+	var opts GenerateOptions
+	if os.Getenv("SIMSOURCE_LOOK_ASSETS") == "1" {
+		opts.Assets = testLibrary(t)
+	}
 	for i := 0; i < 6; i++ {
 		t0 := time.Now()
-		p, tr, err := Generate(1, i, NoiseNone)
+		p, tr, err := GenerateWith(1, i, NoiseNone, opts)
 		if err != nil {
 			t.Fatal(err)
 		}

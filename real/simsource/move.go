@@ -24,7 +24,8 @@ const (
 )
 
 // moveObject translates object id by 5–30 cm in a random direction on the
-// surface: the target box must lie on the top, clear every other object by
+// surface: the target box must lie on the top (where a dressed surface's
+// drawn top carries it), clear every other object by
 // clearance and pass the simulator's teleport check, and Settle must leave
 // it on the surface where it was put. It returns false, with the scene
 // unchanged, when no draw works.
@@ -37,7 +38,7 @@ func moveObject(r *rand.Rand, t *tabletop, cam sim.Camera, id string) bool {
 		pos := start.Add(sim.Vec3{l * math.Cos(ang), 0, l * math.Sin(ang)})
 		x, z := o.Axes()
 		b := sim.OBB{Center: pos, Half: o.Size.Mul(0.5), AxisX: x, AxisZ: z}
-		if !onTop(t.surface, b) {
+		if !onTop(t.surface, b) || !t.support.holds(b) {
 			continue
 		}
 		if u, v, _, ok := cam.Project(pos); !ok || u < viewMargin || v < viewMargin ||

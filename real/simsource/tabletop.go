@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"flowbench/assets"
 	"flowbench/sim"
 )
 
@@ -23,9 +24,33 @@ const (
 	// metres (so that no two masks touch in the exact truth).
 	clearance = 0.015
 	// maxObjectSide is the largest footprint side of an object added or
-	// moved, metres.
-	maxObjectSide = 0.28
+	// moved, metres, and maxObjectHeight the tallest added.
+	maxObjectSide   = 0.28
+	maxObjectHeight = 0.35
+	// dressedMaxSide and dressedMaxHeight are those limits on a dressed
+	// surface, where they also apply to the objects the house put there:
+	// real models stretched to the catalog's larger boxes (a 28 cm bread, a
+	// 30 cm vase, a box with things in it) read as oversized and crowd a
+	// view from 0.6–1.05 m.
+	dressedMaxSide   = 0.20
+	dressedMaxHeight = 0.25
 )
+
+// sizeLimits bound the objects of a work area, metres.
+type sizeLimits struct{ side, height float64 }
+
+// fits reports whether an object of the given size is within the limits.
+func (l sizeLimits) fits(size sim.Vec3) bool {
+	return math.Max(size[0], size[2]) <= l.side && size[1] <= l.height
+}
+
+// limits returns the size limits of the tabletop's objects.
+func (t *tabletop) limits() sizeLimits {
+	if t.dressed {
+		return sizeLimits{dressedMaxSide, dressedMaxHeight}
+	}
+	return sizeLimits{maxObjectSide, maxObjectHeight}
+}
 
 // tabletop is a house scene with a chosen surface and the work area on it.
 type tabletop struct {
@@ -38,20 +63,33 @@ type tabletop struct {
 	// fronts are the horizontal directions from the surface towards where
 	// the camera may stand, in preference order.
 	fronts []sim.Vec3
+	// dressed reports a scene dressed with furniture models; support is
+	// the dressed surface's drawn top (nil for a primitive surface, whose
+	// box top carries everything on it).
+	dressed bool
+	support *supportMesh
 }
 
-// surfaceOK reports whether a receptacle can carry a tabletop scene.
+// surfaceOK reports whether a receptacle can carry a tabletop scene: a
+// counter or table of a usable size and height whose support surface is its
+// box top (a dressed model with a lower one, such as a shelf, is not).
 func surfaceOK(o *sim.Object) bool {
 	if _, ok := surfaceTypes[o.Type]; !ok || o.Parent != "" {
 		return false
 	}
 	top := o.SupportTop()
+	if top != o.Position[1]+o.Size[1]/2 {
+		return false
+	}
 	return o.Size[0] >= 0.45 && o.Size[2] >= 0.35 && math.Max(o.Size[0], o.Size[2]) >= 0.6 && top >= 0.4 && top <= 1.2
 }
 
 // buildTabletop generates a house, picks a surface in it, adds small
-// objects around a work-area centre and returns the scene.
-func buildTabletop(r *rand.Rand, seed int64) (*tabletop, error) {
+// objects around a work-area centre and returns the scene, dressed with lib
+// unless it is nil. The house is dressed with the seed of the house as
+// generated (assets.HouseSeed before the objects are added), so the surface
+// keeps the model the objects were placed on.
+func buildTabletop(r *rand.Rand, seed int64, lib *assets.Library) (*tabletop, error) {
 	for try := 0; try < 20; try++ {
 		hi := r.IntN(1 << 20)
 		h, err := sim.Generate(sim.StyleProcTHOR, seed, hi)
@@ -61,6 +99,10 @@ func buildTabletop(r *rand.Rand, seed int64) (*tabletop, error) {
 		s, err := sim.NewScene(h)
 		if err != nil {
 			continue
+		}
+		dressSeed := assets.HouseSeed(h)
+		if lib != nil {
+			lib.Dress(s, dressSeed)
 		}
 		var cands []*sim.Object
 		for _, o := range s.Objects {
@@ -72,7 +114,7 @@ func buildTabletop(r *rand.Rand, seed int64) (*tabletop, error) {
 			continue
 		}
 		surf := cands[r.IntN(len(cands))]
-		t := &tabletop{house: fmt.Sprintf("%s/%d/%d", sim.StyleProcTHOR, seed, hi), label: surfaceTypes[surf.Type]}
+		t := &tabletop{house: fmt.Sprintf("%s/%d/%d", sim.StyleProcTHOR, seed, hi), label: surfaceTypes[surf.Type], dressed: lib != nil}
 		ax, az := surf.Axes()
 		hx, hz := surf.Size[0]/2, surf.Size[2]/2
 		u := uniform(r, -math.Max(0, hx-workRadius), math.Max(0, hx-workRadius))
@@ -90,7 +132,7 @@ func buildTabletop(r *rand.Rand, seed int64) (*tabletop, error) {
 		top := surf.SupportTop()
 		t.center = surf.Position.Add(ax.Mul(u)).Add(az.Mul(v))
 		t.center[1] = top
-		h2, err := addObjects(r, s, surf, t.center)
+		h2, err := addObjects(r, s, surf, t.center, newSupportMesh(surf), t.limits(), t.dressed)
 		if err != nil {
 			continue
 		}
@@ -98,7 +140,14 @@ func buildTabletop(r *rand.Rand, seed int64) (*tabletop, error) {
 		if err != nil {
 			continue
 		}
+		if lib != nil {
+			lib.Dress(s2, dressSeed)
+		}
 		t.scene, t.surface = s2, s2.Object(surf.ID)
+		if modelKey(t.surface) != modelKey(surf) || t.surface.Position != surf.Position {
+			continue // dressed otherwise than the scene the objects were placed in
+		}
+		t.support = newSupportMesh(t.surface)
 		return t, nil
 	}
 	return nil, fmt.Errorf("no house with a usable counter or table in 20 tries")
@@ -127,14 +176,41 @@ func inflate(b sim.OBB) sim.OBB {
 // planar returns the horizontal distance between two points.
 func planar(a, b sim.Vec3) float64 { return math.Hypot(a[0]-b[0], a[2]-b[2]) }
 
+// modelKey returns the key of the model an object is drawn with, "" for
+// its primitive shape.
+func modelKey(o *sim.Object) string {
+	if o.Model == nil {
+		return ""
+	}
+	return o.Model.Key
+}
+
 // addObjects returns a copy of the scene's house with small pickupable
 // objects added on the surface around center, until the work area holds
-// between minObjects and maxObjects objects.
-func addObjects(r *rand.Rand, s *sim.Scene, surf *sim.Object, center sim.Vec3) (*sim.House, error) {
+// between minObjects and maxObjects objects, each within lim; on a dressed
+// surface (sup not nil) each stands where the drawn top carries its whole
+// footprint. With dropBig the objects the house put on the surface that
+// exceed lim are taken off it, with whatever they carry.
+func addObjects(r *rand.Rand, s *sim.Scene, surf *sim.Object, center sim.Vec3, sup *supportMesh, lim sizeLimits, dropBig bool) (*sim.House, error) {
 	want := minObjects + r.IntN(maxObjects-minObjects+1)
+	h := *s.House
+	h.Objects = slices.Clone(h.Objects)
+	si := slices.IndexFunc(h.Objects, func(o sim.HouseObject) bool { return o.ID == surf.ID })
+	if si < 0 {
+		return nil, fmt.Errorf("surface %s is not a top-level object", surf.ID)
+	}
+	var kept []sim.HouseObject
+	var dropped []string // ids CheckBox ignores: the dropped objects and what they carry
+	for _, c := range h.Objects[si].Children {
+		if o := s.Object(c.ID); dropBig && o != nil && !lim.fits(o.Size) {
+			dropped = append(append(dropped, c.ID), s.Descendants(c.ID)...)
+			continue
+		}
+		kept = append(kept, c)
+	}
 	have := 0
-	for _, c := range s.Children(surf.ID) {
-		if planar(s.Object(c).Position, center) < workRadius {
+	for _, c := range kept {
+		if o := s.Object(c.ID); o != nil && planar(o.Position, center) < workRadius {
 			have++
 		}
 	}
@@ -149,7 +225,7 @@ func addObjects(r *rand.Rand, s *sim.Scene, surf *sim.Object, center sim.Vec3) (
 			continue
 		}
 		va := info.Variants[r.IntN(len(info.Variants))]
-		if math.Max(va.Size[0], va.Size[2]) > maxObjectSide || va.Size[1] > 0.35 {
+		if !lim.fits(va.Size) {
 			continue
 		}
 		ang, rad := uniform(r, 0, 2*math.Pi), workRadius*math.Sqrt(r.Float64())
@@ -157,10 +233,10 @@ func addObjects(r *rand.Rand, s *sim.Scene, surf *sim.Object, center sim.Vec3) (
 		yaw := uniform(r, 0, 360)
 		x, z := sim.YawAxes(yaw)
 		b := sim.OBB{Center: pos, Half: va.Size.Mul(0.5), AxisX: x, AxisZ: z}
-		if !onTop(surf, b) {
+		if !onTop(surf, b) || !sup.holds(b) {
 			continue
 		}
-		if _, hit := s.CheckBox(inflate(b)); hit {
+		if _, hit := s.CheckBox(inflate(b), dropped...); hit {
 			continue
 		}
 		free := true
@@ -183,13 +259,6 @@ func addObjects(r *rand.Rand, s *sim.Scene, surf *sim.Object, center sim.Vec3) (
 			Material: &sim.Material{Name: "sim", Color: &sim.RGB{R: jit(col[0]), G: jit(col[1]), B: jit(col[2])}},
 		})
 	}
-	h := *s.House
-	h.Objects = slices.Clone(h.Objects)
-	for i := range h.Objects {
-		if h.Objects[i].ID == surf.ID {
-			h.Objects[i].Children = append(slices.Clone(h.Objects[i].Children), added...)
-			return &h, nil
-		}
-	}
-	return nil, fmt.Errorf("surface %s is not a top-level object", surf.ID)
+	h.Objects[si].Children = append(kept, added...)
+	return &h, nil
 }

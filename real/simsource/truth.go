@@ -41,6 +41,9 @@ type Truth struct {
 	// Distance names how surface distances were measured: "hull" (the
 	// distance between the convex hulls of the posed meshes, GJK).
 	Distance string `json:"distance"`
+	// Assets is the hash (assets.Library.Hash) of the furniture library
+	// the scene was dressed with; empty for primitive shapes.
+	Assets string `json:"assets,omitempty"`
 	// IDs0, IDs1 are the exact instance id images (row-major W×H; values
 	// are TruthObject.Instance, or other ids for structure and furniture,
 	// 0 for nothing).
@@ -65,8 +68,13 @@ type TruthObject struct {
 	Instance uint16 `json:"instance"`
 	// Moved reports a mover (first or second).
 	Moved bool `json:"moved"`
+	// Model is the key of the furniture model it is drawn with
+	// (sim.Model.Key); empty for a primitive shape.
+	Model string `json:"model,omitempty"`
 	// Center0, Center1 are its box centre before and after, camera frame
-	// of I0.
+	// of I0. The box is that of the mesh drawn: the object's box for a
+	// primitive shape, the tightest box about the object's axes around
+	// the posed model for a furniture model.
 	Center0 real.Vec3 `json:"center0"`
 	Center1 real.Vec3 `json:"center1"`
 	// Box0, Box1 are its oriented box's 8 corners before and after (bit 0

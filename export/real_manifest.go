@@ -88,6 +88,19 @@ type RealRunReport struct {
 	// SizeCheck is the size check of eq. 50 per source, as the generator
 	// reports it (absent when it reports none).
 	SizeCheck json.RawMessage `json:"size_check,omitempty"`
+	// TextOnly is B.6's text-only ordering check, when the run made it.
+	TextOnly *RealTextOnly `json:"text_only,omitempty"`
+}
+
+// RealTextOnly reports B.6's text-only ordering check of a test split:
+// the model asked without the image, and per category the candidates it
+// was asked and those it solved (answered correctly in both option
+// orders, or in the original order with more than two options), which
+// the selection takes only after all others of their category.
+type RealTextOnly struct {
+	Model  string         `json:"model"`
+	Asked  map[string]int `json:"asked"`
+	Solved map[string]int `json:"solved"`
 }
 
 // RealSkip is one pair, or one question of a pair, left out of a Real

@@ -91,16 +91,7 @@ type realPairImages struct {
 // image per question. measurement is the pair's measurement JSON.
 func realPairRows(p *real.Pair, m *real.Measurement, measurement string, cands []RealCandidate, split string) ([]export.QuestionRow, []export.RealAnnotationRow, error) {
 	var im realPairImages
-	var b0, b1 []marks.Badge
-	for _, o := range m.Objects {
-		if o.Mark <= 0 {
-			continue
-		}
-		b0 = append(b0, marks.Badge{N: o.Mark, X: o.MarkX, Y: o.MarkY})
-		if o.Mask1 >= 0 {
-			b1 = append(b1, marks.Badge{N: o.Mark, X: o.MarkX + o.U1 - o.U0, Y: o.MarkY + o.V1 - o.V0})
-		}
-	}
+	b0, b1 := realBadges(m)
 	var err error
 	if im.badges0, err = encodePNG(marks.Numbered(p.F0.Image, b0)); err != nil {
 		return nil, nil, err
@@ -153,6 +144,21 @@ func realPairRows(p *real.Pair, m *real.Measurement, measurement string, cands [
 			Measurement: measurement, QuestionSpec: c.spec}
 	}
 	return qs, as, nil
+}
+
+// realBadges are the numbered badges of a pair's marked objects on I0 and,
+// for those seen after the move, on I1 (moved with their object).
+func realBadges(m *real.Measurement) (b0, b1 []marks.Badge) {
+	for _, o := range m.Objects {
+		if o.Mark <= 0 {
+			continue
+		}
+		b0 = append(b0, marks.Badge{N: o.Mark, X: o.MarkX, Y: o.MarkY})
+		if o.Mask1 >= 0 {
+			b1 = append(b1, marks.Badge{N: o.Mark, X: o.MarkX + o.U1 - o.U0, Y: o.MarkY + o.V1 - o.V0})
+		}
+	}
+	return b0, b1
 }
 
 // realObjectID names an object in the questions table: obj<mark>, or

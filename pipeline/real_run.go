@@ -13,9 +13,11 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"flowbench/export"
 	"flowbench/real"
+	"flowbench/score"
 )
 
 // DefaultRealPairsPerShard is the number of input pairs per shard of a
@@ -60,6 +62,16 @@ type RealOptions struct {
 	// Process measures a pair and makes its candidate questions; nil is
 	// real.Process (tests substitute their own).
 	Process func(*real.Pair, real.Options) (*real.Measurement, []real.Question, *real.Skip)
+	// CheckMarks, when set, asks this OpenAI-compatible server which
+	// numbered marks sit on the robot or a person (B.5, score.CheckMarks)
+	// for every pair that yields candidates: questions mentioning such a
+	// mark are dropped, and the pair when it is the mover's. nil: off.
+	CheckMarks *score.EvalOptions
+	// TextOnly, when set, runs B.6's text-only ordering check on the
+	// test split's candidates (score.TextOnlySolved): the questions the
+	// model solves without the image are selected only after all others
+	// of their category. nil: off; only for the split named "test".
+	TextOnly *score.TextOnlyOptions
 	// Log receives progress lines (nil: none).
 	Log io.Writer
 }
@@ -83,6 +95,7 @@ type realPairResult struct {
 	mjson       string
 	cands       []RealCandidate
 	skips       []export.RealSkip
+	err         error // a failure that stops the run (the mark check's server)
 }
 
 // RunReal builds a FlowBench-Real split (docs/real-output.md): every pair
@@ -101,6 +114,9 @@ func RunReal(ctx context.Context, opt RealOptions) (res *RealResult, err error) 
 	}
 	if opt.Split == "" {
 		opt.Split = "train"
+	}
+	if err := checkRealVLM(opt); err != nil {
+		return nil, err
 	}
 	if opt.PairsPerShard <= 0 {
 		opt.PairsPerShard = DefaultRealPairsPerShard
@@ -139,7 +155,11 @@ func RunReal(ctx context.Context, opt RealOptions) (res *RealResult, err error) 
 	if err := removePartRecord(opt.Out); err != nil {
 		return nil, err
 	}
-	kept := selectReal(opt.Split, cands, opt)
+	textOnly, err := realTextOnly(ctx, cands, opt, run)
+	if err != nil {
+		return nil, err
+	}
+	kept := selectReal(opt.Split, cands, textOnly, opt)
 	shards := max(1, (len(pairs)+opt.PairsPerShard-1)/opt.PairsPerShard)
 	first, end := Layout{Shards: shards}.PartShards(opt.Part)
 	res = &RealResult{Shards: shards, FirstShard: first, EndShard: end, Fingerprint: realFingerprint(pairs, opt), Run: run}
@@ -177,8 +197,14 @@ func checkRealFamily(dir string) error {
 }
 
 // realFirstPass reads and processes every pair with opt.Workers workers.
+// A pair whose processing fails (the mark check's server, after the
+// client's retries) stops the run: no further pair is started, the pairs
+// in flight finish, and the error is the first failing pair's in pair
+// order (every pair before it was started, so it does not depend on the
+// workers).
 func realFirstPass(ctx context.Context, pairs []RealPairRef, opt RealOptions) ([]realPairResult, error) {
 	results := make([]realPairResult, len(pairs))
+	var failed atomic.Bool
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(opt.Workers, max(1, len(pairs))) {
@@ -186,27 +212,38 @@ func realFirstPass(ctx context.Context, pairs []RealPairRef, opt RealOptions) ([
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i] = realProcessPair(i, pairs[i], opt)
+				results[i] = realProcessPair(ctx, i, pairs[i], opt)
+				if results[i].err != nil {
+					failed.Store(true)
+				}
 			}
 		}()
 	}
-	var err error
 	for i := range pairs {
-		if err = ctx.Err(); err != nil {
+		if ctx.Err() != nil || failed.Load() {
 			break
 		}
 		next <- i
 	}
 	close(next)
 	wg.Wait()
+	err := ctx.Err()
+	if err == nil {
+		for i := range results {
+			if err = results[i].err; err != nil {
+				break
+			}
+		}
+	}
 	if opt.Log != nil && err == nil {
 		fmt.Fprintf(opt.Log, "real: processed %d pairs\n", len(pairs))
 	}
 	return results, err
 }
 
-// realProcessPair reads, processes and prepares one pair.
-func realProcessPair(i int, ref RealPairRef, opt RealOptions) (r realPairResult) {
+// realProcessPair reads, processes and prepares one pair, and with
+// opt.CheckMarks checks its marks.
+func realProcessPair(ctx context.Context, i int, ref RealPairRef, opt RealOptions) (r realPairResult) {
 	r.id = ref.ID
 	skip := func(stage, reason string) realPairResult {
 		r.skips = append(r.skips, export.RealSkip{PairID: r.id, Stage: stage, Reason: reason})
@@ -249,6 +286,9 @@ func realProcessPair(i int, ref RealPairRef, opt RealOptions) (r realPairResult)
 		c.Pair = i
 		r.cands = append(r.cands, c)
 	}
+	if opt.CheckMarks != nil && len(r.cands) > 0 {
+		r.err = realMarkCheck(ctx, p, &r, *opt.CheckMarks)
+	}
 	return r
 }
 
@@ -286,8 +326,8 @@ func realReport(pairs []RealPairRef, results []realPairResult, opt RealOptions) 
 		} else if !dup {
 			seen[r.id] = pairs[i].ID
 		}
-		if len(r.cands) == 0 && len(r.skips) > 0 && r.skips[len(r.skips)-1].QuestionID != "" {
-			r.skips = append(r.skips, export.RealSkip{PairID: r.id, Stage: "marks", Reason: "every question was left out"})
+		if n := len(r.skips); len(r.cands) == 0 && n > 0 && r.skips[n-1].QuestionID != "" {
+			r.skips = append(r.skips, export.RealSkip{PairID: r.id, Stage: r.skips[n-1].Stage, Reason: "every question was left out"})
 		}
 		run.Skipped = append(run.Skipped, r.skips...)
 		for _, c := range r.cands {
@@ -337,15 +377,29 @@ func sizeCheckReport(checks map[string][]real.SizeCheck) json.RawMessage {
 // realConfig is the configuration a split is built with, as recorded in
 // its run report.
 func realConfig(opt RealOptions) map[string]any {
-	return map[string]any{"input": opt.Input, "split": opt.Split, "seed": opt.Seed, "extended": opt.Extended,
+	c := map[string]any{"input": opt.Input, "split": opt.Split, "seed": opt.Seed, "extended": opt.Extended,
 		"pairs_per_shard": opt.PairsPerShard}
+	if opt.CheckMarks != nil {
+		c["check_marks_model"] = opt.CheckMarks.Model
+	}
+	if opt.TextOnly != nil {
+		c["text_only_model"] = opt.TextOnly.Model
+	}
+	return c
 }
 
 // realFingerprint hashes what a split's bytes depend on: the version, the
-// split, seed, margins, shard size and the pairs (by listed id).
+// split, seed, margins, shard size, the VLM checks' models (when on) and
+// the pairs (by listed id).
 func realFingerprint(pairs []RealPairRef, opt RealOptions) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "flowbench-real %s\x00%s\x00%d\x00%v\x00%d\x00", Version, opt.Split, opt.Seed, opt.Extended, opt.PairsPerShard)
+	if opt.CheckMarks != nil {
+		fmt.Fprintf(h, "check-marks %s\x00", opt.CheckMarks.Model)
+	}
+	if opt.TextOnly != nil {
+		fmt.Fprintf(h, "text-only %s %v\x00", opt.TextOnly.Model, opt.TextOnly.ThinkingOff)
+	}
 	for _, p := range pairs {
 		fmt.Fprintf(h, "%s\x00", p.ID)
 	}

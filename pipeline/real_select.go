@@ -21,15 +21,17 @@ type RealCandidate struct {
 
 // selectReal is the split selection: real.Select over every candidate of
 // the run (B.6 for the test split, B.7 for any other), returning the kept
-// candidates in candidate order.
-func selectReal(split string, cands []RealCandidate, opt RealOptions) []RealCandidate {
+// candidates in candidate order. textOnly holds the questions the
+// text-only model solved (B.6's ordering check; nil when not run): the
+// test selection takes them only after all others of their category.
+func selectReal(split string, cands []RealCandidate, textOnly map[string]bool, opt RealOptions) []RealCandidate {
 	qs := make([]real.Question, len(cands))
 	for i := range cands {
 		qs[i] = cands[i].Question
 	}
 	kept := map[string]bool{}
 	for _, q := range real.Select(qs, real.SelectOptions{Test: split == "test", Seed: opt.Seed, Extended: opt.Extended,
-		PerCategory: opt.PerCategory}) {
+		PerCategory: opt.PerCategory, TextOnly: textOnly}) {
 		kept[q.ID] = true
 	}
 	var out []RealCandidate

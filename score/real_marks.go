@@ -2,6 +2,7 @@ package score
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -20,13 +21,18 @@ var reMarkNumber = regexp.MustCompile(`\b\d{1,2}\b`)
 // CheckMarks asks an OpenAI-compatible server which of the numbered marks
 // on image (I0 with badges, PNG or JPEG) lie on the robot or a person. It
 // returns those of marks that the reply names; a reply that names no
-// number ("none") returns none. A server error is returned as an error
-// naming the pair.
+// number ("none") returns none. The request asks for temperature 0, so
+// that every part of a build gets the same reply. A server error (after
+// the client's retries) is returned as an error naming the pair.
 func CheckMarks(ctx context.Context, pairID string, image []byte, marks []int, opt EvalOptions) ([]int, error) {
 	eo := withDefaults(opt)
-	p := PromptLine{ID: pairID + "#marks", Body: ChatRequest{Messages: []ChatMessage{{Role: "user",
-		Content: []ContentPart{{Type: "image_url", ImageURL: &ImageURL{URL: DataURL(image)}}, {Type: "text", Text: marksInstruction}}}}}}
-	l, err := call(ctx, &p, eo)
+	payload, err := json.Marshal(textOnlyRequest{Model: eo.Model, MaxTokens: eo.MaxTokens, Temperature: TextOnlyTemperature,
+		Messages: []ChatMessage{{Role: "user", Content: []ContentPart{{Type: "image_url", ImageURL: &ImageURL{URL: DataURL(image)}},
+			{Type: "text", Text: marksInstruction}}}}})
+	if err != nil {
+		return nil, err
+	}
+	l, err := callPayload(ctx, payload, eo)
 	if err != nil {
 		return nil, fmt.Errorf("mark check of pair %s: %w", pairID, err)
 	}

@@ -4,20 +4,27 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 )
 
 // TestCheckMarksAgainstFakeServer checks the Real mark check's request
-// (the image and the instruction) and its reading of replies.
+// (the image, the instruction, temperature 0) and its reading of replies.
 func TestCheckMarksAgainstFakeServer(t *testing.T) {
 	reply, gotImage := "", ""
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		raw, _ := io.ReadAll(r.Body)
 		var req ChatRequest
-		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		if err := json.Unmarshal(raw, &req); err != nil {
 			http.Error(w, err.Error(), 400)
+			return
+		}
+		if !strings.Contains(string(raw), `"temperature":0`) {
+			http.Error(w, "want temperature 0", 400)
 			return
 		}
 		parts := req.Messages[0].Content

@@ -17,6 +17,7 @@ import (
 
 	"flowbench/pipeline"
 	"flowbench/real/pairfile"
+	"flowbench/score"
 )
 
 // The "real build" subcommand turns image pairs with estimator outputs
@@ -31,10 +32,15 @@ func init() {
 			"docs/real.md), measures it, generates and filters its questions (Appendix B), selects the split\n" +
 			"and writes the questions and real_annotations tables, the manifest and the card. A bad pair is\n" +
 			"left out with a reason naming its file and field. --part K/N writes shards K of N (every part\n" +
-			"reads every pair: the selection is over the whole split); join the parts with flowbench merge.",
+			"reads every pair: the selection is over the whole split); join the parts with flowbench merge.\n" +
+			"Two VLM checks are off by default (docs/real-vlm.md): --check-marks-endpoint drops questions whose\n" +
+			"numbered marks a VLM sees on the robot or a person (B.5), and --text-only-endpoint (test split)\n" +
+			"selects last the questions a model answers without the image in both option orders (B.6).",
 		example: "flowbench real build pairs --out realds\n" +
 			"flowbench real build pairs --out realds --split test --seed 1\n" +
-			"flowbench real build pairs.jsonl --part 0/4 --out part0    # then: flowbench merge part0 ... part3 --out realds",
+			"flowbench real build pairs.jsonl --part 0/4 --out part0    # then: flowbench merge part0 ... part3 --out realds\n" +
+			"flowbench real build pairs --out realds --split test --check-marks-endpoint http://127.0.0.1:8000/v1 --check-marks-model Qwen3.5-9B \\\n" +
+			"    --text-only-endpoint http://127.0.0.1:8000/v1 --text-only-model Qwen3.5-9B",
 		args:  cobra.ExactArgs(1),
 		setup: realBuildCommand,
 	})
@@ -50,10 +56,27 @@ func realBuildCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string
 	perCategory := fs.Int("per-category", 0, "test split: at most this many questions per category (B.6's equal count; 0: as many as the caps allow)")
 	overwrite := fs.Bool("overwrite", false, "replace the split if --out already holds it")
 	perShard := fs.Int("pairs-per-shard", pipeline.DefaultRealPairsPerShard, "input pairs per shard")
+	marksEndpoint := fs.String("check-marks-endpoint", "", "check every pair's numbered marks with a VLM through this OpenAI-compatible API (base URL ending in /v1): questions mentioning a mark on the robot or a person are dropped, and the pair when it is the mover's (B.5); off by default")
+	marksModel := fs.String("check-marks-model", "", "vision model for --check-marks-endpoint")
+	marksKeyEnv := fs.String("check-marks-api-key-env", "OPENAI_API_KEY", "environment variable holding the --check-marks-endpoint API key (sent as a bearer token when set)")
+	textEndpoint := fs.String("text-only-endpoint", "", "with --split test: ask a model every candidate without the image through this OpenAI-compatible API, in the original and the reversed option order; questions it solves are selected last in their category (B.6); off by default")
+	textModel := fs.String("text-only-model", "", "model for --text-only-endpoint")
+	textKeyEnv := fs.String("text-only-api-key-env", "OPENAI_API_KEY", "environment variable holding the --text-only-endpoint API key (sent as a bearer token when set)")
+	textThinkingOff := fs.Bool("text-only-thinking-off", true, "with --text-only-endpoint: send chat_template_kwargs {\"enable_thinking\": false} (vLLM, SGLang); set false for a server that refuses the field")
 	return func(args []string) error {
 		switch {
 		case *out == "":
 			return fmt.Errorf("%w: --out is required", errUsage)
+		case *marksEndpoint == "" && (*marksModel != "" || fs.Changed("check-marks-api-key-env")):
+			return fmt.Errorf("%w: --check-marks-model and --check-marks-api-key-env need --check-marks-endpoint", errUsage)
+		case *marksEndpoint != "" && *marksModel == "":
+			return fmt.Errorf("%w: --check-marks-endpoint needs --check-marks-model", errUsage)
+		case *textEndpoint == "" && (*textModel != "" || fs.Changed("text-only-api-key-env") || fs.Changed("text-only-thinking-off")):
+			return fmt.Errorf("%w: --text-only-model, --text-only-api-key-env and --text-only-thinking-off need --text-only-endpoint", errUsage)
+		case *textEndpoint != "" && *textModel == "":
+			return fmt.Errorf("%w: --text-only-endpoint needs --text-only-model", errUsage)
+		case *textEndpoint != "" && *split != "test":
+			return fmt.Errorf("%w: --text-only-endpoint orders the test selection (B.6): use it with --split test, not %s", errUsage, *split)
 		case *workers < 0 || *perShard < 1 || *perCategory < 0:
 			return fmt.Errorf("%w: --workers and --per-category must not be negative and --pairs-per-shard must be positive", errUsage)
 		case *workers > 4096 || *perShard > 1<<20 || *perCategory > 1<<24:
@@ -79,6 +102,13 @@ func realBuildCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string
 		start := time.Now()
 		opt := pipeline.RealOptions{Pairs: pairs, Split: *split, Seed: *seed, Extended: *extended, PerCategory: *perCategory, Workers: *workers,
 			Part: p, PairsPerShard: *perShard, Overwrite: *overwrite, Input: args[0], Log: stderr}
+		if *marksEndpoint != "" {
+			opt.CheckMarks = &score.EvalOptions{Endpoint: *marksEndpoint, Model: *marksModel, APIKey: os.Getenv(*marksKeyEnv)}
+		}
+		if *textEndpoint != "" {
+			opt.TextOnly = &score.TextOnlyOptions{EvalOptions: score.EvalOptions{Endpoint: *textEndpoint, Model: *textModel,
+				APIKey: os.Getenv(*textKeyEnv)}, ThinkingOff: *textThinkingOff}
+		}
 		var res *pipeline.RealResult
 		err = withGenerateOut(ctx, stdout, *out, *split, false, *overwrite, func(dir string) error {
 			opt.Out = dir

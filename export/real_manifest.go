@@ -1,20 +1,16 @@
 package export
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"maps"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
-	"flowbench/sim"
-	"flowbench/storage/localfile"
 )
 
 // RealManifest describes a FlowBench-Real dataset (manifest.json with
@@ -271,43 +267,10 @@ func NewRealManifest(dir, version string, cfg map[string]any, seeds map[string]i
 // WriteRealManifest writes DIR/manifest.json and the dataset card
 // DIR/README.md atomically.
 func WriteRealManifest(dir string, m *RealManifest) error {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(m); err != nil {
-		return fmt.Errorf("export: manifest: %w", err)
-	}
-	if err := sim.WriteFileAtomic(filepath.Join(dir, ManifestFile), buf.Bytes()); err != nil {
-		return fmt.Errorf("export: writing %s: %w", filepath.Join(dir, ManifestFile), err)
-	}
-	tables, err := ReadCardTables(dir, RealTables)
-	if err != nil {
-		return err
-	}
-	card, err := RealCard(m, tables)
-	if err != nil {
-		return err
-	}
-	if err := sim.WriteFileAtomic(filepath.Join(dir, CardFile), []byte(card)); err != nil {
-		return fmt.Errorf("export: writing %s: %w", filepath.Join(dir, CardFile), err)
-	}
-	return nil
+	return writeFamilyManifest(dir, m, RealTables, func(t []CardTable) (string, error) { return RealCard(m, t) })
 }
 
 // ReadRealManifest reads DIR/manifest.json of a Real dataset.
 func ReadRealManifest(dir string) (*RealManifest, error) {
-	p := filepath.Join(dir, ManifestFile)
-	raw, err := localfile.ReadFile(p, MaxManifestBytes, "a dataset manifest")
-	if err != nil {
-		return nil, fmt.Errorf("export: %w", err)
-	}
-	m := new(RealManifest)
-	if err := json.Unmarshal(raw, m); err != nil {
-		return nil, fmt.Errorf("export: %s: %w", p, err)
-	}
-	if m.Family != FamilyReal {
-		return nil, fmt.Errorf("export: %s: family %q, not a FlowBench-Real dataset", p, m.Family)
-	}
-	return m, nil
+	return readFamilyManifest(dir, FamilyReal, "a FlowBench-Real dataset", func(m *RealManifest) string { return m.Family })
 }

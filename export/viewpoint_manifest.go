@@ -1,7 +1,6 @@
 package export
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -11,7 +10,6 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
-	"flowbench/sim"
 	"flowbench/storage/localfile"
 )
 
@@ -112,45 +110,12 @@ func DescribeViewpointSchema() []TableSchema {
 // WriteViewpointManifest writes DIR/manifest.json and the dataset card
 // DIR/README.md atomically.
 func WriteViewpointManifest(dir string, m *ViewpointManifest) error {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(m); err != nil {
-		return fmt.Errorf("export: manifest: %w", err)
-	}
-	if err := sim.WriteFileAtomic(filepath.Join(dir, ManifestFile), buf.Bytes()); err != nil {
-		return fmt.Errorf("export: writing %s: %w", filepath.Join(dir, ManifestFile), err)
-	}
-	tables, err := ReadCardTables(dir, ViewpointTables)
-	if err != nil {
-		return err
-	}
-	card, err := ViewpointCard(m, tables)
-	if err != nil {
-		return err
-	}
-	if err := sim.WriteFileAtomic(filepath.Join(dir, CardFile), []byte(card)); err != nil {
-		return fmt.Errorf("export: writing %s: %w", filepath.Join(dir, CardFile), err)
-	}
-	return nil
+	return writeFamilyManifest(dir, m, ViewpointTables, func(t []CardTable) (string, error) { return ViewpointCard(m, t) })
 }
 
 // ReadViewpointManifest reads DIR/manifest.json of a viewpoint dataset.
 func ReadViewpointManifest(dir string) (*ViewpointManifest, error) {
-	p := filepath.Join(dir, ManifestFile)
-	raw, err := localfile.ReadFile(p, MaxManifestBytes, "a dataset manifest")
-	if err != nil {
-		return nil, fmt.Errorf("export: %w", err)
-	}
-	m := new(ViewpointManifest)
-	if err := json.Unmarshal(raw, m); err != nil {
-		return nil, fmt.Errorf("export: %s: %w", p, err)
-	}
-	if m.Family != FamilyViewpoint {
-		return nil, fmt.Errorf("export: %s: family %q, not a viewpoint dataset", p, m.Family)
-	}
-	return m, nil
+	return readFamilyManifest(dir, FamilyViewpoint, "a viewpoint dataset", func(m *ViewpointManifest) string { return m.Family })
 }
 
 // DatasetFamily returns the family a dataset's manifest names: "" for the

@@ -73,31 +73,13 @@ func MergeWith(ctx context.Context, partDirs []string, out string, opt MergeOpti
 			export.RemoveSplit(out, split)
 		}
 	}()
-	var moves [][2]string // staged path, final path
+	parts := make([]stagedPart, len(recs))
 	for i, r := range recs {
-		for _, f := range r.Files {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			src := filepath.Join(export.TableDir(partDirs[i], f.Table), f.Name)
-			dst := filepath.Join(staging, fmt.Sprintf("%s-%05d.parquet", f.Table, f.Shard))
-			owned := i < len(opt.Owned) && opt.Owned[i]
-			if err := copyVerified(src, dst, f, owned); err != nil {
-				return fmt.Errorf("part %s in %s: %w", r.Part, partDirs[i], err)
-			}
-			if err := checkShardMeta(dst, src, f, r.Fingerprint); err != nil {
-				return fmt.Errorf("part %s in %s: %w", r.Part, partDirs[i], err)
-			}
-			moves = append(moves, [2]string{dst, filepath.Join(export.TableDir(out, f.Table), f.Name)})
-		}
+		parts[i] = stagedPart{dir: partDirs[i], name: r.Part.String(), fingerprint: r.Fingerprint, files: r.Files,
+			owned: i < len(opt.Owned) && opt.Owned[i]}
 	}
-	for _, m := range moves {
-		if err := os.MkdirAll(filepath.Dir(m[1]), 0o755); err != nil {
-			return diskError(fmt.Errorf("merge: %w", err))
-		}
-		if err := os.Rename(m[0], m[1]); err != nil {
-			return diskError(fmt.Errorf("merge: %w", err))
-		}
+	if err := stageParts(ctx, out, staging, parts); err != nil {
+		return err
 	}
 	if err := os.Remove(staging); err != nil {
 		return diskError(fmt.Errorf("merge: %w", err))

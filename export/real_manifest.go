@@ -10,7 +10,6 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-
 )
 
 // RealManifest describes a FlowBench-Real dataset (manifest.json with

@@ -46,7 +46,7 @@ func writeSimPairs(t *testing.T, dir string, n int) {
 func TestRealBuildCLI(t *testing.T) {
 	tmp := t.TempDir()
 	pairs, ds := filepath.Join(tmp, "pairs"), filepath.Join(tmp, "ds")
-	writeSimPairs(t, pairs, 6)
+	writeSimPairs(t, pairs, 16)
 	code, out, errs := runCmd(t, "real", "build", pairs, "--out", ds, "--split", "test", "--workers", "2")
 	if code != 0 {
 		t.Fatalf("real build: %d\n%s%s", code, out, errs)

@@ -292,16 +292,29 @@ func call(ctx context.Context, p *PromptLine, opt EvalOptions) (*EvalLine, error
 	if err != nil {
 		return nil, err
 	}
+	l, err := callPayload(ctx, payload, opt)
+	if err != nil {
+		return nil, err
+	}
+	l.ID, l.Shuffle, l.Mode = p.ID, p.Shuffle, p.Mode
+	if l.Model == "" {
+		l.Model = opt.Model
+	}
+	return l, nil
+}
+
+// callPayload sends one prepared chat-completions body, retrying after
+// errors that are worth a retry (with the Retry-After a 429 or 5xx gives,
+// up to MaxBackoff) until MaxRetries; LatencyMS is the successful
+// attempt's.
+func callPayload(ctx context.Context, payload []byte, opt EvalOptions) (*EvalLine, error) {
 	wait := opt.Backoff
 	for attempt := 1; ; attempt++ {
 		start := time.Now()
 		l, err := attemptOnce(ctx, payload, opt)
 		if err == nil {
-			l.ID, l.Shuffle, l.Mode, l.Attempts = p.ID, p.Shuffle, p.Mode, attempt
+			l.Attempts = attempt
 			l.LatencyMS = float64(time.Since(start).Microseconds()) / 1000
-			if l.Model == "" {
-				l.Model = opt.Model
-			}
 			return l, nil
 		}
 		var re *retryable

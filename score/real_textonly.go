@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
-	"time"
 )
 
 // TextOnlyItem is one candidate question of FlowBench-Real's text-only
@@ -195,31 +194,4 @@ func textOnlyCorrect(reply string, perm []int, answer string) bool {
 	}
 	want, err := ParseLetters(answer, len(perm))
 	return err == nil && orig == want
-}
-
-// callPayload sends one prepared chat-completions body, retrying after
-// errors exactly as call does (call builds its body from a PromptLine,
-// which has no temperature or template fields).
-func callPayload(ctx context.Context, payload []byte, opt EvalOptions) (*EvalLine, error) {
-	wait := opt.Backoff
-	for attempt := 1; ; attempt++ {
-		l, err := attemptOnce(ctx, payload, opt)
-		if err == nil {
-			l.Attempts = attempt
-			return l, nil
-		}
-		var re *retryable
-		if !errors.As(err, &re) || attempt > opt.MaxRetries || ctx.Err() != nil {
-			if attempt > 1 {
-				return nil, fmt.Errorf("after %d attempts: %w", attempt, err)
-			}
-			return nil, err
-		}
-		select {
-		case <-time.After(min(max(wait, re.after), opt.MaxBackoff)):
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		}
-		wait = min(2*wait, opt.MaxBackoff)
-	}
 }

@@ -10,6 +10,13 @@
 // so the merged dataset is byte-identical to a single-machine run of the
 // same Config, whatever the runner and N.
 //
+// A Job with Real set builds a FlowBench-Real split instead (flowbench real
+// build): its DoFn runs pipeline.RunReal for part K of N, redoing the part's
+// split in its own location on every attempt, every part reading every pair
+// (the selection is over the whole split) and writing only its shards; the
+// merge is the same. Its RealConfig travels as JSON, and the merged split
+// is byte-identical to a single real build of the same options.
+//
 // cmd/flowbench-beam launches it on prism, Dataflow, Flink or Spark
 // (docs/deploy.md).
 package beamgen

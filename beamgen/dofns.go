@@ -15,6 +15,7 @@ import (
 // travels with them.
 func init() {
 	register.DoFn3x1[context.Context, int, func(int, int), error](&runPartFn{})
+	register.DoFn3x1[context.Context, int, func(int, int), error](&runRealPartFn{})
 	register.Emitter2[int, int]()
 	register.DoFn3x1[context.Context, int, func(*int) bool, error](&mergeFn{})
 	register.Iter1[int]()

@@ -15,11 +15,16 @@ import (
 	"flowbench/pipeline"
 )
 
-// Job is one Beam run: what to generate, in how many parts, and where.
+// Job is one Beam run: what to generate (or, with Real, which FlowBench-Real
+// split to build), in how many parts, and where.
 type Job struct {
 	// Config determines every output byte; it is shipped to the workers as
-	// JSON.
+	// JSON. A Real job ignores it.
 	Config pipeline.Config
+	// Real, when set, makes the job a FlowBench-Real build (flowbench real
+	// build --part K/N, then merge) of this config instead of a generate
+	// run of Config; it is shipped to the workers as JSON.
+	Real *RealConfig
 	// Parts is N, the number of parts (at least 1). Parts take contiguous
 	// ranges of the split's shards, so N only changes how the work is cut.
 	Parts int
@@ -30,14 +35,16 @@ type Job struct {
 	// Out is the merged dataset.
 	Out string
 	// PartWorkers is the number of planning workers of each part
-	// (pipeline.Options.Workers); 0 lets each part use every CPU it sees.
+	// (pipeline.Options.Workers; for a Real job the pairs processed in
+	// parallel, RealOptions.Workers); 0 lets each part use every CPU it
+	// sees.
 	PartWorkers int
 }
 
 // ErrJob marks an invalid Job (Validate's errors wrap it).
 var ErrJob = errors.New("invalid beam job")
 
-// Validate checks the Job and its Config.
+// Validate checks the Job and its Config (or its RealConfig).
 func (j Job) Validate() error {
 	switch {
 	case j.Parts < 1:
@@ -50,6 +57,12 @@ func (j Job) Validate() error {
 		return fmt.Errorf("%w: the output %s must differ from the work prefix", ErrJob, j.Out)
 	case j.PartWorkers < 0:
 		return fmt.Errorf("%w: part workers must not be negative, got %d", ErrJob, j.PartWorkers)
+	}
+	if j.Real != nil {
+		if err := j.Real.Validate(); err != nil {
+			return fmt.Errorf("%w: %w", ErrJob, err)
+		}
+		return nil
 	}
 	if err := j.Config.Validate(); err != nil {
 		return fmt.Errorf("%w: %w", ErrJob, err)
@@ -72,12 +85,19 @@ func PartLocation(work string, k int) string {
 }
 
 // Build adds the Job's transforms to s: part indices, reshuffled, each run
-// by runPartFn, then grouped under one key and merged by mergeFn.
+// by runPartFn (runRealPartFn for a Real job), then grouped under one key
+// and merged by mergeFn.
 func (j Job) Build(s beam.Scope) error {
 	if err := j.Validate(); err != nil {
 		return err
 	}
-	cfg, err := json.Marshal(j.Config)
+	var cfg []byte
+	var err error
+	if j.Real != nil {
+		cfg, err = json.Marshal(j.Real)
+	} else {
+		cfg, err = json.Marshal(j.Config)
+	}
 	if err != nil {
 		return fmt.Errorf("beamgen: encoding the config: %w", err)
 	}
@@ -89,7 +109,12 @@ func (j Job) Build(s beam.Scope) error {
 	// Without the reshuffle a runner fuses the parts into the bundle that
 	// created them and runs them one after another on one worker.
 	parts = beam.Reshuffle(s.Scope("spread"), parts)
-	done := beam.ParDo(s.Scope("generate"), &runPartFn{Config: string(cfg), Parts: j.Parts, Work: j.Work, Workers: j.PartWorkers}, parts)
+	var done beam.PCollection
+	if j.Real != nil {
+		done = beam.ParDo(s.Scope("real-build"), &runRealPartFn{Config: string(cfg), Parts: j.Parts, Work: j.Work, Out: j.Out, Workers: j.PartWorkers}, parts)
+	} else {
+		done = beam.ParDo(s.Scope("generate"), &runPartFn{Config: string(cfg), Parts: j.Parts, Work: j.Work, Workers: j.PartWorkers}, parts)
+	}
 	all := beam.GroupByKey(s.Scope("all-parts"), done)
 	beam.ParDo0(s.Scope("merge"), &mergeFn{Parts: j.Parts, Work: j.Work, Out: j.Out}, all)
 	return nil

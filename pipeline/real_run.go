@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -57,6 +58,11 @@ type RealOptions struct {
 	PairsPerShard int
 	// Overwrite replaces the split when Out holds it.
 	Overwrite bool
+	// SplitsFrom, when set, is read instead of Out for the other splits
+	// this split is kept apart from (B.6, B.7: test and training share no
+	// pair): a part written into a folder of its own names the dataset it
+	// will be merged into (a directory without a dataset: none).
+	SplitsFrom string
 	// Input describes the input (a path) for the manifest.
 	Input string
 	// Process measures a pair and makes its candidate questions; nil is
@@ -146,7 +152,7 @@ func RunReal(ctx context.Context, opt RealOptions) (res *RealResult, err error) 
 		return nil, err
 	}
 	run, cands := realReport(pairs, results, opt)
-	if cands, err = separateRealSplits(opt.Out, opt.Split, cands, run); err != nil {
+	if cands, err = separateRealSplits(cmp.Or(opt.SplitsFrom, opt.Out), opt.Split, cands, run); err != nil {
 		return nil, err
 	}
 	if err := prepareOutDir(opt.Out, opt.Split, false, opt.Overwrite); err != nil {

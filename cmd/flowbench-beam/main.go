@@ -1,13 +1,18 @@
-// Command flowbench-beam runs "flowbench generate" as an Apache Beam
-// pipeline (package beamgen): N parts generated in parallel by the runner's
-// workers, then merged into one dataset, byte-identical to a single-machine
-// run of the same config.
+// Command flowbench-beam runs "flowbench generate", or with --real
+// "flowbench real build", as an Apache Beam pipeline (package beamgen): N
+// parts generated in parallel by the runner's workers, then merged into one
+// dataset, byte-identical to a single-machine run of the same config.
 //
 // Usage:
 //
 //	flowbench-beam --config CONFIG.json --parts N --work PREFIX --out DEST [--runner prism|dataflow|flink|spark] [runner flags]
+//	flowbench-beam --real PAIRS [--split S] [--seed N] [--extended] [--per-category N] [--pairs-per-shard N] --parts N --work PREFIX --out DEST [...]
 //
 // CONFIG.json is a pipeline.Config (fields left out keep their defaults).
+// PAIRS is real build's input, a local path that every worker sees at the
+// same path; --split, --seed, --extended, --per-category and
+// --pairs-per-shard are real build's flags (its VLM checks are not
+// available here).
 // Part K is written under PREFIX/parts/K; PREFIX and DEST must be reachable
 // from every worker. Runner flags are Beam's (--project, --region,
 // --staging_location, --endpoint, --environment_type, ...); docs/deploy.md
@@ -37,6 +42,7 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/spark"
 
 	"flowbench/beamgen"
+	"flowbench/pipeline"
 	"flowbench/storage/localfile"
 )
 
@@ -57,7 +63,15 @@ var (
 	parts       = flag.Int("parts", 0, "number of parts N (required); part K is written under WORK/parts/K")
 	work        = flag.String("work", "", "prefix of the parts, reachable by every worker: a shared directory or an object-storage URL (required)")
 	out         = flag.String("out", "", "the merged dataset (required)")
-	partWorkers = flag.Int("part-workers", 0, "planning workers per part (0: every CPU the worker sees)")
+	partWorkers = flag.Int("part-workers", 0, "planning workers per part, or with --real pairs processed in parallel per part (0: every CPU the worker sees)")
+
+	realPairs     = flag.String("real", "", "build a FlowBench-Real split from the pairs at this path (real build's PAIRS: a local path every worker sees at the same path) instead of --config")
+	realSplit     = flag.String("split", "train", "with --real: the split to build (real build --split)")
+	realSeed      = flag.Int64("seed", 1, "with --real: real build --seed")
+	realExtended  = flag.Bool("extended", false, "with --real: add B.7's halved-margin questions (real build --extended; train only)")
+	realPerCat    = flag.Int("per-category", 0, "with --real: real build --per-category")
+	realPerShard  = flag.Int("pairs-per-shard", pipeline.DefaultRealPairsPerShard, "with --real: input pairs per shard (real build --pairs-per-shard)")
+	realOnlyFlags = []string{"split", "seed", "extended", "per-category", "pairs-per-shard"}
 )
 
 // errUsage marks wrong flags (exit code 2).
@@ -89,6 +103,7 @@ func run(stderr io.Writer) (code int) {
 		fmt.Fprintf(stderr, "flowbench-beam: %v\n", err)
 		if errors.Is(err, errUsage) {
 			fmt.Fprintln(stderr, "usage: flowbench-beam --config CONFIG.json --parts N --work PREFIX --out DEST [--runner prism|dataflow|flink|spark]")
+			fmt.Fprintln(stderr, "       flowbench-beam --real PAIRS [--split S] [--seed N] [--extended] [--per-category N] [--pairs-per-shard N] --parts N --work PREFIX --out DEST [...]")
 			return exitUsage
 		}
 		return exitFailure
@@ -96,23 +111,41 @@ func run(stderr io.Writer) (code int) {
 	return 0
 }
 
-// jobFromFlags checks the flags and reads the config file.
+// jobFromFlags checks the flags and reads the config file (or, with
+// --real, makes the Real config from the flags).
 func jobFromFlags() (beamgen.Job, string, error) {
 	runner := *runners.Runner
 	if runner == "" {
 		runner = "prism"
+	}
+	var realOnly string // a Real flag given a value other than its default
+	for _, name := range realOnlyFlags {
+		if f := flag.Lookup(name); realOnly == "" && f.Value.String() != f.DefValue {
+			realOnly = name
+		}
 	}
 	switch {
 	case flag.NArg() > 0:
 		return beamgen.Job{}, "", fmt.Errorf("%w: unexpected argument %q", errUsage, flag.Arg(0))
 	case !slices.Contains(runnerNames, runner):
 		return beamgen.Job{}, "", fmt.Errorf("%w: --runner %q: want one of %v", errUsage, runner, runnerNames)
-	case *configPath == "":
-		return beamgen.Job{}, "", fmt.Errorf("%w: --config is required", errUsage)
+	case *configPath != "" && *realPairs != "":
+		return beamgen.Job{}, "", fmt.Errorf("%w: --config (generate) and --real (a Real build) exclude each other", errUsage)
+	case *realPairs == "" && realOnly != "":
+		return beamgen.Job{}, "", fmt.Errorf("%w: --%s needs --real (generate's settings are in --config)", errUsage, realOnly)
+	case *configPath == "" && *realPairs == "":
+		return beamgen.Job{}, "", fmt.Errorf("%w: --config (or --real) is required", errUsage)
 	case *parts < 1:
 		return beamgen.Job{}, "", fmt.Errorf("%w: --parts must be at least 1, got %d", errUsage, *parts)
 	case *work == "" || *out == "":
 		return beamgen.Job{}, "", fmt.Errorf("%w: --work and --out are required", errUsage)
+	case *realPerCat < 0 || *realPerShard < 1:
+		return beamgen.Job{}, "", fmt.Errorf("%w: --per-category must not be negative and --pairs-per-shard must be positive", errUsage)
+	}
+	if *realPairs != "" {
+		job := beamgen.Job{Real: &beamgen.RealConfig{Pairs: *realPairs, Split: *realSplit, Seed: *realSeed, Extended: *realExtended,
+			PerCategory: *realPerCat, PairsPerShard: *realPerShard}, Parts: *parts, Work: *work, Out: *out, PartWorkers: *partWorkers}
+		return job, runner, job.Validate()
 	}
 	data, err := localfile.ReadFile(*configPath, 16<<20, "a Beam job configuration")
 	if err != nil {

@@ -179,6 +179,9 @@ func mergeReal(ctx context.Context, partDirs []string, out string, opt MergeOpti
 	if entries, err := os.ReadDir(export.StagingRoot(out)); err == nil && len(entries) == 0 {
 		os.Remove(export.StagingRoot(out))
 	}
+	if err := checkMergedRealPairs(out, split); err != nil {
+		return err // the deferred clean-up removes the merged shards
+	}
 	return writeRealManifest(out, split, r0.Seed, r0.Run)
 }
 

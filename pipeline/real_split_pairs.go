@@ -85,3 +85,30 @@ func separateRealSplits(dir, split string, cands []RealCandidate, run *export.Re
 	})
 	return kept, nil
 }
+
+// checkMergedRealPairs refuses a merged split that shares a pair with the
+// test split (or, for the test split, with any other split) of the dataset
+// it was merged into: parts built without --splits-from could not see
+// that dataset's test split (B.6, B.7).
+func checkMergedRealPairs(out, split string) error {
+	others, err := realSplitPairs(out, split)
+	if err != nil {
+		return err
+	}
+	ds, err := export.Open(out)
+	if err != nil {
+		return err
+	}
+	for q, err := range ds.Questions(split) {
+		if err != nil {
+			return err
+		}
+		for _, s := range slices.Sorted(maps.Keys(others)) {
+			if (split == realTestSplit || s == realTestSplit) && others[s][q.HouseID] {
+				return fmt.Errorf("%w: the merged split %s uses pair %s, which split %s of %s uses too (test and training share no pair, B.6): "+
+					"build the parts with --splits-from %s", ErrConfig, split, q.HouseID, s, out, out)
+			}
+		}
+	}
+	return nil
+}

@@ -58,3 +58,36 @@ func TestRealSplitsShareNoPair(t *testing.T) {
 		t.Fatalf("the dataset no longer validates: %v", err)
 	}
 }
+
+// TestRealMergeKeepsSplitsApart merges training parts into a dataset that
+// holds a test split: parts built without SplitsFrom, which could not see
+// the test split, are refused and leave the dataset as it was; parts built
+// with it merge and share no pair with the test split.
+func TestRealMergeKeepsSplitsApart(t *testing.T) {
+	pairs := realTestPairs(5)
+	dir := filepath.Join(t.TempDir(), "ds")
+	buildReal(t, dir, pairs, func(o *RealOptions) { o.Split = "test" })
+	build := func(from string) []string {
+		var parts []string
+		for k := range 2 {
+			d := filepath.Join(t.TempDir(), "part")
+			buildReal(t, d, pairs, func(o *RealOptions) { o.Part, o.SplitsFrom = Part{Index: k, Count: 2}, from })
+			parts = append(parts, d)
+		}
+		return parts
+	}
+	before := treeBytes(t, dir)
+	if err := Merge(context.Background(), build(""), dir); !errors.Is(err, ErrConfig) {
+		t.Fatalf("merging parts blind to the test split: %v, want a configuration error", err)
+	}
+	sameTrees(t, "a refused merge", before, treeBytes(t, dir))
+	if err := Merge(context.Background(), build(dir), dir); err != nil {
+		t.Fatalf("merging parts built with SplitsFrom: %v", err)
+	}
+	if _, err := export.ValidateReal(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := checkMergedRealPairs(dir, "train"); err != nil {
+		t.Fatal(err)
+	}
+}

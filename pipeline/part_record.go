@@ -88,16 +88,11 @@ func (r *partRecord) tables() []string {
 // writePartRecord hashes the part's shard files into r and writes
 // DIR/part.json (through a temp file and a rename).
 func writePartRecord(dir string, r partRecord) error {
-	for s := r.FirstShard; s < r.EndShard; s++ {
-		for _, t := range r.tables() {
-			name := export.FinalShardName(r.Config.Split, s, r.Layout.Shards)
-			n, sum, err := hashFile(filepath.Join(export.TableDir(dir, t), name))
-			if err != nil {
-				return err
-			}
-			r.Files = append(r.Files, partFile{Name: name, Shard: s, Table: t, Bytes: n, SHA256: sum})
-		}
+	files, err := partFiles(dir, r.Config.Split, r.tables(), r.FirstShard, r.EndShard, r.Layout.Shards)
+	if err != nil {
+		return err
 	}
+	r.Files = files
 	// The digest is of the record as Merge will decode it.
 	b, err := json.Marshal(r)
 	if err != nil {
@@ -208,4 +203,21 @@ func partOwnership(path string) (export.OwnFile, error) {
 		return export.FileForeign, nil
 	}
 	return export.FileOwn, nil
+}
+
+// partFiles lists the shard files [first, end) of split's tables under dir
+// with their sizes and SHA-256 sums, as a part record holds them.
+func partFiles(dir, split string, tables []string, first, end, shards int) ([]partFile, error) {
+	var files []partFile
+	for s := first; s < end; s++ {
+		for _, t := range tables {
+			name := export.FinalShardName(split, s, shards)
+			n, sum, err := hashFile(filepath.Join(export.TableDir(dir, t), name))
+			if err != nil {
+				return nil, err
+			}
+			files = append(files, partFile{Name: name, Shard: s, Table: t, Bytes: n, SHA256: sum})
+		}
+	}
+	return files, nil
 }

@@ -50,16 +50,11 @@ func (r realPartRecord) digest() string {
 func writeRealPartRecord(dir string, opt RealOptions, res *RealResult) error {
 	r := realPartRecord{Format: realPartFormat, Version: Version, Fingerprint: res.Fingerprint, Split: opt.Split, Seed: opt.Seed,
 		Part: opt.Part, Shards: res.Shards, FirstShard: res.FirstShard, EndShard: res.EndShard, Run: res.Run}
-	for s := r.FirstShard; s < r.EndShard; s++ {
-		for _, t := range export.RealTables {
-			name := export.FinalShardName(r.Split, s, r.Shards)
-			n, sum, err := hashFile(filepath.Join(export.TableDir(dir, t), name))
-			if err != nil {
-				return err
-			}
-			r.Files = append(r.Files, partFile{Name: name, Shard: s, Table: t, Bytes: n, SHA256: sum})
-		}
+	files, err := partFiles(dir, r.Split, export.RealTables, r.FirstShard, r.EndShard, r.Shards)
+	if err != nil {
+		return err
 	}
+	r.Files = files
 	b, err := json.Marshal(r)
 	if err != nil {
 		return err

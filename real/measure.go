@@ -226,7 +226,7 @@ func maskDistance(pix []int32, w int, box image.Rectangle, x, y float64) float64
 }
 
 // objects builds the matched objects of eq. 48 and 52.
-func (ms *measurer) objects(match []int) []Object {
+func (ms *measurer) objects(match []int, widthRadius bool) []Object {
 	p := ms.p
 	f := p.K.focal()
 	var objs []Object
@@ -239,6 +239,9 @@ func (ms *measurer) objects(match []int) []Object {
 			U0: a.st.u, V0: a.st.v, U1: b.st.u, V1: b.st.v, Z0: a.st.z / p.Source.G, Z1: b.st.z / p.Source.G,
 			X0: a.x, X1: b.x, Box0: a.st.box, Box1: b.st.box, Area0: a.st.area, Area1: b.st.area,
 			R0: radius(a.st.box, a.st.z, f, p.Source.G), R1: radius(b.st.box, b.st.z, f, p.Source.G)}
+		if widthRadius {
+			o.R0, o.R1 = widthRadiusOf(a.st.box, a.st.z, f, p.Source.G), widthRadiusOf(b.st.box, b.st.z, f, p.Source.G)
+		}
 		if a.gen && !b.gen {
 			o.Label = b.label
 		}
@@ -255,6 +258,13 @@ func (ms *measurer) objects(match []int) []Object {
 // radius is eq. 52: r = (w + h)/4 · z/(f g).
 func radius(box image.Rectangle, z, f, g float64) float64 {
 	return float64(box.Dx()+box.Dy()) / 4 * z / (f * g)
+}
+
+// widthRadiusOf is Options.WidthRadius's radius: half the box width,
+// w/2 · z/(f g), the form B.4 gives for Language-Table's table plane; it
+// leaves an object's height out of its footprint.
+func widthRadiusOf(box image.Rectangle, z, f, g float64) float64 {
+	return float64(box.Dx()) / 2 * z / (f * g)
 }
 
 // shareIn returns the share of pix set in m.

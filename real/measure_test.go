@@ -180,3 +180,24 @@ func TestProcessRandomPairs(t *testing.T) {
 		t.Fatal("no random scene yielded a question")
 	}
 }
+
+// TestWidthRadiusOption checks Options.WidthRadius: every object's radius
+// is w/2 · z/(f g) instead of eq. 52's.
+func TestWidthRadiusOption(t *testing.T) {
+	p := synthPair("width", tableScene(-150))
+	for _, wide := range []bool{false, true} {
+		m, err := Measure(p, Options{Seed: 1, WidthRadius: wide})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range m.Objects {
+			want := float64(o.Box0.Dx()+o.Box0.Dy()) / 4 * o.Z0 / DefaultFocal
+			if wide {
+				want = float64(o.Box0.Dx()) / 2 * o.Z0 / DefaultFocal
+			}
+			if math.Abs(o.R0-want) > 1e-12 {
+				t.Errorf("width radius %v: %s r0 %v, want %v", wide, o.Label, o.R0, want)
+			}
+		}
+	}
+}

@@ -21,6 +21,12 @@ type Options struct {
 	// UseTask requires the mover to be the object the task names, where
 	// the pair has task text (B.2).
 	UseTask bool
+	// WidthRadius replaces eq. 52's radius (w + h)/4 · z/(f g) by half the
+	// box width, w/2 · z/(f g), for every object. Not the appendix's rule
+	// (it uses w/2 only on Language-Table's table plane): an experiment
+	// that measures what eq. 52's height term costs against exact
+	// geometry (docs/real.md, "Agreement"); off by default.
+	WidthRadius bool
 }
 
 // pairRand returns the pair's random source: a function of the seed and
@@ -44,7 +50,7 @@ func Measure(p *Pair, opt Options) (*Measurement, error) {
 		return skip("measure", "rotation task %q (B.2)", p.Task)
 	}
 	ms := newMeasurer(p)
-	objs := ms.objects(ms.match())
+	objs := ms.objects(ms.match(), opt.WidthRadius)
 	if len(objs) == 0 {
 		return skip("measure", "no object matched across the frames (B.2)")
 	}

@@ -44,10 +44,12 @@ func realCheckCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string
 	verdicts := fs.String("verdicts", "", "also write every verdict as JSON lines to this file")
 	plot := fs.String("plot", "", "also write a PNG of agreement and questions per pair against noise level, per category, to this file")
 	markdown := fs.String("markdown", "", "also write the Markdown table to this file")
+	widthRadius := fs.Bool("width-radius", false, "experiment, not Appendix B: measure distances with half the box width as each object's radius instead of eq. 52's (w + h)/4")
 	return func(args []string) error {
 		if err := sf.check(); err != nil {
 			return err
 		}
+		ropt := real.Options{Seed: sf.seed, WidthRadius: *widthRadius}
 		if len(args) == 1 {
 			if *dir != "" && *dir != args[0] {
 				return fmt.Errorf("%w: give the folder once, as DIR or --dir", errUsage)
@@ -69,13 +71,13 @@ func realCheckCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string
 		var noises []string
 		var err error
 		if *dir != "" {
-			results, noises, err = checkDir(*dir, sf)
+			results, noises, err = checkDir(*dir, sf, ropt)
 		} else {
 			var opts simsource.GenerateOptions
 			if opts, err = sf.generateOptions(); err != nil {
 				return err
 			}
-			results, noises, err = checkGenerated(levels, sf, opts)
+			results, noises, err = checkGenerated(levels, sf, opts, ropt)
 		}
 		if err != nil {
 			return err
@@ -111,8 +113,8 @@ func realCheckCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string
 }
 
 // checkPair runs the Real rules on a pair and checks the questions.
-func checkPair(p *real.Pair, t *simsource.Truth, seed int64) []simsource.Verdict {
-	m, qs, skip := real.Process(p, real.Options{Seed: seed})
+func checkPair(p *real.Pair, t *simsource.Truth, opt real.Options) []simsource.Verdict {
+	m, qs, skip := real.Process(p, opt)
 	if skip != nil {
 		return nil
 	}
@@ -121,7 +123,7 @@ func checkPair(p *real.Pair, t *simsource.Truth, seed int64) []simsource.Verdict
 
 // checkGenerated generates pairs 0..N−1 at every level with opts and
 // checks them.
-func checkGenerated(levels []simsource.NoiseLevel, sf *simFlags, opts simsource.GenerateOptions) ([][]simsource.Verdict, []string, error) {
+func checkGenerated(levels []simsource.NoiseLevel, sf *simFlags, opts simsource.GenerateOptions, ropt real.Options) ([][]simsource.Verdict, []string, error) {
 	n := sf.pairs * len(levels)
 	results := make([][]simsource.Verdict, n)
 	noises := make([]string, n)
@@ -131,14 +133,14 @@ func checkGenerated(levels []simsource.NoiseLevel, sf *simFlags, opts simsource.
 		if err != nil {
 			return err
 		}
-		results[k], noises[k] = checkPair(p, t, sf.seed), lv.String()
+		results[k], noises[k] = checkPair(p, t, ropt), lv.String()
 		return nil
 	})
 	return results, noises, err
 }
 
 // checkDir checks every pair folder under dir with its truth.json.
-func checkDir(dir string, sf *simFlags) ([][]simsource.Verdict, []string, error) {
+func checkDir(dir string, sf *simFlags, ropt real.Options) ([][]simsource.Verdict, []string, error) {
 	refs, err := pairfile.List(dir)
 	if err != nil {
 		return nil, nil, err
@@ -154,7 +156,7 @@ func checkDir(dir string, sf *simFlags) ([][]simsource.Verdict, []string, error)
 		if err != nil {
 			return err
 		}
-		results[i], noises[i] = checkPair(p, t, sf.seed), t.Noise
+		results[i], noises[i] = checkPair(p, t, ropt), t.Noise
 		return nil
 	})
 	return results, noises, err

@@ -298,3 +298,9 @@ const ExtendedMarginFactor = 0.5
 // skips the pair and such a landmark is not marked (docs/real.md gives the
 // agreement this buys on simulated pairs).
 const InViewMargin = 2
+
+// TestPerCategory is the default number of test questions per category:
+// the paper's test set, 1,083 questions over seven categories (Sec. 3.3.2,
+// Fig. 5b), divided equally as B.6's selection targets. A category with
+// fewer usable pairs contributes what it has.
+const TestPerCategory = 155

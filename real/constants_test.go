@@ -60,6 +60,8 @@ func TestAppendixBConstants(t *testing.T) {
 		{"B.6 no-change cap", MaxNoChangeShare, 0.55}, {"B.6 answer cap", MaxAnswerShare, 0.55},
 		{"B.6 shortcut cap", MaxShortcutShare, 0.65}, {"B.6 yes/no", MaxYesShare, 0.55},
 		{"B.7 halved margins", ExtendedMarginFactor, 0.5},
+		{"Sec. 3.3.2 test size per category (1,083 / 7)", TestPerCategory, 155},
+		{"flowbench in-view margin (not Appendix B)", InViewMargin, 2},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s: %v, the appendix says %v", c.cite, c.got, c.want)

@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"flowbench/pipeline"
+	"flowbench/real"
 	"flowbench/real/pairfile"
 	"flowbench/score"
 )
@@ -53,7 +54,7 @@ func realBuildCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string
 	workers := fs.Int("workers", 0, "pairs processed in parallel (0: one per CPU); the output does not depend on it")
 	part := fs.String("part", "", "write only part K of N (0-based K/N) into --out; join the parts with flowbench merge")
 	extended := fs.Bool("extended", false, "add B.7's halved-margin questions (categories that do not depend on scale; train only)")
-	perCategory := fs.Int("per-category", 0, "test split: at most this many questions per category (B.6's equal count; 0: as many as the caps allow)")
+	perCategory := fs.Int("per-category", real.TestPerCategory, "test split: the questions per category B.6's selection aims for (default: the paper's 1,083 over seven categories; 0: as many as the caps allow)")
 	overwrite := fs.Bool("overwrite", false, "replace the split if --out already holds it")
 	splitsFrom := fs.String("splits-from", "", "with --part: the local dataset the parts will be merged into, whose test split's pairs the other splits leave out (B.6, B.7; default: --out)")
 	perShard := fs.Int("pairs-per-shard", pipeline.DefaultRealPairsPerShard, "input pairs per shard")

@@ -33,7 +33,9 @@ import (
 // dot colours are distinct palette names, one per mentioned object, and
 // its measurement JSON gives the answer again (RealRecompute: every
 // category's definition applied to the measured positions, radii, depths
-// and areas). The manifest's counts are the shards'.
+// and areas). The manifest's counts are the shards'. The test split meets
+// B.6's caps (real.CheckCaps: one question per pair, the per-category
+// no-change, answer and shortcut shares, yes/no at most 55:45).
 func ValidateReal(dir string) (map[string]int, error) {
 	m, err := ReadRealManifest(dir)
 	if err != nil {
@@ -61,12 +63,19 @@ func ValidateReal(dir string) (map[string]int, error) {
 			return counts, &ValidationError{Shard: TableDir(dir, RealAnnotationsTable), Row: -1,
 				Reason: fmt.Sprintf("split %s has %d questions shards but %d real_annotations shards", split, len(qs), len(as))}
 		}
+		var specs []real.Question
 		for k := range qs {
-			n, err := validateRealShardPair(qs[k], as[k], split, seen)
+			n, err := validateRealShardPair(qs[k], as[k], split, seen, &specs)
 			if err != nil {
 				return counts, err
 			}
 			counts[split] += n
+		}
+		if split == RealTestSplit {
+			if err := real.CheckCaps(specs); err != nil {
+				return counts, &ValidationError{Shard: TableDir(dir, QuestionsTable), Row: -1,
+					Reason: fmt.Sprintf("split %s breaks a cap of B.6: %v", split, err)}
+			}
 		}
 		c, err := ComputeRealCounts(dir, split)
 		if err != nil {
@@ -82,6 +91,9 @@ func ValidateReal(dir string) (map[string]int, error) {
 	}
 	return counts, nil
 }
+
+// RealTestSplit is the split whose questions must meet B.6's caps.
+const RealTestSplit = "test"
 
 // countsDiff names the first field of RealCounts that differs.
 func countsDiff(want, got RealCounts) string {
@@ -117,7 +129,7 @@ func checkRunReport(r *RealRunReport) string {
 
 // validateRealShardPair checks questions shard qp and real_annotations
 // shard ap of split; seen maps every id met so far to where.
-func validateRealShardPair(qp, ap, split string, seen map[string]string) (int, error) {
+func validateRealShardPair(qp, ap, split string, seen map[string]string, specs *[]real.Question) (int, error) {
 	var questions []QuestionRow
 	err := eachShardRow(qp, split, QuestionsTable, decodeQuestions, (*shardEncoder).encodeQuestion, func(row int, q QuestionRow) error {
 		fail := func(format string, a ...any) error {
@@ -149,6 +161,11 @@ func validateRealShardPair(qp, ap, split string, seen map[string]string) (int, e
 		if reason := checkRealAnnotation(&questions[row], a); reason != "" {
 			return &ValidationError{Shard: ap, Row: row, ID: a.ID, Reason: reason}
 		}
+		var rq real.Question
+		if err := json.Unmarshal([]byte(a.QuestionSpec), &rq); err != nil { // checked above
+			return &ValidationError{Shard: ap, Row: row, ID: a.ID, Reason: err.Error()}
+		}
+		*specs = append(*specs, rq)
 		return nil
 	})
 	if err != nil {

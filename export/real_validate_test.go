@@ -37,6 +37,16 @@ func realTestPNG(t *testing.T, w, h int, c color.NRGBA) []byte {
 // mod may change the rows before they are written.
 func writeRealTestDataset(t *testing.T, dir string, mod func(q *QuestionRow, a *RealAnnotationRow, rq *real.Question)) {
 	t.Helper()
+	writeRealTestSplit(t, dir, realFixtureSplit, mod)
+}
+
+// realFixtureSplit is the hand-built dataset's split: not "test", whose
+// one yes/no question would break B.6's 55:45 (TestValidateRealTestCaps).
+const realFixtureSplit = "val"
+
+// writeRealTestSplit is writeRealTestDataset into split.
+func writeRealTestSplit(t *testing.T, dir, split string, mod func(q *QuestionRow, a *RealAnnotationRow, rq *real.Question)) {
+	t.Helper()
 	const w, h = 64, 48
 	m := real.Measurement{PairID: "p1", Source: real.BridgeV2, Mover: 0, Mover2: -1, Landmarks: []int{1}, Ref: 1, RefCm: 15,
 		Objects: []real.Object{
@@ -51,7 +61,7 @@ func writeRealTestDataset(t *testing.T, dir string, mod func(q *QuestionRow, a *
 		Choices:        []string{"yes", "no"}, Answer: "A", BeforeAnswer: "B", StaticAnswer: "A", Mentioned: []int{0, 1},
 		Rule: "B.4.1 flip T=0.10", Quantities: map[string]float64{"d0": 0.23, "d1": 0}, MarginCleared: 0.1}
 	img := realTestPNG(t, w, h, color.NRGBA{100, 100, 100, 255})
-	q := QuestionRow{ID: rq.ID, Split: "test", HouseID: "p1", SceneStyle: "real:bridge_v2", Category: rq.Spec.Category,
+	q := QuestionRow{ID: rq.ID, Split: split, HouseID: "p1", SceneStyle: "real:bridge_v2", Category: rq.Spec.Category,
 		Image: Image{Bytes: img, Path: "p1_near_object_image.png"}, ImageAfter: Image{Bytes: img, Path: "p1_near_object_image_after.png"},
 		MotionText: rq.MotionText, Question: rq.Question, Choices: rq.Choices, Answer: rq.Answer, StaticQuestion: rq.StaticQuestion,
 		StaticAnswer: rq.StaticAnswer, BeforeAnswer: rq.BeforeAnswer, Changed: true,
@@ -66,7 +76,7 @@ func writeRealTestDataset(t *testing.T, dir string, mod func(q *QuestionRow, a *
 	mb, _ := json.Marshal(m)
 	qb, _ := json.Marshal(rq)
 	a.Measurement, a.QuestionSpec = string(mb), string(qb)
-	wr, err := NewRealWriter(dir, "test", Range{0, 1, 1}, "fp")
+	wr, err := NewRealWriter(dir, split, Range{0, 1, 1}, "fp")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,8 +89,8 @@ func writeRealTestDataset(t *testing.T, dir string, mod func(q *QuestionRow, a *
 	if err := wr.Close(); err != nil {
 		t.Fatal(err)
 	}
-	man, err := NewRealManifest(dir, "test", nil, map[string]int64{"test": 1},
-		map[string]*RealRunReport{"test": {InputPairs: 1, Candidates: map[string]int{"near_object": 1}, Skipped: []RealSkip{}, SkippedByStage: map[string]int{}}})
+	man, err := NewRealManifest(dir, split, nil, map[string]int64{split: 1},
+		map[string]*RealRunReport{split: {InputPairs: 1, Candidates: map[string]int{"near_object": 1}, Skipped: []RealSkip{}, SkippedByStage: map[string]int{}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,14 +103,14 @@ func TestValidateRealHandBuilt(t *testing.T) {
 	dir := t.TempDir()
 	writeRealTestDataset(t, dir, nil)
 	counts, err := ValidateReal(dir)
-	if err != nil || counts["test"] != 1 {
+	if err != nil || counts[realFixtureSplit] != 1 {
 		t.Fatalf("ValidateReal: %v, %v", counts, err)
 	}
 	m, err := ReadRealManifest(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := m.Splits["test"].Categories["near_object"]; c == nil || c.Chance != 0.5 || c.Changed != 1 {
+	if c := m.Splits[realFixtureSplit].Categories["near_object"]; c == nil || c.Chance != 0.5 || c.Changed != 1 {
 		t.Fatalf("near_object stats %+v", c)
 	}
 	if f, err := DatasetFamily(dir); err != nil || f != FamilyReal {
@@ -153,7 +163,7 @@ func TestValidateRealMutants(t *testing.T) {
 func TestValidateRealDamagedFiles(t *testing.T) {
 	dir := t.TempDir()
 	writeRealTestDataset(t, dir, nil)
-	shard := ShardPath(dir, RealAnnotationsTable, "test", 0, 1)
+	shard := ShardPath(dir, RealAnnotationsTable, realFixtureSplit, 0, 1)
 	b, err := os.ReadFile(shard)
 	if err != nil {
 		t.Fatal(err)
@@ -197,9 +207,19 @@ func TestRealManifestSchema(t *testing.T) {
 	if err := json.Unmarshal(raw, &m); err != nil {
 		t.Fatal(err)
 	}
-	m["splits"].(map[string]any)["test"].(map[string]any)["houses"] = 1
+	m["splits"].(map[string]any)[realFixtureSplit].(map[string]any)["houses"] = 1
 	b, _ := json.Marshal(m)
 	if err := schematest.Validate(schema, b); err == nil || !strings.Contains(err.Error(), "houses") {
 		t.Fatalf("a motion field in a Real split: %v", err)
+	}
+}
+
+// TestValidateRealTestCaps checks that a test split is held to B.6's caps:
+// the hand-built dataset's one yes/no question is 1:0 yes to no.
+func TestValidateRealTestCaps(t *testing.T) {
+	dir := t.TempDir()
+	writeRealTestSplit(t, dir, RealTestSplit, nil)
+	if _, err := ValidateReal(dir); err == nil || !strings.Contains(err.Error(), "breaks a cap of B.6: yes/no 1:0") {
+		t.Fatalf("ValidateReal of a 1:0 test split: %v, want the yes/no cap", err)
 	}
 }

@@ -97,7 +97,7 @@ real-demo: build
 # real-plot regenerates docs/real-agreement.png and docs/real-agreement.md:
 # real check on REAL_PAIRS simulated pairs per noise level (seed 1, all five
 # levels), the agreement of the Real answers with exact geometry and the
-# questions per pair, per category (docs/real-sim.md). About 20 minutes on
+# questions per pair, per category (docs/real.md). About 20 minutes on
 # 2 cores at the default REAL_PAIRS.
 REAL_PAIRS ?= 2000
 real-plot:

@@ -2,7 +2,7 @@ package export
 
 import "github.com/apache/arrow-go/v18/arrow"
 
-// The FlowBench-Real family (real build, docs/real-output.md). Its
+// The FlowBench-Real family (real build, docs/real.md). Its
 // questions live in the motion family's questions table (QuestionsSchema,
 // data/questions/), so prompts, eval, score and stats read them unchanged;
 // its annotations live in a table of their own, real_annotations

@@ -104,7 +104,7 @@ type realPairResult struct {
 	err         error // a failure that stops the run (the mark check's server)
 }
 
-// RunReal builds a FlowBench-Real split (docs/real-output.md): every pair
+// RunReal builds a FlowBench-Real split (docs/real.md): every pair
 // is read and processed (real.Process: measurement, questions, filters;
 // then dot colours and JSON), the split selection chooses among all
 // candidates, and the kept questions of this part's shards are drawn

@@ -22,7 +22,7 @@ import (
 )
 
 // The "real build" subcommand turns image pairs with estimator outputs
-// into a FlowBench-Real split (pipeline.RunReal, docs/real-output.md).
+// into a FlowBench-Real split (pipeline.RunReal, docs/real.md).
 
 func init() {
 	register(command{
@@ -34,7 +34,7 @@ func init() {
 			"and writes the questions and real_annotations tables, the manifest and the card. A bad pair is\n" +
 			"left out with a reason naming its file and field. --part K/N writes shards K of N (every part\n" +
 			"reads every pair: the selection is over the whole split); join the parts with flowbench merge.\n" +
-			"Two VLM checks are off by default (docs/real-vlm.md): --check-marks-endpoint drops questions whose\n" +
+			"Two VLM checks are off by default (docs/real.md): --check-marks-endpoint drops questions whose\n" +
 			"numbered marks a VLM sees on the robot or a person (B.5), and --text-only-endpoint (test split)\n" +
 			"selects last the questions a model answers without the image in both option orders (B.6).",
 		example: "flowbench real build pairs --out realds\n" +

@@ -17,7 +17,7 @@ import (
 )
 
 // The "real check" subcommand measures how often FlowBench-Real's answers
-// agree with exact geometry on simulated pairs (docs/real-sim.md):
+// agree with exact geometry on simulated pairs (docs/real.md):
 //
 //	flowbench real check --pairs N --seed S --noise none,default,high    in memory (--assets as real simulate)
 //	flowbench real check DIR | --dir DIR                                  pairs real simulate wrote

@@ -16,7 +16,7 @@ import (
 )
 
 // The "real simulate" subcommand renders simulated tabletop pairs with
-// exact truth in the FlowBench-Real input format (docs/real-sim.md):
+// exact truth in the FlowBench-Real input format (docs/real.md):
 //
 //	flowbench real simulate --pairs N --seed S --noise none|default|high --out DIR [--assets auto|none|DIR]
 
@@ -26,7 +26,7 @@ func init() {
 		summary: "render simulated tabletop image pairs with estimator-like noise and exact truth (truth.json)",
 		long: "real simulate renders pairs from flowbench's own houses: a camera in front of a counter or table,\n" +
 			"one object (sometimes two) moved 5–30 cm on it. Each pair folder holds the Real input files\n" +
-			"(docs/real.md) and truth.json with the exact geometry (docs/real-sim.md). The houses are dressed\n" +
+			"and truth.json with the exact geometry (both in docs/real.md). The houses are dressed\n" +
 			"with the installed Sweet Home 3D furniture models, as generate does (--assets none: primitive shapes).",
 		example: "flowbench real simulate --pairs 200 --seed 1 --noise default --out pairs",
 		setup:   realSimulateCommand,
@@ -106,7 +106,7 @@ func simPairDir(out string, i int) string { return filepath.Join(out, fmt.Sprint
 
 func realSimulateCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
 	sf := addSimFlags(fs, 100)
-	noise := fs.String("noise", "default", "estimator noise level: none, default or high (docs/real-sim.md)")
+	noise := fs.String("noise", "default", "estimator noise level: none, low, default, medium or high (docs/real.md)")
 	out := fs.String("out", "", "output folder; pair i goes to OUT/pair-NNNNN (required)")
 	return func([]string) error {
 		if err := sf.check(); err != nil {

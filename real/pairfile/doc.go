@@ -3,7 +3,7 @@
 // depth, point tracks, optional dense flow), as one folder per pair holding
 // pair.json or as a JSONL index whose every line is such an object. Read,
 // ReadIndex and List turn them into real.Pair values; Write writes a
-// real.Pair as a pair folder. docs/real-input.md describes the format and
+// real.Pair as a pair folder. docs/real.md describes the format and
 // docs/schemas/real-pair.schema.json is its JSON Schema.
 //
 // Every read is bounded (file sizes, frame size, instance count, label

@@ -1,7 +1,7 @@
 package pairfile
 
 // Bounds on what a pair may hold. Each is checked before the data it
-// bounds is read or allocated (docs/real-input.md, "Bounds").
+// bounds is read or allocated (docs/real.md, "Bounds").
 const (
 	// FormatV1 is the value of pair.json's "format".
 	FormatV1 = "flowbench-real-pair/1"

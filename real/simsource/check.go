@@ -11,7 +11,7 @@ import (
 	"flowbench/sim"
 )
 
-// Occlusion truth (docs/real-sim.md): landmark L is partly blocked in I1
+// Occlusion truth (docs/real.md): landmark L is partly blocked in I1
 // when the movers hide at least max(OcclusionMinPixels, OcclusionMinShare ×
 // its unhidden area in I1) of its pixels, and fully visible otherwise.
 const (
@@ -82,7 +82,7 @@ func (t *Truth) truthOf(pix []int32) int {
 }
 
 // Check computes each question's answer from the truth, with the category's
-// definition applied to exact geometry (docs/real-sim.md), and compares it
+// definition applied to exact geometry (docs/real.md), and compares it
 // with the emitted answer. Measured objects map to truth objects by the
 // majority of exact instance ids under their frame-0 masks.
 func Check(p *real.Pair, m *real.Measurement, qs []real.Question, t *Truth) []Verdict {

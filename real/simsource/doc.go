@@ -20,5 +20,5 @@
 //
 // Check recomputes every emitted question's answer from the Truth with the
 // category's definition applied to exact geometry, and Report aggregates the
-// agreement per category and noise level (docs/real-sim.md).
+// agreement per category and noise level (docs/real.md).
 package simsource

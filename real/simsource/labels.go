@@ -56,7 +56,7 @@ var similarLabels = map[string][]string{
 var genericLabels = []string{"small object", "kitchen item"}
 
 // surfaceTypes are the receptacles a scene is built on, with the label their
-// type would carry; their masks are never emitted (docs/real-sim.md).
+// type would carry; their masks are never emitted (docs/real.md).
 var surfaceTypes = map[string]string{
 	"CounterTop": "counter", "DiningTable": "table", "Desk": "desk", "SideTable": "table", "CoffeeTable": "table",
 }

@@ -94,7 +94,7 @@ const TrackOutlierRange = 120.0
 // SpuriousMinArea, SpuriousMaxArea bound a spurious mask's area, pixels.
 const SpuriousMinArea, SpuriousMaxArea = 400, 4000
 
-// Noise is the one table of noise numbers, by level (docs/real-sim.md
+// Noise is the one table of noise numbers, by level (docs/real.md
 // states the same). Low is half of default (MinScore's distance from 1
 // halved; the mask boundary stays 1 px, the least that is not exact),
 // medium halfway between default and high (the boundary rounded up).

@@ -97,7 +97,7 @@ func motionText(m *Measurement, name Namer) string {
 		b.WriteString(capitalise(name(i)) + " moves " + moveWords(cx, cy) + ", as seen from the camera.")
 	}
 	if m.Ref >= 0 {
-		fmt.Fprintf(&b, " For scale, %s is about %.0f cm across.", name(m.Ref), m.RefCm)
+		fmt.Fprintf(&b, " For scale, %s measures about %.0f cm at its largest.", name(m.Ref), m.RefCm)
 	}
 	return b.String()
 }

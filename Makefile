@@ -79,7 +79,8 @@ demo: build assets
 # (docs/real.md): 300 tabletop pairs with the default estimator noise, a
 # test split (B.6) and a training split of the other pairs (B.7), then
 # validate, stats, an inspect panel, prompts and a score of the "always A"
-# baseline, which shows score reading the dataset. About a minute on 2 cores.
+# baseline, which shows score reading the dataset. About two minutes on 2
+# cores with the furniture libraries (their models load once).
 REAL_DEMO_DIR ?= out/real-demo
 real-demo: build
 	@rm -rf $(REAL_DEMO_DIR)

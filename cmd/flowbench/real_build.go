@@ -49,7 +49,7 @@ func init() {
 
 func realBuildCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
 	out := fs.String("out", "", "dataset directory or URL to write (required)")
-	split := fs.String("split", "train", "split to build: train (every candidate), test (B.6's selection), or another name")
+	split := fs.String("split", "train", "split to build: test (B.6's selection; build it first), train (B.7: per pair, each category's best question, the test pairs left out), or another name")
 	seed := fs.Int64("seed", 1, "seed of the per-pair random choices (mark numbers, sides, no-change thresholds, dot colours)")
 	workers := fs.Int("workers", 0, "pairs processed in parallel (0: one per CPU); the output does not depend on it")
 	part := fs.String("part", "", "write only part K of N (0-based K/N) into --out; join the parts with flowbench merge")

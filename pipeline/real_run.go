@@ -47,6 +47,10 @@ type RealOptions struct {
 	// PerCategory caps the test split's questions per category (B.6's
 	// equal count; 0: as many as the balance rules allow).
 	PerCategory int
+	// WidthRadius measures distances with half the box width as each
+	// object's radius (real.Options.WidthRadius; not Appendix B's eq. 52,
+	// off by default).
+	WidthRadius bool
 	// Workers process pairs in parallel (0: GOMAXPROCS); the output does
 	// not depend on it.
 	Workers int
@@ -261,7 +265,7 @@ func realProcessPair(ctx context.Context, i int, ref RealPairRef, opt RealOption
 		return skip("read", err.Error())
 	}
 	r.id = p.ID
-	m, qs, sk := opt.Process(p, real.Options{Seed: opt.Seed, Extended: opt.Extended})
+	m, qs, sk := opt.Process(p, real.Options{Seed: opt.Seed, Extended: opt.Extended, WidthRadius: opt.WidthRadius})
 	r.measurement = m
 	if sk != nil {
 		return skip(sk.Stage, sk.Reason)
@@ -384,7 +388,10 @@ func sizeCheckReport(checks map[string][]real.SizeCheck) json.RawMessage {
 // its run report.
 func realConfig(opt RealOptions) map[string]any {
 	c := map[string]any{"input": opt.Input, "split": opt.Split, "seed": opt.Seed, "extended": opt.Extended,
-		"pairs_per_shard": opt.PairsPerShard}
+		"pairs_per_shard": opt.PairsPerShard, "per_category": opt.PerCategory}
+	if opt.WidthRadius {
+		c["width_radius"] = true
+	}
 	if opt.CheckMarks != nil {
 		c["check_marks_model"] = opt.CheckMarks.Model
 	}
@@ -395,11 +402,14 @@ func realConfig(opt RealOptions) map[string]any {
 }
 
 // realFingerprint hashes what a split's bytes depend on: the version, the
-// split, seed, margins, shard size, the VLM checks' models (when on) and
-// the pairs (by listed id).
+// split, seed, margins, shard size, the per-category target, the radius,
+// the VLM checks' models (when on) and the pairs (by listed id).
 func realFingerprint(pairs []RealPairRef, opt RealOptions) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "flowbench-real %s\x00%s\x00%d\x00%v\x00%d\x00", Version, opt.Split, opt.Seed, opt.Extended, opt.PairsPerShard)
+	fmt.Fprintf(h, "flowbench-real %s\x00%s\x00%d\x00%v\x00%d\x00%d\x00", Version, opt.Split, opt.Seed, opt.Extended, opt.PairsPerShard, opt.PerCategory)
+	if opt.WidthRadius {
+		fmt.Fprintf(h, "width-radius\x00")
+	}
 	if opt.CheckMarks != nil {
 		fmt.Fprintf(h, "check-marks %s\x00", opt.CheckMarks.Model)
 	}

@@ -43,6 +43,7 @@ import (
 
 	"flowbench/beamgen"
 	"flowbench/pipeline"
+	"flowbench/real"
 	"flowbench/storage/localfile"
 )
 
@@ -69,7 +70,7 @@ var (
 	realSplit     = flag.String("split", "train", "with --real: the split to build (real build --split)")
 	realSeed      = flag.Int64("seed", 1, "with --real: real build --seed")
 	realExtended  = flag.Bool("extended", false, "with --real: add B.7's halved-margin questions (real build --extended; train only)")
-	realPerCat    = flag.Int("per-category", 0, "with --real: real build --per-category")
+	realPerCat    = flag.Int("per-category", real.TestPerCategory, "with --real: real build --per-category (test: the questions per category; 0: no limit)")
 	realPerShard  = flag.Int("pairs-per-shard", pipeline.DefaultRealPairsPerShard, "with --real: input pairs per shard (real build --pairs-per-shard)")
 	realOnlyFlags = []string{"split", "seed", "extended", "per-category", "pairs-per-shard"}
 )

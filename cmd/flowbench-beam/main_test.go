@@ -12,6 +12,7 @@ import (
 
 	"flowbench/beamgen"
 	"flowbench/pipeline"
+	"flowbench/real"
 )
 
 // setFlags sets the launcher's flags (and --runner) for one case and
@@ -106,7 +107,7 @@ func TestRealJobFromFlags(t *testing.T) {
 	if err != nil || runner != "prism" || job.Real == nil || job.Parts != 4 || job.Work != "/w" || job.Out != "/o" {
 		t.Fatalf("--real: job %+v, runner %q, err %v", job, runner, err)
 	}
-	want := beamgen.RealConfig{Pairs: "/data/pairs", Split: "train", Seed: 1, PairsPerShard: pipeline.DefaultRealPairsPerShard}
+	want := beamgen.RealConfig{Pairs: "/data/pairs", Split: "train", Seed: 1, PerCategory: real.TestPerCategory, PairsPerShard: pipeline.DefaultRealPairsPerShard}
 	if *job.Real != want {
 		t.Errorf("--real with defaults: %+v, want real build's defaults %+v", *job.Real, want)
 	}

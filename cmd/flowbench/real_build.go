@@ -56,6 +56,7 @@ func realBuildCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string
 	extended := fs.Bool("extended", false, "add B.7's halved-margin questions (categories that do not depend on scale; train only)")
 	perCategory := fs.Int("per-category", real.TestPerCategory, "test split: the questions per category B.6's selection aims for (default: the paper's 1,083 over seven categories; 0: as many as the caps allow)")
 	overwrite := fs.Bool("overwrite", false, "replace the split if --out already holds it")
+	widthRadius := fs.Bool("width-radius", false, "experiment, not Appendix B: half the box width as each object's radius instead of eq. 52's (w + h)/4 (docs/real.md, Agreement)")
 	splitsFrom := fs.String("splits-from", "", "with --part: the local dataset the parts will be merged into, whose test split's pairs the other splits leave out (B.6, B.7; default: --out)")
 	perShard := fs.Int("pairs-per-shard", pipeline.DefaultRealPairsPerShard, "input pairs per shard")
 	marksEndpoint := fs.String("check-marks-endpoint", "", "check every pair's numbered marks with a VLM through this OpenAI-compatible API (base URL ending in /v1): questions mentioning a mark on the robot or a person are dropped, and the pair when it is the mover's (B.5); off by default")
@@ -102,7 +103,7 @@ func realBuildCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
 		start := time.Now()
-		opt := pipeline.RealOptions{Pairs: pairs, Split: *split, Seed: *seed, Extended: *extended, PerCategory: *perCategory, SplitsFrom: *splitsFrom, Workers: *workers,
+		opt := pipeline.RealOptions{Pairs: pairs, Split: *split, Seed: *seed, Extended: *extended, PerCategory: *perCategory, SplitsFrom: *splitsFrom, WidthRadius: *widthRadius, Workers: *workers,
 			Part: p, PairsPerShard: *perShard, Overwrite: *overwrite, Input: args[0], Log: stderr}
 		if *marksEndpoint != "" {
 			opt.CheckMarks = &score.EvalOptions{Endpoint: *marksEndpoint, Model: *marksModel, APIKey: os.Getenv(*marksKeyEnv)}

@@ -62,6 +62,12 @@ type ChatRequest struct {
 	Model     string        `json:"model,omitempty"`
 	Messages  []ChatMessage `json:"messages"`
 	MaxTokens int           `json:"max_tokens,omitempty"`
+	// Temperature, when set, is the sampling temperature (the Real VLM
+	// checks ask for 0); prompts files leave it to the server.
+	Temperature *float64 `json:"temperature,omitempty"`
+	// ChatTemplateKwargs are passed to the chat template by vLLM and
+	// SGLang ({"enable_thinking": false} switches Qwen3's reasoning off).
+	ChatTemplateKwargs map[string]bool `json:"chat_template_kwargs,omitempty"`
 }
 
 // ChatMessage is one message of a chat request.

@@ -2,7 +2,6 @@ package score
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -26,13 +25,9 @@ var reMarkNumber = regexp.MustCompile(`\b\d{1,2}\b`)
 // the client's retries) is returned as an error naming the pair.
 func CheckMarks(ctx context.Context, pairID string, image []byte, marks []int, opt EvalOptions) ([]int, error) {
 	eo := withDefaults(opt)
-	payload, err := json.Marshal(textOnlyRequest{Model: eo.Model, MaxTokens: eo.MaxTokens, Temperature: TextOnlyTemperature,
-		Messages: []ChatMessage{{Role: "user", Content: []ContentPart{{Type: "image_url", ImageURL: &ImageURL{URL: DataURL(image)}},
-			{Type: "text", Text: marksInstruction}}}}})
-	if err != nil {
-		return nil, err
-	}
-	l, err := callPayload(ctx, payload, eo)
+	p := realCheckPrompt(pairID+"#marks", ContentPart{Type: "image_url", ImageURL: &ImageURL{URL: DataURL(image)}},
+		ContentPart{Type: "text", Text: marksInstruction})
+	l, err := call(ctx, &p, eo)
 	if err != nil {
 		return nil, fmt.Errorf("mark check of pair %s: %w", pairID, err)
 	}

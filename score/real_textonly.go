@@ -2,7 +2,6 @@ package score
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -40,15 +39,15 @@ type TextOnlyOptions struct {
 // (B.6: "temperature 0"); the mark check uses it too.
 const TextOnlyTemperature = 0
 
-// textOnlyRequest is the chat-completions body of the Real VLM checks:
-// temperature 0, and for the text-only check no image and optionally
-// thinking off.
-type textOnlyRequest struct {
-	Model              string          `json:"model"`
-	Messages           []ChatMessage   `json:"messages"`
-	MaxTokens          int             `json:"max_tokens,omitempty"`
-	Temperature        float64         `json:"temperature"`
-	ChatTemplateKwargs map[string]bool `json:"chat_template_kwargs,omitempty"`
+// zeroTemperature is the Real VLM checks' sampling temperature.
+var zeroTemperature = float64(TextOnlyTemperature)
+
+// realCheckPrompt is a chat request of the Real VLM checks: one user
+// message with parts at temperature 0 (model and max tokens come from the
+// client's options).
+func realCheckPrompt(id string, parts ...ContentPart) PromptLine {
+	return PromptLine{ID: id, Body: ChatRequest{Temperature: &zeroTemperature,
+		Messages: []ChatMessage{{Role: "user", Content: parts}}}}
 }
 
 // textOnlyAsk is one request of the check: an item in one option order.
@@ -56,8 +55,7 @@ type textOnlyAsk struct {
 	item     int
 	reversed bool
 	perm     []int // shown letter i is original choice perm[i]
-	id       string
-	payload  []byte
+	prompt   PromptLine
 }
 
 // TextOnlyPrompt returns the text the check sends for item in the original
@@ -112,16 +110,11 @@ func TextOnlySolved(ctx context.Context, items []TextOnlyItem, opt TextOnlyOptio
 			if err != nil {
 				return nil, fmt.Errorf("text-only check: %w", err)
 			}
-			body := textOnlyRequest{Model: eo.Model, Temperature: TextOnlyTemperature, MaxTokens: eo.MaxTokens,
-				Messages: []ChatMessage{{Role: "user", Content: []ContentPart{{Type: "text", Text: text}}}}}
+			p := realCheckPrompt(items[i].ID, ContentPart{Type: "text", Text: text})
 			if opt.ThinkingOff {
-				body.ChatTemplateKwargs = map[string]bool{"enable_thinking": false}
+				p.Body.ChatTemplateKwargs = map[string]bool{"enable_thinking": false}
 			}
-			payload, err := json.Marshal(body)
-			if err != nil {
-				return nil, err
-			}
-			asks = append(asks, textOnlyAsk{item: i, reversed: rev, perm: perm, id: items[i].ID, payload: payload})
+			asks = append(asks, textOnlyAsk{item: i, reversed: rev, perm: perm, prompt: p})
 		}
 	}
 	if len(asks) == 0 {
@@ -141,7 +134,7 @@ func TextOnlySolved(ctx context.Context, items []TextOnlyItem, opt TextOnlyOptio
 			defer wg.Done()
 			for k := range next {
 				a := &asks[k]
-				l, err := callPayload(ctx, a.payload, eo)
+				l, err := call(ctx, &a.prompt, eo)
 				if err != nil {
 					errs[k] = err
 					failed.Store(true)
@@ -168,7 +161,7 @@ func TextOnlySolved(ctx context.Context, items []TextOnlyItem, opt TextOnlyOptio
 			if asks[k].reversed {
 				order = "reversed"
 			}
-			return nil, fmt.Errorf("text-only check of question %s (%s option order) with %s: %w", asks[k].id, order, eo.Model, err)
+			return nil, fmt.Errorf("text-only check of question %s (%s option order) with %s: %w", asks[k].prompt.ID, order, eo.Model, err)
 		}
 	}
 	solved := map[string]bool{}

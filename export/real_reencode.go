@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"strconv"
-
-	"github.com/apache/arrow-go/v18/arrow"
 )
 
 // realReencoder re-encodes a real_annotations shard's decoded rows with
@@ -90,59 +88,9 @@ func (r *realReencoder) abandon() {
 // and a shard that is not byte for byte what flowbench writes of them is
 // a ValidationError.
 func eachRealAnnotationRow(path, split string, check bool, fn func(row int, a *RealAnnotationRow) error) error {
-	sf, err := openShard(path)
-	if err != nil {
-		return &ValidationError{Shard: path, Row: -1, Reason: err.Error()}
-	}
-	defer sf.Close()
-	for _, kv := range [][2]string{{SchemaVersionKey, SchemaVersion}, {TableKey, RealAnnotationsTable}} {
-		if got := sf.meta(kv[0]); got != kv[1] {
-			return &ValidationError{Shard: path, Row: -1, Reason: fmt.Sprintf("footer key %s is %q, want %q", kv[0], got, kv[1])}
-		}
-	}
-	var re *realReencoder
+	var newRe func(*shardFile) (rowReencoder[RealAnnotationRow], error)
 	if check {
-		if re, err = newRealReencoder(sf, split); err != nil {
-			return &ValidationError{Shard: path, Row: -1, Reason: err.Error()}
-		}
+		newRe = func(sf *shardFile) (rowReencoder[RealAnnotationRow], error) { return newRealReencoder(sf, split) }
 	}
-	row := 0
-	var rowErr error
-	err = sf.eachRecord(nil, func(rec arrow.RecordBatch) error {
-		if col, i := firstNull(rec); col != "" {
-			return &ValidationError{Shard: path, Row: row + i, Reason: nullReason(col)}
-		}
-		rows, err := decodeGuarded(path, rec, decodeRealAnnotations)
-		if err != nil {
-			return &ValidationError{Shard: path, Row: row, Reason: err.Error()}
-		}
-		for i := range rows {
-			if rowErr = fn(row, &rows[i]); rowErr != nil {
-				return errStop
-			}
-			if re != nil {
-				re.add(&rows[i])
-			}
-			row++
-		}
-		return nil
-	})
-	if rowErr == nil && err == nil {
-		if re != nil {
-			if reason := re.finish(sf); reason != "" {
-				return &ValidationError{Shard: path, Row: -1, Reason: reason}
-			}
-		}
-		return nil
-	}
-	if re != nil {
-		re.abandon()
-	}
-	if rowErr != nil {
-		return rowErr
-	}
-	if _, ok := err.(*ValidationError); ok {
-		return err
-	}
-	return &ValidationError{Shard: path, Row: -1, Reason: err.Error()}
+	return walkShardRows(path, RealAnnotationsTable, decodeRealAnnotations, newRe, fn)
 }

@@ -139,6 +139,45 @@ func Validate(dir string) (map[string]int, error) {
 // differs.
 func eachShardRow[R any](path, split, table string, decode func(arrow.RecordBatch) ([]R, error),
 	encode func(*shardEncoder, *R) error, fn func(int, R) error) error {
+	newRe := func(sf *shardFile) (rowReencoder[R], error) {
+		re, err := newShardReencoder(sf, split)
+		if err != nil {
+			return nil, err
+		}
+		return encodingReencoder[R]{re, encode}, nil
+	}
+	return walkShardRows(path, table, decode, newRe, func(row int, r *R) error { return fn(row, *r) })
+}
+
+// rowReencoder re-encodes a shard's decoded rows and compares the result
+// with the shard's bytes: the motion tables' shardReencoder and the Real
+// annotations' realReencoder.
+type rowReencoder[R any] interface {
+	// add queues the next row; it must not change afterwards.
+	add(row *R)
+	// finish returns why the shard differs from the re-encoding, or "".
+	finish(sf *shardFile) string
+	// abandon stops a re-encoding whose shard failed another check.
+	abandon()
+}
+
+// encodingReencoder is a shardReencoder with its table's row encoder.
+type encodingReencoder[R any] struct {
+	*shardReencoder
+	encode func(*shardEncoder, *R) error
+}
+
+func (e encodingReencoder[R]) add(row *R) { reencodeRow(e.shardReencoder, e.encode, row) }
+
+// walkShardRows decodes a shard of table record by record and calls fn per
+// row; a shard that cannot be read, whose footer keys are not flowbench's
+// for the table, or whose records hold a NULL becomes a ValidationError.
+// With newRe, each row is also encoded again and, once every row has
+// passed fn, a file that is not byte for byte what flowbench's writer
+// makes of its rows is a ValidationError naming what differs; a nil
+// newRe only decodes.
+func walkShardRows[R any](path, table string, decode func(arrow.RecordBatch) ([]R, error),
+	newRe func(*shardFile) (rowReencoder[R], error), fn func(int, *R) error) error {
 	sf, err := openShard(path)
 	if err != nil {
 		return &ValidationError{Shard: path, Row: -1, Reason: err.Error()}
@@ -149,9 +188,11 @@ func eachShardRow[R any](path, split, table string, decode func(arrow.RecordBatc
 			return &ValidationError{Shard: path, Row: -1, Reason: fmt.Sprintf("footer key %s is %q, want %q", kv[0], got, kv[1])}
 		}
 	}
-	re, err := newShardReencoder(sf, split)
-	if err != nil {
-		return &ValidationError{Shard: path, Row: -1, Reason: err.Error()}
+	var re rowReencoder[R]
+	if newRe != nil {
+		if re, err = newRe(sf); err != nil {
+			return &ValidationError{Shard: path, Row: -1, Reason: err.Error()}
+		}
 	}
 	row := 0
 	var rowErr error
@@ -164,21 +205,27 @@ func eachShardRow[R any](path, split, table string, decode func(arrow.RecordBatc
 			return &ValidationError{Shard: path, Row: row, Reason: err.Error()}
 		}
 		for i := range rows {
-			if rowErr = fn(row, rows[i]); rowErr != nil {
+			if rowErr = fn(row, &rows[i]); rowErr != nil {
 				return errStop
 			}
-			reencodeRow(re, encode, &rows[i])
+			if re != nil {
+				re.add(&rows[i])
+			}
 			row++
 		}
 		return nil
 	})
 	if rowErr == nil && err == nil {
-		if reason := re.finish(sf); reason != "" {
-			return &ValidationError{Shard: path, Row: -1, Reason: reason}
+		if re != nil {
+			if reason := re.finish(sf); reason != "" {
+				return &ValidationError{Shard: path, Row: -1, Reason: reason}
+			}
 		}
 		return nil
 	}
-	re.abandon()
+	if re != nil {
+		re.abandon()
+	}
 	if rowErr != nil {
 		return rowErr
 	}

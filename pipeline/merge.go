@@ -64,10 +64,6 @@ func MergeWith(ctx context.Context, partDirs []string, out string, opt MergeOpti
 	if err := prepareOutDir(out, split, false, opt.Overwrite); err != nil {
 		return err
 	}
-	staging := export.StagingDir(out, split)
-	if err := os.MkdirAll(staging, 0o755); err != nil {
-		return diskError(err)
-	}
 	defer func() {
 		if err != nil { // nothing half-merged stays behind (prepareOutDir left no shard of the split)
 			export.RemoveSplit(out, split)
@@ -78,14 +74,8 @@ func MergeWith(ctx context.Context, partDirs []string, out string, opt MergeOpti
 		parts[i] = stagedPart{dir: partDirs[i], name: r.Part.String(), fingerprint: r.Fingerprint, files: r.Files,
 			owned: i < len(opt.Owned) && opt.Owned[i]}
 	}
-	if err := stageParts(ctx, out, staging, parts); err != nil {
+	if err := stageParts(ctx, out, split, parts); err != nil {
 		return err
-	}
-	if err := os.Remove(staging); err != nil {
-		return diskError(fmt.Errorf("merge: %w", err))
-	}
-	if entries, err := os.ReadDir(export.StagingRoot(out)); err == nil && len(entries) == 0 {
-		os.Remove(export.StagingRoot(out))
 	}
 	info := r0.Split
 	info.Skipped = nil

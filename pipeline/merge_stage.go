@@ -20,11 +20,17 @@ type stagedPart struct {
 }
 
 // stageParts copies (or moves, for owned parts) every listed shard of the
-// parts into staging, verifying each against its record and its shard
-// metadata, then renames them into out's table folders: the shared step of
-// merging a motion split and a Real split. A failure leaves the staged
-// files for the caller's clean-up and no shard in out's tables.
-func stageParts(ctx context.Context, out, staging string, parts []stagedPart) error {
+// parts into split's staging folder of out, verifying each against its
+// record and its shard metadata, then renames them into out's table
+// folders and removes the staging folder (and the staging root, once
+// empty): the shared step of merging a motion split and a Real split. On
+// failure the caller removes the split (export.RemoveSplit, which takes
+// its staging folder too).
+func stageParts(ctx context.Context, out, split string, parts []stagedPart) error {
+	staging := export.StagingDir(out, split)
+	if err := os.MkdirAll(staging, 0o755); err != nil {
+		return diskError(err)
+	}
 	var moves [][2]string // staged path, final path
 	for _, pt := range parts {
 		for _, f := range pt.files {
@@ -49,6 +55,12 @@ func stageParts(ctx context.Context, out, staging string, parts []stagedPart) er
 		if err := os.Rename(m[0], m[1]); err != nil {
 			return diskError(fmt.Errorf("merge: %w", err))
 		}
+	}
+	if err := os.Remove(staging); err != nil {
+		return diskError(fmt.Errorf("merge: %w", err))
+	}
+	if entries, err := os.ReadDir(export.StagingRoot(out)); err == nil && len(entries) == 0 {
+		os.Remove(export.StagingRoot(out))
 	}
 	return nil
 }

@@ -93,18 +93,23 @@ func writePartRecord(dir string, r partRecord) error {
 		return err
 	}
 	r.Files = files
-	// The digest is of the record as Merge will decode it.
+	return writeDigestedRecord(dir, r, func(r *partRecord, d string) { r.Digest = d })
+}
+
+// writeDigestedRecord sets r's digest, computed over the record as merge
+// will decode it, and writes it as DIR/part.json through a temp file and a
+// rename: the shared ending of the motion and Real part records.
+func writeDigestedRecord[R interface{ digest() string }](dir string, r R, setDigest func(*R, string)) error {
 	b, err := json.Marshal(r)
 	if err != nil {
 		return err
 	}
-	var decoded partRecord
+	var decoded R
 	if err := json.Unmarshal(b, &decoded); err != nil {
 		return err
 	}
-	r.Digest = decoded.digest()
-	b, err = json.MarshalIndent(r, "", "  ")
-	if err != nil {
+	setDigest(&r, decoded.digest())
+	if b, err = json.MarshalIndent(r, "", "  "); err != nil {
 		return err
 	}
 	return writeFileAtomic(filepath.Join(dir, PartFile), func(w io.Writer) error {

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -55,22 +54,7 @@ func writeRealPartRecord(dir string, opt RealOptions, res *RealResult) error {
 		return err
 	}
 	r.Files = files
-	b, err := json.Marshal(r)
-	if err != nil {
-		return err
-	}
-	var decoded realPartRecord
-	if err := json.Unmarshal(b, &decoded); err != nil {
-		return err
-	}
-	r.Digest = decoded.digest()
-	if b, err = json.MarshalIndent(r, "", "  "); err != nil {
-		return err
-	}
-	return writeFileAtomic(filepath.Join(dir, PartFile), func(w io.Writer) error {
-		_, err := w.Write(append(b, '\n'))
-		return err
-	})
+	return writeDigestedRecord(dir, r, func(r *realPartRecord, d string) { r.Digest = d })
 }
 
 // isRealPart reports whether dir's part record is a Real part's.
@@ -151,10 +135,6 @@ func mergeReal(ctx context.Context, partDirs []string, out string, opt MergeOpti
 	if err := checkRealFamily(out); err != nil {
 		return err
 	}
-	staging := export.StagingDir(out, split)
-	if err := os.MkdirAll(staging, 0o755); err != nil {
-		return diskError(err)
-	}
 	defer func() {
 		if err != nil {
 			export.RemoveSplit(out, split)
@@ -165,14 +145,8 @@ func mergeReal(ctx context.Context, partDirs []string, out string, opt MergeOpti
 		parts[i] = stagedPart{dir: partDirs[i], name: r.Part.String(), fingerprint: r.Fingerprint, files: r.Files,
 			owned: i < len(opt.Owned) && opt.Owned[i]}
 	}
-	if err := stageParts(ctx, out, staging, parts); err != nil {
+	if err := stageParts(ctx, out, split, parts); err != nil {
 		return err
-	}
-	if err := os.Remove(staging); err != nil {
-		return diskError(fmt.Errorf("merge: %w", err))
-	}
-	if entries, err := os.ReadDir(export.StagingRoot(out)); err == nil && len(entries) == 0 {
-		os.Remove(export.StagingRoot(out))
 	}
 	if err := checkMergedRealPairs(out, split); err != nil {
 		return err // the deferred clean-up removes the merged shards

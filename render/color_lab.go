@@ -16,11 +16,18 @@ func srgbToLinear(c float64) float64 {
 	return math.Pow((c+0.055)/1.055, 2.4)
 }
 
+// srgbLinear8 is srgbToLinear of every 8-bit channel value, so that
+// per-pixel conversions (a mask's mean colour) skip the power function.
+var srgbLinear8 = func() (t [256]float64) {
+	for i := range t {
+		t[i] = srgbToLinear(float64(i) / 255)
+	}
+	return t
+}()
+
 // LabOf converts an 8-bit sRGB colour to CIELAB (D65, 2° observer).
 func LabOf(c color.RGBA) Lab {
-	r := srgbToLinear(float64(c.R) / 255)
-	g := srgbToLinear(float64(c.G) / 255)
-	b := srgbToLinear(float64(c.B) / 255)
+	r, g, b := srgbLinear8[c.R], srgbLinear8[c.G], srgbLinear8[c.B]
 	x := (0.4124564*r + 0.3575761*g + 0.1804375*b) / 0.95047
 	y := 0.2126729*r + 0.7151522*g + 0.0721750*b
 	z := (0.0193339*r + 0.1191920*g + 0.9503041*b) / 1.08883

@@ -19,16 +19,16 @@ func TestLabKnownValues(t *testing.T) {
 		r, g, b uint8
 		want    Lab
 	}{
-		{255, 0, 0, Lab{53.24, 80.09, 67.20}},
-		{0, 255, 0, Lab{87.73, -86.18, 83.18}},
-		{0, 0, 255, Lab{32.30, 79.19, -107.86}},
-		{255, 255, 0, Lab{97.14, -21.55, 94.48}},
-		{0, 255, 255, Lab{91.11, -48.09, -14.13}},
-		{255, 0, 255, Lab{60.32, 98.23, -60.82}},
-		{255, 255, 255, Lab{100, 0, 0}},
-		{0, 0, 0, Lab{0, 0, 0}},
-		{128, 128, 128, Lab{53.59, 0, 0}},
-		{1, 1, 1, Lab{0.27, 0, 0}}, // linear segment of both curves
+		{255, 0, 0, Lab{L: 53.24, A: 80.09, B: 67.20}},
+		{0, 255, 0, Lab{L: 87.73, A: -86.18, B: 83.18}},
+		{0, 0, 255, Lab{L: 32.30, A: 79.19, B: -107.86}},
+		{255, 255, 0, Lab{L: 97.14, A: -21.55, B: 94.48}},
+		{0, 255, 255, Lab{L: 91.11, A: -48.09, B: -14.13}},
+		{255, 0, 255, Lab{L: 60.32, A: 98.23, B: -60.82}},
+		{255, 255, 255, Lab{L: 100, A: 0, B: 0}},
+		{0, 0, 0, Lab{L: 0, A: 0, B: 0}},
+		{128, 128, 128, Lab{L: 53.59, A: 0, B: 0}},
+		{1, 1, 1, Lab{L: 0.27, A: 0, B: 0}}, // linear segment of both curves
 	}
 	for _, c := range cases {
 		got := LabOfRGB(c.r, c.g, c.b)
@@ -36,7 +36,7 @@ func TestLabKnownValues(t *testing.T) {
 			t.Errorf("LabOfRGB(%d,%d,%d) = %.3f, want %.2f", c.r, c.g, c.b, got, c.want)
 		}
 	}
-	if d := DeltaE76(Lab{50, 3, 4}, Lab{50, 0, 0}); d != 5 {
+	if d := DeltaE76(Lab{L: 50, A: 3, B: 4}, Lab{L: 50, A: 0, B: 0}); d != 5 {
 		t.Errorf("DeltaE76 = %v, want 5", d)
 	}
 }
@@ -61,7 +61,7 @@ func refLab(r, g, b uint8) Lab {
 		}
 		return (24389.0/27*t + 16) / 116
 	}
-	return Lab{116*f(Y) - 16, 500 * (f(X) - f(Y)), 200 * (f(Y) - f(Z))}
+	return Lab{L: 116*f(Y) - 16, A: 500 * (f(X) - f(Y)), B: 200 * (f(Y) - f(Z))}
 }
 
 func TestPalette(t *testing.T) {
@@ -147,7 +147,7 @@ func objectsImage(rng *rand.Rand, base []color.NRGBA, noise int) (*image.NRGBA, 
 			}
 		}
 		n := float64(len(masks[k]))
-		means[k] = Lab{sum.L / n, sum.A / n, sum.B / n}
+		means[k] = Lab{L: sum.L / n, A: sum.A / n, B: sum.B / n}
 	}
 	return img, masks, means
 }
@@ -347,13 +347,13 @@ func TestChooseColorsErrors(t *testing.T) {
 		t.Errorf("no qualifying colour: err = %v", err)
 	}
 	// Two objects that both allow only colour c: not distinct.
-	far := Lab{0, 0, 0}
-	labs2 := []Lab{{100, 0, 0}, {95, 0, 0}, {10, 0, 0}, {90, 0, 0}}
+	far := Lab{L: 0, A: 0, B: 0}
+	labs2 := []Lab{{L: 100, A: 0, B: 0}, {L: 95, A: 0, B: 0}, {L: 10, A: 0, B: 0}, {L: 90, A: 0, B: 0}}
 	pal2 := []Color{{Name: "w1"}, {Name: "w2"}, {Name: "k"}, {Name: "w3"}}
-	if _, err := choose([]Lab{{100, 0, 0}, {100, 0, 0}}, pal2, labs2, rng); err == nil {
+	if _, err := choose([]Lab{{L: 100, A: 0, B: 0}, {L: 100, A: 0, B: 0}}, pal2, labs2, rng); err == nil {
 		t.Error("two objects with one allowed colour: no error")
 	}
-	if got, err := choose([]Lab{{100, 0, 0}, far}, pal2, labs2, rng); err != nil || got[0].Name != "k" || got[1].Name == "k" {
+	if got, err := choose([]Lab{{L: 100, A: 0, B: 0}, far}, pal2, labs2, rng); err != nil || got[0].Name != "k" || got[1].Name == "k" {
 		t.Errorf("matching: got %v, %v; want k for the white object and another for the black", got, err)
 	}
 }

@@ -6,11 +6,13 @@ import (
 	"image/draw"
 	"math"
 	"strconv"
+
+	"flowbench/render"
 )
 
-// BadgeColor is the fill of numbered badges; their outline and number are
-// white.
-var BadgeColor = color.NRGBA{220, 20, 30, 255}
+// BadgeColor is the fill of numbered badges (the simulated half's badge
+// red); their outline and number are white.
+var BadgeColor = color.NRGBA(render.BadgeColor.Color)
 
 // MarkRadius returns the outer radius in pixels (outline included) of
 // badges and dots on a w×h image: 11 px at 640×480, scaling with the
@@ -90,7 +92,7 @@ func Dots(img image.Image, dots []Dot) *image.NRGBA {
 // as both are neutral this is black for L* ≥ 50 and white below.
 func OutlineFor(c color.NRGBA) color.NRGBA {
 	l := LabOf(c)
-	if DeltaE76(l, Lab{100, 0, 0}) >= DeltaE76(l, Lab{}) {
+	if DeltaE76(l, Lab{L: 100, A: 0, B: 0}) >= DeltaE76(l, Lab{}) {
 		return color.NRGBA{255, 255, 255, 255}
 	}
 	return color.NRGBA{0, 0, 0, 255}

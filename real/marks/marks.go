@@ -267,7 +267,7 @@ func MeanLab(img image.Image, pix []int32) (Lab, error) {
 		sl, sa, sb = sl+c.L, sa+c.A, sb+c.B
 	}
 	k := float64(len(pix))
-	return Lab{sl / k, sa / k, sb / k}, nil
+	return Lab{L: sl / k, A: sa / k, B: sb / k}, nil
 }
 
 // rgbAt returns the 8-bit non-premultiplied sRGB of pixel (x, y), with fast

@@ -58,7 +58,7 @@ func meshCrosses(mesh *Mesh, b OBB, lo, hi float64) bool {
 			continue
 		}
 		for i, p := range pts {
-			if y, ok := heightAt(t, p[0], p[1]); ok && y > lo && y < first[i] {
+			if y, ok := t.HeightAt(p[0], p[1]); ok && y > lo && y < first[i] {
 				first[i], up[i] = y, facesUp(mesh, k)
 			}
 		}
@@ -84,9 +84,9 @@ func facesUp(mesh *Mesh, k int) bool {
 	return mesh.Tris[k].Normal()[1] > 0
 }
 
-// heightAt returns the height of triangle t straight above or below (x, z),
+// HeightAt returns the height of triangle t straight above or below (x, z),
 // and false when (x, z) lies outside its footprint or t is vertical.
-func heightAt(t *Triangle, x, z float64) (float64, bool) {
+func (t *Triangle) HeightAt(x, z float64) (float64, bool) {
 	a, b, c := t.V[0], t.V[1], t.V[2]
 	det := (b[0]-a[0])*(c[2]-a[2]) - (c[0]-a[0])*(b[2]-a[2])
 	if math.Abs(det) < 1e-12 {

@@ -250,13 +250,13 @@ func TestHeightAt(t *testing.T) {
 		x, z, y float64
 		ok      bool
 	}{{0.5, 0.5, 1.5, true}, {1, 1, 2, true}, {1.5, 1, 0, false}, {-0.1, 0.5, 0, false}} {
-		y, ok := heightAt(&tr, c.x, c.z)
+		y, ok := tr.HeightAt(c.x, c.z)
 		if ok != c.ok || (ok && math.Abs(y-c.y) > 1e-12) {
-			t.Errorf("heightAt(%g, %g) = %g, %v; want %g, %v", c.x, c.z, y, ok, c.y, c.ok)
+			t.Errorf("HeightAt(%g, %g) = %g, %v; want %g, %v", c.x, c.z, y, ok, c.y, c.ok)
 		}
 	}
 	vertical := Triangle{V: [3]Vec3{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}}
-	if _, ok := heightAt(&vertical, 0.2, 0); ok {
+	if _, ok := vertical.HeightAt(0.2, 0); ok {
 		t.Error("a vertical triangle has no height above a point")
 	}
 }

@@ -62,7 +62,7 @@ func (sm *supportMesh) holds(b sim.OBB) bool {
 			p := b.Center.Add(b.AxisX.Mul(fu * b.Half[0])).Add(b.AxisZ.Mul(fv * b.Half[2]))
 			best := math.Inf(-1)
 			for k := range sm.tris {
-				if y, ok := heightAt(&sm.tris[k], p[0], p[2]); ok && y > best {
+				if y, ok := sm.tris[k].HeightAt(p[0], p[2]); ok && y > best {
 					best = y
 				}
 			}
@@ -72,20 +72,4 @@ func (sm *supportMesh) holds(b sim.OBB) bool {
 		}
 	}
 	return true
-}
-
-// heightAt returns the height of triangle t straight above or below (x, z),
-// and false when (x, z) lies outside its footprint or t is vertical.
-func heightAt(t *sim.Triangle, x, z float64) (float64, bool) {
-	a, b, c := t.V[0], t.V[1], t.V[2]
-	det := (b[0]-a[0])*(c[2]-a[2]) - (c[0]-a[0])*(b[2]-a[2])
-	if math.Abs(det) < 1e-12 {
-		return 0, false
-	}
-	u := ((x-a[0])*(c[2]-a[2]) - (c[0]-a[0])*(z-a[2])) / det
-	v := ((b[0]-a[0])*(z-a[2]) - (x-a[0])*(b[2]-a[2])) / det
-	if u < 0 || v < 0 || u+v > 1 {
-		return 0, false
-	}
-	return a[1] + u*(b[1]-a[1]) + v*(c[1]-a[1]), true
 }

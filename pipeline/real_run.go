@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -278,15 +279,7 @@ func realProcessPair(ctx context.Context, i int, ref RealPairRef, opt RealOption
 		return skip("output", "measurement as JSON: "+err.Error())
 	}
 	r.mjson = string(b)
-	slices.SortFunc(qs, func(a, b real.Question) int {
-		switch {
-		case a.ID < b.ID:
-			return -1
-		case a.ID > b.ID:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(qs, func(a, b real.Question) int { return strings.Compare(a.ID, b.ID) }) // Process may be a test's
 	for k := range qs {
 		c, err := prepareReal(p, m, &qs[k], opt.Seed)
 		if err != nil {

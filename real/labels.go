@@ -42,7 +42,7 @@ func IsRotationTask(task string) bool { return hasPhrase(rotationWords, task, fa
 // hasPhrase reports whether s equals (whole) or contains as whole words
 // one of the phrases.
 func hasPhrase(phrases []string, s string, whole bool) bool {
-	s = strings.ToLower(strings.TrimSpace(s))
+	s = normLabel(s)
 	for _, p := range phrases {
 		if whole {
 			if s == p {

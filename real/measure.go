@@ -5,6 +5,7 @@ import (
 	"image"
 	"math"
 	"sort"
+	"strings"
 )
 
 // region is one kept mask of one frame with its statistics.
@@ -75,7 +76,8 @@ func newMeasurer(p *Pair) *measurer {
 	return ms
 }
 
-func normLabel(s string) string { return lowerTrim(s) }
+// normLabel is a label as matching compares it: trimmed, lower case.
+func normLabel(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
 // candidate is a possible frame-1 match of a frame-0 region.
 type candidate struct {

@@ -1,6 +1,9 @@
 package real
 
-import "image"
+import (
+	"image"
+	"math"
+)
 
 // Role is what measurement made of an object.
 type Role string
@@ -97,7 +100,7 @@ func (a Vec3) Sub(b Vec3) Vec3 { return Vec3{a[0] - b[0], a[1] - b[1], a[2] - b[
 func (a Vec3) Add(b Vec3) Vec3 { return Vec3{a[0] + b[0], a[1] + b[1], a[2] + b[2]} }
 
 // Len returns the Euclidean length.
-func (a Vec3) Len() float64 { return sqrt(a[0]*a[0] + a[1]*a[1] + a[2]*a[2]) }
+func (a Vec3) Len() float64 { return math.Sqrt(a[0]*a[0] + a[1]*a[1] + a[2]*a[2]) }
 
 // Skip is why a pair yields no question: the stage and a reason naming
 // the file or rule.

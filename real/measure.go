@@ -28,8 +28,7 @@ type frameData struct {
 type measurer struct {
 	p      *Pair
 	f      [2]frameData
-	pixOf  [2][][]int32 // kept masks' pixels by region
-	armDil []bool       // frame-1 arm mask dilated by ArmDilation
+	armDil []bool // frame-1 arm mask dilated by ArmDilation
 }
 
 // keepMask applies B.2's score and area bounds and drops robot masks.
@@ -78,14 +77,6 @@ func newMeasurer(p *Pair) *measurer {
 
 // normLabel is a label as matching compares it: trimmed, lower case.
 func normLabel(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
-
-// candidate is a possible frame-1 match of a frame-0 region.
-type candidate struct {
-	j     int     // frame-1 region
-	dist  float64 // track endpoint to mask, pixels
-	tie   float64 // flow endpoint to mask centre, pixels (tie-break)
-	valid bool
-}
 
 // match pairs frame-0 regions with frame-1 regions (B.2). It returns, per
 // frame-0 region, its frame-1 region or -1.

@@ -224,7 +224,7 @@ func correl(a, b *hsvHist) float64 {
 	return sab / math.Sqrt(saa*sbb)
 }
 
-// distanceToArm returns, for every pixel, whether it lies within r pixels
+// dilate returns, for every pixel, whether it lies within r pixels
 // (Euclidean) of an arm pixel: the arm mask dilated by a disc of radius r.
 func dilate(mask []bool, w, h int, r int) []bool {
 	if mask == nil {

@@ -123,3 +123,20 @@ func TestProcessSyntheticSlide(t *testing.T) {
 		t.Logf("%s %s ans=%s before=%s changed=%v\n%s\n%s", q.ID, q.Rule, q.Answer, q.BeforeAnswer, q.Changed, q.MotionText, q.Question)
 	}
 }
+
+// TestMotionText checks the move text of the synthetic slide: whole
+// centimetres, the imperative, and the scale reference.
+func TestMotionText(t *testing.T) {
+	p := synthPair("slide", tableScene(-150))
+	m, qs, skip := Process(p, Options{Seed: 1})
+	if skip != nil {
+		t.Fatal(skip)
+	}
+	want := "Imagine moving the cup (mark 6) 25 cm to the left, as seen from the camera. For scale, the bottle (mark 2) measures about 10 cm at its largest."
+	if qs[0].MotionText != want {
+		t.Errorf("move text %q, want %q", qs[0].MotionText, want)
+	}
+	if a := m.Objects[m.Mover]; a.Mark != 6 {
+		t.Errorf("mover mark %d", a.Mark)
+	}
+}

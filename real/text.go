@@ -83,23 +83,22 @@ func staticOf(stem string) string {
 }
 
 // motionText states the mover's (and a second mover's) displacement and
-// the scale reference.
+// the scale reference: "Imagine moving the cup (mark 3) 12 cm to the left
+// and 5 cm up, as seen from the camera. For scale, …".
 func motionText(m *Measurement, name Namer) string {
-	var b strings.Builder
-	for k, i := range []int{m.Mover, m.Mover2} {
-		if i < 0 {
-			continue
+	var moves []string
+	for _, i := range []int{m.Mover, m.Mover2} {
+		if i >= 0 {
+			cx, cy := statedMove(m.Objects[i].Delta())
+			moves = append(moves, name(i)+" "+moveWords(cx, cy))
 		}
-		if k > 0 {
-			b.WriteString(" ")
-		}
-		cx, cy := statedMove(m.Objects[i].Delta())
-		b.WriteString(capitalise(name(i)) + " moves " + moveWords(cx, cy) + ", as seen from the camera.")
 	}
+	// The imperative needs no verb agreement ("the keys", "the cup").
+	text := "Imagine moving " + strings.Join(moves, ", and ") + ", as seen from the camera."
 	if m.Ref >= 0 {
-		fmt.Fprintf(&b, " For scale, %s measures about %.0f cm at its largest.", name(m.Ref), m.RefCm)
+		text += fmt.Sprintf(" For scale, %s measures about %.0f cm at its largest.", name(m.Ref), m.RefCm)
 	}
-	return b.String()
+	return text
 }
 
 // moveWords writes "12 cm to the left and 5 cm up".
@@ -138,13 +137,6 @@ func joinNames(objs []int, name Namer) string {
 		return strings.Join(n, "")
 	}
 	return strings.Join(n[:len(n)-1], ", ") + " and " + n[len(n)-1]
-}
-
-func capitalise(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // formatChoices renders "A. yes\nB. no".

@@ -117,6 +117,11 @@ func (c *Client) ServerHello() Hello {
 	return c.hello
 }
 
+// Assets returns the asset ids the server can create, from its hello.
+func (c *Client) Assets() AssetSupport {
+	return SupportOf(c.ServerHello())
+}
+
 // Close closes the connection; later calls fail.
 func (c *Client) Close() error {
 	c.mu.Lock()
@@ -376,8 +381,15 @@ type ActionError struct {
 // Error returns the server's message.
 func (e *ActionError) Error() string { return e.Message }
 
-// houseArgs encodes CreateHouse's arguments for the current server.
+// houseArgs encodes CreateHouse's arguments for the current server. A
+// house with an object the server cannot create is refused: the server
+// would leave it out (AI2-THOR skips assets it does not know) while the
+// caller's house keeps it; AssetSupport.FilterHouse builds the house for it.
 func (c *Client) houseArgs(h *sim.House) (json.RawMessage, error) {
+	if _, lo := SupportOf(c.hello).FilterHouse(h); len(lo) > 0 {
+		return nil, fmt.Errorf("thor: CreateHouse: the server (%s, assets %s) cannot create %s (asset %s)%s; build the house for it with AssetSupport.FilterHouse",
+			c.hello.Name, SupportOf(c.hello), lo[0].ID, lo[0].AssetID, more(len(lo)-1))
+	}
 	hb, err := json.Marshal(h)
 	if err != nil {
 		return nil, fmt.Errorf("thor: encoding house: %w", err)
@@ -395,6 +407,14 @@ func (c *Client) houseArgs(h *sim.House) (json.RawMessage, error) {
 		args.Meshes = buildHouseMeshes(sc, c.sentTex)
 	}
 	return mustJSON(args), nil
+}
+
+// more is ", and n more" for n > 0.
+func more(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(" and %d more objects", n)
 }
 
 // keepHouseArgs remembers CreateHouse's arguments for a replay, except when

@@ -40,6 +40,10 @@ type Hello struct {
 	Actions []string `json:"actions,omitempty"`
 	// Wants lists optional request payloads a server asks for (FeatureMeshes).
 	Wants []string `json:"wants,omitempty"`
+	// Assets names the asset sets whose ids a server can create
+	// (AssetsAI2THOR, AssetsFlowbench, AssetsAll; SupportOf reads it). A
+	// server hello without it can create exactly AI2-THOR's asset ids.
+	Assets []string `json:"assets,omitempty"`
 	// Error is set by a server that refuses the client's hello; it then closes.
 	Error string `json:"error,omitempty"`
 }

@@ -307,7 +307,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (s *Server) serveConn(c *websocket.Conn, st *connState) {
 	c.SetReadLimit(s.opts.MaxMessageBytes)
 	c.SetReadDeadline(time.Now().Add(s.opts.HandshakeTimeout))
-	hello := Hello{Protocol: ProtocolName, Version: ProtocolVersion, Role: "server", Name: "flowbench-go", Actions: serverActions}
+	hello := Hello{Protocol: ProtocolName, Version: ProtocolVersion, Role: "server", Name: "flowbench-go", Actions: serverActions,
+		Assets: []string{AssetsAll}}
 	typ, msg, err := c.ReadMessage()
 	if err != nil {
 		return

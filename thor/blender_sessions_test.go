@@ -18,6 +18,9 @@ func TestBlenderConnectionsAreIndependent(t *testing.T) {
 	url := startBlender(t, DefaultBlenderSamples)
 	opts := Options{Timeout: 5 * time.Minute}
 	a, b := dialTest(t, url, opts), dialTest(t, url, opts)
+	if as := a.Assets(); !as.All() { // it builds every object from the meshes
+		t.Fatalf("the Blender bridge's hello declares assets %q (%v), want all", as, a.ServerHello().Assets)
+	}
 	ha, err := sim.Generate(sim.StyleProcTHOR, 4, 0)
 	if err != nil {
 		t.Fatal(err)

@@ -662,6 +662,7 @@ class Ai2ThorSession:
         if not isinstance(house, dict):
             raise fp.ActionError('CreateHouse: missing "house"')
         fp.check_house_grid(house)
+        check_ai2thor_assets(house)
         self.ensure_controller()
         if self.house_loaded_once:
             # CreateHouse adds to the scene; a second house needs a fresh
@@ -1059,6 +1060,18 @@ class Ai2ThorSession:
         return out
 
 
+def check_ai2thor_assets(house):
+    """Refuses a house with a flowbench-only asset id: AI2-THOR has no such
+    asset and would skip the object (ProceduralTools.cs CreateHouse), leaving
+    the client's house and the scene apart. The hello declares only
+    AI2-THOR's ids, so flowbench's client leaves such objects out first."""
+    bad = [(oid, aid) for oid, aid in fp.house_assets(house) if fp.flowbench_only_asset(aid)]
+    if bad:
+        raise fp.ActionError("CreateHouse: AI2-THOR cannot create %s (asset %s)%s: this bridge creates only AI2-THOR's "
+                             "asset ids (hello assets [\"ai2thor\"])"
+                             % (bad[0][0], bad[0][1], " and %d more objects" % (len(bad) - 1) if len(bad) > 1 else ""))
+
+
 def main(argv=None, controller_factory=default_controller_factory, ready=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--host", default="127.0.0.1")
@@ -1072,7 +1085,8 @@ def main(argv=None, controller_factory=default_controller_factory, ready=None):
     fp.check_host(a.host, a.listen_any)
     sizes = load_asset_sizes(a.asset_db) if a.asset_db else None
     holes = load_wall_holes(a.wall_holes) if a.wall_holes else None
-    fp.serve(lambda: Ai2ThorSession(controller_factory, sizes, holes), a.host, a.port, "ai2thor", ACTIONS, ready=ready)
+    fp.serve(lambda: Ai2ThorSession(controller_factory, sizes, holes), a.host, a.port, "ai2thor", ACTIONS, ready=ready,
+             assets=[fp.ASSETS_AI2THOR])
 
 
 if __name__ == "__main__":

@@ -1465,7 +1465,9 @@ def main():
     if a.supersample < 1 or a.supersample % 2 == 0 or a.supersample > 7:
         ap.error("--supersample must be 1, 3, 5 or 7 (odd, so that a sub-pixel centre is the pixel centre)")
     fp.check_host(a.host, a.listen_any)
-    fp.serve(lambda: BlenderSession(a.samples, a.supersample), a.host, a.port, "blender", ACTIONS, wants=["meshes"])
+    # the house is built from CreateHouse's meshes, so every asset can be drawn
+    fp.serve(lambda: BlenderSession(a.samples, a.supersample), a.host, a.port, "blender", ACTIONS, wants=["meshes"],
+             assets=[fp.ASSETS_ALL])
 
 
 if __name__ == "__main__":

@@ -496,6 +496,8 @@ class FakeController:
     # --- house ------------------------------------------------------------
 
     def asset_entry(self, asset, oid, kinematic):
+        if fp.flowbench_only_asset(asset):
+            return None  # no AI2-THOR asset exists for it: skipped, as any asset not in the database
         if self.assets is not None:
             return self.assets.get(asset)
         # no asset database: a plausible object from the id and the house's kinematic flag

@@ -32,6 +32,32 @@ GRID_SIZE = 0.25
 MAX_REPLY_BYTES = 256 << 20
 MAX_GRID_CELLS = 1 << 20
 DEBIAN_DIST_PACKAGES = "/usr/lib/python3/dist-packages"
+# Asset sets a server's hello lists in "assets" (thor/assets.go): the asset ids
+# it can create. A hello without the field means ASSETS_AI2THOR.
+ASSETS_AI2THOR = "ai2thor"      # ProcTHOR's asset database: what AI2-THOR's CreateHouse creates
+ASSETS_FLOWBENCH = "flowbench"  # flowbench's own ids (prefix FLOWBENCH_ASSET_PREFIX)
+ASSETS_ALL = "all"              # every id: objects are built from the house or its meshes
+FLOWBENCH_ASSET_PREFIX = "flowbench_"
+
+
+def flowbench_only_asset(asset_id):
+    """Whether an asset id is flowbench's own (sim.FlowbenchOnlyAsset): no
+    AI2-THOR asset exists for it."""
+    return isinstance(asset_id, str) and asset_id.startswith(FLOWBENCH_ASSET_PREFIX)
+
+
+def house_assets(house):
+    """(objectId, assetId) of every object of a house JSON, children included,
+    in house order."""
+    out = []
+
+    def walk(objs):
+        for o in objs or []:
+            if isinstance(o, dict):
+                out.append((o.get("id"), o.get("assetId")))
+                walk(o.get("children"))
+    walk(house.get("objects") if isinstance(house, dict) else None)
+    return out
 
 
 def import_optional(name):
@@ -297,9 +323,20 @@ def check_host(host, listen_any):
                      "authentication; pass --listen-any to allow it)" % host)
 
 
-def serve(make_session, host, port, name, actions, wants=(), max_size=256 << 20, ready=None):
+def server_hello(name, actions, wants=(), assets=None):
+    """The server's hello; assets (asset set names) is left out when None."""
+    hello = {"protocol": PROTOCOL, "version": VERSION, "role": "server", "name": name,
+             "actions": list(actions), "wants": list(wants)}
+    if assets is not None:
+        hello["assets"] = list(assets)
+    return hello
+
+
+def serve(make_session, host, port, name, actions, wants=(), max_size=256 << 20, ready=None, assets=None):
     """Runs the websocket server until interrupted. make_session() builds one
-    session per connection. ready(port) is called once listening."""
+    session per connection. ready(port) is called once listening. assets
+    names the asset sets the hello declares (None: the field is left out,
+    which means AI2-THOR's ids)."""
     websockets = import_optional("websockets")
 
     async def handler(ws, path=None):
@@ -307,8 +344,7 @@ def serve(make_session, host, port, name, actions, wants=(), max_size=256 << 20,
             msg = await asyncio.wait_for(ws.recv(), 30)
         except Exception:
             return
-        hello = {"protocol": PROTOCOL, "version": VERSION, "role": "server", "name": name,
-                 "actions": list(actions), "wants": list(wants)}
+        hello = server_hello(name, actions, wants, assets)
         err = check_hello(msg, "client")
         if err:
             hello["error"] = err

@@ -884,6 +884,46 @@ class FrameTest(unittest.TestCase):
         fp.check_host("0.0.0.0", True)
 
 
+def with_flowbench_fixture():
+    """HOUSE with the dining table (the mug rests on it) given a flowbench-only asset id."""
+    house = json.loads(json.dumps(HOUSE))
+    house["objects"][0]["assetId"] = "flowbench_table_test"
+    return house
+
+
+class FlowbenchAssetTest(unittest.TestCase):
+    """AI2-THOR creates only its own asset ids: the bridge refuses a house with
+    a flowbench-only one and the fake, like AI2-THOR, skips it."""
+
+    def test_bridge_refuses_flowbench_assets(self):
+        ctl = []
+        s = ab.Ai2ThorSession(lambda **kw: ctl.append(fake.FakeController(assets=ASSETS, **kw)) or ctl[-1])
+        _, md = request(s, "CreateHouse", {"house": with_flowbench_fixture()})
+        self.assertFalse(md["lastActionSuccess"])
+        self.assertIn("DiningTable|1|0 (asset flowbench_table_test)", md["errorMessage"])
+        self.assertFalse(any(c[0] == "CreateHouse" for k in ctl for c in k.calls))
+        _, md = request(s, "CreateHouse", {"house": HOUSE})  # the same session takes a house it can create
+        self.assertTrue(md["lastActionSuccess"], md["errorMessage"])
+
+    def test_fake_skips_flowbench_assets(self):
+        for assets in (ASSETS, None):  # with the asset database, and with none (plausible boxes from ids)
+            c = fake.FakeController(width=16, height=12, scene="Procedural", assets=ASSETS)
+            c.assets = assets
+            ev = c.step(action="CreateHouse", house=with_flowbench_fixture())
+            self.assertTrue(ev.metadata["lastActionSuccess"], ev.metadata["errorMessage"])
+            ids = {o["objectId"] for o in ev.metadata["objects"]}
+            self.assertNotIn("DiningTable|1|0", ids)
+            self.assertIn("Chair|1|2", ids)
+
+    def test_hello_assets(self):
+        self.assertNotIn("assets", fp.server_hello("old", ["Pass"]))  # says nothing: AI2-THOR's ids
+        self.assertEqual(fp.server_hello("blender", ["Pass"], ["meshes"], [fp.ASSETS_ALL])["assets"], ["all"])
+        self.assertTrue(fp.flowbench_only_asset("flowbench_stove_1"))
+        self.assertFalse(fp.flowbench_only_asset("Stove_Burner_1"))
+        self.assertFalse(fp.flowbench_only_asset(None))
+        self.assertEqual(fp.house_assets(HOUSE)[:2], [("DiningTable|1|0", "Dining_Table_T"), ("Mug|1|1", "Mug_T")])
+
+
 @unittest.skipUnless(__import__("importlib").util.find_spec("websockets") or os.path.isdir(fp.DEBIAN_DIST_PACKAGES),
                      "websockets not installed")
 class WebsocketTest(unittest.TestCase):
@@ -909,6 +949,7 @@ class WebsocketTest(unittest.TestCase):
                 await ws.send(json.dumps({"protocol": "flowbench-thor", "version": 1, "role": "client"}))
                 hello = json.loads(await ws.recv())
                 self.assertEqual((hello["protocol"], hello["role"], hello["name"]), ("flowbench-thor", "server", "ai2thor"))
+                self.assertEqual(hello["assets"], ["ai2thor"])  # AI2-THOR's asset ids only
                 await ws.send(json.dumps({"id": 4, "action": "Initialize", "args": {"width": 16, "height": 12}}))
                 r = json.loads(await ws.recv())
                 self.assertTrue(r["metadata"]["lastActionSuccess"])

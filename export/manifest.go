@@ -63,6 +63,9 @@ type SplitStats struct {
 	Mix *CategoryMix `json:"category_mix,omitempty"`
 	// Skipped lists the houses a --skip-bad-houses run left out.
 	Skipped []SkippedHouse `json:"skipped_houses,omitempty"`
+	// LeftOut sums the objects the houses left out for a backend that
+	// cannot create their asset ids (nil: the backend creates every asset).
+	LeftOut *LeftOutAssets `json:"left_out_assets,omitempty"`
 }
 
 // CategoryStats counts one category's questions in a split.

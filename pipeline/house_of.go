@@ -6,6 +6,7 @@ import (
 	"log/slog"
 
 	"flowbench/sim"
+	"flowbench/thor"
 )
 
 // SplitHouses returns the houses of a split, by house id, as its manifest
@@ -38,6 +39,9 @@ func SplitHouses(split string, conf map[string]any) (func(id string) (*sim.House
 	}
 	if err != nil {
 		return nil, fmt.Errorf("split %q: %w", split, err)
+	}
+	if b, ok := conf[backendAssetsKey].(string); ok {
+		hs.forBackend(thor.ParseAssetSupport(b)) // built for a backend that could not create every asset
 	}
 	byID := make(map[string]*houseSpec, len(hs.Houses))
 	for i := range hs.Houses {

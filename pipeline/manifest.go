@@ -28,6 +28,9 @@ func fingerprint(c Config, src *houseSource, lib *assets.Library, pc planner.Con
 	fmt.Fprintf(h, "flowbench %s schema %s\nsplit %s seed %d size %d questions-only %v balance-houses %d blocks-per-shard %d rows-per-shard %d\nsource %s\n",
 		Version, export.SchemaVersion, c.Split, c.Seed, c.Size, c.QuestionsOnly, layout.BalanceHouses, layout.BlocksPerShard, c.RowsPerShard, src.Kind)
 	fmt.Fprintf(h, "assets %s\n", assetsKey(lib))
+	if src.backend != nil {
+		fmt.Fprintf(h, "backend-assets %s\n", src.backend) // the houses leave out what it cannot create
+	}
 	if s := c.markStyle(); s != render.StyleDots {
 		fmt.Fprintf(h, "marks %s\n", s)
 	}
@@ -78,6 +81,9 @@ type splitInfo struct {
 	Assets *export.AssetUse `json:"assets"`
 	// Skipped lists the houses --skip-bad-houses left out.
 	Skipped []export.SkippedHouse `json:"skipped_houses,omitempty"`
+	// LeftOut sums what the houses left out for the backend (nil: nothing
+	// could be, the backend creates every asset).
+	LeftOut *export.LeftOutAssets `json:"left_out_assets,omitempty"`
 }
 
 // newSplitInfo describes a split generated under c from src.
@@ -122,6 +128,9 @@ func newSplitInfo(c Config, src *houseSource, pc planner.Config, layout Layout, 
 	if m := c.categoryMix(); m != nil {
 		conf["category_mix"] = m.String()
 	}
+	if src.backend != nil {
+		conf[backendAssetsKey] = src.backend.String()
+	}
 	return splitInfo{Config: conf, Assets: use}
 }
 
@@ -135,6 +144,7 @@ func writeManifest(dir string, c Config, info splitInfo) (*export.Manifest, erro
 	oldAssets := map[string]*export.AssetUse{}
 	oldMix := map[string]*export.CategoryMix{}
 	oldSkipped := map[string][]export.SkippedHouse{}
+	oldLeftOut := map[string]*export.LeftOutAssets{}
 	if b, err := localfile.ReadFile(filepath.Join(dir, export.ManifestFile), export.MaxManifestBytes, "a dataset manifest"); err == nil {
 		var old export.Manifest
 		if json.Unmarshal(b, &old) == nil {
@@ -145,7 +155,7 @@ func writeManifest(dir string, c Config, info splitInfo) (*export.Manifest, erro
 				seeds[k] = v
 			}
 			for k, st := range old.Splits {
-				oldAssets[k], oldMix[k], oldSkipped[k] = st.Assets, st.Mix, st.Skipped
+				oldAssets[k], oldMix[k], oldSkipped[k], oldLeftOut[k] = st.Assets, st.Mix, st.Skipped, st.LeftOut
 			}
 		}
 	}
@@ -160,11 +170,11 @@ func writeManifest(dir string, c Config, info splitInfo) (*export.Manifest, erro
 			if oldAssets[name] != nil {
 				st.Assets = oldAssets[name]
 			}
-			st.Mix, st.Skipped = oldMix[name], oldSkipped[name]
+			st.Mix, st.Skipped, st.LeftOut = oldMix[name], oldSkipped[name], oldLeftOut[name]
 		}
 	}
 	if st := m.Splits[split]; st != nil {
-		st.Assets, st.Skipped = info.Assets, info.Skipped
+		st.Assets, st.Skipped, st.LeftOut = info.Assets, info.Skipped, info.LeftOut
 		st.Mix = mixReport(c.CategoryMix, c.categoryMix(), st, c.Size, c.markStyle())
 	}
 	ds, err := export.Open(dir)

@@ -48,6 +48,9 @@ func Run(ctx context.Context, cfg Config, opt Options) (Result, error) {
 	if err != nil {
 		return res, err
 	}
+	if err := src.forRunBackend(cfg); err != nil {
+		return res, err
+	}
 	if cfg.Family == FamilyViewpoint {
 		return runViewpoint(ctx, cfg, opt, src, log)
 	}
@@ -173,6 +176,9 @@ func runSource(ctx context.Context, cfg Config, opt Options, src *houseSource, l
 	}
 	info := newSplitInfo(cfg, src, pc, res.Layout, res.Selection, use)
 	info.Skipped = res.Skipped
+	if info.LeftOut, err = leftOutAssets(src); err != nil {
+		return res, err
+	}
 	if !opt.Part.Whole() {
 		if err := writePartRecord(opt.Out, newPartRecord(cfg, opt.Part, res, info)); err != nil {
 			return res, err

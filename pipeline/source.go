@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"flowbench/sim"
+	"flowbench/thor"
 )
 
 // Where the houses of a split come from. Every house has a position in the
@@ -34,6 +35,9 @@ type houseSpec struct {
 	ID    string // house id (question ids start with it)
 	Style string // "procthor" or "ithor"
 	load  func() (*sim.House, error)
+	// raw loads the house as its source gives it, before forBackend left
+	// out what the backend cannot create (nil when nothing was).
+	raw func() (*sim.House, error)
 	// SHA256 is an imported house file's content hash ("" for generated
 	// houses): the resume fingerprint covers it, so a fixed or edited
 	// file is never resumed onto shards of the old one.
@@ -44,6 +48,9 @@ type houseSpec struct {
 type houseSource struct {
 	Kind   string // "procthor", "ithor" or "import"
 	Houses []houseSpec
+	// backend is the asset support the houses are built for (forBackend);
+	// nil when the backend creates every asset.
+	backend *thor.AssetSupport
 }
 
 // newProcthorSource lists n procthor houses of a split.

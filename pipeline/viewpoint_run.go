@@ -148,6 +148,9 @@ func runViewpoint(ctx context.Context, cfg Config, opt Options, src *houseSource
 		"viewpoints": "0, left or right 45..360 (one direction per pair), top", "orbit_centre": "mean of the tagged objects' box centres",
 		"top_camera": fmt.Sprintf("above the orbit centre, %.2f m below the lowest wall top, horizon 89.9°", planner.ViewTopClearance),
 		"assets":     cfg.Assets}
+	if src.backend != nil { // the houses left out what the backend cannot create
+		m.Config[cfg.Split].(map[string]any)[backendAssetsKey] = src.backend.String()
+	}
 	m.Seeds[cfg.Split] = cfg.Seed
 	m.Splits[cfg.Split] = st
 	if err := export.WriteViewpointManifest(opt.Out, m); err != nil {

@@ -200,3 +200,25 @@ func TestFilterHouseDropsWhatRests(t *testing.T) {
 		t.Fatal("filterHouse is not deterministic")
 	}
 }
+
+// TestServerDeclaringAI2THORRefusesFlowbenchAssets: a Go server told to
+// declare only AI2-THOR's ids says so in its hello and refuses a house with
+// a flowbench-only asset sent past the client's check, naming the object;
+// the filtered house loads.
+func TestServerDeclaringAI2THORRefusesFlowbenchAssets(t *testing.T) {
+	_, url := startServer(t, ServerOptions{Assets: []string{AssetsAI2THOR}})
+	c := dialTest(t, url, Options{Retries: -1})
+	if a := c.Assets(); a.String() != "ai2thor" || a.All() {
+		t.Fatalf("hello assets %v", c.ServerHello().Assets)
+	}
+	h, fix := flowbenchFixtureHouse(t)
+	hb, _ := json.Marshal(h)
+	r := roundTrip(t, c.conn, `{"id":1,"action":"CreateHouse","args":{"house":`+string(hb)+`},"withObjects":false}`)
+	if r.Metadata.LastActionSuccess || !strings.Contains(r.Metadata.ErrorMessage, fix.ID+" (asset flowbench_counter_test)") {
+		t.Fatalf("CreateHouse with a flowbench fixture: success %v, %q", r.Metadata.LastActionSuccess, r.Metadata.ErrorMessage)
+	}
+	fh, _ := c.Assets().FilterHouse(h)
+	if err := c.LoadHouse(fh); err != nil {
+		t.Fatal(err)
+	}
+}

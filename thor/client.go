@@ -122,6 +122,9 @@ func (c *Client) Assets() AssetSupport {
 	return SupportOf(c.ServerHello())
 }
 
+// assets is Assets with c.mu held.
+func (c *Client) assets() AssetSupport { return SupportOf(c.hello) }
+
 // Close closes the connection; later calls fail.
 func (c *Client) Close() error {
 	c.mu.Lock()
@@ -386,9 +389,8 @@ func (e *ActionError) Error() string { return e.Message }
 // would leave it out (AI2-THOR skips assets it does not know) while the
 // caller's house keeps it; AssetSupport.FilterHouse builds the house for it.
 func (c *Client) houseArgs(h *sim.House) (json.RawMessage, error) {
-	if _, lo := SupportOf(c.hello).FilterHouse(h); len(lo) > 0 {
-		return nil, fmt.Errorf("thor: CreateHouse: the server (%s, assets %s) cannot create %s (asset %s)%s; build the house for it with AssetSupport.FilterHouse",
-			c.hello.Name, SupportOf(c.hello), lo[0].ID, lo[0].AssetID, more(len(lo)-1))
+	if bad := c.assets().Uncreatable(h); len(bad) > 0 {
+		return nil, fmt.Errorf("thor: %w", uncreatableError(c.hello.Name, c.assets(), bad))
 	}
 	hb, err := json.Marshal(h)
 	if err != nil {
@@ -407,14 +409,6 @@ func (c *Client) houseArgs(h *sim.House) (json.RawMessage, error) {
 		args.Meshes = buildHouseMeshes(sc, c.sentTex)
 	}
 	return mustJSON(args), nil
-}
-
-// more is ", and n more" for n > 0.
-func more(n int) string {
-	if n <= 0 {
-		return ""
-	}
-	return fmt.Sprintf(" and %d more objects", n)
 }
 
 // keepHouseArgs remembers CreateHouse's arguments for a replay, except when

@@ -1,6 +1,8 @@
 package thor
 
 import (
+	"fmt"
+
 	"flowbench/sim"
 )
 
@@ -69,6 +71,34 @@ func filterHouse(h *sim.House, canCreate func(assetID string) bool) (*sim.House,
 	out := *h
 	out.Objects = keepObjects(h.Objects, drop)
 	return &out, sortHouseOrder(h, order)
+}
+
+// Uncreatable lists, in house order, the objects of h whose own asset id a
+// cannot create (not those resting on them).
+func (a AssetSupport) Uncreatable(h *sim.House) []LeftOutObject {
+	var out []LeftOutObject
+	var walk func(os []sim.HouseObject)
+	walk = func(os []sim.HouseObject) {
+		for i := range os {
+			if o := &os[i]; !a.CanCreate(o.AssetID) {
+				out = append(out, LeftOutObject{ID: o.ID, AssetID: o.AssetID, Type: objectType(o)})
+			}
+			walk(os[i].Children)
+		}
+	}
+	walk(h.Objects)
+	return out
+}
+
+// uncreatableError is the refusal of a house with objects the server cannot
+// create, naming the first.
+func uncreatableError(server string, a AssetSupport, bad []LeftOutObject) error {
+	more := ""
+	if len(bad) > 1 {
+		more = fmt.Sprintf(" and %d more objects", len(bad)-1)
+	}
+	return fmt.Errorf("CreateHouse: the server (%s) creates the assets %s, not %s (asset %s)%s; build the house for it with AssetSupport.FilterHouse",
+		server, a, bad[0].ID, bad[0].AssetID, more)
 }
 
 // objectType is an object's type: the part of its id before '|', else the

@@ -88,6 +88,10 @@ type ServerOptions struct {
 	// accepted (localhost, 127.0.0.0/8, ::1), so a web page cannot reach a
 	// local server through DNS rebinding.
 	AnyHost bool
+	// Assets lists the asset sets the hello declares (default AssetsAll),
+	// and CreateHouse refuses an object outside them: a server declaring
+	// AssetsAI2THOR is built as the AI2-THOR bridge would be seen.
+	Assets []string
 }
 
 // DefaultMaxRequestBytes is the default bound on a request (a large house
@@ -102,6 +106,9 @@ const (
 )
 
 func (o ServerOptions) withDefaults() ServerOptions {
+	if len(o.Assets) == 0 {
+		o.Assets = []string{AssetsAll}
+	}
 	if o.MaxMessageBytes <= 0 {
 		o.MaxMessageBytes = DefaultMaxRequestBytes
 	}
@@ -308,7 +315,7 @@ func (s *Server) serveConn(c *websocket.Conn, st *connState) {
 	c.SetReadLimit(s.opts.MaxMessageBytes)
 	c.SetReadDeadline(time.Now().Add(s.opts.HandshakeTimeout))
 	hello := Hello{Protocol: ProtocolName, Version: ProtocolVersion, Role: "server", Name: "flowbench-go", Actions: serverActions,
-		Assets: []string{AssetsAll}}
+		Assets: s.opts.Assets}
 	typ, msg, err := c.ReadMessage()
 	if err != nil {
 		return

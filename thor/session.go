@@ -254,6 +254,11 @@ func (s *session) createHouse(req *Request) error {
 	if err != nil {
 		return failf("CreateHouse: %v", err)
 	}
+	if as := SupportOf(Hello{Assets: s.opts.Assets}); !as.All() {
+		if bad := as.Uncreatable(h); len(bad) > 0 {
+			return failf("%v", uncreatableError("flowbench-go", as, bad))
+		}
+	}
 	// The scene validates the house first (its bounds name the offending
 	// field); the grid bound then caps what navigation would allocate.
 	sc, err := sim.NewScene(h)

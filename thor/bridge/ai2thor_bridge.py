@@ -8,6 +8,10 @@ Initialize or CreateHouse) and translates between flowbench's conventions and
 AI2-THOR's. Every AI2-THOR behaviour the bridge relies on is marked with the
 file of allenai/ai2thor (or allenai/procthor) it was read from:
 
+* AI2-THOR creates only the assets of its database (ProceduralTools.cs
+  CreateHouse skips any other): the hello declares assets=["ai2thor"], and a
+  house with a flowbench-only asset id (prefix flowbench_) is refused, so
+  the client's house and the scene never disagree;
 * the controller starts in the empty "Procedural" scene and each CreateHouse
   after the first reloads it (procthor/constants.py PROCTHOR_INITIALIZATION,
   procthor/generation/house.py; ai2thor/controller.py reset);

@@ -5,7 +5,8 @@
 Blender is the renderer and the collision engine:
 
 * the house is built from CreateHouse's "meshes" (the exact triangles
-  flowbench draws; the hello asks for them with wants=["meshes"]); Unity
+  flowbench draws; the hello asks for them with wants=["meshes"], and
+  declares assets=["all"], since any asset arrives as triangles); Unity
   (x, y, z) becomes Blender (x, z, y), a reflection, so triangle winding is
   swapped to keep front faces, and an object's yaw becomes a rotation of
   -yaw about Blender's z;

@@ -108,6 +108,11 @@ func TestGoClientWithAI2THORBridge(t *testing.T) {
 	if c.ServerHello().Name != "ai2thor" {
 		t.Fatalf("hello %+v", c.ServerHello())
 	}
+	// It creates AI2-THOR's asset ids only: a flowbench fixture is left out
+	// of the house built for it.
+	if a := c.Assets(); a.String() != AssetsAI2THOR || a.CanCreate("flowbench_stove_1") || !a.CanCreate("Mug_1") {
+		t.Fatalf("the AI2-THOR bridge declares assets %v", c.ServerHello().Assets)
+	}
 	h, err := sim.Generate(sim.StyleProcTHOR, 1, 0)
 	if err != nil {
 		t.Fatal(err)

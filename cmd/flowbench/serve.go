@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"syscall"
 	"time"
 
@@ -52,7 +53,13 @@ func serveCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) er
 	maxMem := fs.Int64("max-memory", thor.DefaultMaxMemoryBytes>>20, "memory budget of all sessions together, MiB (the process stays under it + 25% + 192 MiB)")
 	maxSessMem := fs.Int64("max-session-memory", thor.DefaultMaxSessionMemoryBytes>>20, "memory budget of one session, MiB (bounds its image size and request size)")
 	assetsSpec := addAssetsFlag(fs)
+	declare := fs.String("declare-assets", thor.AssetsAll, "asset sets the hello declares, joined by '+' (all, ai2thor, flowbench); "+
+		"CreateHouse refuses other assets, so 'ai2thor' serves houses as the AI2-THOR bridge gets them")
 	return func(args []string) error {
+		sets, err := declaredAssets(*declare)
+		if err != nil {
+			return err
+		}
 		if *workers < 0 {
 			return fmt.Errorf("%w: --workers %d must be non-negative", errUsage, *workers)
 		}
@@ -77,7 +84,7 @@ func serveCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) er
 			return err
 		}
 		opts := thor.ServerOptions{Render: render.Options{Workers: *workers}, MaxMessageBytes: *maxMsg, MaxImageSide: maxViewSize, Dress: serveDresser(lib), AnyHost: *listenAny,
-			MaxMemoryBytes: *maxMem << 20, MaxSessionMemoryBytes: *maxSessMem << 20}
+			MaxMemoryBytes: *maxMem << 20, MaxSessionMemoryBytes: *maxSessMem << 20, Assets: sets}
 		if os.Getenv("GOMEMLIMIT") == "" {
 			// The budget bounds what the sessions hold live; the runtime's soft
 			// limit makes the garbage collector keep the process near it.
@@ -107,4 +114,15 @@ func serveCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) er
 			return nil
 		}
 	}
+}
+
+// declaredAssets reads --declare-assets: known set names joined by '+'.
+func declaredAssets(spec string) ([]string, error) {
+	sets := strings.Split(spec, "+")
+	for _, s := range sets {
+		if s != thor.AssetsAll && s != thor.AssetsAI2THOR && s != thor.AssetsFlowbench {
+			return nil, fmt.Errorf("%w: --declare-assets %q: %q is not an asset set (all, ai2thor, flowbench)", errUsage, spec, s)
+		}
+	}
+	return sets, nil
 }

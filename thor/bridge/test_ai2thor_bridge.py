@@ -7,6 +7,7 @@ Serve the fake for cross-language tests: python3 test_ai2thor_bridge.py --serve-
 
 import asyncio
 import copy
+import importlib.util
 import json
 import math
 import os
@@ -924,7 +925,7 @@ class FlowbenchAssetTest(unittest.TestCase):
         self.assertEqual(fp.house_assets(HOUSE)[:2], [("DiningTable|1|0", "Dining_Table_T"), ("Mug|1|1", "Mug_T")])
 
 
-@unittest.skipUnless(__import__("importlib").util.find_spec("websockets") or os.path.isdir(fp.DEBIAN_DIST_PACKAGES),
+@unittest.skipUnless(importlib.util.find_spec("websockets") or os.path.isdir(fp.DEBIAN_DIST_PACKAGES),
                      "websockets not installed")
 class WebsocketTest(unittest.TestCase):
     def test_serve_over_websocket(self):

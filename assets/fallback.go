@@ -10,8 +10,11 @@ package assets
 // weakProcedural lists the types whose procedural model does not yet read
 // as the type in the gallery (`flowbench assets gallery --size 512`): they
 // still count as fallbacks. Reviewed by eye; docs/assets.md says which
-// and why.
-var weakProcedural = map[string]bool{"HandTowelHolder": true, "Newspaper": true, "KeyChain": true, "SprayBottle": true, "Towel": true, "HandTowel": true, "Cloth": true, "CreditCard": true, "Footstool": true, "Ottoman": true, "Pan": true}
+// and why. Before issue 52 these were HandTowelHolder (a towel bar that
+// read as a dumbbell), Newspaper (a keyboard), KeyChain, Towel, HandTowel,
+// Cloth and CreditCard (slabs), SprayBottle (a stick), Footstool and
+// Ottoman (crates) and Pan (no handle); all were rebuilt from parts.
+var weakProcedural = map[string]bool{}
 
 // IsPlainFallback reports whether an instance of type typ that no catalog
 // variant fits is drawn as a plain fallback shape (counted in the fallback

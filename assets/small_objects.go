@@ -66,9 +66,8 @@ var (
 // creditCardModel returns a credit card lying flat in a box of size: a
 // plastic slab in colour col with rounded corners up to 85 % of the
 // height, and printed on its top to the box's top a pale band across its
-// back, a gold chip left of centre, four groups of embossed digits along
-// the front and a network logo of two overlapping discs at the front
-// right (until issue 52 a plain slab with a chip, which read as a tile).
+// back, a gold chip left of centre, four groups of embossed digits below
+// it and a network logo of two overlapping discs at the front right (until issue 52 a plain slab with a chip, which read as a tile).
 func creditCardModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	const plastic, chip, band, digits, red, orange = 0, 1, 2, 3, 4, 5
 	h := size.Mul(0.5)
@@ -79,19 +78,22 @@ func creditCardModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	print := func(x0, z0, x1, z1 float64, s uint16) {
 		b.box(sim.Vec3{x0, top, z0}, sim.Vec3{x1, h[1], z1}, s, s)
 	}
+	// The frame is left-handed: +x is the card's left seen from its front
+	// (+z), where the chip is.
 	print(-h[0]+0.04*W, -h[2]+0.12*D, h[0]-0.04*W, -h[2]+0.26*D, band)
-	cx, cz := -h[0]+0.22*W, -h[2]+0.5*D
+	cx, cz := h[0]-0.22*W, -h[2]+0.45*D
 	print(cx-0.07*W, cz-0.09*D, cx+0.07*W, cz+0.09*D, chip)
 	for g := range 4 {
-		x0 := -h[0] + 0.1*W + float64(g)*0.2*W
-		print(x0, -h[2]+0.68*D, x0+0.16*W, -h[2]+0.76*D, digits)
+		x1 := h[0] - 0.1*W - float64(g)*0.2*W
+		print(x1-0.16*W, -h[2]+0.6*D, x1, -h[2]+0.67*D, digits)
 	}
-	lr := 0.09 * min(W, D/0.63)
-	lz := h[2] - 0.1*D - lr
-	// The red disc left, the orange one right and a little lower, so the
-	// red one lies over it where they overlap.
+	// The logo at the front right: the red disc left, the orange one
+	// right and a little lower, so the red one lies over it where they
+	// overlap.
+	lr := 0.12 * min(D, 0.63*W)
+	lz := h[2] - 0.04*D - lr
 	for i, s := range []uint16{red, orange} {
-		lx := h[0] - 0.08*W - lr - float64(1-i)*1.2*lr
+		lx := -h[0] + 0.08*W + lr + float64(1-i)*1.2*lr
 		b.cylinder(sim.Vec3{lx, top, lz}, sim.Vec3{lx, h[1] - float64(i)*0.4*(h[1]-top), lz}, lr, s)
 	}
 	return b.model(creditCardKey, size, []*sim.Surface{

@@ -137,7 +137,7 @@ func keyChainModel(size sim.Vec3) *sim.Model {
 			tz0, tz1 = bz0-0.18*lane, bz0
 		}
 		bx := hx + 0.8*hr
-		b.box(sim.Vec3{hx + 0.5*hr, -h[1], bz0}, sim.Vec3{h[0], -h[1] + kt, bz1}, s, s)
+		b.box(sim.Vec3{hx + 0.9*hr, -h[1], bz0}, sim.Vec3{h[0], -h[1] + kt, bz1}, s, s)
 		for k := range 3 {
 			tx := bx + (h[0]-bx)*(0.15+0.25*float64(k))
 			b.box(sim.Vec3{tx, -h[1], tz0}, sim.Vec3{tx + 0.1*(h[0]-bx), -h[1] + kt, tz1}, s, s)

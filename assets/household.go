@@ -130,10 +130,16 @@ func sprayBottleModel(size sim.Vec3, col sim.RGB) *sim.Model {
 		{cz + zr, -sx, sx, neckTop + 0.2*hh, h[1]},
 		{sf, -0.7 * sx, 0.7 * sx, h[1] - 0.45*hh, h[1] - 0.05*hh}}, head)
 	ny := h[1] - 0.25*hh // the nozzle's axis
-	nr := min(0.5*sx, 0.15*hh)
+	nr := min(0.4*sx, 0.1*hh)
 	b.cylinder(sim.Vec3{0, ny, sf - 0.01*reach}, sim.Vec3{0, ny, h[2]}, nr, trigger)
-	tz := cz + zr + 0.3*(sf-cz-zr)
-	b.box(sim.Vec3{-0.5 * sx, neckTop - 0.25*hh, tz}, sim.Vec3{0.5 * sx, neckTop + 0.3*hh, tz + 0.12*reach}, trigger, trigger)
+	// The trigger: a curved finger grip under the arm, leaning forward
+	// as it hangs (a lofted bar whose sections drop and thin to the front).
+	tz := cz + zr + 0.2*(sf-cz-zr)
+	ty := h[1] - 0.4*hh // its top, under the arm
+	toolLoft(&b, []toolSection{
+		{tz, -0.45 * sx, 0.45 * sx, neckTop - 0.05*hh, ty},
+		{tz + 0.08*reach, -0.45 * sx, 0.45 * sx, neckTop - 0.2*hh, neckTop + 0.15*hh},
+		{tz + 0.14*reach, -0.4 * sx, 0.4 * sx, neckTop - 0.35*hh, neckTop - 0.1*hh}}, trigger)
 	return b.model(sprayKey, size, []*sim.Surface{
 		{Name: "Body", Color: col}, {Name: "Head", Color: sprayHead}, {Name: "Trigger", Color: sprayTrigger}})
 }

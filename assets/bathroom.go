@@ -26,7 +26,7 @@ const (
 )
 
 // Palettes: holder metals (chrome, brushed steel, black, brass), hand
-// towels (white, pale blue, grey, beige, sage green, navy), toilet paper
+// towels (pale blue, white, grey, beige, sage green, navy), toilet paper
 // (white, off-white), kitchen paper (white, off-white) and soap (white,
 // cream, pale green, pink, lavender).
 var (
@@ -34,7 +34,7 @@ var (
 		{R: 0.80, G: 0.80, B: 0.82}, {R: 0.60, G: 0.61, B: 0.62}, {R: 0.10, G: 0.10, B: 0.11}, {R: 0.78, G: 0.62, B: 0.30},
 	}
 	towelColours = []sim.RGB{
-		{R: 0.94, G: 0.94, B: 0.92}, {R: 0.62, G: 0.75, B: 0.88}, {R: 0.55, G: 0.56, B: 0.58},
+		{R: 0.62, G: 0.75, B: 0.88}, {R: 0.94, G: 0.94, B: 0.92}, {R: 0.55, G: 0.56, B: 0.58},
 		{R: 0.85, G: 0.78, B: 0.64}, {R: 0.62, G: 0.72, B: 0.58}, {R: 0.18, G: 0.24, B: 0.42},
 	}
 	toiletPaperWhites  = []sim.RGB{{R: 0.96, G: 0.96, B: 0.95}, {R: 0.93, G: 0.91, B: 0.85}}
@@ -111,20 +111,54 @@ func toiletPaperHangerModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	return wallBarModel(toiletPaperHangerKey, size, col, size[1] > size[2])
 }
 
+// towelRingKey is Model.Key of procedural hand-towel rings.
+const towelRingKey = "flowbench:towel-ring"
+
+// towelRingModel returns a hand-towel ring in metal col in a box of size,
+// the wall at its back (−z): a round wall plate at the top centre, an arm
+// from it forward and down, and a ring in the wall's plane hanging from
+// the arm, as wide as the box (or as tall as the room under the plate
+// allows) with its bottom on the box's bottom. Until issue 52 a
+// hand-towel holder was a towel bar squeezed into this box, two large
+// wall discs joined by a stub: it read as a dumbbell. It spans the box's
+// height and depth, and its width where the height allows.
+func towelRingModel(size sim.Vec3, col sim.RGB) *sim.Model {
+	const metal = 0
+	h := size.Mul(0.5)
+	W, H, D := size[0], size[1], size[2]
+	rp := min(0.025, 0.2*W, 0.2*H)            // the plate's radius
+	tp := min(0.012, 0.3*D)                   // its thickness
+	py := h[1] - rp                           // its centre's height
+	rho := min(0.005, 0.15*D, 0.08*W, 0.08*H) // the ring's wire
+	R := min(W, H-1.6*rp) / 2                 // the ring's outer radius
+	zc := h[2] - rho                          // the ring's plane
+	cy := -h[1] + R
+	var b partsBuilder
+	b.cylinder(sim.Vec3{0, py, -h[2]}, sim.Vec3{0, py, -h[2] + tp}, rp, metal)
+	ra := min(0.6*rp, 1.4*rho) // the arm's radius
+	b.cylinder(sim.Vec3{0, py, -h[2] + tp}, sim.Vec3{0, py, zc}, ra, metal)
+	b.cylinder(sim.Vec3{0, py + ra, zc}, sim.Vec3{0, cy + R - rho, zc}, min(ra, rho), metal)
+	b.torus(sim.Vec3{0, cy, zc}, sim.Vec3{0, 0, 1}, R-rho, rho, metal)
+	return b.model(towelRingKey, size, []*sim.Surface{{Name: "Metal", Color: col}})
+}
+
 // towelBands are the tops of a hand towel's hanging pieces as shares of
 // its height, from the bottom up: cloth, a broad woven band, cloth, a thin
 // band, and cloth to the fold (its top is the fold's middle).
 var towelBands = []float64{0.05, 0.12, 0.14, 0.155, 1}
 
-// handTowelModel returns a hand towel in colour col hanging flat in a box
-// of size (thin in z): a fold rolled over the bar at the top, as deep as
-// the box, and two layers of towel hanging from it to the bottom, darker,
-// thicker woven bands across them near the bottom, a broad one below a
-// thin one (towelBands).
+// handTowelModel returns a hand towel in colour col hanging in a box of
+// size (thin in z): a fold rolled over the bar at the top, as deep as the
+// box, and the towel hanging from it to the bottom in soft folds across
+// its width (wavySheet: a wave per 12 cm or so, at most 8 % of a wave
+// deep), darker, thicker woven
+// bands across it near the bottom, a broad one below a thin one
+// (towelBands). Until issue 52 the
+// towel hung flat, and read as a panel.
 func handTowelModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	const cloth, band = 0, 1
 	h := size.Mul(0.5)
-	H := size[1]
+	W, H := size[0], size[1]
 	var b partsBuilder
 	// The fold: an elliptical cylinder across the width at the top.
 	fy := math.Min(h[2], 0.1*H) // its half height
@@ -132,20 +166,22 @@ func handTowelModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	from := len(b.l.Pos)
 	b.cylinder(sim.Vec3{-h[0], 0, 0}, sim.Vec3{h[0], 0, 0}, 1, cloth)
 	b.stretchFrom(from, sim.Vec3{1, fy, h[2]}, sim.Vec3{0, yf, 0})
-	// The hanging layers from the bottom up, cut by a broad band and a
-	// thin one above it (towelBands).
-	t, tb := 0.55*h[2], 0.7*h[2] // their half thickness and the bands'
+	// The hanging towel from the bottom up, cut by a broad band and a thin
+	// one above it (towelBands); the folds' depth and the cloth's and the
+	// bands' half thickness share the box's half depth.
+	waves := max(1, math.Round(W/0.12))
+	amp, t, tb := min(0.45*h[2], 0.08*W/waves), 0.35*h[2], 0.5*h[2]
 	y := -h[1]
 	for i, yb := range towelBands {
 		top := -h[1] + yb*H
 		if i == len(towelBands)-1 {
 			top = yf
 		}
-		lo, hi, s := sim.Vec3{-h[0], y, -t}, sim.Vec3{h[0], top, t}, uint16(cloth)
+		th, s := t, uint16(cloth)
 		if i%2 == 1 {
-			lo[2], hi[2], s = -tb, tb, band
+			th, s = tb, band
 		}
-		b.box(lo, hi, s, s)
+		b.wavySheet(-h[0], h[0], y, top, 0, th, amp, waves, s)
 		y = top
 	}
 	return b.model(handTowelKey, size, []*sim.Surface{

@@ -7,7 +7,8 @@ import (
 )
 
 // TestBathroomModels: procedural towel bars, paper holders, hand towels
-// and bars of soap fill their box, toilet rolls (used up ones too) and
+// and bars of soap fill their box, hand-towel rings stay inside it and
+// span its height and depth, toilet rolls (used up ones too) and
 // kitchen rolls stay inside it and span its height and smaller horizontal
 // side; all are wound with their normals (a cosine of at least 0.4: an
 // elliptical cylinder or a bar of soap a hundred times as tall as wide has
@@ -18,6 +19,7 @@ import (
 func TestBathroomModels(t *testing.T) {
 	for _, c := range []proceduralCase{
 		{name: "towel holder", build: towelHolderModel, palette: holderMetals, catalog: []sim.Vec3{{0.6586, 0.0416, 0.1121}}, minCos: 0.4},
+		{name: "towel ring", build: towelRingModel, palette: holderMetals, catalog: []sim.Vec3{{0.1708, 0.2103, 0.0486}}, minCos: 0.4, round: true, axes: []int{1, 2}},
 		{name: "toilet paper hanger", build: toiletPaperHangerModel, palette: holderMetals, minCos: 0.4,
 			catalog: []sim.Vec3{{0.2645, 0.0501, 0.0921}, {0.2523, 0.0749, 0.0904}, {0.2377, 0.1926, 0.0881}}},
 		{name: "hand towel", build: handTowelModel, palette: towelColours, catalog: []sim.Vec3{{0.1286, 0.4049, 0.0386}}, minCos: 0.4},

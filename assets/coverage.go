@@ -32,6 +32,10 @@ type TypeCoverage struct {
 	NoVariant    int `json:"no_variant"`    // primitive fallbacks because the type has no variant
 	Inset        int `json:"inset"`         // of Fit, instances drawn with an inset fit (inset.go)
 	Tiled        int `json:"tiled"`         // of Fit, instances drawn with a tiled fit (tile.go)
+	// Fallback counts the instances drawn as a plain shape (procedural.go,
+	// IsPlainFallback): no variant fits and the type has no procedural
+	// model judged recognisable.
+	Fallback int `json:"fallback"`
 }
 
 // CoverageReport measures how much of the generated data real models cover.
@@ -59,6 +63,15 @@ type CoverageReport struct {
 	// Procedural counts the primitive fallbacks drawn with a procedural
 	// model (procedural.go: the box itself, no catalog model).
 	Procedural int `json:"procedural"`
+	// Fallback counts the instances drawn as a plain box, slab or cylinder
+	// without parts (issue 52, decision 4): no variant fits and the type has
+	// no procedural model, or only one not judged recognisable
+	// (weakProcedural). Procedural models built from parts that read as
+	// their type count as models. FallbackProcTHOR and FallbackITHOR split
+	// it by source.
+	Fallback         int `json:"fallback"`
+	FallbackProcTHOR int `json:"fallback_procthor"`
+	FallbackITHOR    int `json:"fallback_ithor"`
 	// TooDistortedWithin splits TooDistorted by the best distortion any
 	// variant would have: ≤ 30 %, ≤ 50 %, more (how far the table misses).
 	TooDistortedWithin [3]int `json:"too_distorted_within_30_50_more"`
@@ -147,6 +160,15 @@ func (d *dresser) coverage(opts CoverageOptions) (*CoverageReport, error) {
 			if !fit {
 				if proceduralTypes[o.Type] != procNone {
 					rep.Procedural++
+				}
+				if IsPlainFallback(o.Type) {
+					tc.Fallback++
+					rep.Fallback++
+					if ithor {
+						rep.FallbackITHOR++
+					} else {
+						rep.FallbackProcTHOR++
+					}
 				}
 				continue
 			}

@@ -50,3 +50,41 @@ func TestCoverageCountsAgreeWithDress(t *testing.T) {
 		t.Errorf("type totals: %+v", rep)
 	}
 }
+
+// TestFallbackShareCounting (issue 52, decision 4): the fallback share
+// counts exactly the instances no variant fits whose type has no
+// procedural model or a weak one, type by type and in total; procedural
+// models judged recognisable count as models.
+func TestFallbackShareCounting(t *testing.T) {
+	entries, texs, load, _ := fakeSource(t)
+	d := newDresser(entries, texs, load)
+	rep, err := d.coverage(CoverageOptions{Houses: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, plainTypes := 0, 0
+	for _, tc := range rep.Types {
+		notFit := tc.Instances - tc.Fit
+		want := 0
+		if IsPlainFallback(tc.Type) {
+			want = notFit
+			if notFit > 0 {
+				plainTypes++
+			}
+		}
+		if tc.Fallback != want {
+			t.Errorf("%s: fallback %d, want %d (not fit %d, plain %v)", tc.Type, tc.Fallback, want, notFit, IsPlainFallback(tc.Type))
+		}
+		sum += tc.Fallback
+	}
+	if sum != rep.Fallback || rep.FallbackProcTHOR+rep.FallbackITHOR != rep.Fallback {
+		t.Errorf("fallback %d (procthor %d, ithor %d), types sum to %d", rep.Fallback, rep.FallbackProcTHOR, rep.FallbackITHOR, sum)
+	}
+	if rep.Fallback >= rep.TooDistorted+rep.NoVariant || rep.Procedural == 0 {
+		t.Errorf("fallback %d of %d primitive instances (%d procedural): procedural models must count as models", rep.Fallback, rep.TooDistorted+rep.NoVariant, rep.Procedural)
+	}
+	if IsPlainFallback("Pillow") || !IsPlainFallback("Laptop") {
+		t.Errorf("Pillow (procedural cushion) plain %v, Laptop (no procedural model) plain %v", IsPlainFallback("Pillow"), IsPlainFallback("Laptop"))
+	}
+	t.Logf("fallback %d of %d instances over %d types", rep.Fallback, rep.Instances, plainTypes)
+}

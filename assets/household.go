@@ -87,32 +87,59 @@ func penModel(size sim.Vec3, col sim.RGB) *sim.Model {
 
 // sprayProfile is a spray bottle's body from the bottom up (height share
 // of the body, radius share): a round shoulder narrowing to the neck.
-var sprayProfile = [][2]float64{{0, 0.95}, {0.03, 1}, {0.75, 1}, {0.9, 0.75}, {1, 0.4}}
+var sprayProfile = [][2]float64{{0, 0.95}, {0.03, 1}, {0.7, 1}, {0.85, 0.8}, {0.95, 0.45}, {1, 0.4}}
 
-// sprayBottleModel returns a spray bottle in colour col in a box of size,
-// its nozzle to the front (+z): a round body (sprayProfile) at the back,
-// as wide as the box or as 0.6 of its depth if narrower, up to 72 % of
-// the height, a neck, and a trigger head from above the neck to the box's
-// top, its nozzle reaching the box's front, with a trigger under it. It spans
-// the box's height and depth, and its width when the box is at most 0.6
-// times as wide as deep.
+// sprayTrigger is the colour of a spray head's trigger and nozzle.
+var sprayTrigger = sim.RGB{R: 0.15, G: 0.15, B: 0.16}
+
+// sprayBottleModel returns a spray bottle in colour col filling a box of
+// size, its nozzle to the front (+z): a body (sprayProfile) with an oval
+// section as wide as the box and 0.6 of its depth, at the back, up to 70 %
+// of the height, a neck, and a white trigger head from above the neck to
+// the box's top: a housing narrowing forward into an arm, a dark nozzle
+// to the box's front and a dark trigger hanging under the arm. Until
+// issue 52 the body was round, as thin as the box's 3 cm width, and read
+// as a stick.
 func sprayBottleModel(size sim.Vec3, col sim.RGB) *sim.Model {
-	const body, head = 0, 1
+	const body, head, trigger = 0, 1, 2
 	h := size.Mul(0.5)
-	H := size[1]
-	r := 0.5 * min(size[0], 0.6*size[2])
-	cz := -h[2] + r
-	bodyTop, neckTop := -h[1]+0.72*H, -h[1]+0.84*H
+	W, H, D := size[0], size[1], size[2]
+	rx, rz := 0.5*W, 0.3*D
+	cz := -h[2] + rz
+	bodyTop, neckTop := -h[1]+0.7*H, -h[1]+0.8*H
 	var b partsBuilder
-	b.lathe(0, cz, scaledProfile(sprayProfile, -h[1], bodyTop, r), body)
-	b.cylinder(sim.Vec3{0, bodyTop - 0.02*H, cz}, sim.Vec3{0, neckTop, cz}, 0.4*r, head)
-	// The head: a shroud over the neck reaching forward, a nozzle from it
-	// to the box's front, and the trigger under the nozzle.
+	from := len(b.l.Pos)
+	b.lathe(0, 0, scaledProfile(sprayProfile, -h[1], bodyTop, 1), body)
+	b.stretchFrom(from, sim.Vec3{rx, 1, rz}, sim.Vec3{0, 0, cz})
+	toolFlatten(&b, 0)      // a body squashed hard shades flat
+	rn := 0.4 * min(rx, rz) // the neck's radius
+	b.cylinder(sim.Vec3{0, bodyTop - 0.02*H, cz}, sim.Vec3{0, neckTop, cz}, rn, head)
+	// The head: a collar on the neck, a housing over it to the box's top
+	// that narrows and drops forward into the arm (a lofted bar), a dark
+	// nozzle from the arm to the box's front, and the dark trigger hanging
+	// under the arm.
 	reach := h[2] - cz
-	b.box(sim.Vec3{-0.55 * r, neckTop, cz - 0.7*r}, sim.Vec3{0.55 * r, h[1], h[2] - 0.3*reach}, head, head)
-	b.box(sim.Vec3{-0.25 * r, neckTop + 0.03*H, h[2] - 0.3*reach}, sim.Vec3{0.25 * r, h[1] - 0.03*H, h[2]}, head, head)
-	tz := h[2] - 0.45*reach
-	b.box(sim.Vec3{-0.25 * r, bodyTop, tz}, sim.Vec3{0.25 * r, neckTop, tz + 0.2*reach}, head, head)
+	hh := h[1] - neckTop     // the head's height
+	sx := min(0.5*W, 1.6*rn) // the housing's half width
+	b.cylinder(sim.Vec3{0, neckTop, cz}, sim.Vec3{0, neckTop + 0.3*hh, cz}, min(sx, 1.3*rn), head)
+	sf := h[2] - 0.12*reach // the arm's front
+	zr := min(sx, 0.4*reach)
+	toolLoft(&b, []toolSection{
+		{cz - zr, -sx, sx, neckTop + 0.25*hh, h[1] - 0.05*hh},
+		{cz - 0.6*zr, -sx, sx, neckTop + 0.2*hh, h[1]},
+		{cz + zr, -sx, sx, neckTop + 0.2*hh, h[1]},
+		{sf, -0.7 * sx, 0.7 * sx, h[1] - 0.45*hh, h[1] - 0.05*hh}}, head)
+	ny := h[1] - 0.25*hh // the nozzle's axis
+	nr := min(0.4*sx, 0.1*hh)
+	b.cylinder(sim.Vec3{0, ny, sf - 0.01*reach}, sim.Vec3{0, ny, h[2]}, nr, trigger)
+	// The trigger: a curved finger grip under the arm, leaning forward
+	// as it hangs (a lofted bar whose sections drop and thin to the front).
+	tz := cz + zr + 0.2*(sf-cz-zr)
+	ty := h[1] - 0.4*hh // its top, under the arm
+	toolLoft(&b, []toolSection{
+		{tz, -0.45 * sx, 0.45 * sx, neckTop - 0.05*hh, ty},
+		{tz + 0.08*reach, -0.45 * sx, 0.45 * sx, neckTop - 0.2*hh, neckTop + 0.15*hh},
+		{tz + 0.14*reach, -0.4 * sx, 0.4 * sx, neckTop - 0.35*hh, neckTop - 0.1*hh}}, trigger)
 	return b.model(sprayKey, size, []*sim.Surface{
-		{Name: "Body", Color: col}, {Name: "Head", Color: sprayHead}})
+		{Name: "Body", Color: col}, {Name: "Head", Color: sprayHead}, {Name: "Trigger", Color: sprayTrigger}})
 }

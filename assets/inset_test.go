@@ -53,7 +53,7 @@ func TestInsetScales(t *testing.T) {
 // bottom, is centred across and falls short by the expected gap only; a
 // receptacle gets no inset fit (it keeps its primitive).
 func TestDressInsetStaysInBox(t *testing.T) {
-	key := typeMap["Spoon"][0]
+	key := typeMap["RemoteControl"][0] // a turnable type with no procedural model
 	cases := []struct {
 		size, entry sim.Vec3
 		receptacle  bool
@@ -66,16 +66,16 @@ func TestDressInsetStaysInBox(t *testing.T) {
 		{sim.Vec3{0.10, 0.10, 0.30}, sim.Vec3{0.05, 0.05, 0.095}, false, true},
 	}
 	for i, c := range cases {
-		e := Entry{Key: key, Name: "spoon", Size: c.entry, License: "CC0"}
+		e := Entry{Key: key, Name: "remote", Size: c.entry, License: "CC0"}
 		e.Library, e.ID, _ = cut(key)
 		m := boxyModel(key, c.entry)
 		d := newDresser([]Entry{e}, nil, func(string) (*sim.Model, error) { return m, nil })
-		o := &sim.Object{ID: "Spoon|1", Type: "Spoon", AssetID: "Spoon_1", Position: sim.Vec3{1, 0.9, 2},
+		o := &sim.Object{ID: "RemoteControl|1", Type: "RemoteControl", AssetID: "RemoteControl_1", Position: sim.Vec3{1, 0.9, 2},
 			Yaw: 30, Size: c.size, Receptacle: c.receptacle}
 		s := &sim.Scene{Objects: []*sim.Object{o}}
 		rep := d.dress(s, 1)
 		if !c.inset {
-			if o.Model != nil || rep.TooDistorted["Spoon"] != 1 || rep.Inset != 0 {
+			if o.Model != nil || rep.TooDistorted["RemoteControl"] != 1 || rep.Inset != 0 {
 				t.Errorf("case %d: model %v, report %+v: want the primitive, counted too distorted", i, o.Model != nil, rep)
 			}
 			continue

@@ -23,6 +23,7 @@ const (
 	spatulaKey     = "flowbench:spatula"
 	ladleKey       = "flowbench:ladle"
 	dishSpongeKey  = "flowbench:dish-sponge"
+	spoonKey       = "flowbench:spoon"
 )
 
 // Palettes: kitchen-knife handles (black, dark wood, white, red),
@@ -184,7 +185,8 @@ func knifeModel(size sim.Vec3, col sim.RGB) *sim.Model {
 // on its edge along z in a box of size, its blade to the front: a round
 // handle as thick as the box, 60 % of its height, over the back 55 % of
 // its length, a short steel neck, and a thin steel blade as tall as the
-// box with a straight spine and edge and a rounded tip at the box's front.
+// box, 60 % of its width thick, with a straight spine and edge and a
+// rounded tip at the box's front.
 func butterKnifeModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	const handle, steel = 0, 1
 	h := size.Mul(0.5)
@@ -199,7 +201,7 @@ func butterKnifeModel(size sim.Vec3, col sim.RGB) *sim.Model {
 		{zn + 0.01*D, -0.45 * h[0], 0.45 * h[0], yc - 0.45*rh, yc + 0.45*rh}}, steel)
 	// The blade: from the neck's height it widens to the box's height,
 	// runs straight and ends in a round tip of length rz.
-	bt := 0.3 * h[0]
+	bt := 0.6 * h[0] // bold, to be seen at 512 px (issue 52)
 	rz := min(0.08*D, 0.6*H)
 	zt := h[2] - rz
 	blade := []toolSection{{zn, -bt, bt, yc - 0.45*rh, yc + 0.45*rh}, {zn + 0.08*D, -bt, bt, -h[1], h[1]}, {zt, -bt, bt, -h[1], h[1]}}
@@ -221,17 +223,19 @@ func butterKnifeModel(size sim.Vec3, col sim.RGB) *sim.Model {
 // box of size, its tines to the front: a handle rounded at its back end,
 // raised to the box's top there, narrowing to a steel neck that dips to
 // the box's bottom under the head, and a head as wide as the box with
-// four steel tines rising a little to the box's front.
+// four steel tines rising a little to the box's front, the metal 30 % of
+// the height thick (at most 15 % of the width): a real fork's 2 mm would
+// vanish at 512 px (issue 52).
 func forkModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	const handle, metal = 0, 1
 	h := size.Mul(0.5)
 	W, H, D := size[0], size[1], size[2]
 	var b partsBuilder
-	t := min(0.15*H, 0.06*W) // the metal's thickness
+	t := min(0.3*H, 0.15*W) // the metal's thickness: bold, to be seen at 512 px (issue 52)
 	// u runs from the back end (0) to the tines' tips (1); the centre line
 	// and the half width as shares of the room they have.
 	yKeys := [][2]float64{{0, 1}, {0.66, -1}, {0.78, -1}, {1, -0.1}}
-	wKeys := [][2]float64{{0, 0.22}, {0.008, 0.36}, {0.025, 0.44}, {0.06, 0.48}, {0.2, 0.46}, {0.45, 0.3}, {0.55, 0.18},
+	wKeys := [][2]float64{{0, 0.3}, {0.008, 0.45}, {0.025, 0.55}, {0.06, 0.6}, {0.2, 0.56}, {0.45, 0.36}, {0.55, 0.2},
 		{0.62, 0.15}, {0.66, 0.2}, {0.7, 0.5}, {0.74, 0.85}, {0.77, 0.97}, {0.79, 1}}
 	at := func(u, x0, x1 float64) toolSection {
 		z := -h[2] + u*D
@@ -266,6 +270,41 @@ func forkModel(size sim.Vec3, col sim.RGB) *sim.Model {
 		toolLoft(&b, secs, metal)
 	}
 	return b.model(forkKey, size, []*sim.Surface{
+		{Name: "Handle", Color: col}, {Name: "Metal", Color: toolSteel}})
+}
+
+// spoonModel returns a spoon with a handle in colour col lying along z in
+// a box of size, its bowl to the front: a flat handle rounded at its back
+// end and raised to the box's top there, narrowing to a neck that dips to
+// the box's bottom, and an oval bowl as wide as the box over the front 36 %
+// of its length, half its height deep, on the box's bottom. The metal is
+// 30 % of the height thick (at most 15 % of the width), bolder than a real
+// spoon's so that it is seen at 512 px (issue 52).
+func spoonModel(size sim.Vec3, col sim.RGB) *sim.Model {
+	const handle, metal = 0, 1
+	h := size.Mul(0.5)
+	W, H, D := size[0], size[1], size[2]
+	var b partsBuilder
+	t := min(0.3*H, 0.15*W)
+	lb := 0.36 * D  // the bowl's length
+	zb := h[2] - lb // where it starts
+	ub := 1 - lb/D  // the same as a share of the length
+	yKeys := [][2]float64{{0, 1}, {ub - 0.02, -0.6}, {1, -0.6}}
+	wKeys := [][2]float64{{0, 0.3}, {0.008, 0.45}, {0.025, 0.55}, {0.06, 0.58}, {0.25, 0.5}, {0.5, 0.28}, {ub - 0.02, 0.18}, {ub + 0.02, 0.22}}
+	var secs []toolSection
+	for _, u := range []float64{0, 0.008, 0.025, 0.06, 0.25, 0.4, 0.5, ub - 0.06, ub - 0.02, ub + 0.02} {
+		z := -h[2] + u*D
+		w := polyline(wKeys, u) * h[0]
+		y := toolEase(yKeys, u) * (h[1] - t/2)
+		secs = append(secs, toolSection{z, -w, w, y - t/2, y + t/2})
+	}
+	toolLoft(&b, secs[:6], handle)
+	toolLoft(&b, secs[5:], metal)
+	// The bowl: half an egg in plan, rounder at the tip, squashed to half
+	// the height (toolHandle: a lathe about z).
+	bowl := [][2]float64{{zb, 0}, {zb + 0.04*lb, 0.45}, {zb + 0.15*lb, 0.75}, {zb + 0.35*lb, 0.93}, {zb + 0.55*lb, 1}, {zb + 0.75*lb, 0.95}, {zb + 0.9*lb, 0.75}, {zb + 0.97*lb, 0.45}, {h[2], 0}}
+	toolHandle(&b, bowl, h[0], 0.25*H, -h[1]+0.25*H, metal)
+	return b.model(spoonKey, size, []*sim.Surface{
 		{Name: "Handle", Color: col}, {Name: "Metal", Color: toolSteel}})
 }
 

@@ -5,7 +5,8 @@ import (
 )
 
 // Procedural open vessels for boxes the libraries' models do not fit or
-// that they lack (procedural.go): pots, pans, mugs and plates. They are
+// that they lack (procedural.go): pots, pans, mugs and plates (pans:
+// panModel). They are
 // receptacles, so they are open: a body turned on a lathe up to its rim
 // and down its inner wall to a floor above the bottom, where
 // sim.ReseatChildren lowers what fits in them (as in the catalogs'
@@ -43,10 +44,37 @@ func potModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	return cookwareModel(potKey, potProfile, size, col)
 }
 
-// panModel returns a pan in colour col filling a box of size (panProfile).
+// panModel returns a frying pan in colour col in a box of size: a low
+// flared body (panProfile) at one end of the box's longer horizontal side
+// and a long black handle at the rim to the other end, so every pan has
+// its handle (until issue 52 a squarer box got two stubs, and read as a
+// tray). The body is as wide as the box's shorter side, or narrower in a
+// squarish box so that the handle is at least a third of the length
+// (panBodyShare). It spans the box's height and longer side.
 func panModel(size sim.Vec3, col sim.RGB) *sim.Model {
-	return cookwareModel(panKey, panProfile, size, col)
+	const metal, handle = 0, 1
+	h := alongZ(size)
+	S, H, L := 2*h[0], 2*h[1], 2*h[2]
+	r := min(S, panBodyShare*L) / 2
+	hr := min(0.012, 0.2*H, 0.1*S) // the handle's half thickness
+	y := h[1] - hr
+	cz := -h[2] + r
+	var b partsBuilder
+	b.lathe(0, cz, scaledProfile(panProfile, -h[1], h[1], r), metal)
+	// The handle: a neck from inside the rim and a wider flat grip to the
+	// far end.
+	g0 := cz + r + 0.3*(h[2]-cz-r)
+	b.cylinder(sim.Vec3{0, y, cz + 0.9*r}, sim.Vec3{0, y, g0}, 0.7*hr, handle)
+	from := len(b.l.Pos)
+	b.cylinder(sim.Vec3{0, 0, g0}, sim.Vec3{0, 0, h[2]}, 1, handle)
+	b.stretchFrom(from, sim.Vec3{min(1.6*hr, 0.5*S), hr, 1}, sim.Vec3{0, y, 0})
+	turnToLongerSide(&b.l, size)
+	return b.model(panKey, size, []*sim.Surface{
+		{Name: "Metal", Color: col}, {Name: "Handle", Color: handleBlack}})
 }
+
+// panBodyShare is the largest share of a pan's length its body takes.
+const panBodyShare = 0.62
 
 // cookwareModel returns a pot or pan (key) of profile in colour col with
 // black handles, filling a box of size: built with the box's longer

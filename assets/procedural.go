@@ -111,6 +111,10 @@ const (
 	procDeskLamp                         // desk lamp (desk_items.go)
 	procFaucet                           // faucet (plumbing.go)
 	procSinkBasin                        // sink basin (plumbing.go)
+	procTowelRing                        // hand-towel ring (bathroom.go)
+	procPepperMill                       // pepper mill (pepper_mill.go)
+	procSpoon                            // spoon (kitchen_tools.go)
+	procBowl                             // bowl (pepper_mill.go)
 )
 
 // proceduralTypes are the types with a procedural fallback.
@@ -121,12 +125,13 @@ var proceduralTypes = map[string]proceduralKind{"Painting": procPrint, "Pillow":
 	"Apple": procApple, "Egg": procEgg, "Tomato": procTomato, "WateringCan": procWateringCan,
 	"Vase": procVase, "Plunger": procPlunger, "Pen": procPen,
 	"Knife": procKnife, "ButterKnife": procButterKnife, "Fork": procFork, "Spatula": procSpatula, "Ladle": procLadle, "DishSponge": procDishSponge,
-	"TowelHolder": procTowelHolder, "HandTowelHolder": procTowelHolder, "ToiletPaperHanger": procToiletPaperHanger, "HandTowel": procHandTowel, "Towel": procHandTowel, "ToiletPaper": procToiletPaper,
+	"TowelHolder": procTowelHolder, "HandTowelHolder": procTowelRing, "ToiletPaperHanger": procToiletPaperHanger, "HandTowel": procHandTowel, "Towel": procHandTowel, "ToiletPaper": procToiletPaper,
 	"PaperTowelRoll": procPaperTowelRoll, "SoapBar": procSoapBar, "Potato": procPotato, "Lettuce": procLettuce, "Bread": procBread,
 	"Newspaper": procNewspaper, "CD": procCD, "Candle": procCandle, "Dumbbell": procDumbbell, "Boots": procBoots, "Ottoman": procOttoman,
 	"GarbageBag": procGarbageBag, "DogBed": procDogBed, "Cloth": procCloth, "Footstool": procFootstool, "SprayBottle": procSprayBottle,
 	"CellPhone": procCellPhone, "Television": procTelevision, "Toaster": procToaster, "Microwave": procMicrowave, "Pot": procPot, "Pan": procPan,
-	"Mug": procMug, "Plate": procPlate, "AlarmClock": procAlarmClock, "Book": procBook, "Pencil": procPencil, "DeskLamp": procDeskLamp, "Faucet": procFaucet, "Sink": procSinkBasin}
+	"Mug": procMug, "Plate": procPlate, "AlarmClock": procAlarmClock, "Book": procBook, "Pencil": procPencil, "DeskLamp": procDeskLamp, "Faucet": procFaucet, "Sink": procSinkBasin,
+	"PepperShaker": procPepperMill, "Spoon": procSpoon, "Bowl": procBowl}
 
 // colouredModel is a procedural model drawn in one colour of a palette
 // (nil: no colour), chosen by a seeded hash of the house, the object's id
@@ -195,6 +200,10 @@ var colouredModels = map[proceduralKind]colouredModel{
 	procDeskLamp:          {&lampShades, "desk-lamp", deskLampModel, "desk lamp"},
 	procFaucet:            {&holderMetals, "faucet", faucetModel, "faucet"},
 	procSinkBasin:         {&basinColours, "sink-basin", sinkBasinModel, "sink basin"},
+	procTowelRing:         {&holderMetals, "towel-ring", towelRingModel, "towel ring"},
+	procPepperMill:        {&pepperMillWoods, "pepper-mill", pepperMillModel, "pepper mill"},
+	procSpoon:             {&forkMetals, "spoon", handleToFront(spoonModel), "spoon"},
+	procBowl:              {&bowlGlazes, "bowl", bowlModel, "bowl"},
 }
 
 // colourOf is the colour of object o drawn as cm in a house dressed with

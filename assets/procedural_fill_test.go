@@ -12,8 +12,11 @@ import (
 // spray bottle stay
 // inside their box. Potatoes, lettuces, loaves, newspapers, boots,
 // ottomans, footstools, dog beds, cloths, phones, televisions, toasters,
-// microwaves, pots, pans, mugs, alarm clocks, books and pencils fill it
-// exactly; compact discs, candles, garbage bags, plates and desk lamps
+// microwaves, pots, mugs, alarm clocks, books and pencils fill it
+// exactly; a pan spans its height and longer side (its body narrower than
+// the box in a squarish one, so the handle keeps a third of the length);
+// compact discs, candles, garbage bags, pepper mills, bowls, plates and
+// desk lamps
 // span its height and smaller horizontal side; a dumbbell
 // spans its length and its smaller side across, a spray bottle its height
 // and depth. All are wound with their normals and use all their surfaces,
@@ -21,7 +24,8 @@ import (
 // of 0.5 cm to 1.2 m a side. A ray down through an ottoman's or a
 // footstool's footprint meets its cushion at the box's top first, where
 // objects rest on it; one down the middle of a pot's, a pan's or a mug's body meets
-// its floor, below the rim by at least 75 % of the height (they are open).
+// its floor, below the rim by at least 75 % of the height (they are open),
+// and so does one down a bowl's middle.
 func TestProceduralModelsFillBoxes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 9))
 	for _, c := range []proceduralCase{
@@ -44,8 +48,10 @@ func TestProceduralModelsFillBoxes(t *testing.T) {
 		{name: "toaster", build: toasterModel, palette: toasterShells, catalog: []sim.Vec3{{0.1928, 0.2043, 0.3406}, {0.1970, 0.2442, 0.4546}}},
 		{name: "microwave", build: microwaveModel, palette: microwaveBodies, catalog: []sim.Vec3{{0.6073, 0.3535, 0.4063}, {0.7000, 0.3538, 0.3455}}},
 		{name: "pot", build: potModel, palette: cookwareMetals, catalog: []sim.Vec3{{0.2891, 0.1675, 0.5017}, {0.4131, 0.2018, 0.3138}}},
-		{name: "pan", build: panModel, palette: cookwareMetals, catalog: []sim.Vec3{{0.2896, 0.1026, 0.4489}, {0.3035, 0.0465, 0.2494}}},
+		{name: "pan", build: panModel, palette: cookwareMetals, catalog: []sim.Vec3{{0.2896, 0.1026, 0.4489}, {0.3035, 0.0465, 0.2494}, {0.2405, 0.0408, 0.2685}}, round: true, axes: []int{1}},
 		{name: "mug", build: mugModel, palette: mugGlazes, catalog: []sim.Vec3{{0.1092, 0.1036, 0.0859}, {0.1423, 0.0848, 0.1120}}},
+		{name: "pepperMill", build: pepperMillModel, palette: pepperMillWoods, catalog: []sim.Vec3{{0.0402, 0.0959, 0.0406}, {0.0745, 0.1970, 0.0742}}, round: true},
+		{name: "bowl", build: bowlModel, palette: bowlGlazes, catalog: []sim.Vec3{{0.1932, 0.0643, 0.1935}, {0.2324, 0.1118, 0.2434}}, round: true},
 		{name: "plate", build: plateModel, palette: plateGlazes, catalog: []sim.Vec3{{0.1878, 0.0227, 0.1878}, {0.2068, 0.0246, 0.2105}}, round: true},
 		{name: "alarmClock", build: alarmClockModel, palette: clockCases, catalog: []sim.Vec3{{0.0997, 0.1093, 0.0497}, {0.1678, 0.2328, 0.1650}}},
 		{name: "book", build: bookModel, palette: bookCovers, catalog: []sim.Vec3{{0.1301, 0.0199, 0.2179}, {0.1768, 0.0429, 0.2336}}},
@@ -56,6 +62,10 @@ func TestProceduralModelsFillBoxes(t *testing.T) {
 			switch m.Key {
 			case ottomanKey, footstoolKey:
 				checkTopFirst(t, m, size, 0, rng, 20)
+			case bowlKey:
+				if y, _, ok := firstHitDown(m.Levels[0], 1e-4, 1e-4); !ok || y > size[1]/2-0.75*size[1] {
+					t.Fatalf("bowl %v: a ray down its middle hit %v at %.4f, want the floor below %.4f", size, ok, y, size[1]/2-0.75*size[1])
+				}
 			case potKey, panKey, mugKey:
 				// The body's centre: the middle, or the end of the longer
 				// side a handle leaves (the box's back, or its left).
@@ -63,6 +73,14 @@ func TestProceduralModelsFillBoxes(t *testing.T) {
 				c := 0.0
 				if L >= 1.35*S {
 					c = -L/2 + S/2
+				}
+				if m.Key == panKey { // always one handle, at least a third of the length
+					c = -L/2 + min(S, panBodyShare*L)/2
+					long := 2
+					if size[0] > size[2] {
+						long = 0
+					}
+					checkRoundInBox(t, m, size, 1, long)
 				}
 				x, z := 0.0, c
 				if size[0] > size[2] {

@@ -28,8 +28,8 @@ const (
 
 // Palettes: newsprint (grey-white, salmon, cream), disc labels, candle
 // waxes (ivory, white, red, beige), dumbbell weights (black, chrome,
-// blue, pink), boot leathers (brown, tan, black), ottoman fabrics (grey,
-// blue, mustard, brown leather, cream) and garbage bags (black, dark
+// blue, pink), boot leathers (brown, tan, black), ottoman fabrics (mustard,
+// blue, grey, brown leather, cream, teal) and garbage bags (black, dark
 // green, grey, white).
 var (
 	newsprints        = []sim.RGB{{R: 0.86, G: 0.85, B: 0.80}, {R: 0.93, G: 0.80, B: 0.70}, {R: 0.92, G: 0.89, B: 0.78}}
@@ -37,11 +37,8 @@ var (
 	candleWaxes       = []sim.RGB{{R: 0.95, G: 0.92, B: 0.82}, {R: 0.97, G: 0.97, B: 0.96}, {R: 0.70, G: 0.10, B: 0.12}, {R: 0.85, G: 0.75, B: 0.60}}
 	dumbbellColours   = []sim.RGB{{R: 0.10, G: 0.10, B: 0.11}, {R: 0.72, G: 0.73, B: 0.75}, {R: 0.20, G: 0.40, B: 0.75}, {R: 0.85, G: 0.45, B: 0.60}}
 	bootLeathers      = []sim.RGB{{R: 0.35, G: 0.20, B: 0.10}, {R: 0.60, G: 0.42, B: 0.25}, {R: 0.09, G: 0.08, B: 0.08}}
-	ottomanFabrics    = []sim.RGB{{R: 0.45, G: 0.45, B: 0.47}, {R: 0.20, G: 0.30, B: 0.50}, {R: 0.75, G: 0.58, B: 0.20}, {R: 0.40, G: 0.24, B: 0.14}, {R: 0.85, G: 0.82, B: 0.74}}
+	ottomanFabrics    = []sim.RGB{{R: 0.75, G: 0.58, B: 0.20}, {R: 0.20, G: 0.30, B: 0.50}, {R: 0.45, G: 0.45, B: 0.47}, {R: 0.40, G: 0.24, B: 0.14}, {R: 0.85, G: 0.82, B: 0.74}, {R: 0.18, G: 0.42, B: 0.42}}
 	garbageBagColours = []sim.RGB{{R: 0.06, G: 0.06, B: 0.07}, {R: 0.10, G: 0.25, B: 0.12}, {R: 0.40, G: 0.41, B: 0.43}, {R: 0.90, G: 0.90, B: 0.88}}
-	newsInk           = sim.RGB{R: 0.12, G: 0.12, B: 0.13}
-	newsText          = sim.RGB{R: 0.55, G: 0.55, B: 0.56}
-	newsPhoto         = sim.RGB{R: 0.38, G: 0.45, B: 0.50}
 	discSilver        = sim.RGB{R: 0.80, G: 0.82, B: 0.86}
 	wickBlack         = sim.RGB{R: 0.08, G: 0.07, B: 0.06}
 	gripSteel         = sim.RGB{R: 0.55, G: 0.56, B: 0.58}
@@ -49,43 +46,31 @@ var (
 	legWood           = sim.RGB{R: 0.30, G: 0.20, B: 0.12}
 )
 
-// newspaperModel returns a folded newspaper lying flat in a box of size:
-// a paper slab in newsprint col and, printed on its top, a masthead
-// across the back, a photograph, a headline and columns of text.
+// newspaperModel returns a folded newspaper lying flat in a box of size,
+// its long side along x: a lower half over the footprint, the front page
+// on it to the box's top and a rounded fold joining them along the front,
+// the paper in newsprint col and the page's top printed (newsprint.go),
+// its masthead along the back.
 func newspaperModel(size sim.Vec3, col sim.RGB) *sim.Model {
-	const paper, ink, photo, text = 0, 1, 2, 3
+	const paper, page = 0, 1
 	h := size.Mul(0.5)
-	W, D := size[0], size[2]
-	// The print is a layer 0.3 mm (at most a tenth of the height) thick on
-	// the paper's top.
-	top := h[1] - min(0.0003, 0.1*size[1])
+	r := min(h[1], 0.2*size[2]) // the fold's radius
 	var b partsBuilder
-	b.box(h.Mul(-1), sim.Vec3{h[0], top, h[2]}, paper, paper)
-	mx, mz := 0.06*W, 0.07*D // margins
-	x0, x1, z0, z1 := -h[0]+mx, h[0]-mx, -h[2]+mz, h[2]-mz
-	print := func(xa, za, xb, zb float64, s uint16) {
-		b.box(sim.Vec3{xa, top, za}, sim.Vec3{xb, h[1], zb}, s, s)
-	}
-	mast := z0 + 0.16*(z1-z0)
-	print(x0, z0, x1, mast, ink)
-	body := mast + 0.06*(z1-z0)
-	px := x0 + 0.4*(x1-x0)
-	print(x0, body, px, z1, photo)
-	// Text: three columns of fine grey lines to the right of the
-	// photograph, a headline in ink above them.
-	cw := (x1 - px) / 3
-	head := body + 0.18*(z1-body)
-	print(px+0.12*cw, body, x1-0.04*cw, body+0.1*(z1-body), ink)
-	for c := range 3 {
-		xa, xb := px+float64(c)*cw+0.12*cw, px+float64(c+1)*cw-0.04*cw
-		const lines = 9
-		for l := range lines {
-			za := head + (z1-head)*float64(l)/lines
-			print(xa, za, xb, za+0.4*(z1-head)/lines, text)
-		}
-	}
+	b.box(h.Mul(-1), sim.Vec3{h[0], 0, h[2] - r}, paper, paper)
+	b.box(sim.Vec3{-h[0], 0, -h[2] + 0.02*size[2]}, sim.Vec3{h[0], h[1] - 0.0002, h[2] - r}, paper, paper)
+	from, tris := len(b.l.Pos), len(b.l.Tris)
+	b.cylinder(sim.Vec3{-h[0], 0, 0}, sim.Vec3{h[0], 0, 0}, 1, paper)
+	b.stretchFrom(from, sim.Vec3{1, h[1], r}, sim.Vec3{0, 0, h[2] - r})
+	toolFlatten(&b, tris) // a fold squashed hard shades flat
+	// The printed page: one quad at the box's top, upright seen from the
+	// front: u from the right (+x, left-handed frame) to the left, v from
+	// the fold (0) to the back (1).
+	up := sim.Vec3{0, 1, 0}
+	z0, z1 := -h[2]+0.02*size[2], h[2]-r
+	b.quad(page, [4]sim.Vec3{{-h[0], h[1], z1}, {h[0], h[1], z1}, {h[0], h[1], z0}, {-h[0], h[1], z0}},
+		[4]sim.Vec3{up, up, up, up}, [4][2]float32{{1, 0}, {0, 0}, {0, 1}, {1, 1}})
 	return b.model(newspaperKey, size, []*sim.Surface{
-		{Name: "Paper", Color: col}, {Name: "Ink", Color: newsInk}, {Name: "Photo", Color: newsPhoto}, {Name: "Text", Color: newsText}})
+		{Name: "Paper", Color: col}, {Name: "Page", Color: col, Texture: newsprint()}})
 }
 
 // cdModel returns a compact disc lying flat in a box of size: a silver
@@ -175,33 +160,79 @@ func bootsModel(size sim.Vec3, col sim.RGB) *sim.Model {
 const footstoolKey = "flowbench:footstool"
 
 // footstoolModel returns a footstool in fabric col filling a box of size:
-// an ottoman (ottomanModel) under its own key.
+// a padded seat over the whole footprint, its top the box's top and its
+// lower edge piped, on a wooden apron and four square wooden legs at the
+// corners, joined by low stretchers, the legs about half the height. Until
+// issue 52 it was an ottoman under another key, a box that read as a crate.
 func footstoolModel(size sim.Vec3, col sim.RGB) *sim.Model {
-	m := ottomanModel(size, col)
-	m.Key = footstoolKey
-	return m
+	const fabric, piping, wood = 0, 1, 2
+	h := size.Mul(0.5)
+	H := size[1]
+	seat := h[1] - 0.3*H       // the seat's underside
+	pipe := min(0.008, 0.04*H) // the piping's height
+	apron := seat - 0.12*H     // the apron's underside
+	lw := min(0.035, 0.12*min(size[0], size[2]))
+	var b partsBuilder
+	b.box(sim.Vec3{-h[0], seat + pipe, -h[2]}, h, fabric, fabric)
+	b.box(sim.Vec3{-h[0], seat, -h[2]}, sim.Vec3{h[0], seat + pipe, h[2]}, piping, piping)
+	in := 0.5 * lw // the apron and legs stand in from the seat's edge
+	b.box(sim.Vec3{-h[0] + in, apron, -h[2] + in}, sim.Vec3{h[0] - in, seat, h[2] - in}, wood, wood)
+	for _, sx := range []float64{-1, 1} {
+		for _, sz := range []float64{-1, 1} {
+			x0, z0 := sx*(h[0]-in), sz*(h[2]-in)
+			x1, z1 := x0-sx*lw, z0-sz*lw
+			b.box(sim.Vec3{min(x0, x1), -h[1], min(z0, z1)}, sim.Vec3{max(x0, x1), apron, max(z0, z1)}, wood, wood)
+		}
+	}
+	// Stretchers between the legs at a fifth of the height, front to back.
+	sy, st := -h[1]+0.2*H, min(0.4*lw, 0.15*H)
+	for _, sx := range []float64{-1, 1} {
+		xc := sx * (h[0] - in - 0.5*lw)
+		b.box(sim.Vec3{xc - st, sy - st, -h[2] + in + lw}, sim.Vec3{xc + st, sy + st, h[2] - in - lw}, wood, wood)
+	}
+	return b.model(footstoolKey, size, []*sim.Surface{
+		{Name: "Fabric", Color: col}, {Name: "Piping", Color: col.Scale(0.7)}, {Name: "Wood", Color: legWood}})
 }
 
 // ottomanModel returns an upholstered ottoman in fabric col filling a box
-// of size: four short wooden legs, a body inset from the box's sides, a
-// piping band and a cushion over the whole footprint whose top is the
-// box's top.
+// of size: four turned wooden legs about 14 % of the height, a body inset
+// from the box's sides with vertical seams dividing each side into
+// panels, a piping band and a cushion over the whole footprint whose top
+// is the box's top. Until issue 52 the legs were stubs and the sides
+// plain, and the first finish dark grey: it read as a crate.
 func ottomanModel(size sim.Vec3, col sim.RGB) *sim.Model {
 	const fabric, piping, leg = 0, 1, 2
 	h := size.Mul(0.5)
 	H := size[1]
-	legTop := -h[1] + 0.09*H
+	legTop := -h[1] + 0.14*H
 	bandLo, bandHi := h[1]-0.3*H, h[1]-0.27*H
-	in := min(0.02, 0.05*min(size[0], size[2])) // the body's inset
+	in := min(0.03, 0.07*min(size[0], size[2])) // the body's inset
 	var b partsBuilder
-	r := min(0.022, 0.08*min(size[0], size[2]))
+	r := min(0.02, 0.07*min(size[0], size[2]))
 	for _, sx := range []float64{-1, 1} {
 		for _, sz := range []float64{-1, 1} {
-			c := sim.Vec3{sx * (h[0] - in - 1.5*r), 0, sz * (h[2] - in - 1.5*r)}
-			b.cylinder(sim.Vec3{c[0], -h[1], c[2]}, sim.Vec3{c[0], legTop, c[2]}, r, leg)
+			c := sim.Vec3{sx * (h[0] - in - 1.2*r), 0, sz * (h[2] - in - 1.2*r)}
+			b.lathe(c[0], c[2], [][2]float64{{-h[1], 0.6 * r}, {legTop - 0.5*(legTop+h[1]), r}, {legTop, 1.1 * r}}, leg)
 		}
 	}
 	b.box(sim.Vec3{-h[0] + in, legTop, -h[2] + in}, sim.Vec3{h[0] - in, bandLo, h[2] - in}, fabric, fabric)
+	// Seams: thin darker strips standing out of the body's sides, one per
+	// 25 cm or so, at least one per side.
+	sw, sd := min(0.006, 0.02*min(size[0], size[2])), min(0.003, 0.3*in)
+	for axis, n := range []float64{max(1, math.Round(size[0]/0.25)), max(1, math.Round(size[2]/0.25))} {
+		for k := 1.0; k <= n; k++ {
+			f := k/(n+1)*2 - 1 // the seam's place along the side, −1..1
+			for _, sgn := range []float64{-1, 1} {
+				if axis == 0 { // on the front and back
+					x, z := f*(h[0]-in), sgn*(h[2]-in)
+					b.box(sim.Vec3{x - sw, legTop, min(z, z+sgn*sd)}, sim.Vec3{x + sw, bandLo, max(z, z+sgn*sd)}, piping, piping)
+				} else { // on the left and right
+					x, z := sgn*(h[0]-in), f*(h[2]-in)
+					b.box(sim.Vec3{min(x, x+sgn*sd), legTop, z - sw}, sim.Vec3{max(x, x+sgn*sd), bandLo, z + sw}, piping, piping)
+				}
+			}
+		}
+	}
 	b.box(sim.Vec3{-h[0], bandLo, -h[2]}, sim.Vec3{h[0], bandHi, h[2]}, piping, piping)
 	b.box(sim.Vec3{-h[0], bandHi, -h[2]}, h, fabric, fabric)
 	return b.model(ottomanKey, size, []*sim.Surface{
@@ -272,18 +303,41 @@ func dogBedModel(size sim.Vec3, col sim.RGB) *sim.Model {
 		{Name: "Cover", Color: col}, {Name: "Cushion", Color: dogBedCushion}})
 }
 
+// clothStripe is the colour of a cloth's woven stripes.
+var clothStripe = sim.RGB{R: 0.95, G: 0.95, B: 0.93}
+
 // clothModel returns a folded cloth in colour col filling a box of size:
-// a lower layer over the footprint, an upper layer on it and a rounded
-// fold joining them at the front.
+// three layers, each a third of the height, joined by rounded folds at
+// alternate ends (front, back), each upper layer a little shorter so the
+// folds step back, and two woven stripes across the top layer near its
+// ends (white, or dark on a white cloth). Until issue 52 it was two layers
+// with one fold, and read as a slab.
 func clothModel(size sim.Vec3, col sim.RGB) *sim.Model {
-	const cloth = 0
+	const cloth, stripe = 0, 1
 	h := size.Mul(0.5)
-	r := min(h[1], 0.25*size[2]) // the fold's radius
+	H, D := size[1], size[2]
+	st := min(0.0005, 0.04*H) // the stripes' thickness
+	lt := (H - st) / 3        // a layer's thickness
+	rho := min(lt, 0.25*D)    // a fold's radius
+	// The folds' axes: at the front between layers 0 and 1, at the back,
+	// 6 % of the depth in, between layers 1 and 2.
+	zf, zb := h[2]-rho, -h[2]+0.06*D+rho
+	y1, y2 := -h[1]+lt, -h[1]+2*lt
 	var b partsBuilder
-	b.box(h.Mul(-1), sim.Vec3{h[0], 0, h[2] - r}, cloth, cloth)
-	b.box(sim.Vec3{-h[0], 0, -h[2] + 0.03*size[2]}, sim.Vec3{h[0], h[1], h[2] - r}, cloth, cloth)
-	b.cylinder(sim.Vec3{-h[0], h[1] - r, h[2] - r}, sim.Vec3{h[0], h[1] - r, h[2] - r}, r, cloth)
-	b.cylinder(sim.Vec3{-h[0], -h[1] + r, h[2] - r}, sim.Vec3{h[0], -h[1] + r, h[2] - r}, r, cloth)
+	b.box(sim.Vec3{-h[0], -h[1], -h[2]}, sim.Vec3{h[0], y1, zf}, cloth, cloth)
+	b.cylinder(sim.Vec3{-h[0], y1, zf}, sim.Vec3{h[0], y1, zf}, rho, cloth)
+	b.box(sim.Vec3{-h[0], y1, zb}, sim.Vec3{h[0], y2, zf}, cloth, cloth)
+	b.cylinder(sim.Vec3{-h[0], y2, zb}, sim.Vec3{h[0], y2, zb}, rho, cloth)
+	zt := h[2] - 0.12*D // the top layer's front edge
+	b.box(sim.Vec3{-h[0], y2, zb}, sim.Vec3{h[0], h[1] - st, zt}, cloth, cloth)
+	for _, sx := range []float64{-1, 1} {
+		x0, x1 := sx*0.62*h[0], sx*0.74*h[0]
+		b.box(sim.Vec3{min(x0, x1), h[1] - st, zb}, sim.Vec3{max(x0, x1), h[1], zt}, stripe, stripe)
+	}
+	sc := clothStripe
+	if col.R+col.G+col.B > 2.4 {
+		sc = col.Scale(0.55)
+	}
 	return b.model(clothKey, size, []*sim.Surface{
-		{Name: "Cloth", Color: col}})
+		{Name: "Cloth", Color: col}, {Name: "Stripe", Color: sc}})
 }

@@ -186,13 +186,13 @@ func writeCoverage(w io.Writer, rep *assets.CoverageReport) {
 		return fmt.Sprintf("%.1f%%", 100*assets.Share(a, b))
 	}
 	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "TYPE\tVARIANTS\tINSTANCES\tFIT\tINSET\tCOVERED\tPROCTHOR\tITHOR\tTOO DISTORTED\tNO VARIANT\t")
+	fmt.Fprintln(tw, "TYPE\tVARIANTS\tINSTANCES\tFIT\tINSET\tCOVERED\tPROCTHOR\tITHOR\tTOO DISTORTED\tNO VARIANT\tFALLBACK\t")
 	for _, t := range rep.Types {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%d\t%d\t\n", t.Type, t.Variants, t.Instances, t.Fit, t.Inset,
-			pct(t.Fit, t.Instances), pct(t.ProcTHORFit, t.ProcTHOR), pct(t.ITHORFit, t.ITHOR), t.TooDistorted, t.NoVariant)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%d\t%d\t%d\t\n", t.Type, t.Variants, t.Instances, t.Fit, t.Inset,
+			pct(t.Fit, t.Instances), pct(t.ProcTHORFit, t.ProcTHOR), pct(t.ITHORFit, t.ITHOR), t.TooDistorted, t.NoVariant, t.Fallback)
 	}
-	fmt.Fprintf(tw, "all\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%d\t%d\t\n", rep.Entries, rep.Instances, rep.Fit, rep.Inset,
-		pct(rep.Fit, rep.Instances), pct(rep.ProcTHORFit, rep.ProcTHOR), pct(rep.ITHORFit, rep.ITHOR), rep.TooDistorted, rep.NoVariant)
+	fmt.Fprintf(tw, "all\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%d\t%d\t%d\t\n", rep.Entries, rep.Instances, rep.Fit, rep.Inset,
+		pct(rep.Fit, rep.Instances), pct(rep.ProcTHORFit, rep.ProcTHOR), pct(rep.ITHORFit, rep.ITHOR), rep.TooDistorted, rep.NoVariant, rep.Fallback)
 	tw.Flush()
 	fmt.Fprintf(w, "\n%d procthor houses (seed %d), %d iTHOR-style scenes; %d object instances\n", rep.Houses, rep.Seed, rep.IthorScenes, rep.Instances)
 	fmt.Fprintf(w, "covered by a real model within %.0f%% distortion: %s (procthor %s, ithor %s)\n",
@@ -202,6 +202,8 @@ func writeCoverage(w io.Writer, rep *assets.CoverageReport) {
 	fmt.Fprintf(w, "of them tiled (a row of 2 to %d copies of one base unit): %s\n", assets.MaxTiles, pct(rep.Tiled, rep.Instances))
 	fmt.Fprintf(w, "primitive fallback: too distorted %s of instances, no variant %s\n", pct(rep.TooDistorted, rep.Instances), pct(rep.NoVariant, rep.Instances))
 	fmt.Fprintf(w, "of them drawn with a procedural model (built in code in their box, no catalog model; docs/assets.md, \"Procedural fallbacks\"): %s\n", pct(rep.Procedural, rep.Instances))
+	fmt.Fprintf(w, "fallback share (drawn as a plain box, slab or cylinder, or a procedural model not judged recognisable): %s (procthor %s, ithor %s)\n",
+		pct(rep.Fallback, rep.Instances), pct(rep.FallbackProcTHOR, rep.ProcTHOR), pct(rep.FallbackITHOR, rep.ITHOR))
 	fmt.Fprintf(w, "types: %d in the catalog, %d with a variant, %d with a fitting instance, %d with ≥ 3 variants; %d entries mapped\n",
 		rep.CatalogTypes, rep.TypesMapped, rep.TypesFit, rep.TypesWith3, rep.Entries)
 	fmt.Fprintf(w, "receptacles with children drawn with a model: %d, support surface below the box top: %d\n", rep.SupportParents, rep.SupportBelowTop)

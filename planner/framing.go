@@ -2,6 +2,7 @@ package planner
 
 import (
 	"math"
+	"strings"
 
 	"flowbench/render"
 	"flowbench/sim"
@@ -153,4 +154,23 @@ func (c *viewCtx) framingWhy(e *edit, ids []string) string {
 		}
 	}
 	return ""
+}
+
+// FramingRejections sums, per category name, the failed attempts of a
+// Report's Failures (keys "<category>_…_<reason>") that the framing rule
+// rejected.
+func FramingRejections(failures map[string]int) map[string]int {
+	out := map[string]int{}
+	for k, n := range failures {
+		if !strings.HasSuffix(k, "_"+FailFramingCut) && !strings.HasSuffix(k, "_"+FailFramingArea) {
+			continue
+		}
+		for _, name := range categoryNames {
+			if strings.HasPrefix(k, name+"_") {
+				out[name] += n
+				break
+			}
+		}
+	}
+	return out
 }

@@ -205,3 +205,22 @@ func TestFramingAreas(t *testing.T) {
 		}
 	}
 }
+
+// FramingRejections sums the framing failures per category, whatever
+// prefix a planner adds to its reasons, and nothing else.
+func TestFramingRejections(t *testing.T) {
+	got := FramingRejections(map[string]int{
+		"closer_to_framing_cut": 2, "closest_three_framing_area": 3, "closest_three_framing_cut": 1,
+		"occlusion_grid_framing_cut": 4, "occlusion_framing_area": 1, "near_object_blocked": 9,
+		"count_near_marks_small": 5,
+	})
+	want := map[string]int{"closer_to": 2, "closest_three": 4, "occlusion": 5}
+	if len(got) != len(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for k, n := range want {
+		if got[k] != n {
+			t.Errorf("%s: %d, want %d", k, got[k], n)
+		}
+	}
+}

@@ -20,7 +20,7 @@ func TestAnnotatorReuseMatchesFresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := planner.DefaultConfig()
-	cfg.Views, cfg.CameraSize, cfg.HouseID = 3, 80, "train_000001"
+	cfg.Views, cfg.CameraSize, cfg.HouseID = 5, 80, "train_000001"
 	exs, outs, _, err := planner.PlanHouse(planner.NewLocal(planner.LocalOptions{Render: render.Options{Workers: 1}}), h, cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -74,6 +74,10 @@ type Result struct {
 	// selected in this run's houses (planner.Report.Structure), in house
 	// order: planner.NewStructureHistogram bins it.
 	Structure []float64
+	// Framing counts, per category name, the attempts the planner's
+	// framing rule rejected in this run's houses
+	// (planner.FramingRejections).
+	Framing map[string]int
 	// Layout is the split's shard layout; the run wrote shards
 	// [FirstShard, EndShard) of it.
 	Layout               Layout

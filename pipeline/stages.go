@@ -290,6 +290,12 @@ func writeHouse(ctx context.Context, o *houseOutcome, opt runOptions, sw *export
 		logHouse(opt.Log, o.spec, o.report)
 	}
 	res.Structure = append(res.Structure, o.report.Structure...)
+	for k, n := range planner.FramingRejections(o.report.Failures) {
+		if res.Framing == nil {
+			res.Framing = map[string]int{}
+		}
+		res.Framing[k] += n
+	}
 	return nil
 }
 

@@ -47,10 +47,16 @@ func round6v(v sim.Vec3) sim.Vec3 { return sim.Vec3{round6(v[0]), round6(v[1]), 
 
 // newExample fills the parts every category shares: ids, mover and
 // referenced objects with their Set-of-Marks dots, camera, motion and motion
-// text, and the m0/m1 metrics. It returns false when the dots cannot be
-// placed unambiguously; c.marksWhy then holds the reason.
+// text, and the m0/m1 metrics. It returns false when a named object is not
+// framed (framing.go) or the dots cannot be placed unambiguously;
+// c.marksWhy then holds the reason.
 func (c *viewCtx) newExample(cat Category, e *edit, refIDs []string) (*Example, bool) {
-	dots, why := c.placeDots(append([]string{e.moverID}, refIDs...))
+	named := append([]string{e.moverID}, refIDs...)
+	if why := c.framingWhy(e, named); why != "" {
+		c.marksWhy = why
+		return nil, false
+	}
+	dots, why := c.placeDots(named)
 	if why != "" {
 		c.marksWhy = why
 		return nil, false

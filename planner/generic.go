@@ -47,19 +47,20 @@ func (c *viewCtx) genericProposals(movers []*ObjectMeta) []moverProposal {
 }
 
 // markedMovers returns the movers that can carry a Set-of-Marks dot on I0
-// (the size rule, c.markable), so no attempt is spent on a mover whose
+// (the size rule, c.markable) and are framed there, so no attempt is spent on a mover whose
 // mark would be refused.
 func (c *viewCtx) markedMovers() []*ObjectMeta { return c.keepMarkable(c.movers()) }
 
 // markedReferables returns the objects a question about mover may mention
-// that can carry a dot on I0 (the size rule). Planners choose landmarks,
+// that can carry a dot on I0 (the size rule) and are framed there. Planners choose landmarks,
 // options and neighbour pools among them.
 func (c *viewCtx) markedReferables(mover string) []*ObjectMeta {
 	return c.keepMarkable(c.referables(mover))
 }
 
-// keepMarkable keeps the objects that pass the size rule on I0, measured
-// once per view (every slot of the view shares its base) for every object
+// keepMarkable keeps the objects that pass the size rule on I0 and are
+// framed there (framedIn0: not cut by the border by more than a third),
+// measured once per view (every slot of the view shares its base) for every object
 // visible in I0.
 func (c *viewCtx) keepMarkable(objs []*ObjectMeta) []*ObjectMeta {
 	if c.base.markOK == nil {
@@ -71,7 +72,7 @@ func (c *viewCtx) keepMarkable(objs []*ObjectMeta) []*ObjectMeta {
 		}
 		c.base.markOK = map[string]bool{}
 		for _, o := range c.markable(vis) {
-			c.base.markOK[o.ID] = true
+			c.base.markOK[o.ID] = c.framedIn0(o)
 		}
 	}
 	var out []*ObjectMeta

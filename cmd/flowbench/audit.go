@@ -29,7 +29,8 @@ func init() {
 		summary: "text-only baselines, answer distributions, margins, mark sizes and templates of a dataset",
 		long: "audit is the report to run before publishing (docs/audit.md): text-only and geometry-free\n" +
 			"baselines against chance, answer distributions, margins, mark sizes and templates of every split\n" +
-			"(or --split S). --physics checks every row's poses instead and exits 1 on any finding.",
+			"(or --split S). --physics checks every row's poses instead and exits 1 on any finding;\n" +
+			"--framing checks that every named object is framed (docs/audit.md, \"Framing\") and exits 1 on any finding.",
 		example: "flowbench audit out/demo\nflowbench audit out/demo --physics\nflowbench audit out/test --fit train --fit-dir out/train",
 		args:    datasetArgs,
 		setup:   auditCommand,
@@ -38,7 +39,7 @@ func init() {
 
 // auditFlags are audit's flags beyond --split and --json.
 type auditFlags struct {
-	physics          bool
+	physics, framing bool
 	fitSplit, fitDir string
 }
 
@@ -46,6 +47,7 @@ func auditCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) er
 	f := addSplitsFlags(fs, "only this split (default: every split)")
 	a := &auditFlags{}
 	fs.BoolVar(&a.physics, "physics", false, "check every row's I0 and I1 poses instead (unstable objects, overlaps over 1 cm, objects below the floor or in walls, wall objects over doors and windows); exit 1 when any is found")
+	fs.BoolVar(&a.framing, "framing", false, "check instead that every named object shows its mark's area and is cut by the image border by at most a third of its projected box, in I0 and (moved objects) I1; exit 1 when one is not")
 	fs.StringVar(&a.fitSplit, "fit", "", "fit the trained baselines on this split (no house in common with the audited ones) instead of cross-validating over house folds; without --split, every other split is audited")
 	fs.StringVar(&a.fitDir, "fit-dir", "", "read the --fit split from this dataset directory (default: the audited one)")
 	return func(args []string) error {
@@ -61,6 +63,12 @@ func auditCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) er
 
 func runAudit(ds *export.Dataset, splits []string, asJSON bool, a *auditFlags, stdout, stderr io.Writer) error {
 	physics, fitSplit, fitDir := a.physics, a.fitSplit, a.fitDir
+	if a.framing {
+		if physics || fitSplit != "" || fitDir != "" {
+			return fmt.Errorf("%w: --physics, --fit and --fit-dir do not apply to --framing", errUsage)
+		}
+		return runFramingAudit(ds, splits, asJSON, stdout)
+	}
 	if physics {
 		if fitSplit != "" || fitDir != "" {
 			return fmt.Errorf("%w: --fit and --fit-dir do not apply to --physics", errUsage)

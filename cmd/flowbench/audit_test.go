@@ -174,7 +174,9 @@ func TestAuditFitOtherDir(t *testing.T) {
 			continue
 		}
 		yesNo++
-		if got := c.Baselines[score.BaselineMajorityValue]; got != c.MaxValueShare {
+		// With as many yes as no answers the value prior ties and the
+		// baseline answers by the letter prior, which may beat either share.
+		if got := c.Baselines[score.BaselineMajorityValue]; got != c.MaxValueShare && c.Values["yes"] != c.Values["no"] {
 			t.Errorf("%s: majority value %g fitted on the same answers, want the largest value share %g", c.Category, got, c.MaxValueShare)
 		}
 		for _, b := range []string{score.BaselineTextLogReg, score.BaselineTypePrior} {

@@ -328,6 +328,13 @@ func generate(ctx context.Context, g *generateFlags, stdout, stderr io.Writer) e
 	if len(res.Structure) > 0 {
 		fmt.Fprintf(stdout, "  %s\n", planner.NewStructureHistogram(res.Structure))
 	}
+	if len(res.Framing) > 0 {
+		var parts []string
+		for _, k := range slices.Sorted(maps.Keys(res.Framing)) {
+			parts = append(parts, fmt.Sprintf("%s %d", k, res.Framing[k]))
+		}
+		fmt.Fprintf(stdout, "  attempts rejected by the framing rule (a named object cut by the border or too small): %s\n", strings.Join(parts, ", "))
+	}
 	for _, reason := range slices.Sorted(maps.Keys(res.Bad)) {
 		fmt.Fprintf(stdout, "  %d houses gave no questions: %s\n", res.Bad[reason], reason)
 	}

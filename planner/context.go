@@ -30,6 +30,9 @@ type viewCtx struct {
 	base      *viewBase // shared before-state of the view
 	markCalls int
 	marksWhy  string // why the last mark placement failed
+	// occludee is the occludee of the occlusion example being built: its
+	// dot may shrink to OccludeeMinRadius (dotFloor).
+	occludee string
 	// preRender, when set, vets an edit from its objects before the
 	// after-render; a non-empty reason fails the edit unrendered.
 	preRender func(e *edit) string

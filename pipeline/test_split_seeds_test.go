@@ -33,7 +33,8 @@ func TestTestSplitSeeds(t *testing.T) {
 	}
 	for _, seed := range seeds {
 		cfg := DefaultConfig()
-		cfg.Split, cfg.Seed, cfg.Size, cfg.QuestionsOnly, cfg.TestCounts = "test", seed, 512, true, "method"
+		// generate's defaults for the test split: the method's counts, the full planners.
+		cfg.Split, cfg.Seed, cfg.Size, cfg.QuestionsOnly, cfg.TestCounts, cfg.Full = "test", seed, 512, true, "method", true
 		if err := cfg.Validate(); err != nil {
 			t.Fatal(err)
 		}

@@ -95,7 +95,9 @@ type wallPlan struct {
 // short into a bin left out is rejected. Edits that penetrate a wall by more
 // than ε_pen, leave fewer than 30 px of the mover visible, give the other
 // class or end within the margin rule of τ_wall (ThresholdMargin) are
-// rejected.
+// rejected. Contact wall is not flip-seeking (A.2, eq. 19): no plan asks
+// the answer to change, and the "answer unchanged" prior this leaves is
+// accepted (issue 52; docs/planner.md, Contact wall).
 func (c *viewCtx) planContactWall(in Intent) (*Example, string, error) {
 	limit, maxSlide := WallFastBefore, WallFastMaxSlide
 	if c.cfg.Full {

@@ -30,6 +30,9 @@ type viewCtx struct {
 	base      *viewBase // shared before-state of the view
 	markCalls int
 	marksWhy  string // why the last mark placement failed
+	// occludee is the occludee of the occlusion example being built: its
+	// dot may shrink to OccludeeMinRadius (dotFloor).
+	occludee string
 	// preRender, when set, vets an edit from its objects before the
 	// after-render; a non-empty reason fails the edit unrendered.
 	preRender func(e *edit) string
@@ -257,9 +260,9 @@ func (c *viewCtx) execute(moverID string, delta sim.Vec3, settle bool) (*edit, s
 	return c.executeFirst(moverID, []sim.Vec3{delta}, settle)
 }
 
-// executeFirst is execute with alternative targets: the first delta whose
-// full teleport succeeds is used; when all are blocked, the first delta is
-// binary-searched along its motion ray.
+// executeFirst is execute with alternative targets: the first delta, in
+// order, whose full teleport succeeds is used; when all are blocked, the
+// first delta is binary-searched along its motion ray.
 func (c *viewCtx) executeFirst(moverID string, deltas []sim.Vec3, settle bool) (*edit, string, error) {
 	m := c.obj0(moverID)
 	for i := range deltas {
@@ -267,10 +270,12 @@ func (c *viewCtx) executeFirst(moverID string, deltas []sim.Vec3, settle bool) (
 	}
 	delta := deltas[0]
 	done := false
-	for _, d := range deltas[1:] {
-		if c.s.TeleportObject(moverID, m.Position.Add(d), m.Yaw, false) == nil {
-			delta, done = d, true
-			break
+	if len(deltas) > 1 { // one delta: teleportAlong tries it whole first
+		for _, d := range deltas {
+			if c.s.TeleportObject(moverID, m.Position.Add(d), m.Yaw, false) == nil {
+				delta, done = d, true
+				break
+			}
 		}
 	}
 	if !done && c.teleportAlong(moverID, m.Position, m.Yaw, delta) == 0 {

@@ -14,7 +14,9 @@ import (
 // two dots of a question at least render.MinDotPairDeltaE2000 apart. Every
 // mentioned object must pass the size rule (render.MarkFits: it shows around
 // a dot of at least the minimum radius that covers at most a fifth of its
-// visible pixels); otherwise the attempt fails with reason "marks_small". On
+// visible pixels; an occlusion question's occludee down to
+// OccludeeMinRadius, occlusion_marks.go); otherwise the attempt fails with
+// reason "marks_small". On
 // I1 the dots of moved objects follow them and the others stay put
 // (ExampleMarks).
 
@@ -32,7 +34,8 @@ func renderFrame(f *Frame) (*render.Frame, error) {
 // slot and per call, so the dots are a function of the slot seed. It fails
 // (reason "marks") when render cannot place a mark or colour the dots
 // apart, ("marks_small") when a
-// mentioned object is too small for its dot (the size rule), and
+// mentioned object is too small for its dot (the size rule; the occludee
+// of an occlusion example down to OccludeeMinRadius, dotFloor), and
 // ("marks_ambiguous") when two mentioned objects of the same type would
 // share a dot colour.
 func (c *viewCtx) placeDots(ids []string) (map[string]render.Mark, string) {
@@ -51,7 +54,7 @@ func (c *viewCtx) placeDots(ids []string) (map[string]render.Mark, string) {
 	out := make(map[string]render.Mark, len(ids))
 	seen := map[[2]string]bool{}
 	for _, m := range marks {
-		if !m.Fits {
+		if m.Fit < c.dotFloor(m.ID) { // the size rule; an occludee's dot may be smaller
 			return nil, "marks_small"
 		}
 	}

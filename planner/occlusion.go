@@ -60,17 +60,14 @@ func (c *viewCtx) planOcclusion(in Intent) (*Example, string, error) {
 	type pair struct{ a, b *ObjectMeta }
 	var pairs []pair
 	var gridPairs [][2]*ObjectMeta // every pair in range, for the cover grid
-	minB := c.scale.area(OccMinB)
+	occ := c.markedOccludees(cat)  // A.2.1's size floor, with the occludee's small dot
 	occluders, occludees := 0, 0
 	for _, a := range c.markedMovers() {
 		if cat.sizeClass(a.Type) != sim.Occluder {
 			continue
 		}
 		occluders++
-		for _, b := range c.markedReferables(a.ID) {
-			if !isOccludee(cat, b) || c.m0.Pixels(b.ID) < minB {
-				continue
-			}
+		for _, b := range c.occludeesOf(a, occ) {
 			occludees++
 			if CentreDistance(a.Position, b.Position) > OccPairDist || math.Abs(a.Position[1]-b.Position[1]) > OccPairDY {
 				continue
@@ -294,7 +291,9 @@ func radiusAlong(b sim.AABB, d sim.Vec3) float64 {
 }
 
 func (c *viewCtx) occlusionExample(e *edit, bID string) *Example {
+	c.occludee = bID // B's dot may be small (dotFloor)
 	ex, ok := c.newExample(Occlusion, e, []string{bID})
+	c.occludee = ""
 	if !ok {
 		return nil
 	}

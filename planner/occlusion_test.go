@@ -92,3 +92,44 @@ func TestOcclusionLengthBalance(t *testing.T) {
 		t.Errorf("lengthAllowed rejects the emitted move")
 	}
 }
+
+// executeFirst takes its alternatives in order: a free first target is
+// used as planned (the fast plan's "yes" target before its pulls toward
+// the camera), a blocked one gives way to the next free one.
+func TestExecuteFirstOrder(t *testing.T) {
+	cam := testCam(4, 1.5, 0, 30, 480)
+	h := boxHouse(t, 8, 8,
+		tObj{asset: assetCan, id: "GarbageCan|1|2", x: 5.3, z: 3.3},
+		tObj{asset: assetStatue, id: "Statue|1|1", x: 4, z: 4.2})
+	st, err := NewStructure(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := newViewCtx(loaded(t, h), st, houseCfg("order"), cam, newRNG(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		deltas []sim.Vec3
+		want   int
+	}{
+		{[]sim.Vec3{{-0.5, 0, 0.3}, {-0.3, 0, 0.2}, {-0.2, 0, 0.1}}, 0},
+		{[]sim.Vec3{{-0.3, 0, 0.2}, {-0.5, 0, 0.3}}, 0},
+		{[]sim.Vec3{{-1.3, 0, 0.9}, {-0.5, 0, 0.3}}, 1}, // the first ends in the statue
+	} {
+		want := tc.deltas[tc.want]
+		e, why, err := c.executeFirst("GarbageCan|1|2", append([]sim.Vec3(nil), tc.deltas...), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e == nil {
+			t.Fatalf("%v: failed: %s", tc.deltas, why)
+		}
+		if e.requested.Sub(want).Len() > 1e-9 {
+			t.Errorf("%v: executed %v, want %v", tc.deltas, e.requested, want)
+		}
+		if err := c.restore(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -38,7 +38,7 @@ func discPixels(r float64) int {
 // disc. It is a necessary condition of MarkFits, cheap enough to filter
 // objects by their pixel counts first.
 func MinMarkArea(style MarkStyle, width, height int) int {
-	return MarkAreaFactor * discPixels(MinMarkRadius(style, width, height))
+	return MinAreaForRadius(MinMarkRadius(style, width, height))
 }
 
 // CoveredPixels counts the pixels of instance inst in f whose centre lies

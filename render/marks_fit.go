@@ -21,18 +21,10 @@ func MarkFits(f *Frame, id string, style MarkStyle) bool {
 
 // MarksFit is MarkFits for several objects, in one pass over the frame.
 func MarksFit(f *Frame, ids []string, style MarkStyle) []bool {
-	insts := make([]uint16, len(ids)) // 0 (no object) for ids f lacks
-	for i, id := range ids {
-		insts[i], _ = f.Instance(id)
-	}
-	full := MarkRadius(style, f.Width, f.Height)
 	minR := MinMarkRadius(style, f.Width, f.Height)
 	out := make([]bool, len(ids))
-	for i, mf := range maskFields(f, insts) {
-		if mf != nil {
-			x, y, inset, _ := mf.best(nil, 0)
-			out[i] = mf.fit(x, y, inset, full) >= minR
-		}
+	for i, r := range MarkFitRadii(f, ids, style) {
+		out[i] = r >= minR
 	}
 	return out
 }

@@ -123,13 +123,22 @@ func (c *viewCtx) framedIn0(o *ObjectMeta) bool {
 		FrameCut(c.cam, o.OBB()) <= MaxFrameCut
 }
 
+// areaFloor is the least visible area the framing rule asks of named
+// object id in I0: its mark's required area, which for an occlusion
+// question's occludee is OccludeeMinArea (decision 5 of issue 52).
+func (c *viewCtx) areaFloor(id string) int {
+	if id != "" && id == c.occludee {
+		return OccludeeMinArea(c.f0.W, c.f0.H)
+	}
+	return render.MinMarkArea(render.StyleDots, c.f0.W, c.f0.H)
+}
+
 // framingWhy checks the framing rule for the objects an example about
 // edit e names (the mover first): "" when every one is framed, else
 // FailFramingArea or FailFramingCut.
 func (c *viewCtx) framingWhy(e *edit, ids []string) string {
-	area0 := render.MinMarkArea(render.StyleDots, c.f0.W, c.f0.H)
 	for _, id := range ids {
-		if c.m0.Pixels(id) < area0 {
+		if c.m0.Pixels(id) < c.areaFloor(id) {
 			return FailFramingArea
 		}
 		if FrameCut(c.cam, c.obj0(id).OBB()) > MaxFrameCut {

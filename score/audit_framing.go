@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"flowbench/export"
+	"flowbench/planner"
 	"flowbench/render"
 )
 
@@ -37,6 +38,7 @@ type FramingRow struct {
 	K        [9]float64  // OpenCV intrinsics, row-major
 	W2C      [16]float64 // world → OpenCV camera, row-major
 	Named    []string    // object ids the question names: mover first
+	Occludee string      // an occlusion question's occludee (its mark may be smaller), else ""
 	Inst     export.InstanceRow
 }
 
@@ -146,8 +148,12 @@ func framingFindings(r *FramingRow) []FramingFinding {
 			continue
 		}
 		seen[id] = true
-		if n := px0[id]; n < area0 {
-			add("I0", "area", id, float64(n), float64(area0))
+		need := area0
+		if id == r.Occludee {
+			need = planner.OccludeeMinArea(r.Width, r.Height)
+		}
+		if n := px0[id]; n < need {
+			add("I0", "area", id, float64(n), float64(need))
 		}
 		if o := before[id]; o != nil {
 			if cut := boxCut(r, o); cut > FramingMaxCut+1e-9 {

@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"flowbench/export"
+	"flowbench/planner"
 	"flowbench/score"
 )
 
@@ -71,6 +72,9 @@ func framingRows(ds *export.Dataset, split string) ([]score.FramingRow, error) {
 			K: q.Camera.K, W2C: q.Camera.WorldToCamera, Named: []string{q.Mover.ObjectID}}
 		for _, ref := range q.Referenced {
 			r.Named = append(r.Named, ref.ObjectID)
+		}
+		if q.Category == planner.Occlusion.String() && len(q.Referenced) > 0 {
+			r.Occludee = q.Referenced[0].ObjectID // occlusionExample names B alone
 		}
 		qs[q.ID] = r
 	}

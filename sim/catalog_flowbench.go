@@ -69,8 +69,14 @@ var flowbenchTypes = []TypeInfo{
 	{Type: "Shower", Rooms: bath, Placement: AgainstWall, Shape: ShapeBox, Fixture: true},
 }
 
-// stoveHolds lists the only types that stand on a stove: cookware.
-var stoveHolds = map[string]bool{"Pan": true, "Pot": true}
+// flowbenchType reports whether a type is a flowbench-only fixture type.
+// An imported house keeps objects of such a type only with a flowbench
+// asset id: a real house's mirror or bathtub (an AI2-THOR asset flowbench
+// has no size for) stays unknown decor, as before these types existed.
+func flowbenchType(typ string) bool {
+	_, ok := flowbenchVariants[typ]
+	return ok
+}
 
 // ithorCounterpart names, for a flowbench type compared under another
 // name with the real iTHOR scenes, that name: a room with a stove is an

@@ -38,6 +38,7 @@ type fixtureRules struct {
 var (
 	hangerY, holderY, paintingY = [2]float64{0.65, 0.8}, [2]float64{0.95, 1.2}, [2]float64{1.35, 1.75}
 	wallMirrorY                 = [2]float64{1.35, 1.6}
+	holderHighY                 = [2]float64{1.3, 1.6}
 )
 
 const (
@@ -69,16 +70,15 @@ func fixtureRulesFor(st *genStyle, t RoomType) fixtureRules {
 		// time, its own choice, and a faucet on each sink, as the
 		// reference's bathrooms have.
 		r.paintingP, r.paintings = 0.8, [2]int{2, 2}
-		// Every kitchen gets a stove and every bathroom sink a mirror
-		// over it (flowbench's choice: real kitchens and bathrooms have
-		// them, ProcTHOR's asset database has none).
+		// No stoves, wall cabinets, mirrors or bathtubs: the reference
+		// house has none (ProcTHOR's asset database has no such asset).
 		switch t {
 		case Kitchen:
-			r.microwave, r.toaster, r.stove = 0.5, 0.5, 1
+			r.microwave, r.toaster = 0.5, 0.5
 		case LivingRoom:
 			r.tv = 1
 		case Bathroom:
-			r.sink, r.hanger, r.holder, r.faucet, r.mirror = true, 0.5, 1.0/3, 1, 1
+			r.sink, r.hanger, r.holder, r.faucet = true, 0.5, 1.0/3, 1
 		}
 		return r
 	}
@@ -138,9 +138,6 @@ func addFixtures(st *genStyle, r *genRand, cat *Catalog, pr *planRoom, wallH flo
 	if rules.sink && !fx.has("Sink") {
 		fx.placeSink()
 	}
-	if r.Chance(rules.mirror) && !fx.mirrorOverSinks() {
-		fx.hang("Mirror", wallMirrorY, minPaintingClearance) // a window over the sink: elsewhere
-	}
 	if r.Chance(rules.wallCabinets) {
 		fx.wallCabinets()
 	}
@@ -150,13 +147,20 @@ func addFixtures(st *genStyle, r *genRand, cat *Catalog, pr *planRoom, wallH flo
 	if r.Chance(rules.hanger) {
 		fx.hang("ToiletPaperHanger", hangerY, minHungClearance)
 	}
-	if r.Chance(rules.holder) {
-		fx.hangWithTowel("TowelHolder", "Towel", holderY)
+	// A holder that finds no place at its usual height hangs higher (over
+	// a bathtub, say).
+	if r.Chance(rules.holder) && !fx.hangWithTowel("TowelHolder", "Towel", holderY) {
+		fx.hangWithTowel("TowelHolder", "Towel", holderHighY)
 	}
-	if r.Chance(rules.handHolder) {
-		fx.hangWithTowel("HandTowelHolder", "HandTowel", holderY)
+	if r.Chance(rules.handHolder) && !fx.hangWithTowel("HandTowelHolder", "HandTowel", holderY) {
+		fx.hangWithTowel("HandTowelHolder", "HandTowel", holderHighY)
 	}
-	if r.Chance(rules.paintingP) {
+	// The mirror over the sink; where a window or a holder takes that
+	// wall, elsewhere.
+	if r.Chance(rules.mirror) && !fx.mirrorOverSinks() {
+		fx.hang("Mirror", wallMirrorY, minPaintingClearance)
+	}
+	if fx.draw(rules.paintingP, "Painting") {
 		n := rules.paintings[0] + r.IntN(rules.paintings[1]-rules.paintings[0]+1)
 		for range n {
 			fx.hang("Painting", paintingY, minPaintingClearance)
@@ -331,7 +335,9 @@ func (fx *fixtureRoom) hang(typ string, ys [2]float64, clearance float64) {
 // front face, centred on it, so the towel hangs over the bar in front of
 // the holder (the boxes touch; the fold of AI2-THOR's towel models rolls
 // over the bar) and its lower edge stays minHungClearance above the floor.
-func (fx *fixtureRoom) hangWithTowel(holder, towel string, ys [2]float64) {
+//
+// It reports whether it hung them.
+func (fx *fixtureRoom) hangWithTowel(holder, towel string, ys [2]float64) bool {
 	for attempt := 0; attempt < 50; attempt++ {
 		th, vh := fx.variant(holder)
 		tt, vt := fx.variant(towel)
@@ -357,8 +363,9 @@ func (fx *fixtureRoom) hangWithTowel(holder, towel string, ys [2]float64) {
 			Position: XYZ{ch[0], y, ch[1]}, Rotation: XYZ{0, yaw, 0}})
 		fx.add(tt, vt, bt, HouseObject{AssetID: vt.AssetID, Kinematic: true,
 			Position: XYZ{ct[0], top - vt.Size[1]/2, ct[1]}, Rotation: XYZ{0, yaw, 0}})
-		return
+		return true
 	}
+	return false
 }
 
 // add appends a top-level fixture with the room's next object number and
@@ -400,16 +407,19 @@ func (f *furnisher) standAppliances(fr *genRand, rules fixtureRules) {
 	prefix := func(p string) func(AssetVariant) bool {
 		return func(v AssetVariant) bool { return strings.HasPrefix(v.AssetID, p) }
 	}
+	counter := []string{"CounterTop"}
 	if fr.Chance(rules.stove) {
 		f.standStove(fr)
 	}
 	if fr.Chance(rules.kitchenSink) {
 		f.standBasin(fr, "Kitchen_Faucet_")
 	}
-	if f.room.typ == Bathroom && f.count["Sink"] == 0 && f.count["CounterTop"] > 0 {
-		f.standBasin(fr, "Bathroom_Faucet_") // the vanity's basin
+	if f.room.typ == Bathroom && f.count["Sink"] == 0 && f.count["CounterTop"] > 0 && f.standBasin(fr, "Bathroom_Faucet_") &&
+		f.present["SoapBottle"] {
+		// The vanity's basin, with the soap beside it (every real iTHOR
+		// bathroom has soap; the vanity is its only top).
+		f.standOnAny(fr, "SoapBottle", counter, nil, nil)
 	}
-	counter := []string{"CounterTop"}
 	for _, w := range []struct {
 		typ  string
 		on   []string

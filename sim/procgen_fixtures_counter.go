@@ -13,7 +13,7 @@ import (
 // A stove (a flowbench-only cooktop, catalog_flowbench.go) lies on a
 // counter against a wall when there is one, centred across its depth; the
 // small-object passes keep off its footprint, and it holds only cookware
-// (stoveHolds): a pan or a pot on a burner with chance stovePanP.
+// (a pan or a pot, with chance stovePanP).
 //
 // A sink basin is set into its counter: its top stands basinRim above the
 // counter top and the rest of its box lies inside the counter's (the
@@ -23,10 +23,10 @@ import (
 // rim, its spout reaching over the basin.
 
 const (
-	stovePanP    = 0.5   // chance of a pan or a pot on the stove
-	basinRim     = 0.004 // a set-in basin's rim above the counter top
-	basinFront   = 0.04  // the counter's top in front of a set-in basin
-	faucetBehind = 0.07  // the faucet's back at most this behind the basin's back
+	stovePanP    = 0.5  // chance of a pan or a pot on the stove
+	basinRim     = 0    // a set-in basin's rim above the counter top
+	basinFront   = 0.04 // the counter's top in front of a set-in basin
+	faucetBehind = 0.07 // the faucet's back at most this behind the basin's back
 )
 
 // SetInBasin reports whether a sink object is a basin set into its parent
@@ -78,14 +78,19 @@ func (f *furnisher) standStove(fr *genRand) bool {
 				continue
 			}
 			stove := HouseObject{AssetID: v.AssetID, ID: fmt.Sprintf("%s|surface|%d|%d", t.Type, f.room.num, f.k),
-				Kinematic: true, Position: XYZ{c[0], p.top + v.Size[1]/2, c[1]}, Rotation: XYZ{0, p.yaw, 0}}
+				Position: XYZ{c[0], p.top + v.Size[1]/2, c[1]}, Rotation: XYZ{0, p.yaw, 0}}
 			mat := f.st.pickColor(fr, f.st.objects)
 			stove.Material = &mat
 			f.k++
-			p.smalls = append(p.smalls, fp)
 			if fr.Chance(stovePanP) {
 				f.potOnBurner(fr, p, &stove, fp, v.Size)
 			}
+			// The stove and the counter in front of it stay clear (the
+			// cook's place): nothing else stands on the burners or
+			// before them to look as if it did.
+			front := footprint{c: p.fp.at(a, (b-v.Size[2]/2+sr[3])/2), ax: p.fp.ax, az: p.fp.az,
+				hx: v.Size[0]/2 + 0.02, hz: (sr[3] - b + v.Size[2]/2) / 2}
+			p.smalls = append(p.smalls, fp, front)
 			p.obj.Children = append(p.obj.Children, stove)
 			return true
 		}
@@ -94,8 +99,8 @@ func (f *furnisher) standStove(fr *genRand) bool {
 }
 
 // potOnBurner stands a pan or a pot on one of the four burners of the
-// stove (footprint sfp, box size) lying on counter p, its centre on the
-// burner and its footprint clear of what else stands on the counter.
+// stove (footprint sfp, box size) lying on counter p: centred over the
+// left or right pair of burners, all of it on the cooktop.
 func (f *furnisher) potOnBurner(fr *genRand, p *placedObj, stove *HouseObject, sfp footprint, size Vec3) {
 	typ := [2]string{"Pan", "Pot"}[fr.IntN(2)]
 	t := f.cat.Type(typ)
@@ -105,19 +110,15 @@ func (f *furnisher) potOnBurner(fr *genRand, p *placedObj, stove *HouseObject, s
 	top := stove.Position.Y + size[1]/2
 	for attempt := 0; attempt < 6; attempt++ {
 		v := t.Variants[fr.IntN(len(t.Variants))]
-		if v.Size[0] > 0.5*size[0]+0.05 || top+v.Size[1] > f.wallH-0.05 {
+		if top+v.Size[1] > f.wallH-0.05 {
 			continue
 		}
-		a := [2]float64{-0.25, 0.25}[fr.IntN(2)] * size[0]
-		b := [2]float64{-0.22, 0.22}[fr.IntN(2)] * size[2]
-		c := sfp.at(a, b)
+		a := [2]float64{-0.25, 0.25}[fr.IntN(2)] * size[0] // over a column of burners
+		c := sfp.at(a, 0)
 		fp := objectFootprint(c, p.yaw, v.Size)
-		if fp.overlapsAny(p.smalls[:len(p.smalls)-1], 0.01) || !insideFootprint(sfp, c) {
-			continue
-		}
-		inside := true // a handle may reach past the cooktop, not past the counter
+		inside := true // all of it on the cooktop
 		for _, q := range fp.corners() {
-			inside = inside && insideFootprint(p.fp, q)
+			inside = inside && insideFootprint(sfp, q)
 		}
 		if !inside {
 			continue
@@ -186,8 +187,8 @@ func (f *furnisher) standBasin(fr *genRand, faucetPrefix string) bool {
 			}{{st, v, c, p.top + basinRim - v.Size[1]/2}, {ft, fv, fc, p.top + fv.Size[1]/2}} {
 				mat := f.st.pickColor(fr, f.st.objects)
 				p.obj.Children = append(p.obj.Children, HouseObject{AssetID: o.v.AssetID,
-					ID:        fmt.Sprintf("%s|surface|%d|%d", o.t.Type, f.room.num, f.k),
-					Kinematic: true, Position: XYZ{o.c[0], o.y, o.c[1]}, Rotation: XYZ{0, p.yaw, 0}, Material: &mat})
+					ID:       fmt.Sprintf("%s|surface|%d|%d", o.t.Type, f.room.num, f.k),
+					Position: XYZ{o.c[0], o.y, o.c[1]}, Rotation: XYZ{0, p.yaw, 0}, Material: &mat})
 				f.k++
 			}
 			p.smalls = append(p.smalls, bfp, ffp)

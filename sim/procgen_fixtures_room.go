@@ -18,12 +18,29 @@ var cornerTypes = map[string]bool{"Bathtub": true, "Shower": true}
 // the 30 scene slots as drawPresence spreads a type, else a Shower (every
 // real iTHOR bathroom has one or the other).
 func (f *furnisher) bathingFixture() string {
-	pr := f.room
-	u := float64(splitMix(uint64(pr.ithorSeed)^fnv64("Bathtub"))>>11) / (1 << 53)
-	if x := u + float64(pr.ithorSlot)*goldenFrac; x-math.Floor(x) < IthorPresence(Bathroom, "Bathtub") {
+	if slotDraw(f.room, "Bathtub", IthorPresence(Bathroom, "Bathtub")) {
 		return "Bathtub"
 	}
 	return "Shower"
+}
+
+// slotDraw reports whether an iTHOR-style room holds a type of the given
+// share, spread over the 30 scene slots as drawPresence spreads a type.
+func slotDraw(pr *planRoom, name string, share float64) bool {
+	u := float64(splitMix(uint64(pr.ithorSeed)^fnv64(name))>>11) / (1 << 53)
+	x := u + float64(pr.ithorSlot)*goldenFrac
+	return x-math.Floor(x) < share
+}
+
+// draw reports whether the room gets a fixture of the given chance: in an
+// iTHOR-style room spread over the scene slots (slotDraw), so the share
+// over the 30 rooms of a type is the chance within 2 rooms; else drawn
+// from the fixture stream.
+func (fx *fixtureRoom) draw(p float64, name string) bool {
+	if fx.st == ithorStyle {
+		return slotDraw(fx.pr, name, p)
+	}
+	return fx.r.Chance(p)
 }
 
 // placeInCorner puts an object of type t against a wall with one side in
@@ -67,7 +84,11 @@ func (f *furnisher) placeBeside(anchor *placedObj, t *TypeInfo, gap, fromWall fl
 		for _, s := range sides {
 			a := s * (anchor.fp.hx + f.st.objGap + gap + v.Size[0]/2)
 			b := -anchor.fp.hz + v.Size[2]/2 + fromWall
-			if f.tryPlace(t, v, anchor.fp.at(a, b), anchor.yaw, fromWall == 0) {
+			c := anchor.fp.at(a, b)
+			if fromWall == 0 && !f.wallBehind(c, anchor.yaw, v.Size) {
+				continue
+			}
+			if f.tryPlace(t, v, c, anchor.yaw, fromWall == 0) {
 				return true
 			}
 		}
@@ -83,6 +104,23 @@ func perm(r *genRand, n int) []int {
 	}
 	r.Shuffle(n, func(i, j int) { p[i], p[j] = p[j], p[i] })
 	return p
+}
+
+// wallBehind reports whether a room edge runs behind the whole back of a
+// box of size at c with yaw (its back within 3 cm of the edge).
+func (f *furnisher) wallBehind(c [2]float64, yaw float64, size Vec3) bool {
+	for k := range f.room.edges {
+		e := &f.room.edges[k]
+		if math.Abs(angleDiff(yawFacing(e.normal), yaw)) > 1 {
+			continue
+		}
+		d := [2]float64{c[0] - e.a[0], c[1] - e.a[1]}
+		u, off := dot2(d, e.dir()), dot2(d, e.normal)-size[2]/2
+		if off > -0.01 && off < 0.03 && u-size[0]/2 >= 0 && u+size[0]/2 <= e.length {
+			return true
+		}
+	}
+	return false
 }
 
 // placedOf returns the first placed object of a type, or nil.

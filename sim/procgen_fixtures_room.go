@@ -10,6 +10,9 @@ import (
 // sink, a mirror on a bedroom wall, and wall cabinets over the kitchen
 // counters that stand against walls.
 
+// nightstandWidth is the widest side table put beside a bed.
+const nightstandWidth = 0.65
+
 // cornerTypes are the wall furniture put into a corner of the room.
 var cornerTypes = map[string]bool{"Bathtub": true, "Shower": true}
 
@@ -74,9 +77,23 @@ func (f *furnisher) placeInCorner(t *TypeInfo) (float64, bool) {
 // the wall an anchor stands against, beside it on either side (in a random
 // order), gap beyond the style's least gap between floor objects; with
 // fromWall the object stands that far out from the wall (a plunger).
-func (f *furnisher) placeBeside(anchor *placedObj, t *TypeInfo, gap, fromWall float64) bool {
+//
+// Only variants at most maxWidth wide are drawn (a nightstand, not a
+// long side table), uniformly; when none is, any variant as usual.
+func (f *furnisher) placeBeside(anchor *placedObj, t *TypeInfo, gap, fromWall, maxWidth float64) bool {
+	var narrow []AssetVariant
+	for _, v := range t.Variants {
+		if v.Size[0] <= maxWidth {
+			narrow = append(narrow, v)
+		}
+	}
 	for attempt := 0; attempt < 3; attempt++ {
-		v := f.pickVariant(t)
+		var v AssetVariant
+		if len(narrow) > 0 {
+			v = narrow[f.r.IntN(len(narrow))]
+		} else {
+			v = f.pickVariant(t)
+		}
 		sides := []float64{-1, 1}
 		if f.r.Chance(0.5) {
 			sides[0], sides[1] = 1, -1

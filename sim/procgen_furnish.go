@@ -283,7 +283,7 @@ func (f *furnisher) furnishWalls() {
 			}
 			continue
 		}
-		if bed := f.placedOf("Bed"); t.Type == "SideTable" && pr.typ == Bedroom && bed != nil && f.placeBeside(bed, t, 0.02, 0) {
+		if bed := f.placedOf("Bed"); t.Type == "SideTable" && pr.typ == Bedroom && bed != nil && f.placeBeside(bed, t, 0.02, 0, nightstandWidth) {
 			filled += f.placed[len(f.placed)-1].asset.Size[0] // a nightstand
 			continue
 		}
@@ -433,7 +433,7 @@ func (f *furnisher) furnishFloor() {
 // placeFree tries to put one free-standing object of type t somewhere in the room.
 // A plunger stands beside the toilet where there is room.
 func (f *furnisher) placeFree(t *TypeInfo) *placedObj {
-	if toilet := f.placedOf("Toilet"); t.Type == "Plunger" && toilet != nil && f.placeBeside(toilet, t, 0.04, 0.04) {
+	if toilet := f.placedOf("Toilet"); t.Type == "Plunger" && toilet != nil && f.placeBeside(toilet, t, 0.04, 0.04, math.Inf(1)) {
 		return f.placed[len(f.placed)-1]
 	}
 	return f.placeFreeInset(t, 0.3)

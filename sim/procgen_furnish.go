@@ -431,10 +431,18 @@ func (f *furnisher) furnishFloor() {
 }
 
 // placeFree tries to put one free-standing object of type t somewhere in the room.
-// A plunger stands beside the toilet where there is room.
+// A plunger stands beside the toilet where there is room, else against
+// a wall.
 func (f *furnisher) placeFree(t *TypeInfo) *placedObj {
-	if toilet := f.placedOf("Toilet"); t.Type == "Plunger" && toilet != nil && f.placeBeside(toilet, t, 0.04, 0.04, math.Inf(1)) {
-		return f.placed[len(f.placed)-1]
+	if t.Type == "Plunger" {
+		// Else against a wall, never in the middle of the floor.
+		if toilet := f.placedOf("Toilet"); toilet != nil && f.placeBeside(toilet, t, 0.04, 0.04, math.Inf(1)) {
+			return f.placed[len(f.placed)-1]
+		}
+		if _, ok := f.placeAgainstWallWhere(t, 20, nil); ok {
+			return f.placed[len(f.placed)-1]
+		}
+		return nil
 	}
 	return f.placeFreeInset(t, 0.3)
 }

@@ -11,8 +11,9 @@ import (
 // counter's drawn top would hide the bowl. The counter's model therefore
 // gets an opening the size of the basin, less basinOpeningInset on each
 // side: every triangle of every level is clipped against the vertical
-// prism over the basin's footprint and only its parts outside are kept
-// (the cabinet parts inside the prism lie under or behind the bowl).
+// box over the basin's footprint from the basin's bottom up, and only its
+// parts outside are kept (the cabinet's doors and what lies under the bowl
+// stay).
 
 // basinOpeningInset is how far the opening stays inside the basin's rim.
 const basinOpeningInset = 0.005
@@ -23,7 +24,7 @@ func withBasinOpenings(s *sim.Scene, o *sim.Object, m *sim.Model) *sim.Model {
 	if m == nil || o.Type != "CounterTop" {
 		return m
 	}
-	var rects [][4]float64
+	var rects [][5]float64
 	ax, az := sim.YawAxes(o.Yaw)
 	for _, id := range s.Children(o.ID) {
 		c := s.Object(id)
@@ -42,8 +43,9 @@ func withBasinOpenings(s *sim.Scene, o *sim.Object, m *sim.Model) *sim.Model {
 		hx, hz = hx-basinOpeningInset, hz-basinOpeningInset
 		// Into the model's units: the model spans m.Size where the box
 		// spans o.Size.
-		sx, sz := m.Size[0]/o.Size[0], m.Size[2]/o.Size[2]
-		rects = append(rects, [4]float64{(lx - hx) * sx, (lx + hx) * sx, (lz - hz) * sz, (lz + hz) * sz})
+		sx, sy, sz := m.Size[0]/o.Size[0], m.Size[1]/o.Size[1], m.Size[2]/o.Size[2]
+		yb := (c.Position[1] - c.Size[1]/2 - o.Position[1]) * sy // the basin's bottom
+		rects = append(rects, [5]float64{(lx - hx) * sx, (lx + hx) * sx, (lz - hz) * sz, (lz + hz) * sz, yb})
 	}
 	if len(rects) == 0 {
 		return m
@@ -97,10 +99,11 @@ func clipPoly(poly []clipVert, h halfPlane) []clipVert {
 }
 
 // cutPrism returns level l without the parts of its triangles inside the
-// vertical prism over the rectangle r = {x0, x1, z0, z1}: each triangle
-// meeting it is split into its parts in the four regions round it (x < x0;
-// x > x1; the band between with z < z0; with z > z1).
-func cutPrism(l sim.ModelLevel, r [4]float64) sim.ModelLevel {
+// box over the rectangle r = {x0, x1, z0, z1} from height r[4] up: each
+// triangle meeting it is split into its parts in the five regions round it
+// (x < x0; x > x1; the band between with z < z0; with z > z1; the
+// rectangle below r[4]), so the cabinet under the basin keeps its doors.
+func cutPrism(l sim.ModelLevel, r [5]float64) sim.ModelLevel {
 	out := sim.ModelLevel{Pos: l.Pos, Normal: l.Normal, UV: l.UV}
 	out.Pos = append([]sim.Vec3(nil), l.Pos...)
 	out.Normal = append([]sim.Vec3(nil), l.Normal...)
@@ -116,17 +119,19 @@ func cutPrism(l sim.ModelLevel, r [4]float64) sim.ModelLevel {
 		{{0, -1, r[1]}},
 		{{0, -1, r[0]}, {0, 1, r[1]}, {2, 1, r[2]}},
 		{{0, -1, r[0]}, {0, 1, r[1]}, {2, -1, r[3]}},
+		{{0, -1, r[0]}, {0, 1, r[1]}, {2, -1, r[2]}, {2, 1, r[3]}, {1, 1, r[4]}},
 	}
 	for _, tr := range l.Tris {
 		var poly []clipVert
-		x0, x1, z0, z1 := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+		x0, x1, z0, z1, y1 := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 		for _, k := range tr.V {
 			v := clipVert{p: out.Pos[k], n: out.Normal[k], uv: out.UV[k]}
 			poly = append(poly, v)
 			x0, x1 = math.Min(x0, v.p[0]), math.Max(x1, v.p[0])
 			z0, z1 = math.Min(z0, v.p[2]), math.Max(z1, v.p[2])
+			y1 = math.Max(y1, v.p[1])
 		}
-		if x1 <= r[0] || x0 >= r[1] || z1 <= r[2] || z0 >= r[3] {
+		if x1 <= r[0] || x0 >= r[1] || z1 <= r[2] || z0 >= r[3] || y1 <= r[4] {
 			out.Tris = append(out.Tris, tr)
 			continue
 		}

@@ -16,7 +16,7 @@ func TestCutPrism(t *testing.T) {
 	n4 := [4]sim.Vec3{up, up, up, up}
 	b.quad(0, [4]sim.Vec3{{-1, 0, 1}, {1, 0, 1}, {1, 0, -1}, {-1, 0, -1}}, n4, [4][2]float32{{0, 0}, {1, 0}, {1, 1}, {0, 1}})
 	b.tri(1, sim.Vec3{2, 0, 2}, sim.Vec3{3, 0, 2}, sim.Vec3{2, 0, 1}, up)
-	r := [4]float64{-0.5, 0.5, -0.25, 0.25}
+	r := [5]float64{-0.5, 0.5, -0.25, 0.25, -0.1}
 	l := cutPrism(b.l, r)
 	area := 0.0
 	kept := 0
@@ -47,5 +47,22 @@ func TestCutPrism(t *testing.T) {
 	}
 	if kept != 1 {
 		t.Errorf("the triangle clear of the opening became %d", kept)
+	}
+}
+
+// TestCutPrismKeepsBelow: a face below the basin's bottom (a cabinet's
+// shelf under the bowl) keeps its whole area.
+func TestCutPrismKeepsBelow(t *testing.T) {
+	var b partsBuilder
+	up := sim.Vec3{0, 1, 0}
+	b.quad(0, [4]sim.Vec3{{-1, -0.2, 1}, {1, -0.2, 1}, {1, -0.2, -1}, {-1, -0.2, -1}}, [4]sim.Vec3{up, up, up, up}, [4][2]float32{})
+	l := cutPrism(b.l, [5]float64{-0.5, 0.5, -0.25, 0.25, -0.1})
+	area := 0.0
+	for _, tr := range l.Tris {
+		a, c, d := l.Pos[tr.V[0]], l.Pos[tr.V[1]], l.Pos[tr.V[2]]
+		area += c.Sub(a).Cross(d.Sub(a)).Len() / 2
+	}
+	if math.Abs(area-4) > 1e-9 || len(l.Tris) != 2 {
+		t.Errorf("area %.6f in %d triangles, want 4 in 2", area, len(l.Tris))
 	}
 }

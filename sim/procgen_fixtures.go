@@ -408,6 +408,12 @@ func (f *furnisher) standAppliances(fr *genRand, rules fixtureRules) {
 		return func(v AssetVariant) bool { return strings.HasPrefix(v.AssetID, p) }
 	}
 	counter := []string{"CounterTop"}
+	if f.room.typ == Bedroom && f.present["AlarmClock"] {
+		// The alarm clock on the nightstand (else a dresser or a desk):
+		// every real iTHOR bedroom has one, and a narrow nightstand's top
+		// fills up with whatever comes first otherwise.
+		f.standOnAny(fr, "AlarmClock", []string{"SideTable", "Dresser", "Desk"}, nil, nil)
+	}
 	if fr.Chance(rules.stove) {
 		f.standStove(fr)
 	}

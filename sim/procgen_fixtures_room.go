@@ -10,8 +10,13 @@ import (
 // sink, a mirror on a bedroom wall, and wall cabinets over the kitchen
 // counters that stand against walls.
 
-// nightstandWidth is the widest side table put beside a bed.
-const nightstandWidth = 0.65
+// nightstandWidth is the widest side table put beside a bed, and
+// nightstandMinWidth the narrowest (a top with room for a lamp and a
+// clock).
+const (
+	nightstandWidth    = 0.65
+	nightstandMinWidth = 0.35
+)
 
 // cornerTypes are the wall furniture put into a corner of the room.
 var cornerTypes = map[string]bool{"Bathtub": true, "Shower": true}
@@ -79,11 +84,12 @@ func (f *furnisher) placeInCorner(t *TypeInfo) (float64, bool) {
 // fromWall the object stands that far out from the wall (a plunger).
 //
 // Only variants at most maxWidth wide are drawn (a nightstand, not a
-// long side table), uniformly; when none is, any variant as usual.
+// long side table; for a maxWidth under 1 m at least nightstandMinWidth
+// wide), uniformly; when none is, any variant as usual.
 func (f *furnisher) placeBeside(anchor *placedObj, t *TypeInfo, gap, fromWall, maxWidth float64) bool {
 	var narrow []AssetVariant
 	for _, v := range t.Variants {
-		if v.Size[0] <= maxWidth {
+		if v.Size[0] <= maxWidth && (maxWidth > 1 || v.Size[0] >= nightstandMinWidth) {
 			narrow = append(narrow, v)
 		}
 	}

@@ -420,11 +420,11 @@ func (f *furnisher) standAppliances(fr *genRand, rules fixtureRules) {
 	if fr.Chance(rules.kitchenSink) {
 		f.standBasin(fr, "Kitchen_Faucet_")
 	}
-	if f.room.typ == Bathroom && f.count["Sink"] == 0 && f.count["CounterTop"] > 0 && f.standBasin(fr, "Bathroom_Faucet_") &&
-		f.present["SoapBottle"] {
-		// The vanity's basin, with the soap beside it (every real iTHOR
-		// bathroom has soap; the vanity is its only top).
-		f.standOnAny(fr, "SoapBottle", counter, nil, nil)
+	if f.room.typ == Bathroom && f.count["Sink"] == 0 && f.count["CounterTop"] > 0 {
+		f.standBasin(fr, "Bathroom_Faucet_") // the vanity's basin
+	}
+	if f.room.typ == Bathroom && f.present["SoapBottle"] {
+		f.soapBySink()
 	}
 	for _, w := range []struct {
 		typ  string
@@ -441,6 +441,21 @@ func (f *furnisher) standAppliances(fr *genRand, rules fixtureRules) {
 			f.standTelevision(fr, w.on)
 		default:
 			f.standOnAny(fr, w.typ, w.on, w.keep, nil)
+		}
+	}
+}
+
+// soapBySink puts a soap bottle on the bathroom's vanity or pedestal sink
+// (every real iTHOR bathroom has soap; these are a bathroom's only tops
+// besides the toilet tank), trying each a few times at random places.
+func (f *furnisher) soapBySink() {
+	t := f.cat.Type("SoapBottle")
+	for try := 0; try < 4; try++ {
+		for _, p := range f.placed {
+			if (p.typ.Type == "CounterTop" || p.typ.Type == "Sink") && f.placeSmall(p, t, surfaceRect(p)) {
+				f.fixed["SoapBottle"] = true
+				return
+			}
 		}
 	}
 }

@@ -27,6 +27,7 @@ const (
 	basinRim     = 0    // a set-in basin's rim above the counter top
 	basinFront   = 0.04 // the counter's top in front of a set-in basin
 	faucetBehind = 0.07 // the faucet's back at most this behind the basin's back
+	basinBeside  = 0.3  // counter beside a basin, where a narrower basin leaves it
 )
 
 // SetInBasin reports whether a sink object is a basin set into its parent
@@ -161,6 +162,15 @@ func (f *furnisher) standBasin(fr *genRand, faucetPrefix string) bool {
 		}
 		if len(basins) == 0 || len(faucets) == 0 {
 			continue
+		}
+		var roomy []AssetVariant // basins leaving a soap's room beside them
+		for _, v := range basins {
+			if v.Size[0]+basinBeside <= sr[1]-sr[0] {
+				roomy = append(roomy, v)
+			}
+		}
+		if len(roomy) > 0 {
+			basins = roomy
 		}
 		for attempt := 0; attempt < 8; attempt++ {
 			v := basins[fr.IntN(len(basins))]

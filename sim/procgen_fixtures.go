@@ -70,11 +70,13 @@ func fixtureRulesFor(st *genStyle, t RoomType) fixtureRules {
 		// time, its own choice, and a faucet on each sink, as the
 		// reference's bathrooms have.
 		r.paintingP, r.paintings = 0.8, [2]int{2, 2}
-		// No stoves, wall cabinets, mirrors or bathtubs: the reference
-		// house has none (ProcTHOR's asset database has no such asset).
+		// A stove in every kitchen (flowbench's choice: the renderer's
+		// counter runs show a cooker otherwise, and food stood on its
+		// burners), but no wall cabinets, mirrors or bathtubs, which the
+		// reference house lacks (ProcTHOR's asset database has none).
 		switch t {
 		case Kitchen:
-			r.microwave, r.toaster = 0.5, 0.5
+			r.microwave, r.toaster, r.stove = 0.5, 0.5, 1
 		case LivingRoom:
 			r.tv = 1
 		case Bathroom:

@@ -13,7 +13,7 @@ import (
 // A stove (a flowbench-only cooktop, catalog_flowbench.go) lies on a
 // counter against a wall when there is one, centred across its depth; the
 // small-object passes keep off its footprint, and it holds only cookware
-// (a pan or a pot, with chance stovePanP).
+// (in the iTHOR style a pan or a pot, with chance stovePanP).
 //
 // A sink basin is set into its counter: its top stands basinRim above the
 // counter top and the rest of its box lies inside the counter's (the
@@ -83,7 +83,7 @@ func (f *furnisher) standStove(fr *genRand) bool {
 			mat := f.st.pickColor(fr, f.st.objects)
 			stove.Material = &mat
 			f.k++
-			if fr.Chance(stovePanP) {
+			if f.present != nil && fr.Chance(stovePanP) { // iTHOR style
 				f.potOnBurner(fr, p, &stove, fp, v.Size)
 			}
 			// The stove and the counter in front of it stay clear (the

@@ -174,7 +174,10 @@ func TestAuditFitOtherDir(t *testing.T) {
 			continue
 		}
 		yesNo++
-		if got := c.Baselines[score.BaselineMajorityValue]; got != c.MaxValueShare {
+		// With yes and no equally frequent the value prior ties and the
+		// letter prior breaks the tie, so the majority value can beat the
+		// largest share; only a strict majority pins it.
+		if got := c.Baselines[score.BaselineMajorityValue]; got != c.MaxValueShare && c.Values["yes"] != c.Values["no"] {
 			t.Errorf("%s: majority value %g fitted on the same answers, want the largest value share %g", c.Category, got, c.MaxValueShare)
 		}
 		for _, b := range []string{score.BaselineTextLogReg, score.BaselineTypePrior} {

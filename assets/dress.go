@@ -413,13 +413,13 @@ func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
 			rep.OverBudget++
 		}
 		if m == nil {
-			if o.Model = d.procedural(o, seed); o.Model != nil {
+			if o.Model = withBasinOpenings(s, o, d.procedural(o, seed)); o.Model != nil {
 				rep.Procedural++
 			}
 			rep.Primitive++
 			continue
 		}
-		o.Model = m
+		o.Model = withBasinOpenings(s, o, m)
 		modelTris += modelTriangles(m)
 		rep.WithModel++
 		rep.Used[key]++

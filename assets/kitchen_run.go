@@ -42,7 +42,7 @@ func (d *dresser) kitchenRun(s *sim.Scene, o *sim.Object, base *sim.Model, n int
 		return d.derived.tiled(base, n), nil
 	}
 	room := s.RoomAt(o.Position[0], o.Position[2])
-	if stocked[room] || !kitchenRoom(s, room) {
+	if stocked[room] || !kitchenRoom(s, room) || roomHolds(s, room, "Stove") {
 		return d.derived.tiled(base, n), nil
 	}
 	cooker := load(runCookerKey, o.Type)
@@ -74,6 +74,18 @@ func (d *dresser) kitchenRun(s *sim.Scene, o *sim.Object, base *sim.Model, n int
 		return runModel(base, parts)
 	})
 	return m, keys
+}
+
+// roomHolds reports whether an object of type typ lies in the room with
+// the given id: a kitchen with a stove (a cooktop on a counter) shows no
+// cooker in its run, so nothing else stands on burners.
+func roomHolds(s *sim.Scene, room, typ string) bool {
+	for _, o := range s.Objects {
+		if o.Type == typ && s.RoomAt(o.Position[0], o.Position[2]) == room {
+			return true
+		}
+	}
+	return false
 }
 
 // kitchenRoom reports whether the room with the given id is a kitchen, or

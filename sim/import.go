@@ -278,7 +278,7 @@ func (im *importer) node(o HouseObject, parent, path string) ([]HouseObject, boo
 		o.Children = kids
 		return []HouseObject{o}, movable || kidsMovable, nil
 	}
-	if info := im.cat.Type(typ); info != nil {
+	if info := im.cat.Type(typ); info != nil && (!flowbenchType(typ) || FlowbenchOnlyAsset(o.AssetID)) {
 		if assetType != "" && assetType != typ {
 			im.note(o, path, typ, ActionTypeMismatch, "the objectId names a catalog type other than the asset's; the id's type is used with the asset's size",
 				fmt.Sprintf("asset %s is a %s", o.AssetID, assetType))

@@ -14,9 +14,27 @@ import (
 // the reference lists types per scene, without counts).
 
 // IthorPresence returns the share of the real iTHOR scenes of a room type
-// holding at least one object of type typ (0 for a type none holds).
+// holding at least one object of type typ (0 for a type none holds). A
+// flowbench-only type counts as its iTHOR counterpart (ithorCounterpart:
+// a Stove as StoveBurner, a Shower as a shower stall without a bathtub).
 func IthorPresence(room RoomType, typ string) float64 {
-	return float64(ithorPresence[room][typ]) / IthorScenesPerRoomType
+	if c, ok := ithorCounterpart[typ]; ok {
+		typ = c
+	}
+	n := ithorPresence[room][typ] + ithorDerivedPresence[room][typ]
+	return float64(n) / IthorScenesPerRoomType
+}
+
+// isCounterpartName reports whether an iTHOR type name is compared under a
+// flowbench type's name (StoveBurner under Stove), so the contents table
+// lists it once, under the flowbench name.
+func isCounterpartName(typ string) bool {
+	for _, c := range ithorCounterpart {
+		if c == typ {
+			return true
+		}
+	}
+	return false
 }
 
 // ContentsRow is one object type's presence in one room type.
@@ -49,8 +67,16 @@ func (s *Stats) Contents() []ContentsRow {
 		for typ := range ithorPresence[t.Type] {
 			types[typ] = true
 		}
+		for typ := range ithorCounterpart {
+			if IthorPresence(t.Type, typ) > 0 {
+				types[typ] = true
+			}
+		}
 		var rows []ContentsRow
 		for typ := range types {
+			if isCounterpartName(typ) {
+				continue
+			}
 			rows = append(rows, ContentsRow{Room: t.Type, Type: typ, Presence: t.Presence(typ),
 				MeanCount: t.MeanCount(typ), Ithor: IthorPresence(t.Type, typ)})
 		}

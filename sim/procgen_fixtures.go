@@ -25,14 +25,20 @@ type fixtureRules struct {
 	tv                 float64 // a Television on the TV stand (or, iTHOR style, another low unit)
 	microwave, toaster float64 // one on a counter
 	coffee             float64 // a CoffeeMachine on a counter
-	kitchenSink        float64 // a sink basin and a faucet on a counter
+	kitchenSink        float64 // a sink basin set into a counter, a faucet at its back
 	faucet             float64 // a faucet on the bathroom sink
+	stove              float64 // a stove (cooktop) on a kitchen counter
+	mirror             float64 // a mirror over the bathroom sink
+	wallMirror         float64 // a mirror on a wall (bedrooms)
+	wallCabinets       float64 // wall cabinets over the counters against walls
 }
 
 // Mounting heights of the wall fixtures (centre, metres) and the least
 // height of a hung object's lower edge.
 var (
 	hangerY, holderY, paintingY = [2]float64{0.65, 0.8}, [2]float64{0.95, 1.2}, [2]float64{1.35, 1.75}
+	wallMirrorY                 = [2]float64{1.35, 1.6}
+	holderHighY                 = [2]float64{1.3, 1.6}
 )
 
 const (
@@ -64,9 +70,13 @@ func fixtureRulesFor(st *genStyle, t RoomType) fixtureRules {
 		// time, its own choice, and a faucet on each sink, as the
 		// reference's bathrooms have.
 		r.paintingP, r.paintings = 0.8, [2]int{2, 2}
+		// A stove in every kitchen (flowbench's choice: the renderer's
+		// counter runs show a cooker otherwise, and food stood on its
+		// burners), but no wall cabinets, mirrors or bathtubs, which the
+		// reference house lacks (ProcTHOR's asset database has none).
 		switch t {
 		case Kitchen:
-			r.microwave, r.toaster = 0.5, 0.5
+			r.microwave, r.toaster, r.stove = 0.5, 0.5, 1
 		case LivingRoom:
 			r.tv = 1
 		case Bathroom:
@@ -76,15 +86,17 @@ func fixtureRulesFor(st *genStyle, t RoomType) fixtureRules {
 	}
 	switch t {
 	case Kitchen:
-		r.microwave, r.toaster, r.coffee, r.kitchenSink = 1, 1, 1, 1
+		r.microwave, r.toaster, r.coffee, r.kitchenSink, r.stove = 1, 1, 1, 1, 1
+		r.wallCabinets = 1
 	case LivingRoom:
 		r.tv = 1
 		r.paintingP, r.paintings = 1, [2]int{1, 2}
 	case Bedroom:
 		r.paintingP, r.paintings = 13.0/30, [2]int{1, 1}
+		r.wallMirror = 1
 	case Bathroom:
 		r.sink = true
-		r.hanger, r.holder, r.handHolder, r.faucet = 1, 1, 1, 28.0/30
+		r.hanger, r.holder, r.handHolder, r.faucet, r.mirror = 1, 1, 1, 28.0/30, 1
 		r.paintingP, r.paintings = 1.0/30, [2]int{1, 1}
 	}
 	return r
@@ -128,16 +140,29 @@ func addFixtures(st *genStyle, r *genRand, cat *Catalog, pr *planRoom, wallH flo
 	if rules.sink && !fx.has("Sink") {
 		fx.placeSink()
 	}
+	if r.Chance(rules.wallCabinets) {
+		fx.wallCabinets()
+	}
+	if r.Chance(rules.wallMirror) {
+		fx.hang("Mirror", wallMirrorY, minPaintingClearance)
+	}
 	if r.Chance(rules.hanger) {
 		fx.hang("ToiletPaperHanger", hangerY, minHungClearance)
 	}
-	if r.Chance(rules.holder) {
-		fx.hangWithTowel("TowelHolder", "Towel", holderY)
+	// A holder that finds no place at its usual height hangs higher (over
+	// a bathtub, say).
+	if r.Chance(rules.holder) && !fx.hangWithTowel("TowelHolder", "Towel", holderY) {
+		fx.hangWithTowel("TowelHolder", "Towel", holderHighY)
 	}
-	if r.Chance(rules.handHolder) {
-		fx.hangWithTowel("HandTowelHolder", "HandTowel", holderY)
+	if r.Chance(rules.handHolder) && !fx.hangWithTowel("HandTowelHolder", "HandTowel", holderY) {
+		fx.hangWithTowel("HandTowelHolder", "HandTowel", holderHighY)
 	}
-	if r.Chance(rules.paintingP) {
+	// The mirror over the sink; where a window or a holder takes that
+	// wall, elsewhere.
+	if r.Chance(rules.mirror) && !fx.mirrorOverSinks() {
+		fx.hang("Mirror", wallMirrorY, minPaintingClearance)
+	}
+	if fx.draw(rules.paintingP, "Painting") {
 		n := rules.paintings[0] + r.IntN(rules.paintings[1]-rules.paintings[0]+1)
 		for range n {
 			fx.hang("Painting", paintingY, minPaintingClearance)
@@ -312,8 +337,10 @@ func (fx *fixtureRoom) hang(typ string, ys [2]float64, clearance float64) {
 // front face, centred on it, so the towel hangs over the bar in front of
 // the holder (the boxes touch; the fold of AI2-THOR's towel models rolls
 // over the bar) and its lower edge stays minHungClearance above the floor.
-func (fx *fixtureRoom) hangWithTowel(holder, towel string, ys [2]float64) {
-	for attempt := 0; attempt < 25; attempt++ {
+//
+// It reports whether it hung them.
+func (fx *fixtureRoom) hangWithTowel(holder, towel string, ys [2]float64) bool {
+	for attempt := 0; attempt < 50; attempt++ {
 		th, vh := fx.variant(holder)
 		tt, vt := fx.variant(towel)
 		k, u, ok := fx.wallSpot(math.Max(vh.Size[0], vt.Size[0]), 0.1)
@@ -338,8 +365,9 @@ func (fx *fixtureRoom) hangWithTowel(holder, towel string, ys [2]float64) {
 			Position: XYZ{ch[0], y, ch[1]}, Rotation: XYZ{0, yaw, 0}})
 		fx.add(tt, vt, bt, HouseObject{AssetID: vt.AssetID, Kinematic: true,
 			Position: XYZ{ct[0], top - vt.Size[1]/2, ct[1]}, Rotation: XYZ{0, yaw, 0}})
-		return
+		return true
 	}
+	return false
 }
 
 // add appends a top-level fixture with the room's next object number and
@@ -381,23 +409,55 @@ func (f *furnisher) standAppliances(fr *genRand, rules fixtureRules) {
 	prefix := func(p string) func(AssetVariant) bool {
 		return func(v AssetVariant) bool { return strings.HasPrefix(v.AssetID, p) }
 	}
-	basin := func(v AssetVariant) bool { return !pedestalSink(v) }
 	counter := []string{"CounterTop"}
+	if f.room.typ == Bedroom && f.present["AlarmClock"] {
+		// The alarm clock on the nightstand (else a dresser or a desk):
+		// every real iTHOR bedroom has one, and a narrow nightstand's top
+		// fills up with whatever comes first otherwise.
+		f.standOnAny(fr, "AlarmClock", []string{"SideTable", "Dresser", "Desk"}, nil, nil)
+	}
+	if fr.Chance(rules.stove) {
+		f.standStove(fr)
+	}
+	if fr.Chance(rules.kitchenSink) {
+		f.standBasin(fr, "Kitchen_Faucet_")
+	}
+	if f.room.typ == Bathroom && f.count["Sink"] == 0 && f.count["CounterTop"] > 0 {
+		f.standBasin(fr, "Bathroom_Faucet_") // the vanity's basin
+	}
+	if f.room.typ == Bathroom && f.present["SoapBottle"] {
+		f.soapBySink()
+	}
 	for _, w := range []struct {
 		typ  string
 		on   []string
 		p    float64
 		keep func(AssetVariant) bool
-	}{{"Television", tvOn, rules.tv, nil}, {"Sink", counter, rules.kitchenSink, basin},
-		{"Faucet", counter, rules.kitchenSink, prefix("Kitchen_Faucet_")}, {"Microwave", counter, rules.microwave, nil},
+	}{{"Television", tvOn, rules.tv, nil}, {"Microwave", counter, rules.microwave, nil},
 		{"Toaster", counter, rules.toaster, nil}, {"CoffeeMachine", counter, rules.coffee, nil},
 		{"Faucet", []string{"Sink"}, rules.faucet, prefix("Bathroom_Faucet_")}} {
 		switch {
+		case f.fixed[w.typ]:
 		case w.p == 0 || !fr.Chance(w.p):
 		case w.typ == "Television":
 			f.standTelevision(fr, w.on)
 		default:
 			f.standOnAny(fr, w.typ, w.on, w.keep, nil)
+		}
+	}
+}
+
+// soapBySink puts a soap bottle on the bathroom's vanity or pedestal sink
+// (every real iTHOR bathroom has soap; these are a bathroom's only tops
+// besides the toilet tank), trying each a few times at random places.
+func (f *furnisher) soapBySink() {
+	t := f.cat.Type("SoapBottle")
+	for try := 0; try < 4; try++ {
+		for _, p := range f.placed {
+			if (p.typ.Type == "CounterTop" || p.typ.Type == "Sink") && f.placeSmall(p, t, surfaceRect(p)) {
+				f.fixed["SoapBottle"] = true
+				return
+			}
 		}
 	}
 }

@@ -250,7 +250,14 @@ func (f *furnisher) furnishWalls() {
 	}
 	options := f.typesIn(AgainstWall)
 	if f.present != nil {
+		if pr.typ == Bathroom && f.present["CounterTop"] {
+			// The basin is set into the vanity (standBasin).
+			queue = []string{"Toilet", "CounterTop"}
+		}
 		queue = f.presentQueue(queue, options)
+		if pr.typ == Bathroom {
+			queue = append([]string{f.bathingFixture()}, queue...)
+		}
 	}
 	filled, fails := 0.0, 0
 	for fails < 12 {
@@ -266,6 +273,18 @@ func (f *furnisher) furnishWalls() {
 		}
 		if t == nil || f.count[t.Type] >= f.typeCap(t.Type) {
 			fails++
+			continue
+		}
+		if cornerTypes[t.Type] {
+			if w, ok := f.placeInCorner(t); ok {
+				filled += w
+			} else if t.Type == "Bathtub" {
+				queue = append([]string{"Shower"}, queue...) // a shower stall fits where a tub does not
+			}
+			continue
+		}
+		if bed := f.placedOf("Bed"); t.Type == "SideTable" && pr.typ == Bedroom && bed != nil && f.placeBeside(bed, t, 0.02, 0, nightstandWidth) {
+			filled += f.placed[len(f.placed)-1].asset.Size[0] // a nightstand
 			continue
 		}
 		if w, ok := f.placeAgainstWall(t); ok {
@@ -311,6 +330,9 @@ func (f *furnisher) placeAgainstWallWhere(t *TypeInfo, attempts int, accept func
 		c, yaw := e.against(u, d)
 		if accept != nil && !accept(c) {
 			continue
+		}
+		if f.mirrorWall(t) && attempt < 2*attempts/3 && spanHits(pr.windows, k, u-w/2, u+w/2, 0.05) {
+			continue // the mirror over the sink needs the wall above it, if there is one
 		}
 		if f.tryPlace(t, v, c, yaw, true) {
 			return w, true
@@ -409,7 +431,21 @@ func (f *furnisher) furnishFloor() {
 }
 
 // placeFree tries to put one free-standing object of type t somewhere in the room.
-func (f *furnisher) placeFree(t *TypeInfo) *placedObj { return f.placeFreeInset(t, 0.3) }
+// A plunger stands beside the toilet where there is room, else against
+// a wall.
+func (f *furnisher) placeFree(t *TypeInfo) *placedObj {
+	if t.Type == "Plunger" {
+		// Else against a wall, never in the middle of the floor.
+		if toilet := f.placedOf("Toilet"); toilet != nil && f.placeBeside(toilet, t, 0.04, 0.04, math.Inf(1)) {
+			return f.placed[len(f.placed)-1]
+		}
+		if _, ok := f.placeAgainstWallWhere(t, 20, nil); ok {
+			return f.placed[len(f.placed)-1]
+		}
+		return nil
+	}
+	return f.placeFreeInset(t, 0.3)
+}
 
 // placeFreeInset is placeFree with the object's centre drawn at least
 // inset metres inside the room's bounds (when they are wide enough).

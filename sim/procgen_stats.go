@@ -35,7 +35,10 @@ func (t *RoomTypeStats) MeanCount(typ string) float64 { return ratio(t.Instances
 
 // RoomDefiningTypes are the types whose presence per room type the
 // statistics report: what real rooms of each type have.
-var RoomDefiningTypes = []string{"Painting", "Television", "Microwave", "Toaster", "Sink", "ToiletPaperHanger", "TowelHolder"}
+// The flowbench-only fixtures (Stove, Mirror, Bathtub, Shower) are listed
+// too.
+var RoomDefiningTypes = []string{"Painting", "Television", "Microwave", "Toaster", "Sink", "ToiletPaperHanger", "TowelHolder",
+	"Stove", "Mirror", "Bathtub", "Shower"}
 
 // Share returns the share of rooms of this type holding the type named,
 // one of RoomDefiningTypes (0 for other names).

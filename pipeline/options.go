@@ -74,6 +74,11 @@ type Result struct {
 	// selected in this run's houses (planner.Report.Structure), in house
 	// order: planner.NewStructureHistogram bins it.
 	Structure []float64
+	// Rooms counts the rooms of this run's planned houses; SkippedRooms
+	// counts those that proposed no view, by reason
+	// (planner.Report.SkippedRooms).
+	Rooms        int
+	SkippedRooms map[string]int
 	// Layout is the split's shard layout; the run wrote shards
 	// [FirstShard, EndShard) of it.
 	Layout               Layout

@@ -3,7 +3,6 @@ package planner
 import (
 	"errors"
 	"fmt"
-	"math"
 
 	"flowbench/sim"
 )
@@ -18,7 +17,7 @@ import (
 // those scoring every pose keeps: the same scores, the same order (score,
 // then pose order), the same τ rule; poses within τ of a kept one are
 // dropped unscored, since the greedy would pass over them. The structure
-// rule (keepBest) changes nothing here: a pose's bound bounds its score
+// rule (greedyKeep) changes nothing here: a pose's bound bounds its score
 // whether or not the pose proves to be one the greedy may keep, which only
 // its render tells.
 
@@ -119,28 +118,15 @@ type roomCand struct {
 	v            View
 }
 
-// keepBest returns the views the per-room greedy keeps: candidates in
-// descending score order (pose order among equal scores), each kept when
-// it is at least ViewTau from those kept before, until perRoom are kept.
-// The greedy runs over the candidates whose structure share is at most
-// maxShare (MaxStructureShare) and, when none of the room's is, over all
-// of them. score is called only for the poses whose bounds could still put
-// them next: a score bound above the best eligible score so far and a
-// structure bound (roomCand.minStructure) within maxShare. The first pass
-// keeps nothing only when no candidate passes, and then drops none: the
-// second starts from the candidates as they were, some of them scored.
-func keepBest(cands []roomCand, perRoom int, maxShare float64, score func(sim.Camera) (View, bool, error)) ([]View, error) {
-	kept, err := greedyKeep(cands, perRoom, maxShare, score)
-	if err != nil || len(kept) > 0 {
-		return kept, err
-	}
-	return greedyKeep(cands, perRoom, math.Inf(1), score)
-}
-
-// greedyKeep is keepBest's greedy over the candidates whose structure
-// share is at most maxShare; a candidate whose structure bound exceeds
-// maxShare is not scored. Candidates scored on the way stay scored in
-// cands.
+// greedyKeep returns the views the per-room greedy keeps: candidates in
+// descending score order (pose order among equal scores) whose structure
+// share is at most maxShare (MaxStructureShare), each kept when it is at
+// least ViewTau from those kept before, until perRoom are kept. score is
+// called only for the poses whose bounds could still put them next: a
+// score bound above the best eligible score so far and a structure bound
+// (roomCand.minStructure) within maxShare. Candidates scored on the way
+// stay scored in cands; when it keeps nothing, it drops none, so a wider
+// search may add candidates and run it again (views_search.go).
 func greedyKeep(cands []roomCand, perRoom int, maxShare float64, score func(sim.Camera) (View, bool, error)) ([]View, error) {
 	var kept []View
 	for len(kept) < perRoom {

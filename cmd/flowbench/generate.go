@@ -328,6 +328,9 @@ func generate(ctx context.Context, g *generateFlags, stdout, stderr io.Writer) e
 	if len(res.Structure) > 0 {
 		fmt.Fprintf(stdout, "  %s\n", planner.NewStructureHistogram(res.Structure))
 	}
+	if len(res.SkippedRooms) > 0 {
+		fmt.Fprintf(stdout, "  rooms without a view (no candidate passes the view rule): %s\n", skippedRoomsLine(res.Rooms, res.SkippedRooms))
+	}
 	for _, reason := range slices.Sorted(maps.Keys(res.Bad)) {
 		fmt.Fprintf(stdout, "  %d houses gave no questions: %s\n", res.Bad[reason], reason)
 	}

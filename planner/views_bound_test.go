@@ -104,6 +104,9 @@ func TestLazyViewScoringKeepsViews(t *testing.T) {
 			}
 		}
 		skipped += len(on.Skipped)
+		if y := min(ViewMaxBudget, testCfg().PerRoom*len(h.Rooms)); len(on.Views) > y {
+			t.Errorf("house %d: %d views, over the budget y = %d", i, len(on.Views), y)
+		}
 	}
 	t.Logf("label renders: %d scoring every pose, %d lazily; the rule changed the views of %d houses; %d rooms skipped",
 		full, lazy, changed, skipped)

@@ -30,8 +30,9 @@ type MaskBounder interface {
 	// min(capAt, the object's mask pixel count in RenderLabels).
 	MaskBounds(capAt int) ([]int, error)
 	// CoverBound returns a number at least the count of pixels that
-	// show an object in RenderLabels.
-	CoverBound() (int, error)
+	// show an object in RenderLabels, the objects i with skip[i] set (in
+	// Objects order) left out.
+	CoverBound(skip []bool) (int, error)
 }
 
 // MaskBounds bounds the mask pixel counts of the current camera
@@ -50,14 +51,14 @@ func (l *Local) MaskBounds(capAt int) ([]int, error) {
 
 // CoverBound bounds the object pixels of the current camera
 // (render.Renderer.CoverBound).
-func (l *Local) CoverBound() (int, error) {
+func (l *Local) CoverBound(skip []bool) (int, error) {
 	if l.scene == nil {
 		return 0, errNoHouse
 	}
 	if !l.camSet {
 		return 0, errors.New("local simulator: CoverBound before SetCamera")
 	}
-	return l.renderer.CoverBound(l.cam)
+	return l.renderer.CoverBound(l.cam, skip)
 }
 
 // scoreBound is an upper bound of scoreView's score for the full camera
@@ -66,8 +67,9 @@ func (l *Local) CoverBound() (int, error) {
 // reaches the visible-pixel threshold) and Φ's maximum. band is the bound of
 // |B|: a pose with band 0 cannot be a candidate. minStructure is a lower
 // bound of the structure share (View.Structure), from the pixels no
-// object can cover; it is computed only when band is not 0.
-func scoreBound(mb MaskBounder, s Simulator, full sim.Camera, objs []ObjectMeta, ci catalogInfo, cfg Config) (ub float64, band int, minStructure float64, err error) {
+// object but wall decor (decor, in objs order) can cover; it is computed
+// only when band is not 0.
+func scoreBound(mb MaskBounder, s Simulator, full sim.Camera, objs []ObjectMeta, decor []bool, ci catalogInfo, cfg Config) (ub float64, band int, minStructure float64, err error) {
 	cam := scoreCamera(full, cfg)
 	if err := s.SetCamera(cam); err != nil {
 		return 0, 0, 0, err
@@ -84,7 +86,7 @@ func scoreBound(mb MaskBounder, s Simulator, full sim.Camera, objs []ObjectMeta,
 	if band == 0 {
 		return 0, 0, 0, nil
 	}
-	cover, err := mb.CoverBound()
+	cover, err := mb.CoverBound(decor)
 	if err != nil {
 		return 0, 0, 0, err
 	}

@@ -22,7 +22,7 @@ import (
 
 // ViewSearchFPSFactor multiplies K (Config.FPSPerRoom) for the wider
 // search of a room none of whose A.1 candidates passes the structure rule.
-const ViewSearchFPSFactor = 3
+const ViewSearchFPSFactor = 2
 
 // Why a room proposed no view (ViewSelection.Skipped, Report.SkippedRooms).
 const (
@@ -50,9 +50,13 @@ type roomSearch struct {
 func newRoomSearch(s Simulator, objs []ObjectMeta, cfg Config, maxShare float64) *roomSearch {
 	ci := defaultCatalogInfo()
 	mb, _ := s.(MaskBounder)
+	decor := make([]bool, len(objs))
+	for i := range objs {
+		decor[i] = ci.wallDecor(objs[i].Type)
+	}
 	return &roomSearch{cfg: cfg, maxShare: maxShare,
 		pose: func(p sim.Vec3, yaw, horizon float64) (roomCand, bool, error) {
-			return poseCandidate(s, mb, objs, ci, cfg, p, yaw, horizon)
+			return poseCandidate(s, mb, objs, decor, ci, cfg, p, yaw, horizon)
 		},
 		score: func(cam sim.Camera) (View, bool, error) { return scoreView(s, cam, objs, ci, cfg) },
 	}
@@ -199,8 +203,9 @@ func (rs *roomSearch) addPose(cands []roomCand, p sim.Vec3, yaw, horizon float64
 // poseCandidate returns the candidate pose at floor point p, or false when
 // it cannot be one: no movable object's box projects into its frame within
 // the band or, with mask bounds (mb not nil), none may be visible there. A
-// pose that cannot be a candidate is not rendered.
-func poseCandidate(s Simulator, mb MaskBounder, objs []ObjectMeta, ci catalogInfo, cfg Config, p sim.Vec3, yaw, horizon float64) (roomCand, bool, error) {
+// pose that cannot be a candidate is not rendered. decor marks the wall
+// decor among objs (structure for the structure bound).
+func poseCandidate(s Simulator, mb MaskBounder, objs []ObjectMeta, decor []bool, ci catalogInfo, cfg Config, p sim.Vec3, yaw, horizon float64) (roomCand, bool, error) {
 	cam := sim.NewCamera(sim.Vec3{p[0], p[1] + sim.CameraHeight, p[2]}, yaw, horizon)
 	if cfg.CameraSize > 0 {
 		cam.Width, cam.Height = cfg.CameraSize, cfg.CameraSize
@@ -212,7 +217,7 @@ func poseCandidate(s Simulator, mb MaskBounder, objs []ObjectMeta, ci catalogInf
 	if mb != nil {
 		var band int
 		var err error
-		if c.ub, band, c.minStructure, err = scoreBound(mb, s, cam, objs, ci, cfg); err != nil || band == 0 {
+		if c.ub, band, c.minStructure, err = scoreBound(mb, s, cam, objs, decor, ci, cfg); err != nil || band == 0 {
 			return roomCand{}, false, err // band 0: no movable object can be visible in the band
 		}
 	}

@@ -131,6 +131,7 @@ func selectViews(s Simulator, st *Structure, cfg Config, rng *rand.Rand, maxShar
 	if err != nil {
 		return sel, err
 	}
+	objs = pinImplausible(objs)
 	perRoom := map[string][]sim.Vec3{}
 	for _, p := range pos {
 		if r := st.RoomAt(p[0], p[2]); r != "" {
@@ -167,6 +168,25 @@ func selectViews(s Simulator, st *Structure, cfg Config, rng *rand.Rand, maxShar
 	}
 	sel.Views = selectGlobal(proposals, budget)
 	return sel, nil
+}
+
+// pinImplausible returns objs with the objects that no physics would hold
+// where the house puts them (implausibleObjects; only imported houses have
+// any) made immovable: the planner never moves nor mentions them, so a
+// pose that sees only such objects in the band gives no question and is no
+// candidate. They still count as visible objects and cover the frame.
+func pinImplausible(objs []ObjectMeta) []ObjectMeta {
+	bad := implausibleObjects(objs, defaultCatalogInfo().onWall)
+	if len(bad) == 0 {
+		return objs
+	}
+	out := append([]ObjectMeta(nil), objs...)
+	for i := range out {
+		if _, ok := bad[out[i].ID]; ok {
+			out[i].Pickupable, out[i].Moveable = false, false
+		}
+	}
+	return out
 }
 
 func farFromAll(v View, sel []View, tau float64) bool {

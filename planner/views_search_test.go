@@ -216,3 +216,28 @@ func TestRoomSearchFill(t *testing.T) {
 		}
 	}
 }
+
+// Camera selection treats the objects no physics would hold where they are
+// as immovable (the planner never moves them): the floating mug and the
+// interpenetrating chairs lose their movable flags, the others keep
+// theirs, and the objects the planner was given are not changed.
+func TestPinImplausible(t *testing.T) {
+	objs := []ObjectMeta{
+		metaObj("DiningTable|1", "DiningTable", sim.Vec3{0.5, 0.375, 0.5}, sim.Vec3{1, 0.75, 1}, true, ""),
+		metaObj("Mug|1", "Mug", sim.Vec3{0.5, 0.8, 0.2}, sim.Vec3{0.1, 0.1, 0.1}, false, "DiningTable|1"),
+		metaObj("Mug|air", "Mug", sim.Vec3{3, 1.2, 3}, sim.Vec3{0.1, 0.1, 0.1}, false, ""),
+		metaObj("Chair|1", "Chair", sim.Vec3{2, 0.45, 0.5}, sim.Vec3{0.5, 0.9, 0.5}, false, ""),
+		metaObj("Chair|2", "Chair", sim.Vec3{2.4, 0.45, 0.5}, sim.Vec3{0.5, 0.9, 0.5}, false, ""),
+	}
+	for i := range objs {
+		objs[i].Pickupable = objs[i].Type == "Mug"
+		objs[i].Moveable = objs[i].Type != "Mug"
+	}
+	got := pinImplausible(objs)
+	for i, o := range got {
+		bad := o.ID == "Mug|air" || o.ID == "Chair|1" || o.ID == "Chair|2"
+		if o.Movable() == bad || !objs[i].Movable() {
+			t.Errorf("%s: movable %v after pinning (%v before)", o.ID, o.Movable(), objs[i].Movable())
+		}
+	}
+}

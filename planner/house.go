@@ -39,6 +39,10 @@ const (
 	BadNoReachable = "no_reachable_positions"
 	BadNoMovable   = "no_movable_objects_in_range"
 	BadNoWalls     = "single_room_without_walls"
+	// BadOnlyBareViews: no room has a candidate view that passes the
+	// structure rule, and some room has candidates that fail it
+	// (views_search.go).
+	BadOnlyBareViews = "only_bare_views"
 )
 
 // planners maps a category to its planning method.
@@ -145,6 +149,11 @@ func PlanHouse(s Simulator, h *sim.House, cfg Config) ([]Example, []Outcome, Rep
 	}
 	if len(views) == 0 {
 		rep.Bad = BadNoMovable
+		for _, why := range sel.Skipped {
+			if why == SkipRoomBare {
+				rep.Bad = BadOnlyBareViews
+			}
+		}
 		return nil, nil, rep, nil
 	}
 	bal := cfg.Balance

@@ -16,10 +16,10 @@ import (
 // and both horizons, the poses already tried not twice. A room where no
 // candidate passes even then proposes no view: selectGlobal spends the
 // budget on the other rooms, and the room is reported (ViewSelection).
-// When a room is skipped and the rooms' proposals cannot fill the budget
-// y, the rooms that propose fewer than m views search wider too, the
-// fewest first (fill), so that the views the skipped room leaves over go
-// to rooms that show objects.
+// While the rooms' proposals cannot fill the budget y, the rooms that
+// propose fewer than m views search wider too, the fewest first (fill), so
+// that the views the rule and the skipped rooms leave over go to rooms
+// that show objects.
 
 // ViewSearchFPSFactor multiplies K (Config.FPSPerRoom) for the wider
 // search of a room none of whose A.1 candidates passes the structure rule.
@@ -133,16 +133,14 @@ func (rs *roomSearch) widen(r *roomState) error {
 }
 
 // fill widens the search of rooms that propose fewer than m views while
-// the n proposals of all rooms cannot fill the budget and some room with
-// reachable positions proposes none (the views it leaves over): the rooms
-// with the fewest proposals first (room order among equals), until the
-// proposals reach the budget.
+// the n proposals of all rooms cannot fill the budget: the rooms with the
+// fewest proposals first (room order among equals), until the proposals
+// reach the budget. The structure rule leaves many rooms fewer than m
+// passing A.1 candidates τ apart, and skipped rooms leave views over; on
+// 12 train houses (seed 1) filling only after a skipped room gave 39.4
+// questions per house, filling always 42.5.
 func (rs *roomSearch) fill(rooms []*roomState, n, budget int) error {
-	skipped := false
-	for _, r := range rooms {
-		skipped = skipped || len(r.kept) == 0 && len(r.pts) > 0
-	}
-	if rs.maxShare >= 1 || !skipped {
+	if rs.maxShare >= 1 {
 		return nil
 	}
 	var short []*roomState

@@ -168,7 +168,7 @@ func TestRoomSearchSkipsBareRoom(t *testing.T) {
 }
 
 // fill widens the rooms with the fewest proposals first, and only while
-// the proposals cannot fill the budget and a room proposes none.
+// the proposals cannot fill the budget.
 func TestRoomSearchFill(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.FPSPerRoom, cfg.PerRoom = 2, 3
@@ -207,10 +207,8 @@ func TestRoomSearchFill(t *testing.T) {
 		if len(a.kept) != 1 || a.widened || len(b.kept) != 2 {
 			t.Fatalf("A.1 search: room a kept %d (widened %v), b %d; want 1, 2", len(a.kept), a.widened, len(b.kept))
 		}
-		// Without a skipped room there is nothing to win back.
-		if err := ra.fill([]*roomState{b, a}, 3, tc.budget); err != nil || a.widened || b.widened {
-			t.Fatalf("no room skipped: widened a %v, b %v (%v)", a.widened, b.widened, err)
-		}
+		// Room c is skipped (nothing passes): it counts as short but has
+		// been widened already.
 		rc, _ := fakeSearch(cfg, func(sim.Vec3, float64, float64) (float64, float64, bool) { return 5, 0.9, true })
 		c, err := rc.first(pts, newRNG(2))
 		if err != nil || c.skipped() != SkipRoomBare {

@@ -78,6 +78,11 @@ type Result struct {
 	// framing rule rejected in this run's houses
 	// (planner.FramingRejections).
 	Framing map[string]int
+	// Rooms counts the rooms of this run's planned houses; SkippedRooms
+	// counts those that proposed no view, by reason
+	// (planner.Report.SkippedRooms).
+	Rooms        int
+	SkippedRooms map[string]int
 	// Layout is the split's shard layout; the run wrote shards
 	// [FirstShard, EndShard) of it.
 	Layout               Layout

@@ -296,6 +296,13 @@ func writeHouse(ctx context.Context, o *houseOutcome, opt runOptions, sw *export
 		}
 		res.Framing[k] += n
 	}
+	res.Rooms += o.report.Rooms
+	for _, reason := range o.report.SkippedRooms {
+		if res.SkippedRooms == nil {
+			res.SkippedRooms = map[string]int{}
+		}
+		res.SkippedRooms[reason]++
+	}
 	return nil
 }
 
@@ -416,7 +423,26 @@ func logHouse(log *slog.Logger, spec houseSpec, rep planner.Report) {
 		return
 	}
 	log.Debug("house done", "index", spec.Index, "house", spec.ID, "views", rep.Views, "slots", rep.Slots,
-		"questions", rep.Questions, "skips", countList(rep.Skips), "failures", countList(rep.Failures))
+		"questions", rep.Questions, "skipped_rooms", skippedRooms(rep.SkippedRooms),
+		"skips", countList(rep.Skips), "failures", countList(rep.Failures))
+}
+
+// skippedRooms renders the rooms that proposed no view as
+// "room|3=only_bare_views ..." with sorted room ids.
+func skippedRooms(m map[string]string) string {
+	ids := make([]string, 0, len(m))
+	for id := range m {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	var b strings.Builder
+	for _, id := range ids {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(id + "=" + m[id])
+	}
+	return b.String()
 }
 
 // countList renders a count map as "a=1 b=2" with sorted keys.

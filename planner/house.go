@@ -17,11 +17,16 @@ type Report struct {
 	Views   int    `json:"views"`
 	// Structure is the structure share of each selected view, in view
 	// order (View.Structure).
-	Structure []float64      `json:"structure,omitempty"`
-	Slots     int            `json:"slots"`     // view × category slots tried
-	Questions int            `json:"questions"` // examples emitted
-	Skips     map[string]int `json:"skips"`     // "<category>/<reason>": slots skipped
-	Failures  map[string]int `json:"failures"`  // "<reason>": failed attempts inside slots
+	Structure []float64 `json:"structure,omitempty"`
+	// Rooms counts the house's rooms; SkippedRooms maps each room that
+	// proposed no view to why (SkipRoomBare, SkipRoomNoCandidate,
+	// SkipRoomNoPositions; views_search.go).
+	Rooms        int               `json:"rooms"`
+	SkippedRooms map[string]string `json:"skipped_rooms,omitempty"`
+	Slots        int               `json:"slots"`     // view × category slots tried
+	Questions    int               `json:"questions"` // examples emitted
+	Skips        map[string]int    `json:"skips"`     // "<category>/<reason>": slots skipped
+	Failures     map[string]int    `json:"failures"`  // "<reason>": failed attempts inside slots
 	// Implausible lists the objects of the house that no physics would
 	// hold where they are (floating, tipping or interpenetrating; only
 	// imported houses have any), with the reason: they are never moved or
@@ -34,6 +39,10 @@ const (
 	BadNoReachable = "no_reachable_positions"
 	BadNoMovable   = "no_movable_objects_in_range"
 	BadNoWalls     = "single_room_without_walls"
+	// BadOnlyBareViews: no room has a candidate view that passes the
+	// structure rule, and some room has candidates that fail it
+	// (views_search.go).
+	BadOnlyBareViews = "only_bare_views"
 )
 
 // planners maps a category to its planning method.
@@ -125,9 +134,14 @@ func PlanHouse(s Simulator, h *sim.House, cfg Config) ([]Example, []Outcome, Rep
 		rep.Bad = BadNoReachable
 		return nil, nil, rep, nil
 	}
-	views, err := SelectViews(s, st, cfg, newRNG(Seed(cfg.Seed, id, -1, 0)))
+	sel, err := SelectViewsReport(s, st, cfg, newRNG(Seed(cfg.Seed, id, -1, 0)))
 	if err != nil {
 		return nil, nil, rep, fmt.Errorf("house %s: views: %w", id, err)
+	}
+	views := sel.Views
+	rep.Rooms = len(st.Rooms)
+	if len(sel.Skipped) > 0 {
+		rep.SkippedRooms = sel.Skipped
 	}
 	rep.Views = len(views)
 	for _, v := range views {
@@ -135,6 +149,11 @@ func PlanHouse(s Simulator, h *sim.House, cfg Config) ([]Example, []Outcome, Rep
 	}
 	if len(views) == 0 {
 		rep.Bad = BadNoMovable
+		for _, why := range sel.Skipped {
+			if why == SkipRoomBare {
+				rep.Bad = BadOnlyBareViews
+			}
+		}
 		return nil, nil, rep, nil
 	}
 	bal := cfg.Balance

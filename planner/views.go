@@ -95,68 +95,48 @@ func farthestPoints(pts []sim.Vec3, k int) []sim.Vec3 {
 // τ separation, then global selection under y = min(10, 3|R|) with room
 // coverage first and κ ranking after, relaxing τ down to 0.35 m. With a
 // MaskBounder simulator only the candidates that could be proposed are
-// rendered (views_bound.go); the views are the same. Our addition to A.1:
-// a room proposes only candidates whose structure share is at most
-// MaxStructureShare while it has any; a room without one proposes its best
-// candidates as A.1 does.
+// rendered (views_bound.go); the views are the same. Our additions to A.1
+// (views_search.go): a room proposes only candidates whose structure share
+// is at most MaxStructureShare; a room with none searches further (more
+// FPS positions, every yaw, both horizons), and a room with none even then
+// proposes no view (SelectViewsReport lists it).
 func SelectViews(s Simulator, st *Structure, cfg Config, rng *rand.Rand) ([]View, error) {
+	sel, err := SelectViewsReport(s, st, cfg, rng)
+	return sel.Views, err
+}
+
+// ViewSelection is the result of camera selection: the selected views and
+// the rooms that proposed none.
+type ViewSelection struct {
+	Views []View
+	// Skipped maps each room that proposed no view to why
+	// (SkipRoomBare, SkipRoomNoCandidate).
+	Skipped map[string]string
+}
+
+// SelectViewsReport is SelectViews with the rooms it skipped.
+func SelectViewsReport(s Simulator, st *Structure, cfg Config, rng *rand.Rand) (ViewSelection, error) {
 	return selectViews(s, st, cfg, rng, MaxStructureShare)
 }
 
-// selectViews is SelectViews with the structure rule's threshold maxShare
-// (1 turns the rule off).
-func selectViews(s Simulator, st *Structure, cfg Config, rng *rand.Rand, maxShare float64) ([]View, error) {
+// selectViews is SelectViewsReport with the structure rule's threshold
+// maxShare (1 turns the rule off).
+func selectViews(s Simulator, st *Structure, cfg Config, rng *rand.Rand, maxShare float64) (ViewSelection, error) {
+	sel := ViewSelection{Skipped: map[string]string{}}
 	pos, err := s.ReachablePositions()
 	if err != nil {
-		return nil, fmt.Errorf("reachable positions: %w", err)
+		return sel, fmt.Errorf("reachable positions: %w", err)
 	}
 	objs, err := s.Objects()
 	if err != nil {
-		return nil, err
+		return sel, err
 	}
-	ci := defaultCatalogInfo()
+	objs = pinImplausible(objs)
 	perRoom := map[string][]sim.Vec3{}
 	for _, p := range pos {
 		if r := st.RoomAt(p[0], p[2]); r != "" {
 			perRoom[r] = append(perRoom[r], p)
 		}
-	}
-	mb, bounded := s.(MaskBounder)
-	score := func(cam sim.Camera) (View, bool, error) { return scoreView(s, cam, objs, ci, cfg) }
-	var proposals []View
-	for _, room := range st.Rooms {
-		pts := farthestPoints(perRoom[room.ID], cfg.FPSPerRoom)
-		var cands []roomCand
-		for _, p := range pts {
-			for _, yaw := range ViewYaws {
-				h := ViewHorizons[rng.IntN(len(ViewHorizons))]
-				cam := sim.NewCamera(sim.Vec3{p[0], p[1] + sim.CameraHeight, p[2]}, yaw, h)
-				if cfg.CameraSize > 0 {
-					cam.Width, cam.Height = cfg.CameraSize, cfg.CameraSize
-				}
-				if !anyMovableInFrustum(cam, objs) {
-					continue // cannot pass the band test; skip the render
-				}
-				c := roomCand{cam: cam, ub: math.Inf(1)}
-				if bounded {
-					var band int
-					if c.ub, band, c.minStructure, err = scoreBound(mb, s, cam, objs, ci, cfg); err != nil {
-						return nil, err
-					} else if band == 0 {
-						continue // no movable object can be visible in the band
-					}
-				}
-				cands = append(cands, c)
-			}
-		}
-		kept, err := keepBest(cands, cfg.PerRoom, maxShare, score)
-		if err != nil {
-			return nil, err
-		}
-		for i := range kept {
-			kept[i].Room = room.ID
-		}
-		proposals = append(proposals, kept...)
 	}
 	// y = min(10, m|R|): the method's 3|R| with its m = 3 (A.1); a larger
 	// m (the test split's candidate pool) raises both.
@@ -164,7 +144,49 @@ func selectViews(s Simulator, st *Structure, cfg Config, rng *rand.Rand, maxShar
 	if cfg.Views > 0 {
 		budget = min(budget, cfg.Views)
 	}
-	return selectGlobal(proposals, budget), nil
+	rs := newRoomSearch(s, objs, cfg, maxShare)
+	rooms := make([]*roomState, len(st.Rooms))
+	n := 0
+	for i, room := range st.Rooms {
+		if rooms[i], err = rs.first(perRoom[room.ID], rng); err != nil {
+			return sel, err
+		}
+		n += len(rooms[i].kept)
+	}
+	if err := rs.fill(rooms, n, budget); err != nil {
+		return sel, err
+	}
+	var proposals []View
+	for i, room := range st.Rooms {
+		if why := rooms[i].skipped(); why != "" {
+			sel.Skipped[room.ID] = why
+		}
+		for _, v := range rooms[i].kept {
+			v.Room = room.ID
+			proposals = append(proposals, v)
+		}
+	}
+	sel.Views = selectGlobal(proposals, budget)
+	return sel, nil
+}
+
+// pinImplausible returns objs with the objects that no physics would hold
+// where the house puts them (implausibleObjects; only imported houses have
+// any) made immovable: the planner never moves nor mentions them, so a
+// pose that sees only such objects in the band gives no question and is no
+// candidate. They still count as visible objects and cover the frame.
+func pinImplausible(objs []ObjectMeta) []ObjectMeta {
+	bad := implausibleObjects(objs, defaultCatalogInfo().onWall)
+	if len(bad) == 0 {
+		return objs
+	}
+	out := append([]ObjectMeta(nil), objs...)
+	for i := range out {
+		if _, ok := bad[out[i].ID]; ok {
+			out[i].Pickupable, out[i].Moveable = false, false
+		}
+	}
+	return out
 }
 
 func farFromAll(v View, sel []View, tau float64) bool {
@@ -286,7 +308,7 @@ func scoreView(s Simulator, full sim.Camera, objs []ObjectMeta, ci catalogInfo, 
 	}
 	m := PixelCounts(f)
 	n := scaleFor(f.W).area(cfg.VisiblePixels)
-	v := View{Camera: full, Centre: -1, Structure: structureShare(m, objs, f.W*f.H)}
+	v := View{Camera: full, Centre: -1, Structure: structureShare(m, objs, f.W*f.H, ci.wallDecor)}
 	v.Visible, v.Band, v.Pref = countVisible(objs, cam, ci, func(i int) bool { return m.Pixels(objs[i].ID) >= n })
 	if v.Band == 0 {
 		return v, false, nil

@@ -3,7 +3,6 @@ package planner
 import (
 	"errors"
 	"fmt"
-	"math"
 
 	"flowbench/sim"
 )
@@ -18,7 +17,7 @@ import (
 // those scoring every pose keeps: the same scores, the same order (score,
 // then pose order), the same τ rule; poses within τ of a kept one are
 // dropped unscored, since the greedy would pass over them. The structure
-// rule (keepBest) changes nothing here: a pose's bound bounds its score
+// rule (greedyKeep) changes nothing here: a pose's bound bounds its score
 // whether or not the pose proves to be one the greedy may keep, which only
 // its render tells.
 
@@ -31,8 +30,9 @@ type MaskBounder interface {
 	// min(capAt, the object's mask pixel count in RenderLabels).
 	MaskBounds(capAt int) ([]int, error)
 	// CoverBound returns a number at least the count of pixels that
-	// show an object in RenderLabels.
-	CoverBound() (int, error)
+	// show an object in RenderLabels, the objects i with skip[i] set (in
+	// Objects order) left out.
+	CoverBound(skip []bool) (int, error)
 }
 
 // MaskBounds bounds the mask pixel counts of the current camera
@@ -51,14 +51,14 @@ func (l *Local) MaskBounds(capAt int) ([]int, error) {
 
 // CoverBound bounds the object pixels of the current camera
 // (render.Renderer.CoverBound).
-func (l *Local) CoverBound() (int, error) {
+func (l *Local) CoverBound(skip []bool) (int, error) {
 	if l.scene == nil {
 		return 0, errNoHouse
 	}
 	if !l.camSet {
 		return 0, errors.New("local simulator: CoverBound before SetCamera")
 	}
-	return l.renderer.CoverBound(l.cam)
+	return l.renderer.CoverBound(l.cam, skip)
 }
 
 // scoreBound is an upper bound of scoreView's score for the full camera
@@ -67,8 +67,9 @@ func (l *Local) CoverBound() (int, error) {
 // reaches the visible-pixel threshold) and Φ's maximum. band is the bound of
 // |B|: a pose with band 0 cannot be a candidate. minStructure is a lower
 // bound of the structure share (View.Structure), from the pixels no
-// object can cover; it is computed only when band is not 0.
-func scoreBound(mb MaskBounder, s Simulator, full sim.Camera, objs []ObjectMeta, ci catalogInfo, cfg Config) (ub float64, band int, minStructure float64, err error) {
+// object but wall decor (decor, in objs order) can cover; it is computed
+// only when band is not 0.
+func scoreBound(mb MaskBounder, s Simulator, full sim.Camera, objs []ObjectMeta, decor []bool, ci catalogInfo, cfg Config) (ub float64, band int, minStructure float64, err error) {
 	cam := scoreCamera(full, cfg)
 	if err := s.SetCamera(cam); err != nil {
 		return 0, 0, 0, err
@@ -85,7 +86,7 @@ func scoreBound(mb MaskBounder, s Simulator, full sim.Camera, objs []ObjectMeta,
 	if band == 0 {
 		return 0, 0, 0, nil
 	}
-	cover, err := mb.CoverBound()
+	cover, err := mb.CoverBound(decor)
 	if err != nil {
 		return 0, 0, 0, err
 	}
@@ -119,28 +120,15 @@ type roomCand struct {
 	v            View
 }
 
-// keepBest returns the views the per-room greedy keeps: candidates in
-// descending score order (pose order among equal scores), each kept when
-// it is at least ViewTau from those kept before, until perRoom are kept.
-// The greedy runs over the candidates whose structure share is at most
-// maxShare (MaxStructureShare) and, when none of the room's is, over all
-// of them. score is called only for the poses whose bounds could still put
-// them next: a score bound above the best eligible score so far and a
-// structure bound (roomCand.minStructure) within maxShare. The first pass
-// keeps nothing only when no candidate passes, and then drops none: the
-// second starts from the candidates as they were, some of them scored.
-func keepBest(cands []roomCand, perRoom int, maxShare float64, score func(sim.Camera) (View, bool, error)) ([]View, error) {
-	kept, err := greedyKeep(cands, perRoom, maxShare, score)
-	if err != nil || len(kept) > 0 {
-		return kept, err
-	}
-	return greedyKeep(cands, perRoom, math.Inf(1), score)
-}
-
-// greedyKeep is keepBest's greedy over the candidates whose structure
-// share is at most maxShare; a candidate whose structure bound exceeds
-// maxShare is not scored. Candidates scored on the way stay scored in
-// cands.
+// greedyKeep returns the views the per-room greedy keeps: candidates in
+// descending score order (pose order among equal scores) whose structure
+// share is at most maxShare (MaxStructureShare), each kept when it is at
+// least ViewTau from those kept before, until perRoom are kept. score is
+// called only for the poses whose bounds could still put them next: a
+// score bound above the best eligible score so far and a structure bound
+// (roomCand.minStructure) within maxShare. Candidates scored on the way
+// stay scored in cands; when it keeps nothing, it drops none, so a wider
+// search may add candidates and run it again (views_search.go).
 func greedyKeep(cands []roomCand, perRoom int, maxShare float64, score func(sim.Camera) (View, bool, error)) ([]View, error) {
 	var kept []View
 	for len(kept) < perRoom {

@@ -9,8 +9,10 @@ import "flowbench/sim"
 // frame's pixels showing structure or nothing are therefore at least
 // cam.Width·cam.Height minus the bound. An object reaching the near plane
 // may cover every pixel. The structure pass is MaskBounds', kept for the
-// next call from the same view.
-func (r *Renderer) CoverBound(cam sim.Camera) (int, error) {
+// next call from the same view. Objects i with skip[i] set (skip in
+// scene object order; nil or short: none) are left out: the bound is then
+// one of the pixels showing any other object.
+func (r *Renderer) CoverBound(cam sim.Camera, skip []bool) (int, error) {
 	v, _, err := r.structureView(cam)
 	if err != nil {
 		return 0, err
@@ -20,6 +22,9 @@ func (r *Renderer) CoverBound(cam sim.Camera) (int, error) {
 	clear(r.cover)
 	n := 0
 	for i := 0; i < r.nObj; i++ {
+		if i < len(skip) && skip[i] {
+			continue
+		}
 		box := r.inst[i].box
 		if cullMesh(&v, box) {
 			continue

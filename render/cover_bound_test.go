@@ -12,7 +12,9 @@ import (
 // an object, never above the image nor the sum of the uncapped MaskBounds
 // (it counts their pixels once), the same before and after the frame. It
 // returns how many cameras it bounded below the image and below that sum,
-// to show the bound is neither trivial nor the sum.
+// to show the bound is neither trivial nor the sum. Every other camera
+// leaves a random third of the objects out (CoverBound's skip), and the
+// bound then bounds the pixels of the others.
 func checkCoverBound(t *testing.T, s *sim.Scene, r *Renderer, seed uint64, cams int) (belowImage, belowSum int) {
 	t.Helper()
 	reach := s.ReachablePositions()
@@ -24,14 +26,21 @@ func checkCoverBound(t *testing.T, s *sim.Scene, r *Renderer, seed uint64, cams 
 		cam := sim.Camera{Position: sim.Vec3{p[0], 0.5 + 1.3*rng.Float64(), p[2]}, Yaw: 360 * rng.Float64(),
 			Horizon: -20 + 70*rng.Float64(), FOV: 50 + 50*rng.Float64(), Width: 96 + rng.IntN(160), Height: 96 + rng.IntN(96)}
 		area := cam.Width * cam.Height
-		before, err := r.CoverBound(cam)
+		var skip []bool
+		if ci%2 == 1 {
+			skip = make([]bool, len(s.Objects))
+			for i := range skip {
+				skip[i] = rng.IntN(3) == 0
+			}
+		}
+		before, err := r.CoverBound(cam, skip)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if err := r.RenderLabelsInto(cam, &f); err != nil {
 			t.Fatal(err)
 		}
-		cover, err := r.CoverBound(cam)
+		cover, err := r.CoverBound(cam, skip)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,6 +49,9 @@ func checkCoverBound(t *testing.T, s *sim.Scene, r *Renderer, seed uint64, cams 
 		}
 		objPixels, sum := 0, 0
 		for i := range s.Objects {
+			if skip != nil && skip[i] {
+				continue
+			}
 			objPixels += f.Stats[i+1].Pixels
 			sum += bounds[i]
 		}

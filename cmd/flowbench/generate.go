@@ -335,6 +335,9 @@ func generate(ctx context.Context, g *generateFlags, stdout, stderr io.Writer) e
 		}
 		fmt.Fprintf(stdout, "  attempts rejected by the framing rule (a named object cut by the border or too small): %s\n", strings.Join(parts, ", "))
 	}
+	if len(res.SkippedRooms) > 0 {
+		fmt.Fprintf(stdout, "  rooms without a view (no candidate passes the view rule): %s\n", skippedRoomsLine(res.Rooms, res.SkippedRooms))
+	}
 	for _, reason := range slices.Sorted(maps.Keys(res.Bad)) {
 		fmt.Fprintf(stdout, "  %d houses gave no questions: %s\n", res.Bad[reason], reason)
 	}

@@ -36,9 +36,9 @@ const physicsMeshSamples = 9
 var PhysicsSoftTypes = map[string]bool{"Cloth": true, "Towel": true, "HandTowel": true, "DishSponge": true, "Newspaper": true}
 
 // PhysicsMountedTypes are fixtures mounted through their receptacle (a
-// faucet through its sink's deck): they may reach into its model, but may
-// not float above it.
-var PhysicsMountedTypes = map[string]bool{"Faucet": true}
+// faucet through its sink's deck, a sink set into its counter): they may
+// reach into its model, but may not float above it.
+var PhysicsMountedTypes = map[string]bool{"Faucet": true, "Sink": true}
 
 // PhysicsMesh is a receptacle's drawn model: triangles over Pos in the
 // model's own frame (x along the width, y up, z along the depth, centred on

@@ -10,7 +10,7 @@ import (
 // real model must stand on the model's surface under its footprint, not on
 // the receptacle's box top above it (a pillow over a sofa's arm, whose box
 // top is the back's) nor sunk into it. It is written here again, apart
-// from the simulator's rule (sim/support_rest.go), and samples more finely.
+// from the simulator's rule (sim/support_rest.go), on the same sample grid.
 
 // Tolerances of the mesh-support check.
 const (

@@ -113,8 +113,7 @@ const (
 // it after attaching models. A child of such a receptacle whose bottom lies
 // between SupportTop − ReseatBand and the top of the receptacle's box
 // (+ CollisionTolerance), i.e. that procedural generation put on the box
-// top and that is no fixture (isFixture: a faucet is mounted through its
-// sink), is, in this order of preference:
+// top, is, in this order of preference:
 //   - left where it is when the model holds it there (holdsAt);
 //   - on a receptacle with a lowered support surface (a sofa's seat, a
 //     bed's mattress): moved vertically onto that surface, or else to the
@@ -128,6 +127,10 @@ const (
 //     reseatStep grid over its footprint, at most reseatTries of them)
 //     where the model holds it;
 //   - removed from the scene with what it carries.
+//
+// A fixture (isFixture: a faucet, a sink) is mounted through its
+// receptacle: it is only lowered onto the highest surface of the model
+// under it where it would float above it.
 //
 // Positions where the model would shut it in on all four sides (enclosedBy:
 // a closed cabinet) or where it or what it carries would collide
@@ -159,7 +162,20 @@ func ReseatChildren(s *Scene) ReseatReport {
 			}
 			c := s.Objects[ci]
 			bottom := c.Position[1] - c.Size[1]/2
-			if bottom < r.SupportTop()-ReseatBand || bottom > top+CollisionTolerance || s.isFixture(c) {
+			if bottom < r.SupportTop()-ReseatBand || bottom > top+CollisionTolerance {
+				continue
+			}
+			if s.isFixture(c) {
+				// Mounted through the receptacle (a faucet through a sink's
+				// deck): lowered onto the model where it would float, never
+				// raised out of it nor moved sideways.
+				b := c.OBB()
+				b.Center[1] = top + CollisionTolerance - b.Half[1]
+				if t := r.restOnModel(b, top+CollisionTolerance).top; !math.IsInf(t, -1) && t < bottom-MeshFloatTol {
+					var buf [32]int32
+					s.commitMove(s.movedSet(int32(ci), buf[:0]), Vec3{c.Position[0], t + c.Size[1]/2, c.Position[2]}, c.Yaw)
+					rep.Moved++
+				}
 				continue
 			}
 			switch s.reseatOne(r, int32(ci), top, enclosed) {

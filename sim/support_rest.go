@@ -20,7 +20,7 @@ import "math"
 
 // RestSamples is the number of samples per footprint axis (an n × n grid
 // spanning restSpan of the footprint).
-const RestSamples = 7
+const RestSamples = 9
 
 // restSpan is the share of the footprint the samples span: the corners of
 // a box resting exactly on an edge still see that edge.

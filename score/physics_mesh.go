@@ -48,6 +48,10 @@ type PhysicsMesh struct {
 	Size [3]float64
 	Pos  [][3]float64
 	Tris [][3]uint32
+	// Normals optionally gives every vertex a normal: a triangle faces up
+	// when its vertices' normals point up on average (models are drawn
+	// two-sided, so their windings need not agree), else by its winding.
+	Normals [][3]float64
 
 	grid *meshGrid
 }
@@ -124,15 +128,67 @@ func (m *PhysicsMesh) surfaceBelow(x, z, y float64) float64 {
 	return best
 }
 
+// surfaceAbove returns the lowest point of the mesh straight over (x, z)
+// (model frame) above y, +Inf when none, and whether that triangle faces
+// up: then (x, y, z) lies inside a solid part of the model.
+func (m *PhysicsMesh) surfaceAbove(x, z, y float64) (float64, bool) {
+	g := m.index()
+	if x < g.lo[0] || z < g.lo[1] || x > g.lo[0]+g.step[0]*float64(g.n) || z > g.lo[1]+g.step[1]*float64(g.n) {
+		return math.Inf(1), false
+	}
+	cx, cz := g.cell(x, z)
+	best, up := math.Inf(1), false
+	for _, k := range g.cells[cx*g.n+cz] {
+		t := m.Tris[k]
+		a, b, c := m.Pos[t[0]], m.Pos[t[1]], m.Pos[t[2]]
+		det := (b[0]-a[0])*(c[2]-a[2]) - (c[0]-a[0])*(b[2]-a[2])
+		if math.Abs(det) < 1e-14 {
+			continue
+		}
+		u := ((x-a[0])*(c[2]-a[2]) - (c[0]-a[0])*(z-a[2])) / det
+		v := ((b[0]-a[0])*(z-a[2]) - (x-a[0])*(b[2]-a[2])) / det
+		if u < -1e-9 || v < -1e-9 || u+v > 1+1e-9 {
+			continue
+		}
+		if h := a[1] + u*(b[1]-a[1]) + v*(c[1]-a[1]); h > y && h < best {
+			best = h
+			// The winding's normal has y component det (x, z as above).
+			up = det < 0
+			if int(max(t[0], t[1], t[2])) < len(m.Normals) {
+				if ny := m.Normals[t[0]][1] + m.Normals[t[1]][1] + m.Normals[t[2]][1]; ny != 0 {
+					up = ny > 0
+				}
+			}
+		}
+	}
+	return best, up
+}
+
+// PhysicsMeshCutShare is the share of an object's footprint samples over
+// which its receptacle's model may reach into its box (a seam, a knob)
+// before it counts as sunk.
+const PhysicsMeshCutShare = 0.05
+
 // meshFindings checks every object of one state whose parent is drawn with
-// a model in meshes (object id → mesh): the highest surface of the parent's
-// model under the object's footprint, up to the object's top, must lie
-// within PhysicsMeshFloatTol below its bottom and PhysicsMeshSinkTol above
-// it ("mesh_gap", the amount the bottom's height over that surface:
-// positive floating, negative sunk); the footprint's points touching it must
-// hold the centre of mass, and a soft flat item must touch it over
-// PhysicsSoftCover of its footprint ("mesh_bridge", the amount how far the
-// centre lies outside, or the share of the footprint not touching).
+// a model in meshes (object id → mesh), on a 9 × 9 grid of its footprint:
+//   - "mesh_gap", sunk: over more than PhysicsMeshCutShare of the samples
+//     the model reaches into the object's box above PhysicsMeshSinkTol over
+//     its bottom (a surface inside the box, or the top of a solid part the
+//     bottom lies in); the amount is the bottom's height over the highest
+//     such surface (negative);
+//   - "mesh_gap", floating: the highest surface of the model under the
+//     footprint up to PhysicsMeshSinkTol over its bottom lies more than
+//     PhysicsMeshFloatTol below it, or nothing of the model is under it;
+//     the amount is the bottom's height over that surface (over the
+//     parent's bottom when there is none);
+//   - "mesh_bridge": the footprint's samples touching that surface (within
+//     PhysicsMeshContactTol) do not hold the centre of mass (the amount is
+//     how far it lies outside), or a soft flat item touches it with less
+//     than PhysicsSoftCover of its samples (the amount is the share not
+//     touching).
+//
+// Fixtures mounted through their receptacle (PhysicsMountedTypes) are only
+// checked for floating.
 func meshFindings(objs []export.ObjectRow, meshes map[string]*PhysicsMesh) []PhysicsFinding {
 	if len(meshes) == 0 {
 		return nil
@@ -160,10 +216,11 @@ func meshFindings(objs []export.ObjectRow, meshes map[string]*PhysicsMesh) []Phy
 		ps, pc := math.Sincos(p.Yaw * math.Pi / 180)
 		os, oc := math.Sincos(o.Yaw * math.Pi / 180)
 		bottom, top := o.Position[1]-o.Size[1]/2, o.Position[1]+o.Size[1]/2
-		yTop := (top - p.Position[1]) / sc[1]
+		mounted := PhysicsMountedTypes[o.ObjectType]
+		yLo, yTop := (bottom+PhysicsMeshSinkTol-p.Position[1])/sc[1], (top-p.Position[1])/sc[1]
 		var hs [physicsMeshSamples * physicsMeshSamples]float64
 		var pts [physicsMeshSamples * physicsMeshSamples][2]float64
-		rest := math.Inf(-1)
+		rest, cutTop, cuts := math.Inf(-1), math.Inf(-1), 0
 		for a := 0; a < physicsMeshSamples; a++ {
 			fu := 0.96 * (2*float64(a)/(physicsMeshSamples-1) - 1) * o.Size[0] / 2
 			for b := 0; b < physicsMeshSamples; b++ {
@@ -174,25 +231,37 @@ func meshFindings(objs []export.ObjectRow, meshes map[string]*PhysicsMesh) []Phy
 				dx, dz := x-p.Position[0], z-p.Position[2]
 				u := (dx*pc - dz*ps) / sc[0]
 				w := (dx*ps + dz*pc) / sc[2]
-				h := m.surfaceBelow(u, w, yTop)
+				probe := yLo
+				if mounted {
+					probe = yTop // it may reach into the model: its support is what it reaches into
+				}
+				h := m.surfaceBelow(u, w, probe)
 				if !math.IsInf(h, -1) {
 					h = p.Position[1] + h*sc[1]
+				}
+				if c, up := m.surfaceAbove(u, w, yLo); c < yTop || up && !math.IsInf(c, 1) {
+					cuts++
+					cutTop = math.Max(cutTop, p.Position[1]+c*sc[1])
 				}
 				n := a*physicsMeshSamples + b
 				hs[n], pts[n] = h, [2]float64{x, z}
 				rest = math.Max(rest, h)
 			}
 		}
+		if !mounted && float64(cuts) > PhysicsMeshCutShare*float64(len(hs)) {
+			out = append(out, PhysicsFinding{Kind: "mesh_gap", Object: o.ObjectID, Other: p.ObjectID, Amount: bottom - cutTop})
+			continue
+		}
 		if math.IsInf(rest, -1) {
 			// Nothing of the model under it: it hangs in the air.
 			out = append(out, PhysicsFinding{Kind: "mesh_gap", Object: o.ObjectID, Other: p.ObjectID, Amount: bottom - (p.Position[1] - p.Size[1]/2)})
 			continue
 		}
-		if gap := bottom - rest; gap > PhysicsMeshFloatTol || gap < -PhysicsMeshSinkTol && !PhysicsMountedTypes[o.ObjectType] {
+		if gap := bottom - rest; gap > PhysicsMeshFloatTol {
 			out = append(out, PhysicsFinding{Kind: "mesh_gap", Object: o.ObjectID, Other: p.ObjectID, Amount: gap})
 			continue
 		}
-		if PhysicsMountedTypes[o.ObjectType] {
+		if mounted {
 			continue
 		}
 		var touch [][2]float64

@@ -243,6 +243,12 @@ func physicsMesh(done map[*sim.Model]*score.PhysicsMesh, md *sim.Model) *score.P
 	for i, t := range l.Tris {
 		m.Tris[i] = t.V
 	}
+	if len(l.Normal) == len(l.Pos) {
+		m.Normals = make([][3]float64, len(l.Normal))
+		for i, n := range l.Normal {
+			m.Normals[i] = n
+		}
+	}
 	done[md] = m
 	return m
 }

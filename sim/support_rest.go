@@ -1,6 +1,9 @@
 package sim
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // Resting on a drawn model.
 //
@@ -258,4 +261,26 @@ func (r *Object) meshLevel(b OBB, typ string) (float64, bool) {
 		t = bottom
 	}
 	return t, r.holdsAt(b, typ, t)
+}
+
+// HeldByModel reports whether object id rests where its parent's drawn
+// model holds it (the rule ReseatChildren, Settle and the collision test
+// apply): true when its parent has no drawn model (its box holds it), or
+// when id is a fixture, mounted through its parent, that does not float
+// above the model.
+func (s *Scene) HeldByModel(id string) (bool, error) {
+	o := s.Object(id)
+	if o == nil {
+		return false, fmt.Errorf("HeldByModel: unknown objectId %q", id)
+	}
+	r := s.Object(o.Parent)
+	if r == nil || !r.Receptacle || !r.hasMesh() {
+		return true, nil
+	}
+	b := o.OBB()
+	bottom := b.Center[1] - b.Half[1]
+	if s.isFixture(o) {
+		return r.restOnModel(b, bottom+2*b.Half[1]).top >= bottom-MeshFloatTol, nil
+	}
+	return r.holdsAt(b, o.Type, bottom), nil
 }

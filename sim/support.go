@@ -7,6 +7,10 @@ import (
 
 // Support surfaces of real models.
 //
+// Where a receptacle is drawn with a real model, support follows the
+// model's mesh (support_rest.go); what follows here is the rule for
+// receptacles without one.
+//
 // A receptacle's support surface is the top of its box, except when its
 // Model has SupportY > 0 below the top (a sofa's seat, a bed's mattress, a
 // shelf unit's lower board): then it is bottom + SupportY × (Size.y /
@@ -52,9 +56,12 @@ func (o *Object) supportHeight() (float64, bool) {
 }
 
 // standsClear reports whether box b is exempt from colliding with other's
-// current box because it stands on other's lowered support surface: b's
-// bottom lies within CollisionTolerance of that surface and its footprint
-// inside other's (see the package comment above). Such a box rests on other (TeleportObject and Settle make
+// current box because it stands on other: on its drawn model where other
+// has one (holdsAt, support_rest.go; b's bottom above other's bottom by
+// more than MeshSinkTol, so that nothing on the floor beside other reaches
+// into its box), else on its lowered support surface, b's bottom within
+// CollisionTolerance of that surface and its footprint inside other's (see
+// the package comment above). Such a box rests on other (TeleportObject and Settle make
 // other its parent), so the two are a receptacle and what it holds, never
 // two objects that interpenetrate. A box hovering higher inside other's box
 // (a pan at table height over a chair's seat, next to its back) collides
@@ -62,7 +69,9 @@ func (o *Object) supportHeight() (float64, bool) {
 func standsClear(b OBB, other *Object) bool {
 	bBottom := b.Center[1] - b.Half[1]
 	if other.Receptacle && other.hasMesh() {
-		return other.holdsAt(b, "", bBottom)
+		// Held by the drawn model, standing on it rather than on the floor
+		// beside it.
+		return bBottom > other.Position[1]-other.Size[1]/2+MeshSinkTol && other.holdsAt(b, "", bBottom)
 	}
 	sy, ok := other.supportHeight()
 	if !ok || math.Abs(bBottom-(other.Position[1]-other.Size[1]/2+sy)) > CollisionTolerance {

@@ -160,3 +160,45 @@ func TestSettleOnTheMesh(t *testing.T) {
 		t.Fatal("a cloth with 0.055 m of its 0.15 m over the seat: want held as a box, not as a cloth")
 	}
 }
+
+// A faucet (a fixture) on a sink's box top 0.15 m above its drawn deck is
+// lowered onto the deck, never moved sideways nor removed; one mounted
+// through a raised part (sunk 2 cm into it) is not raised out of it.
+func TestReseatLowersFloatingFixtures(t *testing.T) {
+	cat := DefaultCatalog()
+	vs := cat.Type("Sink").Variants
+	if len(vs) == 0 || !cat.Type("Faucet").Fixture {
+		t.Fatal("no Sink variant, or Faucet is no fixture")
+	}
+	size := Vec3{0.8, 0.95, 0.6}
+	h := specHouse(houseSpec{W: 6, D: 6, RoomTypes: [2]RoomType{Kitchen}}, []HouseObject{
+		{AssetID: vs[0].AssetID, ID: "Sink|1|0", Position: XYZ{3, size[1] / 2, 3}},
+	})
+	s := mustScene(t, h)
+	sink := s.Object("Sink|1|0")
+	sink.Size = size
+	s.rebuildIndex()
+	deck := 2*0.8/size[1] - 1    // the deck 0.8 m up, the box top at 0.95 m (a backsplash's height)
+	raised := 2*0.93/size[1] - 1 // a raised part at local x 0.1–0.4 m, 0.93 m up
+	sink.Model = &Model{Key: "test#sink", Size: size, Levels: []ModelLevel{blocksLevel(size,
+		[2]Vec3{{-1, -1, -1}, {1, deck, 1}}, [2]Vec3{{0.25, deck, -1}, {1, raised, 1}})}}
+	floating := &Object{ID: "Faucet|1|0", Type: "Faucet", Position: Vec3{3, 0.95 + 0.1, 3.2}, Size: Vec3{0.1, 0.2, 0.1}, Parent: sink.ID}
+	sunk := &Object{ID: "Faucet|1|1", Type: "Faucet", Position: Vec3{3.25, 0.91 + 0.1, 3.2}, Size: Vec3{0.1, 0.2, 0.1}, Parent: sink.ID}
+	s.addTestObject(floating)
+	s.addTestObject(sunk) // 2 cm into the raised part
+	rep := ReseatChildren(s)
+	if rep.Moved != 1 || rep.Relocated != 0 || rep.Removed != nil {
+		t.Fatalf("report %+v, want the floating faucet moved", rep)
+	}
+	if p := floating.Position; math.Abs(p[1]-0.1-0.8) > 1e-9 || p[0] != 3 || p[2] != 3.2 {
+		t.Fatalf("floating faucet at %v, want lowered onto the deck at 0.8", p)
+	}
+	if p := sunk.Position; p[1] != 1.01 {
+		t.Fatalf("mounted faucet moved to %v", p)
+	}
+	for _, id := range []string{floating.ID, sunk.ID} {
+		if ok, err := s.HeldByModel(id); err != nil || !ok {
+			t.Fatalf("%s: HeldByModel %v %v", id, ok, err)
+		}
+	}
+}

@@ -234,9 +234,13 @@ func (s *Scene) reseatOne(r *Object, ci int32, top float64, enclosed func(*Objec
 	moved := s.movedSet(ci, buf[:0])
 	b := c.OBB()
 	bottom := b.Center[1] - b.Half[1]
+	// placeable tests what holdsAt leaves to the caller once the rest is
+	// known to hold the child: no collision, no enclosure.
+	placeable := func(pos Vec3) bool {
+		return s.checkMove(moved, pos, c.Yaw, "reseat") == nil && !enclosed(c, pos)
+	}
 	fits := func(pos Vec3) bool {
-		bp := obbAt(c, pos, c.Yaw)
-		return r.holdsAt(bp, c.Type, pos[1]-c.Size[1]/2) && !enclosed(c, pos) && s.checkMove(moved, pos, c.Yaw, "reseat") == nil
+		return r.holdsAt(obbAt(c, pos, c.Yaw), c.Type, pos[1]-c.Size[1]/2) && placeable(pos)
 	}
 	// restAt is the bottom height the model gives the child at (x, z),
 	// probing from above hi.
@@ -277,14 +281,30 @@ func (s *Scene) reseatOne(r *Object, ci int32, top float64, enclosed func(*Objec
 	if len(cands) > reseatTries {
 		cands = cands[:reseatTries]
 	}
-	relocate := func(want func(float64) bool) bool {
-		for _, p := range cands {
-			t := restAt(p[0], p[2], top+CollisionTolerance)
-			if math.IsInf(t, -1) || !want(t) {
+	// rests[k] is how the child would rest at cands[k], probed from above
+	// r, computed once for both passes; a candidate the model cannot hold
+	// there (it would tip, or a soft item would bridge) is passed over
+	// before the finer tests (holdsAt's cut test, collisions, enclosure).
+	// On the seat pass a candidate is given up as soon as a sample lies
+	// above the seat's band (a sofa's arm or back), and computed again in
+	// full on the second pass.
+	rests := make([]*meshRest, len(cands))
+	relocate := func(want func(float64) bool, limit float64) bool {
+		for k, p := range cands {
+			if rests[k] == nil || math.IsInf(rests[k].top, 1) && math.IsInf(limit, 1) {
+				rs := r.restOnModelBelow(obbAt(c, Vec3{p[0], top + CollisionTolerance - c.Size[1]/2, p[2]}, c.Yaw), top+CollisionTolerance, limit)
+				rests[k] = &rs
+			}
+			rs := rests[k]
+			t := rs.top
+			if math.IsInf(t, 0) || !want(t) || !rs.stable || SoftTypes[c.Type] && rs.cover < SoftCover {
 				continue
 			}
 			pos := Vec3{p[0], t + c.Size[1]/2, p[2]}
-			if fits(pos) {
+			// The rest probed from above is the one holdsAt would find
+			// (nothing of the model lies over it under the footprint but
+			// what modelCuts looks for).
+			if !r.modelCuts(obbAt(c, pos, c.Yaw), t+MeshSinkTol, t+c.Size[1]) && placeable(pos) {
 				s.commitMove(moved, pos, c.Yaw)
 				return true
 			}
@@ -293,15 +313,18 @@ func (s *Scene) reseatOne(r *Object, ci int32, top float64, enclosed func(*Objec
 	}
 	anyRest := func(float64) bool { return true }
 	if lowered {
-		if relocate(onSeat) {
+		if relocate(onSeat, seat+ReseatBand) {
 			return reseatRelocated
 		}
 		if try(here) {
+			if here == bottom {
+				return reseatKept
+			}
 			s.commitMove(moved, Vec3{c.Position[0], here + c.Size[1]/2, c.Position[2]}, c.Yaw)
 			return reseatMoved
 		}
 	}
-	if relocate(anyRest) {
+	if relocate(anyRest, math.Inf(1)) {
 		return reseatRelocated
 	}
 	return reseatNone

@@ -58,7 +58,7 @@ type heightIndex struct {
 	cells     [][]int32
 }
 
-const heightCells = 32
+const heightCells = 64
 
 // heightIndexOf returns md's height index, built once per model.
 func heightIndexOf(md *Model) *heightIndex {
@@ -166,6 +166,12 @@ func (o *Object) hasMesh() bool { return o.Model.LevelCount() > 0 && len(o.Model
 // at or below world height probe, which of the footprint's samples touch it
 // and whether they hold b's centre.
 func (r *Object) restOnModel(b OBB, probe float64) meshRest {
+	return r.restOnModelBelow(b, probe, math.Inf(1))
+}
+
+// restOnModelBelow is restOnModel that gives up, returning a rest at +Inf,
+// as soon as a sample's surface lies above limit.
+func (r *Object) restOnModelBelow(b OBB, probe, limit float64) meshRest {
 	md := r.Model
 	idx := heightIndexOf(md)
 	l := &md.Levels[0]
@@ -186,6 +192,9 @@ func (r *Object) restOnModel(b OBB, probe float64) meshRest {
 			h := idx.highestBelow(l, u, w, yLocal)
 			if !math.IsInf(h, -1) {
 				h = r.Position[1] + h*sc[1]
+			}
+			if h > limit {
+				return meshRest{top: math.Inf(1)}
 			}
 			k := i*RestSamples + j
 			hs[k], pts[k] = h, [2]float64{p[0], p[2]}

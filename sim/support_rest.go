@@ -50,12 +50,39 @@ const SoftCover = 0.9
 // on a drawn model only where it holds nearly their whole footprint.
 var SoftTypes = map[string]bool{"Cloth": true, "Towel": true, "HandTowel": true, "DishSponge": true, "Newspaper": true}
 
-// heightIndex lists a model level's non-vertical triangles per cell of a
-// heightCells² grid over the model's xz extent (local frame).
+// heightIndex lists a model level's non-vertical triangles, prepared for
+// height queries (hTri), per cell of a heightCells² grid over the model's
+// xz extent (local frame).
 type heightIndex struct {
 	min, cell [2]float64
 	n         [2]int
+	tris      []hTri
 	cells     [][]int32
+}
+
+// hTri is a triangle prepared for height queries: corner a, edges e1 and
+// e2 from it, the inverse determinant of its footprint, its xz bounds and
+// whether it faces up (levelFacesUp).
+type hTri struct {
+	a, e1, e2              Vec3
+	inv                    float64
+	minX, maxX, minZ, maxZ float64
+	up                     bool
+}
+
+// height returns the triangle's height over (x, z) and whether (x, z)
+// lies in its footprint (Triangle.HeightAt's test).
+func (t *hTri) height(x, z float64) (float64, bool) {
+	if x < t.minX || x > t.maxX || z < t.minZ || z > t.maxZ {
+		return 0, false
+	}
+	dx, dz := x-t.a[0], z-t.a[2]
+	u := (dx*t.e2[2] - t.e2[0]*dz) * t.inv
+	v := (t.e1[0]*dz - dx*t.e1[2]) * t.inv
+	if u < 0 || v < 0 || u+v > 1 {
+		return 0, false
+	}
+	return t.a[1] + u*t.e1[1] + v*t.e2[1], true
 }
 
 const heightCells = 64
@@ -75,16 +102,24 @@ func heightIndexOf(md *Model) *heightIndex {
 			idx.cell[a] = math.Max((hi[a]-lo[a])/heightCells, 1e-6)
 		}
 		idx.cells = make([][]int32, heightCells*heightCells)
-		for k, t := range l.Tris {
+		for _, t := range l.Tris {
 			a, b, c := l.Pos[t.V[0]], l.Pos[t.V[1]], l.Pos[t.V[2]]
-			if math.Abs((b[0]-a[0])*(c[2]-a[2])-(c[0]-a[0])*(b[2]-a[2])) < 1e-12 {
+			det := (b[0]-a[0])*(c[2]-a[2]) - (c[0]-a[0])*(b[2]-a[2])
+			if math.Abs(det) < 1e-12 {
 				continue // vertical: no height above any point
 			}
-			x0, z0 := idx.at(math.Min(a[0], math.Min(b[0], c[0])), math.Min(a[2], math.Min(b[2], c[2])))
-			x1, z1 := idx.at(math.Max(a[0], math.Max(b[0], c[0])), math.Max(a[2], math.Max(b[2], c[2])))
+			tr := Triangle{V: [3]Vec3{a, b, c}}
+			ht := hTri{a: a, e1: b.Sub(a), e2: c.Sub(a), inv: 1 / det,
+				minX: math.Min(a[0], math.Min(b[0], c[0])), maxX: math.Max(a[0], math.Max(b[0], c[0])),
+				minZ: math.Min(a[2], math.Min(b[2], c[2])), maxZ: math.Max(a[2], math.Max(b[2], c[2])),
+				up: levelFacesUp(l, &tr, t)}
+			k := int32(len(idx.tris))
+			idx.tris = append(idx.tris, ht)
+			x0, z0 := idx.at(ht.minX, ht.minZ)
+			x1, z1 := idx.at(ht.maxX, ht.maxZ)
 			for x := x0; x <= x1; x++ {
 				for z := z0; z <= z1; z++ {
-					idx.cells[x*heightCells+z] = append(idx.cells[x*heightCells+z], int32(k))
+					idx.cells[x*heightCells+z] = append(idx.cells[x*heightCells+z], k)
 				}
 			}
 		}
@@ -100,41 +135,39 @@ func (h *heightIndex) at(x, z float64) (int, int) {
 	return min(max(cx, 0), h.n[0]-1), min(max(cz, 0), h.n[1]-1)
 }
 
-// highestBelow returns the highest surface of level 0 of md straight under
-// local point (x, z) at or below local height y, or −Inf.
-func (h *heightIndex) highestBelow(l *ModelLevel, x, z, y float64) float64 {
+// cellAt returns the triangles of the cell over local point (x, z), none
+// outside the grid.
+func (h *heightIndex) cellAt(x, z float64) []int32 {
 	if x < h.min[0]-1e-9 || z < h.min[1]-1e-9 || x > h.min[0]+h.cell[0]*float64(h.n[0])+1e-9 || z > h.min[1]+h.cell[1]*float64(h.n[1])+1e-9 {
-		return math.Inf(-1)
+		return nil
 	}
 	cx, cz := h.at(x, z)
+	return h.cells[cx*heightCells+cz]
+}
+
+// highestBelow returns the highest surface of the level straight under
+// local point (x, z) at or below local height y, or −Inf.
+func (h *heightIndex) highestBelow(x, z, y float64) float64 {
 	best := math.Inf(-1)
-	for _, k := range h.cells[cx*heightCells+cz] {
-		t := l.Tris[k]
-		tr := Triangle{V: [3]Vec3{l.Pos[t.V[0]], l.Pos[t.V[1]], l.Pos[t.V[2]]}}
-		if v, ok := tr.HeightAt(x, z); ok && v <= y && v > best {
+	for _, k := range h.cellAt(x, z) {
+		if v, ok := h.tris[k].height(x, z); ok && v <= y && v > best {
 			best = v
 		}
 	}
 	return best
 }
 
-// firstAbove returns the lowest surface of level 0 straight above local
+// firstAbove returns the lowest surface of the level straight above local
 // point (x, z) higher than local height y (+Inf when none), and whether it
 // faces up (by its vertex normals where the level has them, since models
 // are drawn two-sided and their windings need not agree, else by its
 // winding): a surface facing up is the top of a solid part that (x, y, z)
 // lies inside.
-func (h *heightIndex) firstAbove(l *ModelLevel, x, z, y float64) (float64, bool) {
-	if x < h.min[0]-1e-9 || z < h.min[1]-1e-9 || x > h.min[0]+h.cell[0]*float64(h.n[0])+1e-9 || z > h.min[1]+h.cell[1]*float64(h.n[1])+1e-9 {
-		return math.Inf(1), false
-	}
-	cx, cz := h.at(x, z)
+func (h *heightIndex) firstAbove(x, z, y float64) (float64, bool) {
 	best, up := math.Inf(1), false
-	for _, k := range h.cells[cx*heightCells+cz] {
-		t := l.Tris[k]
-		tr := Triangle{V: [3]Vec3{l.Pos[t.V[0]], l.Pos[t.V[1]], l.Pos[t.V[2]]}}
-		if v, ok := tr.HeightAt(x, z); ok && v > y && v < best {
-			best, up = v, levelFacesUp(l, &tr, t)
+	for _, k := range h.cellAt(x, z) {
+		if v, ok := h.tris[k].height(x, z); ok && v > y && v < best {
+			best, up = v, h.tris[k].up
 		}
 	}
 	return best, up
@@ -174,7 +207,6 @@ func (r *Object) restOnModel(b OBB, probe float64) meshRest {
 func (r *Object) restOnModelBelow(b OBB, probe, limit float64) meshRest {
 	md := r.Model
 	idx := heightIndexOf(md)
-	l := &md.Levels[0]
 	sc := modelStretch(r, md)
 	ax, az := r.Axes()
 	yLocal := (probe - r.Position[1]) / sc[1]
@@ -189,7 +221,7 @@ func (r *Object) restOnModelBelow(b OBB, probe, limit float64) meshRest {
 			dx, dz := p[0]-r.Position[0], p[2]-r.Position[2]
 			u := (dx*ax[0] + dz*ax[2]) / sc[0]
 			w := (dx*az[0] + dz*az[2]) / sc[2]
-			h := idx.highestBelow(l, u, w, yLocal)
+			h := idx.highestBelow(u, w, yLocal)
 			if !math.IsInf(h, -1) {
 				h = r.Position[1] + h*sc[1]
 			}
@@ -236,7 +268,6 @@ func (r *Object) holdsAt(b OBB, typ string, bottom float64) bool {
 func (r *Object) modelCuts(b OBB, lo, hi float64) bool {
 	md := r.Model
 	idx := heightIndexOf(md)
-	l := &md.Levels[0]
 	sc := modelStretch(r, md)
 	ax, az := r.Axes()
 	yLo, yHi := (lo-r.Position[1])/sc[1], (hi-r.Position[1])/sc[1]
@@ -246,7 +277,7 @@ func (r *Object) modelCuts(b OBB, lo, hi float64) bool {
 			fv := restSpan * (2*float64(j)/(RestSamples-1) - 1)
 			p := b.Center.Add(b.AxisX.Mul(fu * b.Half[0])).Add(b.AxisZ.Mul(fv * b.Half[2]))
 			dx, dz := p[0]-r.Position[0], p[2]-r.Position[2]
-			y, up := idx.firstAbove(l, (dx*ax[0]+dz*ax[2])/sc[0], (dx*az[0]+dz*az[2])/sc[2], yLo)
+			y, up := idx.firstAbove((dx*ax[0]+dz*ax[2])/sc[0], (dx*az[0]+dz*az[2])/sc[2], yLo)
 			if y < yHi || up && !math.IsInf(y, 1) {
 				return true
 			}

@@ -77,7 +77,8 @@ type DressReport struct {
 	// Reseated counts objects moved vertically onto the drawn model of
 	// their receptacle (sim.ReseatChildren), ReseatRelocated those moved
 	// elsewhere on it, and ReseatRemoved those taken out of the scene
-	// because the model holds them nowhere on it.
+	// because the model holds them nowhere on it (with what they carry);
+	// the other counts are of every object dressed, removed ones included.
 	Reseated, ReseatRelocated, ReseatRemoved int
 	// SupportParents counts dressed objects that have children resting on
 	// them; SupportBelowTop counts those whose model's support surface

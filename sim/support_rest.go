@@ -191,8 +191,11 @@ type meshRest struct {
 }
 
 // hasMesh reports whether o is drawn with a real model that support
-// follows (restOnModel).
-func (o *Object) hasMesh() bool { return o.Model.LevelCount() > 0 && len(o.Model.Levels[0].Tris) > 0 }
+// follows (restOnModel): one with a triangle that is not vertical (a model
+// of vertical faces only holds nothing by its mesh; its box does).
+func (o *Object) hasMesh() bool {
+	return o.Model.LevelCount() > 0 && len(o.Model.Levels[0].Tris) > 0 && len(heightIndexOf(o.Model).tris) > 0
+}
 
 // restOnModel returns how box b rests on receptacle r's drawn model (r must
 // have one, hasMesh): the highest surface of the model under b's footprint

@@ -74,11 +74,12 @@ type DressReport struct {
 	// fitted but that came after the house's models reached
 	// MaxDressTriangles.
 	OverBudget int
-	// Reseated counts objects lowered onto their receptacle's real support
-	// surface (sim.ReseatChildren); ReseatBlocked those left in place because
-	// the move would collide; ReseatOffSupport those left on the box top
-	// because the drawn model rises above its support surface under them.
-	Reseated, ReseatBlocked, ReseatOffSupport int
+	// Reseated counts objects moved vertically onto the drawn model of
+	// their receptacle (sim.ReseatChildren), ReseatRelocated those moved
+	// elsewhere on it, and ReseatRemoved those taken out of the scene
+	// because the model holds them nowhere on it (with what they carry);
+	// the other counts are of every object dressed, removed ones included.
+	Reseated, ReseatRelocated, ReseatRemoved int
 	// SupportParents counts dressed objects that have children resting on
 	// them; SupportBelowTop counts those whose model's support surface
 	// (SupportY > 0) lies below supportFraction of its height, i.e. lower than
@@ -125,8 +126,8 @@ func (r *DressReport) Add(o DressReport) {
 	r.Procedural += o.Procedural
 	r.OverBudget += o.OverBudget
 	r.Reseated += o.Reseated
-	r.ReseatBlocked += o.ReseatBlocked
-	r.ReseatOffSupport += o.ReseatOffSupport
+	r.ReseatRelocated += o.ReseatRelocated
+	r.ReseatRemoved += o.ReseatRemoved
 	r.SupportParents += o.SupportParents
 	r.SupportBelowTop += o.SupportBelowTop
 	for _, p := range []struct{ dst, src map[string]int }{
@@ -439,7 +440,7 @@ func (d *dresser) dress(s *sim.Scene, seed int64) DressReport {
 	// below its box top (a sofa seat, a mattress) are lowered onto it, so
 	// what is drawn and what is simulated agree.
 	rs := sim.ReseatChildren(s)
-	rep.Reseated, rep.ReseatBlocked, rep.ReseatOffSupport = rs.Moved, len(rs.Blocked), len(rs.OffSupport)
+	rep.Reseated, rep.ReseatRelocated, rep.ReseatRemoved = rs.Moved, rs.Relocated, len(rs.Removed)
 	return rep
 }
 

@@ -59,19 +59,25 @@ type PhysicsRow struct {
 
 // PhysicsFinding is one defect of one rendered pose.
 type PhysicsFinding struct {
-	Row      string  `json:"row"`
-	Category string  `json:"category"`
-	State    string  `json:"state"` // "I0" or "I1"
-	Kind     string  `json:"kind"`  // "unstable", "overlap", "below_floor", "in_wall" or "over_hole"
-	Object   string  `json:"object"`
-	Other    string  `json:"other,omitempty"` // the other box of an overlap, the wall, or the wall and the hole
-	Amount   float64 `json:"amount_m"`        // COM outside its support, penetration depth, depth below the floor, or overlap along the wall
+	Row      string `json:"row"`
+	Category string `json:"category"`
+	State    string `json:"state"` // "I0" or "I1"
+	Kind     string `json:"kind"`  // "unstable", "overlap", "below_floor", "in_wall", "over_hole", "mesh_gap" or "mesh_bridge"
+	Object   string `json:"object"`
+	Other    string `json:"other,omitempty"` // the other box of an overlap, the wall, or the wall and the hole
+	// Amount is the COM's distance outside its support, the penetration
+	// depth, the depth below the floor, the overlap along the wall, the
+	// height over the receptacle's drawn surface (mesh_gap: negative when
+	// sunk into it), or for mesh_bridge the COM's distance outside the
+	// touching part of the footprint or a soft item's share not touching.
+	Amount float64 `json:"amount_m"`
 }
 
 // PhysicsCounts counts a category's defects per state (index 0 = I0, 1 =
 // I1): unstable objects, overlapping pairs, objects below the floor, boxes
-// cutting into a wall, wall-mounted objects over a door or window, and
-// rows with at least one defect in the state.
+// cutting into a wall, wall-mounted objects over a door or window, objects
+// off their receptacle's drawn surface (mesh_gap) or bridging it
+// (mesh_bridge), and rows with at least one defect in the state.
 type PhysicsCounts struct {
 	Rows       int    `json:"rows"`
 	Unstable   [2]int `json:"unstable"`
@@ -79,6 +85,8 @@ type PhysicsCounts struct {
 	BelowFloor [2]int `json:"below_floor"`
 	InWall     [2]int `json:"in_wall"`
 	OverHole   [2]int `json:"over_hole"`
+	MeshGap    [2]int `json:"mesh_gap"`
+	MeshBridge [2]int `json:"mesh_bridge"`
 	BadRows    [2]int `json:"bad_rows"`
 }
 
@@ -88,10 +96,13 @@ type PhysicsReport struct {
 	Rows  int    `json:"rows"`
 	// WallsChecked says whether the houses' walls were available (the
 	// in_wall and over_hole checks ran).
-	WallsChecked bool                      `json:"walls_checked"`
-	Categories   map[string]*PhysicsCounts `json:"categories"`
-	Total        PhysicsCounts             `json:"total"`
-	Findings     []PhysicsFinding          `json:"findings"`
+	WallsChecked bool `json:"walls_checked"`
+	// MeshesChecked says whether the receptacles' drawn models were
+	// available (the mesh_gap and mesh_bridge checks ran).
+	MeshesChecked bool                      `json:"meshes_checked"`
+	Categories    map[string]*PhysicsCounts `json:"categories"`
+	Total         PhysicsCounts             `json:"total"`
+	Findings      []PhysicsFinding          `json:"findings"`
 }
 
 // Clean reports whether no rendered pose of the split has a defect.
@@ -101,7 +112,14 @@ func (r *PhysicsReport) Clean() bool { return len(r.Findings) == 0 }
 // the house's wall faces; nil when the houses cannot be rebuilt) also
 // against the walls and their holes.
 func PhysicsAudit(split string, rows []PhysicsRow, walls map[string][]PhysicsWall) PhysicsReport {
-	rep := PhysicsReport{Split: split, Rows: len(rows), Categories: map[string]*PhysicsCounts{}, WallsChecked: walls != nil}
+	return PhysicsAuditMeshes(split, rows, walls, nil)
+}
+
+// PhysicsAuditMeshes is PhysicsAudit with the mesh-support check
+// (physics_mesh.go): meshes returns a house's receptacles drawn with a
+// model (object id → its mesh); nil skips the check.
+func PhysicsAuditMeshes(split string, rows []PhysicsRow, walls map[string][]PhysicsWall, meshes func(house string) map[string]*PhysicsMesh) PhysicsReport {
+	rep := PhysicsReport{Split: split, Rows: len(rows), Categories: map[string]*PhysicsCounts{}, WallsChecked: walls != nil, MeshesChecked: meshes != nil}
 	for _, r := range rows {
 		pc := rep.Categories[r.Category]
 		if pc == nil {
@@ -112,6 +130,10 @@ func PhysicsAudit(split string, rows []PhysicsRow, walls map[string][]PhysicsWal
 		rep.Total.Rows++
 		for st, objs := range [2][]export.ObjectRow{r.Before, applyAfter(r.Before, r.After)} {
 			fs := physicsFindings(objs, walls[r.HouseID])
+			if meshes != nil {
+				fs = append(fs, meshFindings(objs, meshes(r.HouseID))...)
+				sortFindings(fs)
+			}
 			for i := range fs {
 				fs[i].Row, fs[i].Category, fs[i].State = r.ID, r.Category, [2]string{"I0", "I1"}[st]
 				for _, c := range []*PhysicsCounts{pc, &rep.Total} {
@@ -126,6 +148,10 @@ func PhysicsAudit(split string, rows []PhysicsRow, walls map[string][]PhysicsWal
 						c.InWall[st]++
 					case "over_hole":
 						c.OverHole[st]++
+					case "mesh_gap":
+						c.MeshGap[st]++
+					case "mesh_bridge":
+						c.MeshBridge[st]++
 					}
 				}
 			}
@@ -254,13 +280,18 @@ func physicsFindings(objs []export.ObjectRow, walls []PhysicsWall) []PhysicsFind
 		}
 	}
 	out = append(out, wallFindings(boxes, objs, walls)...)
+	sortFindings(out)
+	return out
+}
+
+// sortFindings orders one state's findings by kind, then object.
+func sortFindings(out []PhysicsFinding) {
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Kind != out[j].Kind {
 			return out[i].Kind < out[j].Kind
 		}
 		return out[i].Object < out[j].Object
 	})
-	return out
 }
 
 // hungFrom reports whether box b hangs from a holder: b's top lies within

@@ -108,6 +108,12 @@ type Model struct {
 		once sync.Once
 		tree *bvh
 	}
+	// heights indexes level 0's triangles by their footprint in the model's
+	// xz plane, built on first use (heightIndexOf, support_rest.go).
+	heights struct {
+		once sync.Once
+		idx  *heightIndex
+	}
 }
 
 // LevelCount returns the number of levels (0 for nil).

@@ -39,7 +39,12 @@ func (s *Scene) supportBelow(b OBB, skip []int32, boxTops bool) (id string, top 
 	s.eachReceptacleUnder(b, skip, func(i int32) {
 		o, box := s.Objects[i], s.grid.boxes[i]
 		t := box.Max[1]
-		if _, lowered := o.supportHeight(); lowered && !(boxTops && t <= bottom+CollisionTolerance) {
+		if o.hasMesh() {
+			// A drawn model holds b where its mesh is (support_rest.go).
+			if t = o.restOnModel(b, bottom+MeshSinkTol).top; t >= bottom-MeshFloatTol {
+				t = bottom
+			}
+		} else if _, lowered := o.supportHeight(); lowered && !(boxTops && t <= bottom+CollisionTolerance) {
 			t = o.SupportTop()
 		}
 		if t > bottom+CollisionTolerance || t < top || (t == top && best >= 0 && i > best) {
@@ -110,7 +115,7 @@ func (s *Scene) Settle(id string) (dropped float64, err error) {
 	var buf [32]int32
 	moved := s.movedSet(int32(i), buf[:0])
 	b := o.OBB()
-	support, top := s.stableSupportBelow(b, moved)
+	support, top := s.stableSupportBelow(b, o.Type, moved)
 	pos := o.Position
 	pos[1] = top + b.Half[1]
 	dropped = o.Position[1] - pos[1]
@@ -129,15 +134,28 @@ func (s *Scene) Settle(id string) (dropped float64, err error) {
 // ("", 0). A receptacle with a lowered support surface supports only a box
 // whose footprint lies inside its own (footprintWithin). Receptacles whose
 // indices are in skip are ignored.
-func (s *Scene) stableSupportBelow(b OBB, skip []int32) (id string, top float64) {
+func (s *Scene) stableSupportBelow(b OBB, typ string, skip []int32) (id string, top float64) {
 	bottom := b.Center[1] - b.Half[1]
 	type cand struct {
-		i   int32
-		top float64
+		i    int32
+		top  float64
+		mesh int8 // 0: a box top; 1: a drawn model that holds b; -1: one that does not
 	}
 	var cands []cand
 	s.eachReceptacleUnder(b, skip, func(i int32) {
 		o := s.Objects[i]
+		if o.hasMesh() {
+			t, ok := o.meshLevel(b, typ)
+			if math.IsInf(t, -1) || t <= 0 || footprintOverlap(b, o.OBB()) <= CollisionTolerance {
+				return
+			}
+			c := cand{i, t, 1}
+			if !ok {
+				c.mesh = -1
+			}
+			cands = append(cands, c)
+			return
+		}
 		t := o.SupportTop()
 		if t > bottom+CollisionTolerance || t <= 0 || footprintOverlap(b, o.OBB()) <= CollisionTolerance {
 			return
@@ -145,7 +163,7 @@ func (s *Scene) stableSupportBelow(b OBB, skip []int32) (id string, top float64)
 		if _, lowered := o.supportHeight(); lowered && !footprintWithin(b, o.OBB()) {
 			return // it would stand against the receptacle's sides, not in it
 		}
-		cands = append(cands, cand{i, t})
+		cands = append(cands, cand{i, t, 0})
 	})
 	sort.Slice(cands, func(a, c int) bool {
 		if cands[a].top != cands[c].top {
@@ -159,11 +177,17 @@ func (s *Scene) stableSupportBelow(b OBB, skip []int32) (id string, top float64)
 		level := cands[k].top
 		var boxes []OBB
 		var at []int32
+		first := k
 		for ; k < len(cands) && level-cands[k].top <= CollisionTolerance; k++ {
 			boxes = append(boxes, s.Objects[cands[k].i].OBB())
 			at = append(at, cands[k].i)
 		}
-		if SupportMargin(b, boxes) < StandMargin(b) {
+		if len(at) == 1 && cands[first].mesh != 0 {
+			// One drawn model alone: its mesh decides (holdsAt).
+			if cands[first].mesh < 0 {
+				continue
+			}
+		} else if SupportMargin(b, boxes) < StandMargin(b) {
 			continue
 		}
 		best, bestArea := int32(-1), -1.0

@@ -1,8 +1,15 @@
 package sim
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Support surfaces of real models.
+//
+// Where a receptacle is drawn with a real model, support follows the
+// model's mesh (support_rest.go); what follows here is the rule for
+// receptacles without one.
 //
 // A receptacle's support surface is the top of its box, except when its
 // Model has SupportY > 0 below the top (a sofa's seat, a bed's mattress, a
@@ -49,15 +56,23 @@ func (o *Object) supportHeight() (float64, bool) {
 }
 
 // standsClear reports whether box b is exempt from colliding with other's
-// current box because it stands on other's lowered support surface: b's
-// bottom lies within CollisionTolerance of that surface and its footprint
-// inside other's (see the package comment above). Such a box rests on other (TeleportObject and Settle make
+// current box because it stands on other: on its drawn model where other
+// has one (holdsAt, support_rest.go; b's bottom above other's bottom by
+// more than MeshSinkTol, so that nothing on the floor beside other reaches
+// into its box), else on its lowered support surface, b's bottom within
+// CollisionTolerance of that surface and its footprint inside other's (see
+// the package comment above). Such a box rests on other (TeleportObject and Settle make
 // other its parent), so the two are a receptacle and what it holds, never
 // two objects that interpenetrate. A box hovering higher inside other's box
 // (a pan at table height over a chair's seat, next to its back) collides
 // with it, and so does other's box moved around a third object.
 func standsClear(b OBB, other *Object) bool {
 	bBottom := b.Center[1] - b.Half[1]
+	if other.Receptacle && other.hasMesh() {
+		// Held by the drawn model, standing on it rather than on the floor
+		// beside it.
+		return bBottom > other.Position[1]-other.Size[1]/2+MeshSinkTol && other.holdsAt(b, "", bBottom)
+	}
 	sy, ok := other.supportHeight()
 	if !ok || math.Abs(bBottom-(other.Position[1]-other.Size[1]/2+sy)) > CollisionTolerance {
 		return false
@@ -87,74 +102,273 @@ const ReseatBand = 0.05
 
 // ReseatReport counts what ReseatChildren did.
 type ReseatReport struct {
-	Moved   int      // objects put onto their receptacle's support surface (carried descendants not counted)
-	Blocked []string // objects left where they were because they would collide
-	// OffSupport lists objects left where they were because the drawn model
-	// would cut through them on its support surface (a sofa's back or arm, a
-	// domed cushion, a shelf too low): lowered, they would sink into it.
-	OffSupport []string
+	Moved     int // objects moved vertically onto the drawn model under them (carried descendants not counted)
+	Relocated int // objects moved elsewhere on their receptacle, where its drawn model holds them
+	// Removed lists the objects taken out of the scene (with what they
+	// carry) because their receptacle's drawn model holds them nowhere
+	// without a collision.
+	Removed []string
 }
 
-// ReseatChildren puts the objects resting on receptacles with a lowered
-// support surface (a Model with SupportY below the box top, see SupportTop)
-// onto that surface: the asset dresser calls it after attaching models. A
-// child of such a receptacle is reseated when its bottom lies between
-// SupportTop − ReseatBand and the top of the receptacle's box (+
-// CollisionTolerance), i.e. it stood on the box top or near the surface; it
-// moves vertically only (x, z and yaw kept) so that its bottom is at
-// SupportTop, carrying its own children. It stays where it is (listed in
-// OffSupport) when it would mostly lie inside the receptacle's drawn model
-// there (meshCrosses, between ReseatMeshTol over the support surface and
-// its height over it: over a sofa's back or arm, on a domed cushion, under
-// a shelf too low for it) or would be shut in by the model on all four sides
-// (enclosedBy: in a closed cabinet), so nothing is lowered into the model's
-// mesh or out of sight. A move that would make the child or
-// something it carries collide (CheckPlacement's test) is skipped and the
-// child is listed in Blocked. Receptacles are processed in Scene.Objects
-// order (parents before children), so stacked objects follow their support.
-// Receptacles without a lowered support surface are left alone, so scenes
-// without models are unchanged.
+// reseatStep is the spacing, in metres, of the positions ReseatChildren
+// tries on a receptacle, and reseatTries how many of them (nearest first).
+const (
+	reseatStep  = 0.04
+	reseatTries = 400
+)
+
+// ReseatChildren puts the objects resting on receptacles drawn with a real
+// model onto the model's mesh (support_rest.go): the asset dresser calls
+// it after attaching models. A child of such a receptacle whose bottom lies
+// between SupportTop − ReseatBand and the top of the receptacle's box
+// (+ CollisionTolerance), i.e. that procedural generation put on the box
+// top, is, in this order of preference:
+//   - left where it is when the model holds it there (holdsAt);
+//   - on a receptacle with a lowered support surface (a sofa's seat, a
+//     bed's mattress): moved vertically onto that surface, or else to the
+//     nearest position on the receptacle where the model holds it within
+//     ReseatBand of it, so that a pillow over a sofa's arm goes onto the
+//     seat rather than onto the arm;
+//   - moved vertically onto the highest surface of the model under it
+//     (the top of a sofa's arm, a shelf unit's top board) when that holds
+//     it;
+//   - moved to the nearest position on the receptacle (positions on a
+//     reseatStep grid over its footprint, at most reseatTries of them)
+//     where the model holds it;
+//   - removed from the scene with what it carries.
+//
+// A fixture (isFixture: a faucet, a sink) is mounted through its
+// receptacle: it is only lowered onto the highest surface of the model
+// under it where it would float above it.
+//
+// Positions where the model would shut it in on all four sides (enclosedBy:
+// a closed cabinet) or where it or what it carries would collide
+// (CheckPlacement's test) are passed over. Moves keep the yaw. Receptacles
+// are processed in Scene.Objects order (parents before children), so stacked
+// objects follow their support. Scenes without models are unchanged.
 func ReseatChildren(s *Scene) ReseatReport {
 	var rep ReseatReport
-	var buf [32]int32
-	for _, r := range s.Objects {
-		if _, ok := r.supportHeight(); !ok {
+	removed := map[string]bool{}
+	for ri := 0; ri < len(s.Objects); ri++ {
+		r := s.Objects[ri]
+		if removed[r.ID] || !r.Receptacle || !r.hasMesh() {
 			continue
 		}
 		top := r.Position[1] + r.Size[1]/2
-		sup := r.SupportTop()
 		var mesh *Mesh // r's drawn model, posed when a child needs it
+		enclosed := func(c *Object, pos Vec3) bool {
+			if mesh == nil {
+				m := ObjectMesh(r)
+				mesh = &m
+			}
+			bottom := pos[1] - c.Size[1]/2
+			return enclosedBy(mesh, r, Vec3{pos[0], bottom + math.Min(c.Size[1]/2, enclosureProbe), pos[2]})
+		}
 		for _, cid := range append([]string(nil), s.children[r.ID]...) {
 			ci, ok := s.index[cid]
-			if !ok {
+			if !ok || removed[cid] {
 				continue
 			}
 			c := s.Objects[ci]
 			bottom := c.Position[1] - c.Size[1]/2
-			if bottom < sup-ReseatBand || bottom > top+CollisionTolerance || bottom == sup {
+			if bottom < r.SupportTop()-ReseatBand || bottom > top+CollisionTolerance {
 				continue
 			}
-			if mesh == nil && r.Model.LevelCount() > 0 {
-				m := ObjectMesh(r)
-				mesh = &m
-			}
-			if mesh != nil {
-				if meshCrosses(mesh, c.OBB(), sup+ReseatMeshTol, sup+c.Size[1]) ||
-					enclosedBy(mesh, r, Vec3{c.Position[0], sup + math.Min(c.Size[1]/2, enclosureProbe), c.Position[2]}) {
-					rep.OffSupport = append(rep.OffSupport, c.ID)
-					continue
+			if s.isFixture(c) {
+				// Mounted through the receptacle (a faucet through a sink's
+				// deck): lowered onto the model where it would float, never
+				// raised out of it nor moved sideways.
+				b := c.OBB()
+				b.Center[1] = top + CollisionTolerance - b.Half[1]
+				if t := r.restOnModel(b, top+CollisionTolerance).top; !math.IsInf(t, -1) && t < bottom-MeshFloatTol {
+					var buf [32]int32
+					s.commitMove(s.movedSet(int32(ci), buf[:0]), Vec3{c.Position[0], t + c.Size[1]/2, c.Position[2]}, c.Yaw)
+					rep.Moved++
 				}
-			}
-			pos := c.Position
-			pos[1] = sup + c.Size[1]/2
-			moved := s.movedSet(int32(ci), buf[:0])
-			if err := s.checkMove(moved, pos, c.Yaw, "reseat"); err != nil {
-				rep.Blocked = append(rep.Blocked, c.ID)
 				continue
 			}
-			s.commitMove(moved, pos, c.Yaw)
-			rep.Moved++
+			switch s.reseatOne(r, int32(ci), top, enclosed) {
+			case reseatMoved:
+				rep.Moved++
+			case reseatRelocated:
+				rep.Relocated++
+			case reseatNone:
+				for _, d := range append([]string{c.ID}, s.Descendants(c.ID)...) {
+					removed[d] = true
+				}
+				rep.Removed = append(rep.Removed, c.ID)
+			}
 		}
 	}
+	if len(removed) > 0 {
+		s.removeObjects(removed)
+	}
 	return rep
+}
+
+// isFixture reports whether o's catalog type is a fixture (a faucet, a
+// sink): mounted where the fixture rules put it, never moved by
+// ReseatChildren.
+func (s *Scene) isFixture(o *Object) bool {
+	if s.Catalog == nil {
+		return false
+	}
+	t := s.Catalog.Type(o.Type)
+	return t != nil && t.Fixture
+}
+
+// reseat outcomes of one child.
+const (
+	reseatNone = iota
+	reseatKept
+	reseatMoved
+	reseatRelocated
+)
+
+// reseatOne places object ci, a child of r (whose box top is top), where
+// r's drawn model holds it (see ReseatChildren) and says how; reseatNone
+// when no position does.
+func (s *Scene) reseatOne(r *Object, ci int32, top float64, enclosed func(*Object, Vec3) bool) int {
+	c := s.Objects[ci]
+	var buf [32]int32
+	moved := s.movedSet(ci, buf[:0])
+	b := c.OBB()
+	bottom := b.Center[1] - b.Half[1]
+	// placeable tests what holdsAt leaves to the caller once the rest is
+	// known to hold the child: no collision, no enclosure.
+	placeable := func(pos Vec3) bool {
+		return s.checkMove(moved, pos, c.Yaw, "reseat") == nil && !enclosed(c, pos)
+	}
+	fits := func(pos Vec3) bool {
+		return r.holdsAt(obbAt(c, pos, c.Yaw), c.Type, pos[1]-c.Size[1]/2) && placeable(pos)
+	}
+	// restAt is the bottom height the model gives the child at (x, z),
+	// probing from above hi.
+	restAt := func(x, z, hi float64) float64 {
+		bp := obbAt(c, Vec3{x, hi - c.Size[1]/2, z}, c.Yaw)
+		return r.restOnModel(bp, hi).top
+	}
+	_, lowered := r.supportHeight()
+	seat := r.SupportTop()
+	onSeat := func(t float64) bool { return !lowered || math.Abs(t-seat) <= ReseatBand }
+	here := restAt(c.Position[0], c.Position[2], bottom+math.Max(c.Size[1], ReseatBand))
+	try := func(t float64) bool {
+		pos := Vec3{c.Position[0], t + c.Size[1]/2, c.Position[2]}
+		return !math.IsInf(t, -1) && fits(pos)
+	}
+	switch {
+	case lowered && onSeat(here) && try(here), !lowered && try(here):
+		if here == bottom {
+			return reseatKept
+		}
+		s.commitMove(moved, Vec3{c.Position[0], here + c.Size[1]/2, c.Position[2]}, c.Yaw)
+		return reseatMoved
+	}
+	// Other positions on r, nearest first.
+	ax, az := r.Axes()
+	var cands []Vec3
+	nx, nz := int(r.Size[0]/2/reseatStep), int(r.Size[2]/2/reseatStep)
+	for i := -nx; i <= nx; i++ {
+		for j := -nz; j <= nz; j++ {
+			p := r.Position.Add(ax.Mul(float64(i) * reseatStep)).Add(az.Mul(float64(j) * reseatStep))
+			p[1] = c.Position[1]
+			if footprintWithin(obbAt(c, p, c.Yaw), r.OBB()) {
+				cands = append(cands, p)
+			}
+		}
+	}
+	sortByDistance(cands, c.Position)
+	if len(cands) > reseatTries {
+		cands = cands[:reseatTries]
+	}
+	// rests[k] is how the child would rest at cands[k], probed from above
+	// r, computed once for both passes; a candidate the model cannot hold
+	// there (it would tip, or a soft item would bridge) is passed over
+	// before the finer tests (holdsAt's cut test, collisions, enclosure).
+	// On the seat pass a candidate is given up as soon as a sample lies
+	// above the seat's band (a sofa's arm or back), and computed again in
+	// full on the second pass.
+	rests := make([]*meshRest, len(cands))
+	relocate := func(want func(float64) bool, limit float64) bool {
+		for k, p := range cands {
+			if rests[k] == nil || math.IsInf(rests[k].top, 1) && math.IsInf(limit, 1) {
+				rs := r.restOnModelBelow(obbAt(c, Vec3{p[0], top + CollisionTolerance - c.Size[1]/2, p[2]}, c.Yaw), top+CollisionTolerance, limit)
+				rests[k] = &rs
+			}
+			rs := rests[k]
+			t := rs.top
+			if math.IsInf(t, 0) || !want(t) || !rs.stable || SoftTypes[c.Type] && rs.cover < SoftCover {
+				continue
+			}
+			pos := Vec3{p[0], t + c.Size[1]/2, p[2]}
+			// The rest probed from above is the one holdsAt would find
+			// (nothing of the model lies over it under the footprint but
+			// what modelCuts looks for).
+			if !r.modelCuts(obbAt(c, pos, c.Yaw), t+MeshSinkTol, t+c.Size[1]) && placeable(pos) {
+				s.commitMove(moved, pos, c.Yaw)
+				return true
+			}
+		}
+		return false
+	}
+	anyRest := func(float64) bool { return true }
+	if lowered {
+		if relocate(onSeat, seat+ReseatBand) {
+			return reseatRelocated
+		}
+		if try(here) {
+			if here == bottom {
+				return reseatKept
+			}
+			s.commitMove(moved, Vec3{c.Position[0], here + c.Size[1]/2, c.Position[2]}, c.Yaw)
+			return reseatMoved
+		}
+	}
+	if relocate(anyRest, math.Inf(1)) {
+		return reseatRelocated
+	}
+	return reseatNone
+}
+
+// sortByDistance sorts ps by horizontal distance from q, ties kept in order.
+func sortByDistance(ps []Vec3, q Vec3) {
+	d := func(p Vec3) float64 { return math.Hypot(p[0]-q[0], p[2]-q[2]) }
+	slices.SortStableFunc(ps, func(a, b Vec3) int { return cmpFloat(d(a), d(b)) })
+}
+
+// removeObjects takes the objects whose ids are in ids out of the scene;
+// every descendant of a removed object must be in ids too.
+func (s *Scene) removeObjects(ids map[string]bool) {
+	kept := s.Objects[:0]
+	for _, o := range s.Objects {
+		if !ids[o.ID] {
+			kept = append(kept, o)
+		}
+	}
+	for i := len(kept); i < len(s.Objects); i++ {
+		s.Objects[i] = nil
+	}
+	s.Objects = kept
+	s.index = make(map[string]int, len(kept))
+	for i, o := range kept {
+		s.index[o.ID] = i
+	}
+	for p, cs := range s.children {
+		if ids[p] {
+			delete(s.children, p)
+			continue
+		}
+		out := cs[:0]
+		for _, c := range cs {
+			if !ids[c] {
+				out = append(out, c)
+			}
+		}
+		if len(out) == 0 {
+			delete(s.children, p)
+		} else {
+			s.children[p] = out
+		}
+	}
+	s.rebuildIndex() // also drops the ray-cast mesh cache
 }

@@ -70,13 +70,16 @@ func bedScene(t *testing.T) (*Scene, *Object) {
 func TestReseatChildren(t *testing.T) {
 	s, bed := bedScene(t)
 	seat := bed.SupportTop()
+	bed.Model.Levels = []ModelLevel{blocksLevel(bed.Model.Size, [2]Vec3{{-1, -1, -1}, {1, -1 + 2*0.5/1.7, 1}})}
 	before := map[string]Vec3{}
 	for _, o := range s.Objects {
 		before[o.ID] = o.Position
 	}
 	rep := ReseatChildren(s)
-	if rep.Moved != 3 || !reflect.DeepEqual(rep.Blocked, []string{"Pillow|1|1"}) {
-		t.Fatalf("report %+v, want 3 moved and Pillow|1|1 blocked", rep)
+	// Pillow|1|1 would come down onto the book floating over the mattress:
+	// it goes to the nearest free place on the mattress instead.
+	if rep.Moved != 3 || rep.Relocated != 1 || rep.Removed != nil {
+		t.Fatalf("report %+v, want 3 moved and Pillow|1|1 relocated", rep)
 	}
 	bottom := func(id string) float64 { o := s.Object(id); return o.Position[1] - o.Size[1]/2 }
 	for _, id := range []string{"Pillow|1|0", "Bowl|1|0", "Book|1|0"} {
@@ -95,10 +98,13 @@ func TestReseatChildren(t *testing.T) {
 	if d := s.Object("Apple|1|0").Position.Sub(before["Apple|1|0"]); math.Abs(d[1]-(bottom("Bowl|1|0")-(before["Bowl|1|0"][1]-s.Object("Bowl|1|0").Size[1]/2))) > 1e-12 || d[0] != 0 || d[2] != 0 {
 		t.Fatalf("apple moved by %v, the bowl by %v", d, s.Object("Bowl|1|0").Position.Sub(before["Bowl|1|0"]))
 	}
-	for _, id := range []string{"Book|1|1", "Pillow|1|1", "Book|1|2"} {
+	for _, id := range []string{"Book|1|1", "Book|1|2"} {
 		if s.Object(id).Position != before[id] {
 			t.Fatalf("%s moved from %v to %v", id, before[id], s.Object(id).Position)
 		}
+	}
+	if p1 := s.Object("Pillow|1|1"); math.Abs(bottom(p1.ID)-seat) > 1e-12 || s.CollidingWith(p1.ID) != nil {
+		t.Fatalf("relocated Pillow|1|1 at %v (bottom %g), colliding with %v", p1.Position, bottom(p1.ID), s.CollidingWith(p1.ID))
 	}
 	// Book|1|2 floats 5 cm over the mattress inside the bed's box without
 	// resting on it: that is an interpenetration (support.go).
@@ -106,15 +112,15 @@ func TestReseatChildren(t *testing.T) {
 		t.Fatalf("the bed collides with %v, want the floating book", got)
 	}
 	// A second call changes nothing.
-	if rep := ReseatChildren(s); rep.Moved != 0 || len(rep.Blocked) != 1 {
+	if rep := ReseatChildren(s); rep.Moved != 0 || rep.Relocated != 0 || rep.Removed != nil {
 		t.Fatalf("second call: %+v", rep)
 	}
-	// The pillow left on the headboard's box top still rests on the bed,
-	// and keeps it as parent when the bed is moved away and back and the
-	// pillow is then put back exactly (the planner's restore): a lost
-	// parent would leave it hovering the next time the bed moves.
+	// The relocated pillow rests on the bed, and keeps it as parent when
+	// the bed is moved away and back and the pillow is then put back
+	// exactly (the planner's restore): a lost parent would leave it
+	// hovering the next time the bed moves.
 	if sup, _ := s.SupportAt("Pillow|1|1"); sup != bed.ID {
-		t.Fatalf("Pillow|1|1 on the box top rests on %q, want the bed", sup)
+		t.Fatalf("Pillow|1|1 rests on %q, want the bed", sup)
 	}
 	bedAt, p1At := bed.Position, s.Object("Pillow|1|1").Position
 	for _, m := range []struct {
@@ -183,7 +189,7 @@ func TestReseatChildrenWithoutModels(t *testing.T) {
 				t.Fatalf("%s: SupportTop %g, AABB top %g", o.ID, o.SupportTop(), o.AABB().Max[1])
 			}
 		}
-		if rep := ReseatChildren(s); rep.Moved != 0 || rep.Blocked != nil {
+		if rep := ReseatChildren(s); rep.Moved != 0 || rep.Relocated != 0 || rep.Removed != nil {
 			t.Fatalf("seed %d: %+v", seed, rep)
 		}
 		for i, o := range s.Objects {
@@ -197,10 +203,9 @@ func TestReseatChildrenWithoutModels(t *testing.T) {
 // TestReseatChildrenFollowsTheMesh gives the bed of bedScene a model: a
 // mattress at the support surface over the front of the bed and the top
 // face of a headboard block at the box top over the back (local z > 0.2 m).
-// Children over the mattress are lowered onto it; those over the headboard
-// stay on the box top (OffSupport) instead of sinking into it. Turned into
-// the underside of a shelf (facing down), the same face leaves room below:
-// every child that fits under it is lowered.
+// Children over the mattress are lowered onto it; the pillow over the
+// headboard and the book inside it go to the nearest free place on the
+// mattress instead of staying on the box top or sinking into the block.
 func TestReseatChildrenFollowsTheMesh(t *testing.T) {
 	s, bed := bedScene(t)
 	m := bed.Model
@@ -212,35 +217,23 @@ func TestReseatChildrenFollowsTheMesh(t *testing.T) {
 	mattressY := -hy + m.SupportY
 	p0, t0 := quad(mattressY, -hz, 0.2, 0)
 	p1, t1 := quad(hy, 0.2, hz, 4)
-	up := Vec3{0, 1, 0}
-	m.Levels = []ModelLevel{{Pos: append(p0, p1...), Tris: append(t0, t1...), Normal: []Vec3{up, up, up, up, up, up, up, up}}}
+	m.Levels = []ModelLevel{{Pos: append(p0, p1...), Tris: append(t0, t1...)}}
 	seat := bed.SupportTop()
-	before := map[string]Vec3{}
-	for _, o := range s.Objects {
-		before[o.ID] = o.Position
-	}
 	rep := ReseatChildren(s)
-	if rep.Moved != 2 || len(rep.Blocked) != 0 || !reflect.DeepEqual(rep.OffSupport, []string{"Book|1|0", "Pillow|1|1"}) {
-		t.Fatalf("report %+v, want 2 moved, none blocked, Book|1|0 and Pillow|1|1 off the support", rep)
+	if rep.Moved != 2 || rep.Relocated != 2 || rep.Removed != nil {
+		t.Fatalf("report %+v, want 2 moved and 2 relocated", rep)
 	}
-	for _, id := range []string{"Pillow|1|0", "Bowl|1|0"} {
+	for _, id := range []string{"Pillow|1|0", "Bowl|1|0", "Book|1|0", "Pillow|1|1"} {
 		o := s.Object(id)
 		if b := o.Position[1] - o.Size[1]/2; math.Abs(b-seat) > 1e-12 {
 			t.Errorf("%s bottom %g, want the mattress at %g", id, b, seat)
 		}
-	}
-	for _, id := range []string{"Book|1|0", "Pillow|1|1"} {
-		if s.Object(id).Position != before[id] {
-			t.Errorf("%s moved from %v to %v over the headboard", id, before[id], s.Object(id).Position)
+		if !bed.holdsAt(o.OBB(), o.Type, seat) {
+			t.Errorf("%s at %v: the mattress does not hold it", id, o.Position)
 		}
-	}
-
-	s, bed = bedScene(t)
-	down := Vec3{0, -1, 0}
-	bed.Model.Levels = []ModelLevel{{Pos: append(p0, p1...), Tris: append(t0, t1...), Normal: []Vec3{up, up, up, up, down, down, down, down}}}
-	rep = ReseatChildren(s)
-	if rep.Moved != 3 || len(rep.OffSupport) != 0 {
-		t.Fatalf("under a shelf: report %+v, want 3 moved (Pillow|1|1 blocked by the floating book) and none off the support", rep)
+		if c := s.CollidingWith(id); c != nil {
+			t.Errorf("%s collides with %v", id, c)
+		}
 	}
 }
 
@@ -258,41 +251,6 @@ func TestHeightAt(t *testing.T) {
 	vertical := Triangle{V: [3]Vec3{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}}
 	if _, ok := vertical.HeightAt(0.2, 0); ok {
 		t.Error("a vertical triangle has no height above a point")
-	}
-}
-
-// TestMeshCrossesMajority: the top face of a block over x ∈ [0, 1] (facing
-// up, 1 m high) cuts the lines above it; an object 1 m wide is inside the
-// block when more than half of its footprint's sample lines are cut, so a
-// box reaching 0.4 m over the block's edge is not. The underside of a
-// shelf (facing down) above the object's height cuts nothing; below it, it
-// cuts every line it covers.
-func TestMeshCrossesMajority(t *testing.T) {
-	slab := func(y float64, n Vec3) *Mesh {
-		m := &Mesh{Tris: []Triangle{{V: [3]Vec3{{0, y, -1}, {1, y, -1}, {1, y, 1}}}, {V: [3]Vec3{{0, y, -1}, {1, y, 1}, {0, y, 1}}}},
-			Attrs: []TriAttr{{N: [3]Vec3{n, n, n}}, {N: [3]Vec3{n, n, n}}}}
-		return m
-	}
-	box := func(cx float64) OBB {
-		return OBB{Center: Vec3{cx, 0.25, 0}, Half: Vec3{0.5, 0.25, 0.2}, AxisX: Vec3{1, 0, 0}, AxisZ: Vec3{0, 0, 1}}
-	}
-	up, down := slab(1, Vec3{0, 1, 0}), slab(1, Vec3{0, -1, 0})
-	for _, c := range []struct {
-		mesh   *Mesh
-		cx, hi float64
-		want   bool
-	}{
-		{up, 0.5, 0.5, true},    // all over the block
-		{up, 1.0, 0.5, true},    // 3 of 5 columns
-		{up, 1.1, 0.5, false},   // 2 of 5 columns
-		{up, 1.3, 0.5, false},   // 1 of 5
-		{down, 0.5, 0.5, false}, // a shelf above the object
-		{down, 0.5, 1.2, true},  // a shelf too low for it
-		{up, 3, 0.5, false},     // nothing above
-	} {
-		if got := meshCrosses(c.mesh, box(c.cx), 0, c.hi); got != c.want {
-			t.Errorf("centre x %.2f, height %.1f, %v: meshCrosses = %v, want %v", c.cx, c.hi, c.mesh == up, got, c.want)
-		}
 	}
 }
 

@@ -39,7 +39,11 @@ func runPhysicsAudit(ds *export.Dataset, splits []string, asJSON bool, stdout, s
 		} else if v := ds.Manifest.Version; v != pipeline.Version {
 			fmt.Fprintf(stderr, "flowbench audit: split %s: written by flowbench %s, walls rebuilt by %s (the same unless the floor plans changed)\n", s, v, pipeline.Version)
 		}
-		reports = append(reports, score.PhysicsAudit(s, rows, walls))
+		meshes, err := physicsMeshes(ds, s)
+		if err != nil {
+			fmt.Fprintf(stderr, "flowbench audit: split %s: drawn models not checked: %v\n", s, err)
+		}
+		reports = append(reports, score.PhysicsAuditMeshes(s, rows, walls, meshes))
 	}
 	clean := true
 	for i := range reports {
@@ -138,11 +142,15 @@ func writePhysicsTable(w io.Writer, r *score.PhysicsReport) {
 	if !r.WallsChecked {
 		walls = "walls NOT checked (houses not rebuilt)"
 	}
-	fmt.Fprintf(w, "%s; counts per state I0/I1\n", walls)
-	fmt.Fprintf(w, "%-16s %6s %9s %9s %9s %9s %9s %9s\n", "category", "rows", "unstable", "overlaps", "below_fl", "in_wall", "over_hole", "bad_rows")
+	meshes := "drawn models checked"
+	if !r.MeshesChecked {
+		meshes = "drawn models NOT checked (primitive shapes, or no libraries)"
+	}
+	fmt.Fprintf(w, "%s; %s; counts per state I0/I1\n", walls, meshes)
+	fmt.Fprintf(w, "%-16s %6s %9s %9s %9s %9s %9s %9s %9s %9s\n", "category", "rows", "unstable", "overlaps", "below_fl", "in_wall", "over_hole", "mesh_gap", "mesh_brdg", "bad_rows")
 	line := func(name string, c *score.PhysicsCounts) {
 		p := func(v [2]int) string { return fmt.Sprintf("%d/%d", v[0], v[1]) }
-		fmt.Fprintf(w, "%-16s %6d %9s %9s %9s %9s %9s %9s\n", name, c.Rows, p(c.Unstable), p(c.Overlaps), p(c.BelowFloor), p(c.InWall), p(c.OverHole), p(c.BadRows))
+		fmt.Fprintf(w, "%-16s %6d %9s %9s %9s %9s %9s %9s %9s %9s\n", name, c.Rows, p(c.Unstable), p(c.Overlaps), p(c.BelowFloor), p(c.InWall), p(c.OverHole), p(c.MeshGap), p(c.MeshBridge), p(c.BadRows))
 	}
 	names := make([]string, 0, len(r.Categories))
 	for k := range r.Categories {
@@ -168,4 +176,79 @@ func writePhysicsTable(w io.Writer, r *score.PhysicsReport) {
 		}
 		fmt.Fprintf(w, "%s %s %s: %s%s (%.3f m)\n", f.Row, f.State, f.Kind, f.Object, other, f.Amount)
 	}
+}
+
+// physicsMeshes returns, per house of a split drawn with real models, its
+// receptacles' drawn models (object id → mesh), rebuilt like the walls from
+// the manifest's configuration and dressed with the installed libraries;
+// nil when the split was drawn with primitive shapes. The last few houses'
+// meshes are kept (rows come grouped by house), and every model is
+// converted once.
+func physicsMeshes(ds *export.Dataset, split string) (func(string) map[string]*score.PhysicsMesh, error) {
+	if ds.Manifest == nil {
+		return nil, fmt.Errorf("no manifest")
+	}
+	st := ds.Manifest.Splits[split]
+	if st == nil || st.Assets == nil || st.Assets.Mode != "sh3d" {
+		return nil, nil
+	}
+	lib, err := pipeline.OpenAssets("auto")
+	if err != nil || lib == nil {
+		return nil, fmt.Errorf("no furniture libraries: %v", err)
+	}
+	conf, _ := ds.Manifest.Config[split].(map[string]any)
+	load, err := pipeline.SplitHouses(split, conf)
+	if err != nil {
+		return nil, err
+	}
+	dress := pipeline.Dresser(lib)
+	models := map[*sim.Model]*score.PhysicsMesh{}
+	var recent []string
+	cache := map[string]map[string]*score.PhysicsMesh{}
+	return func(house string) map[string]*score.PhysicsMesh {
+		if m, ok := cache[house]; ok {
+			return m
+		}
+		out := map[string]*score.PhysicsMesh{}
+		if h, err := load(house); err == nil {
+			if sc, err := sim.NewScene(h); err == nil {
+				dress(sc)
+				for _, o := range sc.Objects {
+					if o.Receptacle && o.Model.LevelCount() > 0 {
+						out[o.ID] = physicsMesh(models, o.Model)
+					}
+				}
+			}
+		}
+		if len(recent) == 4 {
+			delete(cache, recent[0])
+			recent = recent[1:]
+		}
+		recent = append(recent, house)
+		cache[house] = out
+		return out
+	}, nil
+}
+
+// physicsMesh converts level 0 of a model for the audit, once per model.
+func physicsMesh(done map[*sim.Model]*score.PhysicsMesh, md *sim.Model) *score.PhysicsMesh {
+	if m, ok := done[md]; ok {
+		return m
+	}
+	l := &md.Levels[0]
+	m := &score.PhysicsMesh{Size: md.Size, Pos: make([][3]float64, len(l.Pos)), Tris: make([][3]uint32, len(l.Tris))}
+	for i, p := range l.Pos {
+		m.Pos[i] = p
+	}
+	for i, t := range l.Tris {
+		m.Tris[i] = t.V
+	}
+	if len(l.Normal) == len(l.Pos) {
+		m.Normals = make([][3]float64, len(l.Normal))
+		for i, n := range l.Normal {
+			m.Normals[i] = n
+		}
+	}
+	done[md] = m
+	return m
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"flowbench/pipeline"
 	"flowbench/score"
 )
 
@@ -26,6 +27,11 @@ func TestAuditPhysicsReferenceRun(t *testing.T) {
 	}
 	if len(reps) != 1 || reps[0].Rows == 0 || !reps[0].WallsChecked || len(reps[0].Findings) != 0 {
 		t.Fatalf("report %+v", reps)
+	}
+	// Drawn with the installed models, the receptacles' meshes are checked
+	// too (mesh_gap, mesh_bridge).
+	if lib, err := pipeline.OpenAssets("auto"); err == nil && lib != nil && !reps[0].MeshesChecked {
+		t.Fatal("models installed, but the audit did not check the drawn meshes")
 	}
 	text, code := genCLI(t, "audit", "--physics", generateOnce.dir)
 	if code != 0 || !strings.Contains(text, "walls checked") || !strings.Contains(text, "no defects") {

@@ -13,6 +13,8 @@ import (
 // A real ProcTHOR house (the reference house-procthor-train-1.json, whose
 // assets are not all in the catalog) generates directly from its JSON with
 // no asset-database file: the built-in asset table resolves it everywhere.
+// (256 px and 4 views: at 64 px and 2 views the framing rule and the
+// structure rule leave none of its views a question.)
 func TestGenerateImportsReferenceProcTHORHouse(t *testing.T) {
 	src := filepath.Join("..", "..", "..", "shared", "reference", "procthor", "house-procthor-train-1.json")
 	if env := os.Getenv("FLOWBENCH_SHARED"); env != "" {
@@ -26,7 +28,7 @@ func TestGenerateImportsReferenceProcTHORHouse(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(imp, "reference.json"), b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, code := genCLI(t, "generate", "--split", "train", "--import", imp, "--size", "64", "--views", "2", "--quiet", "--out", filepath.Join(t.TempDir(), "ds"))
+	out, code := genCLI(t, "generate", "--split", "train", "--import", imp, "--size", "256", "--views", "4", "--quiet", "--out", filepath.Join(t.TempDir(), "ds"))
 	if code != 0 || !strings.Contains(out, "from 1 houses") || strings.Contains(out, "generated 0 questions") || strings.Contains(out, "failed") {
 		t.Fatalf("generate --import of the reference house: exit %d\n%s", code, out)
 	}
@@ -60,7 +62,7 @@ func TestGenerateImportWarnsImplausibleObject(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(t.TempDir(), "ds")
-	out, code := genCLI(t, "generate", "--split", "train", "--import", imp, "--size", "64", "--views", "2", "--quiet", "--out", dir)
+	out, code := genCLI(t, "generate", "--split", "train", "--import", imp, "--size", "256", "--views", "4", "--quiet", "--out", dir)
 	if code != 0 {
 		t.Fatalf("generate --import: exit %d\n%s", code, out)
 	}

@@ -17,6 +17,20 @@ import (
 	"flowbench/thor"
 )
 
+// flowbenchObjects lists the objects with a flowbench-only asset id, not
+// those under one (they are left out as resting on it).
+func flowbenchObjects(objs []sim.HouseObject) []sim.HouseObject {
+	var out []sim.HouseObject
+	for _, o := range objs {
+		if sim.FlowbenchOnlyAsset(o.AssetID) {
+			out = append(out, o)
+			continue
+		}
+		out = append(out, flowbenchObjects(o.Children)...)
+	}
+	return out
+}
+
 // ai2thorServer serves the built-in simulator declaring only AI2-THOR's
 // asset ids (as the AI2-THOR bridge does), refusing any other.
 func ai2thorServer(t *testing.T) string {
@@ -32,11 +46,12 @@ func ai2thorServer(t *testing.T) string {
 }
 
 // TestAI2THORBackendLeavesOutFlowbenchFixture: house 1 of a run has a
-// fixture with a flowbench-only asset id (and objects resting on it). Run
-// through a backend whose hello declares only AI2-THOR's ids, the house the
-// backend gets has no such fixture (the server refuses one, so the run would
-// fail), the manifest lists what was left out and validates, and
-// SplitHouses rebuilds the house as the run built it.
+// fixture with a flowbench-only asset id (and objects resting on it), besides
+// the flowbench fixtures the generator places itself (a stove). Run through
+// a backend whose hello declares only AI2-THOR's ids, the house the backend
+// gets has no such fixture (the server refuses one, so the run would fail),
+// the manifest lists what was left out and validates, and SplitHouses
+// rebuilds the house as the run built it.
 func TestAI2THORBackendLeavesOutFlowbenchFixture(t *testing.T) {
 	cfg := badHouseConfig(2)
 	cfg.Backend = ai2thorServer(t)
@@ -50,7 +65,7 @@ func TestAI2THORBackendLeavesOutFlowbenchFixture(t *testing.T) {
 	}
 	var fix *sim.HouseObject
 	for i := range h1.Objects {
-		if o := &h1.Objects[i]; len(o.Children) > 0 {
+		if o := &h1.Objects[i]; len(o.Children) > 0 && !sim.FlowbenchOnlyAsset(o.AssetID) {
 			o.AssetID, fix = "flowbench_counter_test", o
 			break
 		}
@@ -63,6 +78,41 @@ func TestAI2THORBackendLeavesOutFlowbenchFixture(t *testing.T) {
 		t.Fatal(err)
 	}
 	src.Houses[1].load = func() (*sim.House, error) { return sim.DecodeHouse(withFixture) }
+	h0, err := src.Houses[0].load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// What the manifest must list: for each house, the objects with a
+	// flowbench-only asset (the test's fixture among them) and, as resting,
+	// what FilterHouse leaves out with them (the fixture's children at least).
+	want := &export.LeftOutAssets{Backend: "ai2thor", ByType: map[string]int{}, ByAsset: map[string]int{}}
+	var ai2thor thor.AssetSupport // a hello that declares nothing: AI2-THOR's ids
+	for _, h := range []*sim.House{h0, h1} {
+		own := flowbenchObjects(h.Objects)
+		_, lo := ai2thor.FilterHouse(h)
+		if len(own) > 0 {
+			want.Houses++
+		}
+		for _, o := range own {
+			want.Objects++
+			want.ByType[sim.ObjectTypeFromID(o.ID)]++
+			want.ByAsset[o.AssetID]++
+		}
+		resting := 0
+		for _, l := range lo {
+			if l.On != "" {
+				resting++
+			}
+		}
+		if len(lo) != len(own)+resting {
+			t.Fatalf("FilterHouse left out %+v, want the flowbench objects %d and what rests on them", lo, len(own))
+		}
+		want.Objects += resting
+		want.Resting += resting
+	}
+	if want.ByAsset["flowbench_counter_test"] != 1 || want.Resting < len(fix.Children) {
+		t.Fatalf("expected left out %+v lacks the fixture %s and its %d children", want, fix.ID, len(fix.Children))
+	}
 	if err := src.forRunBackend(cfg); err != nil {
 		t.Fatal(err)
 	}
@@ -72,9 +122,6 @@ func TestAI2THORBackendLeavesOutFlowbenchFixture(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := res.Manifest.Splits[cfg.Split]
-	want := &export.LeftOutAssets{Backend: "ai2thor", Houses: 1, Objects: 1 + len(fix.Children),
-		ByType:  map[string]int{sim.ObjectTypeFromID(fix.ID): 1},
-		ByAsset: map[string]int{"flowbench_counter_test": 1}, Resting: len(fix.Children)}
 	if !reflect.DeepEqual(st.LeftOut, want) {
 		t.Fatalf("manifest left_out_assets %+v, want %+v", st.LeftOut, want)
 	}

@@ -3,6 +3,7 @@ package thor
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -95,38 +96,85 @@ func flowbenchFixtureHouse(t *testing.T) (*sim.House, *sim.HouseObject) {
 	return nil, nil
 }
 
+// flowbenchOnlyObjects lists, in house order, the objects of h whose own
+// asset id is flowbench-only (sim.FlowbenchOnlyAsset), not those under one:
+// what a backend creating only AI2-THOR's ids leaves out for its own asset.
+func flowbenchOnlyObjects(h *sim.House) []string {
+	var out []string
+	var walk func([]sim.HouseObject)
+	walk = func(os []sim.HouseObject) {
+		for _, o := range os {
+			if sim.FlowbenchOnlyAsset(o.AssetID) {
+				out = append(out, o.ID)
+				continue
+			}
+			walk(o.Children)
+		}
+	}
+	walk(h.Objects)
+	return out
+}
+
 // TestAI2THORBackendGetsHouseWithoutFlowbenchFixture: a server that
 // declares only AI2-THOR's ids (by saying nothing) is never sent a
 // flowbench-only asset: the client refuses such a house, naming the
 // object; the house built for it with FilterHouse leaves out the fixture
-// and what rests on it, lists them, and loads.
+// and what rests on it, and the house's own flowbench fixtures (a
+// generated stove) and what rests on them, lists them, and loads.
 func TestAI2THORBackendGetsHouseWithoutFlowbenchFixture(t *testing.T) {
 	h, fix := flowbenchFixtureHouse(t)
+	own := flowbenchOnlyObjects(h) // the test's fixture and the generated ones
+	if !slices.Contains(own, fix.ID) {
+		t.Fatalf("the fixture %s is not among the flowbench objects %v", fix.ID, own)
+	}
 	houses := make(chan string, 4)
 	c := dialTest(t, assetServer(t, nil, houses), Options{})
 	err := c.LoadHouse(h)
-	if err == nil || !strings.Contains(err.Error(), fix.ID) || !strings.Contains(err.Error(), "flowbench_counter_test") {
-		t.Fatalf("loading a house with a flowbench fixture on an AI2-THOR server: %v", err)
+	if err == nil || !strings.Contains(err.Error(), own[0]) {
+		t.Fatalf("loading a house with flowbench fixtures %v on an AI2-THOR server: %v", own, err)
 	}
 	if len(houses) != 0 {
 		t.Fatal("the refused house was sent")
 	}
 	fh, lo := c.Assets().FilterHouse(h)
-	if len(lo) != 1+len(fix.Children) || lo[0].ID != fix.ID || lo[0].On != "" || lo[0].AssetID != "flowbench_counter_test" ||
-		lo[0].Type != sim.ObjectTypeFromID(fix.ID) {
+	// Left out for its own asset: exactly the flowbench objects.
+	var reasons []string
+	left := map[string]LeftOutObject{}
+	for _, l := range lo {
+		left[l.ID] = l
+		if l.On == "" {
+			reasons = append(reasons, l.ID)
+		}
+	}
+	if !reflect.DeepEqual(reasons, own) {
+		t.Fatalf("left out for their asset %v, want the flowbench objects %v (all left out: %+v)", reasons, own, lo)
+	}
+	// The test's fixture, then its children resting on it, in house order.
+	i := slices.IndexFunc(lo, func(l LeftOutObject) bool { return l.ID == fix.ID })
+	if i < 0 || len(lo) < i+1+len(fix.Children) || lo[i].AssetID != "flowbench_counter_test" ||
+		lo[i].Type != sim.ObjectTypeFromID(fix.ID) {
 		t.Fatalf("left out %+v", lo)
 	}
-	for i, ch := range fix.Children {
-		if lo[1+i].ID != ch.ID || lo[1+i].On != fix.ID {
-			t.Fatalf("left out %+v, want child %s on %s", lo[1+i], ch.ID, fix.ID)
+	for j, ch := range fix.Children {
+		if l := lo[i+1+j]; l.ID != ch.ID || l.On != fix.ID {
+			t.Fatalf("left out %+v, want child %s on %s", l, ch.ID, fix.ID)
 		}
+	}
+	// Whatever else is left out rests on a left-out object.
+	for _, l := range lo {
+		if _, ok := left[l.On]; l.On != "" && !ok {
+			t.Fatalf("%s is left out as resting on %s, which is kept", l.ID, l.On)
+		}
+	}
+	if kept := flowbenchOnlyObjects(fh); kept != nil {
+		t.Fatalf("the filtered house keeps the flowbench objects %v", kept)
 	}
 	if err := c.LoadHouse(fh); err != nil {
 		t.Fatal(err)
 	}
 	sent := <-houses
 	if strings.Contains(sent, "flowbench_") || strings.Contains(sent, `"`+fix.ID+`"`) {
-		t.Fatal("the house sent still holds the fixture")
+		t.Fatal("the house sent still holds a flowbench fixture")
 	}
 	// The Go server draws everything: nothing is left out for it.
 	if same, lo := AllAssets.FilterHouse(h); same != h || lo != nil {

@@ -264,13 +264,16 @@ func TestProtocolMessagesMatchSchema(t *testing.T) {
 
 // TestCreateHouseMeshesMatchSchema records the CreateHouse a client sends
 // to a server that wants meshes, with some objects dressed (indexed meshes,
-// shared meshes, textures) and the others primitive, and validates it.
+// shared meshes, textures) and the others primitive, and validates it. The
+// server declares every asset, as a mesh-drawing server (Blender) does, so
+// the house goes whole, the generated flowbench fixtures with their meshes.
 func TestCreateHouseMeshesMatchSchema(t *testing.T) {
 	_, _, request, _ := protocolSchemas(t)
 	got := make(chan []byte, 1)
 	url := fakeServer(t, func(conn *websocket.Conn) {
 		conn.ReadMessage()
-		conn.WriteJSON(Hello{Protocol: ProtocolName, Version: ProtocolVersion, Role: "server", Wants: []string{FeatureMeshes}})
+		conn.WriteJSON(Hello{Protocol: ProtocolName, Version: ProtocolVersion, Role: "server", Wants: []string{FeatureMeshes},
+			Assets: []string{AssetsAll}})
 		for {
 			_, msg, err := conn.ReadMessage()
 			if err != nil {
@@ -298,10 +301,16 @@ func TestCreateHouseMeshesMatchSchema(t *testing.T) {
 		}
 	}
 	c := dialTest(t, url, Options{Dress: dress})
-	if err := c.LoadHouse(testHouse(t, 1)); err != nil {
+	h := testHouse(t, 1)
+	if err := c.LoadHouse(h); err != nil {
 		t.Fatal(err)
 	}
 	msg := <-got
+	for _, id := range flowbenchOnlyObjects(h) {
+		if !strings.Contains(string(msg), `"`+id+`"`) {
+			t.Errorf("the CreateHouse leaves out the flowbench fixture %s", id)
+		}
+	}
 	for _, key := range []string{`"mesh":{`, `"meshOf":"`, `"textures":{`, `"emissive":true`, `"cutout":true`} {
 		if !strings.Contains(string(msg), key) {
 			t.Errorf("the CreateHouse carries no %s", key)

@@ -113,9 +113,19 @@ func TestGoClientWithAI2THORBridge(t *testing.T) {
 	if a := c.Assets(); a.String() != AssetsAI2THOR || a.CanCreate("flowbench_stove_1") || !a.CanCreate("Mug_1") {
 		t.Fatalf("the AI2-THOR bridge declares assets %v", c.ServerHello().Assets)
 	}
-	h, err := sim.Generate(sim.StyleProcTHOR, 1, 0)
+	gen, err := sim.Generate(sim.StyleProcTHOR, 1, 0)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The house is built for the bridge as a run builds it
+	// (pipeline.forBackend): the generated flowbench fixtures and what rests
+	// on them are left out; the bridge refuses the whole house.
+	if err := c.LoadHouse(gen); len(flowbenchOnlyObjects(gen)) > 0 && err == nil {
+		t.Fatalf("the bridge was sent the flowbench fixtures %v", flowbenchOnlyObjects(gen))
+	}
+	h, left := c.Assets().FilterHouse(gen)
+	if own := flowbenchOnlyObjects(gen); len(own) > 0 && len(left) < len(own) {
+		t.Fatalf("left out %+v, not every flowbench fixture of %v", left, own)
 	}
 	if err := c.LoadHouse(h); err != nil {
 		t.Fatal(err)

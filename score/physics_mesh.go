@@ -169,6 +169,49 @@ func (m *PhysicsMesh) surfaceAbove(x, z, y float64) (float64, bool) {
 // before it counts as sunk.
 const PhysicsMeshCutShare = 0.05
 
+// physicsRimOut is how far outside a set-in basin's footprint the audit
+// looks for the counter top its rim rests on.
+const physicsRimOut = 0.02
+
+// setInBasin reports whether sink o is set into its receptacle p: its top
+// flush with p's top (up to 1 cm proud) and its bottom below it, as
+// sim.SetInBasin builds them.
+func setInBasin(o, p *export.ObjectRow) bool {
+	if o.ObjectType != "Sink" {
+		return false
+	}
+	top, sTop, sBot := p.Position[1]+p.Size[1]/2, o.Position[1]+o.Size[1]/2, o.Position[1]-o.Size[1]/2
+	return sTop >= top-1e-6 && sTop <= top+0.01 && sBot < top-0.01
+}
+
+// rimHeld counts the sides of set-in basin o (pairs of opposite edges:
+// left and right, front and back) where p's model m shows a surface within
+// PhysicsMeshFloatTol under the basin's top just outside both edges' middles:
+// the counter top its rim rests on. The opening cut for it leaves nothing
+// under the basin itself.
+func rimHeld(o, p *export.ObjectRow, m *PhysicsMesh, sc [3]float64) int {
+	ps, pc := math.Sincos(p.Yaw * math.Pi / 180)
+	os, oc := math.Sincos(o.Yaw * math.Pi / 180)
+	top := o.Position[1] + o.Size[1]/2
+	probe := (top + PhysicsMeshFloatTol - p.Position[1]) / sc[1]
+	holds := func(fu, fv float64) bool {
+		x := o.Position[0] + fu*oc + fv*os
+		z := o.Position[2] - fu*os + fv*oc
+		dx, dz := x-p.Position[0], z-p.Position[2]
+		h := m.surfaceBelow((dx*pc-dz*ps)/sc[0], (dx*ps+dz*pc)/sc[2], probe)
+		return !math.IsInf(h, -1) && top-(p.Position[1]+h*sc[1]) <= PhysicsMeshFloatTol
+	}
+	hx, hz := o.Size[0]/2+physicsRimOut, o.Size[2]/2+physicsRimOut
+	n := 0
+	if holds(-hx, 0) && holds(hx, 0) {
+		n++
+	}
+	if holds(0, -hz) && holds(0, hz) {
+		n++
+	}
+	return n
+}
+
 // meshFindings checks every object of one state whose parent is drawn with
 // a model in meshes (object id → mesh), on a 9 × 9 grid of its footprint:
 //   - "mesh_gap", sunk: over more than PhysicsMeshCutShare of the samples
@@ -188,7 +231,10 @@ const PhysicsMeshCutShare = 0.05
 //     touching).
 //
 // Fixtures mounted through their receptacle (PhysicsMountedTypes) are only
-// checked for floating.
+// checked for floating. A basin set into its counter (setInBasin) hangs
+// from its rim in an opening of the counter's model: it is a "mesh_gap"
+// unless the counter top holds it on both sides of at least one axis
+// (rimHeld; the amount is how many axes fall short).
 func meshFindings(objs []export.ObjectRow, meshes map[string]*PhysicsMesh) []PhysicsFinding {
 	if len(meshes) == 0 {
 		return nil
@@ -216,6 +262,12 @@ func meshFindings(objs []export.ObjectRow, meshes map[string]*PhysicsMesh) []Phy
 		ps, pc := math.Sincos(p.Yaw * math.Pi / 180)
 		os, oc := math.Sincos(o.Yaw * math.Pi / 180)
 		bottom, top := o.Position[1]-o.Size[1]/2, o.Position[1]+o.Size[1]/2
+		if setInBasin(o, p) {
+			if held := rimHeld(o, p, m, sc); held < 2 {
+				out = append(out, PhysicsFinding{Kind: "mesh_gap", Object: o.ObjectID, Other: p.ObjectID, Amount: float64(2 - held)})
+			}
+			continue
+		}
 		mounted := PhysicsMountedTypes[o.ObjectType]
 		yLo, yTop := (bottom+PhysicsMeshSinkTol-p.Position[1])/sc[1], (top-p.Position[1])/sc[1]
 		var hs [physicsMeshSamples * physicsMeshSamples]float64

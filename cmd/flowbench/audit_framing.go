@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -34,30 +33,7 @@ func runFramingAudit(ds *export.Dataset, splits []string, asJSON bool, stdout io
 		}
 		reports = append(reports, score.FramingAudit(s, rows))
 	}
-	clean := true
-	for i := range reports {
-		clean = clean && reports[i].Clean()
-	}
-	if asJSON {
-		b, err := json.MarshalIndent(reports, "", "  ")
-		if err != nil {
-			return err
-		}
-		if _, err := fmt.Fprintf(stdout, "%s\n", b); err != nil {
-			return err
-		}
-	} else {
-		for i := range reports {
-			if i > 0 {
-				fmt.Fprintln(stdout)
-			}
-			writeFramingTable(stdout, &reports[i])
-		}
-	}
-	if !clean {
-		return errFraming
-	}
-	return nil
+	return writeAuditReports(stdout, reports, asJSON, writeFramingTable, errFraming)
 }
 
 // framingRows joins a split's questions (category, camera, named objects)

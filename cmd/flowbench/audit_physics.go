@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -45,30 +44,7 @@ func runPhysicsAudit(ds *export.Dataset, splits []string, asJSON bool, stdout, s
 		}
 		reports = append(reports, score.PhysicsAuditMeshes(s, rows, walls, meshes))
 	}
-	clean := true
-	for i := range reports {
-		clean = clean && reports[i].Clean()
-	}
-	if asJSON {
-		b, err := json.MarshalIndent(reports, "", "  ")
-		if err != nil {
-			return err
-		}
-		if _, err := fmt.Fprintf(stdout, "%s\n", b); err != nil {
-			return err
-		}
-	} else {
-		for i := range reports {
-			if i > 0 {
-				fmt.Fprintln(stdout)
-			}
-			writePhysicsTable(stdout, &reports[i])
-		}
-	}
-	if !clean {
-		return errPhysics
-	}
-	return nil
+	return writeAuditReports(stdout, reports, asJSON, writePhysicsTable, errPhysics)
 }
 
 // physicsRows joins a split's questions (for the category) with its

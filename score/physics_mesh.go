@@ -234,7 +234,7 @@ func rimHeld(o, p *export.ObjectRow, m *PhysicsMesh, sc [3]float64) int {
 // checked for floating. A basin set into its counter (setInBasin) hangs
 // from its rim in an opening of the counter's model: it is a "mesh_gap"
 // unless the counter top holds it on both sides of at least one axis
-// (rimHeld; the amount is how many axes fall short).
+// (rimHeld; the amount is its bottom's height over the counter's bottom).
 func meshFindings(objs []export.ObjectRow, meshes map[string]*PhysicsMesh) []PhysicsFinding {
 	if len(meshes) == 0 {
 		return nil
@@ -263,8 +263,8 @@ func meshFindings(objs []export.ObjectRow, meshes map[string]*PhysicsMesh) []Phy
 		os, oc := math.Sincos(o.Yaw * math.Pi / 180)
 		bottom, top := o.Position[1]-o.Size[1]/2, o.Position[1]+o.Size[1]/2
 		if setInBasin(o, p) {
-			if held := rimHeld(o, p, m, sc); held < 2 {
-				out = append(out, PhysicsFinding{Kind: "mesh_gap", Object: o.ObjectID, Other: p.ObjectID, Amount: float64(2 - held)})
+			if rimHeld(o, p, m, sc) == 0 {
+				out = append(out, PhysicsFinding{Kind: "mesh_gap", Object: o.ObjectID, Other: p.ObjectID, Amount: bottom - (p.Position[1] - p.Size[1]/2)})
 			}
 			continue
 		}

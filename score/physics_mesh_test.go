@@ -143,21 +143,23 @@ func TestPhysicsMeshClothAcrossABasin(t *testing.T) {
 // same counter may reach over it; a faucet over another object may not.
 func TestPhysicsMeshSetInBasin(t *testing.T) {
 	// A 1.2 × 0.9 × 0.6 m counter (top at 0.9 m), with an opening of
-	// half-width ow (x) by 0.2 m (z) through its top 0.1 m.
-	counterMesh := func(ow float64) *PhysicsMesh {
+	// half-widths ow (x) and oz (z) through its top 0.1 m.
+	counterMesh := func(ow, oz float64) *PhysicsMesh {
 		y := func(h float64) float64 { return h - 0.45 }
 		return blocksMesh([3]float64{1.2, 0.9, 0.6},
-			[2][3]float64{{-0.6, y(0), -0.3}, {0.6, y(0.8), 0.3}},   // cabinets
+			[2][3]float64{{-0.6, y(0), -0.3}, {0.6, y(0.6), 0.3}},   // cabinets, 0.2 m of space under the top
 			[2][3]float64{{-0.6, y(0.8), -0.3}, {-ow, y(0.9), 0.3}}, // top, left of the opening
 			[2][3]float64{{ow, y(0.8), -0.3}, {0.6, y(0.9), 0.3}},   // right of it
-			[2][3]float64{{-ow, y(0.8), -0.3}, {ow, y(0.9), -0.2}},  // in front
-			[2][3]float64{{-ow, y(0.8), 0.2}, {ow, y(0.9), 0.3}})    // behind
+			[2][3]float64{{-ow, y(0.8), -0.3}, {ow, y(0.9), -oz}},   // in front
+			[2][3]float64{{-ow, y(0.8), oz}, {ow, y(0.9), 0.3}})     // behind
 	}
 	counter := prow("CounterTop|1", "CounterTop", sim.Vec3{1, 0.45, 1}, sim.Vec3{1.2, 0.9, 0.6}, 0, "")
 	sink := prow("Sink|1", "Sink", sim.Vec3{1, 0.8, 1}, sim.Vec3{0.4, 0.2, 0.4}, 0, "CounterTop|1")
 	faucet := prow("Faucet|1", "Faucet", sim.Vec3{1, 0.93, 1.2}, sim.Vec3{0.06, 0.2, 0.1}, 0, "CounterTop|1") // through the deck, 5 cm over the basin
-	kinds := func(ow float64, objs ...export.ObjectRow) []string {
-		meshes := func(string) map[string]*PhysicsMesh { return map[string]*PhysicsMesh{"CounterTop|1": counterMesh(ow)} }
+	kinds := func(ow, oz float64, objs ...export.ObjectRow) []string {
+		meshes := func(string) map[string]*PhysicsMesh {
+			return map[string]*PhysicsMesh{"CounterTop|1": counterMesh(ow, oz)}
+		}
 		var out []string
 		for _, f := range PhysicsAuditMeshes("test", []PhysicsRow{{ID: "r", Category: "left_right", Before: objs}}, nil, meshes).Findings {
 			if f.State == "I0" {
@@ -166,15 +168,18 @@ func TestPhysicsMeshSetInBasin(t *testing.T) {
 		}
 		return out
 	}
-	if got := kinds(0.195, counter, sink, faucet); len(got) != 0 {
+	if got := kinds(0.195, 0.195, counter, sink, faucet); len(got) != 0 {
 		t.Errorf("basin in a fitting opening, faucet at its back edge: %v, want nothing", got)
 	}
-	if got, want := kinds(0.3, counter, sink), []string{"mesh_gap Sink|1"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("basin in an opening wider than it: %v, want %v", got, want)
+	if got := kinds(0.3, 0.195, counter, sink); len(got) != 0 {
+		t.Errorf("basin held at the front and back only: %v, want nothing", got)
+	}
+	if got, want := kinds(0.3, 0.25, counter, sink), []string{"mesh_gap Sink|1"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("basin in an opening wider than it both ways: %v, want %v", got, want)
 	}
 	mug := faucet
 	mug.ObjectID, mug.ObjectType = "Mug|1", "Mug"
-	if got := kinds(0.195, counter, sink, mug); !slices.Contains(got, "overlap Mug|1") {
+	if got := kinds(0.195, 0.195, counter, sink, mug); !slices.Contains(got, "overlap Mug|1") {
 		t.Errorf("a mug reaching into the basin's box: %v, want an overlap", got)
 	}
 }

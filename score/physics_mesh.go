@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"flowbench/export"
+	"flowbench/sim"
 )
 
 // The mesh-support check: an object resting on a receptacle drawn with a
@@ -173,15 +174,16 @@ const PhysicsMeshCutShare = 0.05
 // looks for the counter top its rim rests on.
 const physicsRimOut = 0.02
 
-// setInBasin reports whether sink o is set into its receptacle p: its top
-// flush with p's top (up to 1 cm proud) and its bottom below it, as
-// sim.SetInBasin builds them.
+// setInBasin reports whether sink o is set into its receptacle p, by
+// sim.SetInBasin's rule: its top between sim.MaxBasinDrop under p's box
+// top (flush with a worktop drawn lower) and 1 cm over it, its bottom
+// below both.
 func setInBasin(o, p *export.ObjectRow) bool {
 	if o.ObjectType != "Sink" {
 		return false
 	}
 	top, sTop, sBot := p.Position[1]+p.Size[1]/2, o.Position[1]+o.Size[1]/2, o.Position[1]-o.Size[1]/2
-	return sTop >= top-1e-6 && sTop <= top+0.01 && sBot < top-0.01
+	return sTop >= top-sim.MaxBasinDrop-1e-6 && sTop <= top+0.01 && sBot < math.Min(top, sTop)-0.01
 }
 
 // rimHeld counts the sides of set-in basin o (pairs of opposite edges:

@@ -30,17 +30,24 @@ const (
 	basinBeside  = 0.3  // counter beside a basin, where a narrower basin leaves it
 )
 
+// MaxBasinDrop is how far below its counter's box top a set-in basin's
+// top may lie: ReseatChildren lowers a basin flush with the counter's drawn
+// worktop, which a fitted cabinet model may hold a few centimetres under
+// its box top.
+const MaxBasinDrop = 0.08
+
 // SetInBasin reports whether a sink object is a basin set into its parent
-// counter: a Sink whose box top lies within 1 cm above the parent's top and
-// whose bottom lies below it. The renderer cuts such a basin's opening into
-// the counter's top.
+// counter: a Sink whose box top lies between MaxBasinDrop below and 1 cm
+// above the parent's top and whose bottom lies 1 cm or more below its own
+// top's counter level. The renderer cuts such a basin's opening into the
+// counter's top.
 func SetInBasin(sink, parent *Object) bool {
 	if sink == nil || parent == nil || sink.Type != "Sink" {
 		return false
 	}
 	top := parent.Position[1] + parent.Size[1]/2
 	sTop, sBot := sink.Position[1]+sink.Size[1]/2, sink.Position[1]-sink.Size[1]/2
-	return sTop >= top-1e-6 && sTop <= top+0.01 && sBot < top-0.01
+	return sTop >= top-MaxBasinDrop-1e-6 && sTop <= top+0.01 && sBot < math.Min(top, sTop)-0.01
 }
 
 // counterTops returns the room's counters, the ones against a wall first.

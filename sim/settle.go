@@ -131,8 +131,9 @@ func (s *Scene) Settle(id string) (dropped float64, err error) {
 // holds it (see Settle) and the receptacle it rests on there: among the
 // receptacles at that level, the one whose footprint holds b's centre, else
 // the one meeting b's footprint most (ties to the lower index). The floor is
-// ("", 0). A receptacle with a lowered support surface supports only a box
-// whose footprint lies inside its own (footprintWithin). Receptacles whose
+// ("", 0). A receptacle with a lowered support surface, or a basin set into
+// its counter (SetInBasin), supports only a box whose footprint lies inside
+// its own (footprintWithin). Receptacles whose
 // indices are in skip are ignored.
 func (s *Scene) stableSupportBelow(b OBB, typ string, skip []int32) (id string, top float64) {
 	bottom := b.Center[1] - b.Half[1]
@@ -144,6 +145,9 @@ func (s *Scene) stableSupportBelow(b OBB, typ string, skip []int32) (id string, 
 	var cands []cand
 	s.eachReceptacleUnder(b, skip, func(i int32) {
 		o := s.Objects[i]
+		if o.Type == "Sink" && !footprintWithin(b, o.OBB()) && SetInBasin(o, s.Object(o.Parent)) {
+			return // a set-in basin's flush box top is an opening in its counter, not a shelf to bridge
+		}
 		if o.hasMesh() {
 			t, ok := o.meshLevel(b, typ)
 			if math.IsInf(t, -1) || t <= 0 || footprintOverlap(b, o.OBB()) <= CollisionTolerance {

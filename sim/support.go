@@ -170,6 +170,17 @@ func ReseatChildren(s *Scene) ReseatReport {
 				continue
 			}
 			c := s.Objects[ci]
+			if SetInBasin(c, r) {
+				// Hung from its rim in the counter's opening: flush with the
+				// drawn worktop around it, which may lie under the box top.
+				cTop := c.Position[1] + c.Size[1]/2
+				if t := basinRimTop(r, c, top+CollisionTolerance); !math.IsInf(t, -1) && t < cTop-MeshFloatTol && t >= top-MaxBasinDrop {
+					var buf [32]int32
+					s.commitMove(s.movedSet(int32(ci), buf[:0]), Vec3{c.Position[0], c.Position[1] - (cTop - t), c.Position[2]}, c.Yaw)
+					rep.Moved++
+				}
+				continue
+			}
 			bottom := c.Position[1] - c.Size[1]/2
 			if bottom < r.SupportTop()-ReseatBand || bottom > top+CollisionTolerance {
 				continue
@@ -204,6 +215,24 @@ func ReseatChildren(s *Scene) ReseatReport {
 		s.removeObjects(removed)
 	}
 	return rep
+}
+
+// basinRimOut is how far outside a set-in basin's edges basinRimTop looks
+// for the worktop its rim rests on (score's audit looks as far).
+const basinRimOut = 0.02
+
+// basinRimTop is the highest surface of r's drawn model, up to probe, just
+// outside set-in basin c's footprint (basinRimOut beyond the middle of each
+// edge): the worktop its rim rests on; -Inf where the model has none.
+func basinRimTop(r, c *Object, probe float64) float64 {
+	b := c.OBB()
+	t := math.Inf(-1)
+	for _, d := range [4][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+		p := b.Center.Add(b.AxisX.Mul(d[0] * (b.Half[0] + basinRimOut))).Add(b.AxisZ.Mul(d[1] * (b.Half[2] + basinRimOut)))
+		dot := OBB{Center: Vec3{p[0], probe - 0.005, p[2]}, Half: Vec3{0.005, 0.005, 0.005}, AxisX: b.AxisX, AxisZ: b.AxisZ}
+		t = math.Max(t, r.restOnModel(dot, probe).top)
+	}
+	return t
 }
 
 // isFixture reports whether o's catalog type is a fixture (a faucet, a

@@ -163,7 +163,7 @@ func flowCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) err
 		for _, o := range scene.Objects { // scene order: deterministic
 			if m, ok := motions[o.ID]; ok {
 				d := m.To.Position.Sub(m.From.Position)
-				moved = append(moved, fmt.Sprintf("%s (%+.3f, %+.3f, %+.3f) m, %+.1f°", o.ID, d[0], d[1], d[2], m.To.Yaw-m.From.Yaw))
+				moved = append(moved, fmt.Sprintf("%s (%+.3f, %+.3f, %+.3f) m, %+.1f°", o.ID, noNegZero(d[0], 3), noNegZero(d[1], 3), noNegZero(d[2], 3), noNegZero(m.To.Yaw-m.From.Yaw, 1)))
 			}
 		}
 		for _, line := range moved {
@@ -201,4 +201,13 @@ func checkMovedInside(s *sim.Scene, motions map[string]flow.RigidMotion) error {
 		}
 	}
 	return nil
+}
+
+// noNegZero is v, or +0 where v rounds to zero at the given decimals, so
+// that a settle's sub-millimetre drift prints "+0.000" rather than "-0.000".
+func noNegZero(v float64, decimals int) float64 {
+	if math.Abs(v) < 0.5*math.Pow(10, -float64(decimals)) {
+		return 0
+	}
+	return v
 }

@@ -100,15 +100,15 @@ func (g *meshGrid) cell(x, z float64) (int, int) {
 	return min(max(cx, 0), g.n-1), min(max(cz, 0), g.n-1)
 }
 
-// surfaceBelow returns the highest point of the mesh straight under (x, z)
-// (model frame) at or below y, or −Inf.
-func (m *PhysicsMesh) surfaceBelow(x, z, y float64) float64 {
+// heightsAt calls fn with every triangle k of the mesh over or under
+// (x, z) (model frame), the height h of its plane there and the winding's
+// normal y component det; none where (x, z) lies outside the mesh's grid.
+func (m *PhysicsMesh) heightsAt(x, z float64, fn func(k int, h, det float64)) {
 	g := m.index()
 	if x < g.lo[0] || z < g.lo[1] || x > g.lo[0]+g.step[0]*float64(g.n) || z > g.lo[1]+g.step[1]*float64(g.n) {
-		return math.Inf(-1)
+		return
 	}
 	cx, cz := g.cell(x, z)
-	best := math.Inf(-1)
 	for _, k := range g.cells[cx*g.n+cz] {
 		t := m.Tris[k]
 		a, b, c := m.Pos[t[0]], m.Pos[t[1]], m.Pos[t[2]]
@@ -122,10 +122,19 @@ func (m *PhysicsMesh) surfaceBelow(x, z, y float64) float64 {
 		if u < -1e-9 || v < -1e-9 || u+v > 1+1e-9 {
 			continue
 		}
-		if h := a[1] + u*(b[1]-a[1]) + v*(c[1]-a[1]); h <= y && h > best {
+		fn(int(k), a[1]+u*(b[1]-a[1])+v*(c[1]-a[1]), det)
+	}
+}
+
+// surfaceBelow returns the highest point of the mesh straight under (x, z)
+// (model frame) at or below y, or −Inf.
+func (m *PhysicsMesh) surfaceBelow(x, z, y float64) float64 {
+	best := math.Inf(-1)
+	m.heightsAt(x, z, func(_ int, h, _ float64) {
+		if h <= y && h > best {
 			best = h
 		}
-	}
+	})
 	return best
 }
 
@@ -133,35 +142,20 @@ func (m *PhysicsMesh) surfaceBelow(x, z, y float64) float64 {
 // (model frame) above y, +Inf when none, and whether that triangle faces
 // up: then (x, y, z) lies inside a solid part of the model.
 func (m *PhysicsMesh) surfaceAbove(x, z, y float64) (float64, bool) {
-	g := m.index()
-	if x < g.lo[0] || z < g.lo[1] || x > g.lo[0]+g.step[0]*float64(g.n) || z > g.lo[1]+g.step[1]*float64(g.n) {
-		return math.Inf(1), false
-	}
-	cx, cz := g.cell(x, z)
 	best, up := math.Inf(1), false
-	for _, k := range g.cells[cx*g.n+cz] {
-		t := m.Tris[k]
-		a, b, c := m.Pos[t[0]], m.Pos[t[1]], m.Pos[t[2]]
-		det := (b[0]-a[0])*(c[2]-a[2]) - (c[0]-a[0])*(b[2]-a[2])
-		if math.Abs(det) < 1e-14 {
-			continue
+	m.heightsAt(x, z, func(k int, h, det float64) {
+		if h <= y || h >= best {
+			return
 		}
-		u := ((x-a[0])*(c[2]-a[2]) - (c[0]-a[0])*(z-a[2])) / det
-		v := ((b[0]-a[0])*(z-a[2]) - (x-a[0])*(b[2]-a[2])) / det
-		if u < -1e-9 || v < -1e-9 || u+v > 1+1e-9 {
-			continue
-		}
-		if h := a[1] + u*(b[1]-a[1]) + v*(c[1]-a[1]); h > y && h < best {
-			best = h
-			// The winding's normal has y component det (x, z as above).
-			up = det < 0
-			if int(max(t[0], t[1], t[2])) < len(m.Normals) {
-				if ny := m.Normals[t[0]][1] + m.Normals[t[1]][1] + m.Normals[t[2]][1]; ny != 0 {
-					up = ny > 0
-				}
+		best = h
+		// The winding's normal has y component det (x, z as above).
+		up = det < 0
+		if t := m.Tris[k]; int(max(t[0], t[1], t[2])) < len(m.Normals) {
+			if ny := m.Normals[t[0]][1] + m.Normals[t[1]][1] + m.Normals[t[2]][1]; ny != 0 {
+				up = ny > 0
 			}
 		}
-	}
+	})
 	return best, up
 }
 

@@ -255,7 +255,7 @@ func TestDressedTabletop(t *testing.T) {
 			if !lim.fits(o.Size) {
 				t.Errorf("tabletop %d: %s of size %v left on the surface", i, id, o.Size)
 			}
-			if strings.Contains(id, "|sim|") {
+			if strings.Contains(id, addedTag) {
 				added++
 				if !tt.support.holds(o.OBB()) {
 					t.Errorf("tabletop %d: %s stands where the drawn top does not carry it", i, id)

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"flowbench/assets"
 	"flowbench/sim"
@@ -148,9 +149,29 @@ func buildTabletop(r *rand.Rand, seed int64, lib *assets.Library) (*tabletop, er
 			continue // dressed otherwise than the scene the objects were placed in
 		}
 		t.support = newSupportMesh(t.surface)
+		if !t.carriesAdded() {
+			// Dressed with another top: taking a stove off a kitchen's
+			// counter gives its run a cooker, whose hob lies lower.
+			continue
+		}
 		return t, nil
 	}
 	return nil, fmt.Errorf("no house with a usable counter or table in 20 tries")
+}
+
+// addedTag marks the ids of the objects addObjects puts on the surface
+// (Type + addedTag + index).
+const addedTag = "|sim|"
+
+// carriesAdded reports whether the surface's drawn top, as dressed in the
+// final scene, carries every object added to it.
+func (t *tabletop) carriesAdded() bool {
+	for _, id := range t.scene.Children(t.surface.ID) {
+		if strings.Contains(id, addedTag) && !t.support.holds(t.scene.Object(id).OBB()) {
+			return false
+		}
+	}
+	return true
 }
 
 // onTop reports whether box b's footprint lies inside the surface's top,
@@ -253,7 +274,7 @@ func addObjects(r *rand.Rand, s *sim.Scene, surf *sim.Object, center sim.Vec3, s
 		boxes = append(boxes, b)
 		added = append(added, sim.HouseObject{
 			AssetID:  va.AssetID,
-			ID:       fmt.Sprintf("%s|sim|%d", et.Type, len(added)),
+			ID:       fmt.Sprintf("%s%s%d", et.Type, addedTag, len(added)),
 			Position: sim.ToXYZ(pos),
 			Rotation: sim.XYZ{Y: yaw},
 			Material: &sim.Material{Name: "sim", Color: &sim.RGB{R: jit(col[0]), G: jit(col[1]), B: jit(col[2])}},

@@ -657,10 +657,15 @@ class BlenderSession:
         down = m("MAXIMUM", vdot(N, (0.0, 0.0, -1.0)), 0.0)
         kb = m("DIVIDE", m("MULTIPLY", down, ROOM_LIGHT * BOUNCE), m("ADD", m("MULTIPLY", d2, 1.0 / ROOM_FALLOFF ** 2), 1.0))
         e3 = node("ShaderNodeEmission", None, warm.outputs["Color"], kb)
-        # The camera room's real light: diffuse colour × d² / (d² + falloff²).
+        # The camera room's real light: diffuse colour × d² / (d² + falloff²)
+        # on the camera room's surfaces only. A surface of another room has
+        # its own room's light above and takes none of the real light, which
+        # would otherwise reach it through a doorway as well (the rasterizer
+        # lights each surface by its own room's light alone).
         dc = vsub(attr("fb_cam_light").outputs["Vector"], P)
         dc2 = vdot(dc, dc)
         g = m("DIVIDE", dc2, m("ADD", dc2, ROOM_FALLOFF ** 2))
+        g = m("MULTIPLY", g, m("SUBTRACT", 1.0, attr("fb_shader_light").outputs["Fac"]))
         scaled = node("ShaderNodeMixRGB", None, 1.0, base, g)
         scaled.blend_type = "MULTIPLY"
         bsdf = nt.nodes.new("ShaderNodeBsdfPrincipled")

@@ -31,7 +31,6 @@ const DefaultBlenderSamples = 1
 // shadow edges differ.
 const blenderColourTolerance = 25
 
-
 // blenderNoiseRatio bounds Blender's frame noise (frameNoise) over the Go
 // renderer's for the same view. Textures sampled from level 0 without
 // anti-aliasing shimmered: 1.22 on TestBlenderTexturedScene, 1.16–1.18 on

@@ -17,7 +17,7 @@ import (
 
 // Sizes of the agreement run over generated houses.
 const (
-	agreeHouses    = 50   // at least this many usable houses
+	agreeHouses    = 64   // at least this many usable houses
 	agreeQuestions = 2000 // at least this many questions over them
 	agreeShort     = 8    // houses with -short
 	agreeImage     = 256  // selected-view image size (pixel rules scale with it)
@@ -108,7 +108,7 @@ func newLocal() *planner.Local {
 // TestAgreementOverHouses plans generated procthor houses with the planner
 // and recomputes every answer, static answer and before answer with this
 // package: agreement must be 100% on at least 2,000 questions over at least
-// 50 houses (8 houses with -short, without the count requirements).
+// 64 houses (8 houses with -short, without the count requirements).
 func TestAgreementOverHouses(t *testing.T) {
 	want := agreeHouses
 	if testing.Short() {

@@ -47,16 +47,16 @@ var ErrJob = errors.New("invalid beam job")
 // Validate checks the Job and its Config (or its RealConfig).
 func (j Job) Validate() error {
 	switch {
-	case j.Parts < 1:
-		return fmt.Errorf("%w: parts must be at least 1, got %d", ErrJob, j.Parts)
+	case j.Parts < 1 || j.Parts > pipeline.MaxParts:
+		return fmt.Errorf("%w: --parts %d is outside 1..%d", ErrJob, j.Parts, pipeline.MaxParts)
 	case j.Work == "":
 		return fmt.Errorf("%w: the work prefix is required", ErrJob)
 	case j.Out == "":
 		return fmt.Errorf("%w: the output location is required", ErrJob)
 	case strings.TrimSuffix(j.Out, "/") == strings.TrimSuffix(j.Work, "/"):
 		return fmt.Errorf("%w: the output %s must differ from the work prefix", ErrJob, j.Out)
-	case j.PartWorkers < 0:
-		return fmt.Errorf("%w: part workers must not be negative, got %d", ErrJob, j.PartWorkers)
+	case j.PartWorkers < 0 || j.PartWorkers > pipeline.MaxWorkers:
+		return fmt.Errorf("%w: --part-workers %d is outside 0..%d", ErrJob, j.PartWorkers, pipeline.MaxWorkers)
 	}
 	if j.Real != nil {
 		if err := j.Real.Validate(); err != nil {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 
 	"flowbench/export"
@@ -80,6 +81,11 @@ type Config struct {
 	// TensorType types the dense annotation columns: plain or extension
 	// (export.TensorType); empty means export.DefaultTensorType.
 	TensorType string `json:"tensor_type,omitempty"`
+	// AllowEmpty writes the split even when it holds no question
+	// (generate --allow-empty); otherwise such a run writes nothing and
+	// fails, and validate refuses an empty split whose recorded config
+	// does not say allow_empty.
+	AllowEmpty bool `json:"allow_empty,omitempty"`
 }
 
 // tensorType returns the configured tensor type (Validate has checked it).
@@ -151,19 +157,10 @@ func (c Config) Validate() error {
 	if err := checkSplitName(c.Split); err != nil {
 		return bad("%v", err)
 	}
+	if err := c.checkBounds(); err != nil {
+		return bad("%v", err)
+	}
 	switch {
-	case c.Size < 16 || c.Size > 4096:
-		return bad("--size must be between 16 and 4096, got %d", c.Size)
-	case c.RowsPerShard < 1:
-		return bad("--rows-per-shard must be at least 1, got %d", c.RowsPerShard)
-	case c.BlocksPerShard < 0:
-		return bad("--blocks-per-shard must not be negative, got %d", c.BlocksPerShard)
-	case c.Houses < 0:
-		return bad("--houses must not be negative, got %d", c.Houses)
-	case c.BalanceHouses < 1:
-		return bad("--balance-houses must be at least 1, got %d", c.BalanceHouses)
-	case c.Views < 1:
-		return bad("--views must be at least 1, got %d", c.Views)
 	case c.Scenes != "" && c.Split != "test":
 		return bad("--scenes selects ithor scenes of the test split, not %s", c.Split)
 	case c.Scenes != "" && c.Import != "":
@@ -252,10 +249,17 @@ func (c Config) plannerCategories() ([]planner.Category, error) {
 		return planner.AllCategories(), nil
 	}
 	var out []planner.Category
-	for _, name := range c.Categories {
-		cat, err := planner.ParseCategory(strings.TrimSpace(name))
+	for i, name := range c.Categories {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			return nil, fmt.Errorf("entry %d is empty (a doubled or trailing comma?)", i+1)
+		}
+		cat, err := planner.ParseCategory(name)
 		if err != nil {
 			return nil, err
+		}
+		if slices.Contains(out, cat) {
+			return nil, fmt.Errorf("%s is given twice", cat)
 		}
 		out = append(out, cat)
 	}

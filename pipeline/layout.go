@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"flowbench/internal/bound"
 )
 
 // Shard layout. Houses are grouped into balance blocks of B consecutive
@@ -70,7 +72,10 @@ func (p Part) String() string { return fmt.Sprintf("%d/%d", p.Index, p.Count) }
 // Check validates p.
 func (p Part) Check() error {
 	if p.Count < 0 || p.Index < 0 || (p.Count > 0 && p.Index >= p.Count) || (p.Count == 0 && p.Index != 0) {
-		return fmt.Errorf("%w: part %d/%d: want K/N with 0 <= K < N", ErrConfig, p.Index, p.Count)
+		return fmt.Errorf("%w: --part %d/%d: want K/N with 0 <= K < N", ErrConfig, p.Index, p.Count)
+	}
+	if p.Count > MaxParts {
+		return fmt.Errorf("%w: --part %d/%d: N is outside 1..%d", ErrConfig, p.Index, p.Count, MaxParts)
 	}
 	return nil
 }
@@ -81,8 +86,8 @@ func ParsePart(s string) (Part, error) {
 	k, n, ok := strings.Cut(s, "/")
 	ki, err1 := strconv.Atoi(k)
 	ni, err2 := strconv.Atoi(n)
-	if !ok || err1 != nil || err2 != nil || ni < 1 {
-		return Part{}, fmt.Errorf("%w: part %q: want K/N, e.g. 0/3", ErrConfig, s)
+	if !ok || err1 != nil || err2 != nil || ni < 1 || ni > MaxParts {
+		return Part{}, fmt.Errorf("%w: --part %s: want K/N with 0 <= K < N <= %d, e.g. 0/3", ErrConfig, bound.Quote(s), MaxParts)
 	}
 	p := Part{Index: ki, Count: ni}
 	return p, p.Check()

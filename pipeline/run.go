@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"flowbench/export"
+	"flowbench/internal/bound"
 	"flowbench/score"
 )
 
@@ -32,8 +33,9 @@ func Run(ctx context.Context, cfg Config, opt Options) (Result, error) {
 		return res, fmt.Errorf("%w: no output directory", ErrConfig)
 	case opt.Resume && opt.Overwrite:
 		return res, fmt.Errorf("%w: resume and overwrite exclude each other", ErrConfig)
-	case opt.Workers < 0:
-		return res, fmt.Errorf("%w: workers must be at least 1, got %d", ErrConfig, opt.Workers)
+	}
+	if err := bound.Check("--workers", int64(opt.Workers), 0, MaxWorkers); err != nil {
+		return res, fmt.Errorf("%w: %w", ErrConfig, err)
 	}
 	targets, _ := cfg.testTargets()
 	if targets != nil && !opt.Part.Whole() {
@@ -166,6 +168,16 @@ func runSource(ctx context.Context, cfg Config, opt Options, src *houseSource, l
 			return res, err
 		}
 		return res, fmt.Errorf("every house failed (%d of %d); no dataset was written: %s", len(res.Failed), res.Houses, res.Failed[0])
+	}
+	if opt.Part.Whole() && !cfg.AllowEmpty && res.Questions+keptRows(res.Kept) == 0 {
+		if err := sw.Discard(); err != nil {
+			return res, diskError(err)
+		}
+		if err := removeSkipped(ropt.SkippedPath); err != nil {
+			return res, err
+		}
+		return res, fmt.Errorf("%w: split %s holds no question (%d houses, %s); no dataset was written (--allow-empty writes an empty split)",
+			ErrEmptySplit, cfg.Split, res.Houses, emptyReasons(res.Bad))
 	}
 	if err := sw.Close(); err != nil {
 		return res, diskError(err)

@@ -1,6 +1,10 @@
 package planner
 
-import "fmt"
+import (
+	"fmt"
+
+	"flowbench/internal/bound"
+)
 
 // Category is one of the eight simulated question categories.
 type Category int
@@ -35,7 +39,7 @@ func ParseCategory(s string) (Category, error) {
 			return Category(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown category %q (want one of %v)", s, categoryNames)
+	return 0, fmt.Errorf("unknown category %s (want one of %v)", bound.Quote(s), categoryNames)
 }
 
 // NumChoices returns how many answer options a category's questions have.

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"flowbench/internal/bound"
 )
 
 // A category mix is the share of a split's questions each category should
@@ -41,6 +43,10 @@ type Mix [NumCategories]float64
 // lists.
 var MixNames = []string{"equal", "natural", "method"}
 
+// MaxMixWeight bounds each weight of a --category-mix value (weights are
+// relative; the method's counts, the largest used, are at most 117).
+const MaxMixWeight = 1e6
+
 // ParseMix parses a --category-mix value for the given categories:
 // "natural" or "" (no target: nil, every category once per view), "equal"
 // (the same share each), "method" (the shares of the method's test split,
@@ -64,26 +70,26 @@ func ParseMix(s string, cats []Category) (*Mix, error) {
 		for _, part := range strings.Split(s, ",") {
 			name, num, ok := strings.Cut(strings.TrimSpace(part), "=")
 			if !ok {
-				return nil, fmt.Errorf("category mix %q: %q is not category=weight (or one of %s)", s, part, strings.Join(MixNames, ", "))
+				return nil, fmt.Errorf("%s is not category=weight (or one of %s)", bound.Quote(part), strings.Join(MixNames, ", "))
 			}
 			c, err := ParseCategory(name)
 			if err != nil {
-				return nil, fmt.Errorf("category mix %q: %w", s, err)
+				return nil, err
 			}
 			if seen[c] {
-				return nil, fmt.Errorf("category mix %q: %s given twice", s, c)
+				return nil, fmt.Errorf("%s is given twice", c)
 			}
 			seen[c] = true
 			v, err := strconv.ParseFloat(num, 64)
-			if err != nil || !(v >= 0) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("category mix %q: weight %q of %s must be a non-negative number", s, num, c)
+			if err != nil || !(v >= 0) || v > MaxMixWeight {
+				return nil, fmt.Errorf("weight %s of %s must be a number in 0..%g", bound.Quote(num), c, float64(MaxMixWeight))
 			}
 			inCats := false
 			for _, k := range cats {
 				inCats = inCats || k == c
 			}
 			if !inCats && v > 0 {
-				return nil, fmt.Errorf("category mix %q: %s is not among the run's categories", s, c)
+				return nil, fmt.Errorf("%s is not among the run's categories", c)
 			}
 			w[c] = v
 		}
@@ -98,7 +104,7 @@ func (w Mix) normalised(s string) (*Mix, error) {
 		sum += v
 	}
 	if !(sum > 0) {
-		return nil, fmt.Errorf("category mix %q gives no category a positive share", s)
+		return nil, fmt.Errorf("%s gives no category a positive share", bound.Quote(s))
 	}
 	for i := range w {
 		w[i] /= sum

@@ -8,8 +8,9 @@ import (
 	"math"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
+
+	"flowbench/internal/bound"
 )
 
 // This file selects the method's test split from the candidates planned on
@@ -26,8 +27,14 @@ var MethodTestCounts = map[Category]int{
 	Feasibility: 106, LeftRight: 116, NearObject: 117, Occlusion: 40,
 }
 
+// MaxTestCount bounds each count of a --test-counts value (the method's
+// largest is 117; the 120 test scenes offer a few thousand candidates).
+const MaxTestCount = 1_000_000
+
 // ParseTestCounts parses a --test-counts value: "method" (MethodTestCounts),
-// or comma-separated category=count pairs; categories left out get 0.
+// or comma-separated category=count pairs; categories left out get 0. Each
+// count is within 0..MaxTestCount, a category is given once, and the
+// counts select at least one question.
 func ParseTestCounts(s string) (map[Category]int, error) {
 	if s == "method" {
 		return copyCounts(MethodTestCounts), nil
@@ -36,20 +43,27 @@ func ParseTestCounts(s string) (map[Category]int, error) {
 	for _, part := range strings.Split(s, ",") {
 		name, num, ok := strings.Cut(strings.TrimSpace(part), "=")
 		if !ok {
-			return nil, fmt.Errorf("test counts %q: %q is not category=count", s, part)
+			return nil, fmt.Errorf("%s is not category=count", bound.Quote(part))
 		}
 		c, err := ParseCategory(name)
 		if err != nil {
-			return nil, fmt.Errorf("test counts %q: %w", s, err)
+			return nil, err
 		}
-		n, err := strconv.Atoi(num)
-		if err != nil || n < 0 || n > 1_000_000 {
-			return nil, fmt.Errorf("test counts %q: count %q of %s must be an integer in 0..1000000", s, num, c)
+		n, err := bound.Int(num, 0, MaxTestCount)
+		if err != nil {
+			return nil, fmt.Errorf("count of %s: %w", c, err)
 		}
 		if _, dup := out[c]; dup {
-			return nil, fmt.Errorf("test counts %q: %s given twice", s, c)
+			return nil, fmt.Errorf("%s is given twice", c)
 		}
-		out[c] = n
+		out[c] = int(n)
+	}
+	total := 0
+	for _, n := range out {
+		total += n
+	}
+	if total == 0 {
+		return nil, fmt.Errorf("%s selects no question (every count is 0)", bound.Quote(s))
 	}
 	return out, nil
 }

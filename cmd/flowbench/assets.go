@@ -147,14 +147,11 @@ func assetsListCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]strin
 
 func assetsCoverageCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
 	spec := fs.String("assets", "auto", assetsDirUsage)
-	houses := fs.Int("houses", 100, "procthor houses to generate (indices 0..N-1)")
-	seed := fs.Int64("seed", 1, "generator seed")
+	houses := boundedInt(fs, "houses", 100, 0, maxStatsHouses, "procthor houses to generate (indices 0..N-1)")
+	seed := seed(fs, "generator seed")
 	noIthor := fs.Bool("no-ithor", false, "leave out the 120 iTHOR-style scenes")
 	asJSON := fs.Bool("json", false, "print JSON")
 	return func(args []string) error {
-		if *houses < 0 {
-			return fmt.Errorf("%w: --houses must be ≥ 0", errUsage)
-		}
 		lib, err := assetsCmdOpen(*spec)
 		if err != nil {
 			return err

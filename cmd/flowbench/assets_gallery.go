@@ -31,21 +31,15 @@ func init() {
 func assetsGalleryCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
 	spec := fs.String("assets", "auto", assetsDirUsage)
 	out := fs.String("out", "", "PNG file to write (required)")
-	size := fs.Int("size", 160, "cell image size in pixels")
-	cols := fs.Int("cols", 10, "cells per row")
-	variants := fs.Int("variants", 1, "models per type (0 = all mapped models)")
+	size := boundedInt(fs, "size", 160, 32, 1024, "cell image size in pixels")
+	cols := boundedInt(fs, "cols", 10, 1, 1000, "cells per row")
+	variants := boundedInt(fs, "variants", 1, 0, 10_000, "models per type (0 = all mapped models)")
 	only := fs.String("types", "", "comma-separated AI2-THOR types to show (default all mapped types)")
 	procedural := fs.Bool("procedural", true, "add the procedural models (drawn where no catalog model fits), after the catalog models")
 	return func(args []string) error {
 		switch {
 		case *out == "":
 			return fmt.Errorf("%w: --out is required", errUsage)
-		case *size < 32 || *size > 1024:
-			return fmt.Errorf("%w: --size %d must be in 32..1024", errUsage, *size)
-		case *cols < 1:
-			return fmt.Errorf("%w: --cols %d must be at least 1", errUsage, *cols)
-		case *variants < 0:
-			return fmt.Errorf("%w: --variants %d must not be negative", errUsage, *variants)
 		}
 		if err := export.CheckOutputFile("--out", *out); err != nil {
 			return err

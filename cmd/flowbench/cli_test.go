@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -109,29 +108,29 @@ func TestCompletion(t *testing.T) {
 	}
 }
 
-// The single-dash long flags of the old parser still work, with one notice,
-// and give the same output as the double-dash spelling.
-func TestSingleDashFlagsDeprecated(t *testing.T) {
+// The single-dash long flags of the old parser, accepted with a notice in
+// 0.4, are refused since 0.5 with a usage error saying how to write them;
+// nothing is written.
+func TestSingleDashFlagsRefused(t *testing.T) {
 	dir := t.TempDir()
-	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
+	a := filepath.Join(dir, "a.json")
 	code, _, errs := runCLI("scene", "-style", "procthor", "-seed=4", "--out", a)
-	if code != exitOK {
-		t.Fatalf("single dash: exit %d: %s", code, errs)
+	if code != exitUsage || !strings.Contains(errs, "write --style, --seed") {
+		t.Fatalf("single dash: exit %d, stderr %q; want 2 naming --style and --seed", code, errs)
 	}
-	if strings.Count(errs, "deprecated") != 1 || !strings.Contains(errs, "write --style, --seed") {
-		t.Errorf("want one deprecation line naming --style and --seed, got %q", errs)
+	if _, err := os.Stat(a); err == nil {
+		t.Errorf("a refused command line wrote %s", a)
 	}
-	if code, _, errs := runCLI("scene", "--style", "procthor", "--seed=4", "--out", b); code != exitOK || strings.Contains(errs, "deprecated") {
+	if code, _, errs := runCLI("scene", "--style", "procthor", "--seed=4", "--out", a); code != exitOK {
 		t.Fatalf("double dash: exit %d: %s", code, errs)
 	}
-	ab, _ := os.ReadFile(a)
-	bb, _ := os.ReadFile(b)
-	if len(ab) == 0 || !bytes.Equal(ab, bb) {
-		t.Errorf("the two spellings wrote different houses (%d and %d bytes)", len(ab), len(bb))
-	}
-	// Not a flag of the command: left alone, so pflag refuses it.
-	if code, _, errs := runCLI("scene", "-nosuch", "--out", a); code != exitUsage || strings.Contains(errs, "deprecated") {
+	// Not a flag of the command: pflag refuses it as unknown.
+	if code, _, errs := runCLI("scene", "-nosuch", "--out", a); code != exitUsage || strings.Contains(errs, "single-dash") {
 		t.Errorf("-nosuch: exit %d, stderr %q", code, errs)
+	}
+	// After "--" nothing is a flag of flowbench's.
+	if code, _, errs := runCLI("scene", "--style", "procthor", "--out", a, "--", "-seed"); code != exitUsage || strings.Contains(errs, "single-dash") {
+		t.Errorf("-seed after --: exit %d, stderr %q", code, errs)
 	}
 }
 
@@ -169,8 +168,8 @@ func TestExitCodes(t *testing.T) {
 	}
 }
 
-// The dataset is the first argument of every reader; prompts, score and
-// score-flow still take the deprecated --data for one release. Commands on
+// The dataset is the first argument of every reader; the --data of 0.4 is
+// refused. Commands on
 // one split default to the dataset's only split and need --split when it
 // holds several.
 func TestDatasetArgumentAndDefaultSplit(t *testing.T) {
@@ -183,13 +182,11 @@ func TestDatasetArgumentAndDefaultSplit(t *testing.T) {
 		t.Fatalf("prompts DIR: exit %d: %s", code, errs)
 	}
 	code, _, errs = runCLI("prompts", "--data", one, "--out", alias)
-	if code != exitOK || !strings.Contains(errs, "--data is deprecated") {
-		t.Fatalf("prompts --data DIR: exit %d, want 0 and a deprecation notice: %s", code, errs)
+	if code != exitUsage || !strings.Contains(errs, "--data was refused after 0.4: pass the dataset as the first argument") {
+		t.Fatalf("prompts --data DIR: exit %d, want 2 saying how to pass the dataset: %s", code, errs)
 	}
-	pb, _ := os.ReadFile(pos)
-	ab, _ := os.ReadFile(alias)
-	if len(pb) == 0 || !bytes.Equal(pb, ab) {
-		t.Errorf("prompts DIR and --data DIR differ (%d and %d bytes)", len(pb), len(ab))
+	if _, err := os.Stat(alias); err == nil {
+		t.Errorf("a refused prompts --data wrote %s", alias)
 	}
 	if code, _, errs := runCLI("prompts", one, "--data", one, "--out", alias); code != exitUsage || !strings.Contains(errs, "given twice") {
 		t.Errorf("DIR and --data: exit %d, stderr %q", code, errs)

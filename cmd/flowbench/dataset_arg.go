@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"flowbench/export"
+	"flowbench/internal/bound"
 )
 
 // The dataset argument convention (docs/cli.md): every command that reads a
@@ -34,18 +35,19 @@ func datasetOrDataArgs(_ *cobra.Command, args []string) error {
 	return nil
 }
 
-// addDataFlag defines the deprecated --data alias of the dataset argument,
-// hidden from help (datasetFromArgs prints the notice on stderr: pflag's
-// own deprecation notice would go to the command's output).
+// addDataFlag defines the --data alias of the dataset argument that 0.4
+// accepted with a notice, hidden from help: datasetFromArgs refuses it,
+// saying how to pass the dataset (an unknown-flag error would not).
 func addDataFlag(fs *pflag.FlagSet) *string {
-	d := fs.String("data", "", "the dataset (deprecated: pass it as the first argument)")
+	d := fs.String("data", "", "refused since 0.5: pass the dataset as the first argument")
 	if err := fs.MarkHidden("data"); err != nil {
 		panic(err)
 	}
 	return d
 }
 
-// datasetFromArgs returns the dataset: the positional argument or, with a
+// datasetFromArgs returns the dataset, the positional argument; --data
+// (refused since 0.5) is a usage error saying how to pass it.
 // deprecation notice on stderr, --data; exactly one of them must be given.
 func datasetFromArgs(args []string, data string, stderr io.Writer) (string, error) {
 	switch {
@@ -54,8 +56,7 @@ func datasetFromArgs(args []string, data string, stderr io.Writer) (string, erro
 	case len(args) == 1:
 		return args[0], nil
 	case data != "":
-		fmt.Fprintf(stderr, "flowbench: --data is deprecated and will be refused after 0.4: pass the dataset as the first argument (%s)\n", data)
-		return data, nil
+		return "", fmt.Errorf("%w: --data was refused after 0.4: pass the dataset as the first argument (%s)", errUsage, bound.Quote(data))
 	}
 	return "", fmt.Errorf("%w: missing the dataset (a directory or URL) as the first argument", errUsage)
 }

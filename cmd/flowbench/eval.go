@@ -31,11 +31,11 @@ func evalCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) err
 	endpoint := fs.String("endpoint", "http://127.0.0.1:8000/v1", "base URL of the OpenAI-compatible API")
 	model := fs.String("model", "", "model name sent with every request (required)")
 	out := fs.String("out", "", "predictions JSONL; an existing file is resumed (required)")
-	concurrency := fs.Int("concurrency", 8, fmt.Sprintf("requests in flight (at most %d; never more than the prompts)", score.MaxConcurrency))
-	retries := fs.Int("retries", 5, "retries per request after network errors, HTTP 429 or 5xx")
-	backoff := fs.Duration("backoff", time.Second, "wait before the first retry; doubles per retry")
-	timeout := fs.Duration("timeout", 10*time.Minute, "timeout per request")
-	maxTokens := fs.Int("max-tokens", 0, "override the prompts' max_tokens (0 = keep)")
+	concurrency := boundedInt(fs, "concurrency", 8, 1, score.MaxConcurrency, "requests in flight (never more than the prompts)")
+	retries := boundedInt(fs, "retries", 5, 0, maxRetries, "retries per request after network errors, HTTP 429 or 5xx")
+	backoff := boundedDuration(fs, "backoff", time.Second, 0, time.Hour, "wait before the first retry; doubles per retry")
+	timeout := boundedDuration(fs, "timeout", 10*time.Minute, time.Second, 24*time.Hour, "timeout per request")
+	maxTokens := boundedInt(fs, "max-tokens", 0, 0, maxTokensLimit, "override the prompts' max_tokens (0 = keep)")
 	keyEnv := fs.String("api-key-env", "OPENAI_API_KEY", "environment variable holding the API key (sent as a bearer token when set)")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	return func(args []string) error {
@@ -46,10 +46,6 @@ func evalCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) err
 			return fmt.Errorf("%w: --model is required", errUsage)
 		case *out == "":
 			return fmt.Errorf("%w: --out is required", errUsage)
-		case *concurrency < 1 || *concurrency > score.MaxConcurrency:
-			return fmt.Errorf("%w: --concurrency %d must be within 1..%d", errUsage, *concurrency, score.MaxConcurrency)
-		case *retries < 0:
-			return fmt.Errorf("%w: --retries %d must be ≥ 0", errUsage, *retries)
 		}
 		if err := export.CheckOutputFile("--out", *out); err != nil {
 			return err

@@ -99,6 +99,7 @@ type generateFlags struct {
 	family                                                         string // --family
 	testCounts                                                     string // --test-counts
 	full                                                           bool   // --full
+	allowEmpty                                                     bool   // --allow-empty
 	tensorType                                                     export.TensorType
 
 	cfg pipeline.Config  // the flags as a pipeline configuration
@@ -176,13 +177,13 @@ func addGenerateFlags(fs *pflag.FlagSet) *generateFlags {
 	g := &generateFlags{}
 	def := pipeline.DefaultConfig()
 	fs.StringVar(&g.split, "split", "train", "split: train or val (procthor houses), test (ithor scenes); with --import any name of [a-z][a-z0-9_]{0,31}")
-	fs.IntVar(&g.houses, "houses", 0, "number of houses (required for train/val; test and --import default to all)")
-	fs.Int64Var(&g.seed, "seed", 1, "master seed")
+	boundedIntVar(fs, &g.houses, "houses", 0, 0, pipeline.MaxHouses, "number of houses (required for train/val; test and --import default to all)")
+	seedVar(fs, &g.seed, "master seed")
 	fs.StringVar(&g.out, "out", "", "dataset directory, or a URL: s3://, gs://, azblob://, file:// (docs/storage.md) (required)")
-	fs.IntVar(&g.size, "size", def.Size, "square image size in pixels")
-	fs.IntVar(&g.workers, "workers", runtime.GOMAXPROCS(0), "planning workers: balance blocks planned in parallel (the output does not depend on it)")
-	fs.IntVar(&g.rowsPerShard, "rows-per-shard", pipeline.DefaultRowsPerShard, "target questions per shard: sets --blocks-per-shard from the expected questions of a block (a shard holds whole balance blocks)")
-	fs.IntVar(&g.blocksPerShard, "blocks-per-shard", 0, "balance blocks per shard (0: derived from --rows-per-shard); shard s holds blocks [s·k, (s+1)·k)")
+	boundedIntVar(fs, &g.size, "size", def.Size, pipeline.MinSize, pipeline.MaxSize, "square image size in pixels")
+	boundedIntVar(fs, &g.workers, "workers", min(runtime.GOMAXPROCS(0), pipeline.MaxWorkers), 1, pipeline.MaxWorkers, "planning workers: balance blocks planned in parallel (the output does not depend on it)")
+	boundedIntVar(fs, &g.rowsPerShard, "rows-per-shard", pipeline.DefaultRowsPerShard, 1, pipeline.MaxRowsPerShard, "target questions per shard: sets --blocks-per-shard from the expected questions of a block (a shard holds whole balance blocks)")
+	boundedIntVar(fs, &g.blocksPerShard, "blocks-per-shard", 0, 0, pipeline.MaxBlocksPerShard, "balance blocks per shard (0: derived from --rows-per-shard); shard s holds blocks [s·k, (s+1)·k)")
 	fs.StringVar(&g.part, "part", "", "generate only part K of N (0-based K/N, e.g. $(JOB_COMPLETION_INDEX)/8) into --out; join the parts with flowbench merge")
 	fs.BoolVar(&g.resume, "resume", false, "continue an interrupted run: keep its completed shards, redo the rest")
 	fs.BoolVar(&g.skipBadHouses, "skip-bad-houses", false, "leave out a house whose generation fails (listed in the manifest and card) instead of stopping the run")
@@ -191,9 +192,9 @@ func addGenerateFlags(fs *pflag.FlagSet) *generateFlags {
 	fs.BoolVar(&g.verbose, "verbose", false, "debug logs: the planner's per-house skip report")
 	fs.StringVar(&g.importDir, "import", "", "generate from the ProcTHOR house JSON files of this directory")
 	fs.StringVar(&g.scenes, "scenes", "", "test split: comma-separated ithor scenes (default all 120), e.g. FloorPlan1,FloorPlan201")
-	fs.IntVar(&g.balanceHouses, "balance-houses", pipeline.DefaultBalanceHouses,
+	boundedIntVar(fs, &g.balanceHouses, "balance-houses", pipeline.DefaultBalanceHouses, 1, pipeline.MaxBalanceHouses,
 		"the yes/no balance runs over blocks of this many consecutive houses (shards end at block boundaries)")
-	fs.IntVar(&g.views, "views", def.Views, "at most this many camera views per house")
+	boundedIntVar(fs, &g.views, "views", def.Views, 1, pipeline.MaxViews, "at most this many camera views per house")
 	fs.StringVar(&g.categories, "categories", "", "comma-separated question categories (default all eight)")
 	fs.StringVar(&g.categoryMix, "category-mix", "", "target share of questions per category: natural (the default: every category once per view), equal, method (the method's test-split shares) or category=weight,...; a category over its share among those keeping up skips slots, one under half its share is reported short in the manifest and the log (not with the test split's --test-counts)")
 	fs.BoolVar(&g.questionsOnly, "questions-only", false, "write only the questions table (no dense annotations)")
@@ -209,6 +210,7 @@ func addGenerateFlags(fs *pflag.FlagSet) *generateFlags {
 	fs.StringVar(&g.annotateKeyEnv, "annotate-api-key-env", "OPENAI_API_KEY", "environment variable holding the --annotate-endpoint API key")
 	fs.StringVar(&g.testCounts, "test-counts", "method",
 		"test split: select per-category counts from the candidates of all scenes: method (the method's 714 questions), all (keep every candidate), or category=count,...")
+	fs.BoolVar(&g.allowEmpty, "allow-empty", false, "write the split even when it holds no question (otherwise such a run writes nothing and fails; validate refuses an empty split made without this flag)")
 	fs.BoolVar(&g.full, "full", false, "run the full planners (closer-to's 24 plans, feasibility's full-path and downward probes, contact-wall's 1.5 m filter); default on for the test split")
 	fs.StringVar(&g.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&g.assets, "assets", "auto", assetsUsage)
@@ -233,8 +235,6 @@ func (g *generateFlags) check(set map[string]bool) error {
 	switch {
 	case g.out == "":
 		return bad("--out is required")
-	case g.workers < 1:
-		return bad("--workers must be at least 1, got %d", g.workers)
 	case g.rephraseEndpoint == "" && g.rephraseModel != "":
 		return bad("--rephrase-model needs --rephrase-endpoint")
 	case g.annotateEndpoint == "" && (g.annotateModel != "" || g.annotateJudge != "" || set["annotate-filter"]):
@@ -248,6 +248,7 @@ func (g *generateFlags) check(set map[string]bool) error {
 		QuestionsOnly: g.questionsOnly, Marks: g.marks, Assets: g.assets, Backend: g.backend, RenderBackend: g.renderBackend,
 		Full: g.full || (!set["full"] && ithorTest), TensorType: g.tensorType.String()}
 	c.Family = g.family
+	c.AllowEmpty = g.allowEmpty
 	if ithorTest && g.testCounts != "all" && g.family != pipeline.FamilyViewpoint {
 		c.TestCounts = g.testCounts
 	}
@@ -269,7 +270,7 @@ func (g *generateFlags) check(set map[string]bool) error {
 	if g.part != "" {
 		p, err := pipeline.ParsePart(g.part)
 		if err != nil {
-			return bad("--part %q: want K/N with 0 <= K < N (K 0-based, e.g. 0/3)", g.part)
+			return bad("%v", strings.TrimPrefix(err.Error(), pipeline.ErrConfig.Error()+": "))
 		}
 		if c.TestCounts != "" {
 			return bad("--part cannot split the test split's selection (--test-counts %s is chosen over every scene's candidates): "+

@@ -106,7 +106,11 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 		root.Help()
 		return exitUsage
 	}
-	root.SetArgs(respellSingleDashFlags(root, args, stderr))
+	if err := checkSingleDashFlags(root, args); err != nil {
+		fmt.Fprintf(stderr, "flowbench: %v\n", clipQuoted(err.Error()))
+		return exitUsage
+	}
+	root.SetArgs(args)
 	cmd, err := root.ExecuteC()
 	if err == nil {
 		return exitOK
@@ -116,16 +120,18 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	if !errors.As(err, &ce) {
 		// Cobra's own errors: an unknown command or flag, a bad flag
 		// value, wrong positional arguments.
-		fmt.Fprintf(stderr, "flowbench%s: %v\n", path, strings.TrimRight(err.Error(), "\n"))
+		fmt.Fprintf(stderr, "flowbench%s: %v\n", path, clipQuoted(strings.TrimRight(err.Error(), "\n")))
+		fmt.Fprintf(stderr, "Run 'flowbench%s --help' for usage.\n", path)
+		return exitUsage
+	}
+	switch {
+	case errors.Is(ce.err, errUsage):
+		fmt.Fprintf(stderr, "flowbench%s: %v\n", path, clipQuoted(ce.err.Error()))
 		fmt.Fprintf(stderr, "Run 'flowbench%s --help' for usage.\n", path)
 		return exitUsage
 	}
 	fmt.Fprintf(stderr, "flowbench%s: %v\n", path, ce.err)
-	switch {
-	case errors.Is(ce.err, errUsage):
-		fmt.Fprintf(stderr, "Run 'flowbench%s --help' for usage.\n", path)
-		return exitUsage
-	case errors.Is(ce.err, errInternal):
+	if errors.Is(ce.err, errInternal) {
 		return exitInternal
 	}
 	return exitFailure

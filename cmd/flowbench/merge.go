@@ -47,7 +47,7 @@ func addMergeFlags(fs *pflag.FlagSet) *mergeFlags {
 	m := &mergeFlags{}
 	fs.StringVar(&m.out, "out", "", "dataset directory or URL to write (new, empty, or a dataset without this split) (required)")
 	fs.BoolVar(&m.overwrite, "overwrite", false, "replace the split if --out already holds it (only flowbench's own files of that split are removed)")
-	fs.DurationVar(&m.wait, "wait", 0, waitForPartsFlagHelp)
+	boundedDurationVar(fs, &m.wait, "wait", 0, 0, maxMergeWait, waitForPartsFlagHelp)
 	return m
 }
 

@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 
 	"flowbench/export"
 	"flowbench/pipeline"
@@ -22,7 +25,12 @@ import (
 // record) are uploaded last.
 func withGenerateOut(ctx context.Context, stdout io.Writer, out, split string, resume, overwrite bool, run func(dir string) error) error {
 	if !storage.IsURL(out) {
-		return run(out)
+		_, statErr := os.Lstat(out)
+		err := run(out)
+		if err != nil && errors.Is(statErr, fs.ErrNotExist) {
+			removeEmptyDirs(out)
+		}
+		return err
 	}
 	o, err := storage.Open(ctx, out)
 	if errors.Is(err, storage.ErrBadURL) {
@@ -85,4 +93,21 @@ func withMergeDirs(ctx context.Context, parts []string, out string, run func(par
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
 	return err
+}
+
+// removeEmptyDirs removes dir and the directories below it that hold no
+// file, deepest first: what a failed run left of an --out it created. It
+// never removes a file, so an interrupted run's completed shards (kept for
+// --resume) and everything of its directories stay.
+func removeEmptyDirs(dir string) {
+	var dirs []string
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			dirs = append(dirs, p)
+		}
+		return nil
+	})
+	for i := len(dirs) - 1; i >= 0; i-- {
+		os.Remove(dirs[i]) // fails, harmlessly, on a directory that is not empty
+	}
 }

@@ -42,9 +42,9 @@ func promptsCommand(fs *pflag.FlagSet, _, stderr io.Writer) func([]string) error
 	fs.StringVar(&o.family, "family", "motion", "question family of the dataset: motion, or viewpoint (one request per question, docs/viewpoint.md)")
 	fs.StringVar(&o.rep, "context", planner.RepImage, "viewpoint family: the scene representation, image (tagged image + object dictionary), text_bbox (dictionary with boxes, no image) or scene_graph (boxes + the source view's scene graph)")
 	fs.StringVar(&o.modeName, "mode", "1A", "1A (I0 + motion), 1B (1A, reasoning first) or 2A (I1 + static question)")
-	fs.IntVar(&o.shuffles, "shuffles", 3, "answer-order shuffles per question (shuffle 0 is the original order)")
+	boundedIntVar(fs, &o.shuffles, "shuffles", 3, 1, score.MaxShuffles, "answer-order shuffles per question (shuffle 0 is the original order)")
 	fs.BoolVar(&o.named, "named", false, "named-object variant: unmarked images, no \"(red dot)\" references")
-	fs.IntVar(&o.maxTokens, "max-tokens", -1, "max_tokens per request (default 4096 for 1B, unset otherwise; 0 = unset)")
+	boundedIntVar(fs, &o.maxTokens, "max-tokens", -1, -1, maxTokensLimit, "max_tokens per request (default 4096 for 1B, unset otherwise; 0 = unset)")
 	fs.StringVar(&o.out, "out", "", "output JSONL file (required)")
 	return func(args []string) error {
 		return withDatasetArg(args, data, stderr, func(dir string) error { return runPrompts(fs, dir, o, stderr) })

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strings"
 	"syscall"
 	"time"
 
@@ -50,15 +51,15 @@ func init() {
 func realBuildCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
 	out := fs.String("out", "", "dataset directory or URL to write (required)")
 	split := fs.String("split", "train", "split to build: test (B.6's selection; build it first), train (B.7: per pair, each category's best question, the test pairs left out), or another name")
-	seed := fs.Int64("seed", 1, "seed of the per-pair random choices (mark numbers, sides, no-change thresholds, dot colours)")
-	workers := fs.Int("workers", 0, "pairs processed in parallel (0: one per CPU); the output does not depend on it")
+	seed := seed(fs, "seed of the per-pair random choices (mark numbers, sides, no-change thresholds, dot colours)")
+	workers := boundedInt(fs, "workers", 0, 0, maxWorkers, "pairs processed in parallel (0: one per CPU); the output does not depend on it")
 	part := fs.String("part", "", "write only part K of N (0-based K/N) into --out; join the parts with flowbench merge")
 	extended := fs.Bool("extended", false, "add B.7's halved-margin questions (categories that do not depend on scale; train only)")
-	perCategory := fs.Int("per-category", real.TestPerCategory, "test split: the questions per category B.6's selection aims for (default: the paper's 1,083 over seven categories; 0: as many as the caps allow)")
+	perCategory := boundedInt(fs, "per-category", real.TestPerCategory, 0, maxRealPairs, "test split: the questions per category B.6's selection aims for (default: the paper's 1,083 over seven categories; 0: as many as the caps allow)")
 	overwrite := fs.Bool("overwrite", false, "replace the split if --out already holds it")
 	widthRadius := fs.Bool("width-radius", false, "experiment, not Appendix B: half the box width as each object's radius instead of eq. 52's (w + h)/4 (docs/real.md, Agreement)")
 	splitsFrom := fs.String("splits-from", "", "with --part: the local dataset the parts will be merged into, whose test split's pairs the other splits leave out (B.6, B.7; default: --out)")
-	perShard := fs.Int("pairs-per-shard", pipeline.DefaultRealPairsPerShard, "input pairs per shard")
+	perShard := boundedInt(fs, "pairs-per-shard", pipeline.DefaultRealPairsPerShard, 1, maxRealPairs, "input pairs per shard")
 	marksEndpoint := fs.String("check-marks-endpoint", "", "check every pair's numbered marks with a VLM through this OpenAI-compatible API (base URL ending in /v1): questions mentioning a mark on the robot or a person are dropped, and the pair when it is the mover's (B.5); off by default")
 	marksModel := fs.String("check-marks-model", "", "vision model for --check-marks-endpoint")
 	marksKeyEnv := fs.String("check-marks-api-key-env", "OPENAI_API_KEY", "environment variable holding the --check-marks-endpoint API key (sent as a bearer token when set)")
@@ -89,7 +90,7 @@ func realBuildCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string
 		if *part != "" {
 			var err error
 			if p, err = pipeline.ParsePart(*part); err != nil {
-				return fmt.Errorf("%w: --part %q: want K/N with 0 <= K < N", errUsage, *part)
+				return fmt.Errorf("%w: %v", errUsage, strings.TrimPrefix(err.Error(), pipeline.ErrConfig.Error()+": "))
 			}
 		}
 		refs, err := pairfile.List(args[0])

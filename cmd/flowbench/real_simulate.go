@@ -43,9 +43,9 @@ type simFlags struct {
 
 func addSimFlags(fs *pflag.FlagSet, pairs int) *simFlags {
 	f := &simFlags{}
-	fs.IntVar(&f.pairs, "pairs", pairs, "number of simulated pairs")
-	fs.Int64Var(&f.seed, "seed", 1, "seed of the scenes, cameras and moves (the noise draws from it too)")
-	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), "pairs rendered in parallel (the output does not depend on it)")
+	boundedIntVar(fs, &f.pairs, "pairs", pairs, 1, maxRealPairs, "number of simulated pairs")
+	seedVar(fs, &f.seed, "seed of the scenes, cameras and moves (the noise draws from it too)")
+	boundedIntVar(fs, &f.workers, "workers", min(runtime.GOMAXPROCS(0), maxWorkers), 1, maxWorkers, "pairs rendered in parallel (the output does not depend on it)")
 	f.assets = addAssetsFlag(fs)
 	return f
 }
@@ -62,10 +62,6 @@ func (f *simFlags) generateOptions() (simsource.GenerateOptions, error) {
 
 func (f *simFlags) check() error {
 	switch {
-	case f.pairs < 1 || f.pairs > 1_000_000:
-		return fmt.Errorf("%w: --pairs %d must be in 1..1000000", errUsage, f.pairs)
-	case f.workers < 1:
-		return fmt.Errorf("%w: --workers must be at least 1, got %d", errUsage, f.workers)
 	}
 	return nil
 }

@@ -43,15 +43,13 @@ func renderCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) e
 	marksFlag := fs.String("marks", "", "comma-separated object ids to overlay Set-of-Marks on")
 	styleFlag := fs.String("style", "dots", "mark style: dots or badges")
 	seed := fs.Uint64("seed", 0, "seed of the mark colour draw")
-	aa := fs.Int("aa", 1, "supersampling factor for RGB anti-aliasing (1 = off)")
-	workers := fs.Int("workers", 0, "render goroutines (0 = all CPUs)")
+	aa := boundedInt(fs, "aa", 1, 1, 8, "supersampling factor for RGB anti-aliasing (1 = off)")
+	workers := boundedInt(fs, "workers", 0, 0, maxWorkers, "render goroutines (0 = all CPUs)")
 	return func(args []string) error {
 		if err := view.check(); err != nil {
 			return err
 		}
 		switch {
-		case *aa < 1 || *aa > 8:
-			return fmt.Errorf("%w: --aa %d: the supersampling factor must be in 1..8", errUsage, *aa)
 		case *view.size**aa > maxSupersampledSize:
 			return fmt.Errorf("%w: --size %d × --aa %d: the supersampled side %d exceeds %d", errUsage, *view.size, *aa, *view.size**aa, maxSupersampledSize)
 		}

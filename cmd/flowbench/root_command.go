@@ -1,14 +1,18 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"flowbench/internal/bound"
 	"flowbench/pipeline"
 )
 
@@ -59,7 +63,30 @@ func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
 		p.AddCommand(c)
 		built[n] = c
 	}
+	strictCompletion(root)
 	return root
+}
+
+// strictCompletion makes cobra's completion command refuse a shell it has
+// no script for (completion tcsh printed help and exited 0) and a missing
+// shell, as usage errors naming the shells it has.
+func strictCompletion(root *cobra.Command) {
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() != "completion" {
+			continue
+		}
+		shells := subcommandNames(c)
+		c.Args = func(_ *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return fmt.Errorf("no completion script for shell %s (want one of %s)", bound.Quote(args[0]), strings.Join(shells, ", "))
+			}
+			return nil
+		}
+		c.RunE = func(*cobra.Command, []string) error {
+			return fmt.Errorf("missing the shell (one of %s)", strings.Join(shells, ", "))
+		}
+	}
 }
 
 // newCommand makes the cobra command of one registered command.
@@ -158,7 +185,14 @@ func indentExample(ex string) string {
 // flagError words a flag-parsing error and, for an unknown flag, suggests
 // the command's flags nearest to it by edit distance.
 func flagError(c *cobra.Command, err error) error {
-	msg := err.Error()
+	if iv := (*pflag.InvalidValueError)(nil); errors.As(err, &iv) {
+		cause := ""
+		if c := errors.Unwrap(iv); c != nil {
+			cause = clipQuoted(c.Error())
+		}
+		return fmt.Errorf("invalid value %s for --%s: %s", bound.Quote(iv.GetValue()), iv.GetFlag().Name, cause)
+	}
+	msg := clipQuoted(err.Error())
 	name := ""
 	switch {
 	case strings.HasPrefix(msg, "unknown flag: --"):
@@ -176,6 +210,22 @@ func flagError(c *cobra.Command, err error) error {
 		return fmt.Errorf("%s\n\nDid you mean %s?", msg, strings.Join(s, " or "))
 	}
 	return err
+}
+
+// longQuoted matches a double-quoted string of more than bound.QuoteMax
+// characters in a message.
+var longQuoted = regexp.MustCompile(fmt.Sprintf(`"(?:[^"\\]|\\.){%d,}"`, bound.QuoteMax+1))
+
+// clipQuoted cuts every long quoted string in msg as bound.Quote does, so
+// that a message never echoes a hostile argument whole.
+func clipQuoted(msg string) string {
+	return longQuoted.ReplaceAllStringFunc(msg, func(q string) string {
+		s, err := strconv.Unquote(q)
+		if err != nil {
+			s = q[1 : len(q)-1]
+		}
+		return bound.Quote(s)
+	})
 }
 
 // nearestFlags returns the flags of fs (as --name) within edit distance 2
@@ -232,26 +282,23 @@ func editDistance(a, b string) int {
 	return prev[len(b)]
 }
 
-// respellSingleDashFlags rewrites the single-dash long flags that Go's flag
-// package accepted (-seed 3, -out=DIR) to --seed 3 and --out=DIR when the
-// command has a flag of that name, and says once on stderr that the
-// spelling is deprecated (accepted for one release, 0.4.x). Arguments
-// after "--" are left alone.
-func respellSingleDashFlags(root *cobra.Command, args []string, stderr io.Writer) []string {
+// checkSingleDashFlags refuses the single-dash long flags that Go's flag
+// package accepted (-seed 3, -out=DIR) when the command has a flag of that
+// name: flowbench 0.4 respelled them with a notice and promised to refuse
+// them after 0.4, so the error says how to write them. Arguments after "--"
+// are left alone.
+func checkSingleDashFlags(root *cobra.Command, args []string) error {
 	cmd, _, err := root.Find(args)
 	if err != nil || cmd == nil || cmd.DisableFlagParsing {
-		return args
+		return nil
 	}
 	cmd.InitDefaultHelpFlag()
 	if cmd == root {
 		cmd.InitDefaultVersionFlag()
 	}
-	out := make([]string, len(args))
-	var respelled []string
-	for i, a := range args {
-		out[i] = a
+	var spelled []string
+	for _, a := range args {
 		if a == "--" {
-			copy(out[i:], args[i:])
 			break
 		}
 		if len(a) < 3 || a[0] != '-' || a[1] == '-' {
@@ -259,12 +306,11 @@ func respellSingleDashFlags(root *cobra.Command, args []string, stderr io.Writer
 		}
 		name, _, _ := strings.Cut(a[1:], "=")
 		if f := cmd.Flags().Lookup(name); f != nil && len(name) > 1 {
-			out[i] = "-" + a
-			respelled = append(respelled, "-"+name)
+			spelled = append(spelled, name)
 		}
 	}
-	if len(respelled) > 0 {
-		fmt.Fprintf(stderr, "flowbench: single-dash long flags are deprecated and will be refused after 0.4: write -%s\n", strings.Join(respelled, ", -"))
+	if len(spelled) > 0 {
+		return fmt.Errorf("single-dash long flags were refused after 0.4: write --%s", strings.Join(spelled, ", --"))
 	}
-	return out
+	return nil
 }

@@ -35,7 +35,7 @@ func init() {
 func sceneCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
 	style := fs.String("style", sim.StyleProcTHOR, "generation style: "+strings.Join(sim.Styles, " or "))
 	seed := fs.Int64("seed", 1, "random seed")
-	index := fs.Int("index", 0, "house index within the seed (ithor: 0..119 selects the scene)")
+	index := boundedInt(fs, "index", 0, 0, maxHouses, "house index within the seed (ithor: 0..119 selects the scene)")
 	importPath := fs.String("import", "", "load this ProcTHOR house JSON instead of generating one")
 	assetDB := fs.String("asset-db", "", "AI2-THOR asset-database.json giving object sizes (with --import)")
 	out := fs.String("out", "", "write the house JSON here (required)")
@@ -114,13 +114,10 @@ func sceneCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) er
 func sceneStatsCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
 	style := fs.String("style", sim.StyleProcTHOR, "generation style: "+strings.Join(sim.Styles, " or "))
 	seed := fs.Int64("seed", 1, "random seed")
-	houses := fs.Int("houses", 50, "number of houses (indices 0..houses-1)")
+	houses := boundedInt(fs, "houses", 50, 1, maxStatsHouses, "number of houses (indices 0..houses-1)")
 	return func(args []string) error {
 		if err := sim.CheckStyle(*style); err != nil {
 			return fmt.Errorf("%w: --style: %v", errUsage, err)
-		}
-		if *houses <= 0 {
-			return fmt.Errorf("%w: --houses must be positive, got %d", errUsage, *houses)
 		}
 		if *style == sim.StyleITHOR && *houses > len(sim.IthorSceneNames()) {
 			return fmt.Errorf("%w: --houses %d exceeds the %d ithor scenes", errUsage, *houses, len(sim.IthorSceneNames()))

@@ -48,10 +48,10 @@ var serveDresser = dresser
 func serveCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
 	addr := fs.String("addr", "127.0.0.1:8765", "host:port to listen on (loopback unless --listen-any)")
 	listenAny := fs.Bool("listen-any", false, "allow a non-loopback --addr and any Host header (the server has no authentication)")
-	workers := fs.Int("workers", 0, "render goroutines per connection (0 = all CPUs)")
-	maxMsg := fs.Int64("max-message", thor.DefaultMaxRequestBytes, "largest accepted request in bytes")
-	maxMem := fs.Int64("max-memory", thor.DefaultMaxMemoryBytes>>20, "memory budget of all sessions together, MiB (the process stays under it + 25% + 192 MiB)")
-	maxSessMem := fs.Int64("max-session-memory", thor.DefaultMaxSessionMemoryBytes>>20, "memory budget of one session, MiB (bounds its image size and request size)")
+	workers := boundedInt(fs, "workers", 0, 0, maxWorkers, "render goroutines per connection (0 = all CPUs)")
+	maxMsg := boundedInt64(fs, "max-message", thor.DefaultMaxRequestBytes, 1024, 1<<30, "largest accepted request in bytes")
+	maxMem := boundedInt64(fs, "max-memory", thor.DefaultMaxMemoryBytes>>20, 64, 1<<30, "memory budget of all sessions together, MiB (the process stays under it + 25% + 192 MiB)")
+	maxSessMem := boundedInt64(fs, "max-session-memory", thor.DefaultMaxSessionMemoryBytes>>20, 16, 1<<30, "memory budget of one session, MiB (bounds its image size and request size)")
 	assetsSpec := addAssetsFlag(fs)
 	declare := fs.String("declare-assets", thor.AssetsAll, "asset sets the hello declares, joined by '+' (all, ai2thor, flowbench); "+
 		"CreateHouse refuses other assets, so 'ai2thor' serves houses as the AI2-THOR bridge gets them")

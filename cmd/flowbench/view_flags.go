@@ -21,8 +21,8 @@ func addViewFlags(fs *pflag.FlagSet) *viewFlags {
 	return &viewFlags{
 		scene:  fs.String("scene", "", "ProcTHOR house JSON file (required)"),
 		camera: fs.String("camera", "", "camera pose x,y,z,yaw,horizon: eye position in metres (y = eye height), yaw and horizon in degrees (required)"),
-		size:   fs.Int("size", sim.DefaultSize, "image width and height in pixels"),
-		fov:    fs.Float64("fov", sim.DefaultFOV, "vertical field of view in degrees, in (0, 180)"),
+		size:   boundedInt(fs, "size", sim.DefaultSize, 1, maxViewSize, "image width and height in pixels"),
+		fov:    boundedFloat(fs, "fov", sim.DefaultFOV, 1, 179, "vertical field of view in degrees"),
 		out:    fs.String("out", "", "output directory (required)"),
 		assets: addAssetsFlag(fs),
 	}
@@ -37,10 +37,6 @@ func (v *viewFlags) check() error {
 		return fmt.Errorf("%w: --out is required", errUsage)
 	case *v.camera == "":
 		return fmt.Errorf("%w: --camera is required (x,y,z,yaw,horizon)", errUsage)
-	case *v.size <= 0 || *v.size > maxViewSize:
-		return fmt.Errorf("%w: --size %d: the image size must be positive and at most %d", errUsage, *v.size, maxViewSize)
-	case !(*v.fov > 0 && *v.fov < 180):
-		return fmt.Errorf("%w: --fov %g: the field of view must be in (0, 180) degrees", errUsage, *v.fov)
 	}
 	if _, err := parseCameraPose(*v.camera); err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)

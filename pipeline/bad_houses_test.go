@@ -14,11 +14,12 @@ import (
 	"flowbench/sim"
 )
 
-// badHouseConfig is a small split of n houses, one house per shard.
+// badHouseConfig is a small split of n houses, one house per shard; at 32
+// px its houses may give no question, so it allows an empty split.
 func badHouseConfig(n int) Config {
 	cfg := DefaultConfig()
 	cfg.Houses, cfg.Size, cfg.Views, cfg.Assets, cfg.QuestionsOnly = n, 32, 1, "none", true
-	cfg.BalanceHouses, cfg.BlocksPerShard = 1, 1
+	cfg.BalanceHouses, cfg.BlocksPerShard, cfg.AllowEmpty = 1, 1, true
 	return cfg
 }
 

@@ -46,8 +46,10 @@ func TestParseMix(t *testing.T) {
 	}
 	for in, want := range map[string]string{
 		"occlusion=1,occlusion=2": "given twice",
-		"occlusion=-1":            "non-negative",
-		"occlusion=x":             "non-negative",
+		"occlusion=-1":            "must be a number in 0..1e+06",
+		"occlusion=x":             "must be a number in 0..1e+06",
+		"occlusion=1e7":           "must be a number in 0..1e+06",
+		"occlusion=NaN":           "must be a number in 0..1e+06",
 		"occlusion=0":             "no category a positive share",
 		"bogus=1":                 "unknown category",
 		"occlusion":               "not category=weight",

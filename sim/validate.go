@@ -71,6 +71,9 @@ func validateStructure(h *House) error {
 		if polygonArea(r.FloorPolygon) < 1e-6 {
 			return fieldErr(f+".floorPolygon", "room %q has zero area", r.ID)
 		}
+		if why := polygonNotSimple(r.FloorPolygon); why != "" {
+			return fieldErr(f+".floorPolygon", "room %q is not a simple polygon: %s", r.ID, why)
+		}
 	}
 	walls := map[string]int{}
 	wallSize := map[string][2]float64{} // length, height
@@ -92,12 +95,23 @@ func validateStructure(h *House) error {
 		}
 		wallSize[w.ID] = [2]float64{length, height}
 	}
+	openings := map[string]string{} // door and window ids, each with its field
 	for _, g := range []struct {
 		name string
 		list []Door
 	}{{"doors", h.Doors}, {"windows", h.Windows}} {
 		for i, d := range g.list {
 			f := fmt.Sprintf("%s[%d]", g.name, i)
+			if d.ID == "" {
+				return fieldErr(f+".id", "empty id")
+			}
+			if prev, dup := openings[d.ID]; dup {
+				return fieldErr(f+".id", "duplicate id %q (also %s)", d.ID, prev)
+			}
+			openings[d.ID] = f
+			if !(d.Openness >= 0 && d.Openness <= 1) {
+				return fieldErr(f+".openness", "%q: openness %g is outside [0, 1]", d.ID, d.Openness)
+			}
 			for _, ref := range []struct{ field, id string }{{"wall0", d.Wall0}, {"wall1", d.Wall1}} {
 				if _, ok := walls[ref.id]; ref.id != "" && !ok {
 					return fieldErr(f+"."+ref.field, "%q references wall %q, which is not in walls", d.ID, ref.id)
@@ -146,6 +160,9 @@ func validateStructure(h *House) error {
 			}
 			if prev, dup := ids[o.ID]; dup {
 				return fieldErr(p+".id", "duplicate objectId %q (also %s)", o.ID, prev)
+			}
+			if o.Openness != nil && !(*o.Openness >= 0 && *o.Openness <= 1) {
+				return fieldErr(p+".openness", "object %q: openness %g is outside [0, 1]", o.ID, *o.Openness)
 			}
 			if what, ok := reserved[o.ID]; ok {
 				return fieldErr(p+".id", "objectId %q is also the id of %s; the scene names that mesh so, rename the object", o.ID, what)

@@ -88,6 +88,26 @@ func TestValidateHouseBuiltInCodeNamesField(t *testing.T) {
 			p := h.Rooms[0].FloorPolygon
 			h.Rooms[0].FloorPolygon = []XYZ{p[0], p[1], p[0]}
 		}, "rooms[0].floorPolygon", "zero area"},
+		{"self-intersecting", func(h *House) {
+			// (0,0) (0,4) (4,0) (4,4.5): two lobes of different areas.
+			h.Rooms[0].FloorPolygon = []XYZ{{X: 0, Z: 0}, {X: 0, Z: 4}, {X: 4, Z: 0}, {X: 4, Z: 4.5}}
+		}, "rooms[0].floorPolygon", "edges 1 and 3 cross or touch"},
+		{"wound twice", func(h *House) {
+			p := h.Rooms[0].FloorPolygon
+			h.Rooms[0].FloorPolygon = append(append([]XYZ{}, p...), p...)
+		}, "rooms[0].floorPolygon", "point 4 repeats point 0"},
+		{"zero-width spike", func(h *House) {
+			// Out from (0,4) to (0,5) and straight back down the closing edge.
+			h.Rooms[0].FloorPolygon = []XYZ{{X: 0, Z: 4}, {X: 4, Z: 4}, {X: 4, Z: 0}, {X: 0, Z: 0}, {X: 0, Z: 5}}
+		}, "rooms[0].floorPolygon", "fold back onto each other at point 4 (a zero-width spike)"},
+		{"spike inside", func(h *House) {
+			// A spike from the middle of an edge into the room and back.
+			h.Rooms[0].FloorPolygon = []XYZ{{X: 0, Z: 0}, {X: 0, Z: 2}, {X: 2, Z: 2}, {X: 0, Z: 2.0001}, {X: 0, Z: 4}, {X: 4, Z: 4}, {X: 4, Z: 0}}
+		}, "rooms[0].floorPolygon", "not a simple polygon"},
+		{"dup door id", func(h *House) { h.Windows[0].ID = h.Doors[0].ID }, "windows[0].id", `duplicate id "door|1|2" (also doors[0])`},
+		{"empty window id", func(h *House) { h.Windows[0].ID = "" }, "windows[0].id", "empty id"},
+		{"door openness", func(h *House) { h.Doors[0].Openness = -5 }, "doors[0].openness", "openness -5 is outside [0, 1]"},
+		{"object openness", func(h *House) { v := 1.5; h.Objects[1].Openness = &v }, "objects[1].openness", "openness 1.5 is outside [0, 1]"},
 		{"no rooms", func(h *House) { h.Rooms = nil }, "rooms", "no rooms"},
 		{"dup room", func(h *House) { h.Rooms[1].ID = h.Rooms[0].ID }, "rooms[1].id", "duplicate room id"},
 		{"dup wall", func(h *House) { h.Walls[3].ID = h.Walls[0].ID }, "walls[3].id", "duplicate wall id"},

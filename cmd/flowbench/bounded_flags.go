@@ -223,6 +223,14 @@ func (u uint64Seed) String() string {
 // Type names the value in help ("uint").
 func (u uint64Seed) Type() string { return "uint" }
 
+// uint64SeedFlag defines a uint64 --seed flag on fs with default def.
+func uint64SeedFlag(fs *pflag.FlagSet, def uint64, usage string) *uint64 {
+	p := new(uint64)
+	*p = def
+	fs.Var(uint64Seed{p}, "seed", usage)
+	return p
+}
+
 // Limits of flags that no package below owns (docs/cli.md lists them with
 // the others).
 const (
@@ -245,3 +253,24 @@ const (
 	// maxHouses bounds scene --index (generate's --houses limit).
 	maxHouses = pipeline.MaxHouses
 )
+
+// limitsText writes a bounded flag's limits as docs/cli.md lists them, or
+// "" for a value that is not one of the bounded kinds.
+func limitsText(v pflag.Value) string {
+	switch r := v.(type) {
+	case intRange:
+		return bound.Range(int64(r.lo), int64(r.hi))
+	case int64Range:
+		if r.lo == math.MinInt64 && r.hi == math.MaxInt64 {
+			return "any int64"
+		}
+		return bound.Range(r.lo, r.hi)
+	case floatRange:
+		return fmt.Sprintf("%g..%g", r.lo, r.hi)
+	case durationRange:
+		return fmt.Sprintf("%s..%s", r.lo, r.hi)
+	case uint64Seed:
+		return "any uint64"
+	}
+	return ""
+}

@@ -11,7 +11,7 @@ import (
 func TestEvalRefusesAbsurdConcurrency(t *testing.T) {
 	for _, n := range []string{"1000000", "257", "0"} {
 		code, _, e := runCmd(t, "eval", "--prompts", "/nonexistent/p.jsonl", "--model", "m", "--out", "/nonexistent/o.jsonl", "--quiet", "--concurrency", n)
-		if code != 2 || !strings.Contains(e, "--concurrency "+n+" must be within 1..256") {
+		if code != 2 || !strings.Contains(e, `invalid value "`+n+`" for --concurrency: outside 1..256`) {
 			t.Errorf("--concurrency %s: exit %d, stderr %q", n, code, e)
 		}
 	}

@@ -77,7 +77,7 @@ func flowCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) err
 	view := addViewFlags(fs)
 	moveFlag := fs.String("move", "", "objectId:dx,dy,dz[,dyaw]: teleport the object by this offset (metres) and turn (degrees) (required)")
 	settle := fs.Bool("settle", false, "after the teleport, drop the object onto the surface below it (gravity)")
-	maxFlow := fs.Float64("max-flow", 0, "flow magnitude drawn at full saturation in flow_wheel.png (0 = the largest valid one)")
+	maxFlow := boundedFloat(fs, "max-flow", 0, 0, 1e6, "flow magnitude drawn at full saturation in flow_wheel.png (0 = the largest valid one)")
 	return func(args []string) error {
 		if err := view.check(); err != nil {
 			return err

@@ -385,7 +385,7 @@ func TestGenerateTestSplitAndImport(t *testing.T) {
 		os.WriteFile(filepath.Join(imp, f), b, 0o644)
 	}
 	// A second split goes into the same dataset directory.
-	out, code = genCLI(t, "generate", "--split", "val", "--import", imp, "--size", "64", "--views", "2", "--assets", "none", "--quiet", "--out", dir)
+	out, code = genCLI(t, "generate", "--split", "val", "--import", imp, "--size", "64", "--views", "2", "--assets", "none", "--quiet", "--allow-empty", "--out", dir)
 	if code != 0 {
 		t.Fatalf("import: code %d\n%s", code, out)
 	}

@@ -82,7 +82,7 @@ func runBounded(t *testing.T, args ...string) (int, string) {
 func TestHostileFilesEveryReader(t *testing.T) {
 	tmp := t.TempDir()
 	ds := filepath.Join(tmp, "ds")
-	gen := []string{"--split", "train", "--houses", "2", "--size", "32", "--views", "1", "--assets", "none", "--questions-only", "--balance-houses", "1"}
+	gen := []string{"--split", "train", "--houses", "2", "--size", "32", "--views", "1", "--assets", "none", "--questions-only", "--balance-houses", "1", "--allow-empty"}
 	if code, _, e := runCmd(t, append([]string{"generate", "--out", ds, "--quiet"}, gen...)...); code != 0 {
 		t.Fatalf("generate: %d %s", code, e)
 	}

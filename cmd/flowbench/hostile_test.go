@@ -282,20 +282,20 @@ func TestHostileFlagsExitCodes(t *testing.T) {
 	flowOut := filepath.Join(t.TempDir(), "flow")
 	view := []string{"--scene", oneRoom, "--camera", "2,1.576,1.6,0,40", "--size", "32", "--assets", "none"}
 	runExitCases(t, []exitCase{
-		{"short motion NaN", []string{"score", ds, "--split", "test", "--predictions", preds, "--short-motion", "NaN"}, exitUsage, "--short-motion NaN must be a finite number > 0"},
-		{"short motion +Inf", []string{"score", ds, "--split", "test", "--predictions", preds, "--short-motion", "+Inf"}, exitUsage, "--short-motion +Inf must be a finite number > 0"},
-		{"short motion negative", []string{"score", ds, "--split", "test", "--predictions", preds, "--short-motion", "-1"}, exitUsage, "--short-motion -1"},
-		{"shuffles 1e6", []string{"score", ds, "--split", "test", "--predictions", preds, "--shuffles", "1000000"}, exitUsage, "--shuffles 1000000 must be in 0..1000"},
-		{"render size 100000", append([]string{"render", "--out", flowOut}, append(view, "--size", "100000")...), exitUsage, "at most 4096"},
+		{"short motion NaN", []string{"score", ds, "--split", "test", "--predictions", preds, "--short-motion", "NaN"}, exitUsage, `invalid value "NaN" for --short-motion: not a number in 0.001..100`},
+		{"short motion +Inf", []string{"score", ds, "--split", "test", "--predictions", preds, "--short-motion", "+Inf"}, exitUsage, `invalid value "+Inf" for --short-motion: not a number in 0.001..100`},
+		{"short motion negative", []string{"score", ds, "--split", "test", "--predictions", preds, "--short-motion", "-1"}, exitUsage, `invalid value "-1" for --short-motion`},
+		{"shuffles 1e6", []string{"score", ds, "--split", "test", "--predictions", preds, "--shuffles", "1000000"}, exitUsage, `invalid value "1000000" for --shuffles: outside 0..1000`},
+		{"render size 100000", append([]string{"render", "--out", flowOut}, append(view, "--size", "100000")...), exitUsage, `invalid value "100000" for --size: outside 1..4096`},
 		{"render size × aa", append([]string{"render", "--out", flowOut, "--aa", "8"}, append(view, "--size", "2048")...), exitUsage, "the supersampled side 16384 exceeds 8192"},
-		{"flow size 5000", append([]string{"flow", "--out", flowOut, "--move", "Chair|1|2:0.1,0,0"}, append(view, "--size", "5000")...), exitUsage, "at most 4096"},
+		{"flow size 5000", append([]string{"flow", "--out", flowOut, "--move", "Chair|1|2:0.1,0,0"}, append(view, "--size", "5000")...), exitUsage, `invalid value "5000" for --size: outside 1..4096`},
 		{"flow through the ceiling", append([]string{"flow", "--out", flowOut, "--move", "Chair|1|2:0,5,0"}, view...), exitFailure,
 			`--move Chair|1|2:0,5,0: object "Chair|1|2" would reach y`},
 		// The table (top 0.678 m) stays below the 2.5 m ceiling; the mug it
 		// carries (top 0.782 m) does not.
 		{"flow carrying through the ceiling", append([]string{"flow", "--out", flowOut, "--move", "DiningTable|1|0:0,1.75,0"}, view...), exitFailure,
 			`object "Mug|surface|1|1" would reach y 2.532 m, through the ceiling at 2.500 m`},
-		{"prompts shuffles 1e9", []string{"prompts", ds, "--split", "test", "--shuffles", "1000000000", "--out", filepath.Join(flowOut, "p.jsonl")}, exitUsage, "--shuffles 1000000000 must be in 1..1000"},
+		{"prompts shuffles 1e9", []string{"prompts", ds, "--split", "test", "--shuffles", "1000000000", "--out", filepath.Join(flowOut, "p.jsonl")}, exitUsage, `invalid value "1000000000" for --shuffles: outside 1..1000`},
 		{"eval prompts /dev/zero", []string{"eval", "--prompts", "/dev/zero", "--model", "m", "--endpoint", "http://127.0.0.1:1/v1", "--quiet", "--out", filepath.Join(flowOut, "preds.jsonl")},
 			exitFailure, "/dev/zero: a character device, not a prompts file"},
 		{"asset database /dev/zero", []string{"scene", "--import", oneRoom, "--asset-db", "/dev/zero", "--out", filepath.Join(flowOut, "h.json")}, exitFailure,

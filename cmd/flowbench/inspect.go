@@ -47,9 +47,7 @@ func inspectCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) 
 	out := fs.String("out", "", "write the panel PNG here (required)")
 	sheet := boundedInt(fs, "sheet", 0, 0, maxSheetImages, "write instead a contact sheet of this many random questions' marked I0 images")
 	split := fs.String("split", "", "with --sheet: the split to draw from (default: the dataset's only split)")
-	seed := new(uint64)
-	*seed = 1
-	fs.Var(uint64Seed{seed}, "seed", "with --sheet: the random seed of the sample")
+	seed := uint64SeedFlag(fs, 1, "with --sheet: the random seed of the sample")
 	tile := boundedInt(fs, "tile", 192, 16, 1024, "with --sheet: each image's longer side, pixels")
 	return func(args []string) error {
 		return withDatasetIn(args[0], func(dir string) error {

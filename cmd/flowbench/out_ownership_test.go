@@ -14,7 +14,7 @@ import (
 // README.md or manifest.json, and a split folder holding a foreign file are
 // all refused, every file left as it was.
 func TestOutTouchesOnlyOwnFiles(t *testing.T) {
-	gen := []string{"generate", "--split", "train", "--houses", "1", "--size", "32", "--views", "1", "--assets", "none", "--questions-only", "--quiet"}
+	gen := []string{"generate", "--split", "train", "--houses", "1", "--size", "32", "--views", "1", "--assets", "none", "--questions-only", "--quiet", "--allow-empty"}
 	ds := filepath.Join(t.TempDir(), "ds")
 	if code, _, e := runCmd(t, append(gen, "--out", ds)...); code != 0 {
 		t.Fatalf("generate: %d %s", code, e)

@@ -42,7 +42,7 @@ func renderCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) e
 	view := addViewFlags(fs)
 	marksFlag := fs.String("marks", "", "comma-separated object ids to overlay Set-of-Marks on")
 	styleFlag := fs.String("style", "dots", "mark style: dots or badges")
-	seed := fs.Uint64("seed", 0, "seed of the mark colour draw")
+	seed := uint64SeedFlag(fs, 0, "seed of the mark colour draw")
 	aa := boundedInt(fs, "aa", 1, 1, 8, "supersampling factor for RGB anti-aliasing (1 = off)")
 	workers := boundedInt(fs, "workers", 0, 0, maxWorkers, "render goroutines (0 = all CPUs)")
 	return func(args []string) error {

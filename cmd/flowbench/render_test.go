@@ -87,9 +87,9 @@ func TestRenderCommandBadInput(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{"size 0", append(base(), "--size", "0"), []string{"--size 0", "positive"}},
-		{"fov 180", append(base(), "--fov", "180"), []string{"--fov 180", "(0, 180)"}},
-		{"fov 0", append(base(), "--fov", "0"), []string{"--fov 0", "(0, 180)"}},
+		{"size 0", append(base(), "--size", "0"), []string{`invalid value "0" for --size`, "outside 1..4096"}},
+		{"fov 180", append(base(), "--fov", "180"), []string{`invalid value "180" for --fov`, "not a number in 1..179"}},
+		{"fov 0", append(base(), "--fov", "0"), []string{`invalid value "0" for --fov`, "not a number in 1..179"}},
 		{"malformed camera", []string{"render", "--scene", oneRoom, "--camera", "1,2,3"}, []string{"--camera", "5 numbers"}},
 		{"non-numeric camera", []string{"render", "--scene", oneRoom, "--camera", "1,2,x,0,0"}, []string{"--camera", "z \"x\" is not a finite number"}},
 		{"unknown mark", append(base(), "--marks", "Nope|9"), []string{"--marks", "unknown object id \"Nope|9\""}},

@@ -34,7 +34,7 @@ func init() {
 
 func sceneCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
 	style := fs.String("style", sim.StyleProcTHOR, "generation style: "+strings.Join(sim.Styles, " or "))
-	seed := fs.Int64("seed", 1, "random seed")
+	seed := seed(fs, "random seed")
 	index := boundedInt(fs, "index", 0, 0, maxHouses, "house index within the seed (ithor: 0..119 selects the scene)")
 	importPath := fs.String("import", "", "load this ProcTHOR house JSON instead of generating one")
 	assetDB := fs.String("asset-db", "", "AI2-THOR asset-database.json giving object sizes (with --import)")
@@ -113,7 +113,7 @@ func sceneCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) er
 
 func sceneStatsCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) error {
 	style := fs.String("style", sim.StyleProcTHOR, "generation style: "+strings.Join(sim.Styles, " or "))
-	seed := fs.Int64("seed", 1, "random seed")
+	seed := seed(fs, "random seed")
 	houses := boundedInt(fs, "houses", 50, 1, maxStatsHouses, "number of houses (indices 0..houses-1)")
 	return func(args []string) error {
 		if err := sim.CheckStyle(*style); err != nil {

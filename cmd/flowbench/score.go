@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"iter"
-	"math"
 	"net/url"
 	"os"
 	"slices"
@@ -136,7 +135,7 @@ func scoreCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) er
 	preds2A := fs.String("predictions-2a", "", "predictions JSONL of mode 2A (static question on I1): adds the imagination gap")
 	modeName := fs.String("mode", "1A", "mode of --predictions: 1A or 1B")
 	shuffles := boundedInt(fs, "shuffles", 0, 0, score.MaxShuffles, "answer-order shuffles scored (0 = from the predictions: largest index + 1)")
-	short := boundedFloat(fs, "short-motion", score.DefaultShortMotion, 0, 100, "realised motion length (m) below which a motion is short")
+	short := boundedFloat(fs, "short-motion", score.DefaultShortMotion, 0.001, 100, "realised motion length (m) below which a motion is short")
 	format := fs.String("format", "md", "report format: md, csv or json")
 	out := fs.String("out", "", "report file (default stdout)")
 	plot := fs.String("plot", "", "write a PNG bar chart per category to this file")
@@ -175,12 +174,6 @@ func scoreCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string) er
 		}
 		if !slices.Contains([]string{"md", "csv", "json"}, *format) {
 			return fmt.Errorf("%w: --format %q: want md, csv or json", errUsage, *format)
-		}
-		if *shuffles < 0 || *shuffles > score.MaxShuffles {
-			return fmt.Errorf("%w: --shuffles %d must be in 0..%d", errUsage, *shuffles, score.MaxShuffles)
-		}
-		if !(*short > 0) || math.IsInf(*short, 0) {
-			return fmt.Errorf("%w: --short-motion %g must be a finite number > 0", errUsage, *short)
 		}
 		if err := resolveSplit(dir, split); err != nil {
 			return err

@@ -20,12 +20,12 @@ func TestPropertiesContinuations(t *testing.T) {
 		t.Errorf("the lines around the long value: %d keys, id %q, width %q", len(p), p["id#1"], p["width#1"])
 	}
 	for src, want := range map[string]map[string]string{
-		"a=x\\\\\nb=y\n":                {"a": "x\\", "b": "y"},     // even backslashes: no continuation
-		"a=x\\\\\\\n  y\n":              {"a": "x\\y"},              // odd: continuation after an escaped one
+		"a=x\\\\\nb=y\n":                {"a": "x\\", "b": "y"},    // even backslashes: no continuation
+		"a=x\\\\\\\n  y\n":              {"a": "x\\y"},             // odd: continuation after an escaped one
 		"a=one\\\r\n\t two\r\nb=3\r\n":  {"a": "onetwo", "b": "3"}, // CRLF
-		"a=last\\":                      {"a": "last"},              // nothing to continue with
-		"a=x\\\n\\\n  y\n":              {"a": "xy"},                // an empty continuation line
-		"key\\\n  part=v\n":             {"keypart": "v"},           // a key continued
+		"a=last\\":                      {"a": "last"},             // nothing to continue with
+		"a=x\\\n\\\n  y\n":              {"a": "xy"},               // an empty continuation line
+		"key\\\n  part=v\n":             {"keypart": "v"},          // a key continued
 		"a=1\\\n# not a comment\nb=2\n": {"a": "1# not a comment", "b": "2"},
 	} {
 		got := parseProperties([]byte(src))

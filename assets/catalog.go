@@ -113,6 +113,9 @@ func findArchives(dirs []string) (out []archiveSrc, skipped []skippedArchive) {
 			continue
 		}
 		for _, sub := range []string{d, filepath.Join(d, "furniture")} {
+			if st, err := os.Stat(sub); err != nil || !st.IsDir() {
+				continue // only a directory is listed, checked before it is opened
+			}
 			ents, err := os.ReadDir(sub)
 			if err != nil {
 				continue

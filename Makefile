@@ -30,11 +30,15 @@ test-long:
 # cached; the first, cold build of arrow-go with fuzzing instrumentation takes
 # minutes, so `make test` does not call it.
 # FuzzLoadHouse does the same for house JSON (every command that loads a
-# house).
+# house). FuzzProperties, FuzzOBJ and FuzzMTL do it for the furniture
+# archives' catalogs, models and materials (docs/assets.md).
 FUZZTIME ?= 30s
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzShard$$' -fuzztime $(FUZZTIME) ./export/
 	$(GO) test -run '^$$' -fuzz '^FuzzLoadHouse$$' -fuzztime $(FUZZTIME) ./sim/
+	$(GO) test -run '^$$' -fuzz '^FuzzProperties$$' -fuzztime $(FUZZTIME) ./assets/
+	$(GO) test -run '^$$' -fuzz '^FuzzOBJ$$' -fuzztime $(FUZZTIME) ./assets/
+	$(GO) test -run '^$$' -fuzz '^FuzzMTL$$' -fuzztime $(FUZZTIME) ./assets/
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -62,8 +62,10 @@ const (
 )
 
 // findArchives lists the archives named by dirs (files or directories); an
-// empty dirs means /usr/share/sweethome3d and $FLOWBENCH_SH3D_DIR.
-func findArchives(dirs []string) []archiveSrc {
+// empty dirs means /usr/share/sweethome3d and $FLOWBENCH_SH3D_DIR. Files
+// named like archives that checkArchive refuses (not regular files, too
+// large) are returned as skipped, never opened.
+func findArchives(dirs []string) (out []archiveSrc, skipped []skippedArchive) {
 	if len(dirs) == 0 {
 		dirs = []string{defaultSH3DRoot}
 		if d := os.Getenv("FLOWBENCH_SH3D_DIR"); d != "" {
@@ -72,7 +74,6 @@ func findArchives(dirs []string) []archiveSrc {
 	}
 	seen := map[string]bool{}
 	libs := map[string]bool{}
-	var out []archiveSrc
 	add := func(p string) {
 		abs, err := filepath.Abs(p)
 		if err != nil {
@@ -94,7 +95,12 @@ func findArchives(dirs []string) []archiveSrc {
 		if libs[a.Library] { // the same library found twice (two install dirs): keep the first
 			return
 		}
-		seen[abs], libs[a.Library] = true, true
+		seen[abs] = true
+		if _, err := checkArchive(abs); err != nil {
+			skipped = append(skipped, skippedArchive{Path: abs, Err: err})
+			return
+		}
+		libs[a.Library] = true
 		out = append(out, a)
 	}
 	for _, d := range dirs {
@@ -107,6 +113,9 @@ func findArchives(dirs []string) []archiveSrc {
 			continue
 		}
 		for _, sub := range []string{d, filepath.Join(d, "furniture")} {
+			if st, err := os.Stat(sub); err != nil || !st.IsDir() {
+				continue // only a directory is listed, checked before it is opened
+			}
 			ents, err := os.ReadDir(sub)
 			if err != nil {
 				continue
@@ -119,7 +128,7 @@ func findArchives(dirs []string) []archiveSrc {
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Library < out[j].Library })
-	return out
+	return out, skipped
 }
 
 // zipIndex maps normalised names (no leading '/', forward slashes) of a zip
@@ -167,20 +176,27 @@ func (z *zipIndex) onlyMTL(dir string) string {
 	return found
 }
 
-func (z *zipIndex) read(p string) ([]byte, error) {
+// read returns the decompressed bytes of entry p, refusing it with
+// errOverCap when it is larger than limit bytes: by the size its header
+// declares, or, should the header lie, by the bytes actually decompressed
+// (read through an io.LimitReader, so no more than limit+1 are ever held).
+func (z *zipIndex) read(p string, limit int64) ([]byte, error) {
 	f := z.lookup(p)
 	if f == nil {
 		return nil, fmt.Errorf("%s: not in the archive", p)
+	}
+	if f.UncompressedSize64 > uint64(limit) {
+		return nil, fmt.Errorf("%s: declares %d bytes, %w of %d bytes", p, f.UncompressedSize64, errOverCap, limit)
 	}
 	rc, err := f.Open()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}
 	defer rc.Close()
-	if f.UncompressedSize64 > 1<<30 {
-		return nil, fmt.Errorf("%s: too large (%d bytes)", p, f.UncompressedSize64)
+	buf, err := io.ReadAll(io.LimitReader(rc, limit+1))
+	if int64(len(buf)) > limit {
+		return nil, fmt.Errorf("%s: decompresses to more than %d bytes (its header declares %d), %w", p, limit, f.UncompressedSize64, errOverCap)
 	}
-	buf, err := io.ReadAll(io.LimitReader(rc, 1<<30))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}
@@ -215,13 +231,13 @@ func readCatalog(a archiveSrc, ai int, z *zipIndex) (entries []Entry, texs []Sur
 	if a.Jar {
 		catName = jarCatalog
 	}
-	data, err := z.read(catName)
+	data, err := z.read(catName, caps.catalog)
 	if err != nil {
 		return nil, nil, nil, nil, fmt.Errorf("archive %s: catalog: %w", a.Path, err)
 	}
 	props := parseProperties(data)
 	var licText string
-	if b, err := z.read("LICENSE.TXT"); err == nil && !a.Jar {
+	if b, err := z.read("LICENSE.TXT", caps.catalog); err == nil && !a.Jar {
 		licText = string(b)
 	}
 	license := licenseSummary(props["license"], licText)
@@ -297,7 +313,7 @@ func readCatalog(a archiveSrc, ai int, z *zipIndex) (entries []Entry, texs []Sur
 	if !a.Jar {
 		return entries, nil, nil, warns, nil
 	}
-	tdata, err := z.read(jarTextures)
+	tdata, err := z.read(jarTextures, caps.catalog)
 	if err != nil {
 		warns = append(warns, fmt.Sprintf("%s: textures catalog: %v", a.Library, err))
 		return entries, nil, nil, warns, nil

@@ -56,6 +56,7 @@ type Library struct {
 	texMaps  []map[string]*texSlot
 	shared   map[string]*sim.Texture
 	lateWarn []string
+	skipped  []string // archives refused before opening (findArchives, sourceHash)
 }
 
 type slot struct {
@@ -68,7 +69,7 @@ type slot struct {
 
 type zipHandle struct {
 	once sync.Once
-	rc   *zip.ReadCloser
+	f    *os.File
 	idx  *zipIndex
 	err  error
 }
@@ -132,19 +133,31 @@ func modelFile(key string) string {
 // returns ErrNoAssets when there is no archive.
 func Open(opts Options) (*Library, error) {
 	opts.defaults()
-	archives := findArchives(opts.Dirs)
+	archives, skipped := findArchives(opts.Dirs)
+	if len(archives) > 0 {
+		if err := os.MkdirAll(opts.CacheDir, 0o755); err != nil {
+			return nil, fmt.Errorf("assets: cache directory: %w", err)
+		}
+	}
+	var hash string
+	var more []skippedArchive
+	if len(archives) > 0 {
+		hash, archives, more = sourceHash(archives, opts.CacheDir)
+		skipped = append(skipped, more...)
+	}
+	var skipWarns []string
+	for _, sk := range skipped {
+		opts.Log.Warn("assets: archive skipped", "archive", sk.Path, "err", sk.Err)
+		skipWarns = append(skipWarns, sk.Err.Error())
+	}
 	if len(archives) == 0 {
+		if len(skipWarns) > 0 {
+			return nil, fmt.Errorf("%w (%s)", ErrNoAssets, strings.Join(skipWarns, "; "))
+		}
 		return nil, ErrNoAssets
 	}
-	if err := os.MkdirAll(opts.CacheDir, 0o755); err != nil {
-		return nil, fmt.Errorf("assets: cache directory: %w", err)
-	}
-	hash, err := sourceHash(archives, opts.CacheDir)
-	if err != nil {
-		return nil, err
-	}
 	dir := filepath.Join(opts.CacheDir, "assets-"+hash)
-	l := &Library{Hash: hash, dir: dir, archives: archives, log: opts.Log, shared: map[string]*sim.Texture{}}
+	l := &Library{Hash: hash, dir: dir, archives: archives, log: opts.Log, shared: map[string]*sim.Texture{}, skipped: skipWarns}
 	l.zips = make([]*zipHandle, len(archives))
 	l.texMaps = make([]map[string]*texSlot, len(archives))
 	for i := range archives {
@@ -167,7 +180,7 @@ func Open(opts Options) (*Library, error) {
 
 func (l *Library) fromIndex(idx *indexFile) {
 	l.Entries = l.Entries[:0]
-	l.Warnings = append([]string(nil), idx.Warnings...)
+	l.Warnings = append(append([]string(nil), l.skipped...), idx.Warnings...)
 	l.slots = map[string]*slot{}
 	for _, ie := range idx.Entries {
 		if ie.Err != "" {
@@ -270,7 +283,7 @@ func (l *Library) makeIndex() (*indexFile, error) {
 			idx.Entries = append(idx.Entries, ie)
 		}
 		for i, t := range texs {
-			src, err := z.read(texPaths[i])
+			src, err := z.read(texPaths[i], caps.entry)
 			var tex *sim.Texture
 			if err == nil {
 				tex, _, err = decodeTexture(src)
@@ -328,16 +341,24 @@ func (l *Library) writeIndex(idx *indexFile, texData []*sim.Texture) error {
 	return sim.WriteFileAtomic(filepath.Join(l.dir, indexName), buf.Bytes())
 }
 
-// zip opens archive ai once.
+// zip opens archive ai once, through openArchive (a regular file within
+// caps.archive).
 func (l *Library) zip(ai int) (*zipIndex, error) {
 	h := l.zips[ai]
 	h.once.Do(func() {
-		rc, err := zip.OpenReader(l.archives[ai].Path)
+		p := l.archives[ai].Path
+		f, size, err := openArchive(p)
 		if err != nil {
-			h.err = fmt.Errorf("archive %s: %w", l.archives[ai].Path, err)
+			h.err = err
 			return
 		}
-		h.rc, h.idx = rc, newZipIndex(&rc.Reader)
+		r, err := zip.NewReader(f, size)
+		if err != nil {
+			f.Close()
+			h.err = fmt.Errorf("archive %s: %w", p, err)
+			return
+		}
+		h.f, h.idx = f, newZipIndex(r)
 	})
 	return h.idx, h.err
 }
@@ -346,8 +367,8 @@ func (l *Library) zip(ai int) (*zipIndex, error) {
 func (l *Library) Close() error {
 	for _, h := range l.zips {
 		h.once.Do(func() {}) // no later open
-		if h.rc != nil {
-			h.rc.Close()
+		if h.f != nil {
+			h.f.Close()
 		}
 	}
 	return nil
@@ -382,7 +403,7 @@ func (l *Library) texLoader(ai int, z *zipIndex) texLoader {
 		}
 		l.mu.Unlock()
 		ts.once.Do(func() {
-			src, err := z.read(p)
+			src, err := z.read(p, caps.entry)
 			if err != nil {
 				ts.err = err
 				return
@@ -713,8 +734,10 @@ func dropSkipped(ws []string) []string {
 
 // sourceHash hashes the archives' bytes and the format version. Per-file
 // digests are memoised in <cacheDir>/sources.json by path, size and mtime,
-// so reopening does not re-read the archives.
-func sourceHash(archives []archiveSrc, cacheDir string) (string, error) {
+// so reopening does not re-read the archives. An archive that cannot be
+// read (openArchive refuses it, or reading it fails) is left out of the
+// hash and returned as skipped; kept lists the others.
+func sourceHash(archives []archiveSrc, cacheDir string) (hash string, kept []archiveSrc, skipped []skippedArchive) {
 	type memo struct {
 		Size  int64
 		MTime int64
@@ -729,32 +752,48 @@ func sourceHash(archives []archiveSrc, cacheDir string) (string, error) {
 	h := sha256.New()
 	io.WriteString(h, formatVersion+"\n")
 	for _, a := range archives {
-		st, err := os.Stat(a.Path)
+		st, err := checkArchive(a.Path)
 		if err != nil {
-			return "", fmt.Errorf("assets: archive %s: %w", a.Path, err)
+			skipped = append(skipped, skippedArchive{Path: a.Path, Err: err})
+			continue
 		}
 		m, ok := memos[a.Path]
 		if !ok || m.Size != st.Size() || m.MTime != st.ModTime().UnixNano() {
-			f, err := os.Open(a.Path)
+			sum, err := hashArchive(a.Path)
 			if err != nil {
-				return "", fmt.Errorf("assets: archive %s: %w", a.Path, err)
+				skipped = append(skipped, skippedArchive{Path: a.Path, Err: err})
+				continue
 			}
-			fh := sha256.New()
-			_, err = io.Copy(fh, f)
-			f.Close()
-			if err != nil {
-				return "", fmt.Errorf("assets: archive %s: %w", a.Path, err)
-			}
-			m = memo{Size: st.Size(), MTime: st.ModTime().UnixNano(), Sum: hex.EncodeToString(fh.Sum(nil))}
+			m = memo{Size: st.Size(), MTime: st.ModTime().UnixNano(), Sum: sum}
 			memos[a.Path] = m
 			changed = true
 		}
 		fmt.Fprintf(h, "%s\n%s\n", a.Library, m.Sum)
+		kept = append(kept, a)
 	}
 	if changed {
 		if b, err := json.MarshalIndent(memos, "", " "); err == nil {
 			_ = sim.WriteFileAtomic(memoFile, b)
 		}
 	}
-	return hex.EncodeToString(h.Sum(nil)[:16]), nil
+	return hex.EncodeToString(h.Sum(nil)[:16]), kept, skipped
+}
+
+// hashArchive returns the hex SHA-256 of an archive's bytes, read through
+// openArchive and no further than the size it checked.
+func hashArchive(p string) (string, error) {
+	f, size, err := openArchive(p)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	fh := sha256.New()
+	n, err := io.Copy(fh, io.LimitReader(f, size))
+	if err == nil && n != size {
+		err = fmt.Errorf("read %d of its %d bytes", n, size)
+	}
+	if err != nil {
+		return "", fmt.Errorf("archive %s: %w", p, err)
+	}
+	return hex.EncodeToString(fh.Sum(nil)), nil
 }

@@ -1,6 +1,7 @@
 package assets
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"path"
@@ -60,7 +61,7 @@ func buildModel(z *zipIndex, e *Entry, texs texLoader) (md *sim.Model, warns []s
 	warn := func(format string, args ...any) {
 		warns = append(warns, fmt.Sprintf("%s: entry %s: ", e.Library, e.ID)+fmt.Sprintf(format, args...))
 	}
-	data, err := z.read(e.ModelPath)
+	data, err := z.read(e.ModelPath, caps.obj)
 	if err != nil {
 		return nil, nil, 0, err
 	}
@@ -79,7 +80,12 @@ func buildModel(z *zipIndex, e *Entry, texs texLoader) (md *sim.Model, warns []s
 		}
 		found := false
 		for _, n := range names {
-			b, err := z.read(path.Join(dir, strings.ReplaceAll(n, "\\", "/")))
+			b, err := z.read(path.Join(dir, strings.ReplaceAll(n, "\\", "/")), caps.mtl)
+			if errors.Is(err, errOverCap) { // there but refused: say so, not "missing"
+				found = true
+				warn("material library %v; using plain colours", err)
+				break
+			}
 			if err != nil {
 				continue
 			}
@@ -96,7 +102,7 @@ func buildModel(z *zipIndex, e *Entry, texs texLoader) (md *sim.Model, warns []s
 			if z.lookup(alt) == nil {
 				alt = z.onlyMTL(dir)
 			}
-			if b, err := z.read(alt); alt != "" && err == nil {
+			if b, err := z.read(alt, caps.mtl); alt != "" && err == nil {
 				for k, v := range parseMTL(b) {
 					mtls[k] = v
 				}

@@ -70,34 +70,44 @@ func parseFloats(rest []byte, out []float64, min int, what string, line int) (in
 	return n, nil
 }
 
-// parseOBJ reads an OBJ file. Out-of-range indices and non-finite numbers are
-// errors; lines it does not know are ignored.
+// nextLine splits the first line (without its '\n') off data.
+func nextLine(data []byte) (line, rest []byte) {
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		return data[:i], data[i+1:]
+	}
+	return data, nil
+}
+
+// continues reports whether an OBJ line ends with a '\' continuation.
+func continues(line []byte) bool {
+	return bytes.HasSuffix(bytes.TrimRight(line, "\r"), []byte("\\"))
+}
+
+// parseOBJ reads an OBJ file. Out-of-range indices, non-finite numbers and
+// more than caps.vertices positions (texture coordinates, normals) or
+// caps.triangles triangles are errors; lines it does not know are ignored.
 func parseOBJ(data []byte) (*objMesh, error) {
 	m := &objMesh{}
 	matIdx := map[string]int32{}
 	cur := int32(-1)
 	var poly []corner
 	var fl [4]float64
+	var joined []byte // continued lines, joined in one reused buffer (linear)
 	lineNo := 0
 	for len(data) > 0 {
 		var line []byte
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			line, data = data, nil
-		}
+		line, data = nextLine(data)
 		lineNo++
-		// continuation lines
-		for len(line) > 0 && bytes.HasSuffix(bytes.TrimRight(line, "\r"), []byte("\\")) && len(data) > 0 {
-			t := bytes.TrimRight(line, "\r")
-			var next []byte
-			if i := bytes.IndexByte(data, '\n'); i >= 0 {
-				next, data = data[:i], data[i+1:]
-			} else {
-				next, data = data, nil
+		if len(line) > 0 && continues(line) && len(data) > 0 {
+			joined = joined[:0]
+			for len(line) > 0 && continues(line) && len(data) > 0 {
+				t := bytes.TrimRight(line, "\r")
+				joined = append(joined, t[:len(t)-1]...)
+				line, data = nextLine(data)
+				lineNo++
 			}
-			lineNo++
-			line = append(append([]byte(nil), t[:len(t)-1]...), next...)
+			line = append(joined, line...)
+			joined = line
 		}
 		if len(line) > 0 && line[len(line)-1] == '\r' {
 			line = line[:len(line)-1]
@@ -108,17 +118,26 @@ func parseOBJ(data []byte) (*objMesh, error) {
 		}
 		switch bstr(kw) {
 		case "v":
+			if len(m.pos) >= caps.vertices {
+				return nil, fmt.Errorf("line %d: more than %d vertices, %w", lineNo, caps.vertices, errOverCap)
+			}
 			if _, err := parseFloats(rest, fl[:3], 3, "vertex", lineNo); err != nil {
 				return nil, err
 			}
 			m.pos = append(m.pos, sim.Vec3{fl[0], fl[1], fl[2]})
 		case "vt":
+			if len(m.uv) >= caps.vertices {
+				return nil, fmt.Errorf("line %d: more than %d texture coordinates, %w", lineNo, caps.vertices, errOverCap)
+			}
 			fl[1] = 0
 			if _, err := parseFloats(rest, fl[:3], 1, "texture", lineNo); err != nil {
 				return nil, err
 			}
 			m.uv = append(m.uv, [2]float32{float32(fl[0]), float32(fl[1])})
 		case "vn":
+			if len(m.nrm) >= caps.vertices {
+				return nil, fmt.Errorf("line %d: more than %d normals, %w", lineNo, caps.vertices, errOverCap)
+			}
 			if _, err := parseFloats(rest, fl[:3], 3, "normal", lineNo); err != nil {
 				return nil, err
 			}
@@ -136,6 +155,9 @@ func parseOBJ(data []byte) (*objMesh, error) {
 					return nil, fmt.Errorf("line %d: %w", lineNo, err)
 				}
 				poly = append(poly, c)
+				if len(m.tris)+len(poly)-2 > caps.triangles {
+					return nil, fmt.Errorf("line %d: more than %d triangles, %w", lineNo, caps.triangles, errOverCap)
+				}
 			}
 			if len(poly) < 3 {
 				continue // a degenerate face: skip it
@@ -184,18 +206,23 @@ func (m *objMesh) material(name string, idx map[string]int32) int32 {
 	return i
 }
 
+// parseIndex turns an OBJ index (1-based, or negative: relative to the n
+// elements defined so far) into a 0-based one. Positive indices may point
+// forward (some exporters write vt after f): parseOBJ checks them at the
+// end, so here they need only fit an int32.
 func parseIndex(b []byte, n int, what string) (int32, error) {
 	v, err := strconv.Atoi(bstr(b))
 	if err != nil {
 		return 0, fmt.Errorf("bad %s index %q", what, b)
 	}
+	limit := n
 	if v < 0 {
 		v += n
 	} else {
-		v-- // positive indices may point forward (some exporters write vt after f): checked at the end
-		n = math.MaxInt32
+		v--
+		limit = math.MaxInt32
 	}
-	if v < 0 || v >= n {
+	if v < 0 || v >= limit {
 		return 0, fmt.Errorf("%s index %s out of range (%d defined)", what, b, n)
 	}
 	return int32(v), nil

@@ -29,13 +29,20 @@ func parseProperties(data []byte) map[string]string {
 		if line == "" || line[0] == '#' || line[0] == '!' {
 			continue
 		}
-		// Join continuation lines: an odd number of trailing backslashes.
-		for endsWithContinuation(line) && i+1 < len(lines) {
-			i++
-			line = line[:len(line)-1] + strings.TrimLeft(lines[i], " \t\f")
-		}
+		// Join continuation lines (an odd number of trailing backslashes)
+		// into one builder: linear in the total length, however many lines.
 		if endsWithContinuation(line) {
-			line = line[:len(line)-1]
+			var joined strings.Builder
+			for endsWithContinuation(line) && i+1 < len(lines) {
+				joined.WriteString(line[:len(line)-1])
+				i++
+				line = strings.TrimLeft(lines[i], " \t\f")
+			}
+			if endsWithContinuation(line) {
+				line = line[:len(line)-1]
+			}
+			joined.WriteString(line)
+			line = joined.String()
 		}
 		// Split key and value at the first unescaped separator.
 		k := 0

@@ -28,8 +28,18 @@ func textureHash(src []byte) string {
 
 // decodeTexture decodes an image file into a texture of at most
 // MaxTextureSize pixels a side with its mip chain. cutout reports whether at
-// least 5% of the texels have alpha below sim.CutoutThreshold.
+// least 5% of the texels have alpha below sim.CutoutThreshold. An image
+// whose header declares more than caps.imageSide pixels a side or
+// caps.imagePixels pixels is refused before any pixel is decoded.
 func decodeTexture(src []byte) (tex *sim.Texture, cutout bool, err error) {
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(src))
+	if err != nil {
+		return nil, false, err
+	}
+	if cfg.Width > caps.imageSide || cfg.Height > caps.imageSide || cfg.Width*cfg.Height > caps.imagePixels {
+		return nil, false, fmt.Errorf("%s image of %d×%d pixels, %w of %d pixels a side and %d in all (not decoded)",
+			format, cfg.Width, cfg.Height, errOverCap, caps.imageSide, caps.imagePixels)
+	}
 	img, _, err := image.Decode(bytes.NewReader(src))
 	if err != nil {
 		return nil, false, err

@@ -21,9 +21,11 @@ var (
 )
 
 // AssetsOptions returns the assets.Options of an assets spec (auto or a
-// directory).
+// directory). The library logs through slog's default logger, as the
+// missing-library line below does, so an archive it skips (issue 54: a
+// FIFO, a device, an archive over its caps) is one warning in the run's log.
 func AssetsOptions(spec string) assets.Options {
-	opts := assets.Options{}
+	opts := assets.Options{Log: slog.Default()}
 	if spec != "auto" && spec != "" {
 		opts.Dirs = []string{spec}
 	}

@@ -369,11 +369,12 @@ func WriteFileAtomic(path string, data []byte) error {
 // WriteFileAtomicFunc writes path through a temporary file beside it
 // (.<name>.tmp-*) filled by fill, fsynced and renamed: path is either absent
 // or complete, and on an error the temporary file is removed. The file gets
-// mode 0644 rather than CreateTemp's 0600.
+// mode 0644 rather than CreateTemp's 0600. An error of the file system
+// names path, not the temporary file the user never asked for.
 func WriteFileAtomicFunc(path string, fill func(io.Writer) error) error {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
-		return err
+		return atPath(path, err)
 	}
 	tmp := f.Name()
 	err = f.Chmod(0o644)
@@ -391,6 +392,21 @@ func WriteFileAtomicFunc(path string, fill func(io.Writer) error) error {
 	}
 	if err != nil {
 		os.Remove(tmp)
+		return atPath(path, err)
+	}
+	return nil
+}
+
+// atPath returns err as an *os.PathError of op "write" at path when err is
+// a file system error (which names the temporary file), else err.
+func atPath(path string, err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return &os.PathError{Op: "write", Path: path, Err: pe.Err}
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return &os.PathError{Op: "write", Path: path, Err: le.Err}
 	}
 	return err
 }

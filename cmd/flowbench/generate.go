@@ -239,6 +239,12 @@ func (g *generateFlags) check(set map[string]bool) error {
 		return bad("--rephrase-model needs --rephrase-endpoint")
 	case g.annotateEndpoint == "" && (g.annotateModel != "" || g.annotateJudge != "" || set["annotate-filter"]):
 		return bad("--annotate-model, --annotate-judge-model and --annotate-filter need --annotate-endpoint")
+	case set["test-counts"] && strings.TrimSpace(g.testCounts) == "":
+		return bad("--test-counts is empty (leave it out for the method's counts, or pass all)")
+	case set["categories"] && strings.TrimSpace(g.categories) == "":
+		return bad("--categories is empty (leave it out for all eight)")
+	case set["scenes"] && strings.TrimSpace(g.scenes) == "":
+		return bad("--scenes is empty (leave it out for all 120 scenes)")
 	case set["test-counts"] && (g.split != "test" || g.importDir != ""):
 		return bad("--test-counts selects the ithor test split, not %s", g.split)
 	}

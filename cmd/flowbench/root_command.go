@@ -206,10 +206,13 @@ func flagError(c *cobra.Command, err error) error {
 	if name == "" {
 		return err
 	}
+	if len(name) > bound.QuoteMax {
+		msg = strings.TrimSuffix(msg, name) + bound.Quote(name)
+	}
 	if s := nearestFlags(c.Flags(), name); len(s) > 0 {
 		return fmt.Errorf("%s\n\nDid you mean %s?", msg, strings.Join(s, " or "))
 	}
-	return err
+	return errors.New(msg)
 }
 
 // longQuoted matches a double-quoted string of more than bound.QuoteMax

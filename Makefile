@@ -31,7 +31,8 @@ test-long:
 # minutes, so `make test` does not call it.
 # FuzzLoadHouse does the same for house JSON (every command that loads a
 # house). FuzzProperties, FuzzOBJ and FuzzMTL do it for the furniture
-# archives' catalogs, models and materials (docs/assets.md).
+# archives' catalogs, models and materials (docs/assets.md); FuzzParseTestCounts,
+# FuzzParseMix and FuzzParsePart for the values generate parses itself.
 FUZZTIME ?= 30s
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzShard$$' -fuzztime $(FUZZTIME) ./export/
@@ -39,6 +40,9 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzProperties$$' -fuzztime $(FUZZTIME) ./assets/
 	$(GO) test -run '^$$' -fuzz '^FuzzOBJ$$' -fuzztime $(FUZZTIME) ./assets/
 	$(GO) test -run '^$$' -fuzz '^FuzzMTL$$' -fuzztime $(FUZZTIME) ./assets/
+	$(GO) test -run '^$$' -fuzz '^FuzzParseTestCounts$$' -fuzztime $(FUZZTIME) ./planner/
+	$(GO) test -run '^$$' -fuzz '^FuzzParseMix$$' -fuzztime $(FUZZTIME) ./planner/
+	$(GO) test -run '^$$' -fuzz '^FuzzParsePart$$' -fuzztime $(FUZZTIME) ./pipeline/
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -362,7 +362,7 @@ func archiveCorpus(t *testing.T, tmp string) []corpusCase {
 			for _, args := range [][]string{
 				{"assets", "build", "--assets", dir},
 				{"assets", "list", "--assets", dir},
-				{"generate", "--houses", "1", "--size", "32", "--views", "1", "--questions-only", "--allow-empty", "--quiet", "--assets", dir, "--out", out},
+				{"generate", "--houses", "1", "--size", "32", "--views", "1", "--questions-only", "--quiet", "--assets", dir, "--out", out},
 			} {
 				// The archive is named when it is refused, or its model
 				// when building the cache loads it; a directory is no

@@ -224,8 +224,8 @@ func flagCorpus(tmp string) []corpusCase {
 		case uint64Seed:
 			vals = append(vals, "-1", "18446744073709551616")
 		}
-		out := filepath.Join(tmp, "flags-out")
 		for _, v := range vals {
+			out := filepath.Join(tmp, fmt.Sprintf("flags-out-%d", len(cases)))
 			args := append(strings.Fields(path), "--"+f.Name+"="+v)
 			if path == "generate" {
 				args = append(args, "--out", out, "--houses", "1")
@@ -240,13 +240,19 @@ func flagCorpus(tmp string) []corpusCase {
 // parsedValueCorpus: the values generate parses itself (--part,
 // --test-counts, --category-mix, --categories, --scenes).
 func parsedValueCorpus(tmp string) []corpusCase {
-	out := filepath.Join(tmp, "parsed-out")
+	out := ""
 	long := strings.Repeat("3", 100_000)
+	n := 0
+	next := func() string {
+		n++
+		out = filepath.Join(tmp, fmt.Sprintf("parsed-out-%d", n))
+		return out
+	}
 	gen := func(extra ...string) []string {
-		return append([]string{"generate", "--houses", "1", "--size", "32", "--questions-only", "--assets", "none", "--quiet", "--out", out}, extra...)
+		return append([]string{"generate", "--out", next(), "--houses", "1", "--size", "32", "--questions-only", "--assets", "none", "--quiet"}, extra...)
 	}
 	test := func(extra ...string) []string {
-		return append([]string{"generate", "--split", "test", "--scenes", "FloorPlan1", "--size", "32", "--questions-only", "--assets", "none", "--quiet", "--out", out}, extra...)
+		return append([]string{"generate", "--out", next(), "--split", "test", "--scenes", "FloorPlan1", "--size", "32", "--questions-only", "--assets", "none", "--quiet"}, extra...)
 	}
 	var cases []corpusCase
 	add := func(flag string, args []string) {
@@ -267,8 +273,9 @@ func parsedValueCorpus(tmp string) []corpusCase {
 		add("--categories", gen("--categories", c))
 	}
 	for _, s := range []string{"FloorPlan1,FloorPlan1", "FloorPlan9999", ",", long} {
-		cases = append(cases, corpusCase{group: "parsed", name: "--scenes", codes: []int{exitUsage}, want: "scene", after: absent(out),
-			args: []string{"generate", "--split", "test", "--scenes", s, "--size", "32", "--out", out}})
+		cases = append(cases, corpusCase{group: "parsed", name: "--scenes", codes: []int{exitUsage}, want: "scene",
+			args: []string{"generate", "--out", next(), "--split", "test", "--scenes", s, "--size", "32"}})
+		cases[len(cases)-1].after = absent(out)
 	}
 	return cases
 }

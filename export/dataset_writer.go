@@ -128,7 +128,7 @@ type Range struct {
 
 // check validates a range.
 func (r Range) check() error {
-	if r.First < 0 || r.End < r.First || r.Total < r.End || r.Total < 1 || r.Total > 99999 {
+	if r.First < 0 || r.End < r.First || r.Total < r.End || r.Total < 1 || r.Total > MaxShards {
 		return fmt.Errorf("export: bad shard range [%d, %d) of %d", r.First, r.End, r.Total)
 	}
 	return nil

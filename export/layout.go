@@ -61,6 +61,10 @@ func SkippedPath(dir, split string) string {
 	return filepath.Join(dir, DataDir, skippedDirName, split+".json")
 }
 
+// MaxShards is the most shards a split may have: FinalShardName writes the
+// index and the count in five digits.
+const MaxShards = 99_999
+
 // FinalShardName is the file name of a finished shard of a split: shard
 // index of count, in the table's folder (ShardPath).
 func FinalShardName(split string, index, count int) string {

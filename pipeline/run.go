@@ -80,6 +80,11 @@ func runSource(ctx context.Context, cfg Config, opt Options, src *houseSource, l
 	}
 	pc := cfg.plannerConfig()
 	res.Layout = NewLayout(cfg, len(src.Houses))
+	if l := res.Layout; l.Shards > export.MaxShards {
+		return res, fmt.Errorf("%w: %d houses in shards of %d blocks of %d houses (--blocks-per-shard, --balance-houses) make %d shards, "+
+			"more than the %d a split's shard names can count: raise --rows-per-shard or --blocks-per-shard", ErrConfig,
+			l.Houses, l.BlocksPerShard, l.BalanceHouses, l.Shards, export.MaxShards)
+	}
 	res.FirstShard, res.EndShard = res.Layout.PartShards(opt.Part)
 	res.Fingerprint = fingerprint(cfg, src, lib, pc, res.Layout)
 	if err := export.CheckTensorType(opt.Out, cfg.Split, cfg.tensorType()); err != nil {

@@ -272,6 +272,15 @@ func parsedValueCorpus(tmp string) []corpusCase {
 	for _, c := range []string{"occlusion,occlusion", "occlusion,,left_right", ",", "occlusion,", " , ", "bogus", long} {
 		add("--categories", gen("--categories", c))
 	}
+	// Layouts past the 99,999 shards a split's names can count.
+	for _, extra := range [][]string{
+		{"--houses", "1000000", "--blocks-per-shard", "1", "--balance-houses", "1", "--part", "9999/10000"},
+		{"--houses", "1000000", "--rows-per-shard", "1", "--balance-houses", "2"},
+	} {
+		cases = append(cases, corpusCase{group: "parsed", name: "layout", codes: []int{exitUsage}, want: "99999",
+			args: append([]string{"generate", "--out", next(), "--size", "32", "--questions-only", "--assets", "none", "--quiet"}, extra...)})
+		cases[len(cases)-1].after = absent(out)
+	}
 	for _, s := range []string{"FloorPlan1,FloorPlan1", "FloorPlan9999", ",", long} {
 		cases = append(cases, corpusCase{group: "parsed", name: "--scenes", codes: []int{exitUsage}, want: "scene",
 			args: []string{"generate", "--out", next(), "--split", "test", "--scenes", s, "--size", "32"}})

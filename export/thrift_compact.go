@@ -112,7 +112,6 @@ func (r *thriftCompact) skip(typ byte) {
 	}
 }
 
-
 // element skips one element of a list, set or map: a boolean element takes
 // a byte of its own (in a struct field it lives in the field header), so
 // every element consumes at least one byte and a corrupted element count

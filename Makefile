@@ -34,6 +34,7 @@ test-long:
 FUZZTIME ?= 30s
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzShard$$' -fuzztime $(FUZZTIME) ./export/
+	$(GO) test -run '^$$' -fuzz '^FuzzManifest$$' -fuzztime $(FUZZTIME) ./export/
 	$(GO) test -run '^$$' -fuzz '^FuzzLoadHouse$$' -fuzztime $(FUZZTIME) ./sim/
 
 bench:

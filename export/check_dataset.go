@@ -30,6 +30,10 @@ func CheckDataset(dir string) (*Dataset, error) {
 	p := filepath.Join(dir, ManifestFile)
 	raw, err := localfile.ReadFile(p, MaxManifestBytes, "a dataset manifest")
 	if errors.Is(err, fs.ErrNotExist) {
+		// A folder that is no dataset at all gets Open's error, which says so.
+		if _, err := Open(dir); err != nil {
+			return nil, err
+		}
 		return nil, &ValidationError{Shard: p, Row: -1, Reason: "missing: a finished dataset has a manifest (readers take the schema version, splits and counts from it)"}
 	}
 	if err != nil {

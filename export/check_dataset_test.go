@@ -196,3 +196,28 @@ func TestValidateEmptySplit(t *testing.T) {
 	_, err = Validate(bad)
 	wantManifestError(t, "allow_empty not a boolean", bad, err, AllowEmptyKey, "not a boolean")
 }
+
+// TestValidateOtherFamiliesCheckTheSchema gives a viewpoint and a Real
+// dataset a "config": null manifest: ValidateViewpoint and ValidateReal
+// refuse them against the schema, naming manifest.json and the field; the
+// unedited ones pass.
+func TestValidateOtherFamiliesCheckTheSchema(t *testing.T) {
+	qs, vs := viewpointRows(t)
+	vdir := t.TempDir()
+	writeViewpoint(t, vdir, qs, vs)
+	rdir := t.TempDir()
+	writeRealTestDataset(t, rdir, nil)
+	for _, c := range []struct {
+		name     string
+		dir      string
+		validate func(string) (map[string]int, error)
+	}{{"viewpoint", vdir, ValidateViewpoint}, {"real", rdir, ValidateReal}} {
+		if _, err := c.validate(c.dir); err != nil {
+			t.Fatalf("%s: the good dataset: %v", c.name, err)
+		}
+		dir := copyDir(t, c.dir)
+		editManifestJSON(t, dir, func(m map[string]any) any { m["config"] = nil; return m })
+		_, err := c.validate(dir)
+		wantManifestError(t, c.name+" null config", dir, err, "/config", "null")
+	}
+}

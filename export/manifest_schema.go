@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"flowbench/docs/schemas"
+	"flowbench/storage/localfile"
 )
 
 // manifestSchemaURL names the embedded manifest schema inside the compiler.
@@ -105,4 +107,18 @@ func schemaProblems(ve *jsonschema.ValidationError) string {
 		out = append(out[:maxSchemaProblems], fmt.Sprintf("and %d more", len(out)-maxSchemaProblems))
 	}
 	return strings.Join(out, "; ")
+}
+
+// checkManifestFileSchema reads DIR/manifest.json and checks it against the
+// schema (CheckManifestSchema); validate runs it on every family before
+// the family's own checks. A missing manifest is left to the caller.
+func checkManifestFileSchema(dir string) error {
+	raw, err := localfile.ReadFile(filepath.Join(dir, ManifestFile), MaxManifestBytes, "a dataset manifest")
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	return CheckManifestSchema(dir, raw)
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -124,13 +123,12 @@ func renameHouses(t *testing.T, dir, split string) {
 		q.HouseID = "copy-" + q.HouseID
 		rows = append(rows, q)
 	}
-	for idx, shard := range ds.Shards(split, export.QuestionsTable) {
+	for _, shard := range ds.Shards(split, export.QuestionsTable) {
 		m, err := readStagedMeta(shard)
 		if err != nil {
 			t.Fatal(err)
 		}
-		w, err := export.NewShardWriter(shard, export.QuestionsTable, export.ShardOptions{Metadata: map[string]string{
-			export.SplitKey: split, export.ShardKey: fmt.Sprint(idx), export.FingerprintKey: m.fingerprint}})
+		w, err := export.NewShardWriter(shard, export.QuestionsTable, export.ShardOptions{Metadata: keptFooterKeys(t, shard)})
 		if err != nil {
 			t.Fatal(err)
 		}

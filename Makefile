@@ -36,6 +36,7 @@ test-long:
 FUZZTIME ?= 30s
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzShard$$' -fuzztime $(FUZZTIME) ./export/
+	$(GO) test -run '^$$' -fuzz '^FuzzManifest$$' -fuzztime $(FUZZTIME) ./export/
 	$(GO) test -run '^$$' -fuzz '^FuzzLoadHouse$$' -fuzztime $(FUZZTIME) ./sim/
 	$(GO) test -run '^$$' -fuzz '^FuzzProperties$$' -fuzztime $(FUZZTIME) ./assets/
 	$(GO) test -run '^$$' -fuzz '^FuzzOBJ$$' -fuzztime $(FUZZTIME) ./assets/

@@ -37,6 +37,9 @@ import (
 // B.6's caps (real.CheckCaps: one question per pair, the per-category
 // no-change, answer and shortcut shares, yes/no at most 55:45).
 func ValidateReal(dir string) (map[string]int, error) {
+	if err := checkManifestFileSchema(dir); err != nil {
+		return nil, err
+	}
 	m, err := ReadRealManifest(dir)
 	if err != nil {
 		return nil, err

@@ -2,6 +2,8 @@ package export
 
 import (
 	"fmt"
+	"io"
+	"os"
 	"strconv"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -22,6 +24,11 @@ func (s *shardFile) verifyChunks(rowGroups, leaves []int) error {
 	if rowGroups == nil {
 		rowGroups = allRowGroups(s)
 	}
+	f, err := os.Open(s.path)
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	defer f.Close()
 	return guardShard(s.path, "verifying the column chunks", func() error {
 		size := s.pf.MetaData().GetSourceFileSize()
 		for _, rg := range rowGroups {
@@ -37,7 +44,7 @@ func (s *shardFile) verifyChunks(rowGroups, leaves []int) error {
 				}
 			}
 			for _, c := range cols {
-				if err := verifyChunk(r, c, size); err != nil {
+				if err := verifyChunk(f, r, c, size); err != nil {
 					name := "?"
 					if c >= 0 && c < s.pf.MetaData().Schema.NumColumns() {
 						name = s.pf.MetaData().Schema.Column(c).Path()
@@ -50,9 +57,10 @@ func (s *shardFile) verifyChunks(rowGroups, leaves []int) error {
 	})
 }
 
-// verifyChunk checks one column chunk's byte range against the file size,
-// then decodes all of its values.
-func verifyChunk(r *file.RowGroupReader, c int, fileSize int64) error {
+// verifyChunk checks one column chunk's byte range against the file size
+// and its page headers (checkPageHeaders, reading them from f), then
+// decodes all of its values.
+func verifyChunk(f io.ReaderAt, r *file.RowGroupReader, c int, fileSize int64) error {
 	md, err := r.MetaData().ColumnChunk(c)
 	if err != nil {
 		return err
@@ -66,6 +74,13 @@ func verifyChunk(r *file.RowGroupReader, c int, fileSize int64) error {
 	}
 	if md.NumValues() < 0 {
 		return fmt.Errorf("%d values", md.NumValues())
+	}
+	// A chunk of no values (an empty shard's row group) has no pages for
+	// arrow-go to read.
+	if md.NumValues() > 0 {
+		if err := checkPageHeaders(f, start, n, md.Type(), md.Encodings()); err != nil {
+			return err
+		}
 	}
 	cr, err := r.Column(c)
 	if err != nil {

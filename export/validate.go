@@ -29,7 +29,9 @@ func (e *ValidationError) Error() string {
 }
 
 // Validate checks a dataset directory against everything its readers rely
-// on. The manifest must exist, have this schema version and agree with the
+// on. It runs CheckDataset first (the manifest against
+// docs/schemas/manifest.schema.json, its layout, every shard's footer),
+// then reads every row. The manifest must exist, have this schema version and agree with the
 // shards (splits, shard counts, annotations present unless questions-only,
 // every count and answer histogram, the tensor type of the dense columns,
 // one for the whole dataset; the config recorded for each split agrees
@@ -46,15 +48,14 @@ func (e *ValidationError) Error() string {
 // has the same id, finite dense values, 0/1 masks and instance ids in the
 // id map; and the cheap semantic cross-checks of checkAnnotationSemantics
 // hold (flow against the change mask and the realised motion, objects_after
-// against objects_before, depth and ids against the objects' boxes). It
+// against objects_before, depth and ids against the objects' boxes). A
+// split without questions is refused unless its recorded config says
+// "allow_empty": true (checkEmptySplits). It
 // returns the number of questions checked per split, and a
 // *ValidationError for the first problem.
 func Validate(dir string) (map[string]int, error) {
-	ds, err := Open(dir)
+	ds, err := CheckDataset(dir)
 	if err != nil {
-		return nil, err
-	}
-	if err := checkManifestLayout(ds); err != nil {
 		return nil, err
 	}
 	counts := map[string]int{}
@@ -125,6 +126,9 @@ func Validate(dir string) (map[string]int, error) {
 		return counts, err
 	}
 	if err := checkManifestCounts(ds); err != nil {
+		return counts, err
+	}
+	if err := checkEmptySplits(ds, counts); err != nil {
 		return counts, err
 	}
 	return counts, nil

@@ -29,6 +29,11 @@ type AuditRow struct {
 	// Dots is what MeasureDots read from the question's images; nil when
 	// they were not read (questions-only datasets, badges).
 	Dots *DotCounts
+	// HouseContent is a hash of what the dataset stores about the row's
+	// house (HouseContents: its objects before the motion); "" when the
+	// dataset stores none (questions-only) or it was not read. AuditFit
+	// compares houses by it.
+	HouseContent string
 }
 
 // AuditOptions are the knobs of the audit. The zero value is not useful;

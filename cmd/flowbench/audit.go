@@ -20,7 +20,8 @@ import (
 // (colour pairs, dots hiding their object, static dots that shift). The
 // trained baselines are cross-validated over house folds of each split, or
 // with --fit SPLIT (and --fit-dir DIR2) fitted on another split that shares
-// no house with it (score.AuditFit).
+// no house with it (score.AuditFit), houses compared by content
+// (score.HouseContents), not by name.
 
 func init() {
 	register(command{
@@ -94,6 +95,9 @@ func runAudit(ds *export.Dataset, splits []string, asJSON bool, a *auditFlags, s
 		}
 		var rep score.AuditReport
 		if fit != nil {
+			if err := setHouseContents(ds, s, rows); err != nil {
+				return err
+			}
 			rep, err = score.AuditFit(s, rows, fit.split, fit.rows, opt)
 		} else {
 			rep, err = score.Audit(s, rows, opt)
@@ -141,7 +145,7 @@ func auditFitSplit(ds *export.Dataset, splits []string, fitSplit, fitDir string)
 	src := ds
 	if fitDir != "" {
 		var err error
-		if src, err = export.Open(fitDir); err != nil {
+		if src, err = export.CheckDataset(fitDir); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -167,6 +171,9 @@ func auditFitSplit(ds *export.Dataset, splits []string, fitSplit, fitDir string)
 	}
 	if len(rows) == 0 {
 		return nil, nil, fmt.Errorf("--fit: %s: split %q has no questions", src.Dir, fitSplit)
+	}
+	if err := setHouseContents(src, fitSplit, rows); err != nil {
+		return nil, nil, err
 	}
 	return &auditFitData{split: fitSplit, rows: rows}, splits, nil
 }
@@ -230,4 +237,18 @@ func auditRows(ds *export.Dataset, split string, dots bool) ([]score.AuditRow, e
 		}
 	}
 	return out, nil
+}
+
+// setHouseContents sets each row's HouseContent from the split's stored
+// house records (score.HouseContents); rows of a questions-only split keep
+// "" and are compared by house id.
+func setHouseContents(ds *export.Dataset, split string, rows []score.AuditRow) error {
+	contents, err := score.HouseContents(ds, split)
+	if err != nil {
+		return fmt.Errorf("%s: split %s: %w", ds.Dir, split, err)
+	}
+	for i := range rows {
+		rows[i].HouseContent = contents[rows[i].ID]
+	}
+	return nil
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -104,7 +106,9 @@ func TestAuditBadInput(t *testing.T) {
 }
 
 // renameHouses rewrites every questions shard of a split with "copy-"
-// before each house id, so the copy shares no house with the original.
+// before each house id (keeping the footer keys a reader checks), so the
+// copy shares no house name with the original; its house records (the
+// annotations' objects) stay the same.
 func renameHouses(t *testing.T, dir, split string) {
 	t.Helper()
 	ds, err := export.Open(dir)
@@ -124,7 +128,7 @@ func renameHouses(t *testing.T, dir, split string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		w, err := export.NewShardWriter(shard, export.QuestionsTable, export.ShardOptions{})
+		w, err := export.NewShardWriter(shard, export.QuestionsTable, export.ShardOptions{Metadata: keptFooterKeys(t, shard)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -151,11 +155,14 @@ func renameHouses(t *testing.T, dir, split string) {
 // --fit with --fit-dir fits the trained baselines on a split of another
 // dataset: here the same questions under other house ids, so the majority
 // value of a yes/no category is right on exactly the share of its most
-// frequent answer.
+// frequent answer. The copy is questions-only (its annotations removed):
+// it stores no house records, so houses are compared by name
+// (TestAuditFitComparesHouseContents compares them by content).
 func TestAuditFitOtherDir(t *testing.T) {
 	referenceRun(t)
 	copyDir := copyReference(t)
 	renameHouses(t, copyDir, "train")
+	makeQuestionsOnly(t, copyDir, "train")
 	out, code := genCLI(t, "audit", "--json", "--fit", "train", "--fit-dir", copyDir, generateOnce.dir)
 	if code != 0 {
 		t.Fatalf("audit --fit: code %d\n%s", code, out)
@@ -191,5 +198,84 @@ func TestAuditFitOtherDir(t *testing.T) {
 	text, code := genCLI(t, "audit", "--fit", "train", "--fit-dir", copyDir, generateOnce.dir)
 	if code != 0 || !strings.Contains(text, "baselines fitted on split train") || !strings.Contains(text, "logreg") {
 		t.Errorf("audit --fit table: code %d\n%s", code, text)
+	}
+}
+
+// makeQuestionsOnly removes a split's annotations shards and records the
+// split as questions-only in the manifest.
+func makeQuestionsOnly(t *testing.T, dir, split string) {
+	t.Helper()
+	paths, _ := filepath.Glob(filepath.Join(dir, "data", export.AnnotationsTable, split+"-*.parquet"))
+	for _, p := range paths {
+		if err := os.Remove(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mp := filepath.Join(dir, export.ManifestFile)
+	raw, err := os.ReadFile(mp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	m["splits"].(map[string]any)[split].(map[string]any)["questions_only"] = true
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(mp, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// houseIDs returns the house ids of a dataset split's questions.
+func houseIDs(t *testing.T, dir, split string) map[string]bool {
+	t.Helper()
+	ds, err := export.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]bool{}
+	for q, err := range ds.Questions(split) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[q.HouseID] = true
+	}
+	return out
+}
+
+// audit --fit-dir compares houses by content, not by name (issue 54): a
+// dataset generated with another seed has houses of the same names but
+// other contents and is accepted as the fit split; a copy of the audited
+// dataset with its houses renamed holds the same houses and is refused,
+// naming the fit house and the audited one.
+func TestAuditFitComparesHouseContents(t *testing.T) {
+	plainReference(t)
+	other := t.TempDir()
+	if out, code := genCLI(t, append([]string{"generate"}, plainRun(other, "--seed", "2", "--workers", "1")...)...); code != 0 {
+		t.Fatalf("generate --seed 2: code %d\n%s", code, out)
+	}
+	shared := 0
+	mine := houseIDs(t, plainOnce.dir, "train")
+	for h := range houseIDs(t, other, "train") {
+		if mine[h] {
+			shared++
+		}
+	}
+	if shared == 0 {
+		t.Fatal("the seed-2 dataset shares no house name with the reference: nothing to show")
+	}
+	if out, code := genCLI(t, "audit", "--fit", "train", "--fit-dir", other, plainOnce.dir); code != 0 {
+		t.Errorf("fit on another seed's dataset (%d house names shared): code %d\n%s", shared, code, out)
+	}
+
+	renamed := copyPlainReference(t)
+	renameHouses(t, renamed, "train")
+	out, code := genCLI(t, "audit", "--fit", "train", "--fit-dir", renamed, plainOnce.dir)
+	if code != 1 || !strings.Contains(out, "split train and fit split train share") || !strings.Contains(out, "copy-") {
+		t.Errorf("fit on a renamed copy: code %d, want 1 naming the shared houses\n%s", code, out)
 	}
 }

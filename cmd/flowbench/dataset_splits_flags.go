@@ -23,9 +23,10 @@ func addSplitsFlags(fs *pflag.FlagSet, splitHelp string) *splitsFlags {
 }
 
 // open opens the dataset in dir and returns the splits to report on:
-// every split, or only --split.
+// every split, or only --split. The dataset passes export.CheckDataset
+// (the manifest and shard-footer checks validate runs) first.
 func (f *splitsFlags) open(dir string) (*export.Dataset, []string, error) {
-	ds, err := export.Open(dir)
+	ds, err := export.CheckDataset(dir)
 	if err != nil {
 		return nil, nil, err
 	}

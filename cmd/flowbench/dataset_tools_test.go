@@ -76,7 +76,7 @@ func TestValidateNamesShardAndRow(t *testing.T) {
 	}
 	bad := rows[start : start+m.rows]
 	bad[1].Answer = "Z"
-	w, err := export.NewShardWriter(shard, export.QuestionsTable, export.ShardOptions{})
+	w, err := export.NewShardWriter(shard, export.QuestionsTable, export.ShardOptions{Metadata: keptFooterKeys(t, shard)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -66,7 +66,7 @@ func runInspect(dir, id, out string, sheet int, split string, seed uint64, tile 
 	if fam, err := export.DatasetFamily(dir); err == nil && fam == export.FamilyViewpoint {
 		return inspectViewpoint(dir, id, out, stdout)
 	}
-	ds, err := export.Open(dir)
+	ds, err := export.CheckDataset(dir)
 	if err != nil {
 		return err
 	}

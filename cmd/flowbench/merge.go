@@ -87,6 +87,9 @@ func runMerge(parts []string, m *mergeFlags, stdout, stderr io.Writer) error {
 
 	out := m.out
 	if err := withMergeDirs(ctx, parts, out, func(parts []string, out string, owned []bool) error {
+		if err := checkMergeOut(out); err != nil {
+			return err
+		}
 		return pipeline.MergeWith(ctx, parts, out, pipeline.MergeOptions{Owned: owned, Overwrite: m.overwrite})
 	}); err != nil {
 		if se := (*pipeline.SplitExistsError)(nil); errors.As(err, &se) {

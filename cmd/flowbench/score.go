@@ -47,7 +47,7 @@ func openSplit(dir, split string) (*export.Dataset, error) {
 	if dir == "" {
 		return nil, fmt.Errorf("%w: missing the dataset argument", errUsage)
 	}
-	ds, err := export.Open(dir)
+	ds, err := export.CheckDataset(dir)
 	if err != nil {
 		return nil, err
 	}

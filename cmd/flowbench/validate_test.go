@@ -101,7 +101,7 @@ func rewriteQuestion(t *testing.T, dir string, tg tamperTarget, edit func(*expor
 	}
 	rows := shardQuestions(t, ds, m)
 	edit(&rows[tg.row])
-	w, err := export.NewShardWriter(shard, export.QuestionsTable, export.ShardOptions{})
+	w, err := export.NewShardWriter(shard, export.QuestionsTable, export.ShardOptions{Metadata: keptFooterKeys(t, shard)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,7 @@ func rewriteAnnotation(t *testing.T, dir string, tg tamperTarget, edit func(*exp
 		rows = append(rows, a)
 	}
 	edit(&rows[tg.row])
-	w, err := export.NewShardWriter(shard, export.AnnotationsTable, export.ShardOptions{W: int(rows[0].Width), H: int(rows[0].Height)})
+	w, err := export.NewShardWriter(shard, export.AnnotationsTable, export.ShardOptions{W: int(rows[0].Width), H: int(rows[0].Height), Metadata: keptFooterKeys(t, shard)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,6 +161,7 @@ func rewriteRaw(t *testing.T, dir string, tg tamperTarget, storeSchema bool, edi
 		t.Fatal(err)
 	}
 	shard := ds.Shards("train", export.AnnotationsTable)[tg.shard]
+	kept := keptFooterKeys(t, shard)
 	pf, err := file.OpenParquetFile(shard, false)
 	if err != nil {
 		t.Fatal(err)
@@ -201,7 +202,21 @@ func rewriteRaw(t *testing.T, dir string, tg tamperTarget, storeSchema bool, edi
 	if storeSchema {
 		opts = append(opts, pqarrow.WithStoreSchema())
 	}
-	if err := pqarrow.WriteTable(out, f, 1<<20, parquet.NewWriterProperties(), pqarrow.NewArrowWriterProperties(opts...)); err != nil {
+	fw, err := pqarrow.NewFileWriter(schema, f, parquet.NewWriterProperties(), pqarrow.NewArrowWriterProperties(opts...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fw.WriteTable(out, 1<<20); err != nil {
+		t.Fatal(err)
+	}
+	// The footer keys flowbench's writer adds outside the Arrow schema.
+	kept["flowbench.rows"] = strconv.Itoa(cols[0].Len())
+	for k, v := range kept {
+		if err := fw.AppendKeyValueMetadata(k, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := fw.Close(); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -145,8 +145,8 @@ func absent(path string) func() string {
 	}
 }
 
-// TestHostileCorpus runs the corpus (with -short, every third case of the
-// flag group and every case of the others).
+// TestHostileCorpus runs the corpus (with -short, every fourth case of the
+// flag and dataset groups and every case of the others).
 func TestHostileCorpus(t *testing.T) {
 	bin := os.Getenv("FLOWBENCH_CORPUS_BIN")
 	if bin == "" {
@@ -156,7 +156,7 @@ func TestHostileCorpus(t *testing.T) {
 	groups := map[string][2]int{} // cases, defects
 	failed := 0
 	for i, c := range cases {
-		if testing.Short() && c.group == "flags" && i%3 != 0 {
+		if testing.Short() && (c.group == "flags" || c.group == "datasets") && i%4 != 0 {
 			continue
 		}
 		r := runCorpusCase(t, bin, c)
@@ -357,8 +357,10 @@ func archiveCorpus(t *testing.T, tmp string) []corpusCase {
 		"hugepng": func(p string) {
 			furnitureZip(t, p, "", map[string][]byte{"h/m.obj": tri, "h/m.mtl": []byte("newmtl a\nmap_Kd t.png\n"), "h/t.png": pngHeaderOf(40000, 40000)})
 		},
-		"hugeobj":  func(p string) { furnitureZip(t, p, "", map[string][]byte{"h/m.obj": nil}) },
-		"badindex": func(p string) { furnitureZip(t, p, "", map[string][]byte{"h/m.obj": []byte("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 2147483647\n")}) },
+		"hugeobj": func(p string) { furnitureZip(t, p, "", map[string][]byte{"h/m.obj": nil}) },
+		"badindex": func(p string) {
+			furnitureZip(t, p, "", map[string][]byte{"h/m.obj": []byte("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 2147483647\n")})
+		},
 		"manyverts": func(p string) {
 			furnitureZip(t, p, "", map[string][]byte{"h/m.obj": bytes.Repeat([]byte("v 1 2 3\n"), 600_000)})
 		},
@@ -444,8 +446,8 @@ func importCorpus(t *testing.T, tmp string) []corpusCase {
 		"dup-door-id": {edit(func(h map[string]any) {
 			h["windows"].([]any)[0].(map[string]any)["id"] = door(h)["id"]
 		}), "windows[0].id"},
-		"openness-neg": {edit(func(h map[string]any) { door(h)["openness"] = -5 }), "doors[0].openness"},
-		"openness-big": {edit(func(h map[string]any) { door(h)["openness"] = 7 }), "doors[0].openness"},
+		"openness-neg":  {edit(func(h map[string]any) { door(h)["openness"] = -5 }), "doors[0].openness"},
+		"openness-big":  {edit(func(h map[string]any) { door(h)["openness"] = 7 }), "doors[0].openness"},
 		"empty-door-id": {edit(func(h map[string]any) { door(h)["id"] = "" }), "doors[0].id"},
 		"object-openness": {edit(func(h map[string]any) {
 			h["objects"].([]any)[0].(map[string]any)["openness"] = -1
@@ -491,6 +493,86 @@ func otherCorpus(tmp string) []corpusCase {
 	}
 }
 
-// datasetCorpus: manifests and shards that validate refuses, read by every
-// reader (filled in with the shared dataset check).
-func datasetCorpus(t *testing.T, tmp string) []corpusCase { return nil }
+// datasetCorpus: manifests and shards that validate refuses, and files
+// that are not files, each read by every dataset reader (readerCommands:
+// validate, stats, audit, audit --physics, audit --fit-dir, prompts,
+// score, inspect, merge into it). Each must exit 1 naming the file.
+func datasetCorpus(t *testing.T, tmp string) []corpusCase {
+	referenceRun(t)
+	train := func(m map[string]any) map[string]any { return m["splits"].(map[string]any)["train"].(map[string]any) }
+	manifest := func(edit func(m map[string]any) any) func(dir string) {
+		return func(dir string) {
+			p := filepath.Join(dir, "manifest.json")
+			raw, _ := os.ReadFile(p)
+			var m map[string]any
+			json.Unmarshal(raw, &m)
+			b, _ := json.Marshal(edit(m))
+			os.WriteFile(p, b, 0o644)
+		}
+	}
+	rawManifest := func(b []byte) func(dir string) {
+		return func(dir string) { os.WriteFile(filepath.Join(dir, "manifest.json"), b, 0o644) }
+	}
+	firstShard := func(dir string) string {
+		ps, _ := filepath.Glob(filepath.Join(dir, "data", "questions", "train-*.parquet"))
+		return ps[0]
+	}
+	shard := func(f func(p string)) func(dir string) { return func(dir string) { f(firstShard(dir)) } }
+	mutations := []struct {
+		name, want string
+		edit       func(dir string)
+	}{
+		{"null manifest", "manifest.json", manifest(func(map[string]any) any { return nil })},
+		{"null splits", "manifest.json", manifest(func(m map[string]any) any { m["splits"] = nil; return m })},
+		{"empty splits", "manifest.json", manifest(func(m map[string]any) any { m["splits"] = map[string]any{}; return m })},
+		{"null config", "manifest.json", manifest(func(m map[string]any) any { m["config"] = nil; return m })},
+		{"null schema", "manifest.json", manifest(func(m map[string]any) any { m["schema"] = nil; return m })},
+		{"future schema_version", "manifest.json", manifest(func(m map[string]any) any { m["schema_version"] = "99"; return m })},
+		{"negative width", "manifest.json", manifest(func(m map[string]any) any { train(m)["width"] = -96; return m })},
+		{"negative questions", "manifest.json", manifest(func(m map[string]any) any { train(m)["questions"] = -1; return m })},
+		{"huge shards", "manifest.json", manifest(func(m map[string]any) any { train(m)["shards"] = 1e18; return m })},
+		{"string shards", "manifest.json", manifest(func(m map[string]any) any { train(m)["shards"] = "2"; return m })},
+		{"array manifest", "manifest.json", rawManifest([]byte("[1, 2, 3]"))},
+		{"not json", "manifest.json", rawManifest([]byte("{\"splits\": "))},
+		{"deep json", "manifest.json", rawManifest([]byte(strings.Repeat("[", 100_000)))},
+		{"fifo manifest", "manifest.json", func(dir string) {
+			p := filepath.Join(dir, "manifest.json")
+			os.Remove(p)
+			syscall.Mkfifo(p, 0o644)
+		}},
+		{"devzero manifest", "manifest.json", func(dir string) {
+			p := filepath.Join(dir, "manifest.json")
+			os.Remove(p)
+			os.Symlink("/dev/zero", p)
+		}},
+		{"truncated shard", ".parquet", shard(func(p string) {
+			b, _ := os.ReadFile(p)
+			os.WriteFile(p, b[:len(b)/2], 0o644)
+		})},
+		{"empty shard", ".parquet", shard(func(p string) { os.WriteFile(p, nil, 0o644) })},
+		{"fifo shard", ".parquet", shard(func(p string) { os.Remove(p); syscall.Mkfifo(p, 0o644) })},
+		{"devzero shard", ".parquet", shard(func(p string) { os.Remove(p); os.Symlink("/dev/zero", p) })},
+		{"garbage footer", ".parquet", shard(func(p string) {
+			b, _ := os.ReadFile(p)
+			for i := len(b) - 200; i < len(b)-8; i++ {
+				b[i] ^= 0x5a
+			}
+			os.WriteFile(p, b, 0o644)
+		})},
+	}
+	var cases []corpusCase
+	for k, m := range mutations {
+		dir := filepath.Join(tmp, fmt.Sprintf("dataset-%d", k))
+		for rel, b := range generateOnce.files {
+			p := filepath.Join(dir, rel)
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			os.WriteFile(p, b, 0o644)
+		}
+		m.edit(dir)
+		for _, args := range readerCommands(t, dir) {
+			cases = append(cases, corpusCase{group: "datasets", name: m.name + " " + args[0], args: args,
+				codes: []int{exitFailure}, want: m.want, seconds: 20})
+		}
+	}
+	return cases
+}

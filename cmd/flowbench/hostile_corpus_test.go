@@ -32,6 +32,7 @@ import (
 // (TestMain then runs the CLI), or the binary FLOWBENCH_CORPUS_BIN names:
 // pointed at a release, the test reports that release's defects per group
 // (how the closing note's "before" counts are made).
+// FLOWBENCH_CORPUS_GROUPS=datasets,parsed runs only those groups.
 
 // corpusEnv makes TestMain run the CLI on its arguments instead of tests.
 const corpusEnv = "FLOWBENCH_TEST_AS_CLI"
@@ -155,7 +156,11 @@ func TestHostileCorpus(t *testing.T) {
 	cases := corpus54(t)
 	groups := map[string][2]int{} // cases, defects
 	failed := 0
+	only := os.Getenv("FLOWBENCH_CORPUS_GROUPS") // comma-separated; empty: all
 	for i, c := range cases {
+		if only != "" && !slices.Contains(strings.Split(only, ","), c.group) {
+			continue
+		}
 		if testing.Short() && (c.group == "flags" || c.group == "datasets") && i%4 != 0 {
 			continue
 		}

@@ -23,6 +23,19 @@ const (
 	PhiMinOther, PhiMaxOther = 0.004, 0.5
 )
 
+// B.1: episode filters.
+const (
+	// BridgeMaxPerTask is the most trajectories kept per task on Bridge V2
+	// (B.1).
+	BridgeMaxPerTask = 40
+	// DROIDMaxPerLabInstruction is the most episodes kept per (lab,
+	// instruction) on DROID (B.1).
+	DROIDMaxPerLabInstruction = 3
+	// DROIDMinGraspSteps is how many steps a DROID grasp must be held
+	// (B.1).
+	DROIDMinGraspSteps = 8
+)
+
 // DefaultIntrinsics are the assumed intrinsics of B.1 at 640×480.
 var DefaultIntrinsics = Intrinsics{Fx: DefaultFocal, Fy: DefaultFocal, Cx: DefaultCx, Cy: DefaultCy}
 

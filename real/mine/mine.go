@@ -1,0 +1,241 @@
+package mine
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image"
+	_ "image/jpeg" // frames are JPEG
+	"image/png"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+
+	"flowbench/real"
+)
+
+// MaxFrameSide bounds each side of a frame read from an episode, checked
+// from the image header before decoding (the largest OXE frames are 1280
+// px wide).
+const MaxFrameSide = 8192
+
+// MinedFile is the file of a pair folder that describes the mined pair:
+// pair.json's fields without the estimators' outputs, and the mining
+// provenance.
+const MinedFile = "mined.json"
+
+// Mined is mined.json.
+type Mined struct {
+	Format     string          `json:"format"`
+	ID         string          `json:"id"`
+	Source     string          `json:"source"`
+	Task       string          `json:"task,omitempty"`
+	Width      int             `json:"width"`
+	Height     int             `json:"height"`
+	Intrinsics real.Intrinsics `json:"intrinsics"`
+	Frames     [2]MinedFrame   `json:"frames"`
+	Episode    string          `json:"episode"`
+	Camera     string          `json:"camera"`
+	Steps      [2]int          `json:"steps"` // the steps of I0 and I1
+	Phi        float64         `json:"phi"`   // eq. 47
+}
+
+// MinedFrame is a frame of mined.json: the image the estimators read.
+type MinedFrame struct {
+	Image string `json:"image"`
+}
+
+// MinedFormat is mined.json's format tag.
+const MinedFormat = "flowbench-real-mined/1"
+
+// Report counts what Mine did.
+type Report struct {
+	Episodes int            `json:"episodes"`
+	Pairs    int            `json:"pairs"`
+	Dropped  map[string]int `json:"dropped"` // by reason
+	// PerSource counts episodes and pairs per source.
+	PerSource map[string][2]int `json:"per_source"`
+}
+
+// Miner mines episodes one by one into pair folders under a directory;
+// the per-task caps make it stateful, so episodes must come in a fixed
+// order (the reader's) for the output to be a function of the input.
+type Miner struct {
+	out   string
+	rep   Report
+	tasks map[string]int    // kept Bridge V2 trajectories per task
+	labs  map[[2]string]int // kept DROID episodes per (lab, instruction)
+	names map[string]bool
+}
+
+// NewMiner returns a Miner writing under out, which it creates.
+func NewMiner(out string) (*Miner, error) {
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return nil, err
+	}
+	return &Miner{out: out, rep: Report{Dropped: map[string]int{}, PerSource: map[string][2]int{}},
+		tasks: map[string]int{}, labs: map[[2]string]int{}, names: map[string]bool{}}, nil
+}
+
+// Report returns the counts so far.
+func (m *Miner) Report() Report { return m.rep }
+
+// Skip counts an episode the reader could not read.
+func (m *Miner) Skip() {
+	m.rep.Episodes++
+	m.rep.Dropped[DropUnreadable]++
+}
+
+// Add mines one episode: it returns the pair folder written, or the
+// reason the episode was dropped ("" and "" never both); err is a write
+// error only.
+func (m *Miner) Add(e *Episode) (folder, dropped string, err error) {
+	m.rep.Episodes++
+	ps := m.rep.PerSource[e.Source]
+	ps[0]++
+	m.rep.PerSource[e.Source] = ps
+	folder, dropped, err = m.mine(e)
+	if dropped != "" {
+		m.rep.Dropped[dropped]++
+	}
+	if folder != "" {
+		m.rep.Pairs++
+		ps := m.rep.PerSource[e.Source]
+		ps[1]++
+		m.rep.PerSource[e.Source] = ps
+	}
+	return folder, dropped, err
+}
+
+// mine applies B.1's rules in order and writes the pair.
+func (m *Miner) mine(e *Episode) (string, string, error) {
+	if e.Steps() < 2 {
+		return "", DropTooShort, nil
+	}
+	task := normaliseTask(e.Instruction)
+	if e.Source == real.DROID {
+		switch {
+		case task == "":
+			return "", DropNoInstruction, nil
+		case !e.Success:
+			return "", DropNotSuccessful, nil
+		case !slices.ContainsFunc(e.Cameras, func(c Camera) bool { return c.External && c.Intrinsics != nil && c.WorldToCamera != nil }):
+			return "", DropNoCalibration, nil
+		}
+	}
+	if r := taskDrop(e.Source, task); r != "" {
+		return "", r, nil
+	}
+	ch, r := chooseFrames(e)
+	if r != "" {
+		return "", r, nil
+	}
+	switch {
+	case e.Source == real.BridgeV2 && m.tasks[task] >= real.BridgeMaxPerTask:
+		return "", DropTaskCap, nil
+	case e.Source == real.DROID && m.labs[[2]string{e.Lab, task}] >= real.DROIDMaxPerLabInstruction:
+		return "", DropLabCap, nil
+	}
+	src, err := real.LookupSource(e.Source)
+	if err != nil {
+		return "", "", err
+	}
+	cam := e.Cameras[ch.camera]
+	w, h := real.DefaultWidth, real.DefaultHeight
+	if e.Source == real.DROID {
+		w, h = real.DROIDWidth, real.DROIDHeight
+	}
+	f0, native, err0 := decodeFrame(cam.Frames[ch.i0])
+	f1, _, err1 := decodeFrame(cam.Frames[ch.i1])
+	if err0 != nil || err1 != nil {
+		return "", DropUndecodable, nil
+	}
+	r0, r1 := resize(f0, w, h), resize(f1, w, h)
+	phi := ChangeFraction(r0, r1)
+	switch {
+	case phi < src.PhiMin:
+		return "", DropChangeLow, nil
+	case phi > src.PhiMax:
+		return "", DropChangeHigh, nil
+	}
+	k := real.DefaultIntrinsics
+	if cam.Intrinsics != nil && e.Source == real.DROID {
+		sx, sy := float64(w)/float64(native.X), float64(h)/float64(native.Y)
+		k = real.Intrinsics{Fx: cam.Intrinsics.Fx * sx, Fy: cam.Intrinsics.Fy * sy, Cx: cam.Intrinsics.Cx * sx, Cy: cam.Intrinsics.Cy * sy}
+	}
+	name := m.folderName(e.ID)
+	doc := Mined{Format: MinedFormat, ID: name, Source: e.Source, Task: e.Instruction, Width: w, Height: h, Intrinsics: k,
+		Frames: [2]MinedFrame{{"frame0.png"}, {"frame1.png"}}, Episode: e.ID, Camera: cam.Name, Steps: [2]int{ch.i0, ch.i1}, Phi: phi}
+	if err := writeFolder(filepath.Join(m.out, name), doc, r0, r1); err != nil {
+		return "", "", err
+	}
+	if e.Source == real.BridgeV2 {
+		m.tasks[task]++
+	}
+	if e.Source == real.DROID {
+		m.labs[[2]string{e.Lab, task}]++
+	}
+	return name, "", nil
+}
+
+// decodeFrame decodes an encoded frame whose header declares at most
+// MaxFrameSide on each side.
+func decodeFrame(b []byte) (image.Image, image.Point, error) {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(b))
+	if err != nil {
+		return nil, image.Point{}, err
+	}
+	if cfg.Width < 1 || cfg.Height < 1 || cfg.Width > MaxFrameSide || cfg.Height > MaxFrameSide {
+		return nil, image.Point{}, fmt.Errorf("frame of %d×%d pixels (at most %d a side)", cfg.Width, cfg.Height, MaxFrameSide)
+	}
+	img, _, err := image.Decode(bytes.NewReader(b))
+	return img, image.Pt(cfg.Width, cfg.Height), err
+}
+
+// unsafeName matches what a folder name may not hold.
+var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+// folderName turns an episode id into a unique folder name.
+func (m *Miner) folderName(id string) string {
+	base := unsafeName.ReplaceAllString(id, "_")
+	if len(base) > 100 {
+		base = base[len(base)-100:]
+	}
+	if base == "" || base[0] == '.' {
+		base = "ep" + base
+	}
+	name := base
+	for k := 2; m.names[name]; k++ {
+		name = fmt.Sprintf("%s_%d", base, k)
+	}
+	m.names[name] = true
+	return name
+}
+
+// writeFolder writes a pair folder through a temporary folder beside it,
+// so that a folder is either complete or absent.
+func writeFolder(dir string, doc Mined, f0, f1 *image.RGBA) error {
+	tmp := dir + ".tmp"
+	os.RemoveAll(tmp)
+	if err := os.MkdirAll(tmp, 0o755); err != nil {
+		return err
+	}
+	for i, img := range []*image.RGBA{f0, f1} {
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, img); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(tmp, doc.Frames[i].Image), buf.Bytes(), 0o644); err != nil {
+			return err
+		}
+	}
+	b, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, MinedFile), append(b, '\n'), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, dir)
+}

@@ -119,7 +119,7 @@ func TestBoundedFlagRefusals(t *testing.T) {
 		{[]string{"generate", "--houses", "1", "--out", out, "--size", "8"}, []string{"--size", "outside 16..4096"}},
 		{[]string{"scene", "stats", "--houses", "100000"}, []string{"--houses", "outside 1..10000"}},
 		{[]string{"eval", "--timeout", "1000h"}, []string{"--timeout", "1s..24h0m0s"}},
-		{[]string{"score", "x", "--short-motion", "NaN"}, []string{"--short-motion", "0..100"}},
+		{[]string{"score", "x", "--short-motion", "NaN"}, []string{"--short-motion", "0.001..100"}},
 		{[]string{"inspect", "x", "--seed", "-1"}, []string{"--seed", "0..18446744073709551615"}},
 	} {
 		code, stdout, stderr := runCLI(c.args...)

@@ -99,7 +99,8 @@ var ErrNoConsensus = errors.New("tableplane: no consensus")
 // board position mapped into the image, an adaptive iteration count
 // log(1 − confidence)/log(1 − w⁴) for the best inlier share w so far,
 // capped at Options.MaxIterations, then a normalised-DLT refit on all
-// inliers, repeated until the inlier set is stable. Fewer than
+// inliers polished by Refine (least squares in pixels), repeated until the
+// inlier set is stable. Fewer than
 // Options.MinCorrespondences correspondences (30, B.3) is ErrTooFew.
 func Fit(corrs []Correspondence, opt Options) (*Plane, error) {
 	opt, err := opt.withDefaults()
@@ -191,7 +192,7 @@ func Fit(corrs []Correspondence, opt Options) (*Plane, error) {
 		if err != nil {
 			return nil, fmt.Errorf("refit on %d inliers: %w", len(fb), err)
 		}
-		h = refit
+		h = Refine(refit, fb, fi)
 		sign = majoritySign(h, fb)
 		residuals(h, board, img, sign, res)
 		next := inlierMask(res, opt.ThresholdPx)

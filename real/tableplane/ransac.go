@@ -72,7 +72,9 @@ type Stats struct {
 	MedianAll, P90All float64
 }
 
-// Plane is a fitted table plane.
+// Plane is a fitted table plane. A Plane built by hand from H and Inv
+// takes the camera to see the board points where H's homogeneous
+// coordinate is positive (Fit records the side its inliers lie on).
 type Plane struct {
 	// H maps a board position to an image pixel; Inv is its inverse.
 	H, Inv Homography

@@ -28,7 +28,7 @@ func TestFitRecoversKnownHomography(t *testing.T) {
 }
 
 func recoverKnown(t *testing.T, n int, mapTol float64) {
-	var meds, p90s, medAll, p90All, maxErr []float64
+	var meds, p90s, medAll, p90All, maxErr, iters []float64
 	nOut := int(math.Round(0.3 * float64(n)))
 	for seed := range uint64(20) {
 		rng := rand.New(rand.NewPCG(seed, 51))
@@ -53,6 +53,12 @@ func recoverKnown(t *testing.T, n int, mapTol float64) {
 		if p.Stats.N != n || p.Stats.Inliers != n-nOut {
 			t.Errorf("n=%d seed %d: stats %+v, want %d inliers", n, seed, p.Stats, n-nOut)
 		}
+		// With 70 % inliers the adaptive count is log(0.001)/log(1 − 0.7⁴)
+		// = 26 once the best sample is found, far below the cap.
+		if p.Iterations >= DefaultMaxIterations {
+			t.Errorf("n=%d seed %d: %d iterations, the adaptive count never stopped early", n, seed, p.Iterations)
+		}
+		iters = append(iters, float64(p.Iterations))
 		meds, p90s = append(meds, p.Stats.Median), append(p90s, p.Stats.P90)
 		medAll, p90All = append(medAll, p.Stats.MedianAll), append(p90All, p.Stats.P90All)
 		maxErr = append(maxErr, e)
@@ -61,6 +67,23 @@ func recoverKnown(t *testing.T, n int, mapTol float64) {
 		n, slices.Min(meds), slices.Max(meds), mean(meds), slices.Min(p90s), slices.Max(p90s), mean(p90s))
 	t.Logf("n=%d, 20 seeds: all-correspondence median %.3f–%.3f px, p90 %.1f–%.1f px; grid map error max %.3f px (mean of per-seed max %.3f)",
 		n, slices.Min(medAll), slices.Max(medAll), slices.Min(p90All), slices.Max(p90All), slices.Max(maxErr), mean(maxErr))
+	t.Logf("n=%d, 20 seeds: %.0f–%.0f RANSAC iterations", n, slices.Min(iters), slices.Max(iters))
+}
+
+// TestFitIterationCap: Options.MaxIterations bounds the samples drawn; a
+// cap below the adaptive count (26 at 70 % inliers) is used up exactly.
+func TestFitIterationCap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	c, _ := synth(rng, randomCamera(rng).homography(), 100, 0.5, 0.3)
+	for _, max := range []int{1, 5, 20} {
+		p, err := Fit(c, Options{MaxIterations: max})
+		if err != nil {
+			t.Fatalf("cap %d: %v", max, err)
+		}
+		if p.Iterations != max {
+			t.Errorf("cap %d: %d iterations", max, p.Iterations)
+		}
+	}
 }
 
 func mean(v []float64) float64 {

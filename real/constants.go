@@ -85,6 +85,14 @@ const (
 	CertMinCos   = 0.7
 	CertMinRatio = 0.7
 	CertMaxRatio = 2.0
+	// MaxTrackFrames is the most frames of the episode the point tracker
+	// follows I0's pixels through (B.2).
+	MaxTrackFrames = 48
+	// KitchenNouns and HouseholdNouns are how many object nouns the
+	// segmenter is prompted with, DROID taking the household list (B.2;
+	// the lists themselves are flowbench's, real/mine/segmenter_prompts.json).
+	KitchenNouns   = 28
+	HouseholdNouns = 46
 )
 
 // B.3: metric scale.

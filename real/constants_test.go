@@ -21,6 +21,7 @@ func TestAppendixBConstants(t *testing.T) {
 		{"B.1 eq. 47 other min", PhiMinOther, 0.004}, {"B.1 eq. 47 other max", PhiMaxOther, 0.5},
 		{"B.1 Bridge trajectories per task", BridgeMaxPerTask, 40}, {"B.1 DROID episodes per (lab, instruction)", DROIDMaxPerLabInstruction, 3},
 		{"B.1 DROID grasp steps", DROIDMinGraspSteps, 8},
+		{"B.2 tracked frames", MaxTrackFrames, 48}, {"B.2 kitchen nouns", KitchenNouns, 28}, {"B.2 household nouns", HouseholdNouns, 46},
 		{"B.2 mask score", MinMaskScore, 0.35}, {"B.2 task-noun score", MinTaskNounScore, 0.20},
 		{"B.2 min mask area", MinMaskArea, 300}, {"B.2 max mask share", MaxMaskShare, 0.05},
 		{"B.2 histogram correlation", MatchMinHistCorr, 0.5}, {"B.2 generic correlation", MatchMinHistCorrGeneric, 0.75},

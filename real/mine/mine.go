@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
-	_ "image/jpeg" // frames are JPEG
+	"image/jpeg"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -39,6 +39,14 @@ type Mined struct {
 	Camera     string          `json:"camera"`
 	Steps      [2]int          `json:"steps"` // the steps of I0 and I1
 	Phi        float64         `json:"phi"`   // eq. 47
+	// Prompts names prompts.json, the segmenter's text prompts (B.2).
+	Prompts string `json:"prompts"`
+	// TrackFrames are the frames the point tracker follows I0's pixels
+	// through to I1 (B.2: at most 48, evenly spaced, I0 first and I1
+	// last), JPEG at the processed size.
+	TrackFrames []string `json:"track_frames"`
+	// TrackSteps are the episode steps of TrackFrames.
+	TrackSteps []int `json:"track_steps"`
 }
 
 // MinedFrame is a frame of mined.json: the image the estimators read.
@@ -62,19 +70,24 @@ type Report struct {
 // the per-task caps make it stateful, so episodes must come in a fixed
 // order (the reader's) for the output to be a function of the input.
 type Miner struct {
-	out   string
-	rep   Report
-	tasks map[string]int    // kept Bridge V2 trajectories per task
-	labs  map[[2]string]int // kept DROID episodes per (lab, instruction)
-	names map[string]bool
+	out     string
+	prompts PromptLists
+	rep     Report
+	tasks   map[string]int    // kept Bridge V2 trajectories per task
+	labs    map[[2]string]int // kept DROID episodes per (lab, instruction)
+	names   map[string]bool
 }
 
 // NewMiner returns a Miner writing under out, which it creates.
 func NewMiner(out string) (*Miner, error) {
+	p, err := Prompts()
+	if err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, err
 	}
-	return &Miner{out: out, rep: Report{Dropped: map[string]int{}, PerSource: map[string][2]int{}},
+	return &Miner{out: out, prompts: p, rep: Report{Dropped: map[string]int{}, PerSource: map[string][2]int{}},
 		tasks: map[string]int{}, labs: map[[2]string]int{}, names: map[string]bool{}}, nil
 }
 
@@ -164,10 +177,27 @@ func (m *Miner) mine(e *Episode) (string, string, error) {
 		sx, sy := float64(w)/float64(native.X), float64(h)/float64(native.Y)
 		k = real.Intrinsics{Fx: cam.Intrinsics.Fx * sx, Fy: cam.Intrinsics.Fy * sy, Cx: cam.Intrinsics.Cx * sx, Cy: cam.Intrinsics.Cy * sy}
 	}
+	steps := trackSteps(ch.i0, ch.i1)
+	track := make([][]byte, len(steps))
+	for i, s := range steps {
+		f, _, err := decodeFrame(cam.Frames[s])
+		if err != nil {
+			return "", DropUndecodable, nil
+		}
+		var buf bytes.Buffer
+		if err := jpeg.Encode(&buf, resize(f, w, h), &jpeg.Options{Quality: trackJPEGQuality}); err != nil {
+			return "", "", err
+		}
+		track[i] = buf.Bytes()
+	}
 	name := m.folderName(e.ID)
 	doc := Mined{Format: MinedFormat, ID: name, Source: e.Source, Task: e.Instruction, Width: w, Height: h, Intrinsics: k,
-		Frames: [2]MinedFrame{{"frame0.png"}, {"frame1.png"}}, Episode: e.ID, Camera: cam.Name, Steps: [2]int{ch.i0, ch.i1}, Phi: phi}
-	if err := writeFolder(filepath.Join(m.out, name), doc, r0, r1); err != nil {
+		Frames: [2]MinedFrame{{"frame0.png"}, {"frame1.png"}}, Episode: e.ID, Camera: cam.Name, Steps: [2]int{ch.i0, ch.i1}, Phi: phi,
+		Prompts: "prompts.json", TrackSteps: steps}
+	for i := range steps {
+		doc.TrackFrames = append(doc.TrackFrames, fmt.Sprintf("track/%02d.jpg", i))
+	}
+	if err := writeFolder(filepath.Join(m.out, name), doc, r0, r1, track, pairPrompts(m.prompts, e.Source, e.Instruction)); err != nil {
 		return "", "", err
 	}
 	if e.Source == real.BridgeV2 {
@@ -177,6 +207,25 @@ func (m *Miner) mine(e *Episode) (string, string, error) {
 		m.labs[[2]string{e.Lab, task}]++
 	}
 	return name, "", nil
+}
+
+// trackJPEGQuality is the JPEG quality of the tracker's frames (flowbench's
+// choice: they only feed the tracker; I0 and I1 are lossless PNG).
+const trackJPEGQuality = 95
+
+// trackSteps returns the steps the tracker follows, from i0 to i1: every
+// step when there are at most MaxTrackFrames, else MaxTrackFrames evenly
+// spaced ones, both ends included (B.2).
+func trackSteps(i0, i1 int) []int {
+	n := min(i1-i0+1, real.MaxTrackFrames)
+	if n < 2 {
+		return []int{i0, i1}
+	}
+	out := make([]int, n)
+	for k := range n {
+		out[k] = i0 + (k*(i1-i0)+(n-1)/2)/(n-1)
+	}
+	return out
 }
 
 // decodeFrame decodes an encoded frame whose header declares at most
@@ -215,10 +264,22 @@ func (m *Miner) folderName(id string) string {
 
 // writeFolder writes a pair folder through a temporary folder beside it,
 // so that a folder is either complete or absent.
-func writeFolder(dir string, doc Mined, f0, f1 *image.RGBA) error {
+func writeFolder(dir string, doc Mined, f0, f1 *image.RGBA, track [][]byte, prompts PairPrompts) error {
 	tmp := dir + ".tmp"
 	os.RemoveAll(tmp)
-	if err := os.MkdirAll(tmp, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(tmp, "track"), 0o755); err != nil {
+		return err
+	}
+	for i, b := range track {
+		if err := os.WriteFile(filepath.Join(tmp, doc.TrackFrames[i]), b, 0o644); err != nil {
+			return err
+		}
+	}
+	pb, err := json.MarshalIndent(prompts, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, doc.Prompts), append(pb, '\n'), 0o644); err != nil {
 		return err
 	}
 	for i, img := range []*image.RGBA{f0, f1} {

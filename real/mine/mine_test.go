@@ -10,6 +10,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"flowbench/real"
@@ -207,5 +208,35 @@ func TestMinerCountsEveryRule(t *testing.T) {
 	cfg, _, err := image.DecodeConfig(f)
 	if err != nil || cfg.Width != 640 || cfg.Height != 480 {
 		t.Errorf("bridge frame: %+v %v, want 640×480", cfg, err)
+	}
+	var pp PairPrompts
+	b, err = os.ReadFile(filepath.Join(out, "droid-0", "prompts.json"))
+	if err != nil || json.Unmarshal(b, &pp) != nil || len(pp.Objects) != real.HouseholdNouns || !slices.Equal(pp.Task, []string{"red cup"}) {
+		t.Errorf("droid-0 prompts.json: %+v %v", pp, err)
+	}
+	if len(doc.TrackFrames) != 20 || doc.TrackSteps[19] != 19 {
+		t.Errorf("droid-0 tracks %d frames %v, want the 20 steps", len(doc.TrackFrames), doc.TrackSteps)
+	}
+	if _, err := os.Stat(filepath.Join(out, "droid-0", "track", "19.jpg")); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestTrackSteps: every step up to 48, else 48 evenly spaced, both ends
+// kept, strictly increasing.
+func TestTrackSteps(t *testing.T) {
+	if got := trackSteps(0, 4); !slices.Equal(got, []int{0, 1, 2, 3, 4}) {
+		t.Errorf("0..4: %v", got)
+	}
+	for _, n := range []int{47, 48, 49, 100, 1000} {
+		got := trackSteps(0, n)
+		if len(got) != min(n+1, 48) || got[0] != 0 || got[len(got)-1] != n {
+			t.Errorf("0..%d: %d steps %v", n, len(got), got)
+		}
+		for i := 1; i < len(got); i++ {
+			if got[i] <= got[i-1] {
+				t.Fatalf("0..%d: not increasing at %d: %v", n, i, got)
+			}
+		}
 	}
 }

@@ -191,7 +191,7 @@ func (b *builder) codepoints(f Field) error {
 	}
 	if len(cps)%b.ep.Steps != 0 {
 		return b.fail(key, -1, &FeatureError{Feature: key,
-			Want: fmt.Sprintf("the same number of code points for each of %d steps", b.ep.Steps),
+			Want:  fmt.Sprintf("the same number of code points for each of %d steps", b.ep.Steps),
 			Found: fmt.Sprintf("%d values", len(cps))})
 	}
 	width := len(cps) / b.ep.Steps

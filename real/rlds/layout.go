@@ -91,7 +91,7 @@ const MetadataPrefix = "episode_metadata/"
 
 // confirmed and assumed build Fields.
 func confirmed(keys ...string) Field { return Field{Keys: keys} }
-func assumed(keys ...string) Field  { return Field{Keys: keys, Assumed: true} }
+func assumed(keys ...string) Field   { return Field{Keys: keys, Assumed: true} }
 
 // Layouts is the one table of per-source feature names. A name marked
 // assumed could not be checked against the dataset's features.json or a

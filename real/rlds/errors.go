@@ -49,7 +49,9 @@ func (e *Error) Error() string {
 		fmt.Fprintf(&sb, ": step %d", e.Step)
 	}
 	sb.WriteString(": ")
-	if e.Err != nil {
+	if fe, ok := e.Err.(*FeatureError); ok && fe.Feature == e.Feature {
+		fmt.Fprintf(&sb, "want %s, found %s", fe.Want, fe.Found)
+	} else if e.Err != nil {
 		sb.WriteString(e.Err.Error())
 	} else {
 		sb.WriteString("unknown error")

@@ -17,7 +17,7 @@ const (
 	// MaxFrameSide caps a decoded frame's width and height, pixels.
 	MaxFrameSide = 8192
 	// MaxFramePixels caps a decoded frame's width × height.
-	MaxFramePixels = 1 << 25
+	MaxFramePixels = 1 << 24
 	// MaxInstructionRunes caps a decoded instruction.
 	MaxInstructionRunes = 4096
 	// MaxShards caps the shards of one dataset directory.

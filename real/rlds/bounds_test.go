@@ -56,7 +56,7 @@ func TestLargeDeclaredLengthsDoNotAllocate(t *testing.T) {
 
 // pngWithSize returns a valid 8×6 PNG whose IHDR is rewritten to declare
 // w×h pixels (with the chunk's CRC fixed), so only its header is huge.
-func pngWithSize(t *testing.T, w, h uint32) []byte {
+func pngWithSize(t testing.TB, w, h uint32) []byte {
 	b := bytes.Clone(framePNG(t, 7))
 	// Signature (8), IHDR length (4), "IHDR" (4), width, height ...
 	binary.BigEndian.PutUint32(b[16:], w)

@@ -174,5 +174,11 @@ func listShards(dir, name, split string) ([]Shard, error) {
 	slices.SortFunc(shards, func(a, b Shard) int {
 		return cmp.Or(strings.Compare(a.Split, b.Split), cmp.Compare(a.Index, b.Index))
 	})
+	for i := 1; i < len(shards); i++ {
+		if a, b := shards[i-1], shards[i]; a.Split == b.Split && a.Count != b.Count {
+			return nil, fmt.Errorf("rlds: %s: shards of split %s disagree on their count (%s, %s)",
+				dir, a.Split, filepath.Base(a.Path), filepath.Base(b.Path))
+		}
+	}
 	return shards, nil
 }

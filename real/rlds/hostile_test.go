@@ -80,6 +80,10 @@ type hostileCase struct {
 	wantSub string
 	// wantGood is the number of episodes read without error.
 	wantGood int
+	// decode decodes every good episode's last frame of each camera, as
+	// a pair miner does; a frame that does not decode counts as an error
+	// and not as a good episode.
+	decode bool
 }
 
 // hostileCases builds the corpus: framing faults, malformed Examples and
@@ -204,6 +208,18 @@ func hostileCases(t testing.TB) []hostileCase {
 			wantFeature: "episode_metadata/ext1_cam_extrinsics", wantSub: "want 6 values, found 5", wantGood: 1},
 		{name: "DROID missing second exterior camera", source: DROID, shard: mutate(DROID, 4, func(ex *Example) { delete(ex.Features, "steps/observation/exterior_image_2_left") }),
 			wantFeature: "steps/observation/exterior_image_2_left", wantSub: "missing", wantGood: 1},
+		{name: "JPEG that does not decode", decode: true, shard: rt1(func(ex *Example) {
+			v, _ := ex.Bytes(img)
+			v[3] = append([]byte{0xff, 0xd8, 0xff, 0xdb}, bytes.Repeat([]byte{7}, 100)...)
+		}), wantFeature: img, wantStep: 3, wantSub: "does not decode", wantGood: 1},
+		{name: "frame of random bytes", decode: true, source: DROID, shard: mutate(DROID, 4, func(ex *Example) {
+			v, _ := ex.Bytes("steps/observation/wrist_image_left")
+			v[3] = bytes.Repeat([]byte{0x42}, 64)
+		}), wantFeature: "steps/observation/wrist_image_left", wantStep: 3, wantSub: "does not decode", wantGood: 1},
+		{name: "frame declaring 100000×100000", decode: true, shard: rt1(func(ex *Example) {
+			v, _ := ex.Bytes(img)
+			v[3] = pngWithSize(t, 100000, 100000)
+		}), wantErr: ErrTooLarge, wantFeature: img, wantStep: 3, wantGood: 1},
 		{name: "Bridge OXE names read", source: BridgeV2, shard: mutate(BridgeV2, 4, func(ex *Example) {
 			ex.Features["steps/observation/image"] = ex.Features["steps/observation/image_0"]
 			ex.Features["steps/observation/natural_language_instruction"] = ex.Features["steps/language_instruction"]
@@ -211,6 +227,16 @@ func hostileCases(t testing.TB) []hostileCase {
 			delete(ex.Features, "steps/language_instruction")
 		}), noErr: true, wantGood: 2},
 	}
+}
+
+// decodeLast decodes the last frame of each of ep's cameras.
+func decodeLast(ep *Episode) error {
+	for _, c := range ep.Cameras() {
+		if _, err := ep.DecodeFrame(c, ep.Steps-1); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // TestHostile reads every hostile case: no panic, the first error an
@@ -240,6 +266,12 @@ func TestHostile(t *testing.T) {
 				}
 				if ep == nil || ep.Steps == 0 {
 					t.Fatal("nil or empty episode without an error")
+				}
+				if c.decode {
+					if err := decodeLast(ep); err != nil {
+						errs = append(errs, err)
+						continue
+					}
 				}
 				good++
 			}

@@ -117,6 +117,13 @@ func TestOpenRefusals(t *testing.T) {
 			t.Fatalf("%v", err)
 		}
 	})
+	t.Run("shard counts disagree", func(t *testing.T) {
+		dir := fresh(t)
+		write(t, filepath.Join(dir, "fractal20220817_data-train.tfrecord-00001-of-00003"), "")
+		if _, err := Open(dir, Options{}); err == nil || !strings.Contains(err.Error(), "disagree") {
+			t.Fatalf("%v", err)
+		}
+	})
 	t.Run("no shards", func(t *testing.T) {
 		dir := t.TempDir()
 		writeDataset(t, dir, "fractal20220817_data", []*Example{synthExample(t, l, 2)})

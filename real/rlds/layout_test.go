@@ -3,6 +3,8 @@ package rlds
 import (
 	"slices"
 	"testing"
+
+	"flowbench/real"
 )
 
 // TestSourceLayouts writes, for each source, a dataset directory of two
@@ -160,5 +162,15 @@ func TestLayoutsCoverSources(t *testing.T) {
 	}
 	if _, err := LookupLayout("custom"); err == nil {
 		t.Error("LookupLayout(custom) succeeded")
+	}
+}
+
+// TestSourceNamesMatchReal checks that every source with a layout is a
+// source package real has constants for, under the same name.
+func TestSourceNamesMatchReal(t *testing.T) {
+	for _, name := range SourceNames {
+		if _, err := real.LookupSource(name); err != nil {
+			t.Errorf("source %q: %v", name, err)
+		}
 	}
 }

@@ -67,6 +67,7 @@ func (r *Reader) NextOwned() ([]byte, error) {
 	return r.next(nil)
 }
 
+// next reads one record into buf (or a new slice when buf is too small).
 func (r *Reader) next(buf []byte) ([]byte, error) {
 	if r.done {
 		return nil, io.EOF

@@ -98,3 +98,20 @@ func TestExampleGetterErrors(t *testing.T) {
 		t.Fatalf("missing: %v", err)
 	}
 }
+
+// TestMarshalNilFeature marshals a nil feature as an empty one, which
+// parses back as a feature with no list.
+func TestMarshalNilFeature(t *testing.T) {
+	ex := NewExample()
+	ex.Features["empty"] = nil
+	got, err := ParseExample(ex.Marshal())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := got.Features["empty"]; f == nil || f.Kind != KindNone || f.Len() != 0 {
+		t.Fatalf("got %+v", f)
+	}
+	if _, err := got.Bytes("empty"); err == nil || err.Error() != `feature "empty": want bytes_list, found no list` {
+		t.Fatalf("getter: %v", err)
+	}
+}

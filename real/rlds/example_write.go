@@ -52,6 +52,9 @@ func (ex *Example) Marshal() []byte {
 
 // marshal serialises one tf.train.Feature.
 func (f *Feature) marshal() []byte {
+	if f == nil {
+		return nil
+	}
 	var list []byte
 	switch f.Kind {
 	case KindBytes:

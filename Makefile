@@ -33,6 +33,7 @@ test-long:
 # house). FuzzProperties, FuzzOBJ and FuzzMTL do it for the furniture
 # archives' catalogs, models and materials (docs/assets.md); FuzzParseTestCounts,
 # FuzzParseMix and FuzzParsePart for the values generate parses itself.
+# FuzzTFRecord and FuzzExample do it for RLDS episodes (real/rlds).
 FUZZTIME ?= 30s
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzShard$$' -fuzztime $(FUZZTIME) ./export/
@@ -44,6 +45,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseTestCounts$$' -fuzztime $(FUZZTIME) ./planner/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseMix$$' -fuzztime $(FUZZTIME) ./planner/
 	$(GO) test -run '^$$' -fuzz '^FuzzParsePart$$' -fuzztime $(FUZZTIME) ./pipeline/
+	$(GO) test -run '^$$' -fuzz '^FuzzTFRecord$$' -fuzztime $(FUZZTIME) ./real/rlds/
+	$(GO) test -run '^$$' -fuzz '^FuzzExample$$' -fuzztime $(FUZZTIME) ./real/rlds/
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -1,0 +1,117 @@
+package rlds
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"os"
+)
+
+// ReadEpisodes iterates over the episodes of one TFRecord stream (name
+// for errors, size its length or -1) read with layout l. It yields an
+// Episode with a nil error, or a nil Episode with the *Error that skips
+// that record; the iteration goes on after a skip as long as the framing
+// allows (a data checksum mismatch skips one record, a broken header ends
+// the stream).
+func ReadEpisodes(r io.Reader, name string, size int64, l Layout) iter.Seq2[*Episode, error] {
+	return func(yield func(*Episode, error) bool) {
+		tr := NewReader(r, name, size)
+		for {
+			rec := tr.Record()
+			data, err := tr.NextOwned()
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				if !yield(nil, err) {
+					return
+				}
+				continue
+			}
+			ep, err := episodeOf(data, l, name, rec)
+			if !yield(ep, err) {
+				return
+			}
+		}
+	}
+}
+
+// episodeOf parses one record into an Episode.
+func episodeOf(data []byte, l Layout, name string, rec int) (*Episode, error) {
+	ex, err := ParseExample(data)
+	if err != nil {
+		e := &Error{File: name, Record: rec, Step: -1, Err: fmt.Errorf("malformed tf.train.Example: %w", err)}
+		var fe *FeatureError
+		if errors.As(err, &fe) {
+			e.Feature, e.Err = fe.Feature, fmt.Errorf("malformed tf.train.Feature: %s", fe.Found)
+		}
+		return nil, e
+	}
+	return BuildEpisode(ex, l, name, rec)
+}
+
+// ReadShard iterates over the episodes of one shard file, as
+// ReadEpisodes. A path that is not a regular file (a FIFO, a device, a
+// directory) is refused before it is opened.
+func ReadShard(path string, l Layout) iter.Seq2[*Episode, error] {
+	return func(yield func(*Episode, error) bool) {
+		f, size, err := openRegular(path)
+		if err != nil {
+			yield(nil, &Error{File: path, Record: -1, Step: -1, Err: err})
+			return
+		}
+		defer f.Close()
+		for ep, err := range ReadEpisodes(f, path, size, l) {
+			if !yield(ep, err) {
+				return
+			}
+		}
+	}
+}
+
+// openRegular opens path after checking that it is a regular file (Stat
+// follows a symbolic link to what it names), so that opening a FIFO or a
+// device never blocks or reads without end, and returns it with its size.
+func openRegular(path string) (*os.File, int64, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, 0, fmt.Errorf("not a regular file (%s)", fi.Mode().Type())
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	fi, err = f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		if err == nil {
+			err = fmt.Errorf("not a regular file (%s)", fi.Mode().Type())
+		}
+		return nil, 0, err
+	}
+	return f, fi.Size(), nil
+}
+
+// readBounded reads a whole regular file of at most limit bytes.
+func readBounded(path string, limit int64) ([]byte, error) {
+	f, size, err := openRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if size > limit {
+		return nil, fmt.Errorf("%w: %d bytes, at most %d", ErrTooLarge, size, limit)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
+	}
+	return data, nil
+}

@@ -2,14 +2,10 @@ package rlds
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -141,41 +137,6 @@ func synthExample(t testing.TB, l Layout, steps int) *Example {
 	return ex
 }
 
-// featuresJSON writes a features.json declaring ex's keys as TFDS does:
-// nested FeaturesDicts, "steps" a Dataset of a FeaturesDict.
-func featuresJSON(keys []string) []byte {
-	type node = map[string]any
-	dict := func() node { return node{"pythonClassName": "FeaturesDict", "featuresDict": node{"features": node{}}} }
-	root := dict()
-	for _, k := range keys {
-		cur := root
-		parts := strings.Split(k, "/")
-		for i, p := range parts {
-			feats := cur["featuresDict"].(node)["features"].(node)
-			if i == len(parts)-1 {
-				feats[p] = node{"pythonClassName": "Tensor", "tensor": node{"shape": node{}}}
-				break
-			}
-			next, ok := feats[p].(node)
-			if !ok {
-				if p == "steps" {
-					inner := dict()
-					feats[p] = node{"pythonClassName": "Dataset", "sequence": node{"feature": inner, "length": "-1"}}
-					next = inner
-				} else {
-					next = dict()
-					feats[p] = next
-				}
-			} else if seq, ok := next["sequence"].(node); ok {
-				next = seq["feature"].(node)
-			}
-			cur = next
-		}
-	}
-	b, _ := json.MarshalIndent(root, "", " ")
-	return b
-}
-
 // shardBytes frames records as one TFRecord file.
 func shardBytes(t testing.TB, records ...[]byte) []byte {
 	var buf bytes.Buffer
@@ -191,30 +152,7 @@ func shardBytes(t testing.TB, records ...[]byte) []byte {
 // writeDataset writes a prepared dataset directory named name with one
 // train shard per element of shards, each holding its examples.
 func writeDataset(t testing.TB, dir, name string, shards ...[]*Example) {
-	keys := map[string]bool{}
-	for i, exs := range shards {
-		var recs [][]byte
-		for _, ex := range exs {
-			for k := range ex.Features {
-				keys[k] = true
-			}
-			recs = append(recs, ex.Marshal())
-		}
-		file := filepath.Join(dir, name+"-train.tfrecord-"+pad5(i)+"-of-"+pad5(len(shards)))
-		if err := os.WriteFile(file, shardBytes(t, recs...), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var list []string
-	for k := range keys {
-		list = append(list, k)
-	}
-	info, _ := json.Marshal(map[string]any{"name": name, "version": "1.0.0", "fileFormat": "tfrecord",
-		"splits": []map[string]any{{"name": "train", "shardLengths": []string{"1"}}}})
-	if err := os.WriteFile(filepath.Join(dir, "dataset_info.json"), info, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "features.json"), featuresJSON(list), 0o644); err != nil {
+	if err := WriteDataset(dir, name, "train", shards...); err != nil {
 		t.Fatal(err)
 	}
 }

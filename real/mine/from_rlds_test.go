@@ -101,7 +101,9 @@ func rldsExample(t *testing.T, l rlds.Layout, sp rldsSpec) *rlds.Example {
 // through real/rlds and mines it: the pairs and the drops are exactly
 // those of the construction.
 func TestMineRLDSEverySource(t *testing.T) {
-	ok := func(task string) rldsSpec { return rldsSpec{task: task, steps: 12, close: 2, open: 11, lab: "lab1", outcome: "success"} }
+	ok := func(task string) rldsSpec {
+		return rldsSpec{task: task, steps: 12, close: 2, open: 11, lab: "lab1", outcome: "success"}
+	}
 	cases := map[string]struct {
 		specs []rldsSpec
 		pairs int

@@ -27,18 +27,18 @@ const MinedFile = "mined.json"
 
 // Mined is mined.json.
 type Mined struct {
-	Format     string          `json:"format"`
-	ID         string          `json:"id"`
-	Source     string          `json:"source"`
-	Task       string          `json:"task,omitempty"`
-	Width      int             `json:"width"`
-	Height     int             `json:"height"`
-	Intrinsics real.Intrinsics `json:"intrinsics"`
-	Frames     [2]MinedFrame   `json:"frames"`
-	Episode    string          `json:"episode"`
-	Camera     string          `json:"camera"`
-	Steps      [2]int          `json:"steps"` // the steps of I0 and I1
-	Phi        float64         `json:"phi"`   // eq. 47
+	Format     string        `json:"format"`
+	ID         string        `json:"id"`
+	Source     string        `json:"source"`
+	Task       string        `json:"task,omitempty"`
+	Width      int           `json:"width"`
+	Height     int           `json:"height"`
+	Intrinsics Intrinsics    `json:"intrinsics"`
+	Frames     [2]MinedFrame `json:"frames"`
+	Episode    string        `json:"episode"`
+	Camera     string        `json:"camera"`
+	Steps      [2]int        `json:"steps"` // the steps of I0 and I1
+	Phi        float64       `json:"phi"`   // eq. 47
 	// Prompts names prompts.json, the segmenter's text prompts (B.2).
 	Prompts string `json:"prompts"`
 	// TrackFrames are the frames the point tracker follows I0's pixels
@@ -47,6 +47,14 @@ type Mined struct {
 	TrackFrames []string `json:"track_frames"`
 	// TrackSteps are the episode steps of TrackFrames.
 	TrackSteps []int `json:"track_steps"`
+}
+
+// Intrinsics are mined.json's intrinsics, spelt as pair.json spells them.
+type Intrinsics struct {
+	Fx float64 `json:"fx"`
+	Fy float64 `json:"fy"`
+	Cx float64 `json:"cx"`
+	Cy float64 `json:"cy"`
 }
 
 // MinedFrame is a frame of mined.json: the image the estimators read.
@@ -191,8 +199,9 @@ func (m *Miner) mine(e *Episode) (string, string, error) {
 		track[i] = buf.Bytes()
 	}
 	name := m.folderName(e.ID)
-	doc := Mined{Format: MinedFormat, ID: name, Source: e.Source, Task: e.Instruction, Width: w, Height: h, Intrinsics: k,
-		Frames: [2]MinedFrame{{"frame0.png"}, {"frame1.png"}}, Episode: e.ID, Camera: cam.Name, Steps: [2]int{ch.i0, ch.i1}, Phi: phi,
+	doc := Mined{Format: MinedFormat, ID: name, Source: e.Source, Task: e.Instruction, Width: w, Height: h,
+		Intrinsics: Intrinsics{Fx: k.Fx, Fy: k.Fy, Cx: k.Cx, Cy: k.Cy},
+		Frames:     [2]MinedFrame{{"frame0.png"}, {"frame1.png"}}, Episode: e.ID, Camera: cam.Name, Steps: [2]int{ch.i0, ch.i1}, Phi: phi,
 		Prompts: "prompts.json", TrackSteps: steps}
 	for i := range steps {
 		doc.TrackFrames = append(doc.TrackFrames, fmt.Sprintf("track/%02d.jpg", i))

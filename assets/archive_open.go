@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"syscall"
+
+	"flowbench/storage/localfile"
 )
 
 // errOverCap marks an archive, entry or model refused for crossing one of
@@ -18,68 +19,42 @@ type skippedArchive struct {
 	Err  error // names the archive and the reason
 }
 
-// fileKind names a non-regular file mode.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe (FIFO)"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a block device"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
+// archiveWhat is what storage/localfile's errors call an archive.
+const archiveWhat = "a Sweet Home 3D archive"
+
+// archiveError names the archive in a refusal from storage/localfile, and
+// the link's target when the path is a symbolic link (to /dev/zero, say).
+func archiveError(p string, err error) error {
+	if target, lerr := os.Readlink(p); lerr == nil {
+		return fmt.Errorf("archive (a symbolic link to %s): %w: not opened", target, err)
 	}
-	return "not a regular file (mode " + m.String() + ")"
+	if errors.Is(err, localfile.ErrNotRegular) || errors.Is(err, localfile.ErrTooLarge) {
+		return fmt.Errorf("archive: %w: not opened", err)
+	}
+	return fmt.Errorf("archive %s: %w", p, err)
 }
 
 // checkArchive refuses, without opening it, an archive path that is not a
 // regular file once symbolic links are followed (a FIFO would block the
 // open; a device such as /dev/zero never ends) or that is larger than
-// caps.archive. It returns the regular file's information.
+// caps.archive (storage/localfile's check). It returns the regular file's
+// information.
 func checkArchive(p string) (fs.FileInfo, error) {
-	lst, err := os.Lstat(p)
+	st, err := localfile.Check(p, caps.archive, archiveWhat)
 	if err != nil {
-		return nil, fmt.Errorf("archive %s: %w", p, err)
-	}
-	st := lst
-	via := ""
-	if lst.Mode()&fs.ModeSymlink != 0 {
-		target, _ := os.Readlink(p)
-		via = fmt.Sprintf("a symbolic link to %s, which is ", target)
-		if st, err = os.Stat(p); err != nil {
-			return nil, fmt.Errorf("archive %s: %s: %w", p, "a symbolic link to "+target, err)
-		}
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("archive %s: %s%s, not a regular file: not opened", p, via, fileKind(st.Mode()))
-	}
-	if st.Size() > caps.archive {
-		return nil, fmt.Errorf("archive %s: %d bytes, %w of %d bytes for an archive", p, st.Size(), errOverCap, caps.archive)
+		return nil, archiveError(p, err)
 	}
 	return st, nil
 }
 
-// openArchive checks an archive (checkArchive), opens it without blocking
-// (should it have been replaced by a FIFO since) and makes sure the file
-// opened is the regular file checked. The size returned is the checked one.
+// openArchive opens an archive through storage/localfile (checked before
+// and after the open) and returns it with its size.
 func openArchive(p string) (*os.File, int64, error) {
-	st, err := checkArchive(p)
+	f, err := localfile.Open(p, caps.archive, archiveWhat)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, archiveError(p, err)
 	}
-	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, 0, fmt.Errorf("archive %s: %w", p, err)
-	}
-	fst, err := f.Stat()
-	if err == nil && (!fst.Mode().IsRegular() || !os.SameFile(st, fst) || fst.Size() != st.Size()) {
-		err = errors.New("changed while it was being opened")
-	}
+	st, err := f.Stat()
 	if err != nil {
 		f.Close()
 		return nil, 0, fmt.Errorf("archive %s: %w", p, err)

@@ -124,5 +124,5 @@ func TestArchiveTooLarge(t *testing.T) {
 	if err := os.Truncate(huge, maxArchiveBytes+1); err != nil {
 		t.Skipf("sparse file: %v", err)
 	}
-	checkSkipped(t, dir, huge, "536870913 bytes", "cap")
+	checkSkipped(t, dir, huge, "536870913 bytes", "536870912-byte limit")
 }

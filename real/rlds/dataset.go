@@ -5,12 +5,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"iter"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"flowbench/storage/localfile"
 )
 
 // Options tune Open.
@@ -147,12 +150,8 @@ func listShards(dir, name, split string) ([]Shard, error) {
 			continue
 		}
 		path := filepath.Join(dir, e.Name())
-		fi, err := os.Stat(path)
-		if err != nil {
-			return nil, fmt.Errorf("rlds: %s: %w", path, err)
-		}
-		if !fi.Mode().IsRegular() {
-			return nil, fmt.Errorf("rlds: %s: not a regular file (%s)", path, fi.Mode().Type())
+		if _, err := localfile.Check(path, math.MaxInt64, "a TFRecord shard"); err != nil {
+			return nil, fmt.Errorf("rlds: %s: %w", path, pathless{path, err})
 		}
 		idx, _ := strconv.Atoi(m[2])
 		count, _ := strconv.Atoi(m[3])

@@ -5,7 +5,11 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"math"
 	"os"
+	"strings"
+
+	"flowbench/storage/localfile"
 )
 
 // ReadEpisodes iterates over the episodes of one TFRecord stream (name
@@ -70,48 +74,42 @@ func ReadShard(path string, l Layout) iter.Seq2[*Episode, error] {
 	}
 }
 
-// openRegular opens path after checking that it is a regular file (Stat
-// follows a symbolic link to what it names), so that opening a FIFO or a
-// device never blocks or reads without end, and returns it with its size.
+// openRegular opens path through storage/localfile, which refuses
+// anything but a regular file (after links) before opening it, so that a
+// FIFO or a device never blocks or reads without end; it returns the file
+// with its size.
 func openRegular(path string) (*os.File, int64, error) {
-	fi, err := os.Stat(path)
+	f, err := localfile.Open(path, math.MaxInt64, "a TFRecord shard")
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, pathless{path, err}
 	}
-	if !fi.Mode().IsRegular() {
-		return nil, 0, fmt.Errorf("not a regular file (%s)", fi.Mode().Type())
-	}
-	f, err := os.Open(path)
+	fi, err := f.Stat()
 	if err != nil {
-		return nil, 0, err
-	}
-	fi, err = f.Stat()
-	if err != nil || !fi.Mode().IsRegular() {
 		f.Close()
-		if err == nil {
-			err = fmt.Errorf("not a regular file (%s)", fi.Mode().Type())
-		}
 		return nil, 0, err
 	}
 	return f, fi.Size(), nil
 }
 
-// readBounded reads a whole regular file of at most limit bytes.
+// readBounded reads a whole regular file of at most limit bytes
+// (storage/localfile's ReadFile; a larger one also matches ErrTooLarge).
 func readBounded(path string, limit int64) ([]byte, error) {
-	f, size, err := openRegular(path)
+	data, err := localfile.ReadFile(path, limit, "a dataset JSON file")
+	if errors.Is(err, localfile.ErrTooLarge) {
+		return nil, fmt.Errorf("%w: %w", ErrTooLarge, pathless{path, err})
+	}
 	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if size > limit {
-		return nil, fmt.Errorf("%w: %d bytes, at most %d", ErrTooLarge, size, limit)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
+		return nil, pathless{path, err}
 	}
 	return data, nil
 }
+
+// pathless is an error of storage/localfile without its leading path:
+// the callers here name the file themselves.
+type pathless struct {
+	path string
+	err  error
+}
+
+func (e pathless) Error() string { return strings.TrimPrefix(e.err.Error(), e.path+": ") }
+func (e pathless) Unwrap() error { return e.err }

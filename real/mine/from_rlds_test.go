@@ -81,7 +81,7 @@ func rldsExample(t *testing.T, l rlds.Layout, sp rldsSpec) *rlds.Example {
 	for k, v := range vectors {
 		ex.SetFloats(k, v...)
 	}
-	if l.Source == rlds.DROID {
+	if l.Source == real.DROID {
 		if !sp.noCalibration {
 			// Camera 1 at x = -0.5, camera 2 at x = +0.5, both looking
 			// along the base's z axis (no rotation): the release point

@@ -6,13 +6,15 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"flowbench/real"
 )
 
 // benchShard is a synthetic RT-1 shard of realistic size: 16 episodes of
 // 30 steps, each step a 48 KiB frame (a 640×480 JPEG's size; random bytes,
 // since reading does not decode) with the instruction, gripper and pose.
 func benchShard(b *testing.B) []byte {
-	l := mustLayout(RT1)
+	l := mustLayout(real.RT1)
 	rng := rand.New(rand.NewPCG(1, 2))
 	var recs [][]byte
 	for range 16 {
@@ -36,7 +38,7 @@ func benchShard(b *testing.B) []byte {
 // target: ≥ 200 MB/s on one core.
 func BenchmarkReadEpisodes(b *testing.B) {
 	shard := benchShard(b)
-	l := mustLayout(RT1)
+	l := mustLayout(real.RT1)
 	count := func(b *testing.B, it func(yield func(*Episode, error) bool)) {
 		n := 0
 		for ep, err := range it {

@@ -8,6 +8,8 @@ import (
 	"io"
 	"runtime"
 	"testing"
+
+	"flowbench/real"
 )
 
 // allocDuring returns the bytes allocated while f runs.
@@ -69,7 +71,7 @@ func pngWithSize(t testing.TB, w, h uint32) []byte {
 // or declaring huge dimensions: each is an *Error naming the camera's
 // feature and the step, and the huge ones are refused by their header.
 func TestDecodeFrameHostile(t *testing.T) {
-	l := mustLayout(RT1)
+	l := mustLayout(real.RT1)
 	good := framePNG(t, 9)
 	jpegHead := []byte{0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 'J', 'F', 'I', 'F', 0}
 	cases := []struct {

@@ -5,6 +5,8 @@ import (
 	"io"
 	"math"
 	"testing"
+
+	"flowbench/real"
 )
 
 // FuzzExample parses arbitrary bytes as a tf.train.Example: no panic, and
@@ -13,8 +15,8 @@ import (
 func FuzzExample(f *testing.F) {
 	f.Add(goodRecord(f))
 	f.Add(unpackedExample([]float32{1, 2}, []int64{3, -4}))
-	f.Add(synthExample(f, mustLayout(LanguageTable), 2).Marshal())
-	f.Add(synthExample(f, mustLayout(DROID), 2).Marshal())
+	f.Add(synthExample(f, mustLayout(real.LanguageTable), 2).Marshal())
+	f.Add(synthExample(f, mustLayout(real.DROID), 2).Marshal())
 	f.Add(append(goodRecord(f), rawFeature("steps/is_first", []byte{0x1a, 3, 0x0a, 1, 0x80})...))
 	f.Add([]byte{0x0a, 0x80, 0x80, 0x80, 0x80, 0x40})
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -103,7 +105,7 @@ func FuzzTFRecord(f *testing.F) {
 				t.Fatalf("record %d differs", i)
 			}
 		}
-		for range ReadEpisodes(bytes.NewReader(data), "fuzz", int64(len(data)), mustLayout(RT1)) {
+		for range ReadEpisodes(bytes.NewReader(data), "fuzz", int64(len(data)), mustLayout(real.RT1)) {
 		}
 	})
 }

@@ -7,15 +7,17 @@ import (
 	"image/color"
 	"image/png"
 	"testing"
+
+	"flowbench/real"
 )
 
 // tfdsNames is the dataset_info.json name the fixtures use per source.
 var tfdsNames = map[string]string{
-	BridgeV2:      "bridge_dataset",
-	DROID:         "droid",
-	LanguageTable: "language_table",
-	RT1:           "fractal20220817_data",
-	BerkeleyUR5:   "berkeley_autolab_ur5",
+	real.BridgeV2:      "bridge_dataset",
+	real.DROID:         "droid",
+	real.LanguageTable: "language_table",
+	real.RT1:           "fractal20220817_data",
+	real.BerkeleyUR5:   "berkeley_autolab_ur5",
 }
 
 // testInstruction is every fixture episode's task text.
@@ -131,7 +133,7 @@ func synthExample(t testing.TB, l Layout, steps int) *Example {
 		ex.SetFloats(cal.Extrinsics.Keys[0], float32(c), 0.25, 0.5, 0.75, 1, 1.25)
 		ex.SetFloats(cal.Intrinsics.Keys[0], 520+float32(c), 521, 320, 180)
 	}
-	if l.Source == DROID {
+	if l.Source == real.DROID {
 		ex.SetBytes(MetadataPrefix+"file_path", []byte("/lab/success/2023-07-07/trajectory.h5"))
 	}
 	return ex

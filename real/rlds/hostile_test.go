@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"google.golang.org/protobuf/encoding/protowire"
+
+	"flowbench/real"
 )
 
 // hostileName is the file name the hostile shards are read as.
@@ -26,7 +28,7 @@ func header(length uint64) []byte {
 
 // goodRecord is a valid RT-1 episode of 4 steps.
 func goodRecord(t testing.TB) []byte {
-	return synthExample(t, mustLayout(RT1), 4).Marshal()
+	return synthExample(t, mustLayout(real.RT1), 4).Marshal()
 }
 
 // mustLayout returns a source's layout.
@@ -104,7 +106,7 @@ func hostileCases(t testing.TB) []hostileCase {
 		f(ex)
 		return shardBytes(t, ex.Marshal(), synthExample(t, mustLayout(source), 2).Marshal())
 	}
-	rt1 := func(f func(ex *Example)) []byte { return mutate(RT1, 4, f) }
+	rt1 := func(f func(ex *Example)) []byte { return mutate(real.RT1, 4, f) }
 	withRaw := func(key string, feat []byte) []byte {
 		return rec(append(bytes.Clone(good), rawFeature(key, feat)...))
 	}
@@ -142,7 +144,7 @@ func hostileCases(t testing.TB) []hostileCase {
 		l = protowire.AppendBytes(l, []byte{1, 0, 0x80})
 		return listFeature(KindInt64, l)
 	}
-	lt := func(f func(ex *Example)) []byte { return mutate(LanguageTable, 3, f) }
+	lt := func(f func(ex *Example)) []byte { return mutate(real.LanguageTable, 3, f) }
 	cps := func(bad int64) func(ex *Example) {
 		return func(ex *Example) {
 			v, _ := ex.Int64s("steps/observation/instruction")
@@ -199,20 +201,20 @@ func hostileCases(t testing.TB) []hostileCase {
 			v, _ := ex.Floats(pose)
 			v[7*3+2] = float32(math.Inf(-1))
 		}), wantFeature: pose, wantStep: 3, wantGood: 1},
-		{name: "code point past Unicode", source: LanguageTable, shard: lt(cps(0x110000)), wantFeature: "steps/observation/instruction", wantSub: "1114112", wantGood: 1},
-		{name: "negative code point", source: LanguageTable, shard: lt(cps(-5)), wantFeature: "steps/observation/instruction", wantGood: 1},
-		{name: "surrogate code point", source: LanguageTable, shard: lt(cps(0xd800)), wantFeature: "steps/observation/instruction", wantGood: 1},
-		{name: "code points uneven", source: LanguageTable, shard: lt(func(ex *Example) { ex.SetInt64s("steps/observation/instruction", 'a', 'b', 'c', 'd') }),
+		{name: "code point past Unicode", source: real.LanguageTable, shard: lt(cps(0x110000)), wantFeature: "steps/observation/instruction", wantSub: "1114112", wantGood: 1},
+		{name: "negative code point", source: real.LanguageTable, shard: lt(cps(-5)), wantFeature: "steps/observation/instruction", wantGood: 1},
+		{name: "surrogate code point", source: real.LanguageTable, shard: lt(cps(0xd800)), wantFeature: "steps/observation/instruction", wantGood: 1},
+		{name: "code points uneven", source: real.LanguageTable, shard: lt(func(ex *Example) { ex.SetInt64s("steps/observation/instruction", 'a', 'b', 'c', 'd') }),
 			wantFeature: "steps/observation/instruction", wantSub: "each of 3 steps", wantGood: 1},
-		{name: "DROID calibration length", source: DROID, shard: mutate(DROID, 4, func(ex *Example) { ex.SetFloats("episode_metadata/ext1_cam_extrinsics", 1, 2, 3, 4, 5) }),
+		{name: "DROID calibration length", source: real.DROID, shard: mutate(real.DROID, 4, func(ex *Example) { ex.SetFloats("episode_metadata/ext1_cam_extrinsics", 1, 2, 3, 4, 5) }),
 			wantFeature: "episode_metadata/ext1_cam_extrinsics", wantSub: "want 6 values, found 5", wantGood: 1},
-		{name: "DROID missing second exterior camera", source: DROID, shard: mutate(DROID, 4, func(ex *Example) { delete(ex.Features, "steps/observation/exterior_image_2_left") }),
+		{name: "DROID missing second exterior camera", source: real.DROID, shard: mutate(real.DROID, 4, func(ex *Example) { delete(ex.Features, "steps/observation/exterior_image_2_left") }),
 			wantFeature: "steps/observation/exterior_image_2_left", wantSub: "missing", wantGood: 1},
 		{name: "JPEG that does not decode", decode: true, shard: rt1(func(ex *Example) {
 			v, _ := ex.Bytes(img)
 			v[3] = append([]byte{0xff, 0xd8, 0xff, 0xdb}, bytes.Repeat([]byte{7}, 100)...)
 		}), wantFeature: img, wantStep: 3, wantSub: "does not decode", wantGood: 1},
-		{name: "frame of random bytes", decode: true, source: DROID, shard: mutate(DROID, 4, func(ex *Example) {
+		{name: "frame of random bytes", decode: true, source: real.DROID, shard: mutate(real.DROID, 4, func(ex *Example) {
 			v, _ := ex.Bytes("steps/observation/wrist_image_left")
 			v[3] = bytes.Repeat([]byte{0x42}, 64)
 		}), wantFeature: "steps/observation/wrist_image_left", wantStep: 3, wantSub: "does not decode", wantGood: 1},
@@ -220,7 +222,7 @@ func hostileCases(t testing.TB) []hostileCase {
 			v, _ := ex.Bytes(img)
 			v[3] = pngWithSize(t, 100000, 100000)
 		}), wantErr: ErrTooLarge, wantFeature: img, wantStep: 3, wantGood: 1},
-		{name: "Bridge OXE names read", source: BridgeV2, shard: mutate(BridgeV2, 4, func(ex *Example) {
+		{name: "Bridge OXE names read", source: real.BridgeV2, shard: mutate(real.BridgeV2, 4, func(ex *Example) {
 			ex.Features["steps/observation/image"] = ex.Features["steps/observation/image_0"]
 			ex.Features["steps/observation/natural_language_instruction"] = ex.Features["steps/language_instruction"]
 			delete(ex.Features, "steps/observation/image_0")
@@ -250,7 +252,7 @@ func TestHostile(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			if c.source == "" {
-				c.source = RT1
+				c.source = real.RT1
 			}
 			size := int64(len(c.shard))
 			var r io.Reader = bytes.NewReader(c.shard)

@@ -1,5 +1,7 @@
 package rlds
 
+import "flowbench/real"
+
 // Camera names one camera of a source, after its feature
 // ("exterior_image_1_left", "image_0", "rgb").
 type Camera string
@@ -103,7 +105,7 @@ var Layouts = []Layout{
 		// the OXE copy (bridge 0.1.0) has one "image" and the
 		// instruction under observation. state is x, y, z, roll, pitch,
 		// yaw, gripper.
-		Source: BridgeV2,
+		Source: real.BridgeV2,
 		Cameras: []CameraField{
 			{Camera: "image_0", Field: confirmed("steps/observation/image_0", "steps/observation/image"), Required: true},
 			{Camera: "image_1", Field: confirmed("steps/observation/image_1")},
@@ -120,7 +122,7 @@ var Layouts = []Layout{
 	{
 		// DROID (droid 1.0.0 / droid_100): three cameras, the Robotiq
 		// gripper position (0 = open, 1 = closed) and the Cartesian pose.
-		Source: DROID,
+		Source: real.DROID,
 		Cameras: []CameraField{
 			{Camera: "exterior_image_1_left", Field: confirmed("steps/observation/exterior_image_1_left"), Required: true},
 			{Camera: "exterior_image_2_left", Field: confirmed("steps/observation/exterior_image_2_left"), Required: true},
@@ -149,7 +151,7 @@ var Layouts = []Layout{
 		// Language-Table: one camera "rgb", the instruction as 512 int32
 		// code points per step, the effector's x, y on the table; no
 		// gripper.
-		Source:                LanguageTable,
+		Source:                real.LanguageTable,
 		Cameras:               []CameraField{{Camera: "rgb", Field: confirmed("steps/observation/rgb"), Required: true}},
 		Instruction:           confirmed("steps/observation/instruction"),
 		InstructionCodepoints: true,
@@ -160,7 +162,7 @@ var Layouts = []Layout{
 	{
 		// RT-1 (fractal20220817_data): one camera, gripper_closed (1 =
 		// closed), base_pose_tool_reached x, y, z, qx, qy, qz, qw.
-		Source:      RT1,
+		Source:      real.RT1,
 		Cameras:     []CameraField{{Camera: "image", Field: confirmed("steps/observation/image"), Required: true}},
 		Instruction: confirmed("steps/observation/natural_language_instruction"),
 		Gripper:     VectorField{Field: confirmed("steps/observation/gripper_closed"), Width: 1, Offset: 0, Len: 1},
@@ -171,7 +173,7 @@ var Layouts = []Layout{
 		// Berkeley UR5 (berkeley_autolab_ur5): robot_state is 15 floats,
 		// joints [0:6], pose [6:13] (x, y, z, quaternion), gripper [13]
 		// (loaders invert it to get 1 = open, so 1 = closed as stored).
-		Source: BerkeleyUR5,
+		Source: real.BerkeleyUR5,
 		Cameras: []CameraField{
 			{Camera: "image", Field: confirmed("steps/observation/image"), Required: true},
 			{Camera: "hand_image", Field: confirmed("steps/observation/hand_image")},

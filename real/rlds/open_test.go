@@ -6,22 +6,24 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"flowbench/real"
 )
 
 // TestOpenOverrideAndSplit opens a directory whose name is unknown with
 // an explicit source, and keeps one split.
 func TestOpenOverrideAndSplit(t *testing.T) {
 	dir := t.TempDir()
-	l := mustLayout(RT1)
+	l := mustLayout(real.RT1)
 	writeDataset(t, dir, "my_rt1_copy", []*Example{synthExample(t, l, 2)})
 	if _, err := Open(dir, Options{}); err == nil || !strings.Contains(err.Error(), "my_rt1_copy") {
 		t.Fatalf("unknown name: %v", err)
 	}
-	d, err := Open(dir, Options{Source: RT1, Split: "train"})
-	if err != nil || d.Source != RT1 || len(d.Shards) != 1 || d.Shards[0].Split != "train" {
+	d, err := Open(dir, Options{Source: real.RT1, Split: "train"})
+	if err != nil || d.Source != real.RT1 || len(d.Shards) != 1 || d.Shards[0].Split != "train" {
 		t.Fatalf("%+v, %v", d, err)
 	}
-	if _, err := Open(dir, Options{Source: RT1, Split: "val"}); err == nil || !strings.Contains(err.Error(), "split val") {
+	if _, err := Open(dir, Options{Source: real.RT1, Split: "val"}); err == nil || !strings.Contains(err.Error(), "split val") {
 		t.Fatalf("missing split: %v", err)
 	}
 	if _, err := Open(dir, Options{Source: "kuka"}); err == nil {
@@ -33,7 +35,7 @@ func TestOpenOverrideAndSplit(t *testing.T) {
 // features.json without the layout's features, oversized or malformed
 // JSON, a name that is not a TFDS name.
 func TestOpenRefusals(t *testing.T) {
-	l := mustLayout(RT1)
+	l := mustLayout(real.RT1)
 	fresh := func(t *testing.T) string {
 		dir := t.TempDir()
 		writeDataset(t, dir, "fractal20220817_data", []*Example{synthExample(t, l, 2)})
@@ -106,7 +108,7 @@ func TestOpenRefusals(t *testing.T) {
 	t.Run("name with a path", func(t *testing.T) {
 		dir := fresh(t)
 		write(t, filepath.Join(dir, "dataset_info.json"), `{"name": "../x"}`)
-		if _, err := Open(dir, Options{Source: RT1}); err == nil || !strings.Contains(err.Error(), "not a TFDS dataset name") {
+		if _, err := Open(dir, Options{Source: real.RT1}); err == nil || !strings.Contains(err.Error(), "not a TFDS dataset name") {
 			t.Fatalf("%v", err)
 		}
 	})
@@ -138,7 +140,7 @@ func TestOpenRefusals(t *testing.T) {
 // iteration reports it, naming the shard, and reads the second shard.
 func TestEpisodesGoOn(t *testing.T) {
 	dir := t.TempDir()
-	l := mustLayout(RT1)
+	l := mustLayout(real.RT1)
 	writeDataset(t, dir, "fractal20220817_data", []*Example{synthExample(t, l, 2)}, []*Example{synthExample(t, l, 3)})
 	d, err := Open(dir, Options{})
 	if err != nil {

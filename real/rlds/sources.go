@@ -3,35 +3,28 @@ package rlds
 import (
 	"fmt"
 	"strings"
-)
 
-// Source names: the same strings as package real's source names.
-const (
-	BridgeV2      = "bridge_v2"
-	DROID         = "droid"
-	LanguageTable = "language_table"
-	RT1           = "rt1"
-	BerkeleyUR5   = "berkeley_ur5"
+	"flowbench/real"
 )
 
 // SourceNames lists the sources with a layout, in a fixed order.
-var SourceNames = []string{BridgeV2, DROID, LanguageTable, RT1, BerkeleyUR5}
+var SourceNames = []string{real.BridgeV2, real.DROID, real.LanguageTable, real.RT1, real.BerkeleyUR5}
 
 // datasetNames maps the TFDS dataset names the OXE release and the
 // sources' own releases use (dataset_info.json's "name") to a source.
 var datasetNames = map[string]string{
-	"bridge":               BridgeV2, // OXE release, 0.1.0
-	"bridge_dataset":       BridgeV2, // Bridge V2's own RLDS release, 1.0.0
-	"bridge_orig":          BridgeV2,
-	"bridge_v2":            BridgeV2,
-	"droid":                DROID,
-	"droid_100":            DROID, // the 100-episode sample
-	"droid_101":            DROID,
-	"language_table":       LanguageTable,
-	"fractal20220817_data": RT1,
-	"rt1":                  RT1,
-	"berkeley_autolab_ur5": BerkeleyUR5,
-	"berkeley_ur5":         BerkeleyUR5,
+	"bridge":               real.BridgeV2,
+	"bridge_dataset":       real.BridgeV2,
+	"bridge_orig":          real.BridgeV2,
+	"bridge_v2":            real.BridgeV2,
+	"droid":                real.DROID,
+	"droid_100":            real.DROID,
+	"droid_101":            real.DROID,
+	"language_table":       real.LanguageTable,
+	"fractal20220817_data": real.RT1,
+	"rt1":                  real.RT1,
+	"berkeley_autolab_ur5": real.BerkeleyUR5,
+	"berkeley_ur5":         real.BerkeleyUR5,
 }
 
 // DetectSource returns the source of a TFDS dataset name (as

@@ -33,6 +33,7 @@ type promptsOptions struct {
 	split, family, rep, modeName, out string
 	shuffles, maxTokens               int
 	named                             bool
+	marks                             string // --marks: badges or dots (FlowBench-Real)
 }
 
 func promptsCommand(fs *pflag.FlagSet, _, stderr io.Writer) func([]string) error {
@@ -44,6 +45,7 @@ func promptsCommand(fs *pflag.FlagSet, _, stderr io.Writer) func([]string) error
 	fs.StringVar(&o.modeName, "mode", "1A", "1A (I0 + motion), 1B (1A, reasoning first) or 2A (I1 + static question)")
 	boundedIntVar(fs, &o.shuffles, "shuffles", 3, 1, score.MaxShuffles, "answer-order shuffles per question (shuffle 0 is the original order)")
 	fs.BoolVar(&o.named, "named", false, "named-object variant: unmarked images, no \"(red dot)\" references")
+	fs.StringVar(&o.marks, "marks", "badges", "FlowBench-Real marks: badges (I0 with numbered badges, objects named by number) or dots (I0 with colour dots, objects named by colour; modes 1A and 1B)")
 	boundedIntVar(fs, &o.maxTokens, "max-tokens", -1, -1, maxTokensLimit, "max_tokens per request (default 4096 for 1B, unset otherwise; 0 = unset)")
 	fs.StringVar(&o.out, "out", "", "output JSONL file (required)")
 	return func(args []string) error {
@@ -53,7 +55,7 @@ func promptsCommand(fs *pflag.FlagSet, _, stderr io.Writer) func([]string) error
 
 func runPrompts(fs *pflag.FlagSet, data string, o promptsOptions, stderr io.Writer) error {
 	split, family, rep, modeName, out := o.split, o.family, o.rep, o.modeName, o.out
-	shuffles, maxTokens, named := o.shuffles, o.maxTokens, o.named
+	shuffles, maxTokens, named, marks := o.shuffles, o.maxTokens, o.named, o.marks
 	if out == "" {
 		return fmt.Errorf("%w: --out is required", errUsage)
 	}
@@ -99,10 +101,19 @@ func runPrompts(fs *pflag.FlagSet, data string, o promptsOptions, stderr io.Writ
 	if err != nil {
 		return err
 	}
+	dots, err := dotsReader(data, split, marks, mode, named)
+	if err != nil {
+		return err
+	}
+	defer dots.stop()
 	opt := score.PromptOptions{Mode: mode, Shuffles: shuffles, Named: named, MaxTokens: tokens}
 	lines, skipped, questions := 0, 0, 0
 	err = writeJSONL(out, func(enc *json.Encoder) error {
 		return eachQuestion(ds, split, true, named, func(q *score.Question) error {
+			if ok, err := dots.apply(q); err != nil || !ok {
+				skipped++
+				return err
+			}
 			ls, skip, err := score.PromptsFor(q, opt)
 			if err != nil {
 				return err
@@ -126,6 +137,9 @@ func runPrompts(fs *pflag.FlagSet, data string, o promptsOptions, stderr io.Writ
 	fmt.Fprintf(stderr, "flowbench prompts: %d requests for %d questions of split %s (mode %s, %d shuffles)", lines, questions, split, mode, shuffles)
 	if named {
 		fmt.Fprintf(stderr, "; %d questions skipped: their objects share a type, so names would be ambiguous", skipped)
+	}
+	if marks == "dots" {
+		fmt.Fprintf(stderr, "; colour dots; %d questions without a dot wording skipped", skipped)
 	}
 	fmt.Fprintln(stderr)
 	return nil

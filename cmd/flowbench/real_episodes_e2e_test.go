@@ -208,6 +208,25 @@ func TestRealFromEpisodesEndToEnd(t *testing.T) {
 			t.Fatalf("prompts %s: %s", mode, e)
 		}
 	}
+	// The colour-dot version: the same questions, objects named by dot
+	// colour, I0 with dots instead of badges.
+	pd := filepath.Join(tmp, "pdots.jsonl")
+	if code, _, e := runCLI("prompts", ds, "--split", "train", "--marks", "dots", "--shuffles", "3", "--out", pd); code != exitOK {
+		t.Fatalf("prompts --marks dots: %s", e)
+	}
+	if code, _, e := runCLI("prompts", ds, "--split", "train", "--marks", "dots", "--mode", "2A", "--out", pd+"2"); code != exitUsage || !strings.Contains(e, "modes 1A and 1B") {
+		t.Errorf("prompts --marks dots --mode 2A: exit %d %q", code, e)
+	}
+	dotLines, err := score.ReadPromptsFile(pd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range dotLines {
+		b, _ := json.Marshal(l.Body)
+		if !strings.Contains(string(b), " dot)") || strings.Contains(string(b), "(mark ") {
+			t.Fatalf("%s: a dots prompt without dots or with marks: %.400s", l.ID, b)
+		}
+	}
 	lines1, err := score.ReadPromptsFile(p1)
 	if err != nil || len(lines1) == 0 {
 		t.Fatalf("prompts 1A: %d lines, %v", len(lines1), err)
@@ -281,7 +300,10 @@ func TestRealFromEpisodesEndToEnd(t *testing.T) {
 	if want := catSum / float64(len(n)); math.Abs(rep.Motion.CatAvg.Mean-want) > 1e-9 {
 		t.Errorf("Cat-avg %v, recomputed %v", rep.Motion.CatAvg.Mean, want)
 	}
-	t.Logf("%d pairs, %d 1A prompts over %d categories; always-A avg %.3f", len(folders), len(lines1), len(n), rep.Motion.Avg.Mean)
+	t.Logf("%d pairs, %d 1A prompts (%d with colour dots) over %d categories; always-A avg %.3f", len(folders), len(lines1), len(dotLines), len(n), rep.Motion.Avg.Mean)
+	if len(dotLines) != len(lines1) {
+		t.Errorf("%d dots prompts, %d badge prompts", len(dotLines), len(lines1))
+	}
 	code, md, _ := runCLI("score", ds, "--split", "train", "--predictions", preds1, "--predictions-2a", preds2)
 	if code != exitOK || !strings.Contains(md, "Cat-avg") {
 		t.Errorf("markdown report:\n%s", md)

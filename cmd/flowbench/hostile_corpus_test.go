@@ -79,21 +79,48 @@ func runCorpusCase(t *testing.T, bin string, c corpusCase) corpusResult {
 		t.Fatal(err)
 	}
 	done := make(chan struct{})
+	hwm := make(chan int64, 1)
 	go func() {
-		select {
-		case <-done:
-		case <-time.After(time.Duration((limit + 5) * float64(time.Second))):
-			cmd.Process.Kill()
+		deadline := time.After(time.Duration((limit + 5) * float64(time.Second)))
+		peak := int64(0)
+		tick := time.NewTicker(5 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			peak = max(peak, peakRSS(cmd.Process.Pid))
+			select {
+			case <-done:
+				hwm <- peak
+				return
+			case <-deadline:
+				cmd.Process.Kill()
+			case <-tick.C:
+			}
 		}
 	}()
 	cmd.Wait()
 	close(done)
-	r := corpusResult{code: cmd.ProcessState.ExitCode(), seconds: time.Since(start).Seconds(), stderr: errb.String()}
+	r := corpusResult{code: cmd.ProcessState.ExitCode(), seconds: time.Since(start).Seconds(), stderr: errb.String(), rss: <-hwm}
 	r.stdout = string(outb.Bytes()[:min(outb.Len(), 64<<10)])
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		r.rss = ru.Maxrss << 10 // kilobytes on Linux
-	}
 	return r
+}
+
+// peakRSS reads a running process's peak resident set (VmHWM, bytes)
+// from /proc; 0 once it has exited. The parent samples it while the case
+// runs: the child's rusage would count the test binary's own pages, which
+// the child shares between fork and exec.
+func peakRSS(pid int) int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+			var kb int64
+			fmt.Sscanf(strings.TrimSpace(v), "%d", &kb)
+			return kb << 10
+		}
+	}
+	return 0
 }
 
 // defects lists what is wrong with r for c.
@@ -155,6 +182,7 @@ func TestHostileCorpus(t *testing.T) {
 	}
 	cases := corpus54(t)
 	groups := map[string][2]int{} // cases, defects
+	worst := map[string][2]float64{} // seconds, RSS MB
 	failed := 0
 	only := os.Getenv("FLOWBENCH_CORPUS_GROUPS") // comma-separated; empty: all
 	for i, c := range cases {
@@ -166,6 +194,8 @@ func TestHostileCorpus(t *testing.T) {
 		}
 		r := runCorpusCase(t, bin, c)
 		d := c.defects(r)
+		w := worst[c.group]
+		worst[c.group] = [2]float64{max(w[0], r.seconds), max(w[1], float64(r.rss)/(1<<20))}
 		g := groups[c.group]
 		g[0]++
 		if len(d) > 0 {
@@ -177,7 +207,7 @@ func TestHostileCorpus(t *testing.T) {
 	}
 	total := 0
 	for _, g := range slices.Sorted(maps.Keys(groups)) {
-		t.Logf("%-10s %4d cases, %3d with defects", g, groups[g][0], groups[g][1])
+		t.Logf("%-10s %4d cases, %3d with defects; slowest %.1f s, largest peak RSS %.0f MB", g, groups[g][0], groups[g][1], worst[g][0], worst[g][1])
 		total += groups[g][0]
 	}
 	t.Logf("%d cases, %d with defects", total, failed)

@@ -32,12 +32,11 @@ type choice struct {
 }
 
 // chooseFrames picks I0, I1 and the camera of an episode (B.1), or
-// returns the drop reason. I0 is the first frame. On DROID, I1 is the last
-// frame, which is never earlier than the last gripper release (flowbench
-// has no arm mask at mining time to prefer a frame with the arm out of
-// view; the last frame is where the arm has retracted, when it does), and
-// the camera is the external one that sees the release point nearest its
-// image centre; elsewhere I1 is the last frame of the main camera.
+// returns the drop reason. I0 is the first frame. On DROID the camera is
+// the external one that sees the release point nearest its image centre,
+// and I1 the first frame from the last gripper release on with the end
+// effector out of that camera's view (armOutOfView), else the last frame;
+// elsewhere I1 is the last frame of the main camera.
 func chooseFrames(e *Episode) (choice, string) {
 	n := e.Steps()
 	if n < 2 {
@@ -73,7 +72,23 @@ func chooseFrames(e *Episode) (choice, string) {
 	if best < 0 {
 		return choice{}, DropReleaseOutOfView
 	}
-	return choice{camera: best, i0: 0, i1: n - 1}, ""
+	return choice{camera: best, i0: 0, i1: armOutOfView(e, e.Cameras[best], release)}, ""
+}
+
+// armOutOfView returns DROID's I1: the first step from the release on at
+// which the end effector projects outside the camera's image (the gripper
+// has left the view, B.1's preferred frame), or the last step when it
+// never does. flowbench has no arm mask at mining time, so the effector
+// stands for the arm.
+func armOutOfView(e *Episode, c Camera, release int) int {
+	w, h := 2*c.Intrinsics.Cx, 2*c.Intrinsics.Cy
+	for s := release; s < len(e.EEPos) && s < e.Steps(); s++ {
+		u, v, ok := project(c, e.EEPos[s])
+		if !ok || u < 0 || v < 0 || u >= w || v >= h {
+			return s
+		}
+	}
+	return e.Steps() - 1
 }
 
 // project maps a world point into camera c's image; ok is false behind

@@ -240,3 +240,24 @@ func TestTrackSteps(t *testing.T) {
 		}
 	}
 }
+
+// TestDROIDOutcomeFrameArmOutOfView: DROID's I1 is the first step from
+// the release on at which the effector leaves the chosen camera's view,
+// and the last step when it never does.
+func TestDROIDOutcomeFrameArmOutOfView(t *testing.T) {
+	e := droidEpisode(t, "d", "lab", "move the red cup to the left", 10) // released at step 12
+	ch, r := chooseFrames(e)
+	if r != "" || ch.i1 != 19 {
+		t.Fatalf("effector always in view: I1 %d (%q), want the last step 19", ch.i1, r)
+	}
+	for s := 15; s < 20; s++ { // from step 15 the effector is 2 m to the side
+		e.EEPos[s] = [3]float64{2.5, 0, 0}
+	}
+	if ch, r = chooseFrames(e); r != "" || ch.i1 != 15 || ch.camera != 1 {
+		t.Errorf("effector leaves at 15: I1 %d camera %d (%q), want 15 and camera 1", ch.i1, ch.camera, r)
+	}
+	e.EEPos[13] = [3]float64{0.4, 0, -5} // behind the cameras: out of view
+	if ch, _ = chooseFrames(e); ch.i1 != 13 {
+		t.Errorf("effector behind the camera at 13: I1 %d", ch.i1)
+	}
+}

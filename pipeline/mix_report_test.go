@@ -77,7 +77,7 @@ func TestCategoryMixInManifest(t *testing.T) {
 	}
 	bad = DefaultConfig()
 	bad.Split, bad.Houses, bad.CategoryMix = "train", 1, "occlusion=-1"
-	if err := bad.Validate(); err == nil || !strings.Contains(err.Error(), "non-negative") {
+	if err := bad.Validate(); err == nil || !strings.Contains(err.Error(), "must be a number in 0..1e+06") {
 		t.Errorf("bad mix: %v", err)
 	}
 }

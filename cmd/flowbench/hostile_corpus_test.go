@@ -181,7 +181,7 @@ func TestHostileCorpus(t *testing.T) {
 		bin = os.Args[0]
 	}
 	cases := corpus54(t)
-	groups := map[string][2]int{} // cases, defects
+	groups := map[string][2]int{}    // cases, defects
 	worst := map[string][2]float64{} // seconds, RSS MB
 	failed := 0
 	only := os.Getenv("FLOWBENCH_CORPUS_GROUPS") // comma-separated; empty: all

@@ -44,6 +44,7 @@ func parseInRange(s string, lo, hi int64) (int64, error) {
 	return v, nil
 }
 
+// String writes the value as it is parsed.
 func (r intRange) String() string {
 	if r.p == nil {
 		return "0"
@@ -70,6 +71,7 @@ func (r int64Range) Set(s string) error {
 	return err
 }
 
+// String writes the value as it is parsed.
 func (r int64Range) String() string {
 	if r.p == nil {
 		return "0"
@@ -99,6 +101,7 @@ func (r durationRange) Set(s string) error {
 	return nil
 }
 
+// String writes the value as it is parsed.
 func (r durationRange) String() string {
 	if r.p == nil {
 		return "0s"
@@ -181,6 +184,7 @@ func (r floatRange) Set(s string) error {
 	return nil
 }
 
+// String writes the value as it is parsed.
 func (r floatRange) String() string {
 	if r.p == nil {
 		return "0"
@@ -213,6 +217,7 @@ func (u uint64Seed) Set(s string) error {
 	return nil
 }
 
+// String writes the value as it is parsed.
 func (u uint64Seed) String() string {
 	if u.p == nil {
 		return "0"

@@ -111,5 +111,7 @@ type pathless struct {
 	err  error
 }
 
+// Error is the wrapped error's message without its leading path.
 func (e pathless) Error() string { return strings.TrimPrefix(e.err.Error(), e.path+": ") }
+// Unwrap returns the storage/localfile error.
 func (e pathless) Unwrap() error { return e.err }

@@ -113,5 +113,6 @@ type pathless struct {
 
 // Error is the wrapped error's message without its leading path.
 func (e pathless) Error() string { return strings.TrimPrefix(e.err.Error(), e.path+": ") }
+
 // Unwrap returns the storage/localfile error.
 func (e pathless) Unwrap() error { return e.err }

@@ -36,10 +36,17 @@ func FromRLDS(ep *rlds.Episode) *Episode {
 		}
 		e.Cameras = append(e.Cameras, c)
 	}
-	if strings.HasPrefix(ep.PoseFormat, "xyz") {
+	switch {
+	case strings.HasPrefix(ep.PoseFormat, "xyz"):
 		for _, p := range ep.EEPose {
 			if len(p) >= 3 {
 				e.EEPos = append(e.EEPos, [3]float64{p[0], p[1], p[2]})
+			}
+		}
+	case ep.PoseFormat == "xy": // Language-Table: the effector on the board
+		for _, p := range ep.EEPose {
+			if len(p) >= 2 {
+				e.EEPos = append(e.EEPos, [3]float64{p[0], p[1], 0})
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package mine
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"maps"
@@ -61,11 +62,12 @@ func rldsExample(t *testing.T, l rlds.Layout, sp rldsSpec) *rlds.Example {
 	vectors := map[string][]float32{}
 	for _, f := range []rlds.VectorField{l.Pose, l.Gripper} {
 		if f.Width > 0 && vectors[f.Keys[0]] == nil {
-			v := make([]float32, sp.steps*f.Width)
-			for s := range sp.steps { // the effector at (0.4, 0, 0)
-				v[s*f.Width] = 0.4
-			}
-			vectors[f.Keys[0]] = v
+			vectors[f.Keys[0]] = make([]float32, sp.steps*f.Width)
+		}
+	}
+	if p := l.Pose; p.Width > 0 {
+		for s := range sp.steps { // the effector at (0.4, 0, 0)
+			vectors[p.Keys[0]][s*p.Width+p.Offset] = 0.4
 		}
 	}
 	if g := l.Gripper; g.Width > 0 {
@@ -167,6 +169,14 @@ func TestMineRLDSEverySource(t *testing.T) {
 		ents, _ := os.ReadDir(out)
 		if len(ents) != c.pairs {
 			t.Errorf("%s: %d folders, want %d", source, len(ents), c.pairs)
+		}
+		// Every layout records the effector; rldsExample puts it at x = 0.4.
+		for _, ent := range ents {
+			var doc Mined
+			b, err := os.ReadFile(filepath.Join(out, ent.Name(), MinedFile))
+			if err != nil || json.Unmarshal(b, &doc) != nil || doc.Effector == nil || math.Abs(doc.Effector[1][0]-0.4) > 1e-6 {
+				t.Errorf("%s %s: effector %v (%v)", source, ent.Name(), doc.Effector, err)
+			}
 		}
 	}
 }

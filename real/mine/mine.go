@@ -47,6 +47,11 @@ type Mined struct {
 	TrackFrames []string `json:"track_frames"`
 	// TrackSteps are the episode steps of TrackFrames.
 	TrackSteps []int `json:"track_steps"`
+	// Effector is the recorded end-effector position at I0 and I1 in the
+	// robot's frame, metres (Language-Table: x, y on the board, z 0); with
+	// the arm mask's bottom-centre pixel in I0 it is one correspondence of
+	// B.3's table-plane fit (real/tableplane). Absent when unrecorded.
+	Effector *[2][3]float64 `json:"effector,omitempty"`
 }
 
 // Intrinsics are mined.json's intrinsics, spelt as pair.json spells them.
@@ -205,6 +210,9 @@ func (m *Miner) mine(e *Episode) (string, string, error) {
 		Prompts: "prompts.json", TrackSteps: steps}
 	for i := range steps {
 		doc.TrackFrames = append(doc.TrackFrames, fmt.Sprintf("track/%02d.jpg", i))
+	}
+	if ch.i1 < len(e.EEPos) {
+		doc.Effector = &[2][3]float64{e.EEPos[ch.i0], e.EEPos[ch.i1]}
 	}
 	if err := writeFolder(filepath.Join(m.out, name), doc, r0, r1, track, pairPrompts(m.prompts, e.Source, e.Instruction)); err != nil {
 		return "", "", err

@@ -109,10 +109,10 @@ func schemaProblems(ve *jsonschema.ValidationError) string {
 	return strings.Join(out, "; ")
 }
 
-// checkManifestFileSchema reads DIR/manifest.json and checks it against the
+// CheckManifestFile reads DIR/manifest.json and checks it against the
 // schema (CheckManifestSchema); validate runs it on every family before
 // the family's own checks. A missing manifest is left to the caller.
-func checkManifestFileSchema(dir string) error {
+func CheckManifestFile(dir string) error {
 	raw, err := localfile.ReadFile(filepath.Join(dir, ManifestFile), MaxManifestBytes, "a dataset manifest")
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil

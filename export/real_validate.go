@@ -37,7 +37,7 @@ import (
 // B.6's caps (real.CheckCaps: one question per pair, the per-category
 // no-change, answer and shortcut shares, yes/no at most 55:45).
 func ValidateReal(dir string) (map[string]int, error) {
-	if err := checkManifestFileSchema(dir); err != nil {
+	if err := CheckManifestFile(dir); err != nil {
 		return nil, err
 	}
 	m, err := ReadRealManifest(dir)

@@ -26,7 +26,7 @@ import (
 // decode at their size, whose depth is finite and non-negative and whose
 // instance ids are in their map; the manifest's counts match.
 func ValidateViewpoint(dir string) (map[string]int, error) {
-	if err := checkManifestFileSchema(dir); err != nil {
+	if err := CheckManifestFile(dir); err != nil {
 		return nil, err
 	}
 	m, err := ReadViewpointManifest(dir)

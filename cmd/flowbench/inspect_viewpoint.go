@@ -17,6 +17,9 @@ import (
 // source view, the nine withheld target views with their viewpoint, pull
 // and visible tags, and the first pair's ten questions with their answers.
 func inspectViewpoint(dir, scene, out string, stdout io.Writer) error {
+	if err := export.CheckManifestFile(dir); err != nil {
+		return err
+	}
 	var split string
 	if m, err := export.ReadViewpointManifest(dir); err == nil {
 		for s := range m.Splits {

@@ -77,5 +77,7 @@ func requireViewpointDataset(data string) error {
 	if fam != export.FamilyViewpoint {
 		return fmt.Errorf("%w: %s is not a viewpoint-family dataset (generate --family viewpoint)", errUsage, data)
 	}
-	return nil
+	// The manifest check every reader runs (export.CheckDataset runs it for
+	// the motion family): the schema, before any field is trusted.
+	return export.CheckManifestFile(data)
 }

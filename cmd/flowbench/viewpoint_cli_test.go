@@ -100,6 +100,26 @@ func TestViewpointFamilyCLI(t *testing.T) {
 	if code, _, errOut := runCmd(t, "score", "--family", "viewpoint", dir, "--split", "train", "--predictions", "p", "--rationales"); code != 2 || !strings.Contains(errOut, "--family viewpoint takes") {
 		t.Errorf("score --family viewpoint --rationales: exit %d %s", code, errOut)
 	}
+	// The viewpoint readers check the manifest against its schema too.
+	bad := filepath.Join(t.TempDir(), "bad")
+	if err := os.CopyFS(bad, os.DirFS(dir)); err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := os.ReadFile(filepath.Join(bad, "manifest.json"))
+	var m map[string]any
+	json.Unmarshal(raw, &m)
+	m["config"] = nil
+	raw, _ = json.Marshal(m)
+	os.WriteFile(filepath.Join(bad, "manifest.json"), raw, 0o644)
+	for _, args := range [][]string{
+		{"prompts", "--family", "viewpoint", bad, "--split", "train", "--out", filepath.Join(t.TempDir(), "x.jsonl")},
+		{"score", "--family", "viewpoint", bad, "--split", "train", "--predictions", "p"},
+		{"inspect", bad, "--out", filepath.Join(t.TempDir(), "x.png")},
+	} {
+		if code, _, errOut := runCmd(t, args...); code != 1 || !strings.Contains(errOut, "manifest.json") || !strings.Contains(errOut, "/config") {
+			t.Errorf("%s on a viewpoint manifest with null config: exit %d %q", args[0], code, errOut)
+		}
+	}
 	if out, code := genCLI(t, "stats", dir); code != 1 || !strings.Contains(out, "viewpoint-family dataset") {
 		t.Errorf("stats on a viewpoint dataset: exit %d %s", code, out)
 	}

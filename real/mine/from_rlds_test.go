@@ -14,10 +14,10 @@ import (
 	"flowbench/real/rlds"
 )
 
-// rldsExample writes an episode of a source's layout as a TFRecord
-// example: n steps whose frames show a square moving right (or standing
-// still), the task text, the gripper closed over [close, open) and, for
-// DROID, calibrated cameras and a success path.
+// rldsSpec describes a synthetic episode: n steps whose frames show a
+// square moving right (or standing still), the task text, the gripper
+// closed over [close, open) and, for DROID, the lab, the outcome and
+// whether the cameras are calibrated.
 type rldsSpec struct {
 	task          string
 	steps         int
@@ -27,73 +27,51 @@ type rldsSpec struct {
 	noCalibration bool
 }
 
+// rldsExample encodes the episode sp describes in layout l (through
+// rlds.EncodeEpisode), the effector at (0.4, 0, 0) throughout.
 func rldsExample(t *testing.T, l rlds.Layout, sp rldsSpec) *rlds.Example {
-	ex := rlds.NewExample()
-	first, last := make([]int64, sp.steps), make([]int64, sp.steps)
-	first[0], last[sp.steps-1] = 1, 1
-	ex.SetInt64s(rlds.StepKey, first...)
-	ex.SetInt64s(rlds.LastKey, last...)
+	ep := &rlds.Episode{Source: l.Source, Steps: sp.steps, Instruction: sp.task, Images: map[rlds.Camera][][]byte{}}
 	for _, cam := range l.Cameras {
 		frames := make([][]byte, sp.steps)
 		for s := range frames {
-			x := 60 + 80*s/(sp.steps-1)
-			if sp.still {
-				x = 60
+			x := 60
+			if !sp.still && sp.steps > 1 {
+				x += 80 * s / (sp.steps - 1)
 			}
 			frames[s] = frameJPEG(t, 256, 256, x, 100, 40, 128)
 		}
-		ex.SetBytes(cam.Keys[0], frames...)
+		ep.Images[cam.Camera] = frames
 	}
-	if l.InstructionCodepoints {
-		cps := make([]int64, sp.steps*l.InstructionWidth)
-		for s := range sp.steps {
-			for i, r := range []rune(sp.task) {
-				cps[s*l.InstructionWidth+i] = int64(r)
+	if l.Gripper.Width > 0 {
+		ep.Gripper = make([]float64, sp.steps)
+		for s := range ep.Gripper {
+			if s >= sp.close && s < sp.open {
+				ep.Gripper[s] = 1
 			}
 		}
-		ex.SetInt64s(l.Instruction.Keys[0], cps...)
-	} else {
-		vals := make([][]byte, sp.steps)
-		for s := range vals {
-			vals[s] = []byte(sp.task)
-		}
-		ex.SetBytes(l.Instruction.Keys[0], vals...)
 	}
-	vectors := map[string][]float32{}
-	for _, f := range []rlds.VectorField{l.Pose, l.Gripper} {
-		if f.Width > 0 && vectors[f.Keys[0]] == nil {
-			vectors[f.Keys[0]] = make([]float32, sp.steps*f.Width)
+	if l.Pose.Width > 0 { // the effector at (0.4, 0, 0)
+		ep.EEPose = make([][]float64, sp.steps)
+		for s := range ep.EEPose {
+			ep.EEPose[s] = make([]float64, l.Pose.Len)
+			ep.EEPose[s][0] = 0.4
 		}
-	}
-	if p := l.Pose; p.Width > 0 {
-		for s := range sp.steps { // the effector at (0.4, 0, 0)
-			vectors[p.Keys[0]][s*p.Width+p.Offset] = 0.4
-		}
-	}
-	if g := l.Gripper; g.Width > 0 {
-		for s := range sp.steps {
-			closed := s >= sp.close && s < sp.open
-			v := float32(0)
-			if closed != l.GripperOpenIs1 {
-				v = 1
-			}
-			vectors[g.Keys[0]][s*g.Width+g.Offset] = v
-		}
-	}
-	for k, v := range vectors {
-		ex.SetFloats(k, v...)
 	}
 	if l.Source == real.DROID {
 		if !sp.noCalibration {
 			// Camera 1 at x = -0.5, camera 2 at x = +0.5, both looking
 			// along the base's z axis (no rotation): the release point
 			// (0.4, 0, 0) lies nearer camera 2's centre.
+			ep.Calibration = map[rlds.Camera]rlds.Calibration{}
 			for c, cal := range l.Calibration[:2] {
-				ex.SetFloats(cal.Extrinsics.Keys[0], float32(-0.5+float64(c)), 0, -1, 0, 0, 0)
-				ex.SetFloats(cal.Intrinsics.Keys[0], 200, 200, 128, 128)
+				ep.Calibration[cal.Camera] = rlds.Calibration{Extrinsics: []float64{-0.5 + float64(c), 0, -1, 0, 0, 0}, Intrinsics: []float64{200, 200, 128, 128}}
 			}
 		}
-		ex.SetBytes(rlds.MetadataPrefix+"file_path", []byte(fmt.Sprintf("/r2d2/%s/%s/2023-07-07/trajectory.h5", sp.lab, sp.outcome)))
+		ep.Metadata = map[string]string{"file_path": fmt.Sprintf("/r2d2/%s/%s/2023-07-07/trajectory.h5", sp.lab, sp.outcome)}
+	}
+	ex, err := rlds.EncodeEpisode(ep, l)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return ex
 }
@@ -132,12 +110,6 @@ func TestMineRLDSEverySource(t *testing.T) {
 		dir := t.TempDir()
 		var exs []*rlds.Example
 		for _, sp := range c.specs {
-			if sp.steps == 1 { // a one-step episode
-				sp.steps = 2
-				ex := rldsExample(t, l, sp)
-				exs = append(exs, trimToOneStep(t, l, ex))
-				continue
-			}
 			exs = append(exs, rldsExample(t, l, sp))
 		}
 		if err := rlds.WriteDataset(dir, "ds_"+source, "train", exs); err != nil {
@@ -179,34 +151,6 @@ func TestMineRLDSEverySource(t *testing.T) {
 			}
 		}
 	}
-}
-
-// trimToOneStep rewrites an example's per-step features to their first
-// step only.
-func trimToOneStep(t *testing.T, l rlds.Layout, ex *rlds.Example) *rlds.Example {
-	out := rlds.NewExample()
-	out.SetInt64s(rlds.StepKey, 1)
-	out.SetInt64s(rlds.LastKey, 1)
-	for _, cam := range l.Cameras {
-		b, err := ex.Bytes(cam.Keys[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		out.SetBytes(cam.Keys[0], b[0])
-	}
-	for k := range ex.Features {
-		if out.Features[k] != nil {
-			continue
-		}
-		if b, err := ex.Bytes(k); err == nil {
-			out.SetBytes(k, b[:1]...)
-		} else if f, err := ex.Floats(k); err == nil {
-			out.SetFloats(k, f[:len(f)/2]...)
-		} else if n, err := ex.Int64s(k); err == nil {
-			out.SetInt64s(k, n[:len(n)/2]...)
-		}
-	}
-	return out
 }
 
 // TestWorldToCameraInvertsPose: a pose's inverse maps the camera's own

@@ -13,12 +13,8 @@ import (
 	"slices"
 
 	"flowbench/real"
+	"flowbench/real/rlds"
 )
-
-// MaxFrameSide bounds each side of a frame read from an episode, checked
-// from the image header before decoding (the largest OXE frames are 1280
-// px wide).
-const MaxFrameSide = 8192
 
 // MinedFile is the file of a pair folder that describes the mined pair:
 // pair.json's fields without the estimators' outputs, and the mining
@@ -172,11 +168,12 @@ func (m *Miner) mine(e *Episode) (string, string, error) {
 	if e.Source == real.DROID {
 		w, h = real.DROIDWidth, real.DROIDHeight
 	}
-	f0, native, err0 := decodeFrame(cam.Frames[ch.i0])
-	f1, _, err1 := decodeFrame(cam.Frames[ch.i1])
+	f0, err0 := rlds.DecodeImage(cam.Frames[ch.i0])
+	f1, err1 := rlds.DecodeImage(cam.Frames[ch.i1])
 	if err0 != nil || err1 != nil {
 		return "", DropUndecodable, nil
 	}
+	native := f0.Bounds().Size()
 	r0, r1 := resize(f0, w, h), resize(f1, w, h)
 	phi := ChangeFraction(r0, r1)
 	switch {
@@ -193,7 +190,7 @@ func (m *Miner) mine(e *Episode) (string, string, error) {
 	steps := trackSteps(ch.i0, ch.i1)
 	track := make([][]byte, len(steps))
 	for i, s := range steps {
-		f, _, err := decodeFrame(cam.Frames[s])
+		f, err := rlds.DecodeImage(cam.Frames[s])
 		if err != nil {
 			return "", DropUndecodable, nil
 		}
@@ -243,20 +240,6 @@ func trackSteps(i0, i1 int) []int {
 		out[k] = i0 + (k*(i1-i0)+(n-1)/2)/(n-1)
 	}
 	return out
-}
-
-// decodeFrame decodes an encoded frame whose header declares at most
-// MaxFrameSide on each side.
-func decodeFrame(b []byte) (image.Image, image.Point, error) {
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(b))
-	if err != nil {
-		return nil, image.Point{}, err
-	}
-	if cfg.Width < 1 || cfg.Height < 1 || cfg.Width > MaxFrameSide || cfg.Height > MaxFrameSide {
-		return nil, image.Point{}, fmt.Errorf("frame of %d×%d pixels (at most %d a side)", cfg.Width, cfg.Height, MaxFrameSide)
-	}
-	img, _, err := image.Decode(bytes.NewReader(b))
-	return img, image.Pt(cfg.Width, cfg.Height), err
 }
 
 // unsafeName matches what a folder name may not hold.

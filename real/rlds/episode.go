@@ -70,24 +70,6 @@ func (e *Episode) First(cam Camera) ([]byte, error) { return e.Frame(cam, 0) }
 // Last returns the last encoded frame of cam.
 func (e *Episode) Last(cam Camera) ([]byte, error) { return e.Frame(cam, e.Steps-1) }
 
-// Closed reports whether the gripper is closed at step (closure ≥ 0.5);
-// false for a source without a gripper.
-func (e *Episode) Closed(step int) bool {
-	return step >= 0 && step < len(e.Gripper) && e.Gripper[step] >= 0.5
-}
-
-// LastRelease returns the last step at which the gripper is open after
-// being closed at the step before (B.1: DROID's outcome frame is never
-// earlier), or -1 when the gripper never opens after closing.
-func (e *Episode) LastRelease() int {
-	for i := len(e.Gripper) - 1; i > 0; i-- {
-		if e.Closed(i-1) && !e.Closed(i) {
-			return i
-		}
-	}
-	return -1
-}
-
 // errorf returns an *Error about this episode.
 func (e *Episode) errorf(feature string, step int, format string, args ...any) *Error {
 	return &Error{File: e.File, Record: e.Record, Feature: feature, Step: step, Err: fmt.Errorf(format, args...)}

@@ -585,8 +585,11 @@ func (s *SplitWriter) Discard() error {
 			}
 		}
 	}
-	if os.Remove(s.staging) == nil { // only when empty: shards kept from an earlier run stay
-		os.Remove(filepath.Dir(s.staging))
+	// Each only when empty: shards kept from an earlier run, and other
+	// splits, stay; a dataset that held nothing else is left as empty as
+	// it was found, so that a retry may write into it.
+	if os.Remove(s.staging) == nil && os.Remove(filepath.Dir(s.staging)) == nil {
+		os.Remove(filepath.Dir(filepath.Dir(s.staging))) // data/
 	}
 	return nil
 }

@@ -131,6 +131,9 @@ func newSplitInfo(c Config, src *houseSource, pc planner.Config, layout Layout, 
 	if src.backend != nil {
 		conf[backendAssetsKey] = src.backend.String()
 	}
+	if c.AllowEmpty {
+		conf[export.AllowEmptyKey] = true // validate accepts the split empty
+	}
 	return splitInfo{Config: conf, Assets: use}
 }
 

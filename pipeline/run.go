@@ -165,24 +165,22 @@ func runSource(ctx context.Context, cfg Config, opt Options, src *houseSource, l
 		}
 		return res, err
 	}
-	if res.Houses > 0 && len(res.Failed) == res.Houses {
-		if err := sw.Discard(); err != nil {
-			return res, diskError(err)
-		}
-		if err := removeSkipped(ropt.SkippedPath); err != nil { // nothing of the split stays
-			return res, err
-		}
-		return res, fmt.Errorf("every house failed (%d of %d); no dataset was written: %s", len(res.Failed), res.Houses, res.Failed[0])
+	var refused error
+	switch {
+	case res.Houses > 0 && len(res.Failed) == res.Houses:
+		refused = fmt.Errorf("every house failed (%d of %d); no dataset was written: %s", len(res.Failed), res.Houses, res.Failed[0])
+	case opt.Part.Whole() && !cfg.AllowEmpty && res.Questions+keptRows(res.Kept) == 0:
+		refused = fmt.Errorf("%w: split %s holds no question (%d houses, %s); no dataset was written (--allow-empty writes an empty split)",
+			ErrEmptySplit, cfg.Split, res.Houses, emptyReasons(res.Bad))
 	}
-	if opt.Part.Whole() && !cfg.AllowEmpty && res.Questions+keptRows(res.Kept) == 0 {
+	if refused != nil { // nothing of the split stays
 		if err := sw.Discard(); err != nil {
 			return res, diskError(err)
 		}
 		if err := removeSkipped(ropt.SkippedPath); err != nil {
 			return res, err
 		}
-		return res, fmt.Errorf("%w: split %s holds no question (%d houses, %s); no dataset was written (--allow-empty writes an empty split)",
-			ErrEmptySplit, cfg.Split, res.Houses, emptyReasons(res.Bad))
+		return res, refused
 	}
 	if err := sw.Close(); err != nil {
 		return res, diskError(err)

@@ -533,17 +533,9 @@ func otherCorpus(tmp string) []corpusCase {
 // validate, stats, audit, audit --physics, audit --fit-dir, prompts,
 // score, inspect, merge into it). Each must exit 1 naming the file.
 func datasetCorpus(t *testing.T, tmp string) []corpusCase {
-	referenceRun(t)
 	train := func(m map[string]any) map[string]any { return m["splits"].(map[string]any)["train"].(map[string]any) }
 	manifest := func(edit func(m map[string]any) any) func(dir string) {
-		return func(dir string) {
-			p := filepath.Join(dir, "manifest.json")
-			raw, _ := os.ReadFile(p)
-			var m map[string]any
-			json.Unmarshal(raw, &m)
-			b, _ := json.Marshal(edit(m))
-			os.WriteFile(p, b, 0o644)
-		}
+		return func(dir string) { editManifest(t, dir, edit) }
 	}
 	rawManifest := func(b []byte) func(dir string) {
 		return func(dir string) { os.WriteFile(filepath.Join(dir, "manifest.json"), b, 0o644) }
@@ -596,13 +588,8 @@ func datasetCorpus(t *testing.T, tmp string) []corpusCase {
 		})},
 	}
 	var cases []corpusCase
-	for k, m := range mutations {
-		dir := filepath.Join(tmp, fmt.Sprintf("dataset-%d", k))
-		for rel, b := range generateOnce.files {
-			p := filepath.Join(dir, rel)
-			os.MkdirAll(filepath.Dir(p), 0o755)
-			os.WriteFile(p, b, 0o644)
-		}
+	for _, m := range mutations {
+		dir := copyReference(t)
 		m.edit(dir)
 		for _, args := range readerCommands(t, dir) {
 			cases = append(cases, corpusCase{group: "datasets", name: m.name + " " + args[0], args: args,

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -36,22 +35,7 @@ func readerCommands(t *testing.T, dir string) [][]string {
 func editReferenceManifest(t *testing.T, edit func(m map[string]any) any) string {
 	t.Helper()
 	dir := copyReference(t)
-	p := filepath.Join(dir, export.ManifestFile)
-	raw, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]any
-	if err := json.Unmarshal(raw, &m); err != nil {
-		t.Fatal(err)
-	}
-	b, err := json.Marshal(edit(m))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	editManifest(t, dir, edit)
 	return dir
 }
 

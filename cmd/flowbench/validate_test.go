@@ -241,8 +241,10 @@ func withNullElement(a arrow.Array, i, k int) arrow.Array {
 	return array.MakeFromData(nd)
 }
 
-// editManifest rewrites DIR/manifest.json through edit.
-func editManifest(t *testing.T, dir string, edit func(m map[string]any)) {
+// editManifest replaces DIR/manifest.json with edit's result on the
+// decoded original (edit may change m and return it, or return another
+// document such as nil).
+func editManifest(t *testing.T, dir string, edit func(m map[string]any) any) {
 	t.Helper()
 	p := filepath.Join(dir, export.ManifestFile)
 	raw, err := os.ReadFile(p)
@@ -253,8 +255,7 @@ func editManifest(t *testing.T, dir string, edit func(m map[string]any)) {
 	if err := json.Unmarshal(raw, &m); err != nil {
 		t.Fatal(err)
 	}
-	edit(m)
-	raw, _ = json.Marshal(m)
+	raw, _ = json.Marshal(edit(m))
 	if err := os.WriteFile(p, raw, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -285,24 +286,27 @@ func TestValidateRejectsTampering(t *testing.T) {
 			os.Remove(filepath.Join(dir, export.ManifestFile))
 		}, []string{"manifest.json", "missing"}},
 		{"wrong question count", func(t *testing.T, dir string) {
-			editManifest(t, dir, func(m map[string]any) {
+			editManifest(t, dir, func(m map[string]any) any {
 				st := m["splits"].(map[string]any)["train"].(map[string]any)
 				st["questions"] = st["questions"].(float64) + 1
+				return m
 			})
 		}, []string{"manifest.json", "questions is"}},
 		{"wrong shard count", func(t *testing.T, dir string) {
-			editManifest(t, dir, func(m map[string]any) {
+			editManifest(t, dir, func(m map[string]any) any {
 				st := m["splits"].(map[string]any)["train"].(map[string]any)
 				st["shards"] = st["shards"].(float64) + 1
+				return m
 			})
 		}, []string{"manifest.json", "shards listed"}},
 		{"extra split", func(t *testing.T, dir string) {
-			editManifest(t, dir, func(m map[string]any) {
+			editManifest(t, dir, func(m map[string]any) any {
 				m["splits"].(map[string]any)["val"] = m["splits"].(map[string]any)["train"]
+				return m
 			})
 		}, []string{"manifest.json", "lists splits [train val]"}},
 		{"schema_version 99", func(t *testing.T, dir string) {
-			editManifest(t, dir, func(m map[string]any) { m["schema_version"] = "99" })
+			editManifest(t, dir, func(m map[string]any) any { m["schema_version"] = "99"; return m })
 		}, []string{"manifest.json", `schema_version is "99"`}},
 		{"static_answer outside choices", func(t *testing.T, dir string) {
 			rewriteQuestion(t, dir, tg, func(q *export.QuestionRow) { q.StaticAnswer = "Z" })

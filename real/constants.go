@@ -234,6 +234,36 @@ const (
 	RevealMaxBoxOverlap1 = 0.05
 )
 
+// B.4.9 named-object questions: the same geometry with object names
+// instead of marks, and these margins in place of their marked
+// counterparts.
+const (
+	// NamedThresholdMargin1 is Threshold's |d₁(L) − T| ≥ 4 cm (eq. 54's
+	// 5 cm for marks). On DROID the room-scale margin max(8 cm, 0.15 T)
+	// is the larger and stays.
+	NamedThresholdMargin1 = 0.04
+	// NamedClosestThreeGap is Closest Three's gap d₁(L₍₄₎) − d₁(L₍₃₎) > 3 cm
+	// (1.5m for marks); DROID keeps its larger 1.5m.
+	NamedClosestThreeGap = 0.03
+	// NamedCoverMinOverlap is Occlusion's cover from 10 % overlap
+	// (eq. 57's 0.25 for marks).
+	NamedCoverMinOverlap = 0.10
+	// NamedDirections is the note every direction of a named question
+	// carries.
+	NamedDirections = "(directions as seen from the camera)"
+)
+
+// NamedGenericHeads are the generic heads a name may not have (B.4.9:
+// "object", "item", "container", …; the appendix lists three and an
+// ellipsis, the rest are this package's), NamedRobotWords the robot parts
+// and NamedCableWords the cables whose names are rejected too.
+var (
+	NamedGenericHeads = []string{"object", "item", "container", "thing", "stuff", "piece", "part", "shape",
+		"toy", "tool", "utensil", "device", "product", "material", "equipment", "block", "unknown", "something"}
+	NamedRobotWords = []string{"robot", "arm", "gripper", "claw", "finger", "hand", "effector", "manipulator", "jaw", "wrist"}
+	NamedCableWords = []string{"cable", "wire", "cord", "hose", "tube"}
+)
+
 // B.4.8 no-change questions.
 var (
 	// NoChangeTs are the thresholds drawn before looking at the geometry.

@@ -52,6 +52,8 @@ func TestAppendixBConstants(t *testing.T) {
 		{"B.4.7 arm cover", OcclusionMaxArmCover, 0.25}, {"B.4.7 eq. 57 area", CoverMaxAreaRatio, 0.85},
 		{"B.4.7 eq. 57 front", CoverFrontMargin, 0.01}, {"B.4.7 eq. 57 overlap", CoverMinOverlap, 0.25},
 		{"B.4.7 reveal area", RevealMinAreaRatio, 1.35}, {"B.4.7 reveal before", RevealMinBoxOverlap0, 0.10}, {"B.4.7 reveal after", RevealMaxBoxOverlap1, 0.05},
+		{"B.4.9 threshold d1", NamedThresholdMargin1, 0.04}, {"B.4.9 closest-three gap", NamedClosestThreeGap, 0.03},
+		{"B.4.9 cover overlap", NamedCoverMinOverlap, 0.10},
 		{"B.4.8 left-right", NoChangeLeftRightMin, 0.05}, {"B.4.8 false share", NoChangeFalseShare, 0.5},
 		{"B.5 mover aspect", MoverMaxAspect, 3.5}, {"B.5 mover area", MoverMinArea, 1000}, {"B.5 mover keep", MoverMinVisibleKeep, 0.30},
 		{"B.5 depth change", MoverMaxDepthChange, 0.60}, {"B.5 never moved", NeverMovedCorr, 0.6},
@@ -83,6 +85,14 @@ func TestAppendixBConstants(t *testing.T) {
 		if !slices.Equal(l.got, l.want) {
 			t.Errorf("%s: %v, the appendix says %v", l.cite, l.got, l.want)
 		}
+	}
+	for _, w := range []string{"object", "item", "container"} {
+		if !slices.Contains(NamedGenericHeads, w) {
+			t.Errorf("B.4.9 generic heads: %q missing from %v", w, NamedGenericHeads)
+		}
+	}
+	if NamedDirections != "(directions as seen from the camera)" {
+		t.Errorf("B.4.9 direction note: %q", NamedDirections)
 	}
 	if !slices.Equal(GenericLabels, []string{"small object", "toy food", "kitchen item", "handheld object"}) {
 		t.Errorf("B.2 generic labels: %v", GenericLabels)

@@ -189,18 +189,24 @@ func moveFilter(p *Pair, m *Measurement) string {
 // first in every category, and a no-change question only where no flip
 // passed; Depth Order keeps at most one no-change question.
 func Questions(p *Pair, m *Measurement, opt Options) []Question {
-	rng := pairRand(opt.Seed^0x5eed, p.ID)
-	r := newRules(p, m, rng)
+	r := newRules(p, m, pairRand(opt.Seed^0x5eed, p.ID))
+	return finishQuestions(p, m, r.candidates(opt.Extended), "", func(q *Question) Texts { return Render(q, m, MarkNamer(m)) })
+}
+
+// candidates runs every category rule: flips first, a no-change question
+// only where no flip passed, at most one no-change Depth Order question;
+// extended adds halved-margin Closer To and Closest Three (B.7).
+func (r *rules) candidates(extended bool) []Question {
 	var qs []Question
 	qs = append(qs, r.threshold()...)
 	qs = append(qs, r.leftRight()...)
 	ct := r.closerTo(1)
-	if len(ct) == 0 && opt.Extended {
+	if len(ct) == 0 && extended {
 		ct = r.closerTo(ExtendedMarginFactor)
 	}
 	qs = append(qs, ct...)
 	c3 := r.closestThree(1)
-	if len(c3) == 0 && opt.Extended {
+	if len(c3) == 0 && extended {
 		c3 = r.closestThree(ExtendedMarginFactor)
 	}
 	qs = append(qs, c3...)
@@ -224,15 +230,20 @@ func Questions(p *Pair, m *Measurement, opt Options) []Question {
 	if !flipped {
 		qs = append(qs, r.noChange()...)
 	}
-	name := MarkNamer(m)
+	return qs
+}
+
+// finishQuestions gives a pair's questions their ids ("<pair>/<kind><category>/<k>"),
+// mentioned objects and texts, sorted by id.
+func finishQuestions(p *Pair, m *Measurement, qs []Question, kind string, render func(*Question) Texts) []Question {
 	n := map[string]int{}
 	for i := range qs {
 		q := &qs[i]
 		q.PairID, q.Source = p.ID, p.Source.Name
-		q.ID = fmt.Sprintf("%s/%s/%d", p.ID, q.Spec.Category, n[q.Spec.Category])
+		q.ID = fmt.Sprintf("%s/%s%s/%d", p.ID, kind, q.Spec.Category, n[q.Spec.Category])
 		n[q.Spec.Category]++
 		q.Mentioned = mentioned(m, &q.Spec)
-		t := Render(q, m, name)
+		t := render(q)
 		q.MotionText, q.Question, q.StaticQuestion, q.Choices = t.Motion, t.Question, t.Static, t.Choices
 		q.StaticAnswer = q.Answer
 	}

@@ -78,6 +78,11 @@ type Question struct {
 	// Mentioned lists the objects the question mentions (mover first),
 	// indices into Measurement.Objects; they get the colour dots.
 	Mentioned []int `json:"mentioned"`
+	// Named reports a named-object question (B.4.9): objects are named,
+	// not marked, and its images carry no marks; Names are the names of
+	// Mentioned, in the same order.
+	Named bool     `json:"named,omitempty"`
+	Names []string `json:"names,omitempty"`
 	// Rule names the rule that passed, e.g. "B.4.1 flip T=0.15".
 	Rule string `json:"rule"`
 	// Quantities are the measured numbers the rule compared (distances,

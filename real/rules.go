@@ -20,6 +20,7 @@ type rules struct {
 	rng    *rand.Rand
 	d0, d1 map[int]float64
 	extent float64 // scene extent (B.5's threshold filter)
+	named  bool    // B.4.9's margins for named-object questions
 }
 
 func newRules(p *Pair, meas *Measurement, rng *rand.Rand) *rules {
@@ -61,8 +62,11 @@ func (r *rules) planeOK(ls ...int) bool {
 // thresholdMargins returns eq. 54's margins |d₁ − T| and |d₀ − T| at T,
 // with DROID's variants.
 func (r *rules) thresholdMargins(T float64) (m1, m0 float64) {
-	if r.droid {
+	switch {
+	case r.droid:
 		return math.Max(ThresholdMargin1DROIDMin, ThresholdMargin1DROIDRel*T), ThresholdMargin0DROID
+	case r.named:
+		return NamedThresholdMargin1, ThresholdMargin0 // B.4.9
 	}
 	return ThresholdMargin1, ThresholdMargin0
 }
@@ -227,7 +231,11 @@ func (r *rules) closestThree(factor float64) []Question {
 	slices.Sort(t1)
 	slices.Sort(t0)
 	gap := r.d1[by1[3]] - r.d1[by1[2]]
-	if slices.Equal(t0, t1) || !(gap > ClosestThreeGapMargins*r.m*factor) {
+	need := ClosestThreeGapMargins * r.m * factor
+	if r.named && !r.droid {
+		need = NamedClosestThreeGap * factor // B.4.9
+	}
+	if slices.Equal(t0, t1) || !(gap > need) {
 		return nil
 	}
 	if factor == 1 && r.d1[by1[3]] < ClosestThreeMinRatio*r.d1[by1[2]] {
@@ -357,6 +365,10 @@ var occlusionChoices = []string{"fully visible", "partly blocked"}
 // blocked? Cover and reveal with eq. 57's bounds; at most one per pair.
 func (r *rules) occlusion() []Question {
 	ma1 := r.p.F1.Masks[r.a.Mask1].Pix
+	minOverlap := CoverMinOverlap
+	if r.named {
+		minOverlap = NamedCoverMinOverlap // B.4.9
+	}
 	for _, l := range r.lms {
 		L := &r.objs[l]
 		if L.ArmCover1 > OcclusionMaxArmCover {
@@ -367,7 +379,7 @@ func (r *rules) occlusion() []Question {
 		over := float64(pixOverlap(ma1, ml0)) / float64(len(ml0))
 		q := map[string]float64{"a0": a0, "a1": a1, "z_a1": r.a.Z1, "z_l": L.Z0, "overlap": over,
 			"box_overlap0": boxOverlap(L.Box0, r.a.Box0), "box_overlap1": boxOverlap(L.Box0, r.a.Box1)}
-		if a1 <= CoverMaxAreaRatio*a0 && r.a.Z1 < L.Z0-CoverFrontMargin && over >= CoverMinOverlap {
+		if a1 <= CoverMaxAreaRatio*a0 && r.a.Z1 < L.Z0-CoverFrontMargin && over >= minOverlap {
 			return []Question{{Spec: Spec{Category: CatOcclusion, Landmark: l, Occlusion: "cover"}, Changed: true,
 				Answer: "B", BeforeAnswer: "A", Choices: occlusionChoices, Rule: "B.4.7 cover", Quantities: q}}
 		}

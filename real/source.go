@@ -24,6 +24,10 @@ type Source struct {
 	DepthOrder bool
 	// PhiMin, PhiMax bound the change filter φ (B.1, eq. 47).
 	PhiMin, PhiMax float64
+	// Named reports whether named-object questions are asked (B.4.9:
+	// Bridge V2 and DROID; a custom source too, whose builder asks for
+	// names).
+	Named bool
 }
 
 // Source names.
@@ -46,11 +50,11 @@ func LookupSource(name string) (Source, error) {
 		MinLandmarkArea: MinLandmarkAreaSmall, PhiMin: PhiMinOther, PhiMax: PhiMaxOther}
 	switch name {
 	case BridgeV2:
-		s.G, s.MinLandmarkArea, s.DepthOrder = GBridgeV2, MinLandmarkAreaDefault, true
+		s.G, s.MinLandmarkArea, s.DepthOrder, s.Named = GBridgeV2, MinLandmarkAreaDefault, true, true
 		s.PhiMin, s.PhiMax = PhiMinBridge, PhiMaxBridge
 	case DROID:
 		s.G, s.Margin, s.MaxTravel, s.RoomScale = GDROID, MarginDROID, MaxTravelDROID, true
-		s.MinLandmarkArea, s.DepthOrder = MinLandmarkAreaDefault, true
+		s.MinLandmarkArea, s.DepthOrder, s.Named = MinLandmarkAreaDefault, true, true
 	case LanguageTable:
 		// B.3 fits a table plane from end-effector positions instead of a
 		// depth factor; without those episodes (issue 51) depth is taken
@@ -79,7 +83,7 @@ func CustomSource(g, margin float64, roomScale, depthOrder bool) (Source, error)
 		return Source{}, fmt.Errorf("custom source: margin %g m (want 0 < m <= 1)", margin)
 	}
 	s := Source{Name: Custom, G: g, Margin: margin, MaxTravel: MaxTravelDefault, RoomScale: roomScale,
-		MinLandmarkArea: MinLandmarkAreaDefault, DepthOrder: depthOrder, PhiMin: PhiMinOther, PhiMax: PhiMaxOther}
+		MinLandmarkArea: MinLandmarkAreaDefault, DepthOrder: depthOrder, PhiMin: PhiMinOther, PhiMax: PhiMaxOther, Named: true}
 	if roomScale {
 		s.MaxTravel = MaxTravelDROID
 	}

@@ -13,6 +13,12 @@ func MarkNamer(m *Measurement) Namer {
 	return func(i int) string { return fmt.Sprintf("the %s (mark %d)", m.Objects[i].Label, m.Objects[i].Mark) }
 }
 
+// NameNamer names objects by their accepted names (B.4.9): "the red cup";
+// names maps object indices to normalized names.
+func NameNamer(names map[int]string) Namer {
+	return func(i int) string { return "the " + names[i] }
+}
+
 // DotNamer names objects by the colour of their dot: "the cup (blue
 // dot)"; colours maps object indices to colour names.
 func DotNamer(m *Measurement, colours map[int]string) Namer {
@@ -30,8 +36,19 @@ type Texts struct {
 // components under 2 cm omitted, depth not stated, with the scale
 // reference; every direction as seen from the camera).
 func Render(q *Question, m *Measurement, name Namer) Texts {
+	return render(q, m, name, ", as seen from the camera")
+}
+
+// RenderNamed writes a named-object question's texts (B.4.9): objects
+// named by name, and every direction followed by NamedDirections.
+func RenderNamed(q *Question, m *Measurement, name Namer) Texts {
+	return render(q, m, name, " "+NamedDirections)
+}
+
+// render writes q's texts; seen follows every stated direction.
+func render(q *Question, m *Measurement, name Namer, seen string) Texts {
 	var t Texts
-	t.Motion = motionText(m, name)
+	t.Motion = motionText(m, name, seen)
 	s := &q.Spec
 	cm := func(v float64) string { return fmt.Sprintf("%.0f cm", v*100) }
 	var stem, static string
@@ -45,7 +62,7 @@ func Render(q *Question, m *Measurement, name Namer) Texts {
 		}
 		t.Choices = yesNo
 	case CatLeftRight:
-		stem = fmt.Sprintf("will %s be to the %s of %s, as seen from the camera?", name(m.Mover), s.Side, name(s.Landmark))
+		stem = fmt.Sprintf("will %s be to the %s of %s%s?", name(m.Mover), s.Side, name(s.Landmark), seen)
 		t.Choices = yesNo
 	case CatDepthOrder:
 		stem = fmt.Sprintf("will %s be closer to the camera than %s?", name(m.Mover), name(s.Landmark))
@@ -85,7 +102,7 @@ func staticOf(stem string) string {
 // motionText states the mover's (and a second mover's) displacement and
 // the scale reference: "Imagine moving the cup (mark 3) 12 cm to the left
 // and 5 cm up, as seen from the camera. For scale, …".
-func motionText(m *Measurement, name Namer) string {
+func motionText(m *Measurement, name Namer, seen string) string {
 	var moves []string
 	for _, i := range []int{m.Mover, m.Mover2} {
 		if i >= 0 {
@@ -94,7 +111,7 @@ func motionText(m *Measurement, name Namer) string {
 		}
 	}
 	// The imperative needs no verb agreement ("the keys", "the cup").
-	text := "Imagine moving " + strings.Join(moves, ", and ") + ", as seen from the camera."
+	text := "Imagine moving " + strings.Join(moves, ", and ") + seen + "."
 	if m.Ref >= 0 {
 		text += fmt.Sprintf(" For scale, %s measures about %.0f cm at its largest.", name(m.Ref), m.RefCm)
 	}

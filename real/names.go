@@ -1,0 +1,210 @@
+package real
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// Names of named-object questions (B.4.9): a VLM names each object from a
+// crop and counts the visible objects that fit each name; the rules here
+// decide which names a question may use. The VLM never answers.
+
+// MaxNameWords and MaxNameLen bound a usable name: a short noun phrase
+// ("red plastic cup"), not a description. Not from the appendix; this
+// package's.
+const (
+	MaxNameWords = 5
+	MaxNameLen   = 40
+)
+
+// NormalizeName writes a name as a question uses it: lower case, single
+// spaces, without quotes, trailing punctuation or a leading article.
+func NormalizeName(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	s = strings.Trim(s, "\"'`“”‘’.,;:!? \t\n")
+	words := strings.Fields(s)
+	for len(words) > 0 && slices.Contains([]string{"the", "a", "an"}, words[0]) {
+		words = words[1:]
+	}
+	return strings.Join(words, " ")
+}
+
+// nameHead returns a normalized name's head noun: the last word before a
+// preposition ("cup of coffee" → "cup"), or the last word.
+func nameHead(n string) string {
+	words := strings.Fields(n)
+	for i, w := range words {
+		if i > 0 && slices.Contains([]string{"of", "with", "on", "in", "from", "for", "near", "under", "at"}, w) {
+			words = words[:i]
+			break
+		}
+	}
+	if len(words) == 0 {
+		return ""
+	}
+	return words[len(words)-1]
+}
+
+// inList reports whether word, or word without a plural ending, is in
+// list.
+func inList(word string, list []string) bool {
+	for _, w := range []string{word, strings.TrimSuffix(word, "s"), strings.TrimSuffix(word, "es")} {
+		if slices.Contains(list, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// NameProblem returns why name cannot name an object in a question (B.4.9:
+// a generic head, a robot part, a cable; and this package's bounds on
+// length and characters), or "" when it can.
+func NameProblem(name string) string {
+	n := NormalizeName(name)
+	words := strings.Fields(n)
+	switch {
+	case n == "":
+		return "empty name"
+	case len(n) > MaxNameLen || len(words) > MaxNameWords:
+		return fmt.Sprintf("longer than %d words or %d characters", MaxNameWords, MaxNameLen)
+	}
+	for _, r := range n {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != ' ' && r != '-' && r != '\'' {
+			return fmt.Sprintf("character %q is not part of a noun phrase", r)
+		}
+	}
+	if h := nameHead(n); inList(h, NamedGenericHeads) {
+		return fmt.Sprintf("generic head %q", h)
+	}
+	for _, w := range strings.FieldsFunc(n, func(r rune) bool { return r == ' ' || r == '-' }) {
+		switch {
+		case inList(w, NamedRobotWords):
+			return fmt.Sprintf("names a robot part (%q)", w)
+		case inList(w, NamedCableWords):
+			return fmt.Sprintf("names a cable (%q)", w)
+		}
+	}
+	return ""
+}
+
+// NameCandidate is one object's proposed name with what the VLM said of
+// it: how many visible objects fit the name, and whether the name check
+// (the named object, boxed in I0, is what the name says) passed.
+type NameCandidate struct {
+	// Object indexes Measurement.Objects.
+	Object int `json:"object"`
+	// Name is the VLM's name as given.
+	Name string `json:"name"`
+	// Fits is the VLM's count of visible objects that fit the name.
+	Fits int `json:"fits"`
+	// Checked reports that the name check passed.
+	Checked bool `json:"checked"`
+}
+
+// NameRejection is a proposed name that no question may use, and why.
+type NameRejection struct {
+	Object int    `json:"object"`
+	Name   string `json:"name"`
+	Reason string `json:"reason"`
+}
+
+// AcceptNames applies B.4.9's rules to the proposed names of a pair's
+// objects and returns the usable names by object (normalized) and the
+// rejections. A name is rejected when it has a generic head or names a
+// robot part or a cable (NameProblem), fits no visible object or two or
+// more (the VLM's count), fails the name check (B.5), is the same as
+// another object's, is the other's without a distinguishing qualifier
+// ("cup" beside "red cup": it fits both), or when two names fall on one
+// object (B.5's "two marks share one object" on their before-frame masks).
+func AcceptNames(p *Pair, m *Measurement, cands []NameCandidate) (map[int]string, []NameRejection) {
+	var rej []NameRejection
+	type named struct {
+		obj  int
+		name string
+	}
+	var ok []named
+	seen := map[int]bool{}
+	for _, c := range cands {
+		reason := ""
+		switch {
+		case c.Object < 0 || c.Object >= len(m.Objects):
+			reason = fmt.Sprintf("object %d is not one of the pair's %d", c.Object, len(m.Objects))
+		case seen[c.Object]:
+			reason = "a second name for the object"
+		default:
+			reason = NameProblem(c.Name)
+		}
+		switch {
+		case reason != "":
+		case c.Fits <= 0:
+			reason = "fits no visible object"
+		case c.Fits >= 2:
+			reason = fmt.Sprintf("fits %d visible objects", c.Fits)
+		case !c.Checked:
+			reason = "the name check failed (B.5)"
+		}
+		if c.Object >= 0 && c.Object < len(m.Objects) {
+			seen[c.Object] = true
+		}
+		if reason != "" {
+			rej = append(rej, NameRejection{Object: c.Object, Name: c.Name, Reason: reason})
+			continue
+		}
+		ok = append(ok, named{c.Object, NormalizeName(c.Name)})
+	}
+	bad := map[int]string{}
+	for i := range ok {
+		for j := range ok {
+			a, b := ok[i], ok[j]
+			if i == j {
+				continue
+			}
+			switch {
+			case a.name == b.name:
+				bad[a.obj] = fmt.Sprintf("object %d has the same name", b.obj)
+			case wordsWithin(a.name, b.name):
+				bad[a.obj] = fmt.Sprintf("also fits object %d (%q) without a distinguishing qualifier", b.obj, b.name)
+			case i < j && namesShareObject(p, &m.Objects[a.obj], &m.Objects[b.obj]):
+				bad[a.obj] = fmt.Sprintf("object %d is the same object under another name", b.obj)
+				bad[b.obj] = fmt.Sprintf("object %d is the same object under another name", a.obj)
+			}
+		}
+	}
+	out := map[int]string{}
+	for _, n := range ok {
+		if r, b := bad[n.obj]; b {
+			rej = append(rej, NameRejection{Object: n.obj, Name: n.name, Reason: r})
+			continue
+		}
+		out[n.obj] = n.name
+	}
+	slices.SortStableFunc(rej, func(a, b NameRejection) int { return a.Object - b.Object })
+	return out, rej
+}
+
+// wordsWithin reports whether every word of a occurs in b and both share
+// a head: b is a with qualifiers, so a fits b's object too.
+func wordsWithin(a, b string) bool {
+	if nameHead(a) != nameHead(b) {
+		return false
+	}
+	wb := strings.Fields(b)
+	for _, w := range strings.Fields(a) {
+		if !slices.Contains(wb, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// namesShareObject reports whether two objects' before-frame masks are
+// one object's (B.5's sameObject).
+func namesShareObject(p *Pair, a, b *Object) bool {
+	n := len(p.F0.Masks)
+	if a.Mask0 < 0 || b.Mask0 < 0 || a.Mask0 >= n || b.Mask0 >= n {
+		return false
+	}
+	return sameObject(p.F0.Masks[a.Mask0].Pix, p.F0.Masks[b.Mask0].Pix)
+}

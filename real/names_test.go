@@ -57,13 +57,13 @@ func TestAcceptNames(t *testing.T) {
 	cup, bowl, apple, banana, can, bottle := idx("cup"), idx("bowl"), idx("apple"), idx("banana"), idx("can"), idx("bottle")
 	cands := []NameCandidate{
 		{cup, "The red cup", 1, true},
-		{bowl, "bowl", 1, true},          // "blue bowl" below has it with a qualifier
-		{apple, "green apple", 0, true},  // fits nothing
-		{banana, "banana", 2, true},      // fits two
-		{can, "purple can", 1, false},    // name check failed
-		{bottle, "blue bowl", 1, true},   // wrong, but only the checks can tell; it makes "bowl" ambiguous
-		{cup, "cup", 1, true},            // a second name for the cup
-		{99, "ghost", 1, true},           // no such object
+		{bowl, "bowl", 1, true},         // "blue bowl" below has it with a qualifier
+		{apple, "green apple", 0, true}, // fits nothing
+		{banana, "banana", 2, true},     // fits two
+		{can, "purple can", 1, false},   // name check failed
+		{bottle, "blue bowl", 1, true},  // wrong, but only the checks can tell; it makes "bowl" ambiguous
+		{cup, "cup", 1, true},           // a second name for the cup
+		{99, "ghost", 1, true},          // no such object
 	}
 	got, rej := AcceptNames(p, m, cands)
 	want := map[int]string{cup: "red cup", bottle: "blue bowl"}

@@ -85,6 +85,21 @@ type RealRunReport struct {
 	SizeCheck json.RawMessage `json:"size_check,omitempty"`
 	// TextOnly is B.6's text-only ordering check, when the run made it.
 	TextOnly *RealTextOnly `json:"text_only,omitempty"`
+	// Names is the naming of objects for named-object questions (B.4.9),
+	// when the run made it.
+	Names *RealNames `json:"names,omitempty"`
+}
+
+// RealNames reports the naming step of a Real build (B.4.9): the model,
+// how many objects it was asked to name, how many names the rules
+// accepted, the rejections by rule (real.NameRules), and the named
+// candidate questions made with them.
+type RealNames struct {
+	Model      string         `json:"model"`
+	Objects    int            `json:"objects"`
+	Accepted   int            `json:"accepted"`
+	Rejected   map[string]int `json:"rejected"`
+	Candidates int            `json:"candidates"`
 }
 
 // RealTextOnly reports B.6's text-only ordering check of a test split:

@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -277,7 +278,11 @@ func checkRealAnnotation(q *QuestionRow, a *RealAnnotationRow) string {
 	if len(rq.Mentioned) == 0 || rq.Mentioned[0] != m.Mover {
 		return fmt.Sprintf("question_spec mentions %v, want the mover (object %d) first", rq.Mentioned, m.Mover)
 	}
-	if len(a.DotColors) != len(rq.Mentioned) {
+	if rq.Named {
+		if r := checkRealNamed(q, a, &rq); r != "" {
+			return r
+		}
+	} else if len(a.DotColors) != len(rq.Mentioned) {
 		return fmt.Sprintf("%d dot colours for %d mentioned objects", len(a.DotColors), len(rq.Mentioned))
 	}
 	used := map[string]bool{}
@@ -293,7 +298,10 @@ func checkRealAnnotation(q *QuestionRow, a *RealAnnotationRow) string {
 		}
 	}
 	mover := &m.Objects[m.Mover]
-	if q.Mover.ObjectType != mover.Label || q.Mover.DotColor != a.DotColors[0] {
+	if q.Mover.ObjectType != mover.Label {
+		return fmt.Sprintf("mover %s is a %s, the measurement's mover a %s", q.Mover.ObjectID, q.Mover.ObjectType, mover.Label)
+	}
+	if !rq.Named && q.Mover.DotColor != a.DotColors[0] {
 		return fmt.Sprintf("mover %s (%s, %s dot), the measurement's mover is a %s with the %s dot",
 			q.Mover.ObjectID, q.Mover.ObjectType, q.Mover.DotColor, mover.Label, a.DotColors[0])
 	}
@@ -306,6 +314,31 @@ func checkRealAnnotation(q *QuestionRow, a *RealAnnotationRow) string {
 	}
 	if before != "" && before != q.BeforeAnswer {
 		return fmt.Sprintf("before_answer %q, but the measured geometry gives %q (%s)", q.BeforeAnswer, before, rq.Rule)
+	}
+	return ""
+}
+
+// checkRealNamed returns why a named-object question's rows (B.4.9) are
+// inconsistent, or "": one usable name per mentioned object, no marks or
+// dots anywhere (the dot version is the named question itself), the
+// direction note after the move, and no mark named in the texts.
+func checkRealNamed(q *QuestionRow, a *RealAnnotationRow, rq *real.Question) string {
+	switch {
+	case len(rq.Names) != len(rq.Mentioned):
+		return fmt.Sprintf("named question with %d names for %d mentioned objects", len(rq.Names), len(rq.Mentioned))
+	case len(a.DotColors) != 0 || q.Mover.DotColor != "" || q.Mover.Mark != 0:
+		return "named question with dot colours or marks"
+	case a.QuestionDots != q.Question || a.MotionTextDots != q.MotionText:
+		return "named question whose dot version differs from it"
+	case !strings.Contains(q.MotionText, real.NamedDirections):
+		return fmt.Sprintf("named question's move text lacks %q", real.NamedDirections)
+	case strings.Contains(q.Question, "(mark ") || strings.Contains(q.MotionText, "(mark "):
+		return "named question names a mark"
+	}
+	for i, n := range rq.Names {
+		if r := real.NameProblem(n); r != "" || n != real.NormalizeName(n) {
+			return fmt.Sprintf("named question's name %q of object %d: %s", n, rq.Mentioned[i], cmp.Or(r, "not normalized"))
+		}
 	}
 	return ""
 }

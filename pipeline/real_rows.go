@@ -37,18 +37,24 @@ func prepareReal(p *real.Pair, m *real.Measurement, q *real.Question, seed int64
 		}
 		masks[i] = p.F0.Masks[k].Pix
 	}
-	h := fnv.New64a()
-	fmt.Fprintf(h, "%s", q.ID)
-	cols, err := marks.ChooseColors(p.F0.Image, masks, rand.New(rand.NewPCG(uint64(seed), h.Sum64())))
-	if err != nil {
-		return c, fmt.Errorf("dot colours of question %s: %w", q.ID, err)
+	if q.Named {
+		// Named questions carry no marks: the dot version is the named
+		// question on the unmarked frame.
+		c.texts = real.Texts{Motion: q.MotionText, Question: q.Question, Static: q.StaticQuestion, Choices: q.Choices}
+	} else {
+		h := fnv.New64a()
+		fmt.Fprintf(h, "%s", q.ID)
+		cols, err := marks.ChooseColors(p.F0.Image, masks, rand.New(rand.NewPCG(uint64(seed), h.Sum64())))
+		if err != nil {
+			return c, fmt.Errorf("dot colours of question %s: %w", q.ID, err)
+		}
+		c.Colors = cols
+		names := map[int]string{}
+		for i, o := range q.Mentioned {
+			names[o] = cols[i].Name
+		}
+		c.texts = real.Render(q, m, real.DotNamer(m, names))
 	}
-	c.Colors = cols
-	names := map[int]string{}
-	for i, o := range q.Mentioned {
-		names[o] = cols[i].Name
-	}
-	c.texts = real.Render(q, m, real.DotNamer(m, names))
 	metrics := map[string]any{"rule": q.Rule, "quantities": q.Quantities, "margin_cleared": finiteOrNil(q.MarginCleared),
 		"rel_margin": finiteOrNil(q.RelMargin), "shortcut": q.Shortcut, "extended": q.Extended}
 	b, err := json.Marshal(metrics)
@@ -84,6 +90,22 @@ func finiteOrNil(v float64) *float64 {
 type realPairImages struct {
 	badges0, badges1, raw0, raw1 []byte
 	ext0, ext1                   string
+	plain0, plain1               []byte // unmarked PNGs, for named questions (made when needed)
+}
+
+// plain returns the pair's unmarked frames as PNG, the images of its
+// named-object questions.
+func (im *realPairImages) plain(p *real.Pair) ([]byte, []byte, error) {
+	if im.plain0 == nil {
+		var err error
+		if im.plain0, err = encodePNG(p.F0.Image); err != nil {
+			return nil, nil, err
+		}
+		if im.plain1, err = encodePNG(p.F1.Image); err != nil {
+			return nil, nil, err
+		}
+	}
+	return im.plain0, im.plain1, nil
 }
 
 // realPairRows builds the rows of one pair's kept questions (cands, in
@@ -115,23 +137,38 @@ func realPairRows(p *real.Pair, m *real.Measurement, measurement string, cands [
 		c := &cands[k]
 		q := &c.Question
 		stem := strings.ReplaceAll(q.ID, "/", "_")
-		dots := make([]marks.Dot, len(q.Mentioned))
-		colors := make([]string, len(q.Mentioned))
+		colors := []string{}
 		refs := make([]planner.ObjectRef, len(q.Mentioned))
-		for i, o := range q.Mentioned {
-			obj := &m.Objects[o]
-			dots[i] = marks.Dot{X: obj.MarkX, Y: obj.MarkY, Color: c.Colors[i]}
-			colors[i] = c.Colors[i].Name
-			refs[i] = planner.ObjectRef{ObjectID: realObjectID(m, o), ObjectType: obj.Label, DotColor: colors[i],
-				DotXY: [2]float64{obj.MarkX, obj.MarkY}, Mark: obj.Mark}
+		before, after := im.badges0, im.badges1
+		var dotPNG []byte
+		if q.Named {
+			if before, after, err = im.plain(p); err != nil {
+				return nil, nil, err
+			}
+			dotPNG = before
+			for i, o := range q.Mentioned {
+				refs[i] = planner.ObjectRef{ObjectID: realObjectID(m, o), ObjectType: m.Objects[o].Label}
+			}
+		} else {
+			dots := make([]marks.Dot, len(q.Mentioned))
+			for i, o := range q.Mentioned {
+				obj := &m.Objects[o]
+				dots[i] = marks.Dot{X: obj.MarkX, Y: obj.MarkY, Color: c.Colors[i]}
+				colors = append(colors, c.Colors[i].Name)
+				refs[i] = planner.ObjectRef{ObjectID: realObjectID(m, o), ObjectType: obj.Label, DotColor: colors[i],
+					DotXY: [2]float64{obj.MarkX, obj.MarkY}, Mark: obj.Mark}
+			}
+			if dotPNG, err = encodePNG(marks.Dots(p.F0.Image, dots)); err != nil {
+				return nil, nil, err
+			}
 		}
-		dotPNG, err := encodePNG(marks.Dots(p.F0.Image, dots))
-		if err != nil {
-			return nil, nil, err
+		mj := measurement
+		if c.mjson != "" {
+			mj = c.mjson
 		}
 		qs[k] = export.QuestionRow{ID: q.ID, Split: split, HouseID: p.ID, SceneStyle: "real:" + m.Source, ViewID: 0,
-			Category: q.Spec.Category, Image: export.Image{Bytes: im.badges0, Path: stem + "_image.png"},
-			ImageAfter: export.Image{Bytes: im.badges1, Path: stem + "_image_after.png"},
+			Category: q.Spec.Category, Image: export.Image{Bytes: before, Path: stem + "_image.png"},
+			ImageAfter: export.Image{Bytes: after, Path: stem + "_image_after.png"},
 			MotionText: q.MotionText, Question: q.Question, Choices: q.Choices, Answer: q.Answer,
 			StaticQuestion: q.StaticQuestion, StaticAnswer: q.StaticAnswer, BeforeAnswer: q.BeforeAnswer, Changed: q.Changed,
 			Mover: refs[0], Referenced: refs[1:], Camera: cam, RequestedMotion: motion, RealisedMotion: motion, Settled: true,
@@ -141,7 +178,7 @@ func realPairRows(p *real.Pair, m *real.Measurement, measurement string, cands [
 			ImageAfterRaw:  export.Image{Bytes: im.raw1, Path: stem + "_after_raw" + im.ext1},
 			ImageDots:      export.Image{Bytes: dotPNG, Path: stem + "_dots.png"},
 			DotColors:      colors, QuestionDots: c.texts.Question, MotionTextDots: c.texts.Motion,
-			Measurement: measurement, QuestionSpec: c.spec}
+			Measurement: mj, QuestionSpec: c.spec}
 	}
 	return qs, as, nil
 }

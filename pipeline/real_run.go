@@ -83,6 +83,11 @@ type RealOptions struct {
 	// model solves without the image are selected only after all others
 	// of their category. nil: off; only for the split named "test".
 	TextOnly *score.TextOnlyOptions
+	// Names, when set, asks this OpenAI-compatible server to name the
+	// objects of every measured pair from crops and to count and check
+	// each name (B.4.9, B.5, score.NameObject); the pairs of sources with
+	// named questions then also yield named-object candidates. nil: off.
+	Names *score.EvalOptions
 	// Log receives progress lines (nil: none).
 	Log io.Writer
 }
@@ -106,7 +111,8 @@ type realPairResult struct {
 	mjson       string
 	cands       []RealCandidate
 	skips       []export.RealSkip
-	err         error // a failure that stops the run (the mark check's server)
+	names       *realNameResult // the naming step's outcome (nil: not run)
+	err         error           // a failure that stops the run (a VLM server)
 }
 
 // RunReal builds a FlowBench-Real split (docs/real.md): every pair
@@ -292,6 +298,9 @@ func realProcessPair(ctx context.Context, i int, ref RealPairRef, opt RealOption
 	if opt.CheckMarks != nil && len(r.cands) > 0 {
 		r.err = realMarkCheck(ctx, p, &r, *opt.CheckMarks)
 	}
+	if opt.Names != nil && r.err == nil && p.Source.Named {
+		r.err = realNamedCandidates(ctx, i, p, &r, opt)
+	}
 	return r
 }
 
@@ -317,6 +326,9 @@ func realReport(pairs []RealPairRef, results []realPairResult, opt RealOptions) 
 	seen := map[string]string{}
 	var cands []RealCandidate
 	checks := map[string][]real.SizeCheck{}
+	if opt.Names != nil {
+		run.Names = &export.RealNames{Model: opt.Names.Model, Rejected: map[string]int{}}
+	}
 	for i := range results {
 		r := &results[i]
 		if r.measurement != nil {
@@ -331,6 +343,14 @@ func realReport(pairs []RealPairRef, results []realPairResult, opt RealOptions) 
 		}
 		if n := len(r.skips); len(r.cands) == 0 && n > 0 && r.skips[n-1].QuestionID != "" {
 			r.skips = append(r.skips, export.RealSkip{PairID: r.id, Stage: r.skips[n-1].Stage, Reason: "every question was left out"})
+		}
+		if n := r.names; n != nil && run.Names != nil {
+			run.Names.Objects += n.asked
+			run.Names.Accepted += n.accepted
+			run.Names.Candidates += n.questions
+			for k, v := range n.rejected {
+				run.Names.Rejected[k] += v
+			}
 		}
 		run.Skipped = append(run.Skipped, r.skips...)
 		for _, c := range r.cands {
@@ -391,6 +411,9 @@ func realConfig(opt RealOptions) map[string]any {
 	if opt.TextOnly != nil {
 		c["text_only_model"] = opt.TextOnly.Model
 	}
+	if opt.Names != nil {
+		c["names_model"] = opt.Names.Model
+	}
 	return c
 }
 
@@ -408,6 +431,9 @@ func realFingerprint(pairs []RealPairRef, opt RealOptions) string {
 	}
 	if opt.TextOnly != nil {
 		fmt.Fprintf(h, "text-only %s %v\x00", opt.TextOnly.Model, opt.TextOnly.ThinkingOff)
+	}
+	if opt.Names != nil {
+		fmt.Fprintf(h, "names %s\x00", opt.Names.Model)
 	}
 	for _, p := range pairs {
 		fmt.Fprintf(h, "%s\x00", p.ID)

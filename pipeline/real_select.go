@@ -16,6 +16,7 @@ type RealCandidate struct {
 	Colors      []marks.Color
 	metrics     string
 	spec        string
+	mjson       string // the measurement the question was asked on ("": the pair's)
 	texts       real.Texts
 }
 

@@ -25,6 +25,9 @@ func checkRealVLM(opt RealOptions) error {
 	if c := opt.CheckMarks; c != nil && (c.Endpoint == "" || c.Model == "") {
 		return fmt.Errorf("%w: the mark check needs an endpoint and a model", ErrConfig)
 	}
+	if c := opt.Names; c != nil && (c.Endpoint == "" || c.Model == "") {
+		return fmt.Errorf("%w: naming objects needs an endpoint and a model", ErrConfig)
+	}
 	if t := opt.TextOnly; t != nil {
 		if t.Endpoint == "" || t.Model == "" {
 			return fmt.Errorf("%w: the text-only check needs an endpoint and a model", ErrConfig)

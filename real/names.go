@@ -103,11 +103,31 @@ type NameCandidate struct {
 	Checked bool `json:"checked"`
 }
 
-// NameRejection is a proposed name that no question may use, and why.
+// NameRejection is a proposed name that no question may use, and why:
+// Rule is one of NameRules, Reason says it in words.
 type NameRejection struct {
 	Object int    `json:"object"`
 	Name   string `json:"name"`
+	Rule   string `json:"rule"`
 	Reason string `json:"reason"`
+}
+
+// NameRules are the rules AcceptNames rejects a name by, as counted in a
+// run's report.
+var NameRules = []string{"form", "generic_head", "robot_part", "cable", "no_count", "fits_none", "fits_several",
+	"name_check", "second_name", "same_name", "unqualified", "same_object"}
+
+// nameRule returns the NameRules key of a NameProblem reason.
+func nameRule(reason string) string {
+	switch {
+	case strings.HasPrefix(reason, "generic head"):
+		return "generic_head"
+	case strings.HasPrefix(reason, "names a robot part"):
+		return "robot_part"
+	case strings.HasPrefix(reason, "names a cable"):
+		return "cable"
+	}
+	return "form"
 }
 
 // AcceptNames applies B.4.9's rules to the proposed names of a pair's
@@ -127,34 +147,38 @@ func AcceptNames(p *Pair, m *Measurement, cands []NameCandidate) (map[int]string
 	var ok []named
 	seen := map[int]bool{}
 	for _, c := range cands {
-		reason := ""
+		rule, reason := "", ""
 		switch {
 		case c.Object < 0 || c.Object >= len(m.Objects):
-			reason = fmt.Sprintf("object %d is not one of the pair's %d", c.Object, len(m.Objects))
+			rule, reason = "form", fmt.Sprintf("object %d is not one of the pair's %d", c.Object, len(m.Objects))
 		case seen[c.Object]:
-			reason = "a second name for the object"
+			rule, reason = "second_name", "a second name for the object"
 		default:
-			reason = NameProblem(c.Name)
+			if reason = NameProblem(c.Name); reason != "" {
+				rule = nameRule(reason)
+			}
 		}
 		switch {
 		case reason != "":
-		case c.Fits <= 0:
-			reason = "fits no visible object"
+		case c.Fits < 0:
+			rule, reason = "no_count", "the count of objects that fit it is unknown"
+		case c.Fits == 0:
+			rule, reason = "fits_none", "fits no visible object"
 		case c.Fits >= 2:
-			reason = fmt.Sprintf("fits %d visible objects", c.Fits)
+			rule, reason = "fits_several", fmt.Sprintf("fits %d visible objects", c.Fits)
 		case !c.Checked:
-			reason = "the name check failed (B.5)"
+			rule, reason = "name_check", "the name check failed (B.5)"
 		}
 		if c.Object >= 0 && c.Object < len(m.Objects) {
 			seen[c.Object] = true
 		}
 		if reason != "" {
-			rej = append(rej, NameRejection{Object: c.Object, Name: c.Name, Reason: reason})
+			rej = append(rej, NameRejection{Object: c.Object, Name: c.Name, Rule: rule, Reason: reason})
 			continue
 		}
 		ok = append(ok, named{c.Object, NormalizeName(c.Name)})
 	}
-	bad := map[int]string{}
+	bad := map[int]NameRejection{}
 	for i := range ok {
 		for j := range ok {
 			a, b := ok[i], ok[j]
@@ -163,19 +187,21 @@ func AcceptNames(p *Pair, m *Measurement, cands []NameCandidate) (map[int]string
 			}
 			switch {
 			case a.name == b.name:
-				bad[a.obj] = fmt.Sprintf("object %d has the same name", b.obj)
+				bad[a.obj] = NameRejection{Rule: "same_name", Reason: fmt.Sprintf("object %d has the same name", b.obj)}
 			case wordsWithin(a.name, b.name):
-				bad[a.obj] = fmt.Sprintf("also fits object %d (%q) without a distinguishing qualifier", b.obj, b.name)
+				bad[a.obj] = NameRejection{Rule: "unqualified",
+					Reason: fmt.Sprintf("also fits object %d (%q) without a distinguishing qualifier", b.obj, b.name)}
 			case i < j && namesShareObject(p, &m.Objects[a.obj], &m.Objects[b.obj]):
-				bad[a.obj] = fmt.Sprintf("object %d is the same object under another name", b.obj)
-				bad[b.obj] = fmt.Sprintf("object %d is the same object under another name", a.obj)
+				bad[a.obj] = NameRejection{Rule: "same_object", Reason: fmt.Sprintf("object %d is the same object under another name", b.obj)}
+				bad[b.obj] = NameRejection{Rule: "same_object", Reason: fmt.Sprintf("object %d is the same object under another name", a.obj)}
 			}
 		}
 	}
 	out := map[int]string{}
 	for _, n := range ok {
 		if r, b := bad[n.obj]; b {
-			rej = append(rej, NameRejection{Object: n.obj, Name: n.name, Reason: r})
+			r.Object, r.Name = n.obj, n.name
+			rej = append(rej, r)
 			continue
 		}
 		out[n.obj] = n.name

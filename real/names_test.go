@@ -73,12 +73,19 @@ func TestAcceptNames(t *testing.T) {
 	reasons := map[string]string{}
 	for _, r := range rej {
 		reasons[r.Name] = r.Reason
+		if !slices.Contains(NameRules, r.Rule) {
+			t.Errorf("%q: rule %q is not one of %v", r.Name, r.Rule, NameRules)
+		}
 	}
 	for name, want := range map[string]string{"bowl": "without a distinguishing qualifier", "green apple": "fits no visible object",
 		"banana": "fits 2 visible objects", "purple can": "name check failed", "cup": "a second name", "ghost": "not one of"} {
 		if !strings.Contains(reasons[name], want) {
 			t.Errorf("%q rejected for %q, want %q", name, reasons[name], want)
 		}
+	}
+	// A count reply that was no number.
+	if _, rej := AcceptNames(p, m, []NameCandidate{{can, "tin", -1, true}}); len(rej) != 1 || rej[0].Rule != "no_count" {
+		t.Errorf("unknown count: %v", rej)
 	}
 	// Equal names reject both.
 	got, _ = AcceptNames(p, m, []NameCandidate{{cup, "cup", 1, true}, {bowl, "Cup", 1, true}, {apple, "apple", 1, true}})

@@ -38,7 +38,9 @@ type SelectOptions struct {
 // and yes/no answers trimmed to at most 55:45.
 //
 // Train (B.7): the same generation rules, every pair, and per pair the
-// candidate with the largest margin in each category.
+// candidate with the largest margin in each category, marked and named
+// (B.4.9) apart. Named questions take part in the test selection like
+// any other, one question per pair.
 func Select(cands []Question, opt SelectOptions) []Question {
 	if !opt.Test {
 		return selectTrain(cands, opt)
@@ -256,6 +258,9 @@ func selectTrain(cands []Question, opt SelectOptions) []Question {
 			continue
 		}
 		k := q.PairID + "\x00" + q.Spec.Category
+		if q.Named {
+			k += "\x00named"
+		}
 		if b, ok := best[k]; !ok || q.MarginCleared > b.MarginCleared || (q.MarginCleared == b.MarginCleared && q.ID < b.ID) {
 			best[k] = q
 		}

@@ -35,14 +35,17 @@ func init() {
 			"and writes the questions and real_annotations tables, the manifest and the card. A bad pair is\n" +
 			"left out with a reason naming its file and field. --part K/N writes shards K of N (every part\n" +
 			"reads every pair: the selection is over the whole split); join the parts with flowbench merge.\n" +
-			"Two VLM checks are off by default (docs/real.md): --check-marks-endpoint drops questions whose\n" +
-			"numbered marks a VLM sees on the robot or a person (B.5), and --text-only-endpoint (test split)\n" +
-			"selects last the questions a model answers without the image in both option orders (B.6).",
+			"Three VLM steps are off by default (docs/real.md): --check-marks-endpoint drops questions whose\n" +
+			"numbered marks a VLM sees on the robot or a person (B.5), --text-only-endpoint (test split)\n" +
+			"selects last the questions a model answers without the image in both option orders (B.6), and\n" +
+			"--names-endpoint has a VLM name, count and check the objects of Bridge V2, DROID and custom pairs\n" +
+			"for named-object questions (B.4.9). A VLM never answers a question.",
 		example: "flowbench real build pairs --out realds\n" +
 			"flowbench real build pairs --out realds --split test --seed 1\n" +
 			"flowbench real build pairs.jsonl --part 0/4 --out part0    # then: flowbench merge part0 ... part3 --out realds\n" +
 			"flowbench real build pairs --out realds --split test --check-marks-endpoint http://127.0.0.1:8000/v1 --check-marks-model Qwen3.5-9B \\\n" +
-			"    --text-only-endpoint http://127.0.0.1:8000/v1 --text-only-model Qwen3.5-9B",
+			"    --text-only-endpoint http://127.0.0.1:8000/v1 --text-only-model Qwen3.5-9B \\\n" +
+			"    --names-endpoint http://127.0.0.1:8000/v1 --names-model Qwen3.5-9B",
 		args:  cobra.ExactArgs(1),
 		setup: realBuildCommand,
 	})
@@ -66,6 +69,9 @@ func realBuildCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string
 	textEndpoint := fs.String("text-only-endpoint", "", "with --split test: ask a model every candidate without the image through this OpenAI-compatible API, in the original and the reversed option order; questions it solves are selected last in their category (B.6); off by default")
 	textModel := fs.String("text-only-model", "", "model for --text-only-endpoint")
 	textKeyEnv := fs.String("text-only-api-key-env", "OPENAI_API_KEY", "environment variable holding the --text-only-endpoint API key (sent as a bearer token when set)")
+	namesEndpoint := fs.String("names-endpoint", "", "name every measured object of Bridge V2, DROID and custom pairs from a crop with a VLM through this OpenAI-compatible API, count the objects each name fits and check it on the boxed object, and add named-object questions with the names B.4.9's rules accept; off by default")
+	namesModel := fs.String("names-model", "", "vision model for --names-endpoint")
+	namesKeyEnv := fs.String("names-api-key-env", "OPENAI_API_KEY", "environment variable holding the --names-endpoint API key (sent as a bearer token when set)")
 	textThinkingOff := fs.Bool("text-only-thinking-off", true, "with --text-only-endpoint: send chat_template_kwargs {\"enable_thinking\": false} (vLLM, SGLang); set false for a server that refuses the field")
 	return func(args []string) error {
 		switch {
@@ -79,6 +85,10 @@ func realBuildCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string
 			return fmt.Errorf("%w: --text-only-model, --text-only-api-key-env and --text-only-thinking-off need --text-only-endpoint", errUsage)
 		case *textEndpoint != "" && *textModel == "":
 			return fmt.Errorf("%w: --text-only-endpoint needs --text-only-model", errUsage)
+		case *namesEndpoint == "" && (*namesModel != "" || fs.Changed("names-api-key-env")):
+			return fmt.Errorf("%w: --names-model and --names-api-key-env need --names-endpoint", errUsage)
+		case *namesEndpoint != "" && *namesModel == "":
+			return fmt.Errorf("%w: --names-endpoint needs --names-model", errUsage)
 		case *textEndpoint != "" && *split != "test":
 			return fmt.Errorf("%w: --text-only-endpoint orders the test selection (B.6): use it with --split test, not %s", errUsage, *split)
 		case *workers < 0 || *perShard < 1 || *perCategory < 0:
@@ -108,6 +118,9 @@ func realBuildCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string
 			Part: p, PairsPerShard: *perShard, Overwrite: *overwrite, Input: args[0], Log: stderr}
 		if *marksEndpoint != "" {
 			opt.CheckMarks = &score.EvalOptions{Endpoint: *marksEndpoint, Model: *marksModel, APIKey: os.Getenv(*marksKeyEnv)}
+		}
+		if *namesEndpoint != "" {
+			opt.Names = &score.EvalOptions{Endpoint: *namesEndpoint, Model: *namesModel, APIKey: os.Getenv(*namesKeyEnv)}
 		}
 		if *textEndpoint != "" {
 			opt.TextOnly = &score.TextOnlyOptions{EvalOptions: score.EvalOptions{Endpoint: *textEndpoint, Model: *textModel,

@@ -18,7 +18,7 @@ import (
 // default (a server that fails every request is never contacted), refused
 // when incomplete or, for the text-only check, on a split other than test;
 // a failing mark-check server stops the build naming the pair; with both
-// checks on a working server, the manifest records them.
+// checks and naming on a working server, the manifest records them.
 func TestRealBuildVLMFlags(t *testing.T) {
 	tmp := t.TempDir()
 	pairs := filepath.Join(tmp, "pairs")
@@ -43,6 +43,9 @@ func TestRealBuildVLMFlags(t *testing.T) {
 		{[]string{"--text-only-model", "m", "--split", "test"}, "need --text-only-endpoint"},
 		{[]string{"--text-only-endpoint", down.URL, "--split", "test"}, "needs --text-only-model"},
 		{[]string{"--text-only-endpoint", down.URL, "--text-only-model", "m"}, "use it with --split test, not train"},
+		{[]string{"--names-model", "m"}, "need --names-endpoint"},
+		{[]string{"--names-api-key-env", "K"}, "need --names-endpoint"},
+		{[]string{"--names-endpoint", down.URL}, "needs --names-model"},
 	} {
 		args := append([]string{"real", "build", pairs, "--out", filepath.Join(tmp, "refused")}, c.args...)
 		code, out, errs := runCmd(t, args...)
@@ -59,7 +62,12 @@ func TestRealBuildVLMFlags(t *testing.T) {
 		t.Fatalf("failing mark-check server: exit %d\n%s%s", code, out, errs)
 	}
 
-	var marksAsked, textAsked atomic.Int64
+	code, out, errs = runCmd(t, "real", "build", pairs, "--out", filepath.Join(tmp, "stopped2"), "--names-endpoint", down.URL, "--names-model", "m")
+	if code == 0 || !strings.Contains(errs, "naming the objects of pair") || !strings.Contains(errs, "HTTP 400") {
+		t.Fatalf("failing naming server: exit %d\n%s%s", code, out, errs)
+	}
+
+	var marksAsked, textAsked, namesAsked atomic.Int64
 	var authOK atomic.Bool
 	authOK.Store(true)
 	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -72,10 +80,19 @@ func TestRealBuildVLMFlags(t *testing.T) {
 			return
 		}
 		reply := "A"
-		if len(req.Messages[0].Content) == 2 { // the image and the mark instruction
+		parts := req.Messages[0].Content
+		switch {
+		case len(parts) == 2 && strings.HasPrefix(parts[1].Text, "This is a crop"): // naming
+			n := namesAsked.Add(1)
+			reply = []string{"red", "blue", "green", "yellow", "white", "black", "pink", "brown"}[n%8] + " cup"
+		case len(parts) == 2 && strings.HasPrefix(parts[1].Text, "How many"):
+			reply = "1"
+		case len(parts) == 2 && strings.HasPrefix(parts[1].Text, "Is the object"):
+			reply = "yes"
+		case len(parts) == 2: // the image and the mark instruction
 			marksAsked.Add(1)
 			reply = "none"
-		} else {
+		default:
 			textAsked.Add(1)
 		}
 		fmt.Fprintf(w, `{"choices":[{"message":{"content":%q}}]}`, reply)
@@ -84,9 +101,10 @@ func TestRealBuildVLMFlags(t *testing.T) {
 	ds := filepath.Join(tmp, "checked")
 	code, out, errs = runCmd(t, "real", "build", pairs, "--out", ds, "--split", "test", "--workers", "2",
 		"--check-marks-endpoint", up.URL, "--check-marks-model", "markcheck", "--check-marks-api-key-env", "FLOWBENCH_TEST_KEY",
-		"--text-only-endpoint", up.URL, "--text-only-model", "blind", "--text-only-api-key-env", "FLOWBENCH_TEST_KEY")
+		"--text-only-endpoint", up.URL, "--text-only-model", "blind", "--text-only-api-key-env", "FLOWBENCH_TEST_KEY",
+		"--names-endpoint", up.URL, "--names-model", "namer", "--names-api-key-env", "FLOWBENCH_TEST_KEY")
 	if code != 0 {
-		t.Fatalf("real build with both checks: %d\n%s%s", code, out, errs)
+		t.Fatalf("real build with the three VLM steps: %d\n%s%s", code, out, errs)
 	}
 	if marksAsked.Load() == 0 || textAsked.Load() == 0 || textAsked.Load()%2 != 0 || !authOK.Load() {
 		t.Fatalf("%d mark checks and %d text-only requests (want both, two per candidate), key sent: %v", marksAsked.Load(), textAsked.Load(), authOK.Load())
@@ -98,6 +116,9 @@ func TestRealBuildVLMFlags(t *testing.T) {
 	run := m.Splits["test"].Run
 	if run.TextOnly == nil || run.TextOnly.Model != "blind" || run.Config["check_marks_model"] != "markcheck" || run.Config["text_only_model"] != "blind" {
 		t.Fatalf("run report: text_only %+v, config %v", run.TextOnly, run.Config)
+	}
+	if run.Names == nil || run.Names.Model != "namer" || namesAsked.Load() == 0 || int64(run.Names.Objects) != namesAsked.Load() || run.Config["names_model"] != "namer" {
+		t.Fatalf("run report: names %+v (the server named %d objects), config %v", run.Names, namesAsked.Load(), run.Config)
 	}
 	asked := 0
 	for _, n := range run.TextOnly.Asked {

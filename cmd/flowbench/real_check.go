@@ -44,12 +44,13 @@ func realCheckCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string
 	verdicts := fs.String("verdicts", "", "also write every verdict as JSON lines to this file")
 	plot := fs.String("plot", "", "also write a PNG of agreement and questions per pair against noise level, per category, to this file")
 	markdown := fs.String("markdown", "", "also write the Markdown table to this file")
+	named := fs.Bool("named", false, "check the named-object questions (B.4.9) instead of the marked ones, with each object named by its segmenter label (simsource.OracleNames) and B.4.9's name rules")
 	widthRadius := fs.Bool("width-radius", false, "experiment, not Appendix B: measure distances with half the box width as each object's radius instead of eq. 52's (w + h)/4")
 	return func(args []string) error {
 		if err := sf.check(); err != nil {
 			return err
 		}
-		ropt := real.Options{Seed: sf.seed, WidthRadius: *widthRadius}
+		ropt := checkOptions{Options: real.Options{Seed: sf.seed, WidthRadius: *widthRadius}, named: *named}
 		if len(args) == 1 {
 			if *dir != "" && *dir != args[0] {
 				return fmt.Errorf("%w: give the folder once, as DIR or --dir", errUsage)
@@ -112,18 +113,32 @@ func realCheckCommand(fs *pflag.FlagSet, stdout, stderr io.Writer) func([]string
 	}
 }
 
-// checkPair runs the Real rules on a pair and checks the questions.
-func checkPair(p *real.Pair, t *simsource.Truth, opt real.Options) []simsource.Verdict {
-	m, qs, skip := real.Process(p, opt)
+// checkOptions are the Real options of a check, and whether it checks the
+// named-object questions.
+type checkOptions struct {
+	real.Options
+	named bool
+}
+
+// checkPair runs the Real rules on a pair and checks the questions: the
+// marked ones, or with opt.named the named ones (names from the labels).
+func checkPair(p *real.Pair, t *simsource.Truth, opt checkOptions) []simsource.Verdict {
+	m, qs, skip := real.Process(p, opt.Options)
 	if skip != nil {
 		return nil
+	}
+	if opt.named {
+		names, _ := real.AcceptNames(p, m, simsource.OracleNames(m))
+		if m, qs = real.NamedQuestions(p, m, names, opt.Options); len(qs) == 0 {
+			return nil
+		}
 	}
 	return simsource.Check(p, m, qs, t)
 }
 
 // checkGenerated generates pairs 0..N−1 at every level with opts and
 // checks them.
-func checkGenerated(levels []simsource.NoiseLevel, sf *simFlags, opts simsource.GenerateOptions, ropt real.Options) ([][]simsource.Verdict, []string, error) {
+func checkGenerated(levels []simsource.NoiseLevel, sf *simFlags, opts simsource.GenerateOptions, ropt checkOptions) ([][]simsource.Verdict, []string, error) {
 	n := sf.pairs * len(levels)
 	results := make([][]simsource.Verdict, n)
 	noises := make([]string, n)
@@ -140,7 +155,7 @@ func checkGenerated(levels []simsource.NoiseLevel, sf *simFlags, opts simsource.
 }
 
 // checkDir checks every pair folder under dir with its truth.json.
-func checkDir(dir string, sf *simFlags, ropt real.Options) ([][]simsource.Verdict, []string, error) {
+func checkDir(dir string, sf *simFlags, ropt checkOptions) ([][]simsource.Verdict, []string, error) {
 	refs, err := pairfile.List(dir)
 	if err != nil {
 		return nil, nil, err

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -39,6 +40,50 @@ var palette = []sceneObject{
 	{label: "cup", c: color.RGBA{220, 30, 30, 255}}, {label: "bowl", c: color.RGBA{20, 110, 20, 255}},
 	{label: "plate", c: color.RGBA{30, 60, 220, 255}}, {label: "spoon", c: color.RGBA{230, 210, 20, 255}},
 	{label: "sponge", c: color.RGBA{120, 0, 120, 255}}, {label: "can", c: color.RGBA{150, 255, 255, 255}},
+}
+
+// paletteNames are the names the fake naming VLM gives the palette's
+// objects, in order.
+var paletteNames = []string{"red cup", "green bowl", "blue plate", "yellow spoon", "purple sponge", "cyan can"}
+
+// namingServer is a fake VLM for B.4.9's naming: a crop is named by the
+// palette colour nearest its centre pixel, every name fits one object and
+// every name check passes.
+func namingServer(t *testing.T) *httptest.Server {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req score.ChatRequest
+		if err := json.NewDecoder(r.Body).Decode(&req); err != nil || len(req.Messages[0].Content) != 2 {
+			http.Error(w, "want an image and an instruction", 400)
+			return
+		}
+		parts := req.Messages[0].Content
+		reply := "yes"
+		switch text := parts[1].Text; {
+		case strings.HasPrefix(text, "This is a crop"):
+			b64, _ := strings.CutPrefix(parts[0].ImageURL.URL, "data:image/png;base64,")
+			raw, _ := base64.StdEncoding.DecodeString(b64)
+			img, err := png.Decode(bytes.NewReader(raw))
+			if err != nil {
+				http.Error(w, err.Error(), 400)
+				return
+			}
+			b := img.Bounds()
+			r, g, bl, _ := img.At((b.Min.X+b.Max.X)/2, (b.Min.Y+b.Max.Y)/2).RGBA()
+			best, bestD := 0, math.Inf(1)
+			for k, o := range palette {
+				d := math.Hypot(math.Hypot(float64(r>>8)-float64(o.c.R), float64(g>>8)-float64(o.c.G)), float64(bl>>8)-float64(o.c.B))
+				if d < bestD {
+					best, bestD = k, d
+				}
+			}
+			reply = paletteNames[best]
+		case strings.HasPrefix(text, "How many"):
+			reply = "1"
+		}
+		fmt.Fprintf(w, `{"choices":[{"message":{"content":%q}}]}`, reply)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
 }
 
 // sceneFrame draws the objects at step s of n (moved linearly) as a PNG.
@@ -177,7 +222,9 @@ func estimate(t *testing.T, mined, out string) {
 
 // TestRealFromEpisodesEndToEnd goes synthetic RLDS episodes → real mine →
 // the estimators (played exactly by estimate) → real build → prompts 1A
-// and 2A → eval against a fake server answering "A" (1A) → score, and
+// and 2A → eval against a fake server answering "A" (1A) → score, with
+// objects named by a fake naming VLM for named-object questions (B.4.9),
+// and
 // recomputes the report's per-category and average accuracies, chance
 // and the 2A − 1A imagination gap from the prompts' answers.
 // FLOWBENCH_REAL_E2E_DIR=DIR (new or empty) keeps the run's files there.
@@ -196,7 +243,8 @@ func TestRealFromEpisodesEndToEnd(t *testing.T) {
 	for _, f := range folders {
 		estimate(t, filepath.Dir(f), pairs)
 	}
-	if code, out, e := runCLI("real", "build", pairs, "--split", "train", "--out", ds); code != exitOK {
+	namer := namingServer(t)
+	if code, out, e := runCLI("real", "build", pairs, "--split", "train", "--out", ds, "--names-endpoint", namer.URL, "--names-model", "namer"); code != exitOK {
 		t.Fatalf("real build: exit %d\n%s\n%s", code, out, e)
 	}
 	if code, out, e := runCLI("validate", ds); code != exitOK {
@@ -221,11 +269,22 @@ func TestRealFromEpisodesEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	named := 0
 	for _, l := range dotLines {
 		b, _ := json.Marshal(l.Body)
+		if strings.Contains(l.ID, "/named-") { // B.4.9: names, no marks or dots
+			named++
+			if !strings.Contains(string(b), real.NamedDirections) || strings.Contains(string(b), " dot)") || strings.Contains(string(b), "(mark ") {
+				t.Fatalf("%s: a named prompt with dots or marks, or without the direction note: %.400s", l.ID, b)
+			}
+			continue
+		}
 		if !strings.Contains(string(b), " dot)") || strings.Contains(string(b), "(mark ") {
 			t.Fatalf("%s: a dots prompt without dots or with marks: %.400s", l.ID, b)
 		}
+	}
+	if named == 0 {
+		t.Error("no named-object question reached the prompts")
 	}
 	lines1, err := score.ReadPromptsFile(p1)
 	if err != nil || len(lines1) == 0 {
@@ -300,7 +359,7 @@ func TestRealFromEpisodesEndToEnd(t *testing.T) {
 	if want := catSum / float64(len(n)); math.Abs(rep.Motion.CatAvg.Mean-want) > 1e-9 {
 		t.Errorf("Cat-avg %v, recomputed %v", rep.Motion.CatAvg.Mean, want)
 	}
-	t.Logf("%d pairs, %d 1A prompts (%d with colour dots) over %d categories; always-A avg %.3f", len(folders), len(lines1), len(dotLines), len(n), rep.Motion.Avg.Mean)
+	t.Logf("%d pairs, %d 1A prompts (%d with colour dots, %d named) over %d categories; always-A avg %.3f", len(folders), len(lines1), len(dotLines), named, len(n), rep.Motion.Avg.Mean)
 	if len(dotLines) != len(lines1) {
 		t.Errorf("%d dots prompts, %d badge prompts", len(dotLines), len(lines1))
 	}

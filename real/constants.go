@@ -152,6 +152,10 @@ const (
 	// (B.4).
 	RefMinExtent = 0.03
 	RefMaxExtent = 0.60
+	// RefMinFootprint is the least footprint width of Language-Table's
+	// scale reference on the board (B.4: "footprint width between 2 and
+	// 60 cm for Language-Table").
+	RefMinFootprint = 0.02
 	// DotMinDeltaE is the least CIELAB distance between a colour dot and
 	// the object beneath it (B.4, Marks).
 	DotMinDeltaE = 40.0

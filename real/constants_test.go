@@ -40,6 +40,7 @@ func TestAppendixBConstants(t *testing.T) {
 		{"B.4 depth drop abs", DepthDropAbs, 0.25}, {"B.4 depth drop rel", DepthDropRel, 0.7},
 		{"B.4 m", MarginDefault, 0.03}, {"B.4 m DROID", MarginDROID, 0.06},
 		{"B.4 move component", MoveTextMinComponent, 0.02}, {"B.4 ref min", RefMinExtent, 0.03}, {"B.4 ref max", RefMaxExtent, 0.60},
+		{"B.4 ref min footprint (Language-Table)", RefMinFootprint, 0.02},
 		{"B.4 dot ΔE", DotMinDeltaE, 40},
 		{"B.4.1 eq. 54 d1", ThresholdMargin1, 0.05}, {"B.4.1 eq. 54 d0", ThresholdMargin0, 0.03},
 		{"B.4.1 DROID d1 min", ThresholdMargin1DROIDMin, 0.08}, {"B.4.1 DROID d1 rel", ThresholdMargin1DROIDRel, 0.15},

@@ -146,18 +146,28 @@ func keepMark(p *Pair, objs []Object, marked []int, i int) bool {
 }
 
 // extent returns an object's metric extent max(w z/fx, h z/fy) in frame 0
-// (B.4's scale reference; Z0 already divided by g).
-func extent(o *Object, k Intrinsics) float64 {
+// (B.4's scale reference; Z0 already divided by g), or on Language-Table's
+// board its footprint width, 2 R0 (B.4).
+func extent(o *Object, k Intrinsics, onBoard bool) float64 {
+	if onBoard {
+		return 2 * o.R0
+	}
 	return math.Max(float64(o.Box0.Dx())*o.Z0/k.Fx, float64(o.Box0.Dy())*o.Z0/k.Fy)
 }
 
 // chooseRef returns the scale reference: the largest landmark whose extent
-// lies between RefMinExtent and RefMaxExtent (B.4), or -1.
-func chooseRef(objs []Object, lms []int, k Intrinsics) int {
+// lies between RefMinExtent and RefMaxExtent, or on the board whose
+// footprint width lies between RefMinFootprint and RefMaxExtent (B.4), or
+// -1.
+func chooseRef(objs []Object, lms []int, k Intrinsics, onBoard bool) int {
 	best, bestE := -1, 0.0
+	lo := RefMinExtent
+	if onBoard {
+		lo = RefMinFootprint
+	}
 	for _, i := range lms {
-		e := extent(&objs[i], k)
-		if e >= RefMinExtent && e <= RefMaxExtent && e > bestE {
+		e := extent(&objs[i], k, onBoard)
+		if e >= lo && e <= RefMaxExtent && e > bestE {
 			best, bestE = i, e
 		}
 	}

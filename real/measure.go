@@ -235,6 +235,14 @@ func (ms *measurer) objects(match []int, widthRadius bool) []Object {
 		if widthRadius {
 			o.R0, o.R1 = widthRadiusOf(a.st.box, a.st.z, f, p.Source.G), widthRadiusOf(b.st.box, b.st.z, f, p.Source.G)
 		}
+		if p.Plane != nil { // B.3: on the board, no motion perpendicular to it
+			x0, r0, ok0 := p.Plane.place(a.st.box)
+			x1, r1, ok1 := p.Plane.place(b.st.box)
+			if !ok0 || !ok1 {
+				continue // off the board: not placed
+			}
+			o.X0, o.X1, o.R0, o.R1, o.Z0, o.Z1 = x0, x1, r0, r1, x0[2], x1[2]
+		}
 		if a.gen && !b.gen {
 			o.Label = b.label
 		}

@@ -26,9 +26,9 @@ func NamedQuestions(p *Pair, m *Measurement, names map[int]string, opt Options) 
 	if len(nm.Landmarks) == 0 {
 		return nil, nil
 	}
-	nm.Ref, nm.RefCm = chooseRef(nm.Objects, nm.Landmarks, p.K), 0
+	nm.Ref, nm.RefCm = chooseRef(nm.Objects, nm.Landmarks, p.K, p.Plane != nil), 0
 	if nm.Ref >= 0 {
-		nm.RefCm = math.Round(extent(&nm.Objects[nm.Ref], p.K) * 100)
+		nm.RefCm = math.Round(extent(&nm.Objects[nm.Ref], p.K, p.Plane != nil) * 100)
 	}
 	if moveFilter(p, &nm) != "" {
 		return nil, nil

@@ -67,6 +67,12 @@ type Pair struct {
 	// Flow is optional dense optical flow I0→I1, W×H×2 (nil: none); it
 	// only breaks matching ties (B.2).
 	Flow []float32
+	// Board is a Language-Table pair's table-plane observation (nil:
+	// none); Plane the table plane fitted for its camera setup, which
+	// places its objects (B.3). A Language-Table pair without a plane is
+	// measured by eq. 48 with depth taken as metric.
+	Board *BoardObservation
+	Plane *BoardFrame
 }
 
 // Vec3 is a point or displacement in the camera frame of I0, metres.

@@ -81,8 +81,8 @@ func Measure(p *Pair, opt Options) (*Measurement, error) {
 	}
 	m.SizeChecks = sizeChecks(objs, p.K)
 	m.SceneExtent = float64(p.W) * a.Z0 / p.K.Fx
-	if m.Ref = chooseRef(objs, m.Landmarks, p.K); m.Ref >= 0 {
-		m.RefCm = math.Round(extent(&objs[m.Ref], p.K) * 100)
+	if m.Ref = chooseRef(objs, m.Landmarks, p.K, p.Plane != nil); m.Ref >= 0 {
+		m.RefCm = math.Round(extent(&objs[m.Ref], p.K, p.Plane != nil) * 100)
 	}
 	if reason := moveFilter(p, m); reason != "" {
 		return skip("filter", "%s", reason)

@@ -22,6 +22,7 @@ type pairDoc struct {
 	Frames     []frameDoc     `json:"frames"`
 	Tracks     string         `json:"tracks"`
 	Flow       string         `json:"flow,omitempty"`
+	Board      *boardDoc      `json:"board,omitempty"`
 }
 
 // intrinsicsDoc is pair.json's "intrinsics"; pointers tell a missing

@@ -131,6 +131,9 @@ func (r *pairReader) load(d *pairDoc) (*real.Pair, error) {
 	}
 	r.w, r.h = hd.w, hd.h
 	p := &real.Pair{ID: d.ID, Source: hd.source, Task: d.Task, W: hd.w, H: hd.h, K: hd.k}
+	if p.Board, err = r.board(d.Board, hd.source, hd.w, hd.h); err != nil {
+		return nil, err
+	}
 	for i, f := range d.Frames {
 		fr := &p.F0
 		if i == 1 {

@@ -95,7 +95,12 @@ func TestSchema(t *testing.T) {
 		"instance id 0": func(m map[string]any) {
 			frame(m, 0)["masks"].(map[string]any)["instances"].([]any)[0].(map[string]any)["id"] = 0
 		},
-		"bad id": func(m map[string]any) { m["id"] = "../x" },
+		"bad id":                 func(m map[string]any) { m["id"] = "../x" },
+		"board without effector": func(m map[string]any) { m["board"] = map[string]any{"setup_id": "s1"} },
+		"board without setup":    func(m map[string]any) { m["board"] = map[string]any{"effector0": []any{0.1, 0.2}} },
+		"board with 3 corners": func(m map[string]any) {
+			m["board"] = map[string]any{"effector0": []any{0.1, 0.2}, "corners": []any{[]any{1, 2}, []any{3, 4}, []any{5, 6}}}
+		},
 	} {
 		if schematest.Validate(schema, edit(good, f)) == nil {
 			t.Errorf("the schema accepts a pair.json with %s", name)
@@ -108,5 +113,12 @@ func TestSchema(t *testing.T) {
 	})
 	if err := schematest.Validate(schema, ok); err != nil {
 		t.Errorf("a DROID pair with intrinsics: %v", err)
+	}
+	lt := edit(good, func(m map[string]any) {
+		m["source"] = "language_table"
+		m["board"] = map[string]any{"effector0": []any{0.31, -0.12}, "corners": []any{[]any{10, 400}, []any{630, 400}, []any{500, 100}, []any{140, 100}}}
+	})
+	if err := schematest.Validate(schema, lt); err != nil {
+		t.Errorf("a Language-Table pair with a board: %v", err)
 	}
 }

@@ -132,7 +132,7 @@ func sourceDocOf(s real.Source) (sourceDoc, error) {
 func fillPair(tmp string, p *real.Pair, src sourceDoc) error {
 	k := p.K
 	d := pairDoc{Format: FormatV1, ID: p.ID, Source: src, Task: p.Task, Width: p.W, Height: p.H,
-		Intrinsics: &intrinsicsDoc{Fx: &k.Fx, Fy: &k.Fy, Cx: &k.Cx, Cy: &k.Cy}, Tracks: "tracks.npy"}
+		Intrinsics: &intrinsicsDoc{Fx: &k.Fx, Fy: &k.Fy, Cx: &k.Cx, Cy: &k.Cy}, Tracks: "tracks.npy", Board: boardDocOf(p.Board)}
 	put := func(name string, b []byte) error { return os.WriteFile(filepath.Join(tmp, name), b, 0o644) }
 	for i, fr := range []*real.Frame{&p.F0, &p.F1} {
 		fd, err := writeFrame(tmp, i, fr, p, put)

@@ -88,6 +88,23 @@ type RealRunReport struct {
 	// Names is the naming of objects for named-object questions (B.4.9),
 	// when the run made it.
 	Names *RealNames `json:"names,omitempty"`
+	// TablePlanes are Language-Table's table planes (B.3), one per camera
+	// setup, when the run placed pairs on one.
+	TablePlanes []RealTablePlane `json:"table_planes,omitempty"`
+}
+
+// RealTablePlane reports the table-plane fit of one Language-Table camera
+// setup (B.3): the setup key (tableplane.Setup.Key), its pairs and pooled
+// correspondences, and the fit's inliers and median and 90th-percentile
+// inlier residuals in pixels, or why no plane was fitted.
+type RealTablePlane struct {
+	Setup           string  `json:"setup"`
+	Pairs           int     `json:"pairs"`
+	Correspondences int     `json:"correspondences"`
+	Inliers         int     `json:"inliers"`
+	MedianPx        float64 `json:"median_px"`
+	P90Px           float64 `json:"p90_px"`
+	Error           string  `json:"error,omitempty"`
 }
 
 // RealNames reports the naming step of a Real build (B.4.9): the model,

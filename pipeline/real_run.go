@@ -111,8 +111,10 @@ type realPairResult struct {
 	mjson       string
 	cands       []RealCandidate
 	skips       []export.RealSkip
-	names       *realNameResult // the naming step's outcome (nil: not run)
-	err         error           // a failure that stops the run (a VLM server)
+	names       *realNameResult        // the naming step's outcome (nil: not run)
+	board       *realBoardObs          // a pair deferred to the table-plane pass (first pass only)
+	plane       *export.RealTablePlane // its setup's plane, as reported
+	err         error                  // a failure that stops the run (a VLM server)
 }
 
 // RunReal builds a FlowBench-Real split (docs/real.md): every pair
@@ -213,44 +215,22 @@ func checkRealFamily(dir string) error {
 	return fmt.Errorf("%w: %s holds a %s-family dataset: a Real split goes into a new directory or a Real dataset", ErrConfig, dir, fam)
 }
 
-// realFirstPass reads and processes every pair with opt.Workers workers.
-// A pair whose processing fails (the mark check's server, after the
-// client's retries) stops the run: no further pair is started, the pairs
-// in flight finish, and the error is the first failing pair's in pair
-// order (every pair before it was started, so it does not depend on the
-// workers).
+// realFirstPass reads and processes every pair with opt.Workers workers;
+// the Language-Table pairs placed on a table plane are measured after the
+// planes are fitted (realPlanePass). A pair whose processing fails (a VLM
+// server, after the client's retries) stops the run: no further pair is
+// started, the pairs in flight finish, and the error is the first failing
+// pair's in pair order (every pair before it was started, so it does not
+// depend on the workers).
 func realFirstPass(ctx context.Context, pairs []RealPairRef, opt RealOptions) ([]realPairResult, error) {
 	results := make([]realPairResult, len(pairs))
-	var failed atomic.Bool
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(opt.Workers, max(1, len(pairs))) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				results[i] = realProcessPair(ctx, i, pairs[i], opt)
-				if results[i].err != nil {
-					failed.Store(true)
-				}
-			}
-		}()
+	all := make([]int, len(pairs))
+	for i := range all {
+		all[i] = i
 	}
-	for i := range pairs {
-		if ctx.Err() != nil || failed.Load() {
-			break
-		}
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	err := ctx.Err()
+	err := realPass(ctx, pairs, all, results, opt, nil)
 	if err == nil {
-		for i := range results {
-			if err = results[i].err; err != nil {
-				break
-			}
-		}
+		err = realPlanePass(ctx, pairs, results, opt)
 	}
 	if opt.Log != nil && err == nil {
 		fmt.Fprintf(opt.Log, "real: processed %d pairs\n", len(pairs))
@@ -258,9 +238,56 @@ func realFirstPass(ctx context.Context, pairs []RealPairRef, opt RealOptions) ([
 	return results, err
 }
 
+// realPass processes the pairs idx (in that order) into results, with
+// opt.Workers workers; frames holds the table planes of the second pass
+// (nil in the first, which defers the pairs to be placed on one).
+func realPass(ctx context.Context, pairs []RealPairRef, idx []int, results []realPairResult, opt RealOptions, frames map[int]*real.BoardFrame) error {
+	var failed atomic.Bool
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(opt.Workers, max(1, len(idx))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				prev := results[i]
+				results[i] = realProcessPair(ctx, i, pairs[i], opt, frames[i], frames != nil)
+				if frames != nil { // keep what the first pass learned
+					results[i].plane = prev.plane
+					results[i].skips = append(prev.skips, results[i].skips...)
+				}
+				if results[i].err != nil {
+					failed.Store(true)
+				}
+			}
+		}()
+	}
+	for _, i := range idx {
+		if ctx.Err() != nil || failed.Load() {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for _, i := range idx {
+		if err := results[i].err; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // realProcessPair reads, processes and prepares one pair, and with
 // opt.CheckMarks checks its marks.
-func realProcessPair(ctx context.Context, i int, ref RealPairRef, opt RealOptions) (r realPairResult) {
+//
+// In the first pass (second false) a Language-Table pair with a board
+// observation is only read: its observation is kept (r.board) and it is
+// processed in the second pass, with plane its setup's table plane.
+func realProcessPair(ctx context.Context, i int, ref RealPairRef, opt RealOptions, plane *real.BoardFrame, second bool) (r realPairResult) {
 	r.id = ref.ID
 	skip := func(stage, reason string) realPairResult {
 		r.skips = append(r.skips, export.RealSkip{PairID: r.id, Stage: stage, Reason: reason})
@@ -272,6 +299,12 @@ func realProcessPair(ctx context.Context, i int, ref RealPairRef, opt RealOption
 		return skip("read", err.Error())
 	}
 	r.id = p.ID
+	if !second {
+		if r.board = boardObservation(p); r.board != nil {
+			return r // measured on its setup's plane in the second pass
+		}
+	}
+	p.Plane = plane
 	m, qs, sk := opt.Process(p, real.Options{Seed: opt.Seed, Extended: opt.Extended, WidthRadius: opt.WidthRadius})
 	r.measurement = m
 	if sk != nil {
@@ -326,6 +359,7 @@ func realReport(pairs []RealPairRef, results []realPairResult, opt RealOptions) 
 	seen := map[string]string{}
 	var cands []RealCandidate
 	checks := map[string][]real.SizeCheck{}
+	run.TablePlanes = tablePlaneReport(results)
 	if opt.Names != nil {
 		run.Names = &export.RealNames{Model: opt.Names.Model, Rejected: map[string]int{}}
 	}

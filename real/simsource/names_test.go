@@ -14,9 +14,13 @@ import (
 // name rules: at least 95 % agree at each noise level (real check
 // --named over 300 pairs gives 99.6 % without noise and 100 % with the
 // default noise), every one carries the direction note and names no mark,
-// and no name the rules reject is used.
+// and no name the rules reject is used (40 pairs per level, 24 with
+// -short).
 func TestNamedAgreement(t *testing.T) {
-	const pairs = 40
+	pairs, least := 40, 20
+	if testing.Short() {
+		pairs, least = 24, 8
+	}
 	for _, lv := range []NoiseLevel{NoiseNone, NoiseDefault} {
 		agree, total := 0, 0
 		for i := range pairs {
@@ -53,8 +57,8 @@ func TestNamedAgreement(t *testing.T) {
 			}
 		}
 		t.Logf("noise %s: %d of %d named questions agree", lv, agree, total)
-		if total < 10 || float64(agree) < 0.95*float64(total) {
-			t.Errorf("noise %s: %d of %d named questions agree with exact geometry (want ≥ 95 %% of at least 10)", lv, agree, total)
+		if total < least || float64(agree) < 0.95*float64(total) {
+			t.Errorf("noise %s: %d of %d named questions agree with exact geometry (want ≥ 95 %% of at least %d)", lv, agree, total, least)
 		}
 	}
 }

@@ -53,6 +53,16 @@ func inspectReal(ds *export.Dataset, id, out string, stdout io.Writer) error {
 // drawRealPanel lays out the Real panel: 3 tiles (I0 badges, I1 badges,
 // I0 dots) in the second row, the text above them.
 func drawRealPanel(q *export.QuestionRow, a *export.RealAnnotationRow) (image.Image, error) {
+	var rq real.Question
+	if err := json.Unmarshal([]byte(a.QuestionSpec), &rq); err != nil {
+		return nil, fmt.Errorf("column question_spec: %w", err)
+	}
+	captions := [3]string{"I0 (before, numbered badges)", "I1 (after, badges moved with the objects)", "I0 with colour dots"}
+	dotsTitle, dotsText := "With colour dots (dots "+strings.Join(a.DotColors, ", ")+")", a.MotionTextDots+" "+a.QuestionDots
+	if rq.Named { // B.4.9: no marks anywhere; the dot version is the question itself
+		captions = [3]string{"I0 (before, unmarked: objects are named)", "I1 (after, unmarked)", "I0 of the dot prompts (the same, unmarked)"}
+		dotsTitle, dotsText = "Names (B.4.9)", strings.Join(rq.Names, "; ")
+	}
 	var tiles []struct {
 		caption string
 		img     image.Image
@@ -60,8 +70,8 @@ func drawRealPanel(q *export.QuestionRow, a *export.RealAnnotationRow) (image.Im
 	for _, t := range []struct {
 		caption, column string
 		b               []byte
-	}{{"I0 (before, numbered badges)", "image", q.Image.Bytes}, {"I1 (after, badges moved with the objects)", "image_after", q.ImageAfter.Bytes},
-		{"I0 with colour dots", "image_dots", a.ImageDots.Bytes}} {
+	}{{captions[0], "image", q.Image.Bytes}, {captions[1], "image_after", q.ImageAfter.Bytes},
+		{captions[2], "image_dots", a.ImageDots.Bytes}} {
 		img, _, err := image.Decode(bytes.NewReader(t.b))
 		if err != nil {
 			return nil, fmt.Errorf("column %s: %w", t.column, err)
@@ -70,10 +80,6 @@ func drawRealPanel(q *export.QuestionRow, a *export.RealAnnotationRow) (image.Im
 			caption string
 			img     image.Image
 		}{t.caption, img})
-	}
-	var rq real.Question
-	if err := json.Unmarshal([]byte(a.QuestionSpec), &rq); err != nil {
-		return nil, fmt.Errorf("column question_spec: %w", err)
 	}
 	var qty []string
 	for _, k := range slices.Sorted(maps.Keys(rq.Quantities)) {
@@ -100,7 +106,7 @@ func drawRealPanel(q *export.QuestionRow, a *export.RealAnnotationRow) (image.Im
 		{bold, "Motion"}, {regular, q.MotionText},
 		{bold, "Question"}, {regular, q.Question},
 		{bold, "Answer"}, {regular, answerText(q)},
-		{bold, "With colour dots (dots " + strings.Join(a.DotColors, ", ") + ")"}, {regular, a.MotionTextDots + " " + a.QuestionDots},
+		{bold, dotsTitle}, {regular, dotsText},
 		{bold, "Rule " + rq.Rule}, {regular, strings.Join(qty, "  ")},
 	}
 	// Lay the text out once to size the panel, then draw it: the frames

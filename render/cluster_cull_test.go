@@ -14,8 +14,10 @@ import (
 // dressed with the installed Sweet Home 3D models and random cameras
 // (various heights, headings, pitches, fields of view and sizes), depth, ids,
 // classes, stats and RGB are identical with and without it, for labels-only
-// and RGB frames, on renderers with and without the frame caches and with 1
-// and 2 workers, while it does set up fewer triangles. Skips when the
+// and RGB frames, on renderers with and without the frame caches, with 1
+// and 2 workers, and supersampled with levels of detail, and on the cached renderers over a frame with one object
+// moved and the frame with it put back, while it does set up fewer
+// triangles. Skips when the
 // libraries are not installed.
 func TestClusterCullingIsExact(t *testing.T) {
 	lib := realLibrary(t)
@@ -28,19 +30,25 @@ func TestClusterCullingIsExact(t *testing.T) {
 	for hi := 0; hi < houses; hi++ {
 		h, s := procthorScene(t, 21, hi)
 		lib.Dress(s, assets.HouseSeed(h))
-		var on, off [2]*Renderer
-		for k := range on {
+		confs := []Options{
+			{Workers: 1, NoFrameCache: true},
+			{Workers: 2},
+			{Workers: 2, NoFrameCache: true, Supersample: 2, LevelOfDetail: true},
+		}
+		var on, off [3]*Renderer
+		for k, o := range confs {
 			var err error
-			on[k], err = New(s, Options{Workers: 1 + k, NoFrameCache: k == 0})
+			on[k], err = New(s, o)
 			if err != nil {
 				t.Fatal(err)
 			}
-			on[k].occForce = k == 1
-			off[k], err = New(s, Options{Workers: 1 + k, NoFrameCache: k == 0, NoClusterCulling: true})
+			on[k].occForce = k > 0
+			o.NoClusterCulling = true
+			off[k], err = New(s, o)
 			if err != nil {
 				t.Fatal(err)
 			}
-			off[k].occForce = k == 1
+			off[k].occForce = k > 0
 		}
 		reach := s.ReachablePositions()
 		rng := rand.New(rand.NewPCG(uint64(hi), 53))
@@ -48,9 +56,28 @@ func TestClusterCullingIsExact(t *testing.T) {
 			p := reach[rng.IntN(len(reach))]
 			cam := sim.Camera{Position: sim.Vec3{p[0], 0.4 + 1.4*rng.Float64(), p[2]}, Yaw: 360 * rng.Float64(),
 				Horizon: -20 + 70*rng.Float64(), FOV: 50 + 50*rng.Float64(), Width: 128 + rng.IntN(160), Height: 96 + rng.IntN(128)}
+			// On the renderers with frame caches, the second and third
+			// frames are the first with an object moved and put back (the
+			// label cache, incremental shading and the frame memo at work).
+			var moved *sim.Object
+			for _, o := range s.Objects {
+				if _, _, _, ok := cam.Project(o.Position); ok && o.Movable() && rng.IntN(3) == 0 {
+					moved = o
+				}
+			}
+			var home sim.Vec3
+			if moved != nil {
+				home = moved.Position
+			}
 			for k := range on {
-				for _, labels := range []bool{true, false} {
+				for step, labels := range []bool{true, false, false, false} {
 					var a, b Frame
+					if k == 1 && moved != nil && step == 2 {
+						moved.Position = home.Add(sim.Vec3{0.2, 0, 0.1})
+					}
+					if k == 1 && moved != nil && step == 3 {
+						moved.Position = home
+					}
 					render := func(r *Renderer, f *Frame) {
 						var err error
 						if labels {
@@ -65,22 +92,22 @@ func TestClusterCullingIsExact(t *testing.T) {
 					render(on[k], &a)
 					render(off[k], &b)
 					frames++
-					if !labels {
+					if !labels && k < 2 {
 						before += off[k].lastSetUp
 						after += on[k].lastSetUp
 					}
 					if !slices.Equal(a.Depth, b.Depth) || !slices.Equal(a.IDs, b.IDs) || !slices.Equal(a.ClassIDs, b.ClassIDs) ||
 						!slices.Equal(a.Stats, b.Stats) {
-						t.Fatalf("house %d camera %d (%d workers, labels only %v): labels differ with cluster culling", hi, ci, k+1, labels)
+						t.Fatalf("house %d camera %d (options %+v, labels only %v): labels differ with cluster culling", hi, ci, confs[k], labels)
 					}
 					if !labels && !bytes.Equal(a.RGB.Pix, b.RGB.Pix) {
-						t.Errorf("house %d camera %d (%d workers): RGB differs with cluster culling", hi, ci, k+1)
+						t.Errorf("house %d camera %d (options %+v): RGB differs with cluster culling", hi, ci, confs[k])
 					}
 				}
 			}
 		}
 	}
-	t.Logf("%d frame pairs identical; RGB frames set up %d triangles with cluster culling, %d without (%.1f %%)",
+	t.Logf("%d frame pairs identical; RGB frames at one sample per pixel set up %d triangles with cluster culling, %d without (%.1f %%)",
 		frames, after, before, 100*float64(after)/float64(max(before, 1)))
 	if after >= before {
 		t.Error("cluster culling set up no fewer triangles")
@@ -90,13 +117,18 @@ func TestClusterCullingIsExact(t *testing.T) {
 // Every triangle of a model level belongs to exactly one cluster, clusters
 // hold at most clusterMax triangles (at least clusterMin when the level has
 // that many), each lists the distinct vertices of its triangles, and the
-// posed bounds hold every vertex of its triangles.
+// posed bounds hold every vertex of its triangles; every renderer shares
+// one split per model level.
 func TestSplitClusters(t *testing.T) {
 	lib := realLibrary(t)
 	defer lib.Close()
 	h, s := procthorScene(t, 21, 0)
 	lib.Dress(s, assets.HouseSeed(h))
 	r, err := New(s, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2, err := New(s, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,6 +141,9 @@ func TestSplitClusters(t *testing.T) {
 		lc := e.clusters
 		if lc == nil {
 			t.Fatalf("object %s: posed model without clusters", o.ID)
+		}
+		if r2.entry(i, 0).clusters != lc {
+			t.Fatalf("object %s: a second renderer split the model again", o.ID)
 		}
 		models++
 		n := len(e.vidx)

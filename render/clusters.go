@@ -7,7 +7,8 @@ import (
 	"flowbench/sim"
 )
 
-// Clusters. Each model level is split once, when a renderer first poses it,
+// Clusters. Each model level is split once, when a renderer first poses it
+// (cluster_cache.go keeps the split with the model for every renderer),
 // into clusters of clusterMax triangles or fewer (about 64–128 each for
 // levels of at least clusterMin triangles): the level's triangles sorted by
 // the Morton code of their centroids in the model's box, cut into equal
@@ -37,28 +38,6 @@ type levelClusters struct {
 // count returns the number of clusters.
 func (lc *levelClusters) count() int { return len(lc.tris) }
 
-// clusterKey names a model level.
-type clusterKey struct {
-	model *sim.Model
-	level int
-}
-
-// clustersOf returns the clusters of level lvl of model md (the level
-// poseCompact draws), splitting it on first use; the renderer keeps the
-// split for as long as it draws the scene.
-func (r *Renderer) clustersOf(md *sim.Model, lvl int) *levelClusters {
-	k := clusterKey{md, lvl}
-	if lc, ok := r.clusterCache[k]; ok {
-		return lc
-	}
-	if r.clusterCache == nil {
-		r.clusterCache = map[clusterKey]*levelClusters{}
-	}
-	lc := splitClusters(&md.Levels[lvl])
-	r.clusterCache[k] = lc
-	return lc
-}
-
 // splitClusters splits a model level into clusters (see the package notes
 // above). Its triangles must index its vertices (poseCompact checks).
 func splitClusters(l *sim.ModelLevel) *levelClusters {
@@ -79,11 +58,9 @@ func splitClusters(l *sim.ModelLevel) *levelClusters {
 			lo[k], hi[k] = min(lo[k], c[k]), max(hi[k], c[k])
 		}
 	}
-	type keyed struct {
-		code uint32
-		tri  int32
-	}
-	order := make([]keyed, n)
+	// Sort key: the Morton code above the triangle index, so that equal
+	// codes keep the model's order.
+	order := make([]uint64, n)
 	for j, c := range cent {
 		var q [3]uint32
 		for k := 0; k < 3; k++ {
@@ -91,14 +68,9 @@ func splitClusters(l *sim.ModelLevel) *levelClusters {
 				q[k] = uint32(min(1023, max(0, (c[k]-lo[k])/d*1024)))
 			}
 		}
-		order[j] = keyed{morton3(q[0], q[1], q[2]), int32(j)}
+		order[j] = uint64(morton3(q[0], q[1], q[2]))<<32 | uint64(j)
 	}
-	slices.SortFunc(order, func(a, b keyed) int {
-		if a.code != b.code {
-			return int(int64(a.code) - int64(b.code))
-		}
-		return int(a.tri - b.tri)
-	})
+	slices.Sort(order)
 	nc := 1
 	if n >= clusterMin {
 		nc = (n + clusterMax - 1) / clusterMax
@@ -106,7 +78,7 @@ func splitClusters(l *sim.ModelLevel) *levelClusters {
 	lc.tris = make([]int32, nc)
 	for k, o := range order {
 		c := int32(k * nc / n) // equal runs of the sorted triangles
-		lc.of[o.tri] = c
+		lc.of[uint32(o)] = c
 		lc.tris[c]++
 	}
 	// Each cluster's distinct vertices, in the order first used.
@@ -118,7 +90,7 @@ func splitClusters(l *sim.ModelLevel) *levelClusters {
 		lc.vstart[c] = int32(len(lc.verts))
 		end := start + int(lc.tris[c])
 		for _, o := range order[start:end] {
-			for _, vi := range l.Tris[o.tri].V {
+			for _, vi := range l.Tris[uint32(o)].V {
 				if seen[vi] != int32(c+1) {
 					seen[vi] = int32(c + 1)
 					lc.verts = append(lc.verts, vi)

@@ -55,12 +55,11 @@ type Renderer struct {
 	cull      []bool
 	needLight []bool
 
-	// Cluster culling (cluster_cull.go): the model levels' clusters, and
-	// per draw-list mesh with clusters the first of its clusters' flags in
-	// alive (true: set up in the current set-up pass).
-	clusterCache map[clusterKey]*levelClusters
-	alive        []bool
-	abase        []int
+	// Cluster culling (cluster_cull.go): per draw-list mesh with clusters,
+	// the first of its clusters' flags in alive (true: set up in the
+	// current set-up pass), -1 for a mesh set up whole.
+	alive []bool
+	abase []int
 
 	// Occlusion culling (occlusion.go): per instance, hidden behind the
 	// structure in the current view; honoured by setupAll while occActive.

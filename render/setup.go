@@ -439,7 +439,9 @@ func (r *Renderer) setupChunk(k int) {
 
 // setupClusters prepares, for r.cur, the triangles of draw-list mesh i
 // (posed model e, set-ups from dl.start[i] on) whose clusters cullClusters
-// kept, in the mesh's triangle order, and the vertices they use into vc.
+// kept, in the mesh's triangle order, and the vertices they use into vc (a
+// vertex that several kept clusters share is prepared for each, to the same
+// numbers).
 func (r *Renderer) setupClusters(i int, e *meshEntry, vc []camVert, twoSided bool) {
 	lc := e.clusters
 	alive := r.alive[r.abase[i] : r.abase[i]+lc.count()]

@@ -22,7 +22,7 @@ import (
 func TestClusterCullingIsExact(t *testing.T) {
 	lib := realLibrary(t)
 	defer lib.Close()
-	houses, cams := 6, 10
+	houses, cams := 8, 12
 	if testing.Short() {
 		houses, cams = 3, 8
 	}
@@ -177,5 +177,34 @@ func TestSplitClusters(t *testing.T) {
 	}
 	if models == 0 {
 		t.Fatal("no object with a model")
+	}
+}
+
+// The benchmark views of realViews (800×800, object-rich, from eye height)
+// are identical with and without cluster culling too, labels and RGB.
+func TestClusterCullingIsExactBenchViews(t *testing.T) {
+	real, _, cams := realViews(t, 3)
+	for v, cam := range cams {
+		on, err := New(real[v], Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		off, err := New(real[v], Options{Workers: 2, NoClusterCulling: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := on.Render(cam)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := off.Render(cam)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(a.Depth, b.Depth) || !slices.Equal(a.IDs, b.IDs) || !slices.Equal(a.ClassIDs, b.ClassIDs) ||
+			!slices.Equal(a.Stats, b.Stats) || !bytes.Equal(a.RGB.Pix, b.RGB.Pix) {
+			t.Errorf("view %d: the frame differs with cluster culling", v)
+		}
+		t.Logf("view %d: %d triangles set up with cluster culling, %d without", v, on.lastSetUp, off.lastSetUp)
 	}
 }

@@ -21,6 +21,12 @@ import (
 //     touches (boxHidden) cannot win a pixel centre, exactly as for whole
 //     objects.
 //
+// The clusters a view keeps depend only on the view, the pose and whether
+// the structure pass is active (its tiles are a function of the view), and
+// that pass only removes clusters; so a mesh unchanged with the same set-up
+// range in two frames of one view kept the same clusters in both, as the
+// label cache's kept set-ups assume (label_cache.go).
+//
 // Both only drop triangles that would draw nothing, so depth, ids, classes,
 // stats and RGB are those of drawing every triangle
 // (TestClusterCullingIsExact). There is no back-face test: the clustered

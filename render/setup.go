@@ -325,7 +325,9 @@ type setupUnit struct{ mesh, g0, g1 int }
 //
 // The set-up array holds only the meshes that are not culled, in draw-list
 // order (dl.start gives each mesh's first set-up; a culled mesh has none),
-// so it is as large as what the view can see, not as the whole house.
+// so it is as large as what the view can see, not as the whole house. Of a
+// posed model it holds only the triangles of the clusters the view keeps
+// (cluster_cull.go), in the model's order.
 func (r *Renderer) setupAll(v *view, dl *drawList, setups []triSetup, all bool, within *sim.AABB) []triSetup {
 	total := 0
 	r.inMesh = 0

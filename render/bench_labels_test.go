@@ -32,3 +32,63 @@ func BenchmarkRealLabels(b *testing.B) {
 	}
 	b.ReportMetric((processCPUSeconds()-t0)*1e3/float64(b.N*len(rs)), "cpu-ms/frame")
 }
+
+// BenchmarkRealSetUp renders the three views of realViews with real models,
+// labels only, on one worker, each frame from scratch, with and without
+// cluster culling (cluster_cull.go), interleaved; it reports CPU ms per
+// frame of each and the triangles per frame: in the meshes that the view
+// does not cull whole (set up without cluster culling, "tris-before"), set
+// up with it ("tris-after"), and those whose set-up survived (covering a
+// pixel centre's row and column range, "tris-kept").
+func BenchmarkRealSetUp(b *testing.B) {
+	real, _, cams := realViews(b, 3)
+	confs := []struct {
+		name string
+		opts Options
+	}{
+		{"clusters", Options{}},
+		{"no-clusters", Options{NoClusterCulling: true}},
+	}
+	rs := make([][]*Renderer, len(confs))
+	f := &Frame{}
+	for k, c := range confs {
+		for v := range cams {
+			o := c.opts
+			o.Workers, o.NoFrameCache, o.SkipRGB = 1, true, true
+			r, err := New(real[v], o)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := r.RenderInto(cams[v], f); err != nil {
+				b.Fatal(err)
+			}
+			rs[k] = append(rs[k], r)
+		}
+	}
+	spent := make([]float64, len(confs))
+	var before, after, kept int
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for k := range confs {
+			for v, r := range rs[k] {
+				t0 := processCPUSeconds()
+				if err := r.RenderInto(cams[v], f); err != nil {
+					b.Fatal(err)
+				}
+				spent[k] += processCPUSeconds() - t0
+				if k == 0 {
+					before += r.lastInMesh
+					after += r.lastSetUp
+					kept += r.lastVisible
+				}
+			}
+		}
+	}
+	n := float64(b.N * len(cams))
+	for k, c := range confs {
+		b.ReportMetric(spent[k]*1e3/n, c.name+"-cpu-ms")
+	}
+	b.ReportMetric(float64(before)/n, "tris-before")
+	b.ReportMetric(float64(after)/n, "tris-after")
+	b.ReportMetric(float64(kept)/n, "tris-kept")
+}

@@ -86,6 +86,7 @@ func (r *Renderer) poseCompact(e *meshEntry, o *sim.Object, lvl int) bool {
 	r.fillEntry(e, sim.Mesh{ID: o.ID, Kind: sim.MeshObject, Color: o.Color, Surfaces: md.Surfaces, Bounds: b, TwoSided: true})
 	e.vidx, e.verts = l.Tris, verts
 	e.ntri, e.vnorm, e.vuv = len(l.Tris), norm, uv
+	poseClusters(e, clustersOf(md, min(max(lvl, 0), len(md.Levels)-1)))
 	return true
 }
 

@@ -74,8 +74,11 @@
 // and normal per vertex with the model's vertex indices, not a triangle
 // soup, so shared vertices are prepared once per view (compact_mesh.go).
 // The set-up array holds the meshes a view does not cull, not the whole
-// house. Occlusion culling keeps its structure pass per camera
-// (occlusion.go). A frame from the same camera as the last keeps the
+// house; of a posed model only the clusters of 64–128 triangles (split once
+// per model level, clusters.go) that lie in the view's frustum and, where
+// the structure pass ran, are not hidden behind the structure are set up
+// (cluster_cull.go), their triangles in the model's order. Occlusion
+// culling keeps its structure pass per camera (occlusion.go). A frame from the same camera as the last keeps the
 // set-ups of the meshes that did not change and the labels and visible
 // triangles of the bands no changed mesh touches (label_cache.go). Each
 // room light keeps the shadow maps of the state before its last rebuild and

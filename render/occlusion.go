@@ -157,7 +157,15 @@ func (r *Renderer) hidden(v *view, i, tw, th int) bool {
 	if e.triCount() == 0 {
 		return false
 	}
-	x0, y0, x1, y1, wmax, ok := v.boxPixels(e.mesh.Bounds)
+	return r.boxHidden(v, e.mesh.Bounds, tw, th)
+}
+
+// boxHidden reports whether everything inside box b lies behind the
+// structure drawn in r.occMin for view v (tw × th tiles): its nearest
+// corner is farther, by occMargin, than the farthest structure surface in
+// every tile its projection widened by a pixel touches.
+func (r *Renderer) boxHidden(v *view, b sim.AABB, tw, th int) bool {
+	x0, y0, x1, y1, wmax, ok := v.boxPixels(b)
 	if !ok {
 		return false // reaches the near plane: let the rasterizer decide
 	}

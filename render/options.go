@@ -86,6 +86,10 @@ type Options struct {
 	// NoOcclusionCulling sets up every object's triangles even when the
 	// walls hide it (occlusion.go); the frame is the same either way.
 	NoOcclusionCulling bool
+	// NoClusterCulling sets up every triangle of a model in the view's
+	// frustum, not only those of the clusters the view can show
+	// (cluster_cull.go); the frame is the same either way.
+	NoClusterCulling bool
 	// NoFrameCache draws every frame from scratch: no set-ups or label
 	// bands kept from the last frame of the same camera (label_cache.go), no
 	// structure pass kept for occlusion culling (occlusion.go), no recent RGB

@@ -55,6 +55,12 @@ type Renderer struct {
 	cull      []bool
 	needLight []bool
 
+	// Cluster culling (cluster_cull.go): per draw-list mesh with clusters,
+	// the first of its clusters' flags in alive (true: set up in the
+	// current set-up pass), -1 for a mesh set up whole.
+	alive []bool
+	abase []int
+
 	// Occlusion culling (occlusion.go): per instance, hidden behind the
 	// structure in the current view; honoured by setupAll while occActive.
 	occluded  []bool
@@ -117,8 +123,13 @@ type Renderer struct {
 	hdirty      []bool       // per band, the pyramids' projections
 	hx0, hx1    []int32
 
-	// Last frame's counters, for benchmarks.
+	// Last frame's counters, for benchmarks: the draw list's triangles, the
+	// triangles of the meshes not culled whole, those set up (after cluster
+	// culling) and those whose set-up survived.
 	lastTris    int
+	inMesh      int // setupAll's triangles of the meshes not culled whole
+	lastInMesh  int
+	lastSetUp   int
 	lastVisible int
 	// shadowRestores counts lights whose shadow maps came back from the
 	// previous state (shadow_cache.go), for tests.
@@ -157,6 +168,10 @@ type meshEntry struct {
 	ntri  int
 	vnorm []sim.Vec3
 	vuv   [][2]float32
+	// Posed model levels: the level's clusters and their world bounds
+	// (clusters.go); nil for other meshes.
+	clusters *levelClusters
+	cbounds  []clusterBounds
 }
 
 // drawList lists one mesh per instance and, after setupAll, where their
@@ -313,6 +328,7 @@ func (r *Renderer) fillEntry(e *meshEntry, m sim.Mesh) {
 	e.gen++
 	e.vidx = nil
 	e.vnorm, e.vuv, e.ntri = nil, nil, 0
+	e.clusters = nil
 	e.shaded = false
 	if m.Attrs != nil && len(m.Attrs) != len(m.Tris) {
 		e.mesh.Attrs = nil // malformed: draw flat
@@ -462,6 +478,7 @@ func (r *Renderer) renderInto(cam sim.Camera, f *Frame, skipRGB bool, adopt []ui
 	r.cacheOn = !r.opts.NoFrameCache
 	r.keepSetups = !r.opts.NoFrameCache
 	r.setups = r.setupAll(&r.v, &r.dl, r.setups, false, nil)
+	r.lastInMesh, r.lastSetUp = r.inMesh, r.dl.start[len(r.dl.mesh)]
 	r.keepSetups = false
 	r.occActive = false
 	r.bins = r.binAll(&r.dl, r.setups, r.bins, nb, DefaultBandHeight, true)

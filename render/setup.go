@@ -325,17 +325,35 @@ type setupUnit struct{ mesh, g0, g1 int }
 //
 // The set-up array holds only the meshes that are not culled, in draw-list
 // order (dl.start gives each mesh's first set-up; a culled mesh has none),
-// so it is as large as what the view can see, not as the whole house.
+// so it is as large as what the view can see, not as the whole house. Of a
+// posed model it holds only the triangles of the clusters the view keeps
+// (cluster_cull.go), in the model's order.
 func (r *Renderer) setupAll(v *view, dl *drawList, setups []triSetup, all bool, within *sim.AABB) []triSetup {
 	total := 0
+	r.inMesh = 0
+	r.alive = r.alive[:0]
+	r.abase = grow(r.abase, len(dl.mesh))
+	clusters := !r.opts.NoClusterCulling
+	occlusion := r.occActive && v == &r.v // r.occMin's tiles are r.v's
 	for i, e := range dl.mesh {
+		r.abase[i] = -1
 		r.cull[i] = e.triCount() == 0 || (r.occActive && r.occluded[i]) || cullMesh(v, e.mesh.Bounds) ||
 			(within != nil && !boxesMeet(e.mesh.Bounds, *within)) ||
 			(r.shRect != nil && !r.castersMeet(v, e.mesh.Bounds))
 		dl.start[i] = total
-		if !r.cull[i] {
-			total += e.triCount()
+		if r.cull[i] {
+			continue
 		}
+		n := e.triCount()
+		r.inMesh += n
+		if clusters && e.clusters != nil && e.clusters.count() > 1 {
+			n = r.cullClusters(v, i, e, occlusion)
+			if n == e.triCount() {
+				r.abase[i] = -1 // every cluster: set up as without clusters
+			}
+			r.cull[i] = n == 0
+		}
+		total += n
 	}
 	dl.start[len(dl.mesh)] = total
 	setups = grow(setups, total)
@@ -397,6 +415,10 @@ func (r *Renderer) setupChunk(k int) {
 		var vc []camVert
 		if b := r.vbase[i]; b >= 0 { // the unit holds the whole mesh
 			vc = r.vcache[b : b+len(e.verts)]
+			if r.abase[i] >= 0 {
+				r.setupClusters(i, e, vc, twoSided)
+				continue
+			}
 			for k := range e.verts {
 				r.cur.prepVert(e.verts[k], &vc[k])
 			}
@@ -410,17 +432,53 @@ func (r *Renderer) setupChunk(k int) {
 			} else {
 				setupTri(r.cur, &m.Tris[j], twoSided, s)
 			}
-			if !s.ok {
-				continue
+			if s.ok {
+				s.label(e, i, j)
 			}
-			s.inst = uint16(i + 1)
-			s.local = int32(j)
-			s.attr, s.cut = e.hasAttrs(), false
-			if s.attr {
-				if k := e.surfaceOf(j); k < len(m.Surfaces) && m.Surfaces[k].HasCutout() {
-					s.cut = true
-				}
+		}
+	}
+}
+
+// setupClusters prepares, for r.cur, the triangles of draw-list mesh i
+// (posed model e, set-ups from dl.start[i] on) whose clusters cullClusters
+// kept, in the mesh's triangle order, and the vertices they use into vc (a
+// vertex that several kept clusters share is prepared for each, to the same
+// numbers).
+func (r *Renderer) setupClusters(i int, e *meshEntry, vc []camVert, twoSided bool) {
+	lc := e.clusters
+	alive := r.alive[r.abase[i] : r.abase[i]+lc.count()]
+	for c, ok := range alive {
+		if ok {
+			for _, vi := range lc.verts[lc.vstart[c]:lc.vstart[c+1]] {
+				r.cur.prepVert(e.verts[vi], &vc[vi])
 			}
+		}
+	}
+	g := r.curDL.start[i]
+	for j, c := range lc.of {
+		if !alive[c] {
+			continue
+		}
+		s := &r.curSet[g]
+		g++
+		ix := &e.vidx[j].V
+		setupVerts(r.cur, &vc[ix[0]], &vc[ix[1]], &vc[ix[2]], twoSided, s)
+		if s.ok {
+			s.label(e, i, j)
+		}
+	}
+}
+
+// label records in a surviving set-up that it is triangle j of draw-list
+// mesh i (posed as e), and its shading attributes' kind.
+func (s *triSetup) label(e *meshEntry, i, j int) {
+	m := &e.mesh
+	s.inst = uint16(i + 1)
+	s.local = int32(j)
+	s.attr, s.cut = e.hasAttrs(), false
+	if s.attr {
+		if k := e.surfaceOf(j); k < len(m.Surfaces) && m.Surfaces[k].HasCutout() {
+			s.cut = true
 		}
 	}
 }

@@ -62,6 +62,9 @@ type ShardOptions struct {
 	Metadata map[string]string
 	// TensorType types the dense annotations columns (ignored for questions).
 	TensorType TensorType
+	// tensorPageBytes, for tests, bounds a tensor page's values instead of
+	// DataPageBytes (Validate re-encodes with DataPageBytes).
+	tensorPageBytes int
 }
 
 // writerProperties returns the Parquet properties of a table: zstd,

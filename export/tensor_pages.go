@@ -19,7 +19,8 @@ import (
 // release. A page holds whole rows: as many as fit in DataPageBytes of
 // values (at least one). Its levels are the fixed pattern of a
 // fixed-size list (tensor_levels.go), its values are encoded straight from
-// the row (tensor_values.go), and the page is zstd-compressed and handed
+// the row (tensor_values.go), and the page is compressed as arrow-go
+// compresses a page (zstd, with the frame's checksum) and handed
 // to arrow-go's column writer of the open row group, which writes its
 // header and the column chunk's metadata as for any page.
 //
@@ -34,7 +35,8 @@ type tensorPages struct {
 	denseAt []int             // per field: its index in cols, or -1
 	empty   []arrow.Array     // per dense field: an array with no rows
 	reset   arrow.RecordBatch // the annotations schema, no rows
-	zstd    tensorZstd
+	codec   compress.Codec
+	level   int
 	open    bool // the open row group's column writers are fetched
 	scratch []byte
 }
@@ -67,10 +69,14 @@ func newTensorPages(mem memory.Allocator, w, h int, t TensorType, props *parquet
 	if err != nil {
 		return nil, err
 	}
-	if c := props.CompressionFor(denseColumns[0] + ".list.element"); c != compress.Codecs.Zstd {
-		return nil, fmt.Errorf("tensor pages are zstd-compressed, not %s", c)
+	// arrow-go's codec, as its column writer would use: its zstd frames
+	// carry a checksum of the page, which VerifyShard relies on (arrow-go
+	// writes no Parquet page CRC).
+	codec, err := compress.GetCodec(props.CompressionFor(denseColumns[0] + ".list.element"))
+	if err != nil {
+		return nil, err
 	}
-	p := &tensorPages{fields: s.Fields(), zstd: newTensorZstd(level), reset: annotationsRecord(mem, nil, w, h, t)}
+	p := &tensorPages{fields: s.Fields(), codec: codec, level: level, reset: annotationsRecord(mem, nil, w, h, t)}
 	for _, f := range s.Fields() {
 		fsl, ok := f.Type.(*arrow.FixedSizeListType)
 		if !ok || !isDenseColumn(f.Name) {
@@ -201,7 +207,7 @@ func (p *tensorPages) flush(c *tensorColumn) error {
 	start := c.head - len(p.scratch)
 	copy(c.buf[start:], p.scratch)
 	page := c.buf[start : c.head+4*n]
-	c.comp = p.zstd.encode(c.comp, page)
+	c.comp = p.codec.EncodeLevel(c.comp[:0], page, p.level)
 	dp := file.NewDataPageV1WithConfig(memory.NewBufferBytes(c.comp), parquet.Encodings.RLE, parquet.Encodings.RLE,
 		file.DataPageConfig{Num: int32(n), Encoding: c.encoding, UncompressedSize: int32(len(page)),
 			FirstRowIndex: int64(c.groupRows - c.rows)})

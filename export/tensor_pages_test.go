@@ -357,3 +357,30 @@ func TestTensorPagesValidate(t *testing.T) {
 		})
 	}
 }
+
+// TestPutSplitFloats checks the word-at-a-time byte-stream split against
+// the definition (byte k of value i at k·stride+base+i) for every length
+// 0..40 and random bits.
+func TestPutSplitFloats(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for n := range 41 {
+		values := make([]float32, n)
+		for i := range values {
+			values[i] = math.Float32frombits(rng.Uint32())
+		}
+		const base = 3
+		stride := base + n + 5
+		got := make([]byte, 4*stride)
+		putSplitFloats(got, stride, base, values)
+		want := make([]byte, 4*stride)
+		for i, v := range values {
+			b := math.Float32bits(v)
+			for k := range 4 {
+				want[k*stride+base+i] = byte(b >> (8 * k))
+			}
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%d values: split\n%x\nwant\n%x", n, got, want)
+		}
+	}
+}

@@ -133,3 +133,4 @@ func benchmarkAnnotationShard(b *testing.B, w, h int) {
 }
 
 func BenchmarkAnnotationShard512(b *testing.B) { benchmarkAnnotationShard(b, 512, 512) }
+func BenchmarkAnnotationShard800(b *testing.B) { benchmarkAnnotationShard(b, 800, 800) }

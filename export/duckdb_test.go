@@ -33,8 +33,8 @@ type duckdbReport struct {
 // TestDuckDBReadsDataset reads a small dataset with DuckDB (npm
 // @duckdb/node-api), in both tensor types, and compares counts, dense
 // column types and values with our reader; the "pages" case writes tensor
-// pages of one row, so that a row group's dense columns span several
-// pages.
+// pages of 1536 bytes (one row of depth; a row of flow spans two pages),
+// so that a row group's dense columns span several pages.
 func TestDuckDBReadsDataset(t *testing.T) {
 	for _, tt := range []TensorType{TensorPlain, TensorExtension} {
 		t.Run(tt.String(), func(t *testing.T) { testDuckDBReads(t, Options{TensorType: tt}) })

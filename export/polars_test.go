@@ -39,7 +39,7 @@ func runPolars(t *testing.T, dir string) polarsReport {
 // columns, the question fields, and every value of every dense column.
 func TestPolarsReadsPlainTensors(t *testing.T) {
 	t.Run("default", func(t *testing.T) { testPolarsReadsPlain(t, Options{TensorType: TensorPlain}) })
-	// Tensor pages of one row: dense columns span several pages.
+	// Tensor pages of 1536 bytes: one row of depth, half a row of flow.
 	t.Run("pages", func(t *testing.T) {
 		testPolarsReadsPlain(t, Options{TensorType: TensorPlain, tensorPageBytes: 4 * 24 * 16})
 	})

@@ -31,9 +31,9 @@ const DefaultZstdLevel = 3
 // collector ran almost without pause; 128 CPU-s with GOMEMLIMIT=2GiB, at
 // 2.07 GB RSS). Decoded values do not change (format version 0.5.0).
 // Since 0.5.1 the dense annotations columns are written by the tensor page
-// writer (tensor_pages.go) in pages of whole rows: as many rows as fit in
-// DataPageBytes of values, at least one (a 512×512 depth map is 1 MiB of
-// values, so two rows a page; a flow map one).
+// writer (tensor_pages.go) in pages of DataPageBytes of values, of whole
+// rows where a row fits (a 512×512 depth map is 1 MiB: two rows a page; a
+// flow map one), else with rows spanning pages (800×800).
 const DataPageBytes = 2 << 20
 
 // partialSuffix marks a shard still being written; it is removed on resume.

@@ -16,8 +16,9 @@ import (
 // instance ids, flow, masks) as whole data pages of their own, bypassing
 // pqarrow's generic list path, which builds and RLE-encodes two levels per
 // pixel, grows its value buffers value by value and clears them on
-// release. A page holds whole rows: as many as fit in DataPageBytes of
-// values (at least one). Its levels are the fixed pattern of a
+// release. A page holds DataPageBytes of values: whole rows when a row
+// fits (a 512×512 depth map is 1 MiB: two rows a page), else a row spans
+// pages as in arrow-go's. Its levels are the fixed pattern of a
 // fixed-size list (tensor_levels.go), its values are encoded straight from
 // the row (tensor_values.go), and the page is compressed as arrow-go
 // compresses a page (zstd, with the frame's checksum) and handed
@@ -48,10 +49,13 @@ type tensorColumn struct {
 	per      int // values per row
 	float    bool
 	encoding parquet.Encoding
-	pageRows int    // rows per full page
+	pageVals int    // values per full page
 	head     int    // bytes before the values, reserved for the levels
-	buf      []byte // levels room, then the values of pageRows rows
-	rows     int    // rows in the open page
+	buf      []byte // levels room, then the values of a page
+	vals     int    // values in the open page
+	first    int    // index within its row of the open page's first value
+	firstRow int    // row of the open row group holding that value
+	pos      int    // index within its row of the next value
 	comp     []byte
 
 	cw        file.ColumnChunkWriter // in the open row group
@@ -103,9 +107,15 @@ func newTensorPages(mem memory.Allocator, w, h int, t TensorType, props *parquet
 		default:
 			return nil, fmt.Errorf("column %s: no tensor pages for %s", path, fsl.Elem())
 		}
-		c.pageRows = max(1, pageBytes/(4*c.per))
-		c.head = tensorLevelBytes(c.pageRows)
-		c.buf = make([]byte, c.head+4*c.pageRows*c.per)
+		// Whole rows when a row fits in a page; a larger row spans pages
+		// (as in arrow-go's pages), so that a page buffer stays within
+		// pageBytes at any image size.
+		c.pageVals = max(1, pageBytes/4)
+		if c.per <= c.pageVals {
+			c.pageVals = c.pageVals / c.per * c.per
+		}
+		c.head = tensorLevelBytes(c.pageVals/c.per + 2)
+		c.buf = make([]byte, c.head+4*c.pageVals)
 		p.denseAt = append(p.denseAt, len(p.cols))
 		p.empty = append(p.empty, emptyArray(f.Type))
 		p.cols = append(p.cols, c)
@@ -160,35 +170,72 @@ func (p *tensorPages) writeRow(fw *pqarrow.FileWriter, lite arrow.RecordBatch, r
 	return fw.WriteBuffered(p.reset)
 }
 
-// add appends row r's values of column c to its page, writing the page
-// out once it holds pageRows rows.
+// add appends row r's values of column c to its pages.
 func (p *tensorPages) add(c *tensorColumn, r *AnnotationRow) error {
-	vals := c.buf[c.head:]
-	base := c.rows * c.per
+	var err error
 	switch c.name {
 	case "depth_before":
-		putSplitFloats(vals, c.pageRows*c.per, base, r.DepthBefore)
+		err = p.addFloats(c, r.DepthBefore)
 	case "depth_after":
-		putSplitFloats(vals, c.pageRows*c.per, base, r.DepthAfter)
+		err = p.addFloats(c, r.DepthAfter)
 	case "flow_forward":
-		putSplitFloats(vals, c.pageRows*c.per, base, r.FlowForward)
+		err = p.addFloats(c, r.FlowForward)
 	case "flow_backward":
-		putSplitFloats(vals, c.pageRows*c.per, base, r.FlowBackward)
+		err = p.addFloats(c, r.FlowBackward)
 	case "instance_before":
-		putPlainInt32s(vals[4*base:], r.InstanceBefore)
+		err = addInts(p, c, r.InstanceBefore)
 	case "instance_after":
-		putPlainInt32s(vals[4*base:], r.InstanceAfter)
+		err = addInts(p, c, r.InstanceAfter)
 	case "flow_valid":
-		putPlainInt32s(vals[4*base:], r.FlowValid)
+		err = addInts(p, c, r.FlowValid)
 	case "change_mask":
-		putPlainInt32s(vals[4*base:], r.ChangeMask)
+		err = addInts(p, c, r.ChangeMask)
 	default:
-		return fmt.Errorf("no tensor column %s", c.name)
+		err = fmt.Errorf("no tensor column %s", c.name)
 	}
-	c.rows++
+	if err != nil {
+		return err
+	}
 	c.groupRows++
 	*c.written = c.groupRows
-	if c.rows == c.pageRows {
+	return nil
+}
+
+// addFloats appends a row of float values to c's pages, BYTE_STREAM_SPLIT.
+func (p *tensorPages) addFloats(c *tensorColumn, v []float32) error {
+	for len(v) > 0 {
+		k := min(len(v), c.pageVals-c.vals)
+		putSplitFloats(c.buf[c.head:], c.pageVals, c.vals, v[:k])
+		if err := p.advance(c, k); err != nil {
+			return err
+		}
+		v = v[k:]
+	}
+	return nil
+}
+
+// addInts appends a row of integer values to c's pages, PLAIN INT32.
+func addInts[T uint8 | uint16](p *tensorPages, c *tensorColumn, v []T) error {
+	for len(v) > 0 {
+		k := min(len(v), c.pageVals-c.vals)
+		putPlainInt32s(c.buf[c.head+4*c.vals:], v[:k])
+		if err := p.advance(c, k); err != nil {
+			return err
+		}
+		v = v[k:]
+	}
+	return nil
+}
+
+// advance counts k values just put in c's open page, writing the page out
+// when it is full.
+func (p *tensorPages) advance(c *tensorColumn, k int) error {
+	if c.vals == 0 {
+		c.first, c.firstRow = c.pos, c.groupRows
+	}
+	c.vals += k
+	c.pos = (c.pos + k) % c.per
+	if c.vals == c.pageVals {
 		return p.flush(c)
 	}
 	return nil
@@ -196,27 +243,27 @@ func (p *tensorPages) add(c *tensorColumn, r *AnnotationRow) error {
 
 // flush compresses the open page of c and writes it to c's column writer.
 func (p *tensorPages) flush(c *tensorColumn) error {
-	if c.rows == 0 {
+	n := c.vals
+	if n == 0 {
 		return nil
 	}
-	n := c.rows * c.per
 	if c.float {
-		packSplitStreams(c.buf[c.head:], c.pageRows*c.per, n)
+		packSplitStreams(c.buf[c.head:], c.pageVals, n)
 	}
-	p.scratch = appendTensorLevels(p.scratch[:0], c.rows, c.per)
+	p.scratch = appendTensorLevels(p.scratch[:0], c.first, n, c.per)
 	start := c.head - len(p.scratch)
 	copy(c.buf[start:], p.scratch)
 	page := c.buf[start : c.head+4*n]
 	c.comp = p.codec.EncodeLevel(c.comp[:0], page, p.level)
 	dp := file.NewDataPageV1WithConfig(memory.NewBufferBytes(c.comp), parquet.Encodings.RLE, parquet.Encodings.RLE,
 		file.DataPageConfig{Num: int32(n), Encoding: c.encoding, UncompressedSize: int32(len(page)),
-			FirstRowIndex: int64(c.groupRows - c.rows)})
+			FirstRowIndex: int64(c.firstRow)})
 	defer dp.Release()
 	pw, ok := c.cw.(interface{ WriteDataPage(file.DataPage) error })
 	if !ok {
 		return fmt.Errorf("arrow-go's column writer %T cannot take a data page", c.cw)
 	}
-	c.rows = 0
+	c.vals = 0
 	return pw.WriteDataPage(dp)
 }
 

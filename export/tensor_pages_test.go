@@ -20,8 +20,8 @@ import (
 
 // TestTensorPagesMatchGeneric is a property test of the tensor page
 // writer: over many random shards (image sizes from 1×1, both tensor
-// types, 0, 1 or many rows, random row-group cuts, pages of one to a few
-// rows and pages of many) it writes the rows with the shard encoder and
+// types, 0, 1 or many rows, random row-group cuts, pages of many rows, of
+// one to a few, and smaller than a row, down to one value) it writes the rows with the shard encoder and
 // with the generic pqarrow path the shards used before (annotationsRecord,
 // WriteBuffered), reads both files back with pqarrow and requires every
 // decoded value of every column to be the same, float tensors bit for bit
@@ -50,10 +50,14 @@ func TestTensorPagesMatchGeneric(t *testing.T) {
 			rows[i] = randomAnnotationRow(rng, fmt.Sprintf("case%d/row%d", k, i), w, h)
 		}
 		groups := randomCuts(rng, n)
-		// Pages of one row up to several, or the default size (all rows in one page).
+		// The default page size (all rows in one page), pages of one to six
+		// rows of depth, or of any size down to one value (rows span pages).
 		pageBytes := DataPageBytes
-		if k%3 != 0 {
+		switch k % 3 {
+		case 1:
 			pageBytes = 4 * w * h * (1 + rng.IntN(6))
+		case 2:
+			pageBytes = 1 + rng.IntN(4*2*w*h*3)
 		}
 		name := fmt.Sprintf("case %d (%dx%d %s, %d rows, groups %v, pages of %d bytes)", k, w, h, tt, n, groups, pageBytes)
 		got := encodeTensorShard(t, rows, w, h, tt, groups, pageBytes)

@@ -2,6 +2,7 @@ package export
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -13,7 +14,7 @@ import (
 )
 
 // tensorPages writes the dense columns of an annotations shard (depth,
-// instance ids, flow, masks) as whole data pages of their own, bypassing
+// instance ids, flow, masks) as data pages of their own, bypassing
 // pqarrow's generic list path, which builds and RLE-encodes two levels per
 // pixel, grows its value buffers value by value and clears them on
 // release. A page holds DataPageBytes of values: whole rows when a row
@@ -21,9 +22,9 @@ import (
 // pages as in arrow-go's. Its levels are the fixed pattern of a
 // fixed-size list (tensor_levels.go), its values are encoded straight from
 // the row (tensor_values.go), and the page is compressed as arrow-go
-// compresses a page (zstd, with the frame's checksum) and handed
-// to arrow-go's column writer of the open row group, which writes its
-// header and the column chunk's metadata as for any page.
+// compresses a page (zstd, with the frame's checksum) and handed to
+// arrow-go's column writer of the open row group, which writes its header
+// and the column chunk's metadata as for any page.
 //
 // The other columns still go through pqarrow, one row at a time, as
 // before; the decoded values of every column are those of the generic
@@ -65,7 +66,7 @@ type tensorColumn struct {
 
 // newTensorPages prepares the dense columns of the annotations schema of
 // w×h tensors of type t, written with properties props and zstd level
-// level in pages of at most pageBytes of values (or one row); mem
+// level in pages of pageBytes of values (at least one value); mem
 // allocates the record that resets pqarrow's column cursor.
 func newTensorPages(mem memory.Allocator, w, h int, t TensorType, props *parquet.WriterProperties, level, pageBytes int) (*tensorPages, error) {
 	s := AnnotationsSchemaFor(w, h, t)
@@ -92,6 +93,10 @@ func newTensorPages(mem memory.Allocator, w, h int, t TensorType, props *parquet
 		leaf := pq.ColumnIndexByName(path)
 		if leaf < 0 {
 			return nil, fmt.Errorf("the Parquet schema has no column %s", path)
+		}
+		if col := pq.Column(leaf); col.MaxRepetitionLevel() != tensorMaxRep || col.MaxDefinitionLevel() != tensorMaxDef {
+			return nil, fmt.Errorf("column %s has maximum levels %d/%d, tensor pages write %d/%d", path,
+				col.MaxRepetitionLevel(), col.MaxDefinitionLevel(), tensorMaxRep, tensorMaxDef)
 		}
 		c := &tensorColumn{name: f.Name, leaf: leaf, per: int(fsl.Len()), encoding: props.EncodingFor(path)}
 		switch fsl.Elem().ID() {
@@ -124,14 +129,7 @@ func newTensorPages(mem memory.Allocator, w, h int, t TensorType, props *parquet
 }
 
 // isDenseColumn reports whether name is one of denseColumns.
-func isDenseColumn(name string) bool {
-	for _, c := range denseColumns {
-		if c == name {
-			return true
-		}
-	}
-	return false
-}
+func isDenseColumn(name string) bool { return slices.Contains(denseColumns, name) }
 
 // emptyArray returns an array of type t without rows.
 func emptyArray(t arrow.DataType) arrow.Array {

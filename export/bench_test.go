@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -51,7 +50,7 @@ func benchmarkWrite(b *testing.B, w, h int) {
 	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
 			info, _ := d.Info()
-			sizes[strings.SplitN(filepath.Base(p), "-", 2)[0]] += info.Size()
+			sizes[filepath.Base(filepath.Dir(p))] += info.Size() // data/<table>/<split>-NNNNN-of-NNNNN.parquet
 		}
 		return nil
 	})
@@ -94,3 +93,44 @@ func BenchmarkReadAnnotations800(b *testing.B) {
 	}
 	b.ReportMetric(float64(rows)/b.Elapsed().Seconds(), "rows/s")
 }
+
+// benchmarkAnnotationShard writes b.N synthetic w×h annotation rows into
+// one annotations shard with a ShardWriter (no questions, no dataset
+// writer): the cost of shard writing alone. Rows are made up front.
+func benchmarkAnnotationShard(b *testing.B, w, h int) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var as []AnnotationRow
+	for k := range 8 {
+		_, a := synthRows(rng, k, w, h)
+		as = append(as, a)
+	}
+	path := filepath.Join(b.TempDir(), "train-00000-of-00001.parquet")
+	sw, err := NewShardWriter(path, AnnotationsTable, ShardOptions{W: w, H: h})
+	if err != nil {
+		b.Fatal(err)
+	}
+	cpu0 := cpuTime()
+	b.ResetTimer()
+	for i := range b.N {
+		a := as[i%8]
+		a.ID = fmt.Sprintf("%s#%d", a.ID, i)
+		if err := sw.WriteAnnotation(a); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := sw.Close(); err != nil {
+		b.Fatal(err)
+	}
+	b.StopTimer()
+	cpu := cpuTime() - cpu0
+	info, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	n := float64(b.N)
+	b.ReportMetric(float64(info.Size())/n, "bytes/row")
+	b.ReportMetric(cpu.Seconds()*1000/n, "cpu-ms/row")
+}
+
+func BenchmarkAnnotationShard512(b *testing.B) { benchmarkAnnotationShard(b, 512, 512) }
+func BenchmarkAnnotationShard800(b *testing.B) { benchmarkAnnotationShard(b, 800, 800) }

@@ -53,6 +53,8 @@ type Options struct {
 	Fingerprint string
 	// TensorType types the dense annotations columns (see TensorType).
 	TensorType TensorType
+	// tensorPageBytes, for tests, is passed to every ShardWriter.
+	tensorPageBytes int
 }
 
 // FingerprintKey is the Parquet key-value metadata key of Options.Fingerprint.
@@ -510,7 +512,7 @@ func (s *SplitWriter) openShards(idx int) error {
 	if fp := s.d.opt.Fingerprint; fp != "" {
 		meta[FingerprintKey] = fp
 	}
-	opt := ShardOptions{W: s.w, H: s.h, MaxRowGroupBytes: s.d.opt.MaxRowGroupBytes, ZstdLevel: s.d.opt.ZstdLevel,
+	opt := ShardOptions{W: s.w, H: s.h, MaxRowGroupBytes: s.d.opt.MaxRowGroupBytes, ZstdLevel: s.d.opt.ZstdLevel, tensorPageBytes: s.d.opt.tensorPageBytes,
 		TensorType: s.d.opt.TensorType, Metadata: meta}
 	var err error
 	if s.q, err = NewShardWriter(s.stagedPath(QuestionsTable, idx), QuestionsTable, opt); err != nil {

@@ -32,18 +32,22 @@ type duckdbReport struct {
 
 // TestDuckDBReadsDataset reads a small dataset with DuckDB (npm
 // @duckdb/node-api), in both tensor types, and compares counts, dense
-// column types and values with our reader.
+// column types and values with our reader; the "pages" case writes tensor
+// pages of 1536 bytes (one row of depth; a row of flow spans two pages),
+// so that a row group's dense columns span several pages.
 func TestDuckDBReadsDataset(t *testing.T) {
 	for _, tt := range []TensorType{TensorPlain, TensorExtension} {
-		t.Run(tt.String(), func(t *testing.T) { testDuckDBReads(t, tt) })
+		t.Run(tt.String(), func(t *testing.T) { testDuckDBReads(t, Options{TensorType: tt}) })
 	}
+	t.Run("pages", func(t *testing.T) { testDuckDBReads(t, Options{tensorPageBytes: 4 * 24 * 16}) })
 }
 
-func testDuckDBReads(t *testing.T, tt TensorType) {
+func testDuckDBReads(t *testing.T, opt Options) {
 	dir := t.TempDir()
 	const w, h = 24, 16
-	qs, as := writeSynth(t, dir, 5, w, h, 2, Options{TensorType: tt})
-	vq, _ := addSynthSplit(t, dir, "validation", 3, w, h, 2, Options{TensorType: tt})
+	tt := opt.TensorType
+	qs, as := writeSynth(t, dir, 5, w, h, 2, opt)
+	vq, _ := addSynthSplit(t, dir, "validation", 3, w, h, 2, opt)
 	out := runNodeCheck(t, "duckdb", "@duckdb/node-api", dir)
 	var rep duckdbReport
 	if err := json.Unmarshal(out, &rep); err != nil {

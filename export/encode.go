@@ -171,35 +171,12 @@ func checkAnnotation(r *AnnotationRow, w, h int) error {
 // annotationsRecord converts rows (already checked against w×h) to one
 // Arrow record of the annotations schema in tensor type t. Dense columns
 // are assembled directly into one contiguous buffer each (one copy, no
-// builder growth); the other columns go through builders.
+// builder growth); the other columns go through builders. This is the
+// generic path: the shard encoder writes the dense columns with
+// tensorPages instead and uses it only for a shard without rows.
 func annotationsRecord(mem memory.Allocator, rows []AnnotationRow, w, h int, t TensorType) arrow.RecordBatch {
 	full := AnnotationsSchemaFor(w, h, t)
-	dense := map[string]bool{}
-	for _, c := range denseColumns {
-		dense[c] = true
-	}
-	var liteFields []arrow.Field
-	for _, f := range full.Fields() {
-		if !dense[f.Name] {
-			liteFields = append(liteFields, f)
-		}
-	}
-	lite := arrow.NewSchema(liteFields, nil)
-	b := newRecordBuilder(mem, lite)
-	defer b.Release()
-	for i := range rows {
-		r := &rows[i]
-		b.str("id", r.ID)
-		b.i32("width", r.Width)
-		b.i32("height", r.Height)
-		appendImage(b.col("image_before_raw").(*array.StructBuilder), r.ImageBeforeRaw)
-		appendImage(b.col("image_after_raw").(*array.StructBuilder), r.ImageAfterRaw)
-		appendStrings(b.col("instance_map_before").(*array.ListBuilder), r.InstanceMapBefore)
-		appendStrings(b.col("instance_map_after").(*array.ListBuilder), r.InstanceMapAfter)
-		appendObjectRows(b.col("objects_before").(*array.ListBuilder), r.ObjectsBefore)
-		appendObjectRows(b.col("objects_after").(*array.ListBuilder), r.ObjectsAfter)
-	}
-	liteRec := b.NewRecordBatch()
+	liteRec := annotationsLiteRecord(mem, rows, w, h, t)
 	defer liteRec.Release()
 
 	n := w * h
@@ -237,6 +214,33 @@ func annotationsRecord(mem memory.Allocator, rows []AnnotationRow, w, h int, t T
 		cols = append(cols, a)
 	}
 	return array.NewRecordBatch(full, cols, int64(len(rows)))
+}
+
+// annotationsLiteRecord converts rows to one Arrow record of the
+// annotations schema less its dense columns (denseColumns).
+func annotationsLiteRecord(mem memory.Allocator, rows []AnnotationRow, w, h int, t TensorType) arrow.RecordBatch {
+	full := AnnotationsSchemaFor(w, h, t)
+	var liteFields []arrow.Field
+	for _, f := range full.Fields() {
+		if !isDenseColumn(f.Name) {
+			liteFields = append(liteFields, f)
+		}
+	}
+	b := newRecordBuilder(mem, arrow.NewSchema(liteFields, nil))
+	defer b.Release()
+	for i := range rows {
+		r := &rows[i]
+		b.str("id", r.ID)
+		b.i32("width", r.Width)
+		b.i32("height", r.Height)
+		appendImage(b.col("image_before_raw").(*array.StructBuilder), r.ImageBeforeRaw)
+		appendImage(b.col("image_after_raw").(*array.StructBuilder), r.ImageAfterRaw)
+		appendStrings(b.col("instance_map_before").(*array.ListBuilder), r.InstanceMapBefore)
+		appendStrings(b.col("instance_map_after").(*array.ListBuilder), r.InstanceMapAfter)
+		appendObjectRows(b.col("objects_before").(*array.ListBuilder), r.ObjectsBefore)
+		appendObjectRows(b.col("objects_after").(*array.ListBuilder), r.ObjectsAfter)
+	}
+	return b.NewRecordBatch()
 }
 
 // denseArray builds a fixed-size-list array of typ (list size per) whose

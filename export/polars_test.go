@@ -38,10 +38,18 @@ func runPolars(t *testing.T, dir string) polarsReport {
 // checks both tables against our reader: counts, the dtypes of the dense
 // columns, the question fields, and every value of every dense column.
 func TestPolarsReadsPlainTensors(t *testing.T) {
+	t.Run("default", func(t *testing.T) { testPolarsReadsPlain(t, Options{TensorType: TensorPlain}) })
+	// Tensor pages of 1536 bytes: one row of depth, half a row of flow.
+	t.Run("pages", func(t *testing.T) {
+		testPolarsReadsPlain(t, Options{TensorType: TensorPlain, tensorPageBytes: 4 * 24 * 16})
+	})
+}
+
+func testPolarsReadsPlain(t *testing.T, opt Options) {
 	dir := t.TempDir()
 	const w, h = 24, 16
-	writeSynth(t, dir, 5, w, h, 2, Options{TensorType: TensorPlain})
-	vq, _ := addSynthSplit(t, dir, "test", 3, w, h, 2, Options{TensorType: TensorPlain})
+	writeSynth(t, dir, 5, w, h, 2, opt)
+	vq, _ := addSynthSplit(t, dir, "test", 3, w, h, 2, opt)
 	rep := runPolars(t, dir)
 	if len(rep.Errors) > 0 {
 		t.Fatalf("Polars %s could not read the dataset: %v", rep.Version, rep.Errors)

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -28,6 +29,9 @@ type shardEncoder struct {
 	// replaces the byte bound (re-encoding a shard with its own cut points).
 	groups []int64
 	mem    memory.Allocator
+	// pages writes the dense columns of an annotations shard (nil for
+	// questions).
+	pages *tensorPages
 
 	buffered  int64 // estimated uncompressed bytes in the open row group
 	groupRows int   // rows in the open row group
@@ -85,13 +89,21 @@ func newShardEncoder(out io.Writer, path, table string, opt ShardOptions) (*shar
 		opt.ZstdLevel = DefaultZstdLevel
 	}
 	mem := memory.NewGoAllocator()
-	fw, err := pqarrow.NewFileWriter(schema, out, writerProperties(table, opt.ZstdLevel),
+	props := writerProperties(table, opt.ZstdLevel)
+	var pages *tensorPages
+	if table == AnnotationsTable {
+		var err error
+		if pages, err = newTensorPages(mem, opt.W, opt.H, opt.TensorType, props, opt.ZstdLevel, cmp.Or(opt.tensorPageBytes, DataPageBytes)); err != nil {
+			return nil, fmt.Errorf("export: shard %s: %w", path, err)
+		}
+	}
+	fw, err := pqarrow.NewFileWriter(schema, out, props,
 		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem)))
 	if err != nil {
 		return nil, fmt.Errorf("export: shard %s: %w", path, err)
 	}
 	e := &shardEncoder{path: path, table: table, w: opt.W, h: opt.H, tensors: opt.TensorType, fw: fw,
-		maxBytes: opt.MaxRowGroupBytes, mem: mem}
+		maxBytes: opt.MaxRowGroupBytes, mem: mem, pages: pages}
 	for _, k := range slices.Sorted(maps.Keys(opt.Metadata)) {
 		if err := fw.AppendKeyValueMetadata(k, opt.Metadata[k]); err != nil {
 			fw.Close()
@@ -106,7 +118,11 @@ func (e *shardEncoder) encodeQuestion(r *QuestionRow) error {
 	if e.table != QuestionsTable {
 		return &refusedRow{fmt.Errorf("export: shard %s holds %s, not questions", e.path, e.table)}
 	}
-	return e.write(questionBytes(r), r.ID, func() arrow.RecordBatch { return questionsRecord(e.mem, []QuestionRow{*r}) })
+	return e.write(questionBytes(r), r.ID, func() error {
+		rec := questionsRecord(e.mem, []QuestionRow{*r})
+		defer rec.Release()
+		return e.fw.WriteBuffered(rec)
+	})
 }
 
 // encodeAnnotation appends a row to an annotations shard; its dense arrays
@@ -118,8 +134,10 @@ func (e *shardEncoder) encodeAnnotation(r *AnnotationRow) error {
 	if err := checkAnnotation(r, e.w, e.h); err != nil {
 		return &refusedRow{fmt.Errorf("export: shard %s: %w", e.path, err)}
 	}
-	return e.write(annotationBytes(r), r.ID, func() arrow.RecordBatch {
-		return annotationsRecord(e.mem, []AnnotationRow{*r}, e.w, e.h, e.tensors)
+	return e.write(annotationBytes(r), r.ID, func() error {
+		lite := annotationsLiteRecord(e.mem, []AnnotationRow{*r}, e.w, e.h, e.tensors)
+		defer lite.Release()
+		return e.pages.writeRow(e.fw, lite, r)
 	})
 }
 
@@ -135,20 +153,25 @@ func (e *shardEncoder) startsGroup(n int64) bool {
 	return e.buffered+n > e.maxBytes
 }
 
-// write encodes one row (n estimated bytes) into the open row group,
-// starting a new group first when startsGroup says so.
-func (e *shardEncoder) write(n int64, id string, record func() arrow.RecordBatch) error {
-	if e.startsGroup(n) {
+// write encodes one row (n estimated bytes) with put into the open row
+// group, starting a new group first when startsGroup says so (and the
+// first one before the first row).
+func (e *shardEncoder) write(n int64, id string, put func() error) error {
+	if e.rows == 0 || e.startsGroup(n) {
+		if e.pages != nil {
+			if err := e.pages.endGroup(); err != nil {
+				return fmt.Errorf("export: writing shard %s: %w", e.path, err)
+			}
+		}
 		if err := e.fw.NewBufferedRowGroupChecked(); err != nil {
 			return fmt.Errorf("export: writing shard %s: %w", e.path, err)
 		}
-		e.buffered, e.groupRows = 0, 0
-		e.group++
+		if e.rows > 0 {
+			e.buffered, e.groupRows = 0, 0
+			e.group++
+		}
 	}
-	rec := record()
-	err := e.fw.WriteBuffered(rec)
-	rec.Release()
-	if err != nil {
+	if err := put(); err != nil {
 		return fmt.Errorf("export: writing shard %s: %w", e.path, err)
 	}
 	if e.rows == 0 {
@@ -166,6 +189,11 @@ func (e *shardEncoder) write(n int64, id string, record func() arrow.RecordBatch
 // count and first/last ids to the key-value metadata; the footer is written
 // by fw.Close.
 func (e *shardEncoder) finishMetadata() error {
+	if e.pages != nil {
+		if err := e.pages.endGroup(); err != nil {
+			return fmt.Errorf("export: writing shard %s: %w", e.path, err)
+		}
+	}
 	if e.rows == 0 {
 		var rec arrow.RecordBatch
 		if e.table == QuestionsTable {

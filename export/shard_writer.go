@@ -30,6 +30,10 @@ const DefaultZstdLevel = 3
 // limit alone: the larger page buffers pushed the heap against it and the
 // collector ran almost without pause; 128 CPU-s with GOMEMLIMIT=2GiB, at
 // 2.07 GB RSS). Decoded values do not change (format version 0.5.0).
+// Since 0.5.1 the dense annotations columns are written by the tensor page
+// writer (tensor_pages.go) in pages of DataPageBytes of values, of whole
+// rows where a row fits (a 512×512 depth map is 1 MiB: two rows a page; a
+// flow map one), else with rows spanning pages (800×800).
 const DataPageBytes = 2 << 20
 
 // partialSuffix marks a shard still being written; it is removed on resume.
@@ -62,6 +66,9 @@ type ShardOptions struct {
 	Metadata map[string]string
 	// TensorType types the dense annotations columns (ignored for questions).
 	TensorType TensorType
+	// tensorPageBytes, for tests, bounds a tensor page's values instead of
+	// DataPageBytes (Validate re-encodes with DataPageBytes).
+	tensorPageBytes int
 }
 
 // writerProperties returns the Parquet properties of a table: zstd,

@@ -15,7 +15,7 @@ import (
 )
 
 // Version is the generator version recorded in manifests and fingerprints.
-const Version = "0.5.0"
+const Version = "0.5.1"
 
 // maxRowGroupBytes bounds a generated shard's row groups.
 const maxRowGroupBytes = 64 << 20

@@ -56,6 +56,9 @@ type RealCounts struct {
 	// Sizes counts questions per frame size, "<w>x<h>".
 	Sizes  map[string]int `json:"sizes"`
 	Chance float64        `json:"chance"`
+	// Named counts the named-object questions (B.4.9; ids
+	// <pair>/named-<category>/<k>).
+	Named int `json:"named,omitempty"`
 }
 
 // RealSourceStats counts one source's pairs and questions in a split.
@@ -194,6 +197,9 @@ func ComputeRealCounts(dir, split string) (*RealCounts, error) {
 				ss.Pairs++
 			}
 			st.Sizes[fmt.Sprintf("%dx%d", r.w, r.h)]++
+			if IsRealNamedID(r.id) {
+				st.Named++
+			}
 		}); err != nil {
 			return nil, err
 		}
@@ -209,7 +215,7 @@ func ComputeRealCounts(dir, split string) (*RealCounts, error) {
 }
 
 type realStatsRow struct {
-	pair, style, category, answer string
+	id, pair, style, category, answer string
 	changed                       bool
 	choices, w, h                 int
 }
@@ -222,7 +228,7 @@ func eachRealStatsRow(path string, fn func(realStatsRow)) error {
 		return err
 	}
 	defer sf.Close()
-	idx, err := sf.leafColumns("house_id", "scene_style", "category", "answer", "changed", "choices", "camera")
+	idx, err := sf.leafColumns("id", "house_id", "scene_style", "category", "answer", "changed", "choices", "camera")
 	if err != nil {
 		return err
 	}
@@ -241,7 +247,7 @@ func eachRealStatsRow(path string, fn func(realStatsRow)) error {
 			rec := tr.RecordBatch()
 			c := &columns{rec: rec}
 			s := func(n string) *array.String { return col[*array.String](c, n) }
-			house, style, cat, ans := s("house_id"), s("scene_style"), s("category"), s("answer")
+			id, house, style, cat, ans := s("id"), s("house_id"), s("scene_style"), s("category"), s("answer")
 			changed, choices := col[*array.Boolean](c, "changed"), col[*array.List](c, "choices")
 			cam := col[*array.Struct](c, "camera")
 			w, h := field[*array.Int32](c, cam, 4, "camera.width"), field[*array.Int32](c, cam, 5, "camera.height")
@@ -250,7 +256,7 @@ func eachRealStatsRow(path string, fn func(realStatsRow)) error {
 			}
 			for i := 0; i < int(rec.NumRows()); i++ {
 				a, b := listRange(choices, i)
-				fn(realStatsRow{pair: house.Value(i), style: style.Value(i), category: cat.Value(i), answer: ans.Value(i),
+				fn(realStatsRow{id: id.Value(i), pair: house.Value(i), style: style.Value(i), category: cat.Value(i), answer: ans.Value(i),
 					changed: changed.Value(i), choices: b - a, w: int(w.Value(i)), h: int(h.Value(i))})
 			}
 		}
@@ -304,4 +310,11 @@ func WriteRealManifest(dir string, m *RealManifest) error {
 // ReadRealManifest reads DIR/manifest.json of a Real dataset.
 func ReadRealManifest(dir string) (*RealManifest, error) {
 	return readFamilyManifest(dir, FamilyReal, "a FlowBench-Real dataset", func(m *RealManifest) string { return m.Family })
+}
+
+// IsRealNamedID reports whether a FlowBench-Real question id is a
+// named-object question's, <pair>/named-<category>/<k> (B.4.9).
+func IsRealNamedID(id string) bool {
+	parts := strings.Split(id, "/")
+	return len(parts) >= 3 && strings.HasPrefix(parts[len(parts)-2], "named-")
 }

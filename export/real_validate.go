@@ -282,6 +282,8 @@ func checkRealAnnotation(q *QuestionRow, a *RealAnnotationRow) string {
 		if r := checkRealNamed(q, a, &rq); r != "" {
 			return r
 		}
+	} else if IsRealNamedID(q.ID) {
+		return "a named question's id on a question with marks"
 	} else if len(a.DotColors) != len(rq.Mentioned) {
 		return fmt.Sprintf("%d dot colours for %d mentioned objects", len(a.DotColors), len(rq.Mentioned))
 	}
@@ -324,6 +326,8 @@ func checkRealAnnotation(q *QuestionRow, a *RealAnnotationRow) string {
 // direction note after the move, and no mark named in the texts.
 func checkRealNamed(q *QuestionRow, a *RealAnnotationRow, rq *real.Question) string {
 	switch {
+	case !IsRealNamedID(q.ID):
+		return "named question whose id is not <pair>/named-<category>/<k>"
 	case len(rq.Names) != len(rq.Mentioned):
 		return fmt.Sprintf("named question with %d names for %d mentioned objects", len(rq.Names), len(rq.Mentioned))
 	case len(a.DotColors) != 0 || q.Mover.DotColor != "" || q.Mover.Mark != 0:

@@ -138,6 +138,9 @@ func TestRealNamedQuestions(t *testing.T) {
 	if named == 0 || res.Questions == 0 {
 		t.Fatalf("%d named questions written of %d", named, res.Questions)
 	}
+	if got := m.Splits["train"].Named; got != named {
+		t.Errorf("manifest counts %d named questions, the shards hold %d", got, named)
+	}
 	// Off by default: the same build without a server has no named question
 	// and no names report.
 	plain := filepath.Join(t.TempDir(), "plain")

@@ -60,6 +60,9 @@ func runRealStats(dir string, splits []string, asJSON bool, stdout io.Writer) er
 			fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f%%\t%s\t\n", c, cs.Questions, cs.Changed, 100*cs.Chance, strings.Join(ans, " "))
 		}
 		tw.Flush()
+		if st.Named > 0 {
+			fmt.Fprintf(stdout, "named-object questions (B.4.9): %d\n", st.Named)
+		}
 		for _, src := range slices.Sorted(maps.Keys(st.Sources)) {
 			ss := st.Sources[src]
 			fmt.Fprintf(stdout, "source %s: %d pairs, %d questions\n", src, ss.Pairs, ss.Questions)
@@ -73,6 +76,21 @@ func runRealStats(dir string, splits []string, asJSON bool, stdout io.Writer) er
 				fmt.Fprintf(stdout, " %s %d", stage, r.SkippedByStage[stage])
 			}
 			fmt.Fprintln(stdout)
+			if n := r.Names; n != nil {
+				fmt.Fprintf(stdout, "names (%s): %d objects, %d accepted, %d named candidates; rejected:", n.Model, n.Objects, n.Accepted, n.Candidates)
+				for _, k := range slices.Sorted(maps.Keys(n.Rejected)) {
+					fmt.Fprintf(stdout, " %s %d", k, n.Rejected[k])
+				}
+				fmt.Fprintln(stdout)
+			}
+			for _, tp := range r.TablePlanes {
+				if tp.Error != "" {
+					fmt.Fprintf(stdout, "table plane %s: %d pairs, %d correspondences: %s\n", tp.Setup, tp.Pairs, tp.Correspondences, tp.Error)
+					continue
+				}
+				fmt.Fprintf(stdout, "table plane %s: %d pairs, %d of %d correspondences inliers, residual median %.2f px, p90 %.2f px\n",
+					tp.Setup, tp.Pairs, tp.Inliers, tp.Correspondences, tp.MedianPx, tp.P90Px)
+			}
 		}
 		fmt.Fprintln(stdout)
 	}

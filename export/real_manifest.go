@@ -216,8 +216,8 @@ func ComputeRealCounts(dir, split string) (*RealCounts, error) {
 
 type realStatsRow struct {
 	id, pair, style, category, answer string
-	changed                       bool
-	choices, w, h                 int
+	changed                           bool
+	choices, w, h                     int
 }
 
 // eachRealStatsRow reads the few columns the counts need from a questions

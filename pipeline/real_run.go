@@ -250,12 +250,9 @@ func realPass(ctx context.Context, pairs []RealPairRef, idx []int, results []rea
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				prev := results[i]
+				plane := results[i].plane // the first pass's, kept for the report
 				results[i] = realProcessPair(ctx, i, pairs[i], opt, frames[i], frames != nil)
-				if frames != nil { // keep what the first pass learned
-					results[i].plane = prev.plane
-					results[i].skips = append(prev.skips, results[i].skips...)
-				}
+				results[i].plane = plane
 				if results[i].err != nil {
 					failed.Store(true)
 				}

@@ -62,31 +62,38 @@ func inList(word string, list []string) bool {
 // a generic head, a robot part, a cable; and this package's bounds on
 // length and characters), or "" when it can.
 func NameProblem(name string) string {
+	_, reason := nameProblem(name)
+	return reason
+}
+
+// nameProblem is NameProblem with the NameRules key of the reason
+// ("form", "generic_head", "robot_part" or "cable"; "" when none).
+func nameProblem(name string) (rule, reason string) {
 	n := NormalizeName(name)
 	words := strings.Fields(n)
 	switch {
 	case n == "":
-		return "empty name"
+		return "form", "empty name"
 	case len(n) > MaxNameLen || len(words) > MaxNameWords:
-		return fmt.Sprintf("longer than %d words or %d characters", MaxNameWords, MaxNameLen)
+		return "form", fmt.Sprintf("longer than %d words or %d characters", MaxNameWords, MaxNameLen)
 	}
 	for _, r := range n {
 		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != ' ' && r != '-' && r != '\'' {
-			return fmt.Sprintf("character %q is not part of a noun phrase", r)
+			return "form", fmt.Sprintf("character %q is not part of a noun phrase", r)
 		}
 	}
 	if h := nameHead(n); inList(h, NamedGenericHeads) {
-		return fmt.Sprintf("generic head %q", h)
+		return "generic_head", fmt.Sprintf("generic head %q", h)
 	}
 	for _, w := range strings.FieldsFunc(n, func(r rune) bool { return r == ' ' || r == '-' }) {
 		switch {
 		case inList(w, NamedRobotWords):
-			return fmt.Sprintf("names a robot part (%q)", w)
+			return "robot_part", fmt.Sprintf("names a robot part (%q)", w)
 		case inList(w, NamedCableWords):
-			return fmt.Sprintf("names a cable (%q)", w)
+			return "cable", fmt.Sprintf("names a cable (%q)", w)
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // NameCandidate is one object's proposed name with what the VLM said of
@@ -117,19 +124,6 @@ type NameRejection struct {
 var NameRules = []string{"form", "generic_head", "robot_part", "cable", "no_count", "fits_none", "fits_several",
 	"name_check", "second_name", "same_name", "unqualified", "same_object"}
 
-// nameRule returns the NameRules key of a NameProblem reason.
-func nameRule(reason string) string {
-	switch {
-	case strings.HasPrefix(reason, "generic head"):
-		return "generic_head"
-	case strings.HasPrefix(reason, "names a robot part"):
-		return "robot_part"
-	case strings.HasPrefix(reason, "names a cable"):
-		return "cable"
-	}
-	return "form"
-}
-
 // AcceptNames applies B.4.9's rules to the proposed names of a pair's
 // objects and returns the usable names by object (normalized) and the
 // rejections. A name is rejected when it has a generic head or names a
@@ -154,9 +148,7 @@ func AcceptNames(p *Pair, m *Measurement, cands []NameCandidate) (map[int]string
 		case seen[c.Object]:
 			rule, reason = "second_name", "a second name for the object"
 		default:
-			if reason = NameProblem(c.Name); reason != "" {
-				rule = nameRule(reason)
-			}
+			rule, reason = nameProblem(c.Name)
 		}
 		switch {
 		case reason != "":

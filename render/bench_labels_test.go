@@ -42,48 +42,20 @@ func BenchmarkRealLabels(b *testing.B) {
 // pixel centre's row and column range, "tris-kept").
 func BenchmarkRealSetUp(b *testing.B) {
 	real, _, cams := realViews(b, 3)
-	confs := []struct {
-		name string
-		opts Options
-	}{
-		{"clusters", Options{}},
-		{"no-clusters", Options{NoClusterCulling: true}},
+	confs := []benchConf{
+		{"clusters", real, Options{SkipRGB: true}},
+		{"no-clusters", real, Options{SkipRGB: true, NoClusterCulling: true}},
 	}
-	rs := make([][]*Renderer, len(confs))
-	f := &Frame{}
-	for k, c := range confs {
-		for v := range cams {
-			o := c.opts
-			o.Workers, o.NoFrameCache, o.SkipRGB = 1, true, true
-			r, err := New(real[v], o)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if err := r.RenderInto(cams[v], f); err != nil {
-				b.Fatal(err)
-			}
-			rs[k] = append(rs[k], r)
-		}
-	}
-	spent := make([]float64, len(confs))
+	rs, f := benchRenderers(b, confs, cams, nil)
 	var before, after, kept int
 	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		for k := range confs {
-			for v, r := range rs[k] {
-				t0 := processCPUSeconds()
-				if err := r.RenderInto(cams[v], f); err != nil {
-					b.Fatal(err)
-				}
-				spent[k] += processCPUSeconds() - t0
-				if k == 0 {
-					before += r.lastInMesh
-					after += r.lastSetUp
-					kept += r.lastVisible
-				}
-			}
+	spent := timeInterleaved(b, rs, cams, f, func(k int, r *Renderer) {
+		if k == 0 {
+			before += r.lastInMesh
+			after += r.lastSetUp
+			kept += r.lastVisible
 		}
-	}
+	})
 	n := float64(b.N * len(cams))
 	for k, c := range confs {
 		b.ReportMetric(spent[k]*1e3/n, c.name+"-cpu-ms")

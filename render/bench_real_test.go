@@ -73,16 +73,37 @@ func realViews(tb testing.TB, houses int) (real, prim []*sim.Scene, cams []sim.C
 // /tmp/render_look (real_view_*.png).
 func BenchmarkRealFrames(b *testing.B) {
 	real, prim, cams := realViews(b, 3)
-	type conf struct {
-		name   string
-		scenes []*sim.Scene
-		opts   Options
-	}
-	confs := []conf{
+	confs := []benchConf{
 		{"primitive", prim, Options{}},
 		{"models", real, Options{}},
 		{"models-skiprgb", real, Options{SkipRGB: true}},
 	}
+	rs, f := benchRenderers(b, confs, cams, func(k int, f *Frame) {
+		if f.RGB != nil && !confs[k].opts.SkipRGB {
+			writeLook(b, fmt.Sprintf("real_view_%s", confs[k].name), f.RGB)
+		}
+	})
+	b.ResetTimer()
+	spent := timeInterleaved(b, rs, cams, f, nil)
+	n := float64(b.N * len(cams))
+	for k, c := range confs {
+		b.ReportMetric(spent[k]*1e3/n, c.name+"-cpu-ms")
+		b.ReportMetric(spent[k]/spent[0], c.name+"-x")
+	}
+}
+
+// benchConf is one configuration of an interleaved frame benchmark: the
+// scenes per view and the renderer options.
+type benchConf struct {
+	name   string
+	scenes []*sim.Scene
+	opts   Options
+}
+
+// benchRenderers makes one renderer per view for every configuration (one
+// worker, no frame cache) and draws each view once; first(k, f) sees
+// configuration k's first view (nil: nothing).
+func benchRenderers(b *testing.B, confs []benchConf, cams []sim.Camera, first func(k int, f *Frame)) ([][]*Renderer, *Frame) {
 	rs := make([][]*Renderer, len(confs))
 	f := &Frame{}
 	for k, c := range confs {
@@ -96,30 +117,35 @@ func BenchmarkRealFrames(b *testing.B) {
 			if err := r.RenderInto(cams[v], f); err != nil {
 				b.Fatal(err)
 			}
-			if v == 0 && f.RGB != nil && !c.opts.SkipRGB {
-				writeLook(b, fmt.Sprintf("real_view_%s", c.name), f.RGB)
+			if v == 0 && first != nil {
+				first(k, f)
 			}
 			rs[k] = append(rs[k], r)
 		}
 	}
-	spent := make([]float64, len(confs))
-	b.ResetTimer()
+	return rs, f
+}
+
+// timeInterleaved renders every view of every configuration in turn, b.N
+// times, and returns each configuration's CPU seconds; after(k, r), when
+// set, runs after each frame of configuration k.
+func timeInterleaved(b *testing.B, rs [][]*Renderer, cams []sim.Camera, f *Frame, after func(k int, r *Renderer)) []float64 {
+	spent := make([]float64, len(rs))
 	for i := 0; i < b.N; i++ {
-		for k := range confs {
+		for k := range rs {
 			for v, r := range rs[k] {
 				t0 := processCPUSeconds()
 				if err := r.RenderInto(cams[v], f); err != nil {
 					b.Fatal(err)
 				}
 				spent[k] += processCPUSeconds() - t0
+				if after != nil {
+					after(k, r)
+				}
 			}
 		}
 	}
-	n := float64(b.N * len(cams))
-	for k, c := range confs {
-		b.ReportMetric(spent[k]*1e3/n, c.name+"-cpu-ms")
-		b.ReportMetric(spent[k]/spent[0], c.name+"-x")
-	}
+	return spent
 }
 
 // BenchmarkRealFrame renders the first view of realViews with real models

@@ -79,6 +79,14 @@ type Options struct {
 	// like (a torn sofa, a bowl without its fruit: issue 35), so datasets
 	// never use it; depth and ids are exact for the level drawn.
 	LevelOfDetail bool
+	// ClusterLOD draws each posed model (level 0) cluster by cluster from
+	// its hierarchy of simplified cluster groups (cluster_lod.go): in each
+	// place the coarsest clusters whose simplification error projects under
+	// ClusterLODError pixels. Group borders are locked, so neighbouring
+	// choices never crack; depth, ids and flow are exact for the geometry
+	// drawn, and the ray caster and physics keep level 0. It replaces
+	// LevelOfDetail's whole-model levels when both are set.
+	ClusterLOD bool
 	// SkipRGB draws only depth, ids, classes and stats, leaving Frame.RGB as
 	// it was (no shading, no shadow maps): for callers that never look at
 	// colours, such as planning renders.

@@ -35,25 +35,32 @@ func BenchmarkRealLabels(b *testing.B) {
 
 // BenchmarkRealSetUp renders the three views of realViews with real models,
 // labels only, on one worker, each frame from scratch, with and without
-// cluster culling (cluster_cull.go), interleaved; it reports CPU ms per
-// frame of each and the triangles per frame: in the meshes that the view
-// does not cull whole (set up without cluster culling, "tris-before"), set
-// up with it ("tris-after"), and those whose set-up survived (covering a
-// pixel centre's row and column range, "tris-kept").
+// cluster culling (cluster_cull.go), and with per-cluster levels of detail
+// (Options.ClusterLOD), interleaved; it reports CPU ms per frame of each
+// and the triangles per frame: in the meshes that the view does not cull
+// whole (set up without cluster culling, "tris-before"), set up with it
+// ("tris-after"), and those whose set-up survived (covering a pixel
+// centre's row and column range, "tris-kept"); and set up and surviving
+// with levels of detail ("tris-lod", "tris-lod-kept").
 func BenchmarkRealSetUp(b *testing.B) {
 	real, _, cams := realViews(b, 3)
 	confs := []benchConf{
 		{"clusters", real, Options{SkipRGB: true}},
 		{"no-clusters", real, Options{SkipRGB: true, NoClusterCulling: true}},
+		{"lod", real, Options{SkipRGB: true, ClusterLOD: true}},
 	}
 	rs, f := benchRenderers(b, confs, cams, nil)
-	var before, after, kept int
+	var before, after, kept, lod, lodKept int
 	b.ResetTimer()
 	spent := timeInterleaved(b, rs, cams, f, func(k int, r *Renderer) {
-		if k == 0 {
+		switch k {
+		case 0:
 			before += r.lastInMesh
 			after += r.lastSetUp
 			kept += r.lastVisible
+		case 2:
+			lod += r.lastSetUp
+			lodKept += r.lastVisible
 		}
 	})
 	n := float64(b.N * len(cams))
@@ -63,4 +70,6 @@ func BenchmarkRealSetUp(b *testing.B) {
 	b.ReportMetric(float64(before)/n, "tris-before")
 	b.ReportMetric(float64(after)/n, "tris-after")
 	b.ReportMetric(float64(kept)/n, "tris-kept")
+	b.ReportMetric(float64(lod)/n, "tris-lod")
+	b.ReportMetric(float64(lodKept)/n, "tris-lod-kept")
 }

@@ -24,6 +24,7 @@ var clusterCache struct {
 // on first use.
 type modelClusters struct {
 	levels []levelOnce
+	lod    levelOnce // level 0 with its hierarchy (cluster_lod.go)
 }
 
 // levelOnce is one level's clusters, split once.
@@ -36,6 +37,22 @@ type levelOnce struct {
 // index its vertices, as poseCompact checks), splitting the level on first
 // use. It is safe for concurrent use.
 func clustersOf(md *sim.Model, lvl int) *levelClusters {
+	l := &modelClustersOf(md).levels[lvl]
+	l.once.Do(func() { l.lc = splitClusters(&md.Levels[lvl]) })
+	return l.lc
+}
+
+// lodClustersOf returns the clusters of md's level 0 with their hierarchy
+// of coarser clusters (cluster_lod.go), building it on first use. It is
+// safe for concurrent use.
+func lodClustersOf(md *sim.Model) *levelClusters {
+	l := &modelClustersOf(md).lod
+	l.once.Do(func() { l.lc = buildClusterLOD(&md.Levels[0], clustersOf(md, 0)) })
+	return l.lc
+}
+
+// modelClustersOf returns md's cache entry, making it on first use.
+func modelClustersOf(md *sim.Model) *modelClusters {
 	k := weak.Make(md)
 	clusterCache.mu.Lock()
 	if clusterCache.m == nil {
@@ -50,9 +67,7 @@ func clustersOf(md *sim.Model, lvl int) *levelClusters {
 		clusterCache.m[k] = mc
 	}
 	clusterCache.mu.Unlock()
-	l := &mc.levels[lvl]
-	l.once.Do(func() { l.lc = splitClusters(&md.Levels[lvl]) })
-	return l.lc
+	return mc
 }
 
 // dropClusters forgets a collected model's clusters.

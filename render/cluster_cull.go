@@ -61,9 +61,12 @@ func (v *view) sphereOutside(c sim.Vec3, rad float64) bool {
 
 // cullClusters decides which clusters of draw-list mesh i (posed model e)
 // view v sets up: it marks them in r.alive from r.abase[i] on and returns
-// their number of triangles. occlusion applies the structure pass of r.v
-// (v is then r.v).
-func (r *Renderer) cullClusters(v *view, i int, e *meshEntry, occlusion bool) int {
+// their number of triangles, and whether they are exactly the level's
+// clusters that pass the tests (none coarser drawn, none dropped).
+// occlusion applies the structure pass of r.v (v is then r.v). With a
+// hierarchy (Options.ClusterLOD) only the clusters lodDraws picks are
+// tested.
+func (r *Renderer) cullClusters(v *view, i int, e *meshEntry, occlusion bool) (int, bool) {
 	lc := e.clusters
 	n := lc.count()
 	base := len(r.alive)
@@ -74,14 +77,26 @@ func (r *Renderer) cullClusters(v *view, i int, e *meshEntry, occlusion bool) in
 	if occlusion {
 		tw, th = (v.w+occTile-1)/occTile, (v.h+occTile-1)/occTile
 	}
-	tris := 0
+	lod := len(e.lself) == n
+	tris, whole := 0, true
 	for c := range n {
-		b := &e.cbounds[c]
-		ok := !v.sphereOutside(b.centre, b.radius) && !(occlusion && r.boxHidden(v, b.box, tw, th))
+		ok := c < lc.base
+		if lod {
+			ok = v.lodDraws(e, c)
+		}
+		if ok != (c < lc.base) {
+			whole = false
+		}
+		if ok {
+			b := &e.cbounds[c]
+			ok = !v.sphereOutside(b.centre, b.radius) && !(occlusion && r.boxHidden(v, b.box, tw, th))
+		}
 		alive[c] = ok
 		if ok {
 			tris += int(lc.tris[c])
+		} else if c < lc.base {
+			whole = false
 		}
 	}
-	return tris
+	return tris, whole
 }

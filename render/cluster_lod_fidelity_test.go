@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -18,6 +19,9 @@ const (
 	clodMinIDFrac  = 0.999 // fraction of pixels whose instance must be equal
 	clodDepthRel   = 0.01  // relative depth tolerance
 	clodMinDepFrac = 0.999 // fraction of pixels hit in both within clodDepthRel
+	// clodMaxShift is the most pixels a silhouette may move (ClusterLODPixels):
+	// a mask may change on at most this many pixels per pixel of its edge.
+	clodMaxShift = 0.5
 )
 
 // instanceName returns the id string of pixel k of f ("" where nothing is
@@ -76,6 +80,30 @@ type viewFidelity struct {
 	idEqual, pixels int                // pixels with the same instance, of pixels
 	depthOK, both   int                // pixels hit in both within the depth tolerance, of such pixels
 	masks           map[string]float64 // IoU of every mask of at least minPx pixels in a
+	changed, edge   map[string]int     // such a mask's pixels in a or b but not both, and its edge pixels in a
+}
+
+// maskEdges returns, per instance drawn in f, its edge pixels: those with a
+// 4-neighbour inside the image that shows another instance or nothing.
+func maskEdges(f *Frame) map[string]int {
+	edge := map[string]int{}
+	for y := 0; y < f.Height; y++ {
+		for x := 0; x < f.Width; x++ {
+			k := y*f.Width + x
+			n := instanceName(f, k)
+			if n == "" {
+				continue
+			}
+			for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				u, w := x+d[0], y+d[1]
+				if u >= 0 && u < f.Width && w >= 0 && w < f.Height && instanceName(f, w*f.Width+u) != n {
+					edge[n]++
+					break
+				}
+			}
+		}
+	}
+	return edge
 }
 
 // measureFidelity compares b against a: equal ids, depths within rel over
@@ -86,7 +114,14 @@ func measureFidelity(a, b *Frame, minPx int, rel float64) viewFidelity {
 	v.idEqual, v.pixels = idEqualCount(a, b)
 	v.depthOK, v.both = depthAgreeCount(a, b, rel)
 	ious := idIoU(a, b)
-	v.masks = map[string]float64{}
+	v.masks, v.changed = map[string]float64{}, map[string]int{}
+	for k := range a.IDs {
+		if na, nb := instanceName(a, k), instanceName(b, k); na != nb {
+			v.changed[na]++
+			v.changed[nb]++
+		}
+	}
+	v.edge = maskEdges(a)
 	for id, n := range maskPixels(a) {
 		if n >= minPx {
 			v.masks[id] = ious[id]
@@ -109,9 +144,10 @@ func frac(k, n int) float64 {
 	return float64(k) / float64(n)
 }
 
-// failures lists what breaks the bounds: a fraction of equal ids or
-// of agreeing depths under minFrac, or a checked mask's IoU under minIoU.
-func (v viewFidelity) failures(minIoU, minIDFrac, minDepthFrac float64) []string {
+// failures lists what breaks the bounds: a fraction of equal ids or of
+// agreeing depths under minFrac, or a checked mask changed on more than
+// maxShift pixels per edge pixel.
+func (v viewFidelity) failures(maxShift, minIDFrac, minDepthFrac float64) []string {
 	var out []string
 	if f := v.idFrac(); f < minIDFrac {
 		out = append(out, fmt.Sprintf("ids equal on %.4f %% of pixels (< %.4f %%)", 100*f, 100*minIDFrac))
@@ -125,10 +161,22 @@ func (v viewFidelity) failures(minIoU, minIDFrac, minDepthFrac float64) []string
 	}
 	sort.Strings(ids)
 	for _, id := range ids {
-		if iou := v.masks[id]; iou < minIoU {
-			out = append(out, fmt.Sprintf("%s has IoU %.4f (< %.2f)", id, iou, minIoU))
+		if c, e := v.changed[id], v.edge[id]; float64(c) > maxShift*float64(e) {
+			out = append(out, fmt.Sprintf("%s changed on %d pixels, more than %.1f × its %d edge pixels (IoU %.4f)", id, c, maxShift, e, v.masks[id]))
 		}
 	}
+	return out
+}
+
+// below returns the checked masks whose IoU is under minIoU.
+func (v viewFidelity) below(minIoU float64) []string {
+	var out []string
+	for id, iou := range v.masks {
+		if iou < minIoU {
+			out = append(out, id)
+		}
+	}
+	sort.Strings(out)
 	return out
 }
 
@@ -185,7 +233,7 @@ func TestClusterLODFidelityMeasures(t *testing.T) {
 		same.masks["a"] != 1 || same.masks["b"] != 1 {
 		t.Fatalf("identical frames: %+v", same)
 	}
-	if f := same.failures(clodMinIoU, clodMinIDFrac, clodMinDepFrac); len(f) != 0 {
+	if f := same.failures(clodMaxShift, clodMinIDFrac, clodMinDepFrac); len(f) != 0 {
 		t.Fatalf("identical frames fail: %v", f)
 	}
 
@@ -206,13 +254,21 @@ func TestClusterLODFidelityMeasures(t *testing.T) {
 	if w := measureFidelity(a, b, 5, 0.01); len(w.masks) != 1 || w.masks["a"] != 0.75 {
 		t.Errorf("masks ≥ 5 px: %v, want only a", w.masks)
 	}
-	f := v.failures(clodMinIoU, clodMinIDFrac, clodMinDepFrac)
+	// a's edge: its right column (its other sides are the image's); b's:
+	// 3 of its 4 pixels. a changed on its 4 edge pixels, b on none.
+	if v.edge["a"] != 4 || v.edge["b"] != 3 || v.changed["a"] != 4 || v.changed["b"] != 0 {
+		t.Errorf("edges %v, changed %v; want a 4 and 4, b 3 and 0", v.edge, v.changed)
+	}
+	if got := v.below(clodMinIoU); !slices.Equal(got, []string{"a"}) {
+		t.Errorf("masks under IoU %.2f: %v, want [a]", clodMinIoU, got)
+	}
+	f := v.failures(clodMaxShift, clodMinIDFrac, clodMinDepFrac)
 	if len(f) != 3 || !strings.HasPrefix(f[0], "ids equal") || !strings.HasPrefix(f[1], "depth within") ||
-		!strings.HasPrefix(f[2], "a has IoU 0.7500") {
-		t.Errorf("failures %q, want ids, depth and a's IoU", f)
+		!strings.HasPrefix(f[2], "a changed on 4 pixels") {
+		t.Errorf("failures %q, want ids, depth and a's change", f)
 	}
 	// Bounds the differences meet: no failure.
-	if f := v.failures(0.75, 28.0/32, 11.0/16); len(f) != 0 {
+	if f := v.failures(1, 28.0/32, 11.0/16); len(f) != 0 {
 		t.Errorf("failures at the measured bounds: %v", f)
 	}
 
@@ -235,13 +291,17 @@ func TestClusterLODFidelityMeasures(t *testing.T) {
 // Workers 2, SkipRGB), same scene and camera, over views of procthor houses
 // dressed with the installed Sweet Home 3D models (lodViews: turns of each
 // house's object-rich camera). It asserts per view that
-//   - every instance mask of at least 200 px in the level-0 frame has an
-//     IoU of at least 0.99 against the ClusterLOD frame,
+//   - every instance mask of at least 200 px in the level-0 frame changes
+//     on at most half as many pixels as it has edge pixels (its silhouette
+//     moves by at most half a pixel on average: ClusterLODPixels),
 //   - the instance ids are equal on at least 99.9 % of the pixels,
 //   - the depths agree within 1 % (relative to level 0) on at least 99.9 %
 //     of the pixels hit in both frames,
 //
-// and logs per size the views, the masks checked, the min and p1 IoU, the
+// and logs per size the views, the masks checked, how many have an IoU under
+// the 0.99 (a bound that a half-pixel silhouette error cannot
+// promise: a 200-px mask has about 50 edge pixels, so half a pixel along
+// them is 25 pixels, 12 %; docs/performance.md), the min and p1 IoU, the
 // fractions of equal ids and agreeing depths (min per view and overall) and
 // the worst mask. The long tier covers 216 views (9 houses × 24 turns) at 256
 // and 512 px; -short 8 views (2 houses × 4 turns) at 256 px. Skips when the
@@ -272,7 +332,7 @@ func TestClusterLODFidelity(t *testing.T) {
 		worstID, worstView, worstIoU := "", -1, 2.0
 		minID, minDepth := 1.0, 1.0
 		var idEq, px, depOK, both int
-		failed := 0
+		failed, under := 0, 0
 		for v, cam0 := range cams {
 			cam := sim.NewCamera(cam0.Position, cam0.Yaw, cam0.Horizon)
 			cam.Width, cam.Height = size, size
@@ -292,7 +352,8 @@ func TestClusterLODFidelity(t *testing.T) {
 					worstID, worstView, worstIoU = id, v, iou
 				}
 			}
-			if f := m.failures(clodMinIoU, clodMinIDFrac, clodMinDepFrac); len(f) > 0 {
+			under += len(m.below(clodMinIoU))
+			if f := m.failures(clodMaxShift, clodMinIDFrac, clodMinDepFrac); len(f) > 0 {
 				failed++
 				t.Errorf("%d px, view %d (house %d, yaw %.0f°): %s", size, v, hs[v], cam0.Yaw, strings.Join(f, "; "))
 			}
@@ -302,8 +363,8 @@ func TestClusterLODFidelity(t *testing.T) {
 		if len(ious) > 0 {
 			minIoU, p1 = ious[0], ious[int(0.01*float64(len(ious)-1))]
 		}
-		t.Logf("ClusterLOD vs level 0 at %d px: %d views (%d failing), %d masks ≥ %d px, IoU min %.4f p1 %.4f; ids equal min %.5f overall %.5f; depth within %.0f %% min %.5f overall %.5f (of %d pixels hit in both); worst mask %q in view %d (IoU %.4f)",
-			size, len(cams), failed, len(ious), clodMinMaskPx, minIoU, p1, minID, frac(idEq, px),
+		t.Logf("ClusterLOD vs level 0 at %d px: %d views (%d failing), %d masks ≥ %d px (%d under IoU %.2f), IoU min %.4f p1 %.4f; ids equal min %.5f overall %.5f; depth within %.0f %% min %.5f overall %.5f (of %d pixels hit in both); worst mask %q in view %d (IoU %.4f)",
+			size, len(cams), failed, len(ious), clodMinMaskPx, under, clodMinIoU, minIoU, p1, minID, frac(idEq, px),
 			100*clodDepthRel, minDepth, frac(depOK, both), both, worstID, worstView, worstIoU)
 	}
 }

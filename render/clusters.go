@@ -33,6 +33,14 @@ type levelClusters struct {
 	tris   []int32  // cluster → its number of triangles
 	vstart []int32  // cluster c's distinct vertices are verts[vstart[c]:vstart[c+1]]
 	verts  []uint32 // the clusters' distinct vertex indices, cluster after cluster
+	// base is the number of level-0 clusters: clusters [0, base) hold the
+	// level's triangles. A hierarchy (cluster_lod.go) adds coarser clusters
+	// after them, whose triangles follow the level's in all; their own and
+	// their parent group's error and sphere are self and parent (nil
+	// without a hierarchy).
+	base         int
+	all          []sim.ModelTri
+	self, parent []lodBound
 }
 
 // count returns the number of clusters.
@@ -43,64 +51,77 @@ func (lc *levelClusters) count() int { return len(lc.tris) }
 func splitClusters(l *sim.ModelLevel) *levelClusters {
 	n := len(l.Tris)
 	lc := &levelClusters{of: make([]int32, n)}
-	if n == 0 {
-		lc.vstart = []int32{0}
-		return lc
+	idx := make([]int32, n)
+	for j := range idx {
+		idx[j] = int32(j)
 	}
-	// The model box of the triangles' centroids.
-	inf := math.Inf(1)
-	lo, hi := sim.Vec3{inf, inf, inf}, sim.Vec3{-inf, -inf, -inf}
-	cent := make([]sim.Vec3, n)
-	for j, t := range l.Tris {
-		c := l.Pos[t.V[0]].Add(l.Pos[t.V[1]]).Add(l.Pos[t.V[2]]).Mul(1.0 / 3)
-		cent[j] = c
-		for k := 0; k < 3; k++ {
-			lo[k], hi[k] = min(lo[k], c[k]), max(hi[k], c[k])
-		}
-	}
-	// Sort key: the Morton code above the triangle index, so that equal
-	// codes keep the model's order.
-	order := make([]uint64, n)
-	for j, c := range cent {
-		var q [3]uint32
-		for k := 0; k < 3; k++ {
-			if d := hi[k] - lo[k]; d > 0 {
-				q[k] = uint32(min(1023, max(0, (c[k]-lo[k])/d*1024)))
-			}
-		}
-		order[j] = uint64(morton3(q[0], q[1], q[2]))<<32 | uint64(j)
-	}
-	slices.Sort(order)
-	nc := 1
-	if n >= clusterMin {
-		nc = (n + clusterMax - 1) / clusterMax
-	}
-	lc.tris = make([]int32, nc)
-	for k, o := range order {
-		c := int32(k * nc / n) // equal runs of the sorted triangles
-		lc.of[uint32(o)] = c
-		lc.tris[c]++
-	}
+	runs := splitRuns(l.Pos, l.Tris, idx)
+	lc.base = len(runs)
+	lc.tris = make([]int32, len(runs))
 	// Each cluster's distinct vertices, in the order first used.
 	seen := make([]int32, len(l.Pos)) // vertex → 1 + the last cluster that listed it
-	lc.vstart = make([]int32, nc+1)
+	lc.vstart = make([]int32, len(runs)+1)
 	lc.verts = make([]uint32, 0, n)
-	start := 0
-	for c := 0; c < nc; c++ {
+	for c, run := range runs {
 		lc.vstart[c] = int32(len(lc.verts))
-		end := start + int(lc.tris[c])
-		for _, o := range order[start:end] {
-			for _, vi := range l.Tris[uint32(o)].V {
+		lc.tris[c] = int32(len(run))
+		for _, j := range run {
+			lc.of[j] = int32(c)
+			for _, vi := range l.Tris[j].V {
 				if seen[vi] != int32(c+1) {
 					seen[vi] = int32(c + 1)
 					lc.verts = append(lc.verts, vi)
 				}
 			}
 		}
-		start = end
 	}
-	lc.vstart[nc] = int32(len(lc.verts))
+	lc.vstart[len(runs)] = int32(len(lc.verts))
 	return lc
+}
+
+// splitRuns sorts triangles idx of tris (over pos) by the Morton code of
+// their centroids in the box of those centroids and cuts them into equal
+// runs of at most clusterMax (one run for fewer than clusterMin, none for
+// none).
+func splitRuns(pos []sim.Vec3, tris []sim.ModelTri, idx []int32) [][]int32 {
+	n := len(idx)
+	if n == 0 {
+		return nil
+	}
+	inf := math.Inf(1)
+	lo, hi := sim.Vec3{inf, inf, inf}, sim.Vec3{-inf, -inf, -inf}
+	cent := make([]sim.Vec3, n)
+	for k, j := range idx {
+		t := tris[j]
+		c := pos[t.V[0]].Add(pos[t.V[1]]).Add(pos[t.V[2]]).Mul(1.0 / 3)
+		cent[k] = c
+		for d := 0; d < 3; d++ {
+			lo[d], hi[d] = min(lo[d], c[d]), max(hi[d], c[d])
+		}
+	}
+	// Sort key: the Morton code above the position in idx, so that equal
+	// codes keep idx's order.
+	order := make([]uint64, n)
+	for k, c := range cent {
+		var q [3]uint32
+		for d := 0; d < 3; d++ {
+			if w := hi[d] - lo[d]; w > 0 {
+				q[d] = uint32(min(1023, max(0, (c[d]-lo[d])/w*1024)))
+			}
+		}
+		order[k] = uint64(morton3(q[0], q[1], q[2]))<<32 | uint64(k)
+	}
+	slices.Sort(order)
+	nc := 1
+	if n >= clusterMin {
+		nc = (n + clusterMax - 1) / clusterMax
+	}
+	runs := make([][]int32, nc)
+	for k, o := range order {
+		c := k * nc / n // equal runs of the sorted triangles
+		runs[c] = append(runs[c], idx[uint32(o)])
+	}
+	return runs
 }
 
 // morton3 interleaves the bits of three 10-bit coordinates.

@@ -86,6 +86,13 @@ func (r *Renderer) poseCompact(e *meshEntry, o *sim.Object, lvl int) bool {
 	r.fillEntry(e, sim.Mesh{ID: o.ID, Kind: sim.MeshObject, Color: o.Color, Surfaces: md.Surfaces, Bounds: b, TwoSided: true})
 	e.vidx, e.verts = l.Tris, verts
 	e.ntri, e.vnorm, e.vuv = len(l.Tris), norm, uv
+	if r.opts.ClusterLOD && lvl == 0 {
+		lc := lodClustersOf(md)
+		e.vidx = lc.all // the level's triangles, then the coarser clusters'
+		poseClusters(e, lc)
+		poseLOD(e, lc, o.Position, ax, az, sc)
+		return true
+	}
 	poseClusters(e, clustersOf(md, min(max(lvl, 0), len(md.Levels)-1)))
 	return true
 }
@@ -93,7 +100,8 @@ func (r *Renderer) poseCompact(e *meshEntry, o *sim.Object, lvl int) bool {
 // compact reports whether e holds a compact posed model (poseCompact).
 func (e *meshEntry) compact() bool { return e.vnorm != nil }
 
-// triCount returns the number of triangles of e's mesh.
+// triCount returns the number of triangles of e's mesh (of a posed model,
+// its level's, without the coarser clusters of a hierarchy).
 func (e *meshEntry) triCount() int {
 	if e.compact() {
 		return e.ntri

@@ -16,7 +16,7 @@ const lodPixelsPerTriangle = 2
 // square, or the coarsest level when none has so few.
 func (r *Renderer) chooseLevel(o *sim.Object, cam *sim.Camera, fwd sim.Vec3) int {
 	n := o.Model.LevelCount()
-	if !r.opts.LevelOfDetail || n <= 1 {
+	if !r.opts.LevelOfDetail || r.opts.ClusterLOD || n <= 1 {
 		return 0
 	}
 	rad := o.Size.Len() / 2

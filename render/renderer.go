@@ -172,6 +172,10 @@ type meshEntry struct {
 	// (clusters.go); nil for other meshes.
 	clusters *levelClusters
 	cbounds  []clusterBounds
+	// With a hierarchy (Options.ClusterLOD): each cluster's own and
+	// parent group's error and sphere, posed (cluster_lod.go); vidx then
+	// holds the coarser clusters' triangles after the level's ntri.
+	lself, lparent []lodBound
 }
 
 // drawList lists one mesh per instance and, after setupAll, where their
@@ -329,6 +333,7 @@ func (r *Renderer) fillEntry(e *meshEntry, m sim.Mesh) {
 	e.vidx = nil
 	e.vnorm, e.vuv, e.ntri = nil, nil, 0
 	e.clusters = nil
+	e.lself, e.lparent = e.lself[:0], e.lparent[:0]
 	e.shaded = false
 	if m.Attrs != nil && len(m.Attrs) != len(m.Tris) {
 		e.mesh.Attrs = nil // malformed: draw flat
@@ -345,6 +350,9 @@ func (r *Renderer) ensureShading(e *meshEntry) {
 	}
 	m := &e.mesh
 	n := e.triCount()
+	if e.compact() {
+		n = len(e.vidx) // with the coarser clusters' triangles
+	}
 	e.color = grow(e.color, n)
 	e.normal = grow(e.normal, n)
 	for j := range n {

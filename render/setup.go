@@ -15,6 +15,11 @@ type view struct {
 	near, invNear    float64
 	// The camera ray of sample (x, y) is base + x·rx + y·dy (forward component 1).
 	base, rx, dy sim.Vec3
+	// lodScale turns an error at planar depth z into output pixels (times
+	// 1/z): the focal length in output pixels times the most the image's
+	// corners stretch a displacement over the centre's, √(1 + tan²x + tan²y)
+	// (cluster_lod.go).
+	lodScale float64
 }
 
 // newView prepares cam for a raster of (k·Width)×(k·Height) samples. Sample
@@ -28,6 +33,9 @@ func newView(cam sim.Camera, k int, near float64) view {
 	v.rx = v.right.Mul(1 / v.f)
 	v.dy = v.down.Mul(1 / v.f)
 	v.base = v.fwd.Sub(v.rx.Mul(v.cx)).Sub(v.dy.Mul(v.cy))
+	tx := max(v.cx+0.5, float64(v.w)-0.5-v.cx) / v.f
+	ty := max(v.cy+0.5, float64(v.h)-0.5-v.cy) / v.f
+	v.lodScale = v.f / float64(k) * math.Sqrt(1+tx*tx+ty*ty)
 	return v
 }
 
@@ -346,10 +354,11 @@ func (r *Renderer) setupAll(v *view, dl *drawList, setups []triSetup, all bool, 
 		}
 		n := e.triCount()
 		r.inMesh += n
-		if clusters && e.clusters != nil && e.clusters.count() > 1 {
-			n = r.cullClusters(v, i, e, occlusion)
-			if n == e.triCount() {
-				r.abase[i] = -1 // every cluster: set up as without clusters
+		if lod := len(e.lself) > 0; (clusters || lod) && e.clusters != nil && e.clusters.count() > 1 {
+			var whole bool
+			n, whole = r.cullClusters(v, i, e, occlusion)
+			if whole {
+				r.abase[i] = -1 // every cluster of the level: set up as without clusters
 			}
 			r.cull[i] = n == 0
 		}

@@ -368,3 +368,42 @@ func TestClusterLODFidelity(t *testing.T) {
 			100*clodDepthRel, minDepth, frac(depOK, both), both, worstID, worstView, worstIoU)
 	}
 }
+
+// RGB frames draw the coarser clusters with the level's own normals and
+// UVs (cluster_simplify.go keeps each index's attributes): over the
+// benchmark views (one under -short), at most 0.05 % of the colour
+// channels of a ClusterLOD frame differ from level 0's by more than 32,
+// and the mean difference stays under 0.1.
+func TestClusterLODRGB(t *testing.T) {
+	n := 3
+	if testing.Short() {
+		n = 1
+	}
+	real, _, cams := realViews(t, n)
+	for v := range cams {
+		var fr [2]*Frame
+		for k, clod := range []bool{false, true} {
+			r, err := New(real[v], Options{Workers: 2, ClusterLOD: clod})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fr[k], err = r.Render(cams[v]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		a, b := fr[0].RGB.Pix, fr[1].RGB.Pix
+		sum, big := 0, 0
+		for i := range a {
+			d := int(a[i]) - int(b[i])
+			sum += max(d, -d)
+			if max(d, -d) > 32 {
+				big++
+			}
+		}
+		mean, share := float64(sum)/float64(len(a)), float64(big)/float64(len(a))
+		t.Logf("view %d: mean channel difference %.4f, %d of %d channels off by more than 32", v, mean, big, len(a))
+		if share > 0.0005 || mean > 0.1 {
+			t.Errorf("view %d: mean channel difference %.4f, %.4f %% of channels off by more than 32", v, mean, 100*share)
+		}
+	}
+}

@@ -61,7 +61,8 @@ func (v *view) sphereOutside(c sim.Vec3, rad float64) bool {
 
 // cullClusters decides which clusters of draw-list mesh i (posed model e)
 // view v sets up: it marks them in r.alive from r.abase[i] on and returns
-// their number of triangles, and whether they are exactly the level's
+// their number of triangles (and, unless whole, the triangles in r.tbits
+// from r.tbase[i] on), and whether they are exactly the level's
 // clusters that pass the tests (none coarser drawn, none dropped).
 // occlusion applies the structure pass of r.v (v is then r.v). With a
 // hierarchy (Options.ClusterLOD) only the clusters lodDraws picks are
@@ -96,6 +97,21 @@ func (r *Renderer) cullClusters(v *view, i int, e *meshEntry, occlusion bool) (i
 			tris += int(lc.tris[c])
 		} else if c < lc.base {
 			whole = false
+		}
+	}
+	if !whole {
+		// The kept clusters' triangles, as bits in triangle order.
+		r.tbase[i] = len(r.tbits)
+		nw := (len(lc.of) + 63) / 64
+		r.tbits = slices.Grow(r.tbits, nw)[:r.tbase[i]+nw]
+		words := r.tbits[r.tbase[i]:]
+		clear(words)
+		for c, ok := range alive {
+			if ok {
+				for _, j := range lc.byCluster[lc.tstart[c]:lc.tstart[c+1]] {
+					words[j>>6] |= 1 << (j & 63)
+				}
+			}
 		}
 	}
 	return tris, whole

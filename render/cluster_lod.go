@@ -205,6 +205,7 @@ func packLOD(l *sim.ModelLevel, all []sim.ModelTri, base *levelClusters, cl []lo
 		}
 	}
 	lc.vstart[len(cl)] = int32(len(lc.verts))
+	lc.listTriangles()
 	return lc
 }
 

@@ -33,6 +33,9 @@ type levelClusters struct {
 	tris   []int32  // cluster → its number of triangles
 	vstart []int32  // cluster c's distinct vertices are verts[vstart[c]:vstart[c+1]]
 	verts  []uint32 // the clusters' distinct vertex indices, cluster after cluster
+	// Cluster c's triangles are byCluster[tstart[c]:tstart[c+1]], ascending.
+	tstart    []int32
+	byCluster []int32
 	// base is the number of level-0 clusters: clusters [0, base) hold the
 	// level's triangles. A hierarchy (cluster_lod.go) adds coarser clusters
 	// after them, whose triangles follow the level's in all; their own and
@@ -76,7 +79,23 @@ func splitClusters(l *sim.ModelLevel) *levelClusters {
 		}
 	}
 	lc.vstart[len(runs)] = int32(len(lc.verts))
+	lc.listTriangles()
 	return lc
+}
+
+// listTriangles fills lc.tstart and lc.byCluster from lc.of and lc.tris.
+func (lc *levelClusters) listTriangles() {
+	n := lc.count()
+	lc.tstart = make([]int32, n+1)
+	for c := range n {
+		lc.tstart[c+1] = lc.tstart[c] + lc.tris[c]
+	}
+	lc.byCluster = make([]int32, len(lc.of))
+	next := slices.Clone(lc.tstart[:n])
+	for j, c := range lc.of { // ascending j: each cluster's list is sorted
+		lc.byCluster[next[c]] = int32(j)
+		next[c]++
+	}
 }
 
 // splitRuns sorts triangles idx of tris (over pos) by the Morton code of

@@ -60,6 +60,11 @@ type Renderer struct {
 	// current set-up pass), -1 for a mesh set up whole.
 	alive []bool
 	abase []int
+	// tbits marks, from word tbase[i] on, the triangles of mesh i that
+	// cullClusters kept (bit j: triangle j), for setupClusters to walk in
+	// triangle order without visiting the dropped ones.
+	tbits []uint64
+	tbase []int
 
 	// Occlusion culling (occlusion.go): per instance, hidden behind the
 	// structure in the current view; honoured by setupAll while occActive.

@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"math/bits"
 
 	"flowbench/sim"
 )
@@ -340,7 +341,9 @@ func (r *Renderer) setupAll(v *view, dl *drawList, setups []triSetup, all bool, 
 	total := 0
 	r.inMesh = 0
 	r.alive = r.alive[:0]
+	r.tbits = r.tbits[:0]
 	r.abase = grow(r.abase, len(dl.mesh))
+	r.tbase = grow(r.tbase, len(dl.mesh))
 	clusters := !r.opts.NoClusterCulling
 	occlusion := r.occActive && v == &r.v // r.occMin's tiles are r.v's
 	for i, e := range dl.mesh {
@@ -464,16 +467,18 @@ func (r *Renderer) setupClusters(i int, e *meshEntry, vc []camVert, twoSided boo
 		}
 	}
 	g := r.curDL.start[i]
-	for j, c := range lc.of {
-		if !alive[c] {
-			continue
-		}
-		s := &r.curSet[g]
-		g++
-		ix := &e.vidx[j].V
-		setupVerts(r.cur, &vc[ix[0]], &vc[ix[1]], &vc[ix[2]], twoSided, s)
-		if s.ok {
-			s.label(e, i, j)
+	words := r.tbits[r.tbase[i] : r.tbase[i]+(len(lc.of)+63)/64]
+	for w, word := range words {
+		for word != 0 {
+			j := w<<6 | bits.TrailingZeros64(word)
+			word &= word - 1
+			s := &r.curSet[g]
+			g++
+			ix := &e.vidx[j].V
+			setupVerts(r.cur, &vc[ix[0]], &vc[ix[1]], &vc[ix[2]], twoSided, s)
+			if s.ok {
+				s.label(e, i, j)
+			}
 		}
 	}
 }

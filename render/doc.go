@@ -34,7 +34,10 @@
 // Depth, ids, classes and stats are always computed at pixel centres on the
 // meshes drawn: every model is drawn at level 0 (the ray caster's mesh);
 // with Options.LevelOfDetail each object's level of detail follows its
-// projected size instead (lod.go), which can change silhouettes.
+// projected size instead (lod.go), which can change silhouettes; with
+// Options.ClusterLOD each model is drawn cluster by cluster from a
+// hierarchy of simplified cluster groups, the coarsest whose error projects
+// under half a pixel (cluster_lod.go, cluster_simplify.go).
 //
 // # Shading (RGB only)
 //

@@ -192,17 +192,7 @@ func packLOD(l *sim.ModelLevel, all []sim.ModelTri, base *levelClusters, cl []lo
 		if c < nb {
 			continue
 		}
-		lc.vstart[c] = int32(len(lc.verts))
-		lc.tris[c] = int32(len(cl[c].tris))
-		for _, j := range cl[c].tris {
-			lc.of[j] = int32(c)
-			for _, vi := range all[j].V {
-				if seen[vi] != int32(c+1) {
-					seen[vi] = int32(c + 1)
-					lc.verts = append(lc.verts, vi)
-				}
-			}
-		}
+		lc.fill(c, all, cl[c].tris, seen)
 	}
 	lc.vstart[len(cl)] = int32(len(lc.verts))
 	lc.listTriangles()

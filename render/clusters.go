@@ -61,26 +61,32 @@ func splitClusters(l *sim.ModelLevel) *levelClusters {
 	runs := splitRuns(l.Pos, l.Tris, idx)
 	lc.base = len(runs)
 	lc.tris = make([]int32, len(runs))
-	// Each cluster's distinct vertices, in the order first used.
-	seen := make([]int32, len(l.Pos)) // vertex → 1 + the last cluster that listed it
+	seen := make([]int32, len(l.Pos))
 	lc.vstart = make([]int32, len(runs)+1)
 	lc.verts = make([]uint32, 0, n)
 	for c, run := range runs {
-		lc.vstart[c] = int32(len(lc.verts))
-		lc.tris[c] = int32(len(run))
-		for _, j := range run {
-			lc.of[j] = int32(c)
-			for _, vi := range l.Tris[j].V {
-				if seen[vi] != int32(c+1) {
-					seen[vi] = int32(c + 1)
-					lc.verts = append(lc.verts, vi)
-				}
-			}
-		}
+		lc.fill(c, l.Tris, run, seen)
 	}
 	lc.vstart[len(runs)] = int32(len(lc.verts))
 	lc.listTriangles()
 	return lc
+}
+
+// fill makes triangles run of tris cluster c: its count, its triangles'
+// cluster, and its distinct vertices appended to lc.verts in the order
+// first used (seen: vertex → 1 + the last cluster that listed it).
+func (lc *levelClusters) fill(c int, tris []sim.ModelTri, run []int32, seen []int32) {
+	lc.vstart[c] = int32(len(lc.verts))
+	lc.tris[c] = int32(len(run))
+	for _, j := range run {
+		lc.of[j] = int32(c)
+		for _, vi := range tris[j].V {
+			if seen[vi] != int32(c+1) {
+				seen[vi] = int32(c + 1)
+				lc.verts = append(lc.verts, vi)
+			}
+		}
+	}
 }
 
 // listTriangles fills lc.tstart and lc.byCluster from lc.of and lc.tris.

@@ -64,10 +64,10 @@ func (v *view) sphereOutside(c sim.Vec3, rad float64) bool {
 // their number of triangles (and, unless whole, the triangles in r.tbits
 // from r.tbase[i] on), and whether they are exactly the level's
 // clusters that pass the tests (none coarser drawn, none dropped).
-// occlusion applies the structure pass of r.v (v is then r.v). With a
-// hierarchy (Options.ClusterLOD) only the clusters lodDraws picks are
-// tested.
-func (r *Renderer) cullClusters(v *view, i int, e *meshEntry, occlusion bool) (int, bool) {
+// occlusion applies the structure pass of r.v (v is then r.v); without
+// cull (Options.NoClusterCulling) no cluster is tested. With a hierarchy
+// (Options.ClusterLOD) only the clusters lodDraws picks are kept.
+func (r *Renderer) cullClusters(v *view, i int, e *meshEntry, occlusion, cull bool) (int, bool) {
 	lc := e.clusters
 	n := lc.count()
 	base := len(r.alive)
@@ -88,7 +88,7 @@ func (r *Renderer) cullClusters(v *view, i int, e *meshEntry, occlusion bool) (i
 		if ok != (c < lc.base) {
 			whole = false
 		}
-		if ok {
+		if ok && cull {
 			b := &e.cbounds[c]
 			ok = !v.sphereOutside(b.centre, b.radius) && !(occlusion && r.boxHidden(v, b.box, tw, th))
 		}

@@ -3,6 +3,7 @@ package render
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"flowbench/sim"
@@ -210,5 +211,31 @@ func TestClusterLODSelection(t *testing.T) {
 	}
 	if front == 0 {
 		t.Fatal("no cluster faces the camera")
+	}
+}
+
+// Cluster culling drops only what draws nothing under ClusterLOD too: the
+// frames of the benchmark views (one under -short) with and without it (NoClusterCulling,
+// which then sets up every cluster the hierarchy picks) are identical.
+func TestClusterLODCullingIsExact(t *testing.T) {
+	n := 3
+	if testing.Short() {
+		n = 1
+	}
+	real, _, cams := realViews(t, n)
+	for v := range cams {
+		var fr [2]*Frame
+		for k, off := range []bool{false, true} {
+			r, err := New(real[v], Options{Workers: 2, SkipRGB: true, ClusterLOD: true, NoClusterCulling: off})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fr[k], err = r.Render(cams[v]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !slices.Equal(fr[0].Depth, fr[1].Depth) || !slices.Equal(fr[0].IDs, fr[1].IDs) {
+			t.Errorf("view %d: culled and unculled ClusterLOD frames differ", v)
+		}
 	}
 }

@@ -96,7 +96,8 @@ type Options struct {
 	NoOcclusionCulling bool
 	// NoClusterCulling sets up every triangle of a model in the view's
 	// frustum, not only those of the clusters the view can show
-	// (cluster_cull.go); the frame is the same either way.
+	// (cluster_cull.go); the frame is the same either way. With ClusterLOD
+	// it sets up every cluster of the level of detail chosen.
 	NoClusterCulling bool
 	// NoFrameCache draws every frame from scratch: no set-ups or label
 	// bands kept from the last frame of the same camera (label_cache.go), no

@@ -359,7 +359,7 @@ func (r *Renderer) setupAll(v *view, dl *drawList, setups []triSetup, all bool, 
 		r.inMesh += n
 		if lod := len(e.lself) > 0; (clusters || lod) && e.clusters != nil && e.clusters.count() > 1 {
 			var whole bool
-			n, whole = r.cullClusters(v, i, e, occlusion)
+			n, whole = r.cullClusters(v, i, e, occlusion, clusters)
 			if whole {
 				r.abase[i] = -1 // every cluster of the level: set up as without clusters
 			}

@@ -13,6 +13,13 @@ import (
 // the directory and the rows.
 func writeSynth(t testing.TB, dir string, n, w, h, perShard int, opt Options) ([]QuestionRow, []AnnotationRow) {
 	t.Helper()
+	return writeSynthWhere(t, dir, n, w, h, perShard, opt, nil)
+}
+
+// writeSynthWhere is writeSynth writing only the rows of the n that keep
+// accepts (all for nil).
+func writeSynthWhere(t testing.TB, dir string, n, w, h, perShard int, opt Options, keep func(QuestionRow) bool) ([]QuestionRow, []AnnotationRow) {
+	t.Helper()
 	opt.RowsPerShard = perShard
 	dw, err := Create(dir, opt)
 	if err != nil {
@@ -27,6 +34,9 @@ func writeSynth(t testing.TB, dir string, n, w, h, perShard int, opt Options) ([
 	var as []AnnotationRow
 	for k := range n {
 		q, a := synthRows(rng, k, w, h)
+		if keep != nil && !keep(q) {
+			continue
+		}
 		qs, as = append(qs, q), append(as, a)
 		if err := sw.Add(q, a); err != nil {
 			t.Fatal(err)
@@ -35,7 +45,11 @@ func writeSynth(t testing.TB, dir string, n, w, h, perShard int, opt Options) ([
 	if err := sw.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := dw.Finish("test", map[string]any{"houses": 2}, map[string]int64{"train": 7}); err != nil {
+	houses := map[string]bool{}
+	for _, q := range qs {
+		houses[q.HouseID] = true
+	}
+	if _, err := dw.Finish("test", map[string]any{"houses": max(2, len(houses))}, map[string]int64{"train": 7}); err != nil {
 		t.Fatal(err)
 	}
 	return qs, as

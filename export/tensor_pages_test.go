@@ -324,30 +324,11 @@ func TestTensorPagesValidate(t *testing.T) {
 	for _, bound := range []int64{0, 3_000_000} {
 		t.Run(fmt.Sprint(bound), func(t *testing.T) {
 			dir := t.TempDir()
-			dw, err := Create(dir, Options{MaxRowGroupBytes: bound, RowsPerShard: 100})
-			if err != nil {
-				t.Fatal(err)
-			}
-			sw, err := dw.Split("train", w, h)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rng := rand.New(rand.NewPCG(1, 2))
-			for k := range 48 {
-				q, a := synthRows(rng, k, w, h)
-				if q.Category == planner.ClosestThree.String() {
-					continue // its synthetic answer does not pass Validate's semantic checks
-				}
-				if err := sw.Add(q, a); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if err := sw.Close(); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := dw.Finish("test", map[string]any{"houses": 6}, map[string]int64{"train": 1}); err != nil {
-				t.Fatal(err)
-			}
+			// Closest Three's synthetic answer does not pass Validate's
+			// semantic checks.
+			writeSynthWhere(t, dir, 48, w, h, 100, Options{MaxRowGroupBytes: bound}, func(q QuestionRow) bool {
+				return q.Category != planner.ClosestThree.String()
+			})
 			if _, err := Validate(dir); err != nil {
 				t.Fatal(err)
 			}

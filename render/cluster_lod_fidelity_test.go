@@ -375,22 +375,7 @@ func TestClusterLODFidelity(t *testing.T) {
 // channels of a ClusterLOD frame differ from level 0's by more than 32,
 // and the mean difference stays under 0.1.
 func TestClusterLODRGB(t *testing.T) {
-	n := 3
-	if testing.Short() {
-		n = 1
-	}
-	real, _, cams := realViews(t, n)
-	for v := range cams {
-		var fr [2]*Frame
-		for k, clod := range []bool{false, true} {
-			r, err := New(real[v], Options{Workers: 2, ClusterLOD: clod})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if fr[k], err = r.Render(cams[v]); err != nil {
-				t.Fatal(err)
-			}
-		}
+	for v, fr := range benchViewPairs(t, Options{Workers: 2}, Options{Workers: 2, ClusterLOD: true}) {
 		a, b := fr[0].RGB.Pix, fr[1].RGB.Pix
 		sum, big := 0, 0
 		for i := range a {

@@ -218,24 +218,35 @@ func TestClusterLODSelection(t *testing.T) {
 // frames of the benchmark views (one under -short) with and without it (NoClusterCulling,
 // which then sets up every cluster the hierarchy picks) are identical.
 func TestClusterLODCullingIsExact(t *testing.T) {
+	on := Options{Workers: 2, SkipRGB: true, ClusterLOD: true}
+	off := on
+	off.NoClusterCulling = true
+	for v, fr := range benchViewPairs(t, on, off) {
+		if !slices.Equal(fr[0].Depth, fr[1].Depth) || !slices.Equal(fr[0].IDs, fr[1].IDs) {
+			t.Errorf("view %d: culled and unculled ClusterLOD frames differ", v)
+		}
+	}
+}
+
+// benchViewPairs renders each view of realViews (3, one under -short)
+// with options a and b.
+func benchViewPairs(t *testing.T, a, b Options) [][2]*Frame {
 	n := 3
 	if testing.Short() {
 		n = 1
 	}
 	real, _, cams := realViews(t, n)
+	out := make([][2]*Frame, len(cams))
 	for v := range cams {
-		var fr [2]*Frame
-		for k, off := range []bool{false, true} {
-			r, err := New(real[v], Options{Workers: 2, SkipRGB: true, ClusterLOD: true, NoClusterCulling: off})
+		for k, o := range [2]Options{a, b} {
+			r, err := New(real[v], o)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if fr[k], err = r.Render(cams[v]); err != nil {
+			if out[v][k], err = r.Render(cams[v]); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if !slices.Equal(fr[0].Depth, fr[1].Depth) || !slices.Equal(fr[0].IDs, fr[1].IDs) {
-			t.Errorf("view %d: culled and unculled ClusterLOD frames differ", v)
-		}
 	}
+	return out
 }

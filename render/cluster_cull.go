@@ -85,17 +85,15 @@ func (r *Renderer) cullClusters(v *view, i int, e *meshEntry, occlusion, cull bo
 		if lod {
 			ok = v.lodDraws(e, c)
 		}
-		if ok != (c < lc.base) {
-			whole = false
-		}
 		if ok && cull {
 			b := &e.cbounds[c]
 			ok = !v.sphereOutside(b.centre, b.radius) && !(occlusion && r.boxHidden(v, b.box, tw, th))
 		}
 		alive[c] = ok
 		if ok {
-			tris += int(lc.tris[c])
-		} else if c < lc.base {
+			tris += lc.size(c)
+		}
+		if ok != (c < lc.base) {
 			whole = false
 		}
 	}

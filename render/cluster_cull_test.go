@@ -170,8 +170,14 @@ func TestSplitClusters(t *testing.T) {
 			}
 		}
 		for c, k := range count {
-			if k != lc.tris[c] || k > clusterMax || (n >= clusterMin && k < clusterMin) {
-				t.Fatalf("object %s (%d triangles): cluster %d holds %d triangles (recorded %d)", o.ID, n, c, k, lc.tris[c])
+			list := lc.byCluster[lc.tstart[c]:lc.tstart[c+1]]
+			for x, j := range list {
+				if lc.of[j] != int32(c) || (x > 0 && j <= list[x-1]) {
+					t.Fatalf("object %s: cluster %d lists triangle %d (of cluster %d) at %d, not in ascending order of its own", o.ID, c, j, lc.of[j], x)
+				}
+			}
+			if int(k) != lc.size(c) || k > clusterMax || (n >= clusterMin && k < clusterMin) {
+				t.Fatalf("object %s (%d triangles): cluster %d holds %d triangles (recorded %d)", o.ID, n, c, k, lc.size(c))
 			}
 		}
 	}

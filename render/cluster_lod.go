@@ -175,7 +175,6 @@ func packLOD(l *sim.ModelLevel, all []sim.ModelTri, base *levelClusters, cl []lo
 	nb := base.count()
 	lc := &levelClusters{
 		of:     make([]int32, len(all)),
-		tris:   make([]int32, len(cl)),
 		vstart: make([]int32, len(cl)+1),
 		base:   nb,
 		all:    all,
@@ -183,7 +182,6 @@ func packLOD(l *sim.ModelLevel, all []sim.ModelTri, base *levelClusters, cl []lo
 		parent: make([]lodBound, len(cl)),
 	}
 	copy(lc.of, base.of)
-	copy(lc.tris, base.tris)
 	copy(lc.vstart, base.vstart[:nb+1])
 	lc.verts = slices.Clone(base.verts)
 	seen := make([]int32, len(l.Pos))
@@ -195,7 +193,7 @@ func packLOD(l *sim.ModelLevel, all []sim.ModelTri, base *levelClusters, cl []lo
 		lc.fill(c, all, cl[c].tris, seen)
 	}
 	lc.vstart[len(cl)] = int32(len(lc.verts))
-	lc.listTriangles()
+	lc.listTriangles(len(cl))
 	return lc
 }
 

@@ -95,7 +95,7 @@ func TestClusterLODHierarchy(t *testing.T) {
 			made[s] = append(made[s], c)
 		}
 		if math.IsInf(p.err, 1) {
-			roots += int(lc.tris[c])
+			roots += lc.size(c)
 			continue
 		}
 		groups[p] = append(groups[p], c)
@@ -191,7 +191,7 @@ func TestClusterLODSelection(t *testing.T) {
 			t.Fatalf("from far away, cluster %d drawn %v (parent error %g)", c, far.lodDraws(e, c), lc.parent[c].err)
 		}
 		if far.lodDraws(e, c) {
-			tris += int(lc.tris[c])
+			tris += lc.size(c)
 		}
 	}
 	if tris >= len(l.Tris)/4 {

@@ -30,7 +30,6 @@ const (
 // every object posed from it.
 type levelClusters struct {
 	of     []int32  // triangle → its cluster
-	tris   []int32  // cluster → its number of triangles
 	vstart []int32  // cluster c's distinct vertices are verts[vstart[c]:vstart[c+1]]
 	verts  []uint32 // the clusters' distinct vertex indices, cluster after cluster
 	// Cluster c's triangles are byCluster[tstart[c]:tstart[c+1]], ascending.
@@ -47,7 +46,10 @@ type levelClusters struct {
 }
 
 // count returns the number of clusters.
-func (lc *levelClusters) count() int { return len(lc.tris) }
+func (lc *levelClusters) count() int { return len(lc.tstart) - 1 }
+
+// size returns cluster c's number of triangles.
+func (lc *levelClusters) size(c int) int { return int(lc.tstart[c+1] - lc.tstart[c]) }
 
 // splitClusters splits a model level into clusters (see the package notes
 // above). Its triangles must index its vertices (poseCompact checks).
@@ -60,7 +62,6 @@ func splitClusters(l *sim.ModelLevel) *levelClusters {
 	}
 	runs := splitRuns(l.Pos, l.Tris, idx)
 	lc.base = len(runs)
-	lc.tris = make([]int32, len(runs))
 	seen := make([]int32, len(l.Pos))
 	lc.vstart = make([]int32, len(runs)+1)
 	lc.verts = make([]uint32, 0, n)
@@ -68,16 +69,14 @@ func splitClusters(l *sim.ModelLevel) *levelClusters {
 		lc.fill(c, l.Tris, run, seen)
 	}
 	lc.vstart[len(runs)] = int32(len(lc.verts))
-	lc.listTriangles()
+	lc.listTriangles(len(runs))
 	return lc
 }
 
-// fill makes triangles run of tris cluster c: its count, its triangles'
-// cluster, and its distinct vertices appended to lc.verts in the order
+// fill makes triangles run of tris cluster c: its triangles' cluster, and its distinct vertices appended to lc.verts in the order
 // first used (seen: vertex → 1 + the last cluster that listed it).
 func (lc *levelClusters) fill(c int, tris []sim.ModelTri, run []int32, seen []int32) {
 	lc.vstart[c] = int32(len(lc.verts))
-	lc.tris[c] = int32(len(run))
 	for _, j := range run {
 		lc.of[j] = int32(c)
 		for _, vi := range tris[j].V {
@@ -89,12 +88,15 @@ func (lc *levelClusters) fill(c int, tris []sim.ModelTri, run []int32, seen []in
 	}
 }
 
-// listTriangles fills lc.tstart and lc.byCluster from lc.of and lc.tris.
-func (lc *levelClusters) listTriangles() {
-	n := lc.count()
+// listTriangles fills lc.tstart and lc.byCluster for its n clusters from
+// lc.of.
+func (lc *levelClusters) listTriangles(n int) {
 	lc.tstart = make([]int32, n+1)
+	for _, c := range lc.of {
+		lc.tstart[c+1]++
+	}
 	for c := range n {
-		lc.tstart[c+1] = lc.tstart[c] + lc.tris[c]
+		lc.tstart[c+1] += lc.tstart[c]
 	}
 	lc.byCluster = make([]int32, len(lc.of))
 	next := slices.Clone(lc.tstart[:n])

@@ -69,8 +69,7 @@ func buildClusterLOD(l *sim.ModelLevel, base *levelClusters) *levelClusters {
 	for j, c := range base.of {
 		cl[c].tris = append(cl[c].tris, int32(j))
 	}
-	for c := range cl {
-		cl[c].self = lodBound{err: 0}
+	for c := range cl { // level 0: error 0, no parent yet
 		cl[c].self.centre, cl[c].self.radius = triSphere(l.Pos, all, cl[c].tris)
 		cl[c].parent.err = math.Inf(1)
 	}
@@ -90,55 +89,53 @@ func buildClusterLOD(l *sim.ModelLevel, base *levelClusters) *levelClusters {
 	for c := range cur {
 		cur[c] = c
 	}
-	owner := make([]int32, len(ids)) // position → 1 + the group using it, -1 for several
-	// frozen marks the vertices of clusters the hierarchy ends at: whatever
-	// is drawn beside them must keep those vertices where they are.
-	frozen := make([]bool, len(ids))
-	freeze := func(members []int) {
+	// positions calls f with the position of every corner of members.
+	positions := func(members []int, f func(p int32)) {
 		for _, c := range members {
 			for _, j := range cl[c].tris {
 				for _, vi := range all[j].V {
-					frozen[pid[vi]] = true
+					f(pid[vi])
 				}
 			}
 		}
 	}
+	owner := make([]int32, len(ids)) // position → 1 + the group using it, -1 for several
+	// frozen marks the positions of clusters the hierarchy ends at: whatever
+	// is drawn beside them must keep those points where they are.
+	frozen := make([]bool, len(ids))
+	freeze := func(p int32) { frozen[p] = true }
 	for step := 0; step < lodMaxSteps && len(cur) > 1; step++ {
-		groups := groupClusters(l.Pos, all, cl, cur)
+		groups := groupClusters(all, cl, cur)
 		clear(owner)
 		for g, members := range groups {
-			for _, c := range members {
-				for _, j := range cl[c].tris {
-					for _, vi := range all[j].V {
-						switch p := pid[vi]; owner[p] {
-						case 0:
-							owner[p] = int32(g + 1)
-						case int32(g + 1), -1:
-						default:
-							owner[p] = -1
-						}
-					}
+			positions(members, func(p int32) {
+				if owner[p] == 0 {
+					owner[p] = int32(g + 1)
+				} else if owner[p] != int32(g+1) {
+					owner[p] = -1
 				}
-			}
+			})
 		}
 		locked := func(p int32) bool { return owner[p] < 0 || frozen[p] }
 		var next []int
 		for _, members := range groups {
-			var gt []sim.ModelTri
+			if len(members) < 2 {
+				positions(members, freeze) // ungrouped: no parent
+				continue
+			}
+			var cs []int32 // the group's triangles
 			childErr := 0.0
 			for _, c := range members {
-				for _, j := range cl[c].tris {
-					gt = append(gt, all[j])
-				}
+				cs = append(cs, cl[c].tris...)
 				childErr = max(childErr, cl[c].self.err)
 			}
-			if len(members) < 2 {
-				freeze(members) // ungrouped: no parent
-				continue
+			gt := make([]sim.ModelTri, len(cs))
+			for k, j := range cs {
+				gt[k] = all[j]
 			}
 			out, err := simplifyGroup(l.Pos, pid, gt, locked, len(gt)/2)
 			if float64(len(out)) > lodMinShrink*float64(len(gt)) {
-				freeze(members) // would not simplify: its clusters end the hierarchy
+				positions(members, freeze) // would not simplify: its clusters end the hierarchy
 				continue
 			}
 			gb := lodBound{err: childErr + err}
@@ -148,10 +145,6 @@ func buildClusterLOD(l *sim.ModelLevel, base *levelClusters) *levelClusters {
 			}
 			all = append(all, out...)
 			// The group's sphere holds its clusters' spheres.
-			var cs []int32
-			for _, c := range members {
-				cs = append(cs, cl[c].tris...)
-			}
 			gb.centre, _ = triSphere(l.Pos, all, cs)
 			for _, c := range members {
 				gb.radius = max(gb.radius, gb.centre.Sub(cl[c].self.centre).Len()+cl[c].self.radius)
@@ -227,7 +220,7 @@ func triSphere(pos []sim.Vec3, tris []sim.ModelTri, idx []int32) (sim.Vec3, floa
 // from each cluster not yet grouped, in order, the group grows by the
 // ungrouped cluster sharing most vertices with it, or, when none shares
 // any, the ungrouped cluster nearest its first.
-func groupClusters(pos []sim.Vec3, all []sim.ModelTri, cl []lodCluster, cur []int) [][]int {
+func groupClusters(all []sim.ModelTri, cl []lodCluster, cur []int) [][]int {
 	byVert := map[uint32][]int32{} // vertex → positions in cur using it
 	for k, c := range cur {
 		for _, j := range cl[c].tris {
